@@ -1,0 +1,8 @@
+// Every line and point is drawn in its vertex's colour.
+
+in vec4 v_color;
+out vec4 frag_color;
+
+void main() {
+    frag_color = v_color;
+}

@@ -1,0 +1,125 @@
+//! Looking at the model: a camera that orbits a point and keeps the whole model in view.
+//!
+//! Nothing here is about skinning; it is the few lines of math any 3D viewer needs, kept out of the
+//! way. The camera looks at the centre of a box that holds the model in every pose it can take, from
+//! just far enough that the box fits both the window's width and its height. That keeps the model
+//! in the middle, filling it, at any window shape. Orbiting turns the camera about that centre; zooming
+//! moves it closer or further. At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the
+//! article, so the model lies flat in the picture.
+
+use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
+
+/// Vertical field of view.
+const FOV_Y: f32 = 40.0 * std::f32::consts::PI / 180.0;
+/// The model's box fills this fraction of the window's width or height, whichever is tighter.
+const FILL: f32 = 0.85;
+
+/// An orbiting camera.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// The point the camera turns around and looks at.
+    pub target: Vec3,
+    /// Half the size of a box around `target` that holds the whole model.
+    pub extent: Vec3,
+    /// Turn about the vertical axis, in radians.
+    pub yaw: f32,
+    /// Tilt up or down, in radians, kept short of straight up or down.
+    pub pitch: f32,
+    /// 1 frames the model; 2 is twice as close.
+    pub zoom: f32,
+}
+
+impl Camera {
+    /// A camera that frames every one of `points`.
+    pub fn framing(points: impl IntoIterator<Item = Vec3>) -> Camera {
+        let mut min = Vec3::splat(f32::INFINITY);
+        let mut max = Vec3::splat(f32::NEG_INFINITY);
+        for p in points {
+            min = min.min(p);
+            max = max.max(p);
+        }
+        if !(min.is_finite() && max.is_finite()) {
+            return Camera { target: Vec3::ZERO, extent: Vec3::ONE, yaw: 0.0, pitch: 0.0, zoom: 1.0 };
+        }
+        // Keep the box from being flat, so it still shows from the side.
+        let extent = ((max - min) / 2.0).max(Vec3::splat(0.05 * (max - min).max_element()));
+        Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0 }
+    }
+
+    /// Turns the camera by the given angles (radians).
+    pub fn orbit(&mut self, yaw: f32, pitch: f32) {
+        let limit = 89f32.to_radians();
+        self.yaw += yaw;
+        self.pitch = (self.pitch + pitch).clamp(-limit, limit);
+    }
+
+    /// Moves closer (`factor` > 1) or further away, within sensible limits.
+    pub fn zoom_by(&mut self, factor: f32) {
+        self.zoom = (self.zoom * factor).clamp(0.2, 20.0);
+    }
+
+    /// Where the camera is.
+    pub fn eye(&self, aspect: f32) -> Vec3 {
+        let direction =
+            Vec3::new(self.pitch.cos() * self.yaw.sin(), self.pitch.sin(), self.pitch.cos() * self.yaw.cos());
+        self.target + direction * self.distance(aspect)
+    }
+
+    /// How far from the target the box just fits the window's width and height.
+    fn distance(&self, aspect: f32) -> f32 {
+        let e = self.extent;
+        // The box as the camera sees it: turning swaps some width for depth (a close approximation).
+        let (yaw_sin, yaw_cos) = (self.yaw.sin().abs(), self.yaw.cos().abs());
+        let (pitch_sin, pitch_cos) = (self.pitch.sin().abs(), self.pitch.cos().abs());
+        let wide = yaw_cos * e.x + yaw_sin * e.z;
+        let deep = yaw_sin * e.x + yaw_cos * e.z;
+        let high = pitch_cos * e.y + pitch_sin * deep;
+        let tan_y = (FOV_Y / 2.0).tan();
+        let fit = (wide / (tan_y * aspect)).max(high / tan_y) / FILL;
+        // Step back by the depth too, so the nearest points do not grow out of the frame.
+        (fit + deep) / self.zoom
+    }
+
+    /// Radius of a sphere around the target that holds the model's box.
+    pub fn radius(&self) -> f32 {
+        self.extent.length()
+    }
+
+    /// World space to clip space for a viewport of `width` x `height` pixels.
+    pub fn view_projection(&self, width: u32, height: u32) -> Mat4 {
+        let aspect = width.max(1) as f32 / height.max(1) as f32;
+        let eye = self.eye(aspect);
+        let view = glam::camera::rh::view::look_at_mat4(eye, self.target, Vec3::Y);
+        let distance = eye.distance(self.target);
+        let near = (distance - 2.0 * self.radius()).max(distance * 0.01);
+        let far = distance + 2.0 * self.radius();
+        glam::camera::rh::proj::opengl::perspective(FOV_Y, aspect, near, far) * view
+    }
+
+    /// The pixel `point` lands on, counted from the top-left corner of the viewport.
+    pub fn project(&self, point: Vec3, width: u32, height: u32) -> Vec2 {
+        let clip = self.view_projection(width, height) * point.extend(1.0);
+        let ndc = clip.xy() / clip.w;
+        Vec2::new((ndc.x + 1.0) / 2.0 * width as f32, (1.0 - ndc.y) / 2.0 * height as f32)
+    }
+
+    /// The direction the camera looks, in the world.
+    pub fn forward(&self) -> Vec3 {
+        (self.target - self.eye(1.0)).normalize()
+    }
+}
+
+/// A camera that frames `model` in every pose of every clip: each clip is sampled at 64 times and
+/// every joint and skinned vertex is kept in view, so switching clips never moves the camera.
+pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
+    let mut pose = crate::model::Pose::new(model);
+    let mut points: Vec<Vec3> = model.skin.bind_positions().collect();
+    for clip in clips {
+        for i in 0..64 {
+            pose.update(model, clip, clip.duration as f64 * i as f64 / 64.0);
+            points.extend(pose.skinned.iter().map(|&p| Vec3::from(p)));
+            points.extend((0..model.skeleton.len()).map(|b| pose.joint(b)));
+        }
+    }
+    Camera::framing(points)
+}

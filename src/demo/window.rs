@@ -1,0 +1,273 @@
+//! The window: winit for the window and its events, glutin for the OpenGL context on it.
+//!
+//! winit calls us back: `resumed` when we may create the window, `window_event` for input and for
+//! `RedrawRequested` (where we draw), `about_to_wait` when the event queue is empty (where we ask
+//! for the next frame, so the animation runs continuously).
+
+use super::render::Renderer;
+use super::state::{KEYS, Reply};
+use super::{Failure, Session, gl, save_png};
+use glam::Vec2;
+use glutin::config::{Config, ConfigTemplateBuilder};
+use glutin::context::PossiblyCurrentContext;
+use glutin::display::{GetGlDisplay, GlDisplay};
+use glutin::prelude::{GlSurface, NotCurrentGlContext};
+use glutin::surface::{Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
+use glutin_winit::DisplayBuilder;
+use std::num::NonZeroU32;
+use std::time::{Duration, Instant};
+use winit::application::ApplicationHandler;
+use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize, Size};
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::keyboard::{Key, NamedKey};
+use winit::raw_window_handle::HasWindowHandle;
+use winit::window::{Window, WindowId};
+
+pub fn run(session: Session) -> Result<(), Failure> {
+    let event_loop = EventLoop::new().map_err(|e| {
+        // winit's message starts with where in winit's source it was raised; the user needs the rest.
+        let text = e.to_string();
+        let reason =
+            text.split_once(".rs:").and_then(|(_, rest)| rest.split_once(": ")).map_or(&*text, |r| r.1);
+        Failure::new(
+            3,
+            format!(
+                "cannot open a window: {}; run it on a desktop, set DISPLAY or WAYLAND_DISPLAY, \
+                 or draw offscreen with --headless --frames N",
+                reason.trim_end_matches('.')
+            ),
+        )
+    })?;
+    let mut app = App {
+        session,
+        gl: None,
+        failure: None,
+        cursor: Vec2::ZERO,
+        orbiting: false,
+        fps: Fps::default(),
+        title_updated: None,
+    };
+    event_loop.run_app(&mut app).map_err(|e| Failure::new(1, format!("the event loop failed: {e}")))?;
+    app.session.print_stats();
+    match app.failure {
+        Some(failure) => Err(failure),
+        None => Ok(()),
+    }
+}
+
+/// The window and what draws into it. Fields drop in order: the renderer's GL objects go while
+/// the context is still alive, the window goes last.
+struct WindowGl {
+    renderer: Renderer,
+    surface: Surface<WindowSurface>,
+    context: PossiblyCurrentContext,
+    window: Window,
+}
+
+struct App {
+    session: Session,
+    gl: Option<WindowGl>,
+    failure: Option<Failure>,
+    cursor: Vec2,
+    orbiting: bool,
+    fps: Fps,
+    title_updated: Option<Instant>,
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gl.is_some() {
+            return;
+        }
+        match create_window(event_loop, &self.session) {
+            Ok(gl) => {
+                println!("{KEYS}");
+                gl.window.request_redraw();
+                self.gl = Some(gl);
+            }
+            Err(failure) => self.fail(event_loop, failure),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(gl) = &mut self.gl else { return };
+        let demo = &mut self.session.demo;
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                // A minimised window can be 0 x 0: there is no surface to resize or draw into then.
+                if let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
+                    gl.surface.resize(&gl.context, w, h);
+                    gl.window.request_redraw();
+                }
+            }
+            WindowEvent::KeyboardInput {
+                event: KeyEvent { logical_key, state: ElementState::Pressed, .. },
+                ..
+            } => {
+                let text = match &logical_key {
+                    Key::Named(NamedKey::Escape) => return event_loop.exit(),
+                    Key::Named(NamedKey::Space) => " ",
+                    Key::Character(c) => c.as_str(),
+                    _ => return,
+                };
+                match demo.key(text) {
+                    Reply::Help => println!("{KEYS}"),
+                    Reply::Screenshot => {
+                        let path = format!("skinning-{}-{:.3}s.png", demo.clip().name, demo.time);
+                        // Draw afresh so the picture is exactly the current state.
+                        let size = gl.window.inner_size();
+                        if size.width > 0 && size.height > 0 {
+                            let scale = gl.window.scale_factor();
+                            gl.renderer.draw(
+                                &demo.frame(size.width, size.height, scale),
+                                size.width,
+                                size.height,
+                            );
+                            let pixels = gl.renderer.read_pixels(size.width, size.height);
+                            match save_png(std::path::Path::new(&path), size.width, size.height, &pixels) {
+                                Ok(()) => println!("saved {path}"),
+                                Err(e) => eprintln!("skinning: {e}"),
+                            }
+                        }
+                    }
+                    Reply::Changed | Reply::Nothing => {}
+                }
+                self.title_updated = None;
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                let cursor = Vec2::new(position.x as f32, position.y as f32);
+                if self.orbiting {
+                    demo.orbit(cursor - self.cursor);
+                }
+                demo.drag_bend(cursor);
+                self.cursor = cursor;
+            }
+            WindowEvent::MouseInput { state, button, .. } => match (button, state) {
+                (MouseButton::Left, ElementState::Pressed) => self.orbiting = true,
+                (MouseButton::Left, ElementState::Released) => self.orbiting = false,
+                (MouseButton::Right, ElementState::Pressed) => {
+                    let size = gl.window.inner_size();
+                    let reach = 12.0 * gl.window.scale_factor() as f32;
+                    demo.start_bend(self.cursor, (size.width, size.height), reach);
+                }
+                (MouseButton::Right, ElementState::Released) => demo.end_bend(),
+                _ => {}
+            },
+            WindowEvent::MouseWheel { delta, .. } => {
+                let lines = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    MouseScrollDelta::PixelDelta(PhysicalPosition { y, .. }) => y as f32 / 40.0,
+                };
+                demo.zoom(lines);
+            }
+            WindowEvent::RedrawRequested => {
+                let size = gl.window.inner_size();
+                if size.width == 0 || size.height == 0 {
+                    return;
+                }
+                let scale = gl.window.scale_factor();
+                self.session.draw_frame(&mut gl.renderer, size.width, size.height, scale);
+                if self.session.finished() {
+                    if let Some(path) = &self.session.options.screenshot {
+                        let pixels = gl.renderer.read_pixels(size.width, size.height);
+                        if let Err(e) = save_png(path, size.width, size.height, &pixels) {
+                            self.failure = Some(e);
+                        }
+                    }
+                    event_loop.exit();
+                }
+                // Present every frame we draw, the first one included: Wayland maps the window then.
+                if let Err(e) = gl.surface.swap_buffers(&gl.context) {
+                    self.fail(event_loop, Failure::new(1, format!("cannot show the frame: {e}")));
+                    return;
+                }
+                self.fps.tick();
+                // Setting the title costs a round trip to the display server: a few times a second.
+                if self.title_updated.is_none_or(|t| t.elapsed() > Duration::from_millis(250)) {
+                    gl.window.set_title(&self.session.demo.title(self.fps.rate));
+                    self.title_updated = Some(Instant::now());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Some(gl) = &self.gl {
+            gl.window.request_redraw();
+        }
+    }
+}
+
+impl App {
+    fn fail(&mut self, event_loop: &ActiveEventLoop, failure: Failure) {
+        self.failure.get_or_insert(failure);
+        event_loop.exit();
+    }
+}
+
+fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<WindowGl, Failure> {
+    let size: Size = match session.options.size {
+        Some((w, h)) => PhysicalSize::new(w, h).into(),
+        None => LogicalSize::new(640.0, 480.0).into(),
+    };
+    let attributes = Window::default_attributes().with_title("skinning").with_inner_size(size);
+    // Any config will do: we draw lines and points, and Xvfb offers no multisampling anyway.
+    let template = ConfigTemplateBuilder::new();
+    let (window, config) = DisplayBuilder::new()
+        .with_window_attributes(Some(attributes))
+        .build(event_loop, template, pick_config)
+        .map_err(|e| Failure::new(3, format!("cannot set up OpenGL for a window: {e}")))?;
+    let window = window.ok_or_else(|| Failure::new(1, "the window was not created"))?;
+    let handle =
+        window.window_handle().map_err(|e| Failure::new(1, format!("no window handle: {e}")))?.as_raw();
+
+    let display = config.display();
+    let context = gl::create_context(&display, &config, Some(handle))?;
+    let size = window.inner_size();
+    let (w, h) = (NonZeroU32::new(size.width.max(1)), NonZeroU32::new(size.height.max(1)));
+    let (Some(w), Some(h)) = (w, h) else { unreachable!("max(1) is never zero") };
+    let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, w, h);
+    // SAFETY: the window behind `handle` lives as long as the surface (both end up in `WindowGl`).
+    let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }
+        .map_err(|e| Failure::new(1, format!("cannot create the window's OpenGL surface: {e}")))?;
+    let context = context
+        .make_current(&surface)
+        .map_err(|e| Failure::new(1, format!("cannot use the OpenGL context: {e}")))?;
+    let gl = gl::load(&display)?;
+    eprintln!("skinning: {}", gl::version_string(&gl));
+    // Wait for the screen's refresh between frames; not every platform can, which is fine.
+    let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
+    let renderer = Renderer::new(gl, &session.demo.model)?;
+    Ok(WindowGl { renderer, surface, context, window })
+}
+
+/// The first config the platform lists is its preferred one.
+fn pick_config(mut configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
+    let first = configs.next();
+    // The platform returns an error rather than an empty list when nothing matches our (empty) template.
+    first.expect("the platform listed at least one OpenGL config")
+}
+
+/// Frames per second over the last half second.
+#[derive(Default)]
+struct Fps {
+    since: Option<Instant>,
+    frames: u32,
+    rate: f64,
+}
+
+impl Fps {
+    fn tick(&mut self) {
+        let since = *self.since.get_or_insert_with(Instant::now);
+        self.frames += 1;
+        let elapsed = since.elapsed().as_secs_f64();
+        if elapsed >= 0.5 {
+            self.rate = self.frames as f64 / elapsed;
+            self.frames = 0;
+            self.since = Some(Instant::now());
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! # Skeletal skinning, step by step
+//!
+//! A mesh follows a moving skeleton. This crate is the method, with no windows and no OpenGL in it;
+//! the `skinning` program (in `src/demo/`) draws what it computes. Read it in this order, with
+//! article 000 ("Skinned Mesh principles and a simplest implementation", n5, 2008) in the other hand:
+//!
+//! 1. [`skeleton`]: a bone is a coordinate space; bones form a first-child / sibling tree; world
+//!    transforms walk down the tree (`compute_world`); offsets undo the bind pose (`compute_offsets`).
+//! 2. [`skin`]: each vertex's bind position and bone influences; the palette (`compute_palette`)
+//!    and the blend (`blend`).
+//! 3. [`clip`]: poses as a pure function of time: keyframes with lerp and slerp, or a procedure.
+//! 4. [`scene`]: the article's bones, mesh, skin and motion, in numbers.
+//! 5. [`model`]: a model, and one frame of the method in order (`Pose::update`).
+//!
+//! Around the method: [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON.
+
+pub mod camera;
+pub mod clip;
+pub mod dump;
+pub mod model;
+pub mod scene;
+pub mod skeleton;
+pub mod skin;

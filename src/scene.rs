@@ -1,0 +1,140 @@
+//! The article's scene: five bones, a 13-vertex mesh, its skin, and the clips that move it.
+//!
+//! This is the demo of article 000 (`buildBones`, `buildMesh`, `animateBones`), number for number.
+//! The "arm" lies along +x in the z = 0 plane: root at the origin, bone1 and bone2 in a row, and two
+//! "claws", bone31 above and bone32 below, at the end. The mesh is a thin outline around it, drawn
+//! as one closed loop.
+//!
+//! ```text
+//!                        bone31 (0.6, 0.1)
+//!   root ── bone1 ── bone2 <
+//!  (0,0)   (0.2,0)  (0.4,0)  bone32 (0.6, -0.1)
+//! ```
+
+use crate::clip::{Clip, Key, Motion, Track};
+use crate::model::Model;
+use crate::skeleton::{BoneId, SkeletonBuilder};
+use crate::skin::{Influence, Skin};
+use glam::{Mat4, Quat, Vec3, vec3};
+use std::f32::consts::TAU;
+
+/// The bones, in the order they are stored (the order `buildBones` creates them).
+pub const ROOT: BoneId = 0;
+pub const BONE1: BoneId = 1;
+pub const BONE2: BoneId = 2;
+pub const BONE31: BoneId = 3;
+pub const BONE32: BoneId = 4;
+
+/// Each bone's joint in its parent's space, in the bind pose.
+const BIND_POSITIONS: [Vec3; 5] = [
+    vec3(0.0, 0.0, 0.0),  // root: the mesh's origin
+    vec3(0.2, 0.0, 0.0),  // bone1: 0.2 along the arm from root
+    vec3(0.2, 0.0, 0.0),  // bone2: another 0.2 along, so at x = 0.4 in the world
+    vec3(0.2, 0.1, 0.0),  // bone31: upper claw, at (0.6, 0.1) in the world
+    vec3(0.2, -0.1, 0.0), // bone32: lower claw, at (0.6, -0.1) in the world
+];
+
+/// The article's scene, ready to animate.
+pub fn article() -> Model {
+    // The tree, built as in `buildBones`.
+    let mut b = SkeletonBuilder::new();
+    let names = ["root", "bone1", "bone2", "bone31", "bone32"];
+    for (name, position) in names.iter().zip(BIND_POSITIONS) {
+        b.bone(name, position);
+    }
+    b.set_first_child(ROOT, BONE1);
+    b.set_first_child(BONE1, BONE2);
+    b.set_first_child(BONE2, BONE31);
+    b.set_sibling(BONE31, BONE32); // bone32 is bone2's second child
+    let skeleton = b.build().expect("the article's bones form a tree");
+
+    // The mesh and its skin info, as in `buildMesh`. Vertices go round the outline: along the top
+    // from left to right, around the claws, back along the bottom.
+    let w = |bone, weight| Influence { bone, weight };
+    let table: [(Vec3, &[Influence]); 13] = [
+        (vec3(-0.1, 0.05, 0.0), &[w(ROOT, 1.0)]), // 0: left end, top: root only
+        (vec3(0.1, 0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 1: over the root-bone1 joint
+        (vec3(0.3, 0.05, 0.0), &[w(BONE1, 0.5), w(BONE2, 0.5)]), // 2: over the bone1-bone2 joint
+        (vec3(0.45, 0.06, 0.0), &[w(BONE2, 0.3), w(BONE31, 0.7)]), // 3: base of the upper claw
+        (vec3(0.6, 0.15, 0.0), &[w(BONE2, 0.2), w(BONE31, 0.8)]), // 4: top of the upper claw
+        (vec3(0.65, 0.1, 0.0), &[w(BONE31, 1.0)]), // 5: tip of the upper claw
+        (vec3(0.5, 0.0, 0.0), &[w(BONE31, 0.5), w(BONE32, 0.5)]), // 6: between the claws
+        (vec3(0.65, -0.1, 0.0), &[w(BONE32, 1.0)]), // 7: tip of the lower claw
+        (vec3(0.6, -0.15, 0.0), &[w(BONE2, 0.2), w(BONE32, 0.8)]), // 8: bottom of the lower claw
+        (vec3(0.45, -0.06, 0.0), &[w(BONE2, 0.3), w(BONE32, 0.7)]), // 9: base of the lower claw
+        (vec3(0.3, -0.05, 0.0), &[w(BONE1, 0.5), w(BONE2, 0.5)]), // 10: under the bone1-bone2 joint
+        (vec3(0.1, -0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 11: under the root-bone1 joint
+        (vec3(-0.1, -0.05, 0.0), &[w(ROOT, 1.0)]), // 12: left end, bottom: root only
+    ];
+    let skin = Skin::from_table(skeleton.len(), &table).expect("the article's skin is valid");
+    Model::new(skeleton, skin).expect("the article's skin fits its skeleton")
+}
+
+/// The clips that ship with the scene, in the order the keys `1` `2` `3` pick them.
+pub fn clips() -> Vec<Clip> {
+    vec![seed(), bend(), twist()]
+}
+
+/// The article's own motion (`animateBones`), driven by time instead of by frame count.
+///
+/// bone1 slides up and down between y = -0.2 and 0.2; bone32 slides along x between 0 and 0.2. In the
+/// article both move by the same step each frame, so bone32, with half the distance to cover, turns
+/// round twice as often. Both start at their bind values and move down first, as in the article.
+pub fn seed() -> Clip {
+    Clip { name: "seed", duration: SEED_PERIOD, motion: Motion::Procedural(seed_motion) }
+}
+
+/// Seconds for bone1 to go down, up and back to its bind position.
+pub const SEED_PERIOD: f32 = 4.0;
+
+fn seed_motion(t: f32, local: &mut [Mat4]) {
+    let y = -0.2 * (TAU * t / SEED_PERIOD).sin();
+    local[BONE1] = Mat4::from_translation(vec3(0.2, y, 0.0));
+    let x = 0.1 + 0.1 * (TAU * t / (SEED_PERIOD / 2.0)).cos();
+    local[BONE32] = Mat4::from_translation(vec3(x, -0.1, 0.0));
+}
+
+/// The arm curls up and straightens again while the claws open and close twice. Rotations only, about
+/// the z axis (out of the screen), so every bone keeps its length.
+pub fn bend() -> Clip {
+    let z = Vec3::Z;
+    Clip {
+        name: "bend",
+        duration: 4.0,
+        motion: Motion::Keyframes(vec![
+            rotation_track(BONE1, z, &[(0.0, 0.0), (2.0, 35.0), (4.0, 0.0)]),
+            rotation_track(BONE2, z, &[(0.0, 0.0), (2.0, 50.0), (4.0, 0.0)]),
+            // The claws swing apart (open) and back past their bind angle (closed).
+            rotation_track(BONE31, z, &[(0.0, -10.0), (1.0, 30.0), (2.0, -10.0), (3.0, 30.0), (4.0, -10.0)]),
+            rotation_track(BONE32, z, &[(0.0, 10.0), (1.0, -30.0), (2.0, 10.0), (3.0, -30.0), (4.0, 10.0)]),
+        ]),
+    }
+}
+
+/// bone2 twists about its own length (the x axis) to 150 degrees and back. Linear blend skinning
+/// cannot twist: vertices half on bone1 and half on bone2 average an unturned and a turned position,
+/// and the average cuts through the middle, so the mesh pinches (the "candy wrapper").
+pub fn twist() -> Clip {
+    Clip {
+        name: "twist",
+        duration: 4.0,
+        motion: Motion::Keyframes(vec![rotation_track(
+            BONE2,
+            Vec3::X,
+            &[(0.0, 0.0), (1.5, 150.0), (2.5, 150.0), (4.0, 0.0)],
+        )]),
+    }
+}
+
+/// A track that keeps `bone` at its bind position and turns it about `axis` by (time, degrees) keys.
+fn rotation_track(bone: BoneId, axis: Vec3, keys: &[(f32, f32)]) -> Track {
+    let keys = keys
+        .iter()
+        .map(|&(time, degrees)| Key {
+            time,
+            translation: BIND_POSITIONS[bone],
+            rotation: Quat::from_axis_angle(axis, degrees.to_radians()),
+        })
+        .collect();
+    Track { bone, keys }
+}

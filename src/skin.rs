@@ -1,0 +1,202 @@
+//! The skin: which bones move each vertex, and the blend that moves it (article 000, sections 2-1 and 2-3).
+//!
+//! Every mesh vertex keeps its **bind position** (where it was modelled, in mesh space) and up to four
+//! **influences**: a bone and a weight, the weights summing to 1. That is the article's "skin info".
+//!
+//! To move a vertex with one bone, take it into the bone's space with the bone's offset, then out to
+//! the world with the bone's current world transform: `world[b] * offset[b] * bind`. In the bind pose
+//! `world[b] * offset[b]` is the identity, so the vertex stays put; when the bone moves, the vertex
+//! moves rigidly with it.
+//!
+//! **Linear blend skinning** moves a vertex with several bones at once and averages the results by
+//! weight:
+//!
+//! ```text
+//! skinned = Σ weight[i] * (world[bone[i]] * offset[bone[i]]) * bind
+//! ```
+//!
+//! A vertex at a joint, half on each bone, lands halfway between where each bone alone would put it:
+//! the skin stretches smoothly across the joint instead of tearing.
+//!
+//! `world * offset` does not depend on the vertex, so we multiply it once per bone per frame into a
+//! **palette**, not once per vertex (the article points this saving out). The blend writes to a
+//! separate output: the bind positions are never overwritten, or the errors would pile up frame after
+//! frame (article 004).
+
+use crate::skeleton::BoneId;
+use glam::{Mat4, Vec3, Vec3A};
+use std::fmt;
+
+/// The most bones that may move one vertex (the article's `MAX_BONE_PER_VERTEX`; also what GPUs use).
+pub const MAX_INFLUENCES: usize = 4;
+
+/// How much one bone moves one vertex.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Influence {
+    pub bone: BoneId,
+    pub weight: f32,
+}
+
+/// One vertex of a skin, stored as the blend reads it.
+///
+/// The influences sit in four fixed slots; the slots past `count` hold bone 0 with weight 0, so the
+/// blend can always run over all four without branching (a weight of 0 adds nothing).
+/// `Vec3A` is a `Vec3` padded to 16 bytes so the CPU's SIMD registers load it in one go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SkinVertex {
+    /// Where the vertex was modelled, in mesh space. Read every frame, never written.
+    pub bind: Vec3A,
+    pub bones: [u16; MAX_INFLUENCES],
+    pub weights: [f32; MAX_INFLUENCES],
+    /// How many slots are in use (1 to 4).
+    pub count: u8,
+}
+
+impl SkinVertex {
+    /// The influences in use.
+    pub fn influences(&self) -> impl Iterator<Item = Influence> + '_ {
+        (0..self.count as usize).map(|i| Influence { bone: self.bones[i] as BoneId, weight: self.weights[i] })
+    }
+}
+
+/// A validated skin: every vertex has 1 to 4 influences on existing bones, with weights summing to 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skin {
+    vertices: Vec<SkinVertex>,
+    bone_count: usize,
+}
+
+/// How far the weights of one vertex may sum away from 1.
+pub const WEIGHT_SUM_TOLERANCE: f32 = 1e-4;
+
+impl Skin {
+    /// An empty skin for a skeleton of `bone_count` bones.
+    pub fn new(bone_count: usize) -> Self {
+        Skin { vertices: Vec::new(), bone_count }
+    }
+
+    /// A skin from a table of (bind position, influences), as a modelling tool would export it.
+    pub fn from_table(bone_count: usize, table: &[(Vec3, &[Influence])]) -> Result<Self, SkinError> {
+        let mut skin = Skin::new(bone_count);
+        for (bind, influences) in table {
+            skin.add_vertex(*bind, influences)?;
+        }
+        Ok(skin)
+    }
+
+    /// Adds one vertex after checking its influences; the error names the vertex by its index.
+    pub fn add_vertex(&mut self, bind: Vec3, influences: &[Influence]) -> Result<(), SkinError> {
+        let vertex = self.vertices.len();
+        let fail = |problem| Err(SkinError { vertex, problem });
+        if influences.is_empty() {
+            return fail(SkinProblem::NoInfluences);
+        }
+        if influences.len() > MAX_INFLUENCES {
+            return fail(SkinProblem::TooManyInfluences(influences.len()));
+        }
+        let mut v = SkinVertex {
+            bind: bind.into(),
+            bones: [0; MAX_INFLUENCES],
+            weights: [0.0; MAX_INFLUENCES],
+            count: influences.len() as u8,
+        };
+        for (slot, influence) in influences.iter().enumerate() {
+            if influence.bone >= self.bone_count || influence.bone > u16::MAX as usize {
+                return fail(SkinProblem::NoSuchBone(influence.bone));
+            }
+            if !(influence.weight >= 0.0 && influence.weight.is_finite()) {
+                return fail(SkinProblem::BadWeight(influence.weight));
+            }
+            v.bones[slot] = influence.bone as u16;
+            v.weights[slot] = influence.weight;
+        }
+        let sum: f32 = v.weights.iter().sum();
+        if (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {
+            return fail(SkinProblem::WeightsDoNotSumToOne(sum));
+        }
+        self.vertices.push(v);
+        Ok(())
+    }
+
+    pub fn vertices(&self) -> &[SkinVertex] {
+        &self.vertices
+    }
+
+    pub fn len(&self) -> usize {
+        self.vertices.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.vertices.is_empty()
+    }
+
+    /// How many bones the influences may refer to (the skeleton's size).
+    pub fn bone_count(&self) -> usize {
+        self.bone_count
+    }
+
+    /// The bind positions, as plain `Vec3`s.
+    pub fn bind_positions(&self) -> impl Iterator<Item = Vec3> + '_ {
+        self.vertices.iter().map(|v| Vec3::from(v.bind))
+    }
+}
+
+/// A vertex whose skin info is not usable, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkinError {
+    /// Index of the offending vertex.
+    pub vertex: usize,
+    pub problem: SkinProblem,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SkinProblem {
+    NoInfluences,
+    TooManyInfluences(usize),
+    NoSuchBone(BoneId),
+    /// Negative, infinite or NaN.
+    BadWeight(f32),
+    WeightsDoNotSumToOne(f32),
+}
+
+impl fmt::Display for SkinError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "vertex {}: ", self.vertex)?;
+        match &self.problem {
+            SkinProblem::NoInfluences => write!(f, "no bone influences it"),
+            SkinProblem::TooManyInfluences(n) => {
+                write!(f, "{n} influences, at most {MAX_INFLUENCES} allowed")
+            }
+            SkinProblem::NoSuchBone(b) => write!(f, "influenced by bone #{b}, which does not exist"),
+            SkinProblem::BadWeight(w) => write!(f, "weight {w} is not a finite number >= 0"),
+            SkinProblem::WeightsDoNotSumToOne(s) => write!(f, "weights sum to {s}, not 1"),
+        }
+    }
+}
+
+impl std::error::Error for SkinError {}
+
+/// `palette[b] = world[b] * offset[b]`: mesh space to bone space to world, once per bone per frame.
+pub fn compute_palette(world: &[Mat4], offsets: &[Mat4], palette: &mut [Mat4]) {
+    assert!(world.len() == offsets.len() && world.len() == palette.len(), "one entry per bone");
+    for ((palette, world), offset) in palette.iter_mut().zip(world).zip(offsets) {
+        *palette = *world * *offset;
+    }
+}
+
+/// Linear blend skinning: `skinned[v] = Σ weight * palette[bone] * bind[v]` (the article's `BlendVertex`).
+///
+/// Reads the bind positions and writes `skinned`; allocates nothing.
+pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
+    assert_eq!(palette.len(), skin.bone_count(), "one palette matrix per bone");
+    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
+    for (v, out) in skin.vertices().iter().zip(skinned.iter_mut()) {
+        // Where each bone alone would put the vertex, weighted; unused slots have weight 0.
+        let mut sum = Vec3A::ZERO;
+        for i in 0..MAX_INFLUENCES {
+            let matrix = &palette[v.bones[i] as usize];
+            sum += v.weights[i] * matrix.transform_point3a(v.bind);
+        }
+        *out = sum;
+    }
+}
