@@ -1,0 +1,111 @@
+//! Helpers shared by the integration tests: running the `skinning` program and reading its output.
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The demo program cargo built for these tests.
+pub fn program() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_skinning"))
+}
+
+/// Runs the program with `args` and returns its output.
+pub fn run(args: &[&str]) -> Output {
+    program().args(args).output().expect("the test can start the skinning program")
+}
+
+/// A fresh, empty folder for one test's files.
+pub fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skinning-test-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir is writable");
+    dir
+}
+
+/// Exit code the program uses when the machine lacks a display, EGL or OpenGL 3.3 / ES 3.0.
+pub const NO_GRAPHICS: i32 = 3;
+
+/// Runs an OpenGL-using command. If this machine has no usable EGL / OpenGL, says so and returns
+/// None, unless `SKINNING_REQUIRE_GL` is set (as in CI), where it fails the test instead.
+pub fn run_gl(args: &[&str]) -> Option<Output> {
+    let out = run(args);
+    if out.status.code() == Some(NO_GRAPHICS) {
+        let why = String::from_utf8_lossy(&out.stderr);
+        if std::env::var_os("SKINNING_REQUIRE_GL").is_some() {
+            panic!("SKINNING_REQUIRE_GL is set but OpenGL is not usable here: {why}");
+        }
+        eprintln!("SKIPPED (no EGL / OpenGL on this machine; set SKINNING_REQUIRE_GL=1 to fail instead): {why}");
+        return None;
+    }
+    assert!(out.status.success(), "skinning {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    Some(out)
+}
+
+/// An RGBA image read from a PNG file.
+pub struct Image {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+impl Image {
+    pub fn load(path: &Path) -> Image {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size().expect("size fits")];
+        let info = reader.next_frame(&mut buf).expect("PNG data");
+        let channels = match info.color_type {
+            png::ColorType::Rgba => 4,
+            png::ColorType::Rgb => 3,
+            other => panic!("unexpected PNG colour type {other:?}"),
+        };
+        let rgba = buf[..info.buffer_size()]
+            .chunks_exact(channels)
+            .flat_map(|p| [p[0], p[1], p[2], if channels == 4 { p[3] } else { 255 }])
+            .collect();
+        Image { width: info.width, height: info.height, rgba }
+    }
+
+    pub fn pixel(&self, x: i64, y: i64) -> Option<[u8; 3]> {
+        if x < 0 || y < 0 || x >= self.width as i64 || y >= self.height as i64 {
+            return None;
+        }
+        let i = (y as usize * self.width as usize + x as usize) * 4;
+        Some([self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]])
+    }
+
+    /// Whether any pixel within `radius` of (x, y) has the given colour class.
+    pub fn has_near(&self, x: f32, y: f32, radius: i64, class: Class) -> bool {
+        let (cx, cy) = (x.round() as i64, y.round() as i64);
+        (-radius..=radius)
+            .flat_map(|dy| (-radius..=radius).map(move |dx| (cx + dx, cy + dy)))
+            .filter_map(|(px, py)| self.pixel(px, py))
+            .any(|p| classify(p) == Some(class))
+    }
+
+    /// How many pixels of each colour class the image has.
+    pub fn count(&self, class: Class) -> usize {
+        self.rgba.chunks_exact(4).filter(|p| classify([p[0], p[1], p[2]]) == Some(class)).count()
+    }
+}
+
+/// The colours the demo draws with, told apart by their strongest channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Red,
+    Green,
+    Blue,
+}
+
+pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
+    let (r, g, b) = (r as i32, g as i32, b as i32);
+    if r > 150 && r > g + 80 && r > b + 80 {
+        Some(Class::Red)
+    } else if g > 150 && g > r + 80 && g > b + 80 {
+        Some(Class::Green)
+    } else if b > 150 && b > r + 80 && b > g + 60 {
+        Some(Class::Blue)
+    } else {
+        None
+    }
+}
