@@ -120,7 +120,7 @@ pub fn compile_program_with(
         let program = gl.create_program().map_err(GlError::Other)?;
         let mut shaders = Vec::new();
         for (kind, (file, built_in)) in [(glow::VERTEX_SHADER, vertex), (glow::FRAGMENT_SHADER, fragment)] {
-            let source = shader_source(file, built_in)?;
+            let (file, source) = shader_source(file, built_in)?;
             let shader = gl.create_shader(kind).map_err(GlError::Other)?;
             // `#line 1` makes the driver's line numbers match the file's.
             gl.shader_source(shader, &format!("{header}{defines}#line 1\n{source}"));
@@ -160,14 +160,17 @@ pub fn compile_program(
     compile_program_with(gl, vertex, fragment, "", &[])
 }
 
-fn shader_source(file: &str, built_in: &str) -> Result<String, GlError> {
+/// The shader's source and the name of the file it came from.
+fn shader_source(file: &str, built_in: &str) -> Result<(String, String), GlError> {
     match std::env::var_os("SKINNING_SHADERS") {
-        None => Ok(built_in.to_string()),
+        None => Ok((file.to_string(), built_in.to_string())),
         Some(dir) => {
             let name = file.rsplit('/').next().unwrap_or(file);
-            let path = std::path::Path::new(&dir).join(name);
-            std::fs::read_to_string(&path)
-                .map_err(|e| GlError::ReadShader { file: path.display().to_string(), error: e.to_string() })
+            let path = std::path::Path::new(&dir).join(name).display().to_string();
+            match std::fs::read_to_string(&path) {
+                Ok(source) => Ok((path, source)),
+                Err(e) => Err(GlError::ReadShader { file: path, error: e.to_string() }),
+            }
         }
     }
 }

@@ -1,0 +1,161 @@
+//! Linear blend skinning on the article's scene, against numbers worked out by hand.
+
+use glam::{Mat4, Vec3, Vec3A, vec3};
+use skinning::model::{Model, Pose};
+use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
+use skinning::skin::{Influence, Skin, SkinError, SkinProblem, blend, compute_palette};
+
+/// The article's scene posed with these local translations (bones not named keep their bind ones).
+fn posed(moves: &[(usize, Vec3)]) -> (Model, Vec<Vec3>) {
+    let model = scene::article();
+    let mut pose = Pose::new(&model);
+    for &(bone, position) in moves {
+        pose.local[bone] = Mat4::from_translation(position);
+    }
+    pose.compute(&model);
+    let skinned = pose.skinned.iter().map(|&p| Vec3::from(p)).collect();
+    (model, skinned)
+}
+
+fn bind(model: &Model) -> Vec<Vec3> {
+    model.skin.bind_positions().collect()
+}
+
+#[test]
+fn bind_pose_in_bind_positions_out() {
+    let (model, skinned) = posed(&[]);
+    for (i, (s, b)) in skinned.iter().zip(bind(&model)).enumerate() {
+        assert!(s.abs_diff_eq(b, 1e-6), "vertex {i}: {s} != {b}");
+    }
+}
+
+#[test]
+fn a_vertex_on_one_bone_moves_rigidly_with_it() {
+    // bone32 slides from (0.2, -0.1) to (0.1, -0.1) in bone2's space: vertex 7 (bone32 only) moves
+    // by (-0.1, 0, 0), from (0.65, -0.1) to (0.55, -0.1).
+    let (model, skinned) = posed(&[(BONE32, vec3(0.1, -0.1, 0.0))]);
+    assert!(skinned[7].abs_diff_eq(vec3(0.55, -0.1, 0.0), 1e-6), "{}", skinned[7]);
+    // Vertices that bone32 does not touch stay put.
+    for v in [0, 1, 2, 3, 4, 5, 10, 11, 12] {
+        assert!(skinned[v].abs_diff_eq(bind(&model)[v], 1e-6), "vertex {v} moved");
+    }
+}
+
+#[test]
+fn a_half_and_half_vertex_moves_by_the_average() {
+    // bone1 up by 0.2 (local y 0 -> 0.2): bone1, bone2 and the claws all move by (0, 0.2).
+    let (model, skinned) = posed(&[(BONE1, vec3(0.2, 0.2, 0.0))]);
+    let b = bind(&model);
+    // Vertex 1: root 0.5 (moves 0) + bone1 0.5 (moves 0.2) -> up 0.1: (0.1, 0.15).
+    assert!(skinned[1].abs_diff_eq(vec3(0.1, 0.15, 0.0), 1e-6), "{}", skinned[1]);
+    // Vertex 2: bone1 0.5 + bone2 0.5, both moved 0.2 -> up 0.2: (0.3, 0.25).
+    assert!(skinned[2].abs_diff_eq(vec3(0.3, 0.25, 0.0), 1e-6), "{}", skinned[2]);
+    // Vertex 0: root only -> stays.
+    assert!(skinned[0].abs_diff_eq(b[0], 1e-6));
+
+    // bone32 to (0, -0.1) in bone2's space: it moves (-0.2, 0); bone31 stays.
+    // Vertex 6: bone31 0.5 + bone32 0.5 -> (-0.1, 0) from (0.5, 0): (0.4, 0).
+    let (_, skinned) = posed(&[(BONE32, vec3(0.0, -0.1, 0.0))]);
+    assert!(skinned[6].abs_diff_eq(vec3(0.4, 0.0, 0.0), 1e-6), "{}", skinned[6]);
+    // Vertex 8: bone2 0.2 (0) + bone32 0.8 (-0.2) -> x - 0.16: (0.44, -0.15).
+    assert!(skinned[8].abs_diff_eq(vec3(0.44, -0.15, 0.0), 1e-6), "{}", skinned[8]);
+}
+
+#[test]
+fn moving_the_root_moves_every_vertex_by_the_same_amount() {
+    let shift = vec3(0.3, -0.25, 0.5);
+    let (model, skinned) = posed(&[(ROOT, shift)]);
+    for (i, (s, b)) in skinned.iter().zip(bind(&model)).enumerate() {
+        assert!(s.abs_diff_eq(b + shift, 1e-6), "vertex {i}");
+    }
+}
+
+#[test]
+fn blending_matches_the_formula_term_by_term() {
+    // An arbitrary pose with rotations: compare blend() with Σ w · world · offset · bind written out.
+    let model = scene::article();
+    let mut pose = Pose::new(&model);
+    pose.local[BONE1] *= Mat4::from_rotation_z(0.4);
+    pose.local[BONE2] *= Mat4::from_rotation_x(1.1);
+    pose.local[BONE31] *= Mat4::from_rotation_y(-0.3);
+    pose.compute(&model);
+    for (i, v) in model.skin.vertices().iter().enumerate() {
+        let expected: Vec3 = v
+            .influences()
+            .map(|inf| {
+                inf.weight * (pose.world[inf.bone] * model.offsets[inf.bone]).transform_point3(v.bind.into())
+            })
+            .sum();
+        assert!(Vec3::from(pose.skinned[i]).abs_diff_eq(expected, 1e-6), "vertex {i}");
+    }
+}
+
+#[test]
+fn the_bind_positions_are_never_overwritten() {
+    // Article 004: blend from the bind positions every frame, never from last frame's result.
+    let model = scene::article();
+    let before = model.skin.clone();
+    let mut pose = Pose::new(&model);
+    for clip in scene::clips() {
+        for i in 0..50 {
+            pose.update(&model, &clip, i as f64 * 0.1);
+        }
+    }
+    assert_eq!(model.skin, before);
+    pose.update(&model, &scene::seed(), 0.0);
+    for (s, b) in pose.skinned.iter().zip(model.skin.bind_positions()) {
+        assert!(Vec3::from(*s).abs_diff_eq(b, 1e-6));
+    }
+}
+
+#[test]
+fn palette_and_blend_can_be_called_directly() {
+    // The two steps on their own: move bone2 by (0, 0.1) in the world and check vertex 5 (bone31).
+    let model = scene::article();
+    let mut world = model.bind_world.clone();
+    for b in [BONE2, BONE31, BONE32] {
+        world[b] = Mat4::from_translation(vec3(0.0, 0.1, 0.0)) * world[b];
+    }
+    let mut palette = vec![Mat4::IDENTITY; world.len()];
+    compute_palette(&world, &model.offsets, &mut palette);
+    let mut out = vec![Vec3A::ZERO; model.skin.len()];
+    blend(&model.skin, &palette, &mut out);
+    assert!(Vec3::from(out[5]).abs_diff_eq(vec3(0.65, 0.2, 0.0), 1e-6));
+    // Vertex 2: bone1 0.5 (still) + bone2 0.5 (up 0.1): up 0.05.
+    assert!(Vec3::from(out[2]).abs_diff_eq(vec3(0.3, 0.1, 0.0), 1e-6));
+}
+
+fn check(influences: &[Influence]) -> Result<(), SkinError> {
+    Skin::new(5).add_vertex(Vec3::ZERO, influences)
+}
+
+#[test]
+fn invalid_skins_are_rejected_naming_the_vertex() {
+    let w = |bone, weight| Influence { bone, weight };
+    assert_eq!(check(&[w(0, 0.5), w(1, 0.5)]), Ok(()));
+    assert_eq!(check(&[w(0, 0.5), w(1, 0.50005)]), Ok(()), "within 1e-4 of 1 is fine");
+    assert_eq!(
+        check(&[w(0, 0.5), w(1, 0.4)]).map_err(|e| e.problem),
+        Err(SkinProblem::WeightsDoNotSumToOne(0.9))
+    );
+    assert_eq!(check(&[w(0, 1.0), w(5, 0.0)]).map_err(|e| e.problem), Err(SkinProblem::NoSuchBone(5)));
+    assert_eq!(check(&[]).map_err(|e| e.problem), Err(SkinProblem::NoInfluences));
+    let five = [w(0, 0.2), w(1, 0.2), w(2, 0.2), w(3, 0.2), w(4, 0.2)];
+    assert_eq!(check(&five).map_err(|e| e.problem), Err(SkinProblem::TooManyInfluences(5)));
+    assert_eq!(check(&[w(0, 1.5), w(1, -0.5)]).map_err(|e| e.problem), Err(SkinProblem::BadWeight(-0.5)));
+    assert!(matches!(check(&[w(0, f32::NAN)]).map_err(|e| e.problem), Err(SkinProblem::BadWeight(_))));
+
+    // The error names the offending vertex, counting from 0.
+    let good: &[Influence] = &[w(0, 1.0)];
+    let bad: &[Influence] = &[w(0, 0.7)];
+    let err = Skin::from_table(5, &[(Vec3::ZERO, good), (Vec3::ZERO, good), (Vec3::X, bad)]).unwrap_err();
+    assert_eq!(err.vertex, 2);
+    assert_eq!(err.to_string(), "vertex 2: weights sum to 0.7, not 1");
+}
+
+#[test]
+fn a_skin_for_another_skeleton_is_refused() {
+    let model = scene::article();
+    let skin = Skin::new(3);
+    assert!(Model::new(model.skeleton, skin).is_err());
+}
