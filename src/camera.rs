@@ -65,19 +65,13 @@ impl Camera {
         self.target + direction * self.distance(aspect)
     }
 
-    /// How far from the target the box just fits the window's width and height.
+    /// How far from the target the box just fits the window's width and height, seen from the front.
+    /// Orbiting keeps this distance, so turning the model never moves it closer or further.
     fn distance(&self, aspect: f32) -> f32 {
-        let e = self.extent;
-        // The box as the camera sees it: turning swaps some width for depth (a close approximation).
-        let (yaw_sin, yaw_cos) = (self.yaw.sin().abs(), self.yaw.cos().abs());
-        let (pitch_sin, pitch_cos) = (self.pitch.sin().abs(), self.pitch.cos().abs());
-        let wide = yaw_cos * e.x + yaw_sin * e.z;
-        let deep = yaw_sin * e.x + yaw_cos * e.z;
-        let high = pitch_cos * e.y + pitch_sin * deep;
         let tan_y = (FOV_Y / 2.0).tan();
-        let fit = (wide / (tan_y * aspect)).max(high / tan_y) / FILL;
+        let fit = (self.extent.x / (tan_y * aspect)).max(self.extent.y / tan_y) / FILL;
         // Step back by the depth too, so the nearest points do not grow out of the frame.
-        (fit + deep) / self.zoom
+        (fit + self.extent.z) / self.zoom
     }
 
     /// Radius of a sphere around the target that holds the model's box.

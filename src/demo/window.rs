@@ -115,7 +115,7 @@ impl ApplicationHandler for App {
                 match demo.key(text) {
                     Reply::Help => println!("{KEYS}"),
                     Reply::Screenshot => {
-                        let path = format!("skinning-{}-{:.3}s.png", demo.clip().name, demo.time);
+                        let path = screenshot_name(demo.clip().name, demo.time);
                         // Draw afresh so the picture is exactly the current state.
                         let size = gl.window.inner_size();
                         if size.width > 0 && size.height > 0 {
@@ -242,6 +242,15 @@ fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<Wind
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
     let renderer = Renderer::new(gl, &session.demo.model)?;
     Ok(WindowGl { renderer, surface, context, window })
+}
+
+/// `skinning-CLIP-TIMEs.png` in the current folder, with `-2`, `-3`... if that name is taken.
+fn screenshot_name(clip: &str, time: f64) -> String {
+    let base = format!("skinning-{clip}-{time:.3}s");
+    (1..)
+        .map(|n| if n == 1 { format!("{base}.png") } else { format!("{base}-{n}.png") })
+        .find(|name| !std::path::Path::new(name).exists())
+        .unwrap_or(base)
 }
 
 /// The first config the platform lists is its preferred one.
