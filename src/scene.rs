@@ -102,11 +102,11 @@ pub fn bend() -> Clip {
         name: "bend",
         duration: 4.0,
         motion: Motion::Keyframes(vec![
-            rotation_track(BONE1, z, &[(0.0, 0.0), (2.0, 35.0), (4.0, 0.0)]),
-            rotation_track(BONE2, z, &[(0.0, 0.0), (2.0, 50.0), (4.0, 0.0)]),
+            rotation_track(BONE1, z, &[(0.0, 0.0), (2.0, 30.0), (4.0, 0.0)]),
+            rotation_track(BONE2, z, &[(0.0, 0.0), (2.0, 40.0), (4.0, 0.0)]),
             // The claws swing apart (open) and back past their bind angle (closed).
-            rotation_track(BONE31, z, &[(0.0, -10.0), (1.0, 30.0), (2.0, -10.0), (3.0, 30.0), (4.0, -10.0)]),
-            rotation_track(BONE32, z, &[(0.0, 10.0), (1.0, -30.0), (2.0, 10.0), (3.0, -30.0), (4.0, 10.0)]),
+            rotation_track(BONE31, z, &[(0.0, -5.0), (1.0, 25.0), (2.0, -5.0), (3.0, 25.0), (4.0, -5.0)]),
+            rotation_track(BONE32, z, &[(0.0, 5.0), (1.0, -25.0), (2.0, 5.0), (3.0, -25.0), (4.0, 5.0)]),
         ]),
     }
 }

@@ -86,11 +86,10 @@ pub fn load(display: &Display) -> Result<glow::Context, Failure> {
 pub fn version_string(gl: &glow::Context) -> String {
     // SAFETY: a context is current (see `load`).
     unsafe {
-        format!(
-            "OpenGL {} on {}",
-            gl.get_parameter_string(glow::VERSION),
-            gl.get_parameter_string(glow::RENDERER)
-        )
+        let version = gl.get_parameter_string(glow::VERSION);
+        // Desktop drivers say "4.5 (Core Profile) Mesa ...", OpenGL ES ones "OpenGL ES 3.2 Mesa ...".
+        let api = if version.starts_with("OpenGL") { "" } else { "OpenGL " };
+        format!("{api}{version} on {}", gl.get_parameter_string(glow::RENDERER))
     }
 }
 
