@@ -11,6 +11,7 @@ use skinning::skeleton::BoneId;
 use std::time::{Duration, Instant};
 
 pub const KEYS: &str = "\
+green: the mesh as modelled (bind pose)   red: the mesh skinned this frame   blue: the bones
 keys:
   Space        pause / resume          .  ,   step forward / back (paused)
   [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
