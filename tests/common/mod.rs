@@ -34,7 +34,9 @@ pub fn run_gl(args: &[&str]) -> Option<Output> {
         if std::env::var_os("SKINNING_REQUIRE_GL").is_some() {
             panic!("SKINNING_REQUIRE_GL is set but OpenGL is not usable here: {why}");
         }
-        eprintln!("SKIPPED (no EGL / OpenGL on this machine; set SKINNING_REQUIRE_GL=1 to fail instead): {why}");
+        eprintln!(
+            "SKIPPED (no EGL / OpenGL on this machine; set SKINNING_REQUIRE_GL=1 to fail instead): {why}"
+        );
         return None;
     }
     assert!(out.status.success(), "skinning {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
