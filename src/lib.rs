@@ -12,7 +12,8 @@
 //! 4. [`scene`]: the article's bones, mesh, skin and motion, in numbers.
 //! 5. [`model`]: a model, and one frame of the method in order (`Pose::update`).
 //!
-//! Around the method: [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON.
+//! Around the method: [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
+//! [`synthetic`] makes a skinned tube of any size for measuring what the blend costs (`cargo bench`).
 
 pub mod camera;
 pub mod clip;
@@ -21,3 +22,4 @@ pub mod model;
 pub mod scene;
 pub mod skeleton;
 pub mod skin;
+pub mod synthetic;

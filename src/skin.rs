@@ -187,6 +187,14 @@ pub fn compute_palette(world: &[Mat4], offsets: &[Mat4], palette: &mut [Mat4]) {
 /// Linear blend skinning: `skinned[v] = Σ weight * palette[bone] * bind[v]` (the article's `BlendVertex`).
 ///
 /// Reads the bind positions and writes `skinned`; allocates nothing.
+///
+/// This plain loop is also the fast one (`cargo bench` measures it, README "What it costs"): about
+/// 5 ns a vertex, 5x faster than multiplying `world * offset` per influence, and at a million
+/// vertices under 2x the time of a bare copy of the same memory.
+/// What makes it fast is the palette, and data the CPU can take in whole: a `Mat4` column and a
+/// `Vec3A` are each one 16-byte SIMD register, so moving a point by a matrix is three multiplies and
+/// three adds, and the four fixed slots make a loop without branches. Blending the four matrices
+/// before transforming, an `Affine3A` palette, or skipping unused slots all measured slower here.
 pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.bone_count(), "one palette matrix per bone");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");

@@ -72,6 +72,10 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
     let mut renderer = Renderer::new(gl, &session.demo.model)?;
     while !session.finished() {
         session.draw_frame(&mut renderer, width, height, 1.0);
+        // A window's buffer swap hands each frame to the driver; with no window we must. Without
+        // it Mesa queues frame after frame (with a copy of every buffer we overwrite) and memory grows.
+        // SAFETY: the context made above is still current on this thread.
+        unsafe { renderer.gl().flush() };
     }
     let pixels = renderer.read_pixels(width, height);
     session.print_stats();

@@ -89,10 +89,17 @@ struct Stats {
     cpu_max: Duration,
     /// Heap allocations made while drawing the frames after the warm-up.
     steady_allocations: u64,
+    /// Resident memory in KiB after the warm-up and after the last frame: a leak shows as growth,
+    /// including one inside the GL driver, which the allocation count cannot see.
+    resident_warm: Option<u64>,
+    resident_last: Option<u64>,
 }
 
 /// Frames drawn before allocation counting starts: the first frames fill the driver's caches.
 const WARM_UP_FRAMES: u64 = 3;
+/// Frames drawn before resident memory is taken as settled: Mesa's software renderer grows by about
+/// 10 MB over the first hundred frames (threads, scene buffers), then stays within a MB or so.
+const RESIDENT_WARM_UP_FRAMES: u64 = 500;
 
 impl Session {
     pub fn new(options: Options, demo: state::Demo) -> Session {
@@ -136,6 +143,13 @@ impl Session {
             self.stats.steady_allocations += alloc::count() - allocations_before;
         }
         self.frames_drawn += 1;
+        // Reading resident memory allocates, so it happens here, outside the counted part of a frame.
+        if self.options.stats && self.frames_drawn == RESIDENT_WARM_UP_FRAMES {
+            self.stats.resident_warm = resident_kib();
+        }
+        if self.options.stats && self.finished() {
+            self.stats.resident_last = resident_kib();
+        }
     }
 
     /// True once `--frames N` frames are drawn.
@@ -156,15 +170,35 @@ impl Session {
         } else {
             "too few frames to count allocations".to_string()
         };
+        let frames = self.frames_drawn;
+        let resident = match (self.stats.resident_warm, self.stats.resident_last.or_else(resident_kib)) {
+            (Some(warm), Some(last)) => {
+                format!(
+                    "resident {warm} KiB at frame {RESIDENT_WARM_UP_FRAMES}, {last} KiB at frame {frames}"
+                )
+            }
+            (None, Some(last)) => format!("resident {last} KiB at frame {frames}"),
+            (_, None) => "resident memory unknown".to_string(),
+        };
+        // The final animation time in full, so a check can compare it with start + (frames - 1) * dt.
         println!(
-            "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {}",
+            "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {}, {}, final time {} s",
             self.frames_drawn,
             mean,
             self.stats.cpu_max.as_secs_f64() * 1e6,
             fps,
-            allocations
+            allocations,
+            resident,
+            self.demo.time
         );
     }
+}
+
+/// This process's resident memory in KiB, from Linux's /proc/self/status (None elsewhere).
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Saves RGBA pixels (top row first) as a PNG.

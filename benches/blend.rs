@@ -1,0 +1,218 @@
+//! `cargo bench`: what does skinning cost, and what makes it fast?
+//!
+//! One synthetic tube (64 bones, 4 influences per vertex, see `src/synthetic.rs`) at 10k, 100k and
+//! 1M vertices, posed by the `wave` clip, blended three ways on the same data in the same run:
+//!
+//! 1. **blend**: the project's `skin::blend`, after `compute_palette` (`world * offset` once per bone).
+//! 2. **textbook**: the article's formula in the order it is written, `world * offset` multiplied
+//!    again for every influence of every vertex. The article warns against it; we time it to see why.
+//! 3. **copy**: no math at all, only the memory a blend must touch: the vertex array read, one
+//!    position per vertex written. No blend can beat it; it is the floor.
+//!
+//! The harness is a few lines of `std::time::Instant` rather than a crate: the variants run in
+//! turn, round after round, so a busy neighbour on the machine slows all three alike; the first
+//! round is thrown away (it faults the output pages in and fills the caches); we report the median.
+//!
+//! `cargo bench --bench blend -- --quick` does a short run (for CI: it builds, runs, checks the three
+//! variants agree; its timings are rough).
+
+use glam::{Mat4, Vec3A};
+use skinning::model::{Model, Pose};
+use skinning::skin::{MAX_INFLUENCES, SkinVertex, blend, compute_palette};
+use skinning::synthetic;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+const BONES: usize = 64;
+const RING_SIZE: usize = 16;
+const SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
+
+/// The targets of issue 4, checked at the end of a full run.
+const TEXTBOOK_OVER_BLEND_AT_100K: f64 = 4.0;
+const BLEND_OVER_COPY_AT_1M: f64 = 2.5;
+
+/// One posed tube: what every variant reads.
+struct Posed {
+    model: Model,
+    /// World transforms of the bones at the pose being blended.
+    world: Vec<Mat4>,
+}
+
+/// The project's road: the palette once per bone, then one pass over the vertices.
+fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
+    compute_palette(&posed.world, &posed.model.offsets, palette);
+    blend(&posed.model.skin, palette, out);
+}
+
+/// DON'T DO THIS: the comparison, not a way to skin. `world * offset` is the same for every vertex
+/// on a bone, yet here it is multiplied again (64 multiplies, 48 adds) for each influence of each vertex,
+/// exactly as the formula reads: `Σ weight * (world[bone] * offset[bone]) * bind`.
+fn textbook(posed: &Posed, out: &mut [Vec3A]) {
+    let (world, offsets) = (&posed.world, &posed.model.offsets);
+    for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
+        let mut sum = Vec3A::ZERO;
+        for i in 0..MAX_INFLUENCES {
+            let bone = v.bones[i] as usize;
+            let matrix = world[bone] * offsets[bone];
+            sum += v.weights[i] * matrix.transform_point3a(v.bind);
+        }
+        *out = sum;
+    }
+}
+
+/// The floor: move the bytes a blend moves, compute nothing.
+///
+/// Only the bind position is copied, yet the whole vertex array streams in from memory: memory
+/// moves in 64-byte cache lines, and with vertices 48 bytes apart every line holds some vertex's
+/// bind position. The blend's extra loads of bones and weights hit lines already fetched. So this
+/// reads what the blend reads and writes what it writes, with the least work a CPU can do on them.
+fn copy(posed: &Posed, out: &mut [Vec3A]) {
+    const { assert!(size_of::<SkinVertex>() <= 64, "every cache line must hold a bind position") };
+    for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
+        *out = v.bind;
+    }
+}
+
+const VARIANTS: [&str; 3] = ["blend", "textbook", "copy"];
+
+/// Median and best time of one variant over the measured rounds.
+struct Timing {
+    median: Duration,
+    best: Duration,
+}
+
+fn main() {
+    // Cargo passes `--bench`; the only flag of ours is `--quick`.
+    let quick = std::env::args().any(|a| a == "--quick");
+    let budget = if quick { Duration::from_millis(100) } else { Duration::from_millis(1500) };
+    println!("blend benchmark: {} ({} threads available), one thread", cpu_model(), threads());
+    println!(
+        "tube of {BONES} bones, {MAX_INFLUENCES} influences per vertex; median of interleaved rounds{}\n",
+        if quick { " (--quick: short run, rough numbers)" } else { "" }
+    );
+    println!(
+        "{:>10}  {:<9} {:>10} {:>10} {:>12}   ratios",
+        "vertices", "variant", "ns/vertex", "(best)", "Mvertices/s"
+    );
+
+    let mut ratios = Vec::new();
+    for vertices in SIZES {
+        let posed = posed_tube(vertices);
+        let timings = measure(&posed, budget);
+        let ns = |t: Duration| t.as_secs_f64() * 1e9 / vertices as f64;
+        let textbook_over_blend = ns(timings[1].median) / ns(timings[0].median);
+        let blend_over_copy = ns(timings[0].median) / ns(timings[2].median);
+        for (i, (name, t)) in VARIANTS.iter().zip(&timings).enumerate() {
+            let ratio = match i {
+                0 => format!("textbook / blend = {textbook_over_blend:.1}x"),
+                1 => format!("blend / copy = {blend_over_copy:.2}x"),
+                _ => String::new(),
+            };
+            println!(
+                "{:>10}  {:<9} {:>10.2} {:>10.2} {:>12.0}   {ratio}",
+                if i == 0 { thousands(vertices) } else { String::new() },
+                name,
+                ns(t.median),
+                ns(t.best),
+                1e3 / ns(t.median),
+            );
+        }
+        ratios.push((vertices, textbook_over_blend, blend_over_copy));
+    }
+
+    println!();
+    let at = |n| ratios.iter().find(|r| r.0 == n).expect("size was measured");
+    let (_, textbook_over_blend, _) = at(100_000);
+    let (_, _, blend_over_copy) = at(1_000_000);
+    let verdict = |met: bool| if met { "met" } else { "NOT met" };
+    println!(
+        "target: blend at least {TEXTBOOK_OVER_BLEND_AT_100K}x faster than textbook at 100k: {textbook_over_blend:.1}x, {}",
+        verdict(*textbook_over_blend >= TEXTBOOK_OVER_BLEND_AT_100K)
+    );
+    println!(
+        "target: blend within {BLEND_OVER_COPY_AT_1M}x of the copy floor at 1M: {blend_over_copy:.2}x, {}",
+        verdict(*blend_over_copy <= BLEND_OVER_COPY_AT_1M)
+    );
+    if quick {
+        println!("(--quick timings are rough: run without --quick for the real figures)");
+    }
+}
+
+/// A tube of `vertices` vertices, posed mid-wave so every bone is turned.
+fn posed_tube(vertices: usize) -> Posed {
+    assert!(vertices.is_multiple_of(RING_SIZE), "whole rings");
+    let model = synthetic::tube(BONES, vertices / RING_SIZE, RING_SIZE);
+    let mut world = vec![Mat4::IDENTITY; BONES];
+    let mut pose = Pose::new(&model);
+    synthetic::wave().sample(&model.skeleton, 0.7, &mut pose.local);
+    model.skeleton.compute_world(&pose.local, &mut world);
+    Posed { model, world }
+}
+
+/// Runs the three variants in turn, round after round, for about `budget`; checks they agree.
+fn measure(posed: &Posed, budget: Duration) -> [Timing; 3] {
+    let n = posed.model.skin.len();
+    let mut palette = vec![Mat4::IDENTITY; BONES];
+    let mut outputs = [vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]];
+    let mut samples: [Vec<Duration>; 3] = Default::default();
+    let started = Instant::now();
+    let mut round = 0;
+    // At least 5 measured rounds, at most 2000; round 0 is the warm-up.
+    while round <= 5 || (started.elapsed() < budget && round <= 2000) {
+        for (variant, out) in outputs.iter_mut().enumerate() {
+            let posed = black_box(posed);
+            let t = Instant::now();
+            match variant {
+                0 => project_blend(posed, &mut palette, out),
+                1 => textbook(posed, out),
+                _ => copy(posed, out),
+            }
+            let elapsed = t.elapsed();
+            black_box(&mut *out);
+            if round > 0 {
+                samples[variant].push(elapsed);
+            }
+        }
+        round += 1;
+    }
+
+    // The same numbers, whichever order they were computed in (to f32 rounding, on a tube 64 long).
+    let [blended, by_textbook, _] = &outputs;
+    let worst = blended.iter().zip(by_textbook).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
+    assert!(worst < 1e-3, "blend and textbook disagree by {worst}");
+
+    samples.map(|mut s| {
+        s.sort();
+        Timing { median: s[s.len() / 2], best: s[0] }
+    })
+}
+
+/// 1000000 as "1,000,000".
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The CPU's name from /proc/cpuinfo (Linux), for the record.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, name)| name.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string())
+}
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

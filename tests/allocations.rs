@@ -1,0 +1,124 @@
+//! A steady frame allocates nothing: not the method (pose + blend), not the upload and draw.
+//!
+//! Allocating is slow and unpredictable (a lock, maybe a system call, memory that grows), so a
+//! frame loop should allocate once, at start-up, and reuse its buffers every frame after. `Pose`
+//! is built that way; these tests hold it to it. This test program's global allocator counts the
+//! allocations each thread makes (per thread, because the test harness runs tests side by side).
+
+mod common;
+
+use skinning::model::Pose;
+use skinning::{scene, synthetic};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    // A const-initialised `Cell` needs no allocation and no destructor, so the allocator may use it.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    ALLOCATIONS.with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: every call is passed straight to `System`, which upholds the `GlobalAlloc` contract.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: same layout contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: same layout contract as the caller's.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// How many allocations this thread makes while running `f`.
+fn allocations_in(f: impl FnOnce()) -> u64 {
+    let before = ALLOCATIONS.with(Cell::get);
+    f();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    // Without this, a counter that never counts would make the other tests pass for nothing.
+    let n = allocations_in(|| {
+        let v: Vec<u64> = std::hint::black_box(Vec::with_capacity(8));
+        drop(v);
+    });
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn a_steady_frame_of_the_article_allocates_nothing() {
+    let model = scene::article();
+    let clips = scene::clips();
+    let mut pose = Pose::new(&model);
+    // Warm up: one frame of every clip.
+    for clip in &clips {
+        pose.update(&model, clip, 0.0);
+    }
+    // Then a thousand frames of each clip, across several loops of it, at 60 frames a second.
+    let n = allocations_in(|| {
+        for clip in &clips {
+            for frame in 0..1000 {
+                pose.update(&model, clip, frame as f64 / 60.0);
+            }
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 3000 frames of pose + blend");
+    // And the frames did run: the last one is the twist clip at 999/60 s, bone2 turned by 65 degrees.
+    let moved =
+        pose.skinned.iter().zip(model.skin.bind_positions()).any(|(s, b)| b.distance((*s).into()) > 0.01);
+    assert!(moved, "the last frame should not be the bind pose");
+}
+
+#[test]
+fn a_steady_frame_of_a_big_mesh_allocates_nothing() {
+    // 64 bones, 16,000 vertices: the cost does not grow allocations either.
+    let model = synthetic::tube(64, 1000, 16);
+    let wave = synthetic::wave();
+    let mut pose = Pose::new(&model);
+    pose.update(&model, &wave, 0.0);
+    let n = allocations_in(|| {
+        for frame in 0..20 {
+            pose.update(&model, &wave, frame as f64 * 0.1);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 20 frames of a 16,000-vertex tube");
+}
+
+#[test]
+fn the_headless_demo_draws_steady_frames_without_allocating() {
+    // The whole frame of the program, upload and draw included, counted by its own allocator.
+    let Some(out) = common::run_gl(&["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats"])
+    else {
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().find(|l| l.starts_with("stats:")).expect("--stats prints a stats line");
+    let (before, _) = line.split_once(" allocations drawing frames").expect("the line counts allocations");
+    let n: u64 = before.rsplit(' ').next().and_then(|n| n.parse().ok()).expect("a count before it");
+    assert_eq!(n, 0, "the headless demo allocated while drawing: {line}");
+    assert!(line.contains("drawing frames 4..200"), "counted over the frames after warm-up: {line}");
+}
