@@ -186,7 +186,8 @@ pub fn compute_palette(world: &[Mat4], offsets: &[Mat4], palette: &mut [Mat4]) {
 
 /// Linear blend skinning: `skinned[v] = Σ weight * palette[bone] * bind[v]` (the article's `BlendVertex`).
 ///
-/// Reads the bind positions and writes `skinned`; allocates nothing.
+/// Reads the bind positions and writes `skinned`; allocates nothing. `shaders/skinning.vert` is the
+/// same loop, run by the GPU (the demo's `--skinning gpu`).
 pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.bone_count(), "one palette matrix per bone");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
