@@ -34,7 +34,9 @@ pub fn run_gl(args: &[&str]) -> Option<Output> {
         if std::env::var_os("SKINNING_REQUIRE_GL").is_some() {
             panic!("SKINNING_REQUIRE_GL is set but OpenGL is not usable here: {why}");
         }
-        eprintln!("SKIPPED (no EGL / OpenGL on this machine; set SKINNING_REQUIRE_GL=1 to fail instead): {why}");
+        eprintln!(
+            "SKIPPED (no EGL / OpenGL on this machine; set SKINNING_REQUIRE_GL=1 to fail instead): {why}"
+        );
         return None;
     }
     assert!(out.status.success(), "skinning {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
@@ -95,6 +97,8 @@ pub enum Class {
     Red,
     Green,
     Blue,
+    /// The GPU-skinned mesh drawn over the CPU one (`--skinning both`).
+    Magenta,
 }
 
 pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
@@ -105,6 +109,8 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
         Some(Class::Green)
     } else if b > 150 && b > r + 80 && b > g + 60 {
         Some(Class::Blue)
+    } else if r > 150 && b > 150 && r > g + 80 && b > g + 80 {
+        Some(Class::Magenta)
     } else {
         None
     }
