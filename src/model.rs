@@ -86,12 +86,20 @@ impl Pose {
 
     /// The whole method for one frame: the clip's pose at `time`, then world, palette and blend.
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
+        self.update_palette(model, clip, time);
+        blend(&model.skin, &self.palette, &mut self.skinned);
+    }
+
+    /// Steps 1 to 3 only: the bones and the palette, no blend. For when the blend runs elsewhere,
+    /// as in GPU skinning, where the vertex shader blends with this palette; `skinned` is left as it was.
+    pub fn update_palette(&mut self, model: &Model, clip: &Clip, time: f64) {
         clip.sample(&model.skeleton, time, &mut self.local);
         // A hand bend turns the bone in its own space, on top of what the clip did.
         for (local, bend) in self.local.iter_mut().zip(&self.bend) {
             *local *= Mat4::from_quat(*bend);
         }
-        self.compute(model);
+        model.skeleton.compute_world(&self.local, &mut self.world);
+        compute_palette(&self.world, &model.offsets, &mut self.palette);
     }
 
     /// Steps 2 to 4 for whatever pose is in `local`.

@@ -186,7 +186,8 @@ pub fn compute_palette(world: &[Mat4], offsets: &[Mat4], palette: &mut [Mat4]) {
 
 /// Linear blend skinning: `skinned[v] = Σ weight * palette[bone] * bind[v]` (the article's `BlendVertex`).
 ///
-/// Reads the bind positions and writes `skinned`; allocates nothing.
+/// Reads the bind positions and writes `skinned`; allocates nothing. `shaders/skinning.vert` is the
+/// same loop, run by the GPU (the demo's `--skinning gpu`).
 ///
 /// This plain loop is also the fast one (`cargo bench` measures it, README "What it costs"): about
 /// 5 ns a vertex, 5x faster than multiplying `world * offset` per influence, and at a million

@@ -89,9 +89,11 @@ OPTIONS:
     --screenshot FILE.png   after the last frame, save what was drawn (needs --frames)
     --size WxH              window or image size in pixels (default 640x480)
     --headless              no window, no display server: draw offscreen through EGL (needs --frames)
-    --dump FILE.json        no drawing at all: write bones, skin and --frames poses as JSON (default 1 frame)
+    --dump FILE.json        no drawing at all: write bones, skin and --frames poses as JSON (default 1 frame);
+                            with --skinning gpu the skinned positions come from the vertex shader (needs EGL)
     --weights BONE          start in weight view on this bone (name or index, as W cycles)
-    --skinning cpu|gpu|both where the red layer is skinned (default cpu)
+    --skinning cpu|gpu|both where the red layer is skinned: cpu (default), gpu (shaders/skinning.vert),
+                            or both, the GPU's result in magenta drawn over the CPU's
     --stats                 at exit, print pose + blend time per frame, frames per second, allocations
     -h, --help              print this help
 ";
@@ -169,6 +171,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     if options.dump.is_some() && options.screenshot.is_some() {
         return Err("--dump draws nothing, so it cannot take a --screenshot; run them separately".into());
     }
+    if options.dump.is_some() && options.skinning == Skinning::Both {
+        return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
+    }
     Ok(Command::Run(options))
 }
 
@@ -209,6 +214,7 @@ mod tests {
             &["--screenshot", "a.png"],
             &["--headless"],
             &["--skinning", "tpu"],
+            &["--dump", "a.json", "--skinning", "both"],
             &["stray"],
         ] {
             let err = run(args).expect_err("should be refused");

@@ -2,11 +2,85 @@
 //!
 //! EGL can open a GPU (or Mesa's software renderer) directly as a "device". We make a context with no
 //! surface at all, draw into a framebuffer object of the requested size, and read the pixels back.
+//! `--dump --skinning gpu` uses the same kind of context to run the skinning shader and read back
+//! what it computed.
 
 use super::{Failure, Session, gl, render::Renderer, save_png};
+use skinning::clip::Clip;
+use skinning::model::Model;
+use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 pub fn run(mut session: Session) -> Result<(), Failure> {
+    let (width, height) = session.size();
+    let (_context, gl) = offscreen(width, height)?;
+    let mut renderer = Renderer::new(gl, &session.demo.model)?;
+    while !session.finished() {
+        session.draw_frame(&mut renderer, width, height, 1.0);
+        // A window's buffer swap hands each frame to the driver; with no window we must. Without
+        // it Mesa queues frame after frame (with a copy of every buffer we overwrite) and memory grows.
+        renderer.flush();
+    }
+    let pixels = renderer.read_pixels(width, height);
+    session.print_stats();
+    drop(renderer);
+    if let Some(path) = &session.options.screenshot {
+        save_png(path, width, height, &pixels)?;
+    }
+    Ok(())
+}
+
+/// `--dump FILE --skinning gpu`: the dump's skinned positions come from the vertex shader, read back
+/// through transform feedback, so they can be compared with a CPU dump number for number.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+pub fn dump_gpu(
+    path: &Path,
+    model: &Model,
+    clip: &Clip,
+    start: f64,
+    dt: f64,
+    frames: u64,
+) -> Result<(), Failure> {
+    use super::gpu_skin::{GpuSkin, fits_gpu};
+    use skinning::dump::{Blender, write_dump_blended_by};
+
+    fits_gpu(model.skeleton.len()).map_err(|e| Failure::new(2, e))?;
+    let (_context, gl) = offscreen(1, 1)?;
+    let mut gpu = GpuSkin::new(&gl, model)?;
+    // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
+    let mut gl_failure = None;
+    let mut blend = |palette: &[glam::Mat4], skinned: &mut [glam::Vec3A]| {
+        gpu.capture(&gl, palette, skinned).map_err(|e| {
+            let io = std::io::Error::other(e.to_string());
+            gl_failure = Some(e);
+            io
+        })
+    };
+    let written = super::write_atomically(path, |file| {
+        write_dump_blended_by(
+            file,
+            model,
+            clip,
+            start,
+            dt,
+            frames,
+            Blender { name: "gpu", blend: &mut blend },
+        )
+    });
+    gpu.delete(&gl);
+    match gl_failure {
+        Some(e) => Err(e.into()),
+        None => written,
+    }
+}
+
+/// An EGL context with no window, current on this thread, drawing into a `width` x `height`
+/// offscreen framebuffer. Keep the context alive while using `gl`; the framebuffer goes with it.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+fn offscreen(
+    width: u32,
+    height: u32,
+) -> Result<(glutin::api::egl::context::PossiblyCurrentContext, glow::Context), Failure> {
     use glow::HasContext;
     use glutin::api::egl::{device::Device, display::Display};
     use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
@@ -16,7 +90,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
         Failure::new(
             3,
             format!(
-                "--headless needs an EGL driver ({detail}); on Debian or Ubuntu install libegl1 and libgl1-mesa-dri"
+                "drawing offscreen needs an EGL driver ({detail}); on Debian or Ubuntu install libegl1 and libgl1-mesa-dri"
             ),
         )
     };
@@ -44,14 +118,13 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
         #[allow(unreachable_patterns)]
         _ => return Err(no_egl("not an EGL context".into())),
     };
-    let _context = context.make_current_surfaceless().map_err(|e| no_egl(e.to_string()))?;
+    let context = context.make_current_surfaceless().map_err(|e| no_egl(e.to_string()))?;
     let gl = gl::load(&display)?;
     eprintln!("skinning: headless, {}", gl::version_string(&gl));
 
-    // An offscreen colour buffer to draw into, in place of a window.
-    let (width, height) = session.size();
-    // SAFETY: the context made above is current on this thread for the rest of this function.
-    let (framebuffer, renderbuffer) = unsafe {
+    // An offscreen colour buffer to draw into, in place of a window. It lives as long as the context.
+    // SAFETY: the context made above is current on this thread.
+    unsafe {
         let framebuffer = gl.create_framebuffer().map_err(gl::GlError::Other)?;
         let renderbuffer = gl.create_renderbuffer().map_err(gl::GlError::Other)?;
         gl.bind_renderbuffer(glow::RENDERBUFFER, Some(renderbuffer));
@@ -66,32 +139,16 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
         if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
             return Err(Failure::new(1, format!("cannot make a {width}x{height} offscreen framebuffer")));
         }
-        (framebuffer, renderbuffer)
-    };
-
-    let mut renderer = Renderer::new(gl, &session.demo.model)?;
-    while !session.finished() {
-        session.draw_frame(&mut renderer, width, height, 1.0);
-        // A window's buffer swap hands each frame to the driver; with no window we must. Without
-        // it Mesa queues frame after frame (with a copy of every buffer we overwrite) and memory grows.
-        // SAFETY: the context made above is still current on this thread.
-        unsafe { renderer.gl().flush() };
     }
-    let pixels = renderer.read_pixels(width, height);
-    session.print_stats();
-    // SAFETY: as above; the handles were created above and are deleted once.
-    unsafe {
-        renderer.gl().delete_framebuffer(framebuffer);
-        renderer.gl().delete_renderbuffer(renderbuffer);
-    }
-    drop(renderer);
-    if let Some(path) = &session.options.screenshot {
-        save_png(path, width, height, &pixels)?;
-    }
-    Ok(())
+    Ok((context, gl))
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
 pub fn run(_session: Session) -> Result<(), Failure> {
     Err(Failure::new(3, "--headless needs EGL, which macOS does not have; run without --headless"))
+}
+
+#[cfg(any(target_os = "macos", target_os = "ios"))]
+pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: f64, _: f64, _: u64) -> Result<(), Failure> {
+    Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

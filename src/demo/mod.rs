@@ -1,19 +1,20 @@
 //! The `skinning` program around the library: command line, window or offscreen context, drawing.
 //!
-//! `run` reads the command line and picks one of three roads: `--dump` (numbers only, no OpenGL),
-//! `--headless` (offscreen through EGL) or a window. Windowed and headless share everything below
-//! the context: the [`state::Demo`] that runs the method each frame and the [`render::Renderer`]
-//! that draws it.
+//! `run` reads the command line and picks one of three roads: `--dump` (numbers only, no OpenGL,
+//! unless `--skinning gpu` asks the vertex shader for them), `--headless` (offscreen through EGL) or
+//! a window. Windowed and headless share everything below the context: the [`state::Demo`] that
+//! runs the method each frame and the [`render::Renderer`] that draws it.
 
 pub mod alloc;
 pub mod cli;
 pub mod gl;
+pub mod gpu_skin;
 pub mod headless;
 pub mod render;
 pub mod state;
 pub mod window;
 
-use cli::{Command, Options};
+use cli::{Command, Options, Skinning};
 use std::fmt;
 use std::io::Write;
 use std::path::Path;
@@ -65,9 +66,15 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     if let Some(path) = &options.dump {
         let dt = options.fixed_dt.unwrap_or(1.0 / 60.0);
         let frames = options.frames.unwrap_or(1);
-        return write_atomically(path, |file| {
-            skinning::dump::write_dump(file, &demo.model, demo.clip(), options.time, dt, frames)
-        });
+        let (model, clip, start) = (&demo.model, demo.clip(), options.time);
+        return match options.skinning {
+            // The GPU's skinned positions, read back from the vertex shader: for checking it.
+            Skinning::Gpu => headless::dump_gpu(path, model, clip, start, dt, frames),
+            // The command line refuses `--dump --skinning both`: a dump holds one set of positions.
+            Skinning::Cpu | Skinning::Both => write_atomically(path, |file| {
+                skinning::dump::write_dump(file, model, clip, start, dt, frames)
+            }),
+        };
     }
     let session = Session::new(options, demo);
     if session.options.headless { headless::run(session) } else { window::run(session) }

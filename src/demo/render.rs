@@ -4,8 +4,12 @@
 //! of line segments as pairs of indices. The bind-pose mesh (green) never changes, so it is uploaded
 //! once. The skinned mesh (red) and the bones (blue) are re-uploaded every frame from what the CPU
 //! just computed. Nothing here knows how skinning works; it only draws the numbers.
+//!
+//! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson): it skins in its own vertex
+//! shader, and only its palette is uploaded per frame.
 
 use super::gl::{GlError, compile_program};
+use super::gpu_skin::{GpuSkin, fits_gpu};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
@@ -16,6 +20,9 @@ pub type Rgba = [f32; 4];
 pub const GREEN: Rgba = [0.2, 0.85, 0.3, 1.0];
 pub const RED: Rgba = [0.95, 0.2, 0.15, 1.0];
 pub const BLUE: Rgba = [0.25, 0.5, 1.0, 1.0];
+/// The GPU-skinned mesh when it is drawn over the CPU one (`--skinning both`): where the two agree,
+/// only magenta shows.
+pub const MAGENTA: Rgba = [0.9, 0.25, 0.95, 1.0];
 /// The bone picked for the weight view.
 pub const HIGHLIGHT: Rgba = [1.0, 0.9, 0.2, 1.0];
 pub const BACKGROUND: Rgba = [0.06, 0.06, 0.08, 1.0];
@@ -46,7 +53,12 @@ pub struct Frame<'a> {
     pub view_projection: Mat4,
     pub point_size: f32,
     pub bind: bool,
+    /// The mesh skinned on the CPU: its blended positions.
     pub skinned: Option<&'a [Vec3A]>,
+    /// The mesh skinned on the GPU: the palette its vertex shader blends with.
+    pub gpu_palette: Option<&'a [Mat4]>,
+    /// Draw the GPU-skinned mesh in this one colour instead of the skinned mesh's colours.
+    pub gpu_color: Option<Rgba>,
     pub bones: Option<&'a [Vec3]>,
 }
 
@@ -58,6 +70,8 @@ pub struct Renderer {
     point_size: Option<glow::UniformLocation>,
     bind: Layer,
     skinned: Layer,
+    /// None if the model has more bones than the shader's palette holds.
+    gpu: Option<GpuSkin>,
     bones: Layer,
     /// Reused every frame to turn positions into plain floats, so uploads allocate nothing.
     staging: Vec<f32>,
@@ -80,9 +94,8 @@ impl Renderer {
             )
         };
 
-        // The mesh is drawn as one closed loop: vertex i to vertex i + 1, the last back to the first.
         let n = model.skin.len();
-        let mesh_lines: Vec<u16> = (0..n).flat_map(|i| [i as u16, ((i + 1) % n) as u16]).collect();
+        let mesh_lines = mesh_lines(n);
         // A bone's line goes from its parent's joint to its own.
         let bone_lines: Vec<u16> = (model.skeleton.bones().iter().enumerate())
             .filter_map(|(i, bone)| bone.parent.map(|p| [p as u16, i as u16]))
@@ -98,6 +111,11 @@ impl Renderer {
         skinned.upload_colors(&gl, &vec![RED; n]);
         let bones = Layer::new(&gl, model.skeleton.len(), &bone_lines)?;
         bones.upload_colors(&gl, &vec![BLUE; model.skeleton.len()]);
+        // A model too big for GPU skinning still draws on the CPU; `Demo` refuses to switch.
+        let gpu = if fits_gpu(model.skeleton.len()).is_ok() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        if let Some(gpu) = &gpu {
+            gpu.upload_colors(&gl, &vec![RED; n]);
+        }
 
         unsafe {
             if !gl.version().is_embedded {
@@ -105,16 +123,15 @@ impl Renderer {
                 gl.enable(glow::PROGRAM_POINT_SIZE);
             }
         }
-        Ok(Renderer { gl, program, view_projection, point_size, bind, skinned, bones, staging })
-    }
-
-    pub fn gl(&self) -> &glow::Context {
-        &self.gl
+        Ok(Renderer { gl, program, view_projection, point_size, bind, skinned, gpu, bones, staging })
     }
 
     /// Recolours the skinned mesh (red, or by weight) and the bones (blue, one highlighted).
     pub fn set_colors(&self, colors: &Colors) {
         self.skinned.upload_colors(&self.gl, &colors.skinned);
+        if let Some(gpu) = &self.gpu {
+            gpu.upload_colors(&self.gl, &colors.skinned);
+        }
         self.bones.upload_colors(&self.gl, &colors.bones);
     }
 
@@ -134,13 +151,18 @@ impl Renderer {
             );
             gl.uniform_1_f32(self.point_size.as_ref(), frame.point_size);
         }
-        // Back to front: bind pose, skinned mesh, then the bones on top.
+        // Back to front: bind pose, skinned mesh (CPU, then GPU over it), then the bones on top.
         if frame.bind {
             self.bind.draw(gl);
         }
         if let Some(skinned) = frame.skinned {
             self.skinned.upload_positions(gl, skinned, &mut self.staging);
             self.skinned.draw(gl);
+        }
+        if let (Some(palette), Some(gpu)) = (frame.gpu_palette, &mut self.gpu) {
+            gpu.draw(gl, palette, frame.view_projection, frame.point_size, frame.gpu_color);
+            // SAFETY: as above.
+            unsafe { gl.use_program(Some(self.program)) };
         }
         if let Some(joints) = frame.bones {
             let joints: &[Vec3] = joints;
@@ -149,6 +171,12 @@ impl Renderer {
             self.bones.upload_floats(gl, &self.staging);
             self.bones.draw(gl);
         }
+    }
+
+    /// Hands the queued commands to the driver, as a window's buffer swap would.
+    pub fn flush(&self) {
+        // SAFETY: as above.
+        unsafe { self.gl.flush() };
     }
 
     /// The pixels of the current framebuffer, top row first, RGBA.
@@ -182,22 +210,31 @@ impl Drop for Renderer {
         for layer in [&self.bind, &self.skinned, &self.bones] {
             layer.delete(&self.gl);
         }
+        if let Some(gpu) = &self.gpu {
+            gpu.delete(&self.gl);
+        }
         unsafe { self.gl.delete_program(self.program) };
     }
 }
 
+/// The mesh is drawn as one closed loop: vertex i to vertex i + 1, the last back to the first.
+pub fn mesh_lines(vertices: usize) -> Vec<u16> {
+    (0..vertices).flat_map(|i| [i as u16, ((i + 1) % vertices) as u16]).collect()
+}
+
 /// Positions, colours and line segments of one layer, bound together in a vertex array.
-struct Layer {
-    vao: glow::VertexArray,
+/// Attribute 0 is the position, attribute 1 the colour; [`GpuSkin`] adds two more to its layer.
+pub(super) struct Layer {
+    pub(super) vao: glow::VertexArray,
     positions: glow::Buffer,
     colors: glow::Buffer,
     lines: glow::Buffer,
     line_indices: i32,
-    points: i32,
+    pub(super) points: i32,
 }
 
 impl Layer {
-    fn new(gl: &glow::Context, points: usize, lines: &[u16]) -> Result<Layer, GlError> {
+    pub(super) fn new(gl: &glow::Context, points: usize, lines: &[u16]) -> Result<Layer, GlError> {
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
             let positions = gl.create_buffer().map_err(GlError::Other)?;
@@ -228,7 +265,7 @@ impl Layer {
         }
     }
 
-    fn upload_positions(&self, gl: &glow::Context, positions: &[Vec3A], staging: &mut Vec<f32>) {
+    pub(super) fn upload_positions(&self, gl: &glow::Context, positions: &[Vec3A], staging: &mut Vec<f32>) {
         staging.clear();
         staging.extend(positions.iter().flat_map(|p| p.to_array()));
         self.upload_floats(gl, staging);
@@ -242,7 +279,7 @@ impl Layer {
         }
     }
 
-    fn upload_colors(&self, gl: &glow::Context, colors: &[Rgba]) {
+    pub(super) fn upload_colors(&self, gl: &glow::Context, colors: &[Rgba]) {
         debug_assert_eq!(colors.len(), self.points as usize);
         unsafe {
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.colors));
@@ -250,7 +287,7 @@ impl Layer {
         }
     }
 
-    fn draw(&self, gl: &glow::Context) {
+    pub(super) fn draw(&self, gl: &glow::Context) {
         unsafe {
             gl.bind_vertex_array(Some(self.vao));
             gl.draw_elements(glow::LINES, self.line_indices, glow::UNSIGNED_SHORT, 0);
@@ -259,7 +296,7 @@ impl Layer {
         }
     }
 
-    fn delete(&self, gl: &glow::Context) {
+    pub(super) fn delete(&self, gl: &glow::Context) {
         unsafe {
             gl.delete_vertex_array(self.vao);
             for buffer in [self.positions, self.colors, self.lines] {

@@ -2,6 +2,7 @@
 //! the window and the headless run share it, and its logic is tested like the rest.
 
 use super::cli::{Options, Skinning};
+use super::gpu_skin::fits_gpu;
 use super::render::{self, Frame};
 use glam::{Quat, Vec2, Vec3};
 use skinning::camera::{Camera, framing_model};
@@ -37,6 +38,8 @@ pub enum Reply {
     Changed,
     Screenshot,
     Help,
+    /// The key asked for something this model cannot do; the one-line reason.
+    Refused(String),
 }
 
 /// A right-drag that bends a bone about the view axis.
@@ -91,6 +94,9 @@ impl Demo {
             None => None,
             Some(name) => Some(find_bone(&model, name)?),
         };
+        if options.skinning != Skinning::Cpu {
+            fits_gpu(model.skeleton.len())?;
+        }
         let camera = framing_model(&model, &clips);
         let pose = Pose::new(&model);
         let joints = vec![Vec3::ZERO; model.skeleton.len()];
@@ -130,10 +136,16 @@ impl Demo {
         }
     }
 
-    /// Runs the method for the current time: clip, world transforms, palette, blend.
+    /// Runs the method for the current time: clip, world transforms, palette, and the blend unless
+    /// only the GPU skins.
     pub fn update(&mut self) {
         let started = Instant::now();
-        self.pose.update(&self.model, &self.clips[self.clip], self.time);
+        let (model, clip) = (&self.model, &self.clips[self.clip]);
+        match self.skinning {
+            Skinning::Cpu | Skinning::Both => self.pose.update(model, clip, self.time),
+            // The vertex shader blends; the CPU's part is the tree walk and the palette.
+            Skinning::Gpu => self.pose.update_palette(model, clip, self.time),
+        }
         self.last_cpu = started.elapsed();
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
@@ -146,7 +158,11 @@ impl Demo {
             view_projection: self.camera.view_projection(width, height),
             point_size: render::POINT_SIZE * scale as f32,
             bind: self.show_bind,
-            skinned: self.show_skinned.then_some(&self.pose.skinned[..]),
+            skinned: (self.show_skinned && self.skinning != Skinning::Gpu).then_some(&self.pose.skinned[..]),
+            gpu_palette: (self.show_skinned && self.skinning != Skinning::Cpu)
+                .then_some(&self.pose.palette[..]),
+            // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
+            gpu_color: (self.skinning == Skinning::Both).then_some(render::MAGENTA),
             bones: self.show_bones.then_some(&self.joints[..]),
         }
     }
@@ -200,7 +216,15 @@ impl Demo {
                 };
                 self.colors_dirty = true;
             }
-            "g" => self.skinning = self.skinning.next(),
+            "g" => {
+                let next = self.skinning.next();
+                if next != Skinning::Cpu
+                    && let Err(why) = fits_gpu(self.model.skeleton.len())
+                {
+                    return Reply::Refused(why);
+                }
+                self.skinning = next;
+            }
             "r" => self.reset(),
             "p" => return Reply::Screenshot,
             "h" => return Reply::Help,
@@ -272,8 +296,9 @@ impl Demo {
 
     /// The window title: what is playing and what it costs.
     pub fn title(&self, fps: f64) -> String {
+        let cpu_work = if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" };
         format!(
-            "skinning | clip {} | t {:.2} s | {}x{} | {} skinning | {:.0} fps | pose+blend {:.1} µs",
+            "skinning | clip {} | t {:.2} s | {}x{} | {} skinning | {:.0} fps | {cpu_work} {:.1} µs",
             self.clip().name,
             self.clip().wrap(self.time),
             self.speed,
@@ -334,6 +359,59 @@ mod tests {
         assert_eq!((d.time, d.speed), (0.0, 1.0));
         assert_eq!(d.key("p"), Reply::Screenshot);
         assert_eq!(d.key("q"), Reply::Nothing);
+    }
+
+    #[test]
+    fn g_cycles_the_skinning_and_the_frame_follows() {
+        let mut d = demo();
+        let drawn = |d: &Demo| {
+            let f = d.frame(640, 480, 1.0);
+            (f.skinned.is_some(), f.gpu_palette.is_some(), f.gpu_color)
+        };
+        assert_eq!((d.skinning, drawn(&d)), (Skinning::Cpu, (true, false, None)));
+        d.key("g");
+        assert_eq!((d.skinning, drawn(&d)), (Skinning::Gpu, (false, true, None)));
+        assert!(d.title(60.0).contains("gpu skinning"), "{}", d.title(60.0));
+        d.key("g");
+        assert_eq!((d.skinning, drawn(&d)), (Skinning::Both, (true, true, Some(render::MAGENTA))));
+        d.key("g");
+        assert_eq!(d.skinning, Skinning::Cpu);
+    }
+
+    /// A chain of `bones` bones with one vertex on the last: a model of any size.
+    fn chain(bones: usize) -> Model {
+        let mut b = skinning::skeleton::SkeletonBuilder::new();
+        for i in 0..bones {
+            b.bone(&format!("bone{i}"), Vec3::X);
+            if i > 0 {
+                b.set_first_child(i - 1, i);
+            }
+        }
+        let skeleton = b.build().expect("a chain is a tree");
+        let on_last = [skinning::skin::Influence { bone: bones - 1, weight: 1.0 }];
+        let skin = skinning::skin::Skin::from_table(bones, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
+        Model::new(skeleton, skin).expect("sizes match")
+    }
+
+    #[test]
+    fn a_model_too_big_for_the_palette_stays_on_the_cpu() {
+        use super::super::gpu_skin::MAX_GPU_BONES;
+        assert!(fits_gpu(MAX_GPU_BONES).is_ok());
+        let why = fits_gpu(MAX_GPU_BONES + 1).expect_err("one bone too many");
+        assert!(why.contains(&(MAX_GPU_BONES + 1).to_string()) && !why.contains('\n'), "{why}");
+
+        let mut d = demo();
+        d.model = chain(MAX_GPU_BONES + 1);
+        d.pose = Pose::new(&d.model);
+        d.joints = vec![Vec3::ZERO; d.model.skeleton.len()];
+        assert_eq!(d.key("g"), Reply::Refused(why));
+        assert_eq!(d.skinning, Skinning::Cpu);
+        // A model that fits switches as usual.
+        d.model = chain(MAX_GPU_BONES);
+        d.pose = Pose::new(&d.model);
+        d.joints = vec![Vec3::ZERO; d.model.skeleton.len()];
+        assert_eq!(d.key("g"), Reply::Changed);
+        assert_eq!(d.skinning, Skinning::Gpu);
     }
 
     #[test]

@@ -132,6 +132,7 @@ impl ApplicationHandler for App {
                             }
                         }
                     }
+                    Reply::Refused(why) => eprintln!("skinning: {why}"),
                     Reply::Changed | Reply::Nothing => {}
                 }
                 self.title_updated = None;

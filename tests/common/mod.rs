@@ -97,6 +97,8 @@ pub enum Class {
     Red,
     Green,
     Blue,
+    /// The GPU-skinned mesh drawn over the CPU one (`--skinning both`).
+    Magenta,
 }
 
 pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
@@ -107,6 +109,8 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
         Some(Class::Green)
     } else if b > 150 && b > r + 80 && b > g + 60 {
         Some(Class::Blue)
+    } else if r > 150 && b > 150 && r > g + 80 && b > g + 80 {
+        Some(Class::Magenta)
     } else {
         None
     }
