@@ -94,7 +94,8 @@ OPTIONS:
     --weights BONE          start in weight view on this bone (name or index, as W cycles)
     --skinning cpu|gpu|both where the red layer is skinned: cpu (default), gpu (shaders/skinning.vert),
                             or both, the GPU's result in magenta drawn over the CPU's
-    --stats                 at exit, print pose + blend time per frame, frames per second, allocations
+    --stats                 at exit, print pose + blend time per frame, frames per second, allocations,
+                            resident memory
     -h, --help              print this help
 ";
 
