@@ -45,6 +45,18 @@ impl fmt::Display for Failure {
 
 /// The whole program; returns the process exit code.
 pub fn main() -> ExitCode {
+    // Every expected failure is a `Failure`. Should a bug panic anyway, say so in one line, with
+    // where, instead of a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("skinning: internal error{place}: {message}; please report it");
+    }));
     match run(std::env::args_os().skip(1)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

@@ -256,9 +256,9 @@ fn screenshot_name(clip: &str, time: f64) -> String {
 
 /// The first config the platform lists is its preferred one.
 fn pick_config(mut configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
-    let first = configs.next();
-    // The platform returns an error rather than an empty list when nothing matches our (empty) template.
-    first.expect("the platform listed at least one OpenGL config")
+    // GLX and EGL answer an empty template with every config they have, or with an error (which
+    // `DisplayBuilder::build` returns to us); an empty list would mean a broken driver.
+    configs.next().expect("the graphics driver offers no OpenGL configuration for this display")
 }
 
 /// Frames per second over the last half second.
