@@ -172,3 +172,27 @@ fn an_unwritable_screenshot_fails_cleanly() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
     assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 0, "a partial file was left");
 }
+
+#[test]
+fn the_weight_view_colours_by_weight_and_highlights_the_bone() {
+    // --weights bone31 at the bind pose: vertex 5 is all bone31 (bright), vertex 0 has none of it
+    // (dark), and bone31's joint is highlighted while the others stay blue.
+    let dir = scratch("weights");
+    let Some(image) = draw(&dir, 0.0, &["--weights", "bone31"]) else { return };
+    let model = scene::article();
+    let camera = framing_model(&model, &scene::clips());
+    let e = expected(&model, &camera, 0.0);
+    let bright = |[r, g, b]: [u8; 3]| r > 230 && g > 220 && (90..=115).contains(&b);
+    let dark = |[r, g, b]: [u8; 3]| (50..=80).contains(&r) && g < 30 && b < 30;
+    let highlight = |[r, g, b]: [u8; 3]| r > 230 && (200..=245).contains(&g) && b < 80;
+    assert!(image.any_near(e.skinned[5].x, e.skinned[5].y, 2, bright), "vertex 5 is not bright");
+    assert!(image.any_near(e.skinned[0].x, e.skinned[0].y, 2, dark), "vertex 0 is not dark");
+    assert!(!image.any_near(e.skinned[0].x, e.skinned[0].y, 2, bright), "vertex 0 is bright");
+    let bone31 = e.joints[scene::BONE31];
+    assert!(image.any_near(bone31.x, bone31.y, 2, highlight), "bone31 is not highlighted");
+    let bone1 = e.joints[scene::BONE1];
+    assert!(
+        image.has_near(bone1.x, bone1.y, 2, Class::Blue) && !image.any_near(bone1.x, bone1.y, 2, highlight)
+    );
+    assert_eq!(image.count(Class::Red), 0, "the weight view replaces the plain red");
+}

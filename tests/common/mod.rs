@@ -78,11 +78,16 @@ impl Image {
 
     /// Whether any pixel within `radius` of (x, y) has the given colour class.
     pub fn has_near(&self, x: f32, y: f32, radius: i64, class: Class) -> bool {
+        self.any_near(x, y, radius, |p| classify(p) == Some(class))
+    }
+
+    /// Whether any pixel within `radius` of (x, y) passes `test`.
+    pub fn any_near(&self, x: f32, y: f32, radius: i64, test: impl Fn([u8; 3]) -> bool) -> bool {
         let (cx, cy) = (x.round() as i64, y.round() as i64);
         (-radius..=radius)
             .flat_map(|dy| (-radius..=radius).map(move |dx| (cx + dx, cy + dy)))
             .filter_map(|(px, py)| self.pixel(px, py))
-            .any(|p| classify(p) == Some(class))
+            .any(test)
     }
 
     /// How many pixels of each colour class the image has.
