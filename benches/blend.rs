@@ -40,7 +40,7 @@ struct Posed {
 
 /// The project's road: the palette once per bone, then one pass over the vertices.
 fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
-    compute_palette(&posed.world, &posed.model.offsets, palette);
+    compute_palette(&posed.world, posed.model.skin.joints(), palette);
     blend(&posed.model.skin, palette, out);
 }
 
@@ -48,12 +48,12 @@ fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
 /// on a bone, yet here it is multiplied again (64 multiplies, 48 adds) for each influence of each vertex,
 /// exactly as the formula reads: `Σ weight * (world[bone] * offset[bone]) * bind`.
 fn textbook(posed: &Posed, out: &mut [Vec3A]) {
-    let (world, offsets) = (&posed.world, &posed.model.offsets);
+    let (world, joints) = (&posed.world, posed.model.skin.joints());
     for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
         for i in 0..MAX_INFLUENCES {
-            let bone = v.bones[i] as usize;
-            let matrix = world[bone] * offsets[bone];
+            let joint = joints[v.joints[i] as usize];
+            let matrix = world[joint.bone] * joint.offset;
             sum += v.weights[i] * matrix.transform_point3a(v.bind);
         }
         *out = sum;

@@ -6,9 +6,10 @@
 //!
 //! 1. [`skeleton`]: a bone is a coordinate space; bones form a first-child / sibling tree; world
 //!    transforms walk down the tree (`compute_world`); offsets undo the bind pose (`compute_offsets`).
-//! 2. [`skin`]: each vertex's bind position and bone influences; the palette (`compute_palette`)
-//!    and the blend (`blend`).
-//! 3. [`clip`]: poses as a pure function of time: keyframes with lerp and slerp, or a procedure.
+//! 2. [`skin`]: each vertex's bind position and its influences on the skin's joints (a bone and its
+//!    offset); the palette (`compute_palette`) and the blend (`blend`).
+//! 3. [`clip`]: poses as a pure function of time: keyframes with lerp and slerp, or a procedure;
+//!    [`transform`] is the translation-rotation-scale a keyframe stores.
 //! 4. [`scene`]: the article's bones, mesh, skin and motion, in numbers.
 //! 5. [`model`]: a model, and one frame of the method in order (`Pose::update`).
 //!
@@ -23,3 +24,4 @@ pub mod scene;
 pub mod skeleton;
 pub mod skin;
 pub mod synthetic;
+pub mod transform;

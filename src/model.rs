@@ -1,83 +1,119 @@
 //! A skinned model, and one frame of the method from start to finish.
 //!
-//! A [`Model`] is what a file would load: a skeleton, a skin, and the offsets computed once from
-//! the bind pose. A [`Pose`] holds everything that changes per frame, allocated once and refilled
-//! every frame in the article's order:
+//! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, and
+//! the lines that draw the mesh. A [`Pose`] holds everything that changes per frame, allocated once
+//! and refilled every frame in the article's order:
 //!
 //! 1. **animate**: the clip gives every bone a local transform for this time;
 //! 2. **world**: walk the tree, `world = parent world * local`;
-//! 3. **palette**: `world * offset` once per bone;
-//! 4. **blend**: every vertex, `Σ weight * palette[bone] * bind`.
+//! 3. **palette**: `world * offset` once per joint;
+//! 4. **blend**: every vertex, `Σ weight * palette[joint] * bind`.
 
 use crate::clip::Clip;
-use crate::skeleton::{BoneId, Skeleton, compute_offsets};
-use crate::skin::{Skin, blend, compute_palette};
+use crate::skeleton::{BoneId, Skeleton, TreeError};
+use crate::skin::{Skin, SkinError, blend, compute_palette};
 use glam::{Mat4, Quat, Vec3A};
 use std::fmt;
 
-/// A skeleton, the skin bound to it, and the bind-pose data derived from them.
+/// A skeleton, the skin bound to it, and how to draw the mesh.
 #[derive(Clone, Debug)]
 pub struct Model {
     pub skeleton: Skeleton,
     pub skin: Skin,
-    /// World transform of every bone in the bind pose.
-    pub bind_world: Vec<Mat4>,
-    /// Inverse of `bind_world`: mesh space to each bone's space.
-    pub offsets: Vec<Mat4>,
+    /// The mesh's outline as pairs of vertex indices: what the picture connects with lines.
+    pub edges: Vec<[u32; 2]>,
 }
 
-/// The skin was made for a skeleton of another size.
+/// Why a skeleton, a skin and a mesh do not make a model.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BoneCountMismatch {
-    pub skeleton: usize,
-    pub skin: usize,
+pub enum ModelError {
+    /// The bones do not form one tree.
+    Tree(TreeError),
+    /// A vertex's skin info is unusable.
+    Skin(SkinError),
+    /// A joint of the skin names a bone the skeleton does not have.
+    NoSuchBone { joint: usize, bone: BoneId },
+    /// An edge names a vertex the skin does not have.
+    NoSuchVertex { edge: usize, vertex: u32 },
 }
 
-impl fmt::Display for BoneCountMismatch {
+impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "the skin expects {} bones but the skeleton has {}", self.skin, self.skeleton)
+        match self {
+            ModelError::Tree(e) => write!(f, "{e}"),
+            ModelError::Skin(e) => write!(f, "{e}"),
+            ModelError::NoSuchBone { joint, bone } => {
+                write!(f, "joint {joint} is bone #{bone}, which the skeleton does not have")
+            }
+            ModelError::NoSuchVertex { edge, vertex } => {
+                write!(f, "edge {edge} ends at vertex {vertex}, which the mesh does not have")
+            }
+        }
     }
 }
 
-impl std::error::Error for BoneCountMismatch {}
+impl std::error::Error for ModelError {}
+
+impl From<TreeError> for ModelError {
+    fn from(e: TreeError) -> Self {
+        ModelError::Tree(e)
+    }
+}
+
+impl From<SkinError> for ModelError {
+    fn from(e: SkinError) -> Self {
+        ModelError::Skin(e)
+    }
+}
 
 impl Model {
-    /// Binds `skin` to `skeleton` and computes the offsets, once.
-    pub fn new(skeleton: Skeleton, skin: Skin) -> Result<Self, BoneCountMismatch> {
-        if skin.bone_count() != skeleton.len() {
-            return Err(BoneCountMismatch { skeleton: skeleton.len(), skin: skin.bone_count() });
+    /// Binds `skin` to `skeleton`, after checking every joint is a bone and every edge a vertex.
+    pub fn new(skeleton: Skeleton, skin: Skin, edges: Vec<[u32; 2]>) -> Result<Self, ModelError> {
+        for (joint, j) in skin.joints().iter().enumerate() {
+            if j.bone >= skeleton.len() {
+                return Err(ModelError::NoSuchBone { joint, bone: j.bone });
+            }
         }
-        let bind_world = skeleton.bind_world();
-        let offsets = compute_offsets(&bind_world);
-        Ok(Model { skeleton, skin, bind_world, offsets })
+        for (edge, pair) in edges.iter().enumerate() {
+            if let Some(&vertex) = pair.iter().find(|&&v| v as usize >= skin.len()) {
+                return Err(ModelError::NoSuchVertex { edge, vertex });
+            }
+        }
+        Ok(Model { skeleton, skin, edges })
+    }
+
+    /// The mesh drawn as one closed loop, as the article draws it: vertex i to i + 1, the last to the first.
+    pub fn line_loop(vertices: usize) -> Vec<[u32; 2]> {
+        (0..vertices).map(|i| [i as u32, ((i + 1) % vertices) as u32]).collect()
     }
 }
 
 /// Everything one frame computes, kept between frames so no frame allocates.
 #[derive(Clone, Debug)]
 pub struct Pose {
-    /// Local transform of every bone: the clip's, then any hand bend on top.
+    /// Local transform of every bone: the clip's, then any hand bend.
     pub local: Vec<Mat4>,
-    /// Extra rotation per bone, applied in the bone's own space after the clip (article 003's
-    /// mouse-dragged bones). Identity unless the user bends a bone by hand.
+    /// Extra rotation per bone in the bone's own space (article 003's mouse-dragged bones):
+    /// `local * bend` turns the bone's space before the clip's local transform places it, so the bend
+    /// rides along with whatever the clip does. Identity unless the user bends a bone by hand.
     pub bend: Vec<Quat>,
     /// World transform of every bone.
     pub world: Vec<Mat4>,
-    /// `world * offset` of every bone.
+    /// `world * offset` of every joint of the skin.
     pub palette: Vec<Mat4>,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
 }
 
 impl Pose {
-    /// Buffers sized for `model`, holding its bind pose.
+    /// Buffers sized for `model`, holding its rest pose.
     pub fn new(model: &Model) -> Self {
         let bones = model.skeleton.len();
         let mut pose = Pose {
-            local: model.skeleton.bind_locals(),
+            local: model.skeleton.rest_locals(),
             bend: vec![Quat::IDENTITY; bones],
             world: vec![Mat4::IDENTITY; bones],
-            palette: vec![Mat4::IDENTITY; bones],
+            palette: vec![Mat4::IDENTITY; model.skin.joints().len()],
             skinned: vec![Vec3A::ZERO; model.skin.len()],
         };
         pose.compute(model);
@@ -94,18 +130,17 @@ impl Pose {
     /// as in GPU skinning, where the vertex shader blends with this palette; `skinned` is left as it was.
     pub fn update_palette(&mut self, model: &Model, clip: &Clip, time: f64) {
         clip.sample(&model.skeleton, time, &mut self.local);
-        // A hand bend turns the bone in its own space, on top of what the clip did.
         for (local, bend) in self.local.iter_mut().zip(&self.bend) {
             *local *= Mat4::from_quat(*bend);
         }
         model.skeleton.compute_world(&self.local, &mut self.world);
-        compute_palette(&self.world, &model.offsets, &mut self.palette);
+        compute_palette(&self.world, model.skin.joints(), &mut self.palette);
     }
 
     /// Steps 2 to 4 for whatever pose is in `local`.
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
-        compute_palette(&self.world, &model.offsets, &mut self.palette);
+        compute_palette(&self.world, model.skin.joints(), &mut self.palette);
         blend(&model.skin, &self.palette, &mut self.skinned);
     }
 

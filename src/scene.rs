@@ -11,12 +11,13 @@
 //!  (0,0)   (0.2,0)  (0.4,0)  bone32 (0.6, -0.1)
 //! ```
 
-use crate::clip::{Clip, Key, Motion, Track};
-use crate::model::Model;
-use crate::skeleton::{BoneId, SkeletonBuilder};
-use crate::skin::{Influence, Skin};
+use crate::clip::{Channel, Clip, Motion, Track};
+use crate::model::{Model, ModelError};
+use crate::skeleton::{BoneId, SkeletonBuilder, compute_offsets};
+use crate::skin::{Influence, Joint, Skin};
 use glam::{Mat4, Quat, Vec3, vec3};
 use std::f32::consts::TAU;
+use std::fmt;
 
 /// The bones, in the order they are stored (the order `buildBones` creates them).
 pub const ROOT: BoneId = 0;
@@ -35,22 +36,29 @@ const BIND_POSITIONS: [Vec3; 5] = [
 ];
 
 /// The article's scene, ready to animate.
-pub fn article() -> Model {
+///
+/// An error, not a crash, if an edit to the numbers below breaks the tree or the skin: the tutorial
+/// invites you to change them, and the program then says which vertex or bone is wrong.
+pub fn article() -> Result<Model, ModelError> {
     // The tree, built as in `buildBones`.
     let mut b = SkeletonBuilder::new();
-    let names = ["root", "bone1", "bone2", "bone31", "bone32"];
-    for (name, position) in names.iter().zip(BIND_POSITIONS) {
+    for (name, position) in NAMES.iter().zip(BIND_POSITIONS) {
         b.bone(name, position);
     }
     b.set_first_child(ROOT, BONE1);
     b.set_first_child(BONE1, BONE2);
     b.set_first_child(BONE2, BONE31);
     b.set_sibling(BONE31, BONE32); // bone32 is bone2's second child
-    let skeleton = b.build().expect("the article's bones form a tree");
+    let skeleton = b.build()?;
+
+    // `ComputeBoneOffset`: the rest pose is the pose the mesh was modelled in, so each bone's offset
+    // undoes its rest world transform. Every bone is a joint of the skin: joint i is bone i.
+    let offsets = compute_offsets(&skeleton.rest_world());
+    let joints = offsets.into_iter().enumerate().map(|(bone, offset)| Joint { bone, offset }).collect();
 
     // The mesh and its skin info, as in `buildMesh`. Vertices go round the outline: along the top
     // from left to right, around the claws, back along the bottom.
-    let w = |bone, weight| Influence { bone, weight };
+    let w = |joint, weight| Influence { joint, weight };
     let table: [(Vec3, &[Influence]); 13] = [
         (vec3(-0.1, 0.05, 0.0), &[w(ROOT, 1.0)]), // 0: left end, top: root only
         (vec3(0.1, 0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 1: over the root-bone1 joint
@@ -66,13 +74,17 @@ pub fn article() -> Model {
         (vec3(0.1, -0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 11: under the root-bone1 joint
         (vec3(-0.1, -0.05, 0.0), &[w(ROOT, 1.0)]), // 12: left end, bottom: root only
     ];
-    let skin = Skin::from_table(skeleton.len(), &table).expect("the article's skin is valid");
-    Model::new(skeleton, skin).expect("the article's skin fits its skeleton")
+    let skin = Skin::from_table(joints, &table)?;
+    // Drawn as the article draws it: one closed line loop through the 13 vertices.
+    Model::new(skeleton, skin, Model::line_loop(table.len()))
 }
 
+/// The bones' names, in the order they are stored.
+pub const NAMES: [&str; 5] = ["root", "bone1", "bone2", "bone31", "bone32"];
+
 /// The clips that ship with the scene, in the order the keys `1` `2` `3` pick them.
-pub fn clips() -> Vec<Clip> {
-    vec![seed(), bend(), twist()]
+pub fn clips() -> Result<Vec<Clip>, SceneError> {
+    Ok(vec![seed(), bend()?, twist()?])
 }
 
 /// The article's own motion (`animateBones`), driven by time instead of by frame count.
@@ -81,7 +93,7 @@ pub fn clips() -> Vec<Clip> {
 /// article both move by the same step each frame, so bone32, with half the distance to cover, turns
 /// round twice as often. Both start at their bind values and move down first, as in the article.
 pub fn seed() -> Clip {
-    Clip { name: "seed", duration: SEED_PERIOD, motion: Motion::Procedural(seed_motion) }
+    Clip { name: "seed".into(), duration: SEED_PERIOD, motion: Motion::Procedural(seed_motion) }
 }
 
 /// Seconds for bone1 to go down, up and back to its bind position.
@@ -96,45 +108,80 @@ fn seed_motion(t: f32, local: &mut [Mat4]) {
 
 /// The arm curls up and straightens again while the claws open and close twice. Rotations only, about
 /// the z axis (out of the screen), so every bone keeps its length.
-pub fn bend() -> Clip {
+pub fn bend() -> Result<Clip, SceneError> {
     let z = Vec3::Z;
-    Clip {
-        name: "bend",
+    Ok(Clip {
+        name: "bend".into(),
         duration: 4.0,
         motion: Motion::Keyframes(vec![
-            rotation_track(BONE1, z, &[(0.0, 0.0), (2.0, 30.0), (4.0, 0.0)]),
-            rotation_track(BONE2, z, &[(0.0, 0.0), (2.0, 40.0), (4.0, 0.0)]),
+            rotation_track(BONE1, z, &[(0.0, 0.0), (2.0, 30.0), (4.0, 0.0)])?,
+            rotation_track(BONE2, z, &[(0.0, 0.0), (2.0, 40.0), (4.0, 0.0)])?,
             // The claws swing apart (open) and back past their bind angle (closed).
-            rotation_track(BONE31, z, &[(0.0, -5.0), (1.0, 25.0), (2.0, -5.0), (3.0, 25.0), (4.0, -5.0)]),
-            rotation_track(BONE32, z, &[(0.0, 5.0), (1.0, -25.0), (2.0, 5.0), (3.0, -25.0), (4.0, 5.0)]),
+            rotation_track(BONE31, z, &[(0.0, -5.0), (1.0, 25.0), (2.0, -5.0), (3.0, 25.0), (4.0, -5.0)])?,
+            rotation_track(BONE32, z, &[(0.0, 5.0), (1.0, -25.0), (2.0, 5.0), (3.0, -25.0), (4.0, 5.0)])?,
         ]),
-    }
+    })
 }
 
 /// bone2 twists about its own length (the x axis) to 150 degrees and back. Linear blend skinning
 /// cannot twist: vertices half on bone1 and half on bone2 average an unturned and a turned position,
 /// and the average cuts through the middle, so the mesh pinches (the "candy wrapper").
-pub fn twist() -> Clip {
-    Clip {
-        name: "twist",
+pub fn twist() -> Result<Clip, SceneError> {
+    Ok(Clip {
+        name: "twist".into(),
         duration: 4.0,
         motion: Motion::Keyframes(vec![rotation_track(
             BONE2,
             Vec3::X,
             &[(0.0, 0.0), (1.5, 150.0), (2.5, 150.0), (4.0, 0.0)],
-        )]),
+        )?]),
+    })
+}
+
+/// A track that turns `bone` about `axis` by (time, degrees) keys; its translation stays the rest one.
+///
+/// Between two keys slerp takes the shorter arc, so a step of more than 180 degrees would turn the
+/// other way, the short way round. Such a step is refused: put a key in between.
+fn rotation_track(bone: BoneId, axis: Vec3, keys: &[(f32, f32)]) -> Result<Track, SceneError> {
+    for pair in keys.windows(2) {
+        let ((_, from), (time, to)) = (pair[0], pair[1]);
+        if (to - from).abs() >= 180.0 {
+            return Err(SceneError::TurnTooFar { bone: NAMES[bone], time, degrees: to - from });
+        }
+    }
+    let rotations: Vec<(f32, Quat)> = keys
+        .iter()
+        .map(|&(time, degrees)| (time, Quat::from_axis_angle(axis, degrees.to_radians())))
+        .collect();
+    Ok(Track { rotation: Some(Channel::linear(&rotations)), ..Track::new(bone) })
+}
+
+/// An edit to the built-in scene that cannot work.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SceneError {
+    /// The bones, the skin or the mesh are not a valid model.
+    Model(ModelError),
+    /// A rotation key turns 180 degrees or more from the key before it.
+    TurnTooFar { bone: &'static str, time: f32, degrees: f32 },
+}
+
+impl fmt::Display for SceneError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            SceneError::Model(e) => write!(f, "{e}"),
+            SceneError::TurnTooFar { bone, time, degrees } => write!(
+                f,
+                "{bone}'s key at {time} s turns {degrees} degrees from the key before; slerp would take \
+                 the short way round instead, so add a key in between"
+            ),
+        }
     }
 }
 
-/// A track that keeps `bone` at its bind position and turns it about `axis` by (time, degrees) keys.
-fn rotation_track(bone: BoneId, axis: Vec3, keys: &[(f32, f32)]) -> Track {
-    let keys = keys
-        .iter()
-        .map(|&(time, degrees)| Key {
-            time,
-            translation: BIND_POSITIONS[bone],
-            rotation: Quat::from_axis_angle(axis, degrees.to_radians()),
-        })
-        .collect();
-    Track { bone, keys }
+impl std::error::Error for SceneError {}
+
+impl From<ModelError> for SceneError {
+    fn from(e: ModelError) -> Self {
+        SceneError::Model(e)
+    }
 }

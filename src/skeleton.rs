@@ -5,38 +5,48 @@
 //! with it every child space nested inside: that is why bones form a hierarchy.
 //!
 //! We store the hierarchy the way the article (and DirectX's frame tree) does: each bone knows its
-//! **first child** and its **next sibling**. A parent link is kept too, but only for drawing the line
-//! from a parent joint to a child joint. Bones live in one `Vec` and point at each other by index.
+//! **first child** and its **next sibling**. Each bone also records its parent, filled in from those
+//! two links when the tree is built; the walk below never needs it, but drawing a bone's line, the
+//! dump and the tests do. Bones live in one `Vec` and point at each other by index.
 //!
 //! The **world transform** of a bone maps bone space to world space:
 //! `world[bone] = world[parent] * local[bone]`. We compute it by walking the tree like the article's
 //! `ComputeWorldPos`: a bone hands *its own* world to its first child, and its *parent's* world to its
 //! sibling (siblings share a parent).
 //!
+//! With no animation, every bone stands in its **rest pose** (`Bone::rest`). The mesh was modelled
+//! around the skeleton in one particular pose, the **bind pose**. In the article the two are the same.
 //! The **offset** (inverse bind matrix) of a bone is the inverse of its world transform in the bind
-//! pose, the pose the mesh was modelled in. It takes a mesh vertex from mesh space into that bone's
-//! space, so that the bone's animated world transform can carry it back out (see `skin.rs`).
+//! pose: it takes a mesh vertex from mesh space into that bone's space, so that the bone's animated
+//! world transform can carry it back out (see `skin.rs`). For the article we compute offsets from the
+//! rest pose (`compute_offsets`); a glTF file may bind in another pose, so it hands us its own.
 //!
 //! glam uses column vectors and column-major storage: `a * b * v` applies `b` first, then `a`.
 
+pub use crate::transform::Trs;
 use glam::{Mat4, Vec3};
 use std::fmt;
 
 /// Index of a bone in [`Skeleton::bones`].
 pub type BoneId = usize;
 
-/// One bone: a name, its bind-pose placement in its parent's space, and its links in the tree.
+/// The most bones from the root to any bone, counting both. Real skeletons stay under a hundred;
+/// the limit keeps `compute_world`, which recurses once per level, far from the end of the stack.
+pub const MAX_DEPTH: usize = 1000;
+
+/// One bone: a name, its rest placement in its parent's space, and its links in the tree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bone {
     pub name: String,
-    /// Where this bone's space sits in its parent's space in the bind pose (a translation here, as in
-    /// the article; animation adds rotation on top).
-    pub bind_local: Mat4,
+    /// Where this bone's space sits in its parent's space when nothing animates it. In the article
+    /// this is only a translation, and it is also the bind pose.
+    pub rest: Trs,
     /// The first of this bone's children; the others hang off its `sibling` chain.
     pub first_child: Option<BoneId>,
     /// The next child of this bone's parent.
     pub sibling: Option<BoneId>,
-    /// The bone whose space this one lives in. Only drawing uses it: the tree walk does not need it.
+    /// The bone whose space this one lives in, derived from the two links above by
+    /// [`SkeletonBuilder::build`]. The tree walk does not need it; drawing a bone's line does.
     pub parent: Option<BoneId>,
 }
 
@@ -62,6 +72,8 @@ pub struct Skeleton {
 #[derive(Default)]
 pub struct SkeletonBuilder {
     bones: Vec<Bone>,
+    /// A link asked for from a bone that does not exist; reported by `build`.
+    bad_link: Option<TreeError>,
 }
 
 impl SkeletonBuilder {
@@ -71,9 +83,14 @@ impl SkeletonBuilder {
 
     /// Adds a bone whose joint sits at `position` in its parent's space (the article's `new Bone(x, y, z)`).
     pub fn bone(&mut self, name: &str, position: Vec3) -> BoneId {
+        self.bone_with(name, Trs::from_translation(position))
+    }
+
+    /// Adds a bone placed in its parent's space by a full transform (a glTF node's TRS).
+    pub fn bone_with(&mut self, name: &str, rest: Trs) -> BoneId {
         self.bones.push(Bone {
             name: name.to_string(),
-            bind_local: Mat4::from_translation(position),
+            rest,
             first_child: None,
             sibling: None,
             parent: None,
@@ -83,14 +100,24 @@ impl SkeletonBuilder {
 
     /// The article's `parent->SetFirstChild(child)`.
     pub fn set_first_child(&mut self, parent: BoneId, child: BoneId) -> &mut Self {
-        self.bones[parent].first_child = Some(child);
+        match self.bones.get_mut(parent) {
+            Some(bone) => bone.first_child = Some(child),
+            None => self.remember_missing(parent),
+        }
         self
     }
 
     /// The article's `bone->SetSibling(sibling)`: `sibling` becomes the next child of `bone`'s parent.
     pub fn set_sibling(&mut self, bone: BoneId, sibling: BoneId) -> &mut Self {
-        self.bones[bone].sibling = Some(sibling);
+        match self.bones.get_mut(bone) {
+            Some(b) => b.sibling = Some(sibling),
+            None => self.remember_missing(bone),
+        }
         self
+    }
+
+    fn remember_missing(&mut self, index: BoneId) {
+        self.bad_link.get_or_insert(TreeError::MissingBone { bone: format!("#{index}"), index });
     }
 
     /// Checks the links form one tree and fills in the parent links.
@@ -98,6 +125,9 @@ impl SkeletonBuilder {
     /// The article's `SetSibling` copies the parent pointer at call time, so calling it before the
     /// parent is set leaves a bone without a parent. We derive parents from the finished tree instead.
     pub fn build(self) -> Result<Skeleton, TreeError> {
+        if let Some(error) = self.bad_link {
+            return Err(error);
+        }
         let mut bones = self.bones;
         let n = bones.len();
         let names = |ids: &[BoneId], bones: &[Bone]| -> Vec<String> {
@@ -133,18 +163,21 @@ impl SkeletonBuilder {
 
         // Walk the tree from the root, setting parents; a bone met twice means a cycle or a shared child.
         let mut reached = vec![false; n];
-        let mut stack = vec![(root, None)];
-        while let Some((bone, parent)) = stack.pop() {
+        let mut stack = vec![(root, None, 1)];
+        while let Some((bone, parent, depth)) = stack.pop() {
             if reached[bone] {
                 return Err(TreeError::ReachedTwice(bones[bone].name.clone()));
+            }
+            if depth > MAX_DEPTH {
+                return Err(TreeError::TooDeep(bones[bone].name.clone()));
             }
             reached[bone] = true;
             bones[bone].parent = parent;
             if let Some(sibling) = bones[bone].sibling {
-                stack.push((sibling, parent));
+                stack.push((sibling, parent, depth));
             }
             if let Some(child) = bones[bone].first_child {
-                stack.push((child, Some(bone)));
+                stack.push((child, Some(bone), depth + 1));
             }
         }
         if let Some(lost) = (0..n).find(|&i| !reached[i]) {
@@ -171,6 +204,8 @@ pub enum TreeError {
     ReachedTwice(String),
     /// This bone cannot be reached from the root.
     Unreached(String),
+    /// This bone hangs more than [`MAX_DEPTH`] bones below the root.
+    TooDeep(String),
 }
 
 impl fmt::Display for TreeError {
@@ -188,6 +223,9 @@ impl fmt::Display for TreeError {
                 write!(f, "bone {name} is reached twice from the root (a cycle or a shared child)")
             }
             TreeError::Unreached(name) => write!(f, "bone {name} cannot be reached from the root"),
+            TreeError::TooDeep(name) => {
+                write!(f, "bone {name} is more than {MAX_DEPTH} bones below the root")
+            }
         }
     }
 }
@@ -221,9 +259,9 @@ impl Skeleton {
         self.bones.iter().position(|b| b.name == name)
     }
 
-    /// Every bone's bind-pose local transform, in bone order: the pose the mesh was modelled in.
-    pub fn bind_locals(&self) -> Vec<Mat4> {
-        self.bones.iter().map(|b| b.bind_local).collect()
+    /// Every bone's rest local transform, in bone order.
+    pub fn rest_locals(&self) -> Vec<Mat4> {
+        self.bones.iter().map(|b| b.rest.to_mat4()).collect()
     }
 
     /// World transform of every bone, from each bone's local transform (the article's `ComputeWorldPos`).
@@ -235,29 +273,31 @@ impl Skeleton {
         self.compute_world_from(self.root, Mat4::IDENTITY, local, world);
     }
 
-    fn compute_world_from(&self, bone: BoneId, parent_world: Mat4, local: &[Mat4], world: &mut [Mat4]) {
-        // This bone's space, placed inside its parent's space.
-        world[bone] = parent_world * local[bone];
-        let links = &self.bones[bone];
-        // A sibling lives in the same parent space, so it gets the parent's world, not ours.
-        if let Some(sibling) = links.sibling {
-            self.compute_world_from(sibling, parent_world, local, world);
-        }
-        // A child lives inside this bone's space.
-        if let Some(child) = links.first_child {
-            self.compute_world_from(child, world[bone], local, world);
+    fn compute_world_from(&self, first: BoneId, parent_world: Mat4, local: &[Mat4], world: &mut [Mat4]) {
+        // `first` and its siblings all live in the same parent space, so they all get the parent's
+        // world. (The article recurses into the sibling; a loop does the same without a deep stack.)
+        let mut next = Some(first);
+        while let Some(bone) = next {
+            // This bone's space, placed inside its parent's space.
+            world[bone] = parent_world * local[bone];
+            // A child lives inside this bone's space, so it gets this bone's world.
+            if let Some(child) = self.bones[bone].first_child {
+                self.compute_world_from(child, world[bone], local, world);
+            }
+            next = self.bones[bone].sibling;
         }
     }
 
-    /// World transforms of the bind pose.
-    pub fn bind_world(&self) -> Vec<Mat4> {
+    /// World transforms of the rest pose (for the article, the bind pose).
+    pub fn rest_world(&self) -> Vec<Mat4> {
         let mut world = vec![Mat4::IDENTITY; self.len()];
-        self.compute_world(&self.bind_locals(), &mut world);
+        self.compute_world(&self.rest_locals(), &mut world);
         world
     }
 }
 
-/// The offset (inverse bind matrix) of every bone (the article's `ComputeBoneOffset`).
+/// The offset (inverse bind matrix) of every bone, from the bind pose's world transforms (the
+/// article's `ComputeBoneOffset`).
 ///
 /// A mesh is modelled in mesh space, with the bones sitting in their bind pose. To let a bone move a
 /// vertex, first express the vertex in that bone's own space: undo the bone's bind-pose world

@@ -1,27 +1,32 @@
 //! The skin: which bones move each vertex, and the blend that moves it (article 000, sections 2-1 and 2-3).
 //!
 //! Every mesh vertex keeps its **bind position** (where it was modelled, in mesh space) and up to four
-//! **influences**: a bone and a weight, the weights summing to 1. That is the article's "skin info".
+//! **influences**: a joint and a weight, the weights summing to 1. That is the article's "skin info".
 //!
-//! To move a vertex with one bone, take it into the bone's space with the bone's offset, then out to
-//! the world with the bone's current world transform: `world[b] * offset[b] * bind`. In the bind pose
-//! `world[b] * offset[b]` is the identity, so the vertex stays put; when the bone moves, the vertex
-//! moves rigidly with it.
+//! A skin's **joints** are the bones it uses, each with its **offset** (see `skeleton.rs`): to move a
+//! vertex with one bone, take it into the bone's space with the offset, then out to the world with
+//! the bone's current world transform: `world[bone] * offset * bind`. In the bind pose
+//! `world[bone] * offset` is the identity, so the vertex stays put; when the bone moves, the vertex
+//! moves rigidly with it. In the article every bone is a joint, joint i is bone i, and the offset is
+//! computed from the bone tree. A glTF file lists its joints and gives their offsets, and two skins
+//! may share a bone with different offsets: that is why an influence names a joint, not a bone.
 //!
 //! **Linear blend skinning** moves a vertex with several bones at once and averages the results by
 //! weight:
 //!
 //! ```text
-//! skinned = Σ weight[i] * (world[bone[i]] * offset[bone[i]]) * bind
+//! skinned = Σ weight[i] * (world[bone of joint i] * offset[joint i]) * bind
 //! ```
 //!
 //! A vertex at a joint, half on each bone, lands halfway between where each bone alone would put it:
-//! the skin stretches smoothly across the joint instead of tearing.
+//! the skin stretches smoothly across the joint instead of tearing. Why the weights must sum to 1:
+//! with a sum of 0.9, a vertex on a bone that has not moved would land at 0.9 * bind, pulled a tenth
+//! of the way towards the world's origin, wherever that is; `Skin::add_vertex` refuses such weights.
 //!
-//! `world * offset` does not depend on the vertex, so we multiply it once per bone per frame into a
-//! **palette**, not once per vertex (the article points this saving out). The blend writes to a
-//! separate output: the bind positions are never overwritten, or the errors would pile up frame after
-//! frame (article 004).
+//! `world * offset` does not depend on the vertex, so we multiply it once per joint per frame into a
+//! **palette**, not once per vertex (the article points this saving out). The blend reads the bind
+//! positions and writes a separate output (article 004): the palette maps *bind* positions, so
+//! feeding last frame's result back in would move the mesh a second time, wrong from the second frame.
 
 use crate::skeleton::BoneId;
 use glam::{Mat4, Vec3, Vec3A};
@@ -30,23 +35,33 @@ use std::fmt;
 /// The most bones that may move one vertex (the article's `MAX_BONE_PER_VERTEX`; also what GPUs use).
 pub const MAX_INFLUENCES: usize = 4;
 
-/// How much one bone moves one vertex.
+/// One bone a skin uses, with the offset that takes bind-pose mesh space into that bone's space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Joint {
+    pub bone: BoneId,
+    pub offset: Mat4,
+}
+
+/// Index of a joint in [`Skin::joints`] (for the article's scene, joint i is bone i).
+pub type JointId = usize;
+
+/// How much one joint moves one vertex.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Influence {
-    pub bone: BoneId,
+    pub joint: JointId,
     pub weight: f32,
 }
 
 /// One vertex of a skin, stored as the blend reads it.
 ///
-/// The influences sit in four fixed slots; the slots past `count` hold bone 0 with weight 0, so the
+/// The influences sit in four fixed slots; the slots past `count` hold joint 0 with weight 0, so the
 /// blend can always run over all four without branching (a weight of 0 adds nothing).
 /// `Vec3A` is a `Vec3` padded to 16 bytes so the CPU's SIMD registers load it in one go.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SkinVertex {
     /// Where the vertex was modelled, in mesh space. Read every frame, never written.
     pub bind: Vec3A,
-    pub bones: [u16; MAX_INFLUENCES],
+    pub joints: [u16; MAX_INFLUENCES],
     pub weights: [f32; MAX_INFLUENCES],
     /// How many slots are in use (1 to 4).
     pub count: u8,
@@ -55,29 +70,30 @@ pub struct SkinVertex {
 impl SkinVertex {
     /// The influences in use.
     pub fn influences(&self) -> impl Iterator<Item = Influence> + '_ {
-        (0..self.count as usize).map(|i| Influence { bone: self.bones[i] as BoneId, weight: self.weights[i] })
+        (0..self.count as usize)
+            .map(|i| Influence { joint: self.joints[i] as JointId, weight: self.weights[i] })
     }
 }
 
-/// A validated skin: every vertex has 1 to 4 influences on existing bones, with weights summing to 1.
+/// A validated skin: every vertex has 1 to 4 influences on existing joints, with weights summing to 1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Skin {
+    joints: Vec<Joint>,
     vertices: Vec<SkinVertex>,
-    bone_count: usize,
 }
 
 /// How far the weights of one vertex may sum away from 1.
 pub const WEIGHT_SUM_TOLERANCE: f32 = 1e-4;
 
 impl Skin {
-    /// An empty skin for a skeleton of `bone_count` bones.
-    pub fn new(bone_count: usize) -> Self {
-        Skin { vertices: Vec::new(), bone_count }
+    /// A skin over these joints, with no vertices yet.
+    pub fn new(joints: Vec<Joint>) -> Self {
+        Skin { joints, vertices: Vec::new() }
     }
 
     /// A skin from a table of (bind position, influences), as a modelling tool would export it.
-    pub fn from_table(bone_count: usize, table: &[(Vec3, &[Influence])]) -> Result<Self, SkinError> {
-        let mut skin = Skin::new(bone_count);
+    pub fn from_table(joints: Vec<Joint>, table: &[(Vec3, &[Influence])]) -> Result<Self, SkinError> {
+        let mut skin = Skin::new(joints);
         for (bind, influences) in table {
             skin.add_vertex(*bind, influences)?;
         }
@@ -96,18 +112,18 @@ impl Skin {
         }
         let mut v = SkinVertex {
             bind: bind.into(),
-            bones: [0; MAX_INFLUENCES],
+            joints: [0; MAX_INFLUENCES],
             weights: [0.0; MAX_INFLUENCES],
             count: influences.len() as u8,
         };
         for (slot, influence) in influences.iter().enumerate() {
-            if influence.bone >= self.bone_count || influence.bone > u16::MAX as usize {
-                return fail(SkinProblem::NoSuchBone(influence.bone));
+            if influence.joint >= self.joints.len() || influence.joint > u16::MAX as usize {
+                return fail(SkinProblem::NoSuchJoint(influence.joint));
             }
             if !(influence.weight >= 0.0 && influence.weight.is_finite()) {
                 return fail(SkinProblem::BadWeight(influence.weight));
             }
-            v.bones[slot] = influence.bone as u16;
+            v.joints[slot] = influence.joint as u16;
             v.weights[slot] = influence.weight;
         }
         let sum: f32 = v.weights.iter().sum();
@@ -130,9 +146,9 @@ impl Skin {
         self.vertices.is_empty()
     }
 
-    /// How many bones the influences may refer to (the skeleton's size).
-    pub fn bone_count(&self) -> usize {
-        self.bone_count
+    /// The joints the influences refer to: one palette matrix each.
+    pub fn joints(&self) -> &[Joint] {
+        &self.joints
     }
 
     /// The bind positions, as plain `Vec3`s.
@@ -153,7 +169,7 @@ pub struct SkinError {
 pub enum SkinProblem {
     NoInfluences,
     TooManyInfluences(usize),
-    NoSuchBone(BoneId),
+    NoSuchJoint(JointId),
     /// Negative, infinite or NaN.
     BadWeight(f32),
     WeightsDoNotSumToOne(f32),
@@ -167,7 +183,7 @@ impl fmt::Display for SkinError {
             SkinProblem::TooManyInfluences(n) => {
                 write!(f, "{n} influences, at most {MAX_INFLUENCES} allowed")
             }
-            SkinProblem::NoSuchBone(b) => write!(f, "influenced by bone #{b}, which does not exist"),
+            SkinProblem::NoSuchJoint(j) => write!(f, "influenced by joint #{j}, which does not exist"),
             SkinProblem::BadWeight(w) => write!(f, "weight {w} is not a finite number >= 0"),
             SkinProblem::WeightsDoNotSumToOne(s) => write!(f, "weights sum to {s}, not 1"),
         }
@@ -176,15 +192,16 @@ impl fmt::Display for SkinError {
 
 impl std::error::Error for SkinError {}
 
-/// `palette[b] = world[b] * offset[b]`: mesh space to bone space to world, once per bone per frame.
-pub fn compute_palette(world: &[Mat4], offsets: &[Mat4], palette: &mut [Mat4]) {
-    assert!(world.len() == offsets.len() && world.len() == palette.len(), "one entry per bone");
-    for ((palette, world), offset) in palette.iter_mut().zip(world).zip(offsets) {
-        *palette = *world * *offset;
+/// `palette[j] = world[bone of j] * offset[j]`: mesh space to bone space to world, once per joint
+/// per frame.
+pub fn compute_palette(world: &[Mat4], joints: &[Joint], palette: &mut [Mat4]) {
+    assert_eq!(joints.len(), palette.len(), "one palette matrix per joint");
+    for (palette, joint) in palette.iter_mut().zip(joints) {
+        *palette = world[joint.bone] * joint.offset;
     }
 }
 
-/// Linear blend skinning: `skinned[v] = Σ weight * palette[bone] * bind[v]` (the article's `BlendVertex`).
+/// Linear blend skinning: `skinned[v] = Σ weight * palette[joint] * bind[v]` (the article's `BlendVertex`).
 ///
 /// Reads the bind positions and writes `skinned`; allocates nothing. `shaders/skinning.vert` is the
 /// same loop, run by the GPU (the demo's `--skinning gpu`).
@@ -197,13 +214,13 @@ pub fn compute_palette(world: &[Mat4], offsets: &[Mat4], palette: &mut [Mat4]) {
 /// three adds, and the four fixed slots make a loop without branches. Blending the four matrices
 /// before transforming, an `Affine3A` palette, or skipping unused slots all measured slower here.
 pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
-    assert_eq!(palette.len(), skin.bone_count(), "one palette matrix per bone");
+    assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
     for (v, out) in skin.vertices().iter().zip(skinned.iter_mut()) {
         // Where each bone alone would put the vertex, weighted; unused slots have weight 0.
         let mut sum = Vec3A::ZERO;
         for i in 0..MAX_INFLUENCES {
-            let matrix = &palette[v.bones[i] as usize];
+            let matrix = &palette[v.joints[i] as usize];
             sum += v.weights[i] * matrix.transform_point3a(v.bind);
         }
         *out = sum;

@@ -18,8 +18,8 @@
 
 use crate::clip::{Clip, Motion};
 use crate::model::Model;
-use crate::skeleton::SkeletonBuilder;
-use crate::skin::{Influence, MAX_INFLUENCES, Skin};
+use crate::skeleton::{SkeletonBuilder, compute_offsets};
+use crate::skin::{Influence, Joint, MAX_INFLUENCES, Skin};
 use glam::{Mat4, Vec3, vec3};
 use std::f32::consts::TAU;
 
@@ -46,11 +46,14 @@ pub fn tube(bones: usize, rings: usize, ring_size: usize) -> Model {
         b.set_first_child(i - 1, i);
     }
     let skeleton = b.build().expect("a chain is a tree");
+    // Modelled in the rest pose, like the article's arm: every bone a joint, offsets from the tree.
+    let offsets = compute_offsets(&skeleton.rest_world());
+    let joints = offsets.into_iter().enumerate().map(|(bone, offset)| Joint { bone, offset }).collect();
 
     let length = bones as f32 * BONE_LENGTH;
     let used = bones.min(MAX_INFLUENCES);
-    let mut skin = Skin::new(bones);
-    let mut influences = [Influence { bone: 0, weight: 0.0 }; MAX_INFLUENCES];
+    let mut skin = Skin::new(joints);
+    let mut influences = [Influence { joint: 0, weight: 0.0 }; MAX_INFLUENCES];
     for ring in 0..rings {
         // Rings sit at the middles of equal slices of the chain, so none is exactly on an end.
         let x = (ring as f32 + 0.5) / rings as f32 * length;
@@ -62,7 +65,7 @@ pub fn tube(bones: usize, rings: usize, ring_size: usize) -> Model {
         for (slot, influence) in influences[..used].iter_mut().enumerate() {
             let bone = first + slot;
             let d = s - bone as f32;
-            *influence = Influence { bone, weight: (-d * d).exp() };
+            *influence = Influence { joint: bone, weight: (-d * d).exp() };
             sum += influence.weight;
         }
         for influence in &mut influences[..used] {
@@ -74,7 +77,11 @@ pub fn tube(bones: usize, rings: usize, ring_size: usize) -> Model {
             skin.add_vertex(bind, &influences[..used]).expect("weights are positive and sum to 1");
         }
     }
-    Model::new(skeleton, skin).expect("the skin was made for this skeleton")
+    // Each ring drawn as a closed loop.
+    let edges = (0..rings * ring_size)
+        .map(|v| [v as u32, ((v / ring_size) * ring_size + (v + 1) % ring_size) as u32])
+        .collect();
+    Model::new(skeleton, skin, edges).expect("the skin was made for this skeleton")
 }
 
 /// Seconds for the wave to come back to the start.
@@ -85,7 +92,7 @@ pub const WAVE_ANGLE: f32 = 0.1;
 /// Every bone turns about z by up to `WAVE_ANGLE`, each a little later than its parent, so a wave
 /// runs down the tube. Works for a chain of any length.
 pub fn wave() -> Clip {
-    Clip { name: "wave", duration: WAVE_PERIOD, motion: Motion::Procedural(wave_motion) }
+    Clip { name: "wave".into(), duration: WAVE_PERIOD, motion: Motion::Procedural(wave_motion) }
 }
 
 fn wave_motion(t: f32, local: &mut [Mat4]) {
@@ -122,7 +129,7 @@ mod tests {
             assert!((sum - 1.0).abs() < WEIGHT_SUM_TOLERANCE, "vertex {i}: weights sum to {sum}");
             // The bone whose middle is nearest along x pulls hardest.
             let nearest = ((v.bind.x / BONE_LENGTH) as usize).min(63);
-            let heaviest = v.influences().max_by(|a, b| a.weight.total_cmp(&b.weight)).map(|inf| inf.bone);
+            let heaviest = v.influences().max_by(|a, b| a.weight.total_cmp(&b.weight)).map(|inf| inf.joint);
             assert_eq!(heaviest, Some(nearest), "vertex {i} at x = {}", v.bind.x);
         }
     }

@@ -71,8 +71,8 @@ fn the_counter_sees_allocations() {
 
 #[test]
 fn a_steady_frame_of_the_article_allocates_nothing() {
-    let model = scene::article();
-    let clips = scene::clips();
+    let model = scene::article().expect("the article's scene");
+    let clips = scene::clips().expect("the article's clips");
     let mut pose = Pose::new(&model);
     // Warm up: one frame of every clip.
     for clip in &clips {

@@ -3,11 +3,11 @@
 use glam::{Mat4, Vec3, Vec3A, vec3};
 use skinning::model::{Model, Pose};
 use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
-use skinning::skin::{Influence, Skin, SkinError, SkinProblem, blend, compute_palette};
+use skinning::skin::{Influence, Joint, Skin, SkinError, SkinProblem, blend, compute_palette};
 
 /// The article's scene posed with these local translations (bones not named keep their bind ones).
 fn posed(moves: &[(usize, Vec3)]) -> (Model, Vec<Vec3>) {
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
     for &(bone, position) in moves {
         pose.local[bone] = Mat4::from_translation(position);
@@ -73,7 +73,7 @@ fn moving_the_root_moves_every_vertex_by_the_same_amount() {
 #[test]
 fn blending_matches_the_formula_term_by_term() {
     // An arbitrary pose with rotations: compare blend() with Σ w · world · offset · bind written out.
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
     pose.local[BONE1] *= Mat4::from_rotation_z(0.4);
     pose.local[BONE2] *= Mat4::from_rotation_x(1.1);
@@ -83,7 +83,8 @@ fn blending_matches_the_formula_term_by_term() {
         let expected: Vec3 = v
             .influences()
             .map(|inf| {
-                inf.weight * (pose.world[inf.bone] * model.offsets[inf.bone]).transform_point3(v.bind.into())
+                let joint = model.skin.joints()[inf.joint];
+                inf.weight * (pose.world[joint.bone] * joint.offset).transform_point3(v.bind.into())
             })
             .sum();
         assert!(Vec3::from(pose.skinned[i]).abs_diff_eq(expected, 1e-6), "vertex {i}");
@@ -93,10 +94,10 @@ fn blending_matches_the_formula_term_by_term() {
 #[test]
 fn the_bind_positions_are_never_overwritten() {
     // Article 004: blend from the bind positions every frame, never from last frame's result.
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let before = model.skin.clone();
     let mut pose = Pose::new(&model);
-    for clip in scene::clips() {
+    for clip in scene::clips().expect("the article's clips") {
         for i in 0..50 {
             pose.update(&model, &clip, i as f64 * 0.1);
         }
@@ -111,13 +112,13 @@ fn the_bind_positions_are_never_overwritten() {
 #[test]
 fn palette_and_blend_can_be_called_directly() {
     // The two steps on their own: move bone2 by (0, 0.1) in the world and check vertex 5 (bone31).
-    let model = scene::article();
-    let mut world = model.bind_world.clone();
+    let model = scene::article().expect("the article's scene");
+    let mut world = model.skeleton.rest_world();
     for b in [BONE2, BONE31, BONE32] {
         world[b] = Mat4::from_translation(vec3(0.0, 0.1, 0.0)) * world[b];
     }
     let mut palette = vec![Mat4::IDENTITY; world.len()];
-    compute_palette(&world, &model.offsets, &mut palette);
+    compute_palette(&world, model.skin.joints(), &mut palette);
     let mut out = vec![Vec3A::ZERO; model.skin.len()];
     blend(&model.skin, &palette, &mut out);
     assert!(Vec3::from(out[5]).abs_diff_eq(vec3(0.65, 0.2, 0.0), 1e-6));
@@ -125,20 +126,25 @@ fn palette_and_blend_can_be_called_directly() {
     assert!(Vec3::from(out[2]).abs_diff_eq(vec3(0.3, 0.1, 0.0), 1e-6));
 }
 
+/// Five joints, all on bone 0 with no offset: only the influences matter here.
+fn joints() -> Vec<Joint> {
+    vec![Joint { bone: 0, offset: Mat4::IDENTITY }; 5]
+}
+
 fn check(influences: &[Influence]) -> Result<(), SkinError> {
-    Skin::new(5).add_vertex(Vec3::ZERO, influences)
+    Skin::new(joints()).add_vertex(Vec3::ZERO, influences)
 }
 
 #[test]
 fn invalid_skins_are_rejected_naming_the_vertex() {
-    let w = |bone, weight| Influence { bone, weight };
+    let w = |joint, weight| Influence { joint, weight };
     assert_eq!(check(&[w(0, 0.5), w(1, 0.5)]), Ok(()));
     assert_eq!(check(&[w(0, 0.5), w(1, 0.50005)]), Ok(()), "within 1e-4 of 1 is fine");
     assert_eq!(
         check(&[w(0, 0.5), w(1, 0.4)]).map_err(|e| e.problem),
         Err(SkinProblem::WeightsDoNotSumToOne(0.9))
     );
-    assert_eq!(check(&[w(0, 1.0), w(5, 0.0)]).map_err(|e| e.problem), Err(SkinProblem::NoSuchBone(5)));
+    assert_eq!(check(&[w(0, 1.0), w(5, 0.0)]).map_err(|e| e.problem), Err(SkinProblem::NoSuchJoint(5)));
     assert_eq!(check(&[]).map_err(|e| e.problem), Err(SkinProblem::NoInfluences));
     let five = [w(0, 0.2), w(1, 0.2), w(2, 0.2), w(3, 0.2), w(4, 0.2)];
     assert_eq!(check(&five).map_err(|e| e.problem), Err(SkinProblem::TooManyInfluences(5)));
@@ -148,14 +154,19 @@ fn invalid_skins_are_rejected_naming_the_vertex() {
     // The error names the offending vertex, counting from 0.
     let good: &[Influence] = &[w(0, 1.0)];
     let bad: &[Influence] = &[w(0, 0.7)];
-    let err = Skin::from_table(5, &[(Vec3::ZERO, good), (Vec3::ZERO, good), (Vec3::X, bad)]).unwrap_err();
+    let err =
+        Skin::from_table(joints(), &[(Vec3::ZERO, good), (Vec3::ZERO, good), (Vec3::X, bad)]).unwrap_err();
     assert_eq!(err.vertex, 2);
     assert_eq!(err.to_string(), "vertex 2: weights sum to 0.7, not 1");
 }
 
 #[test]
 fn a_skin_for_another_skeleton_is_refused() {
-    let model = scene::article();
-    let skin = Skin::new(3);
-    assert!(Model::new(model.skeleton, skin).is_err());
+    let model = scene::article().expect("the article's scene");
+    // A joint on bone 7, in a skeleton of five bones.
+    let skin = Skin::new(vec![Joint { bone: 7, offset: Mat4::IDENTITY }]);
+    assert_eq!(
+        Model::new(model.skeleton, skin, vec![]).unwrap_err().to_string(),
+        "joint 0 is bone #7, which the skeleton does not have"
+    );
 }

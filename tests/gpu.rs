@@ -94,8 +94,8 @@ fn gpu_layer_covers_exactly_the_pixels_of_the_cpu_layer() {
     let Some(gpu) = shot("gpu") else { return };
 
     // The pose is far from the bind pose, so the comparison is about the blend, not the bind mesh.
-    let model = skinning::scene::article();
-    let clips = skinning::scene::clips();
+    let model = skinning::scene::article().expect("the article's scene");
+    let clips = skinning::scene::clips().expect("the article's clips");
     let mut pose = Pose::new(&model);
     pose.update(&model, clips.iter().find(|c| c.name == clip).unwrap(), time);
     let moved =

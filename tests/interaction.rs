@@ -192,8 +192,9 @@ fn same(a: &Image, b: &Image) -> bool {
 
 /// Where a point of the article's scene at animation time `t` (seed clip, home camera) is drawn.
 fn on_screen(t: f64, joint: usize) -> Vec2 {
-    let model = skinning::scene::article();
-    let camera = skinning::camera::framing_model(&model, &skinning::scene::clips());
+    let model = skinning::scene::article().expect("the article's scene");
+    let camera =
+        skinning::camera::framing_model(&model, &skinning::scene::clips().expect("the article's clips"));
     let mut pose = skinning::model::Pose::new(&model);
     pose.update(&model, &skinning::scene::seed(), t);
     camera.project(pose.joint(joint), W, H)

@@ -113,26 +113,30 @@ fn the_dump_holds_the_articles_scene_and_poses() {
     assert_eq!(bones[3]["sibling"], 4);
     assert_eq!(bones[2]["first_child"], 3);
     // Column-major: the translation is the last column, numbers 12, 13, 14.
-    let bind_world = numbers(&bones[4]["bind_world"]);
+    let rest_world = numbers(&bones[4]["rest_world"]);
     assert!(
-        Vec3::new(bind_world[12], bind_world[13], bind_world[14])
+        Vec3::new(rest_world[12], rest_world[13], rest_world[14])
             .abs_diff_eq(Vec3::new(0.6, -0.1, 0.0), 1e-6)
     );
-    for b in bones {
-        let product = matrix(&b["offset"]) * matrix(&b["bind_world"]);
+    // One joint per bone, joint i on bone i; its offset undoes the bone's rest (= bind) world.
+    let joints = d["joints"].as_array().expect("joints");
+    assert_eq!(joints.len(), 5);
+    for (i, (j, b)) in joints.iter().zip(bones).enumerate() {
+        assert_eq!(j["bone"], i);
+        let product = matrix(&j["offset"]) * matrix(&b["rest_world"]);
         assert!(product.abs_diff_eq(Mat4::IDENTITY, 1e-5), "{}", b["name"]);
     }
 
     let vertices = d["vertices"].as_array().expect("vertices");
     assert_eq!(vertices.len(), 13);
     assert_eq!(numbers(&vertices[3]["bind"]), [0.45, 0.06, 0.0]);
-    assert_eq!(vertices[3]["influences"][1]["bone"], 3);
+    assert_eq!(vertices[3]["influences"][1]["joint"], 3);
     assert_eq!(vertices[3]["influences"][1]["weight"].as_f64(), Some(0.7));
 
     // Frames: times from --time and --fixed-dt, and the same numbers as the library computes.
     let frames = d["frames"].as_array().expect("frames");
     assert_eq!(frames.len(), 5);
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
     for (i, frame) in frames.iter().enumerate() {
         let t = 0.5 + 0.25 * i as f64;
@@ -140,6 +144,9 @@ fn the_dump_holds_the_articles_scene_and_poses() {
         pose.update(&model, &scene::seed(), t);
         for (b, world) in frame["world"].as_array().expect("world").iter().enumerate() {
             assert!(matrix(world).abs_diff_eq(pose.world[b], 1e-6));
+        }
+        for (j, palette) in frame["palette"].as_array().expect("palette").iter().enumerate() {
+            assert!(matrix(palette).abs_diff_eq(pose.palette[j], 1e-6));
         }
         for (v, p) in frame["skinned"].as_array().expect("skinned").iter().enumerate() {
             assert!(Vec3::from_slice(&numbers(p)).abs_diff_eq(pose.skinned[v].into(), 1e-6));

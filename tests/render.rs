@@ -52,8 +52,8 @@ fn the_three_layers_are_where_the_math_puts_them() {
     let dir = scratch("layers");
     let Some(image) = draw(&dir, 1.0, &[]) else { return };
     assert_eq!((image.width, image.height), (W, H));
-    let model = scene::article();
-    let camera = framing_model(&model, &scene::clips());
+    let model = scene::article().expect("the article's scene");
+    let camera = framing_model(&model, &scene::clips().expect("the article's clips"));
     let e = expected(&model, &camera, 1.0);
 
     // Joints are drawn last: always blue.
@@ -82,8 +82,8 @@ fn the_red_layer_moves_between_two_times_and_green_stays() {
     let dir = scratch("moves");
     let Some(a) = draw(&dir, 1.0, &[]) else { return };
     let Some(b) = draw(&dir, 3.0, &[]) else { return };
-    let model = scene::article();
-    let camera = framing_model(&model, &scene::clips());
+    let model = scene::article().expect("the article's scene");
+    let camera = framing_model(&model, &scene::clips().expect("the article's clips"));
     let (ea, eb) = (expected(&model, &camera, 1.0), expected(&model, &camera, 3.0));
 
     // Where a skinned vertex was at t = 1 and nothing is at t = 3, the red has gone.
@@ -179,8 +179,8 @@ fn the_weight_view_colours_by_weight_and_highlights_the_bone() {
     // (dark), and bone31's joint is highlighted while the others stay blue.
     let dir = scratch("weights");
     let Some(image) = draw(&dir, 0.0, &["--weights", "bone31"]) else { return };
-    let model = scene::article();
-    let camera = framing_model(&model, &scene::clips());
+    let model = scene::article().expect("the article's scene");
+    let camera = framing_model(&model, &scene::clips().expect("the article's clips"));
     let e = expected(&model, &camera, 0.0);
     let bright = |[r, g, b]: [u8; 3]| r > 230 && g > 220 && (90..=115).contains(&b);
     let dark = |[r, g, b]: [u8; 3]| (50..=80).contains(&r) && g < 30 && b < 30;

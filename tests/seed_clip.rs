@@ -106,7 +106,7 @@ fn article_at(t: f64) -> Vec<[f32; 3]> {
 
 #[test]
 fn the_seed_clip_matches_the_articles_arithmetic() {
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let clip = scene::seed();
     let mut pose = Pose::new(&model);
     for t in [0.0, 0.3, 1.0, 1.7, 2.5, 3.0, 3.9, 4.0, 11.25, 1000.1] {
@@ -124,7 +124,7 @@ fn the_seed_clip_matches_the_articles_arithmetic() {
 #[test]
 fn the_seed_clip_reaches_the_articles_limits() {
     // bone1 goes down to -0.2 at t = 1 s and up to 0.2 at t = 3 s; bone32 is at x = 0 at t = 1 s.
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let clip = scene::seed();
     let mut pose = Pose::new(&model);
     pose.update(&model, &clip, 1.0);

@@ -10,7 +10,7 @@ fn close(a: Vec3, b: Vec3) -> bool {
 
 #[test]
 fn the_article_tree_has_the_article_links() {
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let s = &model.skeleton;
     assert_eq!(s.root(), ROOT);
     let names: Vec<&str> = s.bones().iter().map(|b| b.name.as_str()).collect();
@@ -28,8 +28,9 @@ fn the_article_tree_has_the_article_links() {
 
 #[test]
 fn bind_world_positions_match_the_hand_computed_ones() {
-    let model = scene::article();
-    let joint = |b: usize| model.bind_world[b].transform_point3(Vec3::ZERO);
+    let model = scene::article().expect("the article's scene");
+    let bind_world = model.skeleton.rest_world();
+    let joint = |b: usize| bind_world[b].transform_point3(Vec3::ZERO);
     // root (0,0,0); bone1 = root + (0.2,0,0); bone2 = bone1 + (0.2,0,0);
     // bone31 = bone2 + (0.2,0.1,0); bone32 = bone2 + (0.2,-0.1,0) -- bone2's world, not bone31's.
     assert!(close(joint(ROOT), vec3(0.0, 0.0, 0.0)));
@@ -46,9 +47,9 @@ fn bind_world_positions_match_the_hand_computed_ones() {
 #[test]
 fn a_sibling_gets_the_parents_world_even_when_the_parent_turns() {
     // Turn bone2 a quarter turn: both claws must swing with it, the sibling included.
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let s = &model.skeleton;
-    let mut local = s.bind_locals();
+    let mut local = s.rest_locals();
     local[BONE2] *= Mat4::from_rotation_z(std::f32::consts::FRAC_PI_2);
     let mut world = vec![Mat4::IDENTITY; s.len()];
     s.compute_world(&local, &mut world);
@@ -59,13 +60,18 @@ fn a_sibling_gets_the_parents_world_even_when_the_parent_turns() {
 
 #[test]
 fn offset_times_bind_world_is_identity_for_every_bone() {
-    let model = scene::article();
-    for (b, (offset, world)) in model.offsets.iter().zip(&model.bind_world).enumerate() {
-        assert!((*offset * *world).abs_diff_eq(Mat4::IDENTITY, 1e-6), "bone {b}");
-        assert!((*world * *offset).abs_diff_eq(Mat4::IDENTITY, 1e-6), "bone {b}");
+    let model = scene::article().expect("the article's scene");
+    let bind_world = model.skeleton.rest_world();
+    // Every bone is a joint of the skin, joint i on bone i.
+    let joints = model.skin.joints();
+    assert_eq!(joints.len(), model.skeleton.len());
+    for (b, (joint, world)) in joints.iter().zip(&bind_world).enumerate() {
+        assert_eq!(joint.bone, b);
+        assert!((joint.offset * *world).abs_diff_eq(Mat4::IDENTITY, 1e-6), "bone {b}");
+        assert!((*world * joint.offset).abs_diff_eq(Mat4::IDENTITY, 1e-6), "bone {b}");
     }
     // For translation-only binds the offset is minus the world position, as in ComputeBoneOffset.
-    assert!(close(model.offsets[BONE32].transform_point3(Vec3::ZERO), vec3(-0.6, 0.1, 0.0)));
+    assert!(close(joints[BONE32].offset.transform_point3(Vec3::ZERO), vec3(-0.6, 0.1, 0.0)));
 }
 
 #[test]

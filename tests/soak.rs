@@ -96,7 +96,7 @@ fn a_long_headless_run_neither_grows_nor_drifts() {
     assert!(drift.abs() < 1e-6, "the clock drifted by {drift} s over {frames} frames");
 
     // The pose at the program's time against the pose at the direct time.
-    let model = scene::article();
+    let model = scene::article().expect("the article's scene");
     let (mut at_final, mut at_direct) = (Pose::new(&model), Pose::new(&model));
     at_final.update(&model, &scene::seed(), stats.final_time);
     at_direct.update(&model, &scene::seed(), direct);

@@ -1,5 +1,7 @@
-//! The command line: flags, their values, and the help text.
+//! The command line: flags, their values, and the help text. `lexopt` splits the arguments (it
+//! handles `--flag value`, `--flag=value` and values that are not UTF-8); the rules are here.
 
+use lexopt::{Arg, Parser};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
@@ -65,6 +67,14 @@ impl Default for Options {
     }
 }
 
+/// The time step of `--dump` when `--fixed-dt` is not given: one frame at 60 frames a second.
+pub const DUMP_DT: f64 = 1.0 / 60.0;
+
+/// The largest animation time, in seconds (about 31 years), that `--time`, `--fixed-dt` and
+/// `--frames` together may reach. Far past it an `f64` clock could no longer tell frames apart, and
+/// at 1e308 it overflows into infinity, which JSON cannot hold.
+pub const MAX_SECONDS: f64 = 1e9;
+
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
 pub enum Command {
@@ -78,19 +88,21 @@ skinning: skeletal skinning, shown step by step (a bone tree moves, a mesh follo
 USAGE:
     skinning [OPTIONS]
 
-Without options it opens a window and animates the article's arm: bind-pose mesh in green,
-skinned mesh in red, bones in blue. Press H in the window for the keys.
+Without options it opens a window and animates the article's arm (playing the bend clip; the
+article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
+Press H in the window for the keys.
 
 OPTIONS:
-    --clip NAME             animation to play: seed, bend (default) or twist
+    --clip NAME             animation to play: seed (the article's), bend (default) or twist
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
     --screenshot FILE.png   after the last frame, save what was drawn (needs --frames)
     --size WxH              window or image size in pixels (default 640x480)
     --headless              no window, no display server: draw offscreen through EGL (needs --frames)
-    --dump FILE.json        no drawing at all: write bones, skin and --frames poses as JSON (default 1 frame);
-                            with --skinning gpu the skinned positions come from the vertex shader (needs EGL)
+    --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
+                            (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
+                            skinned positions come from the vertex shader (needs EGL)
     --weights BONE          start in weight view on this bone (name or index, as W cycles)
     --skinning cpu|gpu|both where the red layer is skinned: cpu (default), gpu (shaders/skinning.vert),
                             or both, the GPU's result in magenta drawn over the CPU's
@@ -102,54 +114,44 @@ OPTIONS:
 /// Reads the arguments (without the program name). Errors are one line, ready to print.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     let mut options = Options::default();
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let arg = arg.into_string().map_err(|a| format!("argument {a:?} is not valid UTF-8"))?;
-        // Accept both `--flag value` and `--flag=value`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag.to_string(), Some(value.to_string())),
-            _ => (arg.clone(), None),
-        };
-        let mut value = |what: &str| -> Result<String, String> {
-            match inline.clone() {
-                Some(v) => Ok(v),
-                None => args
-                    .next()
-                    .and_then(|v| v.into_string().ok())
-                    .ok_or_else(|| format!("{flag} needs a value: {flag} {what}")),
-            }
-        };
-        match flag.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--frames" => {
-                let v = value("N")?;
+    let mut parser = Parser::from_iter(std::iter::once(OsString::from("skinning")).chain(args));
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Arg::Short('h') | Arg::Long("help") => return Ok(Command::Help),
+            Arg::Long("frames") => {
+                let v = text(&mut parser, "--frames", "N")?;
                 let n = v.parse::<u64>().ok().filter(|&n| n > 0);
                 options.frames = Some(n.ok_or(format!("--frames wants a whole number above 0, not {v:?}"))?);
             }
-            "--fixed-dt" => {
-                let v = value("SECONDS")?;
-                let dt = v.parse::<f64>().ok().filter(|dt| dt.is_finite() && *dt >= 0.0);
-                options.fixed_dt = Some(dt.ok_or(format!("--fixed-dt wants seconds >= 0, not {v:?}"))?);
+            Arg::Long("fixed-dt") => {
+                let v = text(&mut parser, "--fixed-dt", "SECONDS")?;
+                let dt = v.parse::<f64>().ok().filter(|dt| (0.0..=MAX_SECONDS).contains(dt));
+                options.fixed_dt =
+                    Some(dt.ok_or(format!("--fixed-dt wants seconds from 0 to {MAX_SECONDS:e}, not {v:?}"))?);
             }
-            "--time" => {
-                let v = value("SECONDS")?;
-                let t = v.parse::<f64>().ok().filter(|t| t.is_finite());
-                options.time = t.ok_or(format!("--time wants a number of seconds, not {v:?}"))?;
+            Arg::Long("time") => {
+                let v = text(&mut parser, "--time", "SECONDS")?;
+                let t = v.parse::<f64>().ok().filter(|t| t.abs() <= MAX_SECONDS);
+                options.time = t.ok_or(format!(
+                    "--time wants seconds from -{MAX_SECONDS:e} to {MAX_SECONDS:e}, not {v:?}"
+                ))?;
             }
-            "--screenshot" => options.screenshot = Some(PathBuf::from(value("FILE.png")?)),
-            "--dump" => options.dump = Some(PathBuf::from(value("FILE.json")?)),
-            "--headless" if inline.is_none() => options.headless = true,
-            "--stats" if inline.is_none() => options.stats = true,
-            "--size" => {
-                let v = value("WxH")?;
+            Arg::Long("screenshot") => {
+                options.screenshot = Some(path(&mut parser, "--screenshot", "FILE.png")?)
+            }
+            Arg::Long("dump") => options.dump = Some(path(&mut parser, "--dump", "FILE.json")?),
+            Arg::Long("headless") => options.headless = true,
+            Arg::Long("stats") => options.stats = true,
+            Arg::Long("size") => {
+                let v = text(&mut parser, "--size", "WxH")?;
                 options.size = Some(parse_size(&v).ok_or(format!(
                     "--size wants WIDTHxHEIGHT in pixels, each 1 to 16384, like 800x600, not {v:?}"
                 ))?);
             }
-            "--clip" => options.clip = value("NAME")?,
-            "--weights" => options.weights = Some(value("BONE")?),
-            "--skinning" => {
-                let v = value("cpu|gpu|both")?;
+            Arg::Long("clip") => options.clip = text(&mut parser, "--clip", "NAME")?,
+            Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
+            Arg::Long("skinning") => {
+                let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
                 options.skinning = match v.as_str() {
                     "cpu" => Skinning::Cpu,
                     "gpu" => Skinning::Gpu,
@@ -157,12 +159,18 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     _ => return Err(format!("--skinning wants cpu, gpu or both, not {v:?}")),
                 };
             }
-            _ if flag.starts_with('-') => {
-                return Err(format!("unknown option {arg:?} (see --help)"));
+            Arg::Value(value) => {
+                return Err(format!("unexpected argument {value:?}: options start with -- (see --help)"));
             }
-            _ => return Err(format!("unexpected argument {arg:?}: options start with -- (see --help)")),
+            other => return Err(format!("{} (see --help)", other.unexpected())),
         }
     }
+    check(&options)?;
+    Ok(Command::Run(options))
+}
+
+/// Rules between flags.
+fn check(options: &Options) -> Result<(), String> {
     if options.screenshot.is_some() && options.frames.is_none() {
         return Err("--screenshot needs --frames N: the picture is taken after the last frame".into());
     }
@@ -175,7 +183,27 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     if options.dump.is_some() && options.skinning == Skinning::Both {
         return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
     }
-    Ok(Command::Run(options))
+    // The last frame's time must stay representable (and finite, for the dump's JSON).
+    let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
+    let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;
+    if last.abs() > MAX_SECONDS {
+        return Err(format!(
+            "--time + --fixed-dt x (--frames - 1) reaches {last:e} s; the largest accepted is {MAX_SECONDS:e} s"
+        ));
+    }
+    Ok(())
+}
+
+/// The value after `flag`, as text; `what` names it in the message when it is missing.
+fn text(parser: &mut Parser, flag: &str, what: &str) -> Result<String, String> {
+    let value = parser.value().map_err(|_| format!("{flag} needs a value: {flag} {what}"))?;
+    value.into_string().map_err(|v| format!("{flag}'s value {v:?} is not valid UTF-8"))
+}
+
+/// The value after `flag`, as a path: any bytes the system allows in a file name.
+fn path(parser: &mut Parser, flag: &str, what: &str) -> Result<PathBuf, String> {
+    let value = parser.value().map_err(|_| format!("{flag} needs a value: {flag} {what}"))?;
+    Ok(PathBuf::from(value))
 }
 
 fn parse_size(v: &str) -> Option<(u32, u32)> {
@@ -202,6 +230,7 @@ mod tests {
         };
         assert_eq!((o.frames, o.fixed_dt, o.size, o.headless), (Some(3), Some(0.5), Some((800, 600)), true));
         assert_eq!(run(&["--help"]), Ok(Command::Help));
+        assert_eq!(run(&["-h"]), Ok(Command::Help));
     }
 
     #[test]
@@ -214,12 +243,36 @@ mod tests {
             &["--fixed-dt", "-1"],
             &["--screenshot", "a.png"],
             &["--headless"],
+            &["--headless=yes"],
             &["--skinning", "tpu"],
             &["--dump", "a.json", "--skinning", "both"],
+            &["--time", "1e308"],
+            &["--fixed-dt", "1e308", "--frames", "3"],
             &["stray"],
         ] {
             let err = run(args).expect_err("should be refused");
             assert!(!err.contains('\n') && !err.is_empty(), "{args:?}: {err}");
         }
+    }
+
+    #[test]
+    fn times_past_the_limit_name_the_limit() {
+        let err = run(&["--dump", "d.json", "--fixed-dt", "1e8", "--frames", "20"]).expect_err("too far");
+        assert!(err.contains("1e9"), "{err}");
+        // Right at the limit is fine.
+        assert!(run(&["--dump", "d.json", "--fixed-dt", "1e8", "--frames", "11"]).is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_value_that_is_not_utf8_is_named_as_such() {
+        use std::os::unix::ffi::OsStringExt;
+        let bad = OsString::from_vec(b"a\xff".to_vec());
+        // A file name may be any bytes...
+        let parsed = parse([OsString::from("--dump"), bad.clone()]).expect("a path may be any bytes");
+        assert!(matches!(parsed, Command::Run(Options { dump: Some(_), .. })));
+        // ...a clip name must be text, and the message says so rather than "needs a value".
+        let err = parse([OsString::from("--clip"), bad]).expect_err("not UTF-8");
+        assert!(err.contains("UTF-8") && !err.contains("needs a value"), "{err}");
     }
 }

@@ -14,8 +14,9 @@
 //! ([`fits_gpu`]), never cut short. [`GpuSkin::capture`] reads what the shader computed back to the
 //! CPU (transform feedback), so the tests can hold it against the CPU blend.
 
+use super::colors::Rgba;
 use super::gl::{GlError, compile_program_with};
-use super::render::{Layer, Rgba, as_bytes, mesh_lines};
+use super::layer::{Layer, as_bytes};
 use glam::{Mat4, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
@@ -63,7 +64,7 @@ pub struct GpuSkin {
 impl GpuSkin {
     /// Compiles `shaders/skinning.vert` and uploads the model's skin, once.
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
-        fits_gpu(model.skeleton.len()).map_err(GlError::Other)?;
+        fits_gpu(model.skin.joints().len()).map_err(GlError::Other)?;
         // The palette's size comes from the Rust constant, so the two cannot disagree.
         let program = compile_program_with(
             gl,
@@ -86,10 +87,10 @@ impl GpuSkin {
         let vertices = model.skin.vertices();
         let n = vertices.len();
         let bind: Vec<Vec3A> = vertices.iter().map(|v| v.bind).collect();
-        let bone_indices: Vec<[u16; MAX_INFLUENCES]> = vertices.iter().map(|v| v.bones).collect();
+        let bone_indices: Vec<[u16; MAX_INFLUENCES]> = vertices.iter().map(|v| v.joints).collect();
         let weights: Vec<[f32; MAX_INFLUENCES]> = vertices.iter().map(|v| v.weights).collect();
 
-        let layer = Layer::new(gl, n, &mesh_lines(n))?;
+        let layer = Layer::new(gl, n, &model.edges)?;
         let mut staging = Vec::with_capacity(MAX_GPU_BONES * 16);
         layer.upload_positions(gl, &bind, &mut staging);
         let (bones, weights, captured) = unsafe {

@@ -5,8 +5,13 @@
 //! `--dump --skinning gpu` uses the same kind of context to run the skinning shader and read back
 //! what it computed.
 
-use super::{Failure, Session, gl, render::Renderer, save_png};
+use super::failure::Failure;
+use super::gl;
+use super::output::{save_png, write_atomically};
+use super::render::Renderer;
+use super::session::Session;
 use skinning::clip::Clip;
+use skinning::dump::Frames;
 use skinning::model::Model;
 use std::path::Path;
 
@@ -33,18 +38,11 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
 /// `--dump FILE --skinning gpu`: the dump's skinned positions come from the vertex shader, read back
 /// through transform feedback, so they can be compared with a CPU dump number for number.
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
-pub fn dump_gpu(
-    path: &Path,
-    model: &Model,
-    clip: &Clip,
-    start: f64,
-    dt: f64,
-    frames: u64,
-) -> Result<(), Failure> {
+pub fn dump_gpu(path: &Path, model: &Model, clip: &Clip, frames: Frames) -> Result<(), Failure> {
     use super::gpu_skin::{GpuSkin, fits_gpu};
     use skinning::dump::{Blender, write_dump_blended_by};
 
-    fits_gpu(model.skeleton.len()).map_err(|e| Failure::new(2, e))?;
+    fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1)?;
     let mut gpu = GpuSkin::new(&gl, model)?;
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
@@ -56,16 +54,8 @@ pub fn dump_gpu(
             io
         })
     };
-    let written = super::write_atomically(path, |file| {
-        write_dump_blended_by(
-            file,
-            model,
-            clip,
-            start,
-            dt,
-            frames,
-            Blender { name: "gpu", blend: &mut blend },
-        )
+    let written = write_atomically(path, |file| {
+        write_dump_blended_by(file, model, clip, frames, Blender { name: "gpu", blend: &mut blend })
     });
     gpu.delete(&gl);
     match gl_failure {
@@ -149,6 +139,6 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: f64, _: f64, _: u64) -> Result<(), Failure> {
+pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -1,52 +1,20 @@
-//! Drawing with OpenGL: one program, three layers of lines and points.
+//! Drawing with OpenGL: one program, and layers of lines and points.
 //!
-//! Every layer is the same thing to the GPU: a list of positions, a colour per position, and a list
-//! of line segments as pairs of indices. The bind-pose mesh (green) never changes, so it is uploaded
-//! once. The skinned mesh (red) and the bones (blue) are re-uploaded every frame from what the CPU
-//! just computed. Nothing here knows how skinning works; it only draws the numbers.
+//! Every layer ([`Layer`]) is the same thing to the GPU: a list of positions, a colour per position,
+//! and a list of line segments as pairs of indices. The bind-pose mesh (green) never changes, so it
+//! is uploaded once. The skinned mesh (red) and the bones (blue) are re-uploaded every frame from
+//! what the CPU just computed. Nothing here knows how skinning works; it only draws the numbers.
 //!
-//! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson): it skins in its own vertex
-//! shader, and only its palette is uploaded per frame.
+//! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson), a fourth layer: it skins in
+//! its own vertex shader, so per frame only its palette goes up (with the camera, as for every layer).
 
+use super::colors::{BACKGROUND, BLUE, Colors, GREEN, RED, Rgba};
 use super::gl::{GlError, compile_program};
 use super::gpu_skin::{GpuSkin, fits_gpu};
+use super::layer::Layer;
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
-
-/// Red, green, blue, opacity; 0 to 1.
-pub type Rgba = [f32; 4];
-
-pub const GREEN: Rgba = [0.2, 0.85, 0.3, 1.0];
-pub const RED: Rgba = [0.95, 0.2, 0.15, 1.0];
-pub const BLUE: Rgba = [0.25, 0.5, 1.0, 1.0];
-/// The GPU-skinned mesh when it is drawn over the CPU one (`--skinning both`): where the two agree,
-/// only magenta shows.
-pub const MAGENTA: Rgba = [0.9, 0.25, 0.95, 1.0];
-/// The bone picked for the weight view.
-pub const HIGHLIGHT: Rgba = [1.0, 0.9, 0.2, 1.0];
-pub const BACKGROUND: Rgba = [0.06, 0.06, 0.08, 1.0];
-/// Point size in pixels at 100% scale, as in the article's `glPointSize(4)`.
-pub const POINT_SIZE: f32 = 4.0;
-
-/// Colour of a vertex in the weight view: dark for weight 0, bright for weight 1.
-pub fn weight_color(weight: f32) -> Rgba {
-    let dark = [0.25, 0.05, 0.05];
-    let bright = [1.0, 0.95, 0.4];
-    let w = weight.clamp(0.0, 1.0);
-    [
-        dark[0] + (bright[0] - dark[0]) * w,
-        dark[1] + (bright[1] - dark[1]) * w,
-        dark[2] + (bright[2] - dark[2]) * w,
-        1.0,
-    ]
-}
-
-/// A colour per vertex of the skinned mesh, and per joint of the bones.
-pub struct Colors {
-    pub skinned: Vec<Rgba>,
-    pub bones: Vec<Rgba>,
-}
 
 /// What to draw this frame.
 pub struct Frame<'a> {
@@ -62,7 +30,7 @@ pub struct Frame<'a> {
     pub bones: Option<&'a [Vec3]>,
 }
 
-/// The program, the three layers and their buffers. Needs the GL context current for every call.
+/// The program, the layers and their buffers. Needs the GL context current for every call.
 pub struct Renderer {
     gl: glow::Context,
     program: glow::Program,
@@ -70,7 +38,7 @@ pub struct Renderer {
     point_size: Option<glow::UniformLocation>,
     bind: Layer,
     skinned: Layer,
-    /// None if the model has more bones than the shader's palette holds.
+    /// None if the model has more joints than the shader's palette holds.
     gpu: Option<GpuSkin>,
     bones: Layer,
     /// Reused every frame to turn positions into plain floats, so uploads allocate nothing.
@@ -78,7 +46,7 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Compiles the shaders and creates the three layers for `model`.
+    /// Compiles the shaders and creates the layers for `model`.
     pub fn new(gl: glow::Context, model: &Model) -> Result<Renderer, GlError> {
         let program = compile_program(
             &gl,
@@ -95,24 +63,24 @@ impl Renderer {
         };
 
         let n = model.skin.len();
-        let mesh_lines = mesh_lines(n);
+        let mesh_lines = &model.edges;
         // A bone's line goes from its parent's joint to its own.
-        let bone_lines: Vec<u16> = (model.skeleton.bones().iter().enumerate())
-            .filter_map(|(i, bone)| bone.parent.map(|p| [p as u16, i as u16]))
-            .flatten()
+        let bone_lines: Vec<[u32; 2]> = (model.skeleton.bones().iter().enumerate())
+            .filter_map(|(i, bone)| bone.parent.map(|p| [p as u32, i as u32]))
             .collect();
 
         let mut staging = Vec::new();
-        let bind = Layer::new(&gl, n, &mesh_lines)?;
+        let bind = Layer::new(&gl, n, mesh_lines)?;
         let bind_positions: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
         bind.upload_positions(&gl, &bind_positions, &mut staging);
         bind.upload_colors(&gl, &vec![GREEN; n]);
-        let skinned = Layer::new(&gl, n, &mesh_lines)?;
+        let skinned = Layer::new(&gl, n, mesh_lines)?;
         skinned.upload_colors(&gl, &vec![RED; n]);
         let bones = Layer::new(&gl, model.skeleton.len(), &bone_lines)?;
         bones.upload_colors(&gl, &vec![BLUE; model.skeleton.len()]);
         // A model too big for GPU skinning still draws on the CPU; `Demo` refuses to switch.
-        let gpu = if fits_gpu(model.skeleton.len()).is_ok() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        let gpu =
+            if fits_gpu(model.skin.joints().len()).is_ok() { Some(GpuSkin::new(&gl, model)?) } else { None };
         if let Some(gpu) = &gpu {
             gpu.upload_colors(&gl, &vec![RED; n]);
         }
@@ -215,106 +183,4 @@ impl Drop for Renderer {
         }
         unsafe { self.gl.delete_program(self.program) };
     }
-}
-
-/// The mesh is drawn as one closed loop: vertex i to vertex i + 1, the last back to the first.
-pub fn mesh_lines(vertices: usize) -> Vec<u16> {
-    (0..vertices).flat_map(|i| [i as u16, ((i + 1) % vertices) as u16]).collect()
-}
-
-/// Positions, colours and line segments of one layer, bound together in a vertex array.
-/// Attribute 0 is the position, attribute 1 the colour; [`GpuSkin`] adds two more to its layer.
-pub(super) struct Layer {
-    pub(super) vao: glow::VertexArray,
-    positions: glow::Buffer,
-    colors: glow::Buffer,
-    lines: glow::Buffer,
-    line_indices: i32,
-    pub(super) points: i32,
-}
-
-impl Layer {
-    pub(super) fn new(gl: &glow::Context, points: usize, lines: &[u16]) -> Result<Layer, GlError> {
-        unsafe {
-            let vao = gl.create_vertex_array().map_err(GlError::Other)?;
-            let positions = gl.create_buffer().map_err(GlError::Other)?;
-            let colors = gl.create_buffer().map_err(GlError::Other)?;
-            let indices = gl.create_buffer().map_err(GlError::Other)?;
-            gl.bind_vertex_array(Some(vao));
-            // Attribute 0: position, three floats. Attribute 1: colour, four floats.
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(positions));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (points * 12) as i32, glow::DYNAMIC_DRAW);
-            gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
-            gl.enable_vertex_attrib_array(0);
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(colors));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (points * 16) as i32, glow::DYNAMIC_DRAW);
-            gl.vertex_attrib_pointer_f32(1, 4, glow::FLOAT, false, 16, 0);
-            gl.enable_vertex_attrib_array(1);
-            // The element buffer is part of the vertex array's state.
-            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(indices));
-            gl.buffer_data_u8_slice(glow::ELEMENT_ARRAY_BUFFER, as_bytes(lines), glow::STATIC_DRAW);
-            gl.bind_vertex_array(None);
-            Ok(Layer {
-                vao,
-                positions,
-                colors,
-                lines: indices,
-                line_indices: lines.len() as i32,
-                points: points as i32,
-            })
-        }
-    }
-
-    pub(super) fn upload_positions(&self, gl: &glow::Context, positions: &[Vec3A], staging: &mut Vec<f32>) {
-        staging.clear();
-        staging.extend(positions.iter().flat_map(|p| p.to_array()));
-        self.upload_floats(gl, staging);
-    }
-
-    fn upload_floats(&self, gl: &glow::Context, xyz: &[f32]) {
-        debug_assert_eq!(xyz.len(), self.points as usize * 3);
-        unsafe {
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.positions));
-            gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(xyz));
-        }
-    }
-
-    pub(super) fn upload_colors(&self, gl: &glow::Context, colors: &[Rgba]) {
-        debug_assert_eq!(colors.len(), self.points as usize);
-        unsafe {
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.colors));
-            gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(colors));
-        }
-    }
-
-    pub(super) fn draw(&self, gl: &glow::Context) {
-        unsafe {
-            gl.bind_vertex_array(Some(self.vao));
-            gl.draw_elements(glow::LINES, self.line_indices, glow::UNSIGNED_SHORT, 0);
-            gl.draw_arrays(glow::POINTS, 0, self.points);
-            gl.bind_vertex_array(None);
-        }
-    }
-
-    pub(super) fn delete(&self, gl: &glow::Context) {
-        unsafe {
-            gl.delete_vertex_array(self.vao);
-            for buffer in [self.positions, self.colors, self.lines] {
-                gl.delete_buffer(buffer);
-            }
-        }
-    }
-}
-
-/// Plain numbers: no padding bytes, every bit pattern valid.
-pub trait Plain: Copy {}
-impl Plain for f32 {}
-impl Plain for u16 {}
-impl<T: Plain, const N: usize> Plain for [T; N] {}
-
-/// The bytes of a slice of plain numbers, for handing to OpenGL.
-pub fn as_bytes<T: Plain>(data: &[T]) -> &[u8] {
-    // SAFETY: `Plain` types have no padding, so every byte is initialised; u8 needs no alignment;
-    // the length is the slice's size in bytes.
-    unsafe { std::slice::from_raw_parts(data.as_ptr().cast::<u8>(), std::mem::size_of_val(data)) }
 }

@@ -1,11 +1,19 @@
 //! What the demo shows and how the keys and the mouse change it. No windows and no OpenGL here, so
 //! the window and the headless run share it, and its logic is tested like the rest.
+//!
+//! A [`Demo`] is the model with its clips and this frame's pose, plus three small parts that each
+//! own one idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view) and a
+//! [`BendDrag`] while the user bends a bone.
 
+use super::bend::BendDrag;
 use super::cli::{Options, Skinning};
+use super::clock::Clock;
+use super::colors::{self, Colors};
 use super::gpu_skin::fits_gpu;
-use super::render::{self, Frame};
-use glam::{Quat, Vec2, Vec3};
-use skinning::camera::{Camera, framing_model};
+use super::render::Frame;
+use super::view::{View, weight_of_bone};
+use glam::{Vec2, Vec3};
+use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::model::{Model, Pose};
 use skinning::skeleton::BoneId;
@@ -25,11 +33,6 @@ mouse:
   left-drag    orbit                   wheel  zoom
   right-drag   on a joint: bend that bone (R undoes it)";
 
-/// A step of `.` and `,`.
-pub const STEP: f64 = 1.0 / 60.0;
-/// A step of `[` and `]`.
-pub const SCRUB: f64 = 0.1;
-
 /// What a key asks of the window around the demo.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -42,52 +45,29 @@ pub enum Reply {
     Refused(String),
 }
 
-/// A right-drag that bends a bone about the view axis.
-#[derive(Clone, Copy, Debug)]
-struct BendDrag {
-    bone: BoneId,
-    /// The joint on screen, and the cursor's angle around it when the drag started.
-    pivot: Vec2,
-    start_angle: f32,
-    /// The bone's hand bend, and its rotation in the world, when the drag started.
-    start_bend: Quat,
-    start_world: Quat,
-    /// The view axis, pointing at the viewer.
-    axis: Vec3,
-}
-
 pub struct Demo {
     pub model: Model,
     pub clips: Vec<Clip>,
+    /// Which of `clips` plays.
     pub clip: usize,
-    /// Animation time in seconds, as f64 so hours of running lose no precision.
-    pub time: f64,
-    pub start_time: f64,
-    pub speed: f64,
-    pub paused: bool,
+    pub clock: Clock,
+    /// This frame's local and world transforms, palette and skinned positions.
     pub pose: Pose,
-    pub camera: Camera,
-    home: Camera,
-    pub show_bind: bool,
-    pub show_skinned: bool,
-    pub show_bones: bool,
-    /// The bone whose weights colour the skinned mesh, if the weight view is on.
-    pub weight_bone: Option<BoneId>,
+    pub view: View,
     pub skinning: Skinning,
     /// Joint positions of the current pose, for drawing the bones.
     pub joints: Vec<Vec3>,
     /// CPU time of the last pose + blend.
     pub last_cpu: Duration,
     colors_dirty: bool,
-    bend_drag: Option<BendDrag>,
+    bend: Option<BendDrag>,
 }
 
 impl Demo {
-    pub fn new(options: &Options) -> Result<Demo, String> {
-        let model = skinning::scene::article();
-        let clips = skinning::scene::clips();
+    /// The demo of `model` playing `clips`, set up as `options` ask.
+    pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
         let clip = clips.iter().position(|c| c.name == options.clip).ok_or_else(|| {
-            let names: Vec<&str> = clips.iter().map(|c| c.name).collect();
+            let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
             format!("unknown clip {:?}: choose one of {}", options.clip, names.join(", "))
         })?;
         let weight_bone = match &options.weights {
@@ -95,7 +75,7 @@ impl Demo {
             Some(name) => Some(find_bone(&model, name)?),
         };
         if options.skinning != Skinning::Cpu {
-            fits_gpu(model.skeleton.len())?;
+            fits_gpu(model.skin.joints().len())?;
         }
         let camera = framing_model(&model, &clips);
         let pose = Pose::new(&model);
@@ -104,22 +84,14 @@ impl Demo {
             model,
             clips,
             clip,
-            time: options.time,
-            start_time: options.time,
-            speed: 1.0,
-            paused: false,
+            clock: Clock::new(options.time),
             pose,
-            camera,
-            home: camera,
-            show_bind: true,
-            show_skinned: true,
-            show_bones: true,
-            weight_bone,
+            view: View::new(camera, weight_bone),
             skinning: options.skinning,
             joints,
             last_cpu: Duration::ZERO,
             colors_dirty: true,
-            bend_drag: None,
+            bend: None,
         };
         demo.update();
         Ok(demo)
@@ -129,22 +101,15 @@ impl Demo {
         &self.clips[self.clip]
     }
 
-    /// Moves the animation on by `dt` seconds of real time (nothing while paused).
-    pub fn advance(&mut self, dt: f64) {
-        if !self.paused {
-            self.time += dt * self.speed;
-        }
-    }
-
     /// Runs the method for the current time: clip, world transforms, palette, and the blend unless
     /// only the GPU skins.
     pub fn update(&mut self) {
         let started = Instant::now();
-        let (model, clip) = (&self.model, &self.clips[self.clip]);
+        let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
         match self.skinning {
-            Skinning::Cpu | Skinning::Both => self.pose.update(model, clip, self.time),
+            Skinning::Cpu | Skinning::Both => self.pose.update(model, clip, time),
             // The vertex shader blends; the CPU's part is the tree walk and the palette.
-            Skinning::Gpu => self.pose.update_palette(model, clip, self.time),
+            Skinning::Gpu => self.pose.update_palette(model, clip, time),
         }
         self.last_cpu = started.elapsed();
         for (bone, joint) in self.joints.iter_mut().enumerate() {
@@ -154,72 +119,61 @@ impl Demo {
 
     /// What the renderer should draw for a viewport of this size.
     pub fn frame(&self, width: u32, height: u32, scale: f64) -> Frame<'_> {
+        let view = &self.view;
         Frame {
-            view_projection: self.camera.view_projection(width, height),
-            point_size: render::POINT_SIZE * scale as f32,
-            bind: self.show_bind,
-            skinned: (self.show_skinned && self.skinning != Skinning::Gpu).then_some(&self.pose.skinned[..]),
-            gpu_palette: (self.show_skinned && self.skinning != Skinning::Cpu)
+            view_projection: view.camera.view_projection(width, height),
+            point_size: colors::POINT_SIZE * scale as f32,
+            bind: view.show_bind,
+            skinned: (view.show_skinned && self.skinning != Skinning::Gpu).then_some(&self.pose.skinned[..]),
+            gpu_palette: (view.show_skinned && self.skinning != Skinning::Cpu)
                 .then_some(&self.pose.palette[..]),
             // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
-            gpu_color: (self.skinning == Skinning::Both).then_some(render::MAGENTA),
-            bones: self.show_bones.then_some(&self.joints[..]),
+            gpu_color: (self.skinning == Skinning::Both).then_some(colors::MAGENTA),
+            bones: view.show_bones.then_some(&self.joints[..]),
         }
     }
 
     /// New colours for the skinned mesh and the bones, if the weight view changed since last asked.
-    pub fn take_colors(&mut self) -> Option<render::Colors> {
+    pub fn take_colors(&mut self) -> Option<Colors> {
         if !std::mem::take(&mut self.colors_dirty) {
             return None;
         }
-        let skinned = self
-            .model
-            .skin
-            .vertices()
-            .iter()
-            .map(|v| match self.weight_bone {
-                None => render::RED,
-                Some(bone) => {
-                    render::weight_color(v.influences().filter(|i| i.bone == bone).map(|i| i.weight).sum())
-                }
-            })
-            .collect();
+        let skinned = match self.view.weight_bone {
+            None => vec![colors::RED; self.model.skin.len()],
+            Some(bone) => weight_of_bone(&self.model, bone).map(colors::weight_color).collect(),
+        };
         let bones = (0..self.model.skeleton.len())
-            .map(|b| if Some(b) == self.weight_bone { render::HIGHLIGHT } else { render::BLUE })
+            .map(|b| if Some(b) == self.view.weight_bone { colors::HIGHLIGHT } else { colors::BLUE })
             .collect();
-        Some(render::Colors { skinned, bones })
+        Some(Colors { skinned, bones })
     }
 
     /// Handles a key, given as the character it types (" " for Space).
     pub fn key(&mut self, key: &str) -> Reply {
+        let clock = &mut self.clock;
         match key.to_lowercase().as_str() {
-            " " => self.paused = !self.paused,
-            "." if self.paused => self.time += STEP,
-            "," if self.paused => self.time -= STEP,
-            "]" => self.time += SCRUB,
-            "[" => self.time -= SCRUB,
-            "+" | "=" => self.speed = (self.speed * 2.0).min(8.0),
-            "-" | "_" => self.speed = (self.speed / 2.0).max(0.125),
+            " " => clock.paused = !clock.paused,
+            "." => clock.step(true),
+            "," => clock.step(false),
+            "]" => clock.scrub(true),
+            "[" => clock.scrub(false),
+            "+" | "=" => clock.faster(),
+            "-" | "_" => clock.slower(),
             "1" | "2" | "3" => {
                 let wanted = key.parse::<usize>().unwrap_or(1) - 1;
                 self.clip = wanted.min(self.clips.len() - 1);
             }
-            "b" => self.show_bind = !self.show_bind,
-            "m" => self.show_skinned = !self.show_skinned,
-            "s" => self.show_bones = !self.show_bones,
+            "b" => self.view.show_bind = !self.view.show_bind,
+            "m" => self.view.show_skinned = !self.view.show_skinned,
+            "s" => self.view.show_bones = !self.view.show_bones,
             "w" => {
-                // Off, then every bone in turn, then off again.
-                self.weight_bone = match self.weight_bone {
-                    None => Some(0),
-                    Some(b) if b + 1 < self.model.skeleton.len() => Some(b + 1),
-                    Some(_) => None,
-                };
+                self.view.next_weight_bone(&self.model);
                 self.colors_dirty = true;
             }
             "g" => {
                 let next = self.skinning.next();
                 if next != Skinning::Cpu
-                    && let Err(why) = fits_gpu(self.model.skeleton.len())
+                    && let Err(why) = fits_gpu(self.model.skin.joints().len())
                 {
                     return Reply::Refused(why);
                 }
@@ -235,84 +189,46 @@ impl Demo {
     }
 
     fn reset(&mut self) {
-        self.time = self.start_time;
-        self.speed = 1.0;
-        self.camera = self.home;
-        self.bend_drag = None;
-        self.pose.bend.fill(Quat::IDENTITY);
-    }
-
-    /// Left-drag: turn the camera by the cursor's movement in pixels.
-    pub fn orbit(&mut self, delta: Vec2) {
-        self.camera.orbit(-delta.x * 0.01, delta.y * 0.01);
-    }
-
-    /// Mouse wheel: `lines` notches, positive to come closer.
-    pub fn zoom(&mut self, lines: f32) {
-        self.camera.zoom_by(1.1f32.powf(lines));
+        self.clock.reset();
+        self.view.camera = self.view.home;
+        self.bend = None;
+        self.pose.bend.fill(glam::Quat::IDENTITY);
     }
 
     /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
     /// within `reach` pixels. Returns whether a bone was caught.
     pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let (w, h) = size;
-        let nearest = (0..self.joints.len())
-            .map(|b| (b, self.camera.project(self.joints[b], w, h)))
-            .map(|(b, p)| (b, p, p.distance(cursor)))
-            .filter(|&(_, _, d)| d <= reach)
-            .min_by(|a, b| a.2.total_cmp(&b.2));
-        let Some((bone, pivot, _)) = nearest else { return false };
-        let (_, world_rotation, _) = self.pose.world[bone].to_scale_rotation_translation();
-        self.bend_drag = Some(BendDrag {
-            bone,
-            pivot,
-            start_angle: screen_angle(cursor - pivot),
-            start_bend: self.pose.bend[bone],
-            start_world: world_rotation,
-            axis: -self.camera.forward(),
-        });
-        true
+        self.bend = BendDrag::start(cursor, &self.joints, &self.view.camera, size, reach, &self.pose);
+        self.bend.is_some()
     }
 
-    /// The cursor moved during a right-drag: turn the bone by the angle the cursor swept around its
-    /// joint. The turn is about the view axis in the world, stored in the bone's own space, so it
-    /// rides along with whatever the clip does to the bone.
+    /// The cursor moved during a right-drag: bend the caught bone to follow it.
     pub fn drag_bend(&mut self, cursor: Vec2) {
-        let Some(drag) = self.bend_drag else { return };
-        let offset = cursor - drag.pivot;
-        if offset.length() < 2.0 {
-            return; // Too close to the joint for a meaningful angle.
+        let Some(drag) = self.bend else { return };
+        if let Some(bend) = drag.bend_at(cursor) {
+            self.pose.bend[drag.bone] = bend;
+            self.update();
         }
-        let angle = screen_angle(offset) - drag.start_angle;
-        // A world rotation R applied after the bone's world rotation W equals W * (W⁻¹ R W).
-        let axis_in_bone = drag.start_world.inverse() * drag.axis;
-        self.pose.bend[drag.bone] = drag.start_bend * Quat::from_axis_angle(axis_in_bone, angle);
-        self.update();
     }
 
     pub fn end_bend(&mut self) {
-        self.bend_drag = None;
+        self.bend = None;
     }
 
-    /// The window title: what is playing and what it costs.
+    /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
     pub fn title(&self, fps: f64) -> String {
         let cpu_work = if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" };
         format!(
             "skinning | clip {} | t {:.2} s | {}x{} | {} skinning | {:.0} fps | {cpu_work} {:.1} µs",
             self.clip().name,
-            self.clip().wrap(self.time),
-            self.speed,
-            if self.paused { " paused" } else { "" },
+            self.clip().wrap(self.clock.time),
+            self.clock.speed,
+            if self.clock.paused { " paused" } else { "" },
             self.skinning.name(),
             fps,
             self.last_cpu.as_secs_f64() * 1e6,
         )
     }
-}
-
-/// The angle of a screen-space offset, counter-clockwise as seen by the viewer (screen y points down).
-fn screen_angle(offset: Vec2) -> f32 {
-    (-offset.y).atan2(offset.x)
 }
 
 fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
@@ -329,34 +245,38 @@ fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::clock::STEP;
     use super::*;
 
     fn demo() -> Demo {
-        Demo::new(&Options { clip: "seed".into(), ..Options::default() }).expect("defaults are valid")
+        let model = skinning::scene::article().expect("the article's scene is valid");
+        let clips = skinning::scene::clips().expect("the article's clips are valid");
+        Demo::new(model, clips, &Options { clip: "seed".into(), ..Options::default() })
+            .expect("defaults are valid")
     }
 
     #[test]
     fn keys_change_the_state() {
         let mut d = demo();
         assert_eq!(d.key(" "), Reply::Changed);
-        assert!(d.paused);
+        assert!(d.clock.paused);
         d.key(".");
-        assert!((d.time - STEP).abs() < 1e-12);
+        assert!((d.clock.time - STEP).abs() < 1e-12);
         d.key("]");
         d.key("+");
         d.key("+");
-        assert_eq!(d.speed, 4.0);
+        assert_eq!(d.clock.speed, 4.0);
         for _ in 0..10 {
             d.key("-");
         }
-        assert_eq!(d.speed, 0.125);
+        assert_eq!(d.clock.speed, 0.125);
         d.key("3");
         assert_eq!(d.clip().name, "twist");
         d.key("w");
         d.key("w");
-        assert_eq!(d.weight_bone, Some(1));
+        assert_eq!(d.view.weight_bone, Some(1));
         d.key("r");
-        assert_eq!((d.time, d.speed), (0.0, 1.0));
+        assert_eq!((d.clock.time, d.clock.speed), (0.0, 1.0));
         assert_eq!(d.key("p"), Reply::Screenshot);
         assert_eq!(d.key("q"), Reply::Nothing);
     }
@@ -373,7 +293,7 @@ mod tests {
         assert_eq!((d.skinning, drawn(&d)), (Skinning::Gpu, (false, true, None)));
         assert!(d.title(60.0).contains("gpu skinning"), "{}", d.title(60.0));
         d.key("g");
-        assert_eq!((d.skinning, drawn(&d)), (Skinning::Both, (true, true, Some(render::MAGENTA))));
+        assert_eq!((d.skinning, drawn(&d)), (Skinning::Both, (true, true, Some(colors::MAGENTA))));
         d.key("g");
         assert_eq!(d.skinning, Skinning::Cpu);
     }
@@ -388,9 +308,11 @@ mod tests {
             }
         }
         let skeleton = b.build().expect("a chain is a tree");
-        let on_last = [skinning::skin::Influence { bone: bones - 1, weight: 1.0 }];
-        let skin = skinning::skin::Skin::from_table(bones, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
-        Model::new(skeleton, skin).expect("sizes match")
+        let joints =
+            (0..bones).map(|bone| skinning::skin::Joint { bone, offset: glam::Mat4::IDENTITY }).collect();
+        let on_last = [skinning::skin::Influence { joint: bones - 1, weight: 1.0 }];
+        let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
+        Model::new(skeleton, skin, vec![]).expect("sizes match")
     }
 
     #[test]
@@ -419,7 +341,7 @@ mod tests {
         let mut d = demo();
         let size = (640, 480);
         let bone2 = skinning::scene::BONE2;
-        let joint = d.camera.project(d.joints[bone2], size.0, size.1);
+        let joint = d.view.camera.project(d.joints[bone2], size.0, size.1);
         let tip_before = d.joints[skinning::scene::BONE31];
         assert!(d.start_bend(joint + Vec2::new(1.0, 0.0), size, 12.0));
         // Start right of the joint, end above it: a quarter turn counter-clockwise.

@@ -4,9 +4,12 @@
 //! `RedrawRequested` (where we draw), `about_to_wait` when the event queue is empty (where we ask
 //! for the next frame, so the animation runs continuously).
 
+use super::failure::Failure;
+use super::gl;
+use super::output::save_png;
 use super::render::Renderer;
+use super::session::Session;
 use super::state::{KEYS, Reply};
-use super::{Failure, Session, gl, save_png};
 use glam::Vec2;
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::context::PossiblyCurrentContext;
@@ -115,7 +118,7 @@ impl ApplicationHandler for App {
                 match demo.key(text) {
                     Reply::Help => println!("{KEYS}"),
                     Reply::Screenshot => {
-                        let path = screenshot_name(demo.clip().name, demo.time);
+                        let path = screenshot_name(&demo.clip().name, demo.clip().wrap(demo.clock.time));
                         // Draw afresh so the picture is exactly the current state.
                         let size = gl.window.inner_size();
                         if size.width > 0 && size.height > 0 {
@@ -140,7 +143,7 @@ impl ApplicationHandler for App {
             WindowEvent::CursorMoved { position, .. } => {
                 let cursor = Vec2::new(position.x as f32, position.y as f32);
                 if self.orbiting {
-                    demo.orbit(cursor - self.cursor);
+                    demo.view.orbit(cursor - self.cursor);
                 }
                 demo.drag_bend(cursor);
                 self.cursor = cursor;
@@ -161,7 +164,7 @@ impl ApplicationHandler for App {
                     MouseScrollDelta::LineDelta(_, y) => y,
                     MouseScrollDelta::PixelDelta(PhysicalPosition { y, .. }) => y as f32 / 40.0,
                 };
-                demo.zoom(lines);
+                demo.view.zoom(lines);
             }
             WindowEvent::RedrawRequested => {
                 let size = gl.window.inner_size();
@@ -245,8 +248,9 @@ fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<Wind
     Ok(WindowGl { renderer, surface, context, window })
 }
 
-/// `skinning-CLIP-TIMEs.png` in the current folder, with `-2`, `-3`... if that name is taken.
-fn screenshot_name(clip: &str, time: f64) -> String {
+/// `skinning-CLIP-TIMEs.png` in the current folder, TIME being the clip's own time as the title shows
+/// it, with `-2`, `-3`... if that name is taken.
+fn screenshot_name(clip: &str, time: f32) -> String {
     let base = format!("skinning-{clip}-{time:.3}s");
     (1..)
         .map(|n| if n == 1 { format!("{base}.png") } else { format!("{base}-{n}.png") })

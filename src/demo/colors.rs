@@ -1,0 +1,35 @@
+//! The demo's colours, and the weight view's colour scale. Plain numbers: no OpenGL here.
+
+/// Red, green, blue, opacity; 0 to 1.
+pub type Rgba = [f32; 4];
+
+pub const GREEN: Rgba = [0.2, 0.85, 0.3, 1.0];
+pub const RED: Rgba = [0.95, 0.2, 0.15, 1.0];
+pub const BLUE: Rgba = [0.25, 0.5, 1.0, 1.0];
+/// The GPU-skinned mesh when it is drawn over the CPU one (`--skinning both`): where the two agree,
+/// only magenta shows.
+pub const MAGENTA: Rgba = [0.9, 0.25, 0.95, 1.0];
+/// The bone picked for the weight view.
+pub const HIGHLIGHT: Rgba = [1.0, 0.9, 0.2, 1.0];
+pub const BACKGROUND: Rgba = [0.06, 0.06, 0.08, 1.0];
+/// Point size in pixels at 100% scale, as in the article's `glPointSize(4)`.
+pub const POINT_SIZE: f32 = 4.0;
+
+/// Colour of a vertex in the weight view: dark for weight 0, bright for weight 1.
+pub fn weight_color(weight: f32) -> Rgba {
+    let dark = [0.25, 0.05, 0.05];
+    let bright = [1.0, 0.95, 0.4];
+    let w = weight.clamp(0.0, 1.0);
+    [
+        dark[0] + (bright[0] - dark[0]) * w,
+        dark[1] + (bright[1] - dark[1]) * w,
+        dark[2] + (bright[2] - dark[2]) * w,
+        1.0,
+    ]
+}
+
+/// A colour per vertex of the skinned mesh, and per joint of the bones.
+pub struct Colors {
+    pub skinned: Vec<Rgba>,
+    pub bones: Vec<Rgba>,
+}

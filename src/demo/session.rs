@@ -1,0 +1,136 @@
+//! A run of the demo, frame after frame: the clock that drives it, and the `--stats` bookkeeping
+//! (time per frame, allocations, resident memory). Shared by the window and the headless run.
+
+use super::alloc;
+use super::cli::Options;
+use super::render;
+use super::state;
+use std::time::{Duration, Instant};
+
+/// A demo being drawn frame after frame, and the bookkeeping around it: frame count, timing, stats.
+pub struct Session {
+    pub options: Options,
+    pub demo: state::Demo,
+    pub frames_drawn: u64,
+    last_frame: Option<Instant>,
+    started: Instant,
+    stats: Stats,
+}
+
+#[derive(Default)]
+struct Stats {
+    cpu_total: Duration,
+    cpu_max: Duration,
+    /// Heap allocations made while drawing the frames after the warm-up.
+    steady_allocations: u64,
+    /// Resident memory in KiB after the warm-up and after the last frame: a leak shows as growth,
+    /// including one inside the GL driver, which the allocation count cannot see.
+    resident_warm: Option<u64>,
+    resident_last: Option<u64>,
+}
+
+/// Frames drawn before allocation counting starts: the first frames fill the driver's caches.
+const WARM_UP_FRAMES: u64 = 3;
+/// Frames drawn before resident memory is taken as settled: Mesa's software renderer grows by about
+/// 10 MB over the first hundred frames (threads, scene buffers), then stays within a MB or so.
+const RESIDENT_WARM_UP_FRAMES: u64 = 500;
+
+impl Session {
+    pub fn new(options: Options, demo: state::Demo) -> Session {
+        Session {
+            options,
+            demo,
+            frames_drawn: 0,
+            last_frame: None,
+            started: Instant::now(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Window or image size from `--size`, else 640x480.
+    pub fn size(&self) -> (u32, u32) {
+        self.options.size.unwrap_or((640, 480))
+    }
+
+    /// Advances the clock and runs the method for this frame, then draws it with `renderer`.
+    pub fn draw_frame(&mut self, renderer: &mut render::Renderer, width: u32, height: u32, scale: f64) {
+        let now = Instant::now();
+        let allocations_before = alloc::count();
+        if self.frames_drawn > 0 {
+            // --fixed-dt makes every run land on the same times; otherwise follow the wall clock.
+            let dt = match (self.options.fixed_dt, self.last_frame) {
+                (Some(dt), _) => dt,
+                (None, Some(last)) => now.duration_since(last).as_secs_f64(),
+                (None, None) => 0.0,
+            };
+            self.demo.clock.advance(dt);
+        }
+        self.last_frame = Some(now);
+        self.demo.update();
+        if let Some(colors) = self.demo.take_colors() {
+            renderer.set_colors(&colors);
+        }
+        renderer.draw(&self.demo.frame(width, height, scale), width, height);
+        self.stats.cpu_total += self.demo.last_cpu;
+        self.stats.cpu_max = self.stats.cpu_max.max(self.demo.last_cpu);
+        if self.frames_drawn >= WARM_UP_FRAMES {
+            self.stats.steady_allocations += alloc::count() - allocations_before;
+        }
+        self.frames_drawn += 1;
+        // Reading resident memory allocates, so it happens here, outside the counted part of a frame.
+        if self.options.stats && self.frames_drawn == RESIDENT_WARM_UP_FRAMES {
+            self.stats.resident_warm = resident_kib();
+        }
+        if self.options.stats && self.finished() {
+            self.stats.resident_last = resident_kib();
+        }
+    }
+
+    /// True once `--frames N` frames are drawn.
+    pub fn finished(&self) -> bool {
+        self.options.frames.is_some_and(|n| self.frames_drawn >= n)
+    }
+
+    /// Prints the `--stats` line, if asked for.
+    pub fn print_stats(&self) {
+        if !self.options.stats || self.frames_drawn == 0 {
+            return;
+        }
+        let mean = self.stats.cpu_total.as_secs_f64() / self.frames_drawn as f64 * 1e6;
+        let fps = self.frames_drawn as f64 / self.started.elapsed().as_secs_f64();
+        let allocations = if self.frames_drawn > WARM_UP_FRAMES {
+            let n = self.stats.steady_allocations;
+            format!("{n} allocations drawing frames {}..{}", WARM_UP_FRAMES + 1, self.frames_drawn)
+        } else {
+            "too few frames to count allocations".to_string()
+        };
+        let frames = self.frames_drawn;
+        let resident = match (self.stats.resident_warm, self.stats.resident_last.or_else(resident_kib)) {
+            (Some(warm), Some(last)) => {
+                format!(
+                    "resident {warm} KiB at frame {RESIDENT_WARM_UP_FRAMES}, {last} KiB at frame {frames}"
+                )
+            }
+            (None, Some(last)) => format!("resident {last} KiB at frame {frames}"),
+            (_, None) => "resident memory unknown".to_string(),
+        };
+        // The final animation time in full, so a check can compare it with start + (frames - 1) * dt.
+        println!(
+            "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {}, {}, final time {} s",
+            self.frames_drawn,
+            mean,
+            self.stats.cpu_max.as_secs_f64() * 1e6,
+            fps,
+            allocations,
+            resident,
+            self.demo.clock.time
+        );
+    }
+}
+
+/// This process's resident memory in KiB, from Linux's /proc/self/status (None elsewhere).
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
