@@ -1,22 +1,26 @@
 //! `cargo bench`: what does skinning cost, and what makes it fast?
 //!
 //! One synthetic tube (64 bones, 4 influences per vertex, see `src/synthetic.rs`) at 10k, 100k and
-//! 1M vertices, posed by the `wave` clip, blended three ways on the same data in the same run:
+//! 1M vertices, posed by the `wave` clip, blended four ways on the same data in the same run:
 //!
 //! 1. **blend**: the project's `skin::blend`, after `compute_palette` (`world * offset` once per bone).
 //! 2. **textbook**: the article's formula in the order it is written, `world * offset` multiplied
 //!    again for every influence of every vertex. The article warns against it; we time it to see why.
 //! 3. **copy**: no math at all, only the memory a blend must touch: the vertex array read, one
 //!    position per vertex written. No blend can beat it; it is the floor.
+//! 4. **dqs**: dual-quaternion skinning (`dual_quat.rs`), palette and dual-quaternion palette
+//!    included, for what the other method costs. It computes different positions (that is its
+//!    point), so it is checked against LBS only loosely.
 //!
 //! The harness is a few lines of `std::time::Instant` rather than a crate: the variants run in
 //! turn, round after round, so a busy neighbour on the machine slows all three alike; the first
 //! round is thrown away (it faults the output pages in and fills the caches); we report the median.
 //!
-//! `cargo bench --bench blend -- --quick` does a short run (for CI: it builds, runs, checks the three
+//! `cargo bench --bench blend -- --quick` does a short run (for CI: it builds, runs, checks the
 //! variants agree; its timings are rough).
 
 use glam::{Mat4, Vec3A};
+use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
 use skinning::model::{Model, Pose};
 use skinning::skin::{MAX_INFLUENCES, SkinVertex, blend, compute_palette};
 use skinning::synthetic;
@@ -42,6 +46,13 @@ struct Posed {
 fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
     compute_palette(&posed.world, posed.model.skin.joints(), palette);
     blend(&posed.model.skin, palette, out);
+}
+
+/// The other method: the palette, each matrix as a dual quaternion, then the DQS blend.
+fn dqs(posed: &Posed, palette: &mut [Mat4], dq_palette: &mut [DualQuat], out: &mut [Vec3A]) {
+    compute_palette(&posed.world, posed.model.skin.joints(), palette);
+    let scale = compute_dq_palette(palette, dq_palette).expect("the tube's joints only turn");
+    blend_dqs(&posed.model.skin, dq_palette, scale, out);
 }
 
 /// DON'T DO THIS: the comparison, not a way to skin. `world * offset` is the same for every vertex
@@ -73,7 +84,7 @@ fn copy(posed: &Posed, out: &mut [Vec3A]) {
     }
 }
 
-const VARIANTS: [&str; 3] = ["blend", "textbook", "copy"];
+const VARIANTS: [&str; 4] = ["blend", "textbook", "copy", "dqs"];
 
 /// Median and best time of one variant over the measured rounds.
 struct Timing {
@@ -102,10 +113,12 @@ fn main() {
         let ns = |t: Duration| t.as_secs_f64() * 1e9 / vertices as f64;
         let textbook_over_blend = ns(timings[1].median) / ns(timings[0].median);
         let blend_over_copy = ns(timings[0].median) / ns(timings[2].median);
+        let dqs_over_blend = ns(timings[3].median) / ns(timings[0].median);
         for (i, (name, t)) in VARIANTS.iter().zip(&timings).enumerate() {
             let ratio = match i {
                 0 => format!("textbook / blend = {textbook_over_blend:.1}x"),
                 1 => format!("blend / copy = {blend_over_copy:.2}x"),
+                2 => format!("dqs / blend = {dqs_over_blend:.2}x"),
                 _ => String::new(),
             };
             println!(
@@ -149,12 +162,13 @@ fn posed_tube(vertices: usize) -> Posed {
     Posed { model, world }
 }
 
-/// Runs the three variants in turn, round after round, for about `budget`; checks they agree.
-fn measure(posed: &Posed, budget: Duration) -> [Timing; 3] {
+/// Runs the four variants in turn, round after round, for about `budget`; checks they agree.
+fn measure(posed: &Posed, budget: Duration) -> [Timing; 4] {
     let n = posed.model.skin.len();
     let mut palette = vec![Mat4::IDENTITY; BONES];
-    let mut outputs = [vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]];
-    let mut samples: [Vec<Duration>; 3] = Default::default();
+    let mut dq_palette = vec![DualQuat::IDENTITY; BONES];
+    let mut outputs = [(); 4].map(|_| vec![Vec3A::ZERO; n]);
+    let mut samples: [Vec<Duration>; 4] = Default::default();
     let started = Instant::now();
     let mut round = 0;
     // At least 5 measured rounds, at most 2000; round 0 is the warm-up.
@@ -165,7 +179,8 @@ fn measure(posed: &Posed, budget: Duration) -> [Timing; 3] {
             match variant {
                 0 => project_blend(posed, &mut palette, out),
                 1 => textbook(posed, out),
-                _ => copy(posed, out),
+                2 => copy(posed, out),
+                _ => dqs(posed, &mut palette, &mut dq_palette, out),
             }
             let elapsed = t.elapsed();
             black_box(&mut *out);
@@ -177,9 +192,12 @@ fn measure(posed: &Posed, budget: Duration) -> [Timing; 3] {
     }
 
     // The same numbers, whichever order they were computed in (to f32 rounding, on a tube 64 long).
-    let [blended, by_textbook, _] = &outputs;
+    let [blended, by_textbook, _, by_dqs] = &outputs;
     let worst = blended.iter().zip(by_textbook).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
     assert!(worst < 1e-3, "blend and textbook disagree by {worst}");
+    // DQS moves the skin differently by design, but by less than the tube's radius on a gentle wave.
+    let apart = blended.iter().zip(by_dqs).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
+    assert!(apart < synthetic::RADIUS, "LBS and DQS are {apart} apart");
 
     samples.map(|mut s| {
         s.sort();

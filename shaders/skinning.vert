@@ -1,33 +1,36 @@
 // Linear blend skinning in the vertex shader: `skin::blend` (src/skin.rs), moved to the GPU.
 //
-//     skinned_position = Σ weights[i] * palette[bones[i]] * bind_position
+//     skinned_position = Σ weights[i] * palette[joints[i]] * bind_position
 //
 // The CPU loops over every vertex; the GPU runs main() once per vertex, many at a time, so only the
 // loop over one vertex's four influences is left. What a vertex brings never changes (its bind
-// position, its bones and weights), so the program uploads it once, as vertex attributes. What
-// changes every frame is the palette, `world * offset` per bone: the CPU still walks the bone tree
-// and multiplies it, then uploads it as a uniform array (article 002, "Uniform Array").
+// position, its joints and weights), so the program uploads it once, as vertex attributes. What
+// changes every frame is the palette, one `world[joint.bone] * joint.offset` per skin joint: the CPU
+// still walks the bone tree and multiplies it, then uploads it into a uniform buffer that this
+// uniform block reads (src/demo/gpu_palette.rs says why a block, and not a plain uniform array).
 //
-// MAX_BONES is #defined by the program from MAX_GPU_BONES (src/demo/gpu_skin.rs), which also adds
-// the #version line. The fragment shader is lines.frag, as for every other layer.
+// MAX_JOINTS is #defined by the program from MAX_GPU_JOINTS (src/demo/gpu_palette.rs), which also
+// adds the #version line. The fragment shader is lines.frag, as for every other layer.
 
-uniform mat4 palette[MAX_BONES]; // world * offset of every bone, this frame
-uniform mat4 view_projection;    // world space to clip space: the camera
-uniform float point_size;        // in pixels, scaled for high-DPI screens
+layout(std140) uniform Palette {
+    mat4 palette[MAX_JOINTS]; // world[joint.bone] * joint.offset of every skin joint, this frame
+};
+uniform mat4 view_projection; // world space to clip space: the camera
+uniform float point_size;     // in pixels, scaled for high-DPI screens
 
 layout(location = 0) in vec3 bind_position; // where the vertex was modelled, in mesh space
 layout(location = 1) in vec4 color;         // as in lines.vert
-layout(location = 2) in uvec4 bones;        // the four influence slots (SkinVertex::bones) ...
+layout(location = 2) in uvec4 joints;       // the four influence slots (SkinVertex::joints) ...
 layout(location = 3) in vec4 weights;       // ... and their weights; unused slots weigh 0
 
 out vec3 skinned_position; // the blend's result; the tests read it back (transform feedback)
 out vec4 v_color;
 
 void main() {
-    // Where each bone alone would put the vertex, weighted; unused slots add nothing.
+    // Where each joint alone would put the vertex, weighted; unused slots add nothing.
     vec3 sum = vec3(0.0);
     for (int i = 0; i < 4; i++) {
-        sum += weights[i] * (palette[bones[i]] * vec4(bind_position, 1.0)).xyz;
+        sum += weights[i] * (palette[joints[i]] * vec4(bind_position, 1.0)).xyz;
     }
     skinned_position = sum;
 

@@ -7,24 +7,30 @@
 //!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
 //! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
-//! so the two dumps can be compared number for number.
+//! so the two dumps can be compared number for number. The `"method"` field says how: `"lbs"`
+//! (linear blend skinning) or `"dqs"` (dual quaternions); a DQS frame also holds `"dq_palette"`,
+//! each joint's `{"real": [x, y, z, w], "dual": [x, y, z, w]}`, and `"dq_scale"`, the scale
+//! factored out of every joint (see `dual_quat.rs`), from which its blend can be redone by hand.
 
 use crate::clip::Clip;
-use crate::model::{Model, Pose};
+use crate::dual_quat::{NotRigid, blend_dqs};
+use crate::model::{Method, Model, Palette, Pose};
 use crate::skin::blend;
 use glam::{Mat4, Vec3A};
 use serde::Serialize;
 use std::io::{self, Write};
 
-/// Who blends the positions a dump writes: `name` goes into the `"skinning"` field, and `blend`
-/// fills one skinned position per vertex from this frame's palette, like [`crate::skin::blend`].
+/// Who blends the positions a dump writes, and how: `name` goes into the `"skinning"` field,
+/// `method` into `"method"`, and `blend` fills one skinned position per vertex from this frame's
+/// palette for that method, like [`crate::skin::blend`] or [`crate::dual_quat::blend_dqs`].
 pub struct Blender<'a> {
     pub name: &'a str,
+    pub method: Method,
     pub blend: &'a mut BlendFn<'a>,
 }
 
-/// From a palette (one matrix per joint) to skinned positions (one per vertex).
-pub type BlendFn<'a> = dyn FnMut(&[Mat4], &mut [Vec3A]) -> io::Result<()> + 'a;
+/// From a palette (one entry per joint) to skinned positions (one per vertex).
+pub type BlendFn<'a> = dyn FnMut(Palette, &mut [Vec3A]) -> io::Result<()> + 'a;
 
 /// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,21 +83,56 @@ struct VertexOut {
 }
 
 #[derive(Serialize)]
+struct DualQuatOut {
+    real: [f32; 4],
+    dual: [f32; 4],
+}
+
+#[derive(Serialize)]
 struct FrameOut<'a> {
     time: f64,
     local: &'a [Mat4],
     world: &'a [Mat4],
     palette: &'a [Mat4],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dq_palette: Option<Vec<DualQuatOut>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dq_scale: Option<f32>,
     skinned: &'a [Vec3A],
 }
 
-/// Writes the model and the poses of `clip` at `frames`, blended on the CPU.
+/// Writes the model and the poses of `clip` at `frames`, blended on the CPU (linear blend skinning).
 pub fn write_dump(out: &mut impl Write, model: &Model, clip: &Clip, frames: Frames) -> io::Result<()> {
-    let mut cpu = |palette: &[Mat4], skinned: &mut [Vec3A]| {
-        blend(&model.skin, palette, skinned);
+    write_dump_with(out, model, clip, frames, Method::Lbs)
+}
+
+/// [`write_dump`] with the blend of `method`, on the CPU. For DQS, check [`check_dqs`] first: a
+/// joint that is not rigid ends the dump with an error.
+pub fn write_dump_with(
+    out: &mut impl Write,
+    model: &Model,
+    clip: &Clip,
+    frames: Frames,
+    method: Method,
+) -> io::Result<()> {
+    let mut cpu = |palette: Palette, skinned: &mut [Vec3A]| {
+        match palette {
+            Palette::Lbs(palette) => blend(&model.skin, palette, skinned),
+            Palette::Dqs { joints, scale } => blend_dqs(&model.skin, joints, scale, skinned),
+        }
         Ok(())
     };
-    write_dump_blended_by(out, model, clip, frames, Blender { name: "cpu", blend: &mut cpu })
+    write_dump_blended_by(out, model, clip, frames, Blender { name: "cpu", method, blend: &mut cpu })
+}
+
+/// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
+/// `None` if DQS can blend every frame.
+pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, NotRigid)> {
+    let mut pose = Pose::new(model);
+    (0..frames.count).find_map(|f| {
+        pose.update_palette(model, clip, frames.time(f));
+        pose.update_dq_palette().err().map(|e| (frames.time(f), e))
+    })
 }
 
 /// [`write_dump`], with the skinned positions blended by `blender`.
@@ -130,6 +171,7 @@ pub fn write_dump_blended_by(
     writeln!(out, "{{")?;
     field(out, "clip", &clip.name)?;
     field(out, "skinning", &blender.name)?;
+    field(out, "method", &blender.method.name())?;
     field(out, "bones", &bones)?;
     field(out, "joints", &joints)?;
     field(out, "vertices", &vertices)?;
@@ -138,12 +180,27 @@ pub fn write_dump_blended_by(
     for f in 0..frames.count {
         let time = frames.time(f);
         pose.update_palette(model, clip, time);
-        (blender.blend)(&pose.palette, &mut pose.skinned)?;
+        let dqs = blender.method == Method::Dqs;
+        if dqs {
+            pose.update_dq_palette().map_err(io::Error::other)?;
+        }
+        let palette = match blender.method {
+            Method::Lbs => Palette::Lbs(&pose.palette),
+            Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
+        };
+        (blender.blend)(palette, &mut pose.skinned)?;
+        let dq_palette = dqs.then(|| {
+            let out =
+                |d: &crate::dual_quat::DualQuat| DualQuatOut { real: d.real.into(), dual: d.dual.into() };
+            pose.dq_palette.iter().map(out).collect()
+        });
         let frame = FrameOut {
             time,
             local: &pose.local,
             world: &pose.world,
             palette: &pose.palette,
+            dq_palette,
+            dq_scale: dqs.then_some(pose.dq_scale),
             skinned: &pose.skinned,
         };
         serde_json::to_writer(&mut *out, &frame)?;

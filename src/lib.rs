@@ -12,12 +12,15 @@
 //!    [`transform`] is the translation-rotation-scale a keyframe stores.
 //! 4. [`scene`]: the article's bones, mesh, skin and motion, in numbers.
 //! 5. [`model`]: a model, and one frame of the method in order (`Pose::update`).
+//! 6. [`dual_quat`]: the blend's limit and its fix: dual-quaternion skinning, which blends the
+//!    joints' motions instead of the positions they give (`Pose::update_with(.., Method::Dqs)`).
 //!
 //! Around the method: [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
 //! [`synthetic`] makes a skinned tube of any size for measuring what the blend costs (`cargo bench`).
 
 pub mod camera;
 pub mod clip;
+pub mod dual_quat;
 pub mod dump;
 pub mod model;
 pub mod scene;

@@ -8,8 +8,13 @@
 //! 2. **world**: walk the tree, `world = parent world * local`;
 //! 3. **palette**: `world * offset` once per joint;
 //! 4. **blend**: every vertex, `Σ weight * palette[joint] * bind`.
+//!
+//! Step 4 has two methods ([`Method`]): linear blend skinning, the article's, above; or
+//! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
+//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either.
 
 use crate::clip::Clip;
+use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, compute_dq_palette};
 use crate::skeleton::{BoneId, Skeleton, TreeError};
 use crate::skin::{Skin, SkinError, blend, compute_palette};
 use glam::{Mat4, Quat, Vec3A};
@@ -88,6 +93,33 @@ impl Model {
     }
 }
 
+/// How the blend (step 4) moves a vertex with its joints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Linear blend skinning (`skin::blend`): the weighted average of where each joint puts it.
+    Lbs,
+    /// Dual-quaternion skinning (`dual_quat::blend_dqs`): the weighted average of the joints' motions.
+    Dqs,
+}
+
+impl Method {
+    /// The short name the command line and the dump use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Lbs => "lbs",
+            Method::Dqs => "dqs",
+        }
+    }
+}
+
+/// The palette a method's blend reads: one matrix per joint for LBS; for DQS one unit dual quaternion
+/// per joint and the scale all joints share (see `dual_quat.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Palette<'a> {
+    Lbs(&'a [Mat4]),
+    Dqs { joints: &'a [DualQuat], scale: f32 },
+}
+
 /// Everything one frame computes, kept between frames so no frame allocates.
 #[derive(Clone, Debug)]
 pub struct Pose {
@@ -101,6 +133,10 @@ pub struct Pose {
     pub world: Vec<Mat4>,
     /// `world * offset` of every joint of the skin.
     pub palette: Vec<Mat4>,
+    /// The palette as unit dual quaternions, for [`Method::Dqs`] (see [`Pose::update_dq_palette`]).
+    pub dq_palette: Vec<DualQuat>,
+    /// The scale every palette matrix shares, factored out of `dq_palette` (1 for the article).
+    pub dq_scale: f32,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
 }
@@ -114,6 +150,8 @@ impl Pose {
             bend: vec![Quat::IDENTITY; bones],
             world: vec![Mat4::IDENTITY; bones],
             palette: vec![Mat4::IDENTITY; model.skin.joints().len()],
+            dq_palette: vec![DualQuat::IDENTITY; model.skin.joints().len()],
+            dq_scale: 1.0,
             skinned: vec![Vec3A::ZERO; model.skin.len()],
         };
         pose.compute(model);
@@ -135,6 +173,47 @@ impl Pose {
         }
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
+    }
+
+    /// The whole method for one frame, blending by `method` (`update` is this with [`Method::Lbs`]).
+    ///
+    /// DQS needs joints that only turn and move: if one does not, the error names it, the bones and
+    /// the palette are this frame's, and `skinned` is left as it was.
+    pub fn update_with(
+        &mut self,
+        model: &Model,
+        clip: &Clip,
+        time: f64,
+        method: Method,
+    ) -> Result<(), NotRigid> {
+        self.update_palette(model, clip, time);
+        self.blend_with(model, method)
+    }
+
+    /// Step 4 alone, by `method`, from the palette already computed.
+    pub fn blend_with(&mut self, model: &Model, method: Method) -> Result<(), NotRigid> {
+        match method {
+            Method::Lbs => blend(&model.skin, &self.palette, &mut self.skinned),
+            Method::Dqs => {
+                self.update_dq_palette()?;
+                blend_dqs(&model.skin, &self.dq_palette, self.dq_scale, &mut self.skinned);
+            }
+        }
+        Ok(())
+    }
+
+    /// The palette as dual quaternions, for DQS: once per joint, like the palette itself.
+    pub fn update_dq_palette(&mut self) -> Result<(), NotRigid> {
+        self.dq_scale = compute_dq_palette(&self.palette, &mut self.dq_palette)?;
+        Ok(())
+    }
+
+    /// What `method`'s blend reads (for DQS, as of the last `update_dq_palette`).
+    pub fn palette_for(&self, method: Method) -> Palette<'_> {
+        match method {
+            Method::Lbs => Palette::Lbs(&self.palette),
+            Method::Dqs => Palette::Dqs { joints: &self.dq_palette, scale: self.dq_scale },
+        }
     }
 
     /// Steps 2 to 4 for whatever pose is in `local`.

@@ -7,7 +7,7 @@
 
 mod common;
 
-use skinning::model::Pose;
+use skinning::model::{Method, Pose};
 use skinning::{scene, synthetic};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -94,6 +94,34 @@ fn a_steady_frame_of_the_article_allocates_nothing() {
 }
 
 #[test]
+fn a_steady_dual_quaternion_frame_allocates_nothing() {
+    // The dual-quaternion palette and the DQS blend reuse the pose's buffers like the rest.
+    let model = scene::article().expect("the article's scene");
+    let clips = scene::clips().expect("the article's clips");
+    let tube = synthetic::tube(64, 250, 16);
+    let wave = synthetic::wave();
+    let (mut pose, mut tube_pose) = (Pose::new(&model), Pose::new(&tube));
+    for clip in &clips {
+        pose.update_with(&model, clip, 0.0, Method::Dqs).expect("rigid");
+    }
+    tube_pose.update_with(&tube, &wave, 0.0, Method::Dqs).expect("rigid");
+    let n = allocations_in(|| {
+        for clip in &clips {
+            for frame in 0..1000 {
+                pose.update_with(&model, clip, frame as f64 / 60.0, Method::Dqs).expect("rigid");
+            }
+        }
+        for frame in 0..20 {
+            tube_pose.update_with(&tube, &wave, frame as f64 * 0.1, Method::Dqs).expect("rigid");
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 3020 frames of pose + DQS blend");
+    let moved =
+        pose.skinned.iter().zip(model.skin.bind_positions()).any(|(s, b)| b.distance((*s).into()) > 0.01);
+    assert!(moved, "the last frame should not be the bind pose");
+}
+
+#[test]
 fn a_steady_frame_of_a_big_mesh_allocates_nothing() {
     // 64 bones, 16,000 vertices: the cost does not grow allocations either.
     let model = synthetic::tube(64, 1000, 16);
@@ -110,15 +138,20 @@ fn a_steady_frame_of_a_big_mesh_allocates_nothing() {
 
 #[test]
 fn the_headless_demo_draws_steady_frames_without_allocating() {
-    // The whole frame of the program, upload and draw included, counted by its own allocator.
-    let Some(out) = common::run_gl(&["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats"])
-    else {
-        return;
-    };
+    // The whole frame of the program, upload and draw included, counted by its own allocator, with
+    // each blend method (GPU skinning is counted in tests/gpu.rs).
+    for method in ["lbs", "dqs", "both"] {
+        let args = ["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats", "--method", method];
+        let Some(out) = common::run_gl(&args) else { return };
+        check_no_allocations(&out, method);
+    }
+}
+
+fn check_no_allocations(out: &std::process::Output, method: &str) {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let line = stdout.lines().find(|l| l.starts_with("stats:")).expect("--stats prints a stats line");
     let (before, _) = line.split_once(" allocations drawing frames").expect("the line counts allocations");
     let n: u64 = before.rsplit(' ').next().and_then(|n| n.parse().ok()).expect("a count before it");
-    assert_eq!(n, 0, "the headless demo allocated while drawing: {line}");
+    assert_eq!(n, 0, "--method {method}: the headless demo allocated while drawing: {line}");
     assert!(line.contains("drawing frames 4..200"), "counted over the frames after warm-up: {line}");
 }

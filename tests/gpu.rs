@@ -1,5 +1,6 @@
-//! GPU skinning (`shaders/skinning.vert`) held against the CPU blend (`skin::blend`): the same
-//! numbers for every vertex, the same pixels on screen, and still no allocation in a steady frame.
+//! GPU skinning (`shaders/skinning.vert`, and `shaders/skinning_dqs.vert` for dual quaternions) held
+//! against the CPU blend (`skin::blend`, `dual_quat::blend_dqs`): the same numbers for every vertex,
+//! the same pixels on screen, and still no allocation in a steady frame.
 //!
 //! These need EGL (Mesa's software renderer will do). Without it they print SKIPPED and pass, unless
 //! `SKINNING_REQUIRE_GL` is set, as in CI, where they fail instead.
@@ -30,11 +31,12 @@ fn xyz(v: &Value) -> [f64; 3] {
 #[test]
 fn gpu_blend_equals_cpu_blend_for_every_vertex_of_every_clip() {
     let dir = scratch("gpu-dump");
-    for clip in ["seed", "bend", "twist"] {
+    for (clip, method) in ["seed", "bend", "twist"].into_iter().flat_map(|c| [(c, "lbs"), (c, "dqs")]) {
         // Eight poses, 0.37 s apart, starting off the bind pose: open, curled, twisted, coming back.
-        let poses = ["--clip", clip, "--frames", "8", "--fixed-dt", "0.37", "--time", "0.1"];
-        let cpu_path = dir.join(format!("{clip}-cpu.json"));
-        let gpu_path = dir.join(format!("{clip}-gpu.json"));
+        let poses =
+            ["--clip", clip, "--frames", "8", "--fixed-dt", "0.37", "--time", "0.1", "--method", method];
+        let cpu_path = dir.join(format!("{clip}-{method}-cpu.json"));
+        let gpu_path = dir.join(format!("{clip}-{method}-gpu.json"));
         let cpu_run = run(&[&["--dump", cpu_path.to_str().unwrap()][..], &poses].concat());
         assert!(cpu_run.status.success(), "{}", String::from_utf8_lossy(&cpu_run.stderr));
         let gpu_args = [&["--dump", gpu_path.to_str().unwrap(), "--skinning", "gpu"][..], &poses].concat();
@@ -43,8 +45,9 @@ fn gpu_blend_equals_cpu_blend_for_every_vertex_of_every_clip() {
         }
         let (cpu, gpu) = (read_json(&cpu_path), read_json(&gpu_path));
         assert_eq!((cpu["skinning"].as_str(), gpu["skinning"].as_str()), (Some("cpu"), Some("gpu")));
+        assert_eq!((cpu["method"].as_str(), gpu["method"].as_str()), (Some(method), Some(method)));
         // Everything but the blend is the CPU's in both dumps, so it matches exactly.
-        for key in ["clip", "bones", "vertices"] {
+        for key in ["clip", "method", "bones", "vertices"] {
             assert_eq!(cpu[key], gpu[key], "{clip}: {key}");
         }
         let (cpu_frames, gpu_frames) = (cpu["frames"].as_array().unwrap(), gpu["frames"].as_array().unwrap());
@@ -54,7 +57,7 @@ fn gpu_blend_equals_cpu_blend_for_every_vertex_of_every_clip() {
 
         let (mut largest, mut moved) = (0.0f64, 0.0f64);
         for (f, (c, g)) in cpu_frames.iter().zip(gpu_frames).enumerate() {
-            for key in ["time", "local", "world"] {
+            for key in ["time", "local", "world", "palette", "dq_palette", "dq_scale"] {
                 assert_eq!(c[key], g[key], "{clip} frame {f}: {key}");
             }
             let (cs, gs) = (c["skinned"].as_array().unwrap(), g["skinned"].as_array().unwrap());
@@ -74,7 +77,10 @@ fn gpu_blend_equals_cpu_blend_for_every_vertex_of_every_clip() {
         }
         // Poses that never leave the bind pose would prove nothing.
         assert!(moved > 0.05, "{clip}: the skin hardly moved ({moved})");
-        println!("{clip}: largest CPU/GPU difference {largest:e} over 8 poses x {} vertices", binds.len());
+        println!(
+            "{clip} {method}: largest CPU/GPU difference {largest:e} over 8 poses x {} vertices",
+            binds.len()
+        );
     }
 }
 
@@ -136,11 +142,16 @@ fn gpu_layer_covers_exactly_the_pixels_of_the_cpu_layer() {
 
 #[test]
 fn a_steady_frame_allocates_nothing_with_gpu_skinning() {
-    for skinning in ["gpu", "both"] {
+    for (skinning, method) in ["gpu", "both"].into_iter().flat_map(|s| [(s, "lbs"), (s, "dqs"), (s, "both")])
+    {
         let args = [
             "--headless",
             "--skinning",
             skinning,
+            "--method",
+            method,
+            "--clip",
+            "twist",
             "--frames",
             "200",
             "--fixed-dt",
@@ -156,7 +167,7 @@ fn a_steady_frame_allocates_nothing_with_gpu_skinning() {
             .split(", ")
             .find_map(|part| part.strip_suffix(" allocations drawing frames 4..200"))
             .unwrap_or_else(|| panic!("no allocation count in {line:?}"));
-        assert_eq!(count, "0", "--skinning {skinning}: {line}");
+        assert_eq!(count, "0", "--skinning {skinning} --method {method}: {line}");
     }
 }
 

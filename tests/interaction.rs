@@ -295,6 +295,17 @@ fn every_key_and_mouse_action_changes_what_it_should() {
     s.key("g");
     assert!(s.title().contains("cpu skinning"));
 
+    // D switches the blend method: dual quaternions draw the skinned mesh in orange; D twice more
+    // comes back to linear blending, red, and the same picture.
+    s.key("d");
+    assert!(s.title().contains("skinning, dqs"), "title: {}", s.title());
+    let dqs = s.shot();
+    assert!(dqs.count(Class::Orange) > 100 && dqs.count(Class::Red) == 0, "no orange DQS mesh");
+    s.key("d");
+    assert!(s.title().contains("skinning, lbs+dqs"), "title: {}", s.title());
+    s.key("d");
+    assert!(same(&s.shot(), &base), "D three times should come back to the same picture");
+
     // H prints the keys again.
     s.key("h");
     s.expect_line("keys:");

@@ -2,37 +2,10 @@
 //! handles `--flag value`, `--flag=value` and values that are not UTF-8); the rules are here.
 
 use lexopt::{Arg, Parser};
+// The skinned layer's two choices live with the work they decide (`skinned.rs`); the flags are here.
+pub use super::skinned::{Blend, Skinning};
 use std::ffi::OsString;
 use std::path::PathBuf;
-
-/// Where the red layer's skinning runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Skinning {
-    /// The tutorial's road: `skin::blend` on the CPU, positions uploaded every frame.
-    Cpu,
-    /// The next lesson: the same blend in the vertex shader (`shaders/skinning.vert`).
-    Gpu,
-    /// Both, the GPU result drawn in another colour over the CPU one.
-    Both,
-}
-
-impl Skinning {
-    pub fn name(self) -> &'static str {
-        match self {
-            Skinning::Cpu => "cpu",
-            Skinning::Gpu => "gpu",
-            Skinning::Both => "both",
-        }
-    }
-
-    pub fn next(self) -> Skinning {
-        match self {
-            Skinning::Cpu => Skinning::Gpu,
-            Skinning::Gpu => Skinning::Both,
-            Skinning::Both => Skinning::Cpu,
-        }
-    }
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -46,6 +19,10 @@ pub struct Options {
     pub clip: String,
     pub weights: Option<String>,
     pub skinning: Skinning,
+    pub method: Blend,
+    /// The camera's turn about the vertical and the horizontal axis in degrees, as a left-drag would
+    /// make it, and its zoom, as the wheel would.
+    pub camera: Option<(f32, f32, f32)>,
     pub stats: bool,
 }
 
@@ -62,6 +39,8 @@ impl Default for Options {
             clip: "bend".to_string(),
             weights: None,
             skinning: Skinning::Cpu,
+            method: Blend::Lbs,
+            camera: None,
             stats: false,
         }
     }
@@ -104,8 +83,14 @@ OPTIONS:
                             (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
                             skinned positions come from the vertex shader (needs EGL)
     --weights BONE          start in weight view on this bone (name or index, as W cycles)
-    --skinning cpu|gpu|both where the red layer is skinned: cpu (default), gpu (shaders/skinning.vert),
-                            or both, the GPU's result in magenta drawn over the CPU's
+    --skinning cpu|gpu|both where the skinned layer is blended: cpu (default), gpu (the vertex shaders
+                            shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
+                            in magenta drawn over the CPU's
+    --method lbs|dqs|both   how the skinned layer blends: lbs, linear blend skinning (default, red),
+                            dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
+                            compare them; a dump takes lbs or dqs
+    --camera YAW,PITCH[,ZOOM]  start with the camera turned by these degrees and zoomed, as the mouse
+                            would (R comes back here); e.g. 60,25,2 shows the twist from the side
     --stats                 at exit, print pose + blend time per frame, frames per second, allocations,
                             resident memory
     -h, --help              print this help
@@ -159,6 +144,22 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     _ => return Err(format!("--skinning wants cpu, gpu or both, not {v:?}")),
                 };
             }
+            Arg::Long("method") => {
+                let v = text(&mut parser, "--method", "lbs|dqs|both")?;
+                options.method = match v.as_str() {
+                    "lbs" => Blend::Lbs,
+                    "dqs" => Blend::Dqs,
+                    "both" => Blend::Both,
+                    _ => return Err(format!("--method wants lbs, dqs or both, not {v:?}")),
+                };
+            }
+            Arg::Long("camera") => {
+                let v = text(&mut parser, "--camera", "YAW,PITCH[,ZOOM]")?;
+                options.camera = Some(parse_camera(&v).ok_or(format!(
+                    "--camera wants YAW,PITCH in degrees (-360 to 360) and maybe a ZOOM (0.2 to 20), \
+                     like 60,25,2, not {v:?}"
+                ))?);
+            }
             Arg::Value(value) => {
                 return Err(format!("unexpected argument {value:?}: options start with -- (see --help)"));
             }
@@ -183,6 +184,9 @@ fn check(options: &Options) -> Result<(), String> {
     if options.dump.is_some() && options.skinning == Skinning::Both {
         return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
     }
+    if options.dump.is_some() && options.method == Blend::Both {
+        return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
+    }
     // The last frame's time must stay representable (and finite, for the dump's JSON).
     let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
     let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;
@@ -204,6 +208,18 @@ fn text(parser: &mut Parser, flag: &str, what: &str) -> Result<String, String> {
 fn path(parser: &mut Parser, flag: &str, what: &str) -> Result<PathBuf, String> {
     let value = parser.value().map_err(|_| format!("{flag} needs a value: {flag} {what}"))?;
     Ok(PathBuf::from(value))
+}
+
+fn parse_camera(v: &str) -> Option<(f32, f32, f32)> {
+    let numbers: Vec<f32> = v.split(',').map(|n| n.trim().parse::<f32>().ok()).collect::<Option<_>>()?;
+    let angle = |a: f32| (-360.0..=360.0).contains(&a);
+    match numbers[..] {
+        [yaw, pitch] if angle(yaw) && angle(pitch) => Some((yaw, pitch, 1.0)),
+        [yaw, pitch, zoom] if angle(yaw) && angle(pitch) && (0.2..=20.0).contains(&zoom) => {
+            Some((yaw, pitch, zoom))
+        }
+        _ => None,
+    }
 }
 
 fn parse_size(v: &str) -> Option<(u32, u32)> {
@@ -230,6 +246,13 @@ mod tests {
         };
         assert_eq!((o.frames, o.fixed_dt, o.size, o.headless), (Some(3), Some(0.5), Some((800, 600)), true));
         assert_eq!(run(&["--help"]), Ok(Command::Help));
+        let Ok(Command::Run(o)) = run(&["--method", "dqs", "--skinning=gpu"]) else { panic!("should parse") };
+        assert_eq!((o.method, o.skinning), (Blend::Dqs, Skinning::Gpu));
+        let Ok(Command::Run(o)) = run(&["--camera", "50,-25.5"]) else { panic!("should parse") };
+        assert_eq!(o.camera, Some((50.0, -25.5, 1.0)));
+        let Ok(Command::Run(o)) = run(&["--camera", "50,0,2"]) else { panic!("should parse") };
+        assert_eq!(o.camera, Some((50.0, 0.0, 2.0)));
+        assert_eq!(run(&[]).map(|c| matches!(c, Command::Run(o) if o.method == Blend::Lbs)), Ok(true));
         assert_eq!(run(&["-h"]), Ok(Command::Help));
     }
 
@@ -246,6 +269,13 @@ mod tests {
             &["--headless=yes"],
             &["--skinning", "tpu"],
             &["--dump", "a.json", "--skinning", "both"],
+            &["--method", "quaternions"],
+            &["--camera", "30"],
+            &["--camera", "30,nan"],
+            &["--camera", "1000,0"],
+            &["--camera", "0,0,100"],
+            &["--camera", "0,0,1,1"],
+            &["--dump", "a.json", "--method", "both"],
             &["--time", "1e308"],
             &["--fixed-dt", "1e308", "--frames", "3"],
             &["stray"],

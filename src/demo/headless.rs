@@ -2,8 +2,8 @@
 //!
 //! EGL can open a GPU (or Mesa's software renderer) directly as a "device". We make a context with no
 //! surface at all, draw into a framebuffer object of the requested size, and read the pixels back.
-//! `--dump --skinning gpu` uses the same kind of context to run the skinning shader and read back
-//! what it computed.
+//! `--dump --skinning gpu` uses the same kind of context to run the skinning shader (LBS or DQS,
+//! as `--method` says) and read back what it computed.
 
 use super::failure::Failure;
 use super::gl;
@@ -12,7 +12,7 @@ use super::render::Renderer;
 use super::session::Session;
 use skinning::clip::Clip;
 use skinning::dump::Frames;
-use skinning::model::Model;
+use skinning::model::{Method, Model};
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -38,8 +38,15 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
 /// `--dump FILE --skinning gpu`: the dump's skinned positions come from the vertex shader, read back
 /// through transform feedback, so they can be compared with a CPU dump number for number.
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
-pub fn dump_gpu(path: &Path, model: &Model, clip: &Clip, frames: Frames) -> Result<(), Failure> {
-    use super::gpu_skin::{GpuSkin, fits_gpu};
+pub fn dump_gpu(
+    path: &Path,
+    model: &Model,
+    clip: &Clip,
+    frames: Frames,
+    method: Method,
+) -> Result<(), Failure> {
+    use super::gpu_palette::fits_gpu;
+    use super::gpu_skin::GpuSkin;
     use skinning::dump::{Blender, write_dump_blended_by};
 
     fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
@@ -47,7 +54,7 @@ pub fn dump_gpu(path: &Path, model: &Model, clip: &Clip, frames: Frames) -> Resu
     let mut gpu = GpuSkin::new(&gl, model)?;
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
-    let mut blend = |palette: &[glam::Mat4], skinned: &mut [glam::Vec3A]| {
+    let mut blend = |palette: skinning::model::Palette, skinned: &mut [glam::Vec3A]| {
         gpu.capture(&gl, palette, skinned).map_err(|e| {
             let io = std::io::Error::other(e.to_string());
             gl_failure = Some(e);
@@ -55,7 +62,7 @@ pub fn dump_gpu(path: &Path, model: &Model, clip: &Clip, frames: Frames) -> Resu
         })
     };
     let written = write_atomically(path, |file| {
-        write_dump_blended_by(file, model, clip, frames, Blender { name: "gpu", blend: &mut blend })
+        write_dump_blended_by(file, model, clip, frames, Blender { name: "gpu", method, blend: &mut blend })
     });
     gpu.delete(&gl);
     match gl_failure {
@@ -67,7 +74,7 @@ pub fn dump_gpu(path: &Path, model: &Model, clip: &Clip, frames: Frames) -> Resu
 /// An EGL context with no window, current on this thread, drawing into a `width` x `height`
 /// offscreen framebuffer. Keep the context alive while using `gl`; the framebuffer goes with it.
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
-fn offscreen(
+pub fn offscreen(
     width: u32,
     height: u32,
 ) -> Result<(glutin::api::egl::context::PossiblyCurrentContext, glow::Context), Failure> {
@@ -139,6 +146,6 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames) -> Result<(), Failure> {
+pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: Method) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -5,10 +5,10 @@
 //! a window. Windowed and headless share everything below the context: the [`session::Session`]
 //! that runs the [`state::Demo`] frame after frame and the [`render::Renderer`] that draws it.
 //!
-//! The files, leaves first: `failure` (the one-line error), `cli` (flags), `clock`, `view`, `bend`
-//! and `state` (what is shown and how input changes it), `colors`, `layer`, `gl`, `gpu_skin` and
-//! `render` (OpenGL), `session` (frame after frame), `output` (files), `window` and `headless` (the
-//! two ways to get a context).
+//! The files, leaves first: `failure` (the one-line error), `cli` (flags), `clock`, `view`, `bend`,
+//! `skinned` (where and how the skin is blended) and `state` (what is shown and how input changes
+//! it), `colors`, `layer`, `gl`, `gpu_palette`, `gpu_skin` and `render` (OpenGL), `session` (frame
+//! after frame), `output` (files), `window` and `headless` (the two ways to get a context).
 
 pub mod alloc;
 pub mod bend;
@@ -17,12 +17,16 @@ pub mod clock;
 pub mod colors;
 pub mod failure;
 pub mod gl;
+pub mod gpu_palette;
 pub mod gpu_skin;
+#[cfg(test)]
+mod gpu_tests;
 pub mod headless;
 pub mod layer;
 pub mod output;
 pub mod render;
 pub mod session;
+pub mod skinned;
 pub mod state;
 pub mod view;
 pub mod window;
@@ -78,13 +82,19 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             count: options.frames.unwrap_or(1),
         };
         let (model, clip) = (&demo.model, demo.clip());
+        // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
+        let method = options.method.first();
+        if method == skinning::model::Method::Dqs
+            && let Some((time, e)) = skinning::dump::check_dqs(model, clip, frames)
+        {
+            return Err(Failure::new(1, skinned::refusal(model, &e, time)));
+        }
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
-            Skinning::Gpu => headless::dump_gpu(path, model, clip, frames),
-            // The command line refuses `--dump --skinning both`: a dump holds one set of positions.
-            Skinning::Cpu | Skinning::Both => {
-                output::write_atomically(path, |file| skinning::dump::write_dump(file, model, clip, frames))
-            }
+            Skinning::Gpu => headless::dump_gpu(path, model, clip, frames, method),
+            Skinning::Cpu | Skinning::Both => output::write_atomically(path, |file| {
+                skinning::dump::write_dump_with(file, model, clip, frames, method)
+            }),
         };
     }
     let session = Session::new(options, demo);

@@ -2,16 +2,21 @@
 //!
 //! Every layer ([`Layer`]) is the same thing to the GPU: a list of positions, a colour per position,
 //! and a list of line segments as pairs of indices. The bind-pose mesh (green) never changes, so it
-//! is uploaded once. The skinned mesh (red) and the bones (blue) are re-uploaded every frame from
-//! what the CPU just computed. Nothing here knows how skinning works; it only draws the numbers.
+//! is uploaded once. The skinned mesh (red, or orange for dual quaternions) and the bones (blue) are
+//! re-uploaded every frame from what the CPU just computed; in compare mode (`--method both`) a
+//! second skinned layer holds the DQS positions, in orange. Nothing here knows how skinning works;
+//! it only draws the numbers.
 //!
-//! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson), a fourth layer: it skins in
-//! its own vertex shader, so per frame only its palette goes up (with the camera, as for every layer).
+//! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson), one more layer: it skins
+//! in its own vertex shader, so per frame only its palette goes up (with the camera, as for every
+//! layer); in compare mode it is drawn twice, once per method.
 
-use super::colors::{BACKGROUND, BLUE, Colors, GREEN, RED, Rgba};
+use super::colors::{BACKGROUND, BLUE, Colors, GREEN, ORANGE, RED};
 use super::gl::{GlError, compile_program};
-use super::gpu_skin::{GpuSkin, fits_gpu};
+use super::gpu_palette::fits_gpu;
+use super::gpu_skin::GpuSkin;
 use super::layer::Layer;
+use super::skinned::Layers;
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
@@ -21,12 +26,8 @@ pub struct Frame<'a> {
     pub view_projection: Mat4,
     pub point_size: f32,
     pub bind: bool,
-    /// The mesh skinned on the CPU: its blended positions.
-    pub skinned: Option<&'a [Vec3A]>,
-    /// The mesh skinned on the GPU: the palette its vertex shader blends with.
-    pub gpu_palette: Option<&'a [Mat4]>,
-    /// Draw the GPU-skinned mesh in this one colour instead of the skinned mesh's colours.
-    pub gpu_color: Option<Rgba>,
+    /// The skinned mesh: on the CPU, the GPU or both, by one method or both.
+    pub skinned: Layers<'a>,
     pub bones: Option<&'a [Vec3]>,
 }
 
@@ -38,6 +39,8 @@ pub struct Renderer {
     point_size: Option<glow::UniformLocation>,
     bind: Layer,
     skinned: Layer,
+    /// Compare mode's DQS positions, blended on the CPU: always orange.
+    compared: Layer,
     /// None if the model has more joints than the shader's palette holds.
     gpu: Option<GpuSkin>,
     bones: Layer,
@@ -76,6 +79,8 @@ impl Renderer {
         bind.upload_colors(&gl, &vec![GREEN; n]);
         let skinned = Layer::new(&gl, n, mesh_lines)?;
         skinned.upload_colors(&gl, &vec![RED; n]);
+        let compared = Layer::new(&gl, n, mesh_lines)?;
+        compared.upload_colors(&gl, &vec![ORANGE; n]);
         let bones = Layer::new(&gl, model.skeleton.len(), &bone_lines)?;
         bones.upload_colors(&gl, &vec![BLUE; model.skeleton.len()]);
         // A model too big for GPU skinning still draws on the CPU; `Demo` refuses to switch.
@@ -91,7 +96,18 @@ impl Renderer {
                 gl.enable(glow::PROGRAM_POINT_SIZE);
             }
         }
-        Ok(Renderer { gl, program, view_projection, point_size, bind, skinned, gpu, bones, staging })
+        Ok(Renderer {
+            gl,
+            program,
+            view_projection,
+            point_size,
+            bind,
+            skinned,
+            compared,
+            gpu,
+            bones,
+            staging,
+        })
     }
 
     /// Recolours the skinned mesh (red, or by weight) and the bones (blue, one highlighted).
@@ -119,16 +135,26 @@ impl Renderer {
             );
             gl.uniform_1_f32(self.point_size.as_ref(), frame.point_size);
         }
-        // Back to front: bind pose, skinned mesh (CPU, then GPU over it), then the bones on top.
+        // Back to front: bind pose, skinned mesh (CPU, then GPU over it; LBS, then DQS over it),
+        // then the bones on top.
         if frame.bind {
             self.bind.draw(gl);
         }
-        if let Some(skinned) = frame.skinned {
-            self.skinned.upload_positions(gl, skinned, &mut self.staging);
-            self.skinned.draw(gl);
+        let skinned = &frame.skinned;
+        for (layer, positions) in [(&self.skinned, skinned.cpu), (&self.compared, skinned.cpu_compared)] {
+            if let Some(positions) = positions {
+                layer.upload_positions(gl, positions, &mut self.staging);
+                layer.draw(gl);
+            }
         }
-        if let (Some(palette), Some(gpu)) = (frame.gpu_palette, &mut self.gpu) {
-            gpu.draw(gl, palette, frame.view_projection, frame.point_size, frame.gpu_color);
+        if let Some(gpu) = &mut self.gpu {
+            let (view_projection, point_size) = (frame.view_projection, frame.point_size);
+            if let Some(palette) = skinned.gpu {
+                gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color);
+            }
+            if let Some(palette) = skinned.gpu_compared {
+                gpu.draw(gl, palette, view_projection, point_size, Some(skinned.gpu_color.unwrap_or(ORANGE)));
+            }
             // SAFETY: as above.
             unsafe { gl.use_program(Some(self.program)) };
         }
@@ -175,7 +201,7 @@ impl Renderer {
 
 impl Drop for Renderer {
     fn drop(&mut self) {
-        for layer in [&self.bind, &self.skinned, &self.bones] {
+        for layer in [&self.bind, &self.skinned, &self.compared, &self.bones] {
             layer.delete(&self.gl);
         }
         if let Some(gpu) = &self.gpu {

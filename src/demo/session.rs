@@ -67,6 +67,9 @@ impl Session {
         }
         self.last_frame = Some(now);
         self.demo.update();
+        if let Some(notice) = self.demo.notice.take() {
+            eprintln!("skinning: {notice}");
+        }
         if let Some(colors) = self.demo.take_colors() {
             renderer.set_colors(&colors);
         }

@@ -6,11 +6,12 @@
 //! [`BendDrag`] while the user bends a bone.
 
 use super::bend::BendDrag;
-use super::cli::{Options, Skinning};
+use super::cli::{Blend, Options, Skinning};
 use super::clock::Clock;
 use super::colors::{self, Colors};
-use super::gpu_skin::fits_gpu;
+use super::gpu_palette::fits_gpu;
 use super::render::Frame;
+use super::skinned;
 use super::view::{View, weight_of_bone};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
@@ -21,12 +22,14 @@ use std::time::{Duration, Instant};
 
 pub const KEYS: &str = "\
 green: the mesh as modelled (bind pose)   red: the mesh skinned this frame   blue: the bones
+orange: skinned with dual quaternions     magenta: skinned on the GPU, over the CPU's
 keys:
   Space        pause / resume          .  ,   step forward / back (paused)
   [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
   1  2  3      clip seed / bend / twist
   B  M  S      show / hide bind mesh, skinned mesh, skeleton
   W            weight view: next bone  G      skinning on cpu / gpu / both
+  D            blend: linear (lbs) / dual quaternions (dqs) / both
   R            reset time, speed, camera, bent bones
   P            save a screenshot       H      this list      Esc  quit
 mouse:
@@ -55,6 +58,12 @@ pub struct Demo {
     pub pose: Pose,
     pub view: View,
     pub skinning: Skinning,
+    /// How it is blended: linear, dual quaternions, or both.
+    pub method: Blend,
+    /// Compare mode's dual-quaternion positions (`pose.skinned` then holds the linear blend's).
+    pub compared: Vec<glam::Vec3A>,
+    /// Something to tell the user once, such as why DQS fell back to linear blending.
+    pub notice: Option<String>,
     /// Joint positions of the current pose, for drawing the bones.
     pub joints: Vec<Vec3>,
     /// CPU time of the last pose + blend.
@@ -77,9 +86,14 @@ impl Demo {
         if options.skinning != Skinning::Cpu {
             fits_gpu(model.skin.joints().len())?;
         }
-        let camera = framing_model(&model, &clips);
+        let mut camera = framing_model(&model, &clips);
+        if let Some((yaw, pitch, zoom)) = options.camera {
+            camera.orbit(yaw.to_radians(), pitch.to_radians());
+            camera.zoom_by(zoom);
+        }
         let pose = Pose::new(&model);
         let joints = vec![Vec3::ZERO; model.skeleton.len()];
+        let compared = vec![glam::Vec3A::ZERO; model.skin.len()];
         let mut demo = Demo {
             model,
             clips,
@@ -88,12 +102,19 @@ impl Demo {
             pose,
             view: View::new(camera, weight_bone),
             skinning: options.skinning,
+            method: options.method,
+            compared,
+            notice: None,
             joints,
             last_cpu: Duration::ZERO,
             colors_dirty: true,
             bend: None,
         };
         demo.update();
+        // A model that dual quaternions cannot skin from the first frame is refused, not switched.
+        if demo.method != options.method {
+            return Err(demo.notice.take().unwrap_or_default());
+        }
         Ok(demo)
     }
 
@@ -102,14 +123,19 @@ impl Demo {
     }
 
     /// Runs the method for the current time: clip, world transforms, palette, and the blend unless
-    /// only the GPU skins.
+    /// only the GPU skins (`skinned::blend`).
     pub fn update(&mut self) {
         let started = Instant::now();
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
-        match self.skinning {
-            Skinning::Cpu | Skinning::Both => self.pose.update(model, clip, time),
-            // The vertex shader blends; the CPU's part is the tree walk and the palette.
-            Skinning::Gpu => self.pose.update_palette(model, clip, time),
+        self.pose.update_palette(model, clip, time);
+        let (pose, compared) = (&mut self.pose, &mut self.compared);
+        if let Err(e) = skinned::blend(pose, compared, model, self.skinning, self.method) {
+            // Dual quaternions cannot skin this frame: say why, once, and blend linearly from now on.
+            self.notice = Some(skinned::refusal(model, &e, clip.wrap(time) as f64));
+            self.method = Blend::Lbs;
+            self.colors_dirty = true;
+            let _linear_blending_takes_any_palette =
+                skinned::blend(pose, compared, model, self.skinning, self.method);
         }
         self.last_cpu = started.elapsed();
         for (bone, joint) in self.joints.iter_mut().enumerate() {
@@ -124,11 +150,13 @@ impl Demo {
             view_projection: view.camera.view_projection(width, height),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
-            skinned: (view.show_skinned && self.skinning != Skinning::Gpu).then_some(&self.pose.skinned[..]),
-            gpu_palette: (view.show_skinned && self.skinning != Skinning::Cpu)
-                .then_some(&self.pose.palette[..]),
-            // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
-            gpu_color: (self.skinning == Skinning::Both).then_some(colors::MAGENTA),
+            skinned: skinned::layers(
+                &self.pose,
+                &self.compared,
+                self.skinning,
+                self.method,
+                view.show_skinned,
+            ),
             bones: view.show_bones.then_some(&self.joints[..]),
         }
     }
@@ -138,8 +166,9 @@ impl Demo {
         if !std::mem::take(&mut self.colors_dirty) {
             return None;
         }
+        let plain = if self.method == Blend::Dqs { colors::ORANGE } else { colors::RED };
         let skinned = match self.view.weight_bone {
-            None => vec![colors::RED; self.model.skin.len()],
+            None => vec![plain; self.model.skin.len()],
             Some(bone) => weight_of_bone(&self.model, bone).map(colors::weight_color).collect(),
         };
         let bones = (0..self.model.skeleton.len())
@@ -170,14 +199,17 @@ impl Demo {
                 self.view.next_weight_bone(&self.model);
                 self.colors_dirty = true;
             }
-            "g" => {
-                let next = self.skinning.next();
-                if next != Skinning::Cpu
-                    && let Err(why) = fits_gpu(self.model.skin.joints().len())
-                {
-                    return Reply::Refused(why);
+            "g" => match skinned::next_skinning(self.skinning, &self.model) {
+                Ok(next) => self.skinning = next,
+                Err(why) => return Reply::Refused(why),
+            },
+            "d" => {
+                let time = self.clips[self.clip].wrap(self.clock.time) as f64;
+                match skinned::next_method(self.method, &mut self.pose, &self.model, time) {
+                    Ok(next) => self.method = next,
+                    Err(why) => return Reply::Refused(why),
                 }
-                self.skinning = next;
+                self.colors_dirty = true;
             }
             "r" => self.reset(),
             "p" => return Reply::Screenshot,
@@ -219,12 +251,13 @@ impl Demo {
     pub fn title(&self, fps: f64) -> String {
         let cpu_work = if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" };
         format!(
-            "skinning | clip {} | t {:.2} s | {}x{} | {} skinning | {:.0} fps | {cpu_work} {:.1} µs",
+            "skinning | clip {} | t {:.2} s | {}x{} | {} skinning, {} | {:.0} fps | {cpu_work} {:.1} µs",
             self.clip().name,
             self.clip().wrap(self.clock.time),
             self.clock.speed,
             if self.clock.paused { " paused" } else { "" },
             self.skinning.name(),
+            self.method.name(),
             fps,
             self.last_cpu.as_secs_f64() * 1e6,
         )
@@ -244,115 +277,4 @@ fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::clock::STEP;
-    use super::*;
-
-    fn demo() -> Demo {
-        let model = skinning::scene::article().expect("the article's scene is valid");
-        let clips = skinning::scene::clips().expect("the article's clips are valid");
-        Demo::new(model, clips, &Options { clip: "seed".into(), ..Options::default() })
-            .expect("defaults are valid")
-    }
-
-    #[test]
-    fn keys_change_the_state() {
-        let mut d = demo();
-        assert_eq!(d.key(" "), Reply::Changed);
-        assert!(d.clock.paused);
-        d.key(".");
-        assert!((d.clock.time - STEP).abs() < 1e-12);
-        d.key("]");
-        d.key("+");
-        d.key("+");
-        assert_eq!(d.clock.speed, 4.0);
-        for _ in 0..10 {
-            d.key("-");
-        }
-        assert_eq!(d.clock.speed, 0.125);
-        d.key("3");
-        assert_eq!(d.clip().name, "twist");
-        d.key("w");
-        d.key("w");
-        assert_eq!(d.view.weight_bone, Some(1));
-        d.key("r");
-        assert_eq!((d.clock.time, d.clock.speed), (0.0, 1.0));
-        assert_eq!(d.key("p"), Reply::Screenshot);
-        assert_eq!(d.key("q"), Reply::Nothing);
-    }
-
-    #[test]
-    fn g_cycles_the_skinning_and_the_frame_follows() {
-        let mut d = demo();
-        let drawn = |d: &Demo| {
-            let f = d.frame(640, 480, 1.0);
-            (f.skinned.is_some(), f.gpu_palette.is_some(), f.gpu_color)
-        };
-        assert_eq!((d.skinning, drawn(&d)), (Skinning::Cpu, (true, false, None)));
-        d.key("g");
-        assert_eq!((d.skinning, drawn(&d)), (Skinning::Gpu, (false, true, None)));
-        assert!(d.title(60.0).contains("gpu skinning"), "{}", d.title(60.0));
-        d.key("g");
-        assert_eq!((d.skinning, drawn(&d)), (Skinning::Both, (true, true, Some(colors::MAGENTA))));
-        d.key("g");
-        assert_eq!(d.skinning, Skinning::Cpu);
-    }
-
-    /// A chain of `bones` bones with one vertex on the last: a model of any size.
-    fn chain(bones: usize) -> Model {
-        let mut b = skinning::skeleton::SkeletonBuilder::new();
-        for i in 0..bones {
-            b.bone(&format!("bone{i}"), Vec3::X);
-            if i > 0 {
-                b.set_first_child(i - 1, i);
-            }
-        }
-        let skeleton = b.build().expect("a chain is a tree");
-        let joints =
-            (0..bones).map(|bone| skinning::skin::Joint { bone, offset: glam::Mat4::IDENTITY }).collect();
-        let on_last = [skinning::skin::Influence { joint: bones - 1, weight: 1.0 }];
-        let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
-        Model::new(skeleton, skin, vec![]).expect("sizes match")
-    }
-
-    #[test]
-    fn a_model_too_big_for_the_palette_stays_on_the_cpu() {
-        use super::super::gpu_skin::MAX_GPU_BONES;
-        assert!(fits_gpu(MAX_GPU_BONES).is_ok());
-        let why = fits_gpu(MAX_GPU_BONES + 1).expect_err("one bone too many");
-        assert!(why.contains(&(MAX_GPU_BONES + 1).to_string()) && !why.contains('\n'), "{why}");
-
-        let mut d = demo();
-        d.model = chain(MAX_GPU_BONES + 1);
-        d.pose = Pose::new(&d.model);
-        d.joints = vec![Vec3::ZERO; d.model.skeleton.len()];
-        assert_eq!(d.key("g"), Reply::Refused(why));
-        assert_eq!(d.skinning, Skinning::Cpu);
-        // A model that fits switches as usual.
-        d.model = chain(MAX_GPU_BONES);
-        d.pose = Pose::new(&d.model);
-        d.joints = vec![Vec3::ZERO; d.model.skeleton.len()];
-        assert_eq!(d.key("g"), Reply::Changed);
-        assert_eq!(d.skinning, Skinning::Gpu);
-    }
-
-    #[test]
-    fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
-        let mut d = demo();
-        let size = (640, 480);
-        let bone2 = skinning::scene::BONE2;
-        let joint = d.view.camera.project(d.joints[bone2], size.0, size.1);
-        let tip_before = d.joints[skinning::scene::BONE31];
-        assert!(d.start_bend(joint + Vec2::new(1.0, 0.0), size, 12.0));
-        // Start right of the joint, end above it: a quarter turn counter-clockwise.
-        d.drag_bend(joint + Vec2::new(40.0, 0.0));
-        d.drag_bend(joint + Vec2::new(0.0, -40.0));
-        d.end_bend();
-        let tip = d.joints[skinning::scene::BONE31] - d.joints[bone2];
-        let before = tip_before - d.joints[bone2];
-        // bone31 sat at (+0.2, +0.1) from bone2; a quarter turn puts it at (-0.1, +0.2).
-        assert!((tip - Vec3::new(-before.y, before.x, 0.0)).length() < 1e-4, "{tip}");
-        d.key("r");
-        assert!((d.joints[skinning::scene::BONE31] - tip_before).length() < 1e-6);
-    }
-}
+mod tests;

@@ -104,11 +104,17 @@ pub enum Class {
     Blue,
     /// The GPU-skinned mesh drawn over the CPU one (`--skinning both`).
     Magenta,
+    /// The mesh skinned with dual quaternions (`--method dqs`, or over the red one with `--method both`).
+    Orange,
 }
 
 pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
     let (r, g, b) = (r as i32, g as i32, b as i32);
-    if r > 150 && r > g + 80 && r > b + 80 {
+    // Orange first: its red is strong enough to pass for red. Its green sets it apart, and its low
+    // blue keeps the weight view's bright yellows out.
+    if r > 200 && (110..190).contains(&g) && b < 70 {
+        Some(Class::Orange)
+    } else if r > 150 && r > g + 80 && r > b + 80 {
         Some(Class::Red)
     } else if g > 150 && g > r + 80 && g > b + 80 {
         Some(Class::Green)

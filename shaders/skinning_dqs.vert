@@ -1,0 +1,58 @@
+// Dual-quaternion skinning in the vertex shader: `dual_quat::blend_dqs` (src/dual_quat.rs), moved
+// to the GPU. Its opening comment gives the method; the three steps below are the same as there.
+//
+// The vertex attributes are skinning.vert's. The palette is the same joints' motions, each as a
+// unit dual quaternion, two vec4s (real: the rotation; dual: half the translation times it): half
+// the data of a mat4. The CPU converts the palette once per joint per frame (compute_dq_palette)
+// and uploads it into the uniform buffer this block reads, with the one scale every joint shares.
+//
+// MAX_JOINTS is #defined by the program from MAX_GPU_JOINTS (src/demo/gpu_palette.rs), which also
+// adds the #version line. The fragment shader is lines.frag, as for every other layer.
+
+struct DualQuat {
+    vec4 real; // the rotation, a unit quaternion (x, y, z, w)
+    vec4 dual; // ½ (translation, 0) * real
+};
+layout(std140) uniform DualQuatPalette {
+    DualQuat dq_palette[MAX_JOINTS]; // every skin joint's motion, this frame
+};
+uniform float dq_scale;       // the scale every joint shares, factored out (1 for the article)
+uniform mat4 view_projection; // world space to clip space: the camera
+uniform float point_size;     // in pixels, scaled for high-DPI screens
+
+layout(location = 0) in vec3 bind_position; // where the vertex was modelled, in mesh space
+layout(location = 1) in vec4 color;         // as in lines.vert
+layout(location = 2) in uvec4 joints;       // the four influence slots (SkinVertex::joints) ...
+layout(location = 3) in vec4 weights;       // ... and their weights; unused slots weigh 0
+
+out vec3 skinned_position; // the blend's result; the tests read it back (transform feedback)
+out vec4 v_color;
+
+void main() {
+    // 1. The weighted sum, every term on the side of the first influence's rotation: q and -q are
+    //    the same rotation, but they would cancel in the sum.
+    vec4 first = dq_palette[joints[0]].real;
+    vec4 real = vec4(0.0);
+    vec4 dual = vec4(0.0);
+    for (int i = 0; i < 4; i++) {
+        DualQuat dq = dq_palette[joints[i]];
+        float weight = dot(dq.real, first) < 0.0 ? -weights[i] : weights[i];
+        real += dq.real * weight;
+        dual += dq.dual * weight;
+    }
+    // 2. Normalise by the real part's length.
+    float len = length(real);
+    real /= len;
+    dual /= len;
+    // 3. Apply it to the (scaled) bind position: rotate by real, then add t = 2 dual real*.
+    vec3 p = dq_scale * bind_position;
+    vec3 r = real.xyz;
+    vec3 rotated = p + 2.0 * cross(r, cross(r, p) + real.w * p);
+    vec3 translation = 2.0 * (real.w * dual.xyz - dual.w * r + cross(r, dual.xyz));
+    skinned_position = rotated + translation;
+
+    // From here on, exactly what lines.vert does with a position the CPU blended.
+    gl_Position = view_projection * vec4(skinned_position, 1.0);
+    gl_PointSize = point_size;
+    v_color = color;
+}

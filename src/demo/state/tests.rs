@@ -1,0 +1,123 @@
+//! The demo's state under keys and the mouse, tested without a window.
+
+use super::super::clock::STEP;
+use super::*;
+
+fn demo() -> Demo {
+    let model = skinning::scene::article().expect("the article's scene is valid");
+    let clips = skinning::scene::clips().expect("the article's clips are valid");
+    Demo::new(model, clips, &Options { clip: "seed".into(), ..Options::default() })
+        .expect("defaults are valid")
+}
+
+#[test]
+fn keys_change_the_state() {
+    let mut d = demo();
+    assert_eq!(d.key(" "), Reply::Changed);
+    assert!(d.clock.paused);
+    d.key(".");
+    assert!((d.clock.time - STEP).abs() < 1e-12);
+    d.key("]");
+    d.key("+");
+    d.key("+");
+    assert_eq!(d.clock.speed, 4.0);
+    for _ in 0..10 {
+        d.key("-");
+    }
+    assert_eq!(d.clock.speed, 0.125);
+    d.key("3");
+    assert_eq!(d.clip().name, "twist");
+    d.key("w");
+    d.key("w");
+    assert_eq!(d.view.weight_bone, Some(1));
+    d.key("r");
+    assert_eq!((d.clock.time, d.clock.speed), (0.0, 1.0));
+    assert_eq!(d.key("p"), Reply::Screenshot);
+    assert_eq!(d.key("q"), Reply::Nothing);
+}
+
+#[test]
+fn g_cycles_the_skinning_and_the_frame_follows() {
+    let mut d = demo();
+    let drawn = |d: &Demo| {
+        let f = d.frame(640, 480, 1.0).skinned;
+        (f.cpu.is_some(), f.gpu.is_some(), f.gpu_color)
+    };
+    assert_eq!((d.skinning, drawn(&d)), (Skinning::Cpu, (true, false, None)));
+    d.key("g");
+    assert_eq!((d.skinning, drawn(&d)), (Skinning::Gpu, (false, true, None)));
+    assert!(d.title(60.0).contains("gpu skinning"), "{}", d.title(60.0));
+    d.key("g");
+    assert_eq!((d.skinning, drawn(&d)), (Skinning::Both, (true, true, Some(colors::MAGENTA))));
+    d.key("g");
+    assert_eq!(d.skinning, Skinning::Cpu);
+}
+
+#[test]
+fn d_cycles_the_method_and_colours_and_title_follow() {
+    let mut d = demo();
+    d.key("3");
+    d.take_colors();
+    assert_eq!(d.method, Blend::Lbs);
+    assert_eq!(d.key("d"), Reply::Changed);
+    assert_eq!(d.method, Blend::Dqs);
+    assert!(d.title(60.0).contains("cpu skinning, dqs"), "{}", d.title(60.0));
+    // Alone, the DQS mesh is orange; compared, it has its own orange layer over the red one.
+    assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::ORANGE));
+    d.key("d");
+    assert_eq!(d.method, Blend::Both);
+    let f = d.frame(640, 480, 1.0).skinned;
+    assert!(f.cpu.is_some() && f.cpu_compared.is_some());
+    assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::RED));
+    d.key("d");
+    assert_eq!(d.method, Blend::Lbs);
+}
+
+#[test]
+fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_a_notice() {
+    let mut d = demo();
+    d.key("d");
+    // bone31's offset stretches it to twice its height (a file's inverse bind matrix could):
+    // no dual quaternion holds that.
+    let mut joints = d.model.skin.joints().to_vec();
+    joints[skinning::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
+    let mut skin = skinning::skin::Skin::new(joints);
+    for v in d.model.skin.vertices() {
+        let influences: Vec<_> = v.influences().collect();
+        skin.add_vertex(v.bind.into(), &influences).expect("the same vertices");
+    }
+    d.model.skin = skin;
+    d.update();
+    assert_eq!(d.method, Blend::Lbs);
+    let notice = d.notice.take().expect("a notice");
+    assert!(notice.contains("bone31") && !notice.contains('\n'), "{notice}");
+    d.update();
+    assert!(d.notice.is_none(), "said once");
+    // And D now refuses with the same reason.
+    assert!(matches!(d.key("d"), Reply::Refused(why) if why.contains("bone31")));
+    // Starting with --method dqs on such a model is refused outright.
+    let options = Options { method: Blend::Dqs, ..Options::default() };
+    let clips = skinning::scene::clips().expect("clips");
+    let err = Demo::new(d.model.clone(), clips, &options).err().expect("refused");
+    assert!(err.contains("bone31"), "{err}");
+}
+
+#[test]
+fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
+    let mut d = demo();
+    let size = (640, 480);
+    let bone2 = skinning::scene::BONE2;
+    let joint = d.view.camera.project(d.joints[bone2], size.0, size.1);
+    let tip_before = d.joints[skinning::scene::BONE31];
+    assert!(d.start_bend(joint + Vec2::new(1.0, 0.0), size, 12.0));
+    // Start right of the joint, end above it: a quarter turn counter-clockwise.
+    d.drag_bend(joint + Vec2::new(40.0, 0.0));
+    d.drag_bend(joint + Vec2::new(0.0, -40.0));
+    d.end_bend();
+    let tip = d.joints[skinning::scene::BONE31] - d.joints[bone2];
+    let before = tip_before - d.joints[bone2];
+    // bone31 sat at (+0.2, +0.1) from bone2; a quarter turn puts it at (-0.1, +0.2).
+    assert!((tip - Vec3::new(-before.y, before.x, 0.0)).length() < 1e-4, "{tip}");
+    d.key("r");
+    assert!((d.joints[skinning::scene::BONE31] - tip_before).length() < 1e-6);
+}

@@ -1,0 +1,235 @@
+//! Dual-quaternion skinning (DQS): blend the bones' motions, not the positions they give.
+//!
+//! Kavan, Collins, Žára, O'Sullivan, "Skinning with Dual Quaternions" (I3D 2007). Linear blend
+//! skinning (`skin::blend`) averages where each bone alone would put a vertex. When two bones turn
+//! far apart, those candidates lie on opposite sides of the joint and their average falls inside the
+//! mesh: twisted by 150°, a vertex half on each bone ends at cos 75° (0.26) of its distance from the
+//! axis. DQS averages the bones' *motions* instead. The average of two rigid motions, done this way,
+//! is still a rigid motion (a rotation and a translation), and a rotation keeps every distance from
+//! its axis: the vertex turns halfway, 75°, at its full distance.
+//!
+//! A rotation q (a unit quaternion) followed by a translation t is one **unit dual quaternion**, two
+//! quaternions (products are Hamilton's, t is the quaternion (t, 0)):
+//!
+//! ```text
+//! real = q          dual = ½ t q          moves p to  q p q* + t,  with  t = 2 dual real*
+//! ```
+//!
+//! The blend of one vertex, with its weights wᵢ on joints whose motions are dqᵢ:
+//!
+//! 1. **sum**: `b = Σ ±wᵢ dqᵢ`, both parts, each term's sign chosen as below;
+//! 2. **normalise**: divide both parts by the length of `b.real`, so the rotation is a unit
+//!    quaternion again (a weighted sum of unit quaternions is shorter, as the average of two points
+//!    on a circle lies inside it). The dual part may keep a small piece along the real part, which a
+//!    unit dual quaternion does not have; that piece only changes the w of `2 dual real*`, which step
+//!    3 does not read, so this division is the whole normalisation;
+//! 3. **apply** to the bind position: rotate it by `real`, add `t = 2 dual real*`.
+//!
+//! **Why the sign flip.** q and -q are the same rotation (every number flips, yet `q p q*` does
+//! not change), and a palette may hold either. In a sum they are opposites: ½q + ½(-q) = 0. So
+//! before adding, every influence whose rotation part points away from the first influence's
+//! (`dot(qᵢ, q₀) < 0`) is added with its weight negated: all terms then lie on the same side, and
+//! the blend turns the short way between the bones' rotations.
+//!
+//! **What DQS cannot do: scale and shear.** A unit dual quaternion holds a rotation and a
+//! translation, nothing else; a palette matrix that stretches, shears or mirrors has none. One case
+//! is common and harmless: a scale shared by every joint (a model exported in centimetres, an
+//! armature scaled by 0.01 that the offsets do not undo). Then every palette matrix is `[s R | t]`,
+//! which moves p to `R (s p) + t`: [`compute_dq_palette`] factors that one `s` out, and
+//! [`blend_dqs`] scales the bind position by it before the rigid blend. Any other scale (different
+//! per joint or per axis), a shear or a mirror is refused with [`NotRigid`], naming the joint; the
+//! program then refuses `--method dqs` and `D` for that model, or, if a clip scales a joint later
+//! on, goes back to linear blending, saying why in one line. The tolerance is [`RIGID_TOLERANCE`].
+//!
+//! What DQS trades: in a bend too, it keeps a blended vertex at its distance from the joint, where
+//! LBS pulls it in. On the outside of a strong bend, where real skin would stretch flat, that arc
+//! sticks out: the skin bulges (README, "Why `twist` pinches the mesh, and how dual
+//! quaternions fix it", measures it). It also costs more arithmetic per vertex than LBS (`cargo
+//! bench` times it), for half the palette data (8 numbers a joint).
+
+use crate::skin::{JointId, MAX_INFLUENCES, Skin};
+use glam::{Mat3, Mat4, Quat, Vec3, Vec3A, Vec4};
+use std::fmt;
+
+/// A rigid motion as a unit dual quaternion: rotate by `real`, then translate by `2 dual real*`.
+///
+/// Laid out as eight floats, `real` then `dual`, each x, y, z, w: the layout of the GPU's palette.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
+pub struct DualQuat {
+    /// The rotation, a unit quaternion.
+    pub real: Quat,
+    /// Half the translation times the rotation: `½ (t, 0) real`.
+    pub dual: Quat,
+}
+
+impl DualQuat {
+    /// No motion: no rotation, no translation.
+    pub const IDENTITY: DualQuat =
+        DualQuat { real: Quat::IDENTITY, dual: Quat::from_xyzw(0.0, 0.0, 0.0, 0.0) };
+
+    /// Rotate by `rotation` (a unit quaternion), then move by `translation`.
+    pub fn from_rotation_translation(rotation: Quat, translation: Vec3) -> DualQuat {
+        // ½ (t, 0) q, written out: (a, 0)(b, w) = (w a + a × b, -a · b).
+        let (t, v) = (translation, rotation.xyz());
+        let dual = 0.5 * (rotation.w * t + t.cross(v));
+        DualQuat { real: rotation, dual: Quat::from_xyzw(dual.x, dual.y, dual.z, -0.5 * t.dot(v)) }
+    }
+
+    /// The translation, `2 dual real*` (its vector part; `real` unit).
+    pub fn translation(&self) -> Vec3 {
+        self.translation_a().into()
+    }
+
+    fn translation_a(&self) -> Vec3A {
+        let (r, d) = (vector(self.real), vector(self.dual));
+        2.0 * (self.real.w * d - self.dual.w * r + r.cross(d))
+    }
+
+    /// Moves the point `p`: rotate, then translate. For a unit dual quaternion.
+    pub fn transform_point(&self, p: Vec3A) -> Vec3A {
+        // q p q* for a unit q = (r, w), without building a matrix: p + 2 r × (r × p + w p).
+        let r = vector(self.real);
+        let rotated = p + 2.0 * r.cross(r.cross(p) + self.real.w * p);
+        rotated + self.translation_a()
+    }
+}
+
+/// The vector part (x, y, z) of a quaternion, in a SIMD register.
+fn vector(q: Quat) -> Vec3A {
+    Vec3A::from_vec4(Vec4::from(q))
+}
+
+/// How far a palette matrix may be from a rotation and a translation (after the common scale) and
+/// still be taken for one: about what float rounding leaves after a thousand products.
+pub const RIGID_TOLERANCE: f32 = 1e-3;
+
+/// A joint whose palette matrix no dual quaternion can hold, and why.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NotRigid {
+    pub joint: JointId,
+    pub problem: RigidProblem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RigidProblem {
+    /// Stretched differently along its three axes (or by 0 along one): the lengths of its axes.
+    Scaled(Vec3),
+    /// Scaled by the same amount along every axis, but not by the first joint's scale.
+    ScaleDiffers { scale: f32, first: f32 },
+    /// Its axes are not at right angles.
+    Sheared,
+    /// It turns space inside out (a negative scale).
+    Mirrored,
+}
+
+impl fmt::Display for NotRigid {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "joint {} ", self.joint)?;
+        match self.problem {
+            RigidProblem::Scaled(s) => {
+                write!(f, "is scaled by ({}, {}, {})", short(s.x), short(s.y), short(s.z))
+            }
+            RigidProblem::ScaleDiffers { scale, first } => write!(
+                f,
+                "is scaled by {} but joint 0 by {}: not one scale for the whole skin",
+                short(scale),
+                short(first)
+            ),
+            RigidProblem::Sheared => write!(f, "is sheared"),
+            RigidProblem::Mirrored => write!(f, "is mirrored"),
+        }
+    }
+}
+
+impl std::error::Error for NotRigid {}
+
+/// A scale in four significant digits, without trailing zeros: 1.9999999 is "2", 0.0100002 is "0.01".
+fn short(x: f32) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return x.to_string();
+    }
+    let decimals = (3 - x.abs().log10().floor() as i32).max(0) as usize;
+    let text = format!("{x:.decimals$}");
+    if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
+}
+
+/// The palette as unit dual quaternions, once per joint per frame, like `skin::compute_palette`.
+///
+/// Returns the scale every joint shares (1 for the article's scene), which [`blend_dqs`] applies to
+/// the bind positions; or the first joint that is not a rotation and a translation after it. On
+/// error, `dq_palette` is only partly written.
+pub fn compute_dq_palette(palette: &[Mat4], dq_palette: &mut [DualQuat]) -> Result<f32, NotRigid> {
+    assert_eq!(palette.len(), dq_palette.len(), "one dual quaternion per joint");
+    let Some(first) = palette.first() else { return Ok(1.0) };
+    let common = axis_lengths(first).element_sum() / 3.0;
+    for (joint, (m, dq)) in palette.iter().zip(dq_palette.iter_mut()).enumerate() {
+        let rotation = rotation_of(m, common).map_err(|problem| NotRigid { joint, problem })?;
+        *dq = DualQuat::from_rotation_translation(rotation, m.w_axis.truncate());
+    }
+    Ok(common)
+}
+
+/// The lengths of the three axes (the first three columns) of a matrix: its scale along each.
+fn axis_lengths(m: &Mat4) -> Vec3 {
+    Vec3::new(m.x_axis.truncate().length(), m.y_axis.truncate().length(), m.z_axis.truncate().length())
+}
+
+/// The rotation R of `m = [common * R | t]`, or what keeps `m` from being one.
+fn rotation_of(m: &Mat4, common: f32) -> Result<Quat, RigidProblem> {
+    let lengths = axis_lengths(m);
+    let scale = lengths.element_sum() / 3.0;
+    let near = |a: f32, b: f32| (a - b).abs() <= RIGID_TOLERANCE * b;
+    let uniform = near(lengths.x, scale) && near(lengths.y, scale) && near(lengths.z, scale);
+    if !(lengths.min_element() > 0.0 && lengths.is_finite() && uniform) {
+        return Err(RigidProblem::Scaled(lengths));
+    }
+    if !near(scale, common) {
+        return Err(RigidProblem::ScaleDiffers { scale, first: common });
+    }
+    let axes = Mat3::from_cols(
+        m.x_axis.truncate() / lengths.x,
+        m.y_axis.truncate() / lengths.y,
+        m.z_axis.truncate() / lengths.z,
+    );
+    let (x, y, z) = (axes.x_axis, axes.y_axis, axes.z_axis);
+    if x.dot(y).abs() > RIGID_TOLERANCE
+        || y.dot(z).abs() > RIGID_TOLERANCE
+        || z.dot(x).abs() > RIGID_TOLERANCE
+    {
+        return Err(RigidProblem::Sheared);
+    }
+    if axes.determinant() < 0.0 {
+        return Err(RigidProblem::Mirrored);
+    }
+    Ok(Quat::from_mat3(&axes).normalize())
+}
+
+/// Dual-quaternion skinning: every vertex moved by the weighted, normalised sum of its joints'
+/// dual quaternions (steps 1 to 3 above), after scaling its bind position by `scale`.
+///
+/// Reads the bind positions and writes `skinned`; allocates nothing, like `skin::blend`.
+/// `shaders/skinning_dqs.vert` is the same loop, run by the GPU.
+pub fn blend_dqs(skin: &Skin, dq_palette: &[DualQuat], scale: f32, skinned: &mut [Vec3A]) {
+    assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
+    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
+    for (v, out) in skin.vertices().iter().zip(skinned.iter_mut()) {
+        // 1. The weighted sum, every term on the side of the first influence's rotation.
+        let first = dq_palette[v.joints[0] as usize].real;
+        let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);
+        for i in 0..MAX_INFLUENCES {
+            let dq = &dq_palette[v.joints[i] as usize];
+            let weight = if dq.real.dot(first) < 0.0 { -v.weights[i] } else { v.weights[i] };
+            real += weight * Vec4::from(dq.real);
+            dual += weight * Vec4::from(dq.dual);
+        }
+        // 2. Normalise by the real part's length.
+        let inverse_length = 1.0 / real.length();
+        let blended = DualQuat {
+            real: Quat::from_vec4(real * inverse_length),
+            dual: Quat::from_vec4(dual * inverse_length),
+        };
+        // 3. Apply it to the (scaled) bind position.
+        *out = blended.transform_point(scale * v.bind);
+    }
+}
