@@ -125,8 +125,13 @@ pub enum RigidProblem {
 
 impl fmt::Display for NotRigid {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "joint {} ", self.joint)?;
-        match self.problem {
+        write!(f, "joint {} {}", self.joint, self.problem)
+    }
+}
+
+impl fmt::Display for RigidProblem {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match *self {
             RigidProblem::Scaled(s) => {
                 write!(f, "is scaled by ({}, {}, {})", short(s.x), short(s.y), short(s.z))
             }

@@ -89,8 +89,9 @@ OPTIONS:
     --method lbs|dqs|both   how the skinned layer blends: lbs, linear blend skinning (default, red),
                             dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
                             compare them; a dump takes lbs or dqs
-    --camera YAW,PITCH[,ZOOM]  start with the camera turned by these degrees and zoomed, as the mouse
-                            would (R comes back here); e.g. 60,25,2 shows the twist from the side
+    --camera YAW,PITCH[,ZOOM]
+                            start with the camera turned by these degrees and zoomed, as the mouse
+                            would (R comes back here); 0,80,1.4 looks down on the twist
     --stats                 at exit, print pose + blend time per frame, frames per second, allocations,
                             resident memory
     -h, --help              print this help

@@ -131,7 +131,8 @@ impl Demo {
         let (pose, compared) = (&mut self.pose, &mut self.compared);
         if let Err(e) = skinned::blend(pose, compared, model, self.skinning, self.method) {
             // Dual quaternions cannot skin this frame: say why, once, and blend linearly from now on.
-            self.notice = Some(skinned::refusal(model, &e, clip.wrap(time) as f64));
+            self.notice =
+                Some(format!("{}; switching to it", skinned::refusal(model, &e, clip.wrap(time) as f64)));
             self.method = Blend::Lbs;
             self.colors_dirty = true;
             let _linear_blending_takes_any_palette =
