@@ -15,13 +15,15 @@
 //! 6. [`dual_quat`]: the blend's limit and its fix: dual-quaternion skinning, which blends the
 //!    joints' motions instead of the positions they give (`Pose::update_with(.., Method::Dqs)`).
 //!
-//! Around the method: [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
+//! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
+//! vertex inspector), [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
 //! [`synthetic`] makes a skinned tube of any size for measuring what the blend costs (`cargo bench`).
 
 pub mod camera;
 pub mod clip;
 pub mod dual_quat;
 pub mod dump;
+pub mod inspect;
 pub mod model;
 pub mod scene;
 pub mod skeleton;

@@ -1,0 +1,140 @@
+//! One vertex under the magnifying glass: where each bone alone would put it, and the weighted sum.
+//!
+//! Linear blend skinning (`skin.rs`) is a weighted average of **candidate positions**. Each joint
+//! that influences a vertex, alone, would carry the vertex rigidly to
+//!
+//! ```text
+//! candidate[i]    = palette[joint i] * bind
+//! contribution[i] = weight[i] * candidate[i]
+//! skinned         = contribution[0] + contribution[1] + ...   (the weights sum to 1)
+//! ```
+//!
+//! [`inspect`] works this out for one vertex, in the same order and with the same arithmetic as
+//! [`crate::skin::blend`], so its result is the blend's, bit for bit. [`Report`] writes the numbers
+//! as a table a learner can redo by hand (the demo's `V` key and `--inspect` print it). Nothing here
+//! needs the vertices around it, so it also serves when the blend itself runs on the GPU: the
+//! palette is the CPU's either way.
+
+use crate::model::Model;
+use crate::skin::{JointId, MAX_INFLUENCES, Skin};
+use glam::{Mat4, Vec3, Vec3A};
+use std::fmt;
+
+/// What one influence does to the inspected vertex.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    pub joint: JointId,
+    pub weight: f32,
+    /// Where this joint alone would put the vertex: `palette[joint] * bind`.
+    pub position: Vec3,
+    /// `weight * position`: this joint's share of the result.
+    pub contribution: Vec3,
+}
+
+/// One vertex's blend, influence by influence. Fixed size, so inspecting allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Inspection {
+    pub vertex: usize,
+    pub bind: Vec3,
+    candidates: [Candidate; MAX_INFLUENCES],
+    count: usize,
+    /// The sum of the contributions: the skinned position.
+    pub blended: Vec3,
+}
+
+impl Inspection {
+    /// One candidate per influence, in the vertex's own order.
+    pub fn candidates(&self) -> &[Candidate] {
+        &self.candidates[..self.count]
+    }
+}
+
+/// The candidates and the blend of `vertex` with this frame's `palette` (one matrix per joint).
+pub fn inspect(skin: &Skin, palette: &[Mat4], vertex: usize) -> Inspection {
+    assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
+    let v = &skin.vertices()[vertex];
+    let unused = Candidate { joint: 0, weight: 0.0, position: Vec3::ZERO, contribution: Vec3::ZERO };
+    let mut candidates = [unused; MAX_INFLUENCES];
+    // As in `blend`: all four slots, in `Vec3A`; an unused slot adds weight 0 times a point.
+    let mut sum = Vec3A::ZERO;
+    for i in 0..MAX_INFLUENCES {
+        let position = palette[v.joints[i] as usize].transform_point3a(v.bind);
+        let contribution = v.weights[i] * position;
+        sum += contribution;
+        if i < v.count as usize {
+            candidates[i] = Candidate {
+                joint: v.joints[i] as JointId,
+                weight: v.weights[i],
+                position: position.into(),
+                contribution: contribution.into(),
+            };
+        }
+    }
+    Inspection { vertex, bind: v.bind.into(), candidates, count: v.count as usize, blended: sum.into() }
+}
+
+/// Where `vertex` is skinned with `palette`: the blend of one vertex (for picking one on screen).
+pub fn skinned_position(skin: &Skin, palette: &[Mat4], vertex: usize) -> Vec3 {
+    inspect(skin, palette, vertex).blended
+}
+
+/// An [`Inspection`] as a table: per influence the bone's name, the joint, the weight, the
+/// candidate and the contribution; then their sum, the skinned position. Numbers are rounded to
+/// [`Report::DECIMALS`] places, so a sum redone from the printed lines may differ in the last place.
+pub struct Report<'a> {
+    pub inspection: &'a Inspection,
+    pub model: &'a Model,
+}
+
+impl Report<'_> {
+    pub const DECIMALS: usize = 4;
+
+    fn bone_name(&self, joint: JointId) -> &str {
+        &self.model.skeleton.bone(self.model.skin.joints()[joint].bone).name
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let i = self.inspection;
+        let n = i.candidates().len();
+        let plural = if n == 1 { "" } else { "s" };
+        writeln!(f, "vertex {}: bind {}, {n} influence{plural}", i.vertex, Xyz(i.bind))?;
+        // Columns as wide as their widest entry, so the numbers line up whatever the model's size.
+        const CANDIDATE: &str = "candidate = palette[joint] * bind";
+        let names = i.candidates().iter().map(|c| self.bone_name(c.joint).len());
+        let name_width = names.max().unwrap_or(0).max("bone".len());
+        let points = i.candidates().iter().flat_map(|c| [c.position, c.contribution]);
+        let point_width = points.chain([i.blended]).map(|p| Xyz(p).to_string().len()).max().unwrap_or(0);
+        let candidate_width = point_width.max(CANDIDATE.len());
+        writeln!(
+            f,
+            "  {:<name_width$}  joint  weight  {CANDIDATE:<candidate_width$}  weight * candidate",
+            "bone"
+        )?;
+        for c in i.candidates() {
+            let (name, joint, d) = (self.bone_name(c.joint), c.joint, Self::DECIMALS);
+            let candidate = Xyz(c.position).to_string();
+            writeln!(
+                f,
+                "  {name:<name_width$}  {joint:>5}  {:>6.d$}  {candidate:<candidate_width$}  {}",
+                c.weight,
+                Xyz(c.contribution)
+            )?;
+        }
+        // The sum sits under the contributions.
+        let label_width = name_width + 2 + 5 + 2 + 6 + 2 + candidate_width;
+        writeln!(f, "  {:<label_width$}  {}", "sum = skinned position", Xyz(i.blended))
+    }
+}
+
+/// A point as `(x, y, z)`, each rounded to [`Report::DECIMALS`] places and right-aligned.
+struct Xyz(Vec3);
+
+impl fmt::Display for Xyz {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let d = Report::DECIMALS;
+        let w = d + 3; // a sign, a digit, the point
+        write!(f, "({:>w$.d$}, {:>w$.d$}, {:>w$.d$})", self.0.x, self.0.y, self.0.z)
+    }
+}
