@@ -1,0 +1,72 @@
+//! The learner's check: every skinned position in a `--dump` file, recomputed from that file alone
+//! (each vertex's bind position and influences, each frame's palette), with no help from the
+//! library, in plain `f64` arithmetic as a script would do it.
+
+mod common;
+
+use common::{run, scratch};
+use serde_json::Value;
+
+fn numbers(v: &Value) -> Vec<f64> {
+    v.as_array().expect("an array").iter().map(|x| x.as_f64().expect("a number")).collect()
+}
+
+/// A column-major 4x4 matrix (16 numbers, the translation last) times the point (x, y, z, 1).
+fn transform(m: &[f64], p: &[f64]) -> [f64; 3] {
+    [0, 1, 2].map(|row| m[row] * p[0] + m[4 + row] * p[1] + m[8 + row] * p[2] + m[12 + row])
+}
+
+#[test]
+fn every_skinned_position_can_be_recomputed_from_the_dump_alone() {
+    let dir = scratch("learners-check");
+    let mut checked = 0;
+    for clip in ["seed", "bend", "twist"] {
+        let path = dir.join(format!("{clip}.json"));
+        let args = ["--clip", clip, "--frames", "6", "--fixed-dt", "0.55", "--time", "0.2", "--dump"];
+        let out = run(&[&args[..], &[path.to_str().expect("utf-8")]].concat());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let dump: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("written")).expect("JSON");
+
+        let vertices = dump["vertices"].as_array().expect("vertices");
+        let mut moved = 0.0f64;
+        for frame in dump["frames"].as_array().expect("frames") {
+            let palette: Vec<Vec<f64>> =
+                frame["palette"].as_array().expect("palette").iter().map(numbers).collect();
+            assert_eq!(
+                palette.len(),
+                dump["joints"].as_array().expect("joints").len(),
+                "one matrix per joint"
+            );
+            for (v, (vertex, skinned)) in
+                vertices.iter().zip(frame["skinned"].as_array().expect("skinned")).enumerate()
+            {
+                // skinned = Σ weight * palette[joint] * bind
+                let bind = numbers(&vertex["bind"]);
+                let mut sum = [0.0f64; 3];
+                for influence in vertex["influences"].as_array().expect("influences") {
+                    let joint = influence["joint"].as_u64().expect("a joint index") as usize;
+                    let weight = influence["weight"].as_f64().expect("a weight");
+                    let candidate = transform(&palette[joint], &bind);
+                    for axis in 0..3 {
+                        sum[axis] += weight * candidate[axis];
+                    }
+                }
+                let written = numbers(skinned);
+                for axis in 0..3 {
+                    let difference = (sum[axis] - written[axis]).abs();
+                    assert!(
+                        difference <= 1e-6,
+                        "{clip} at {}: vertex {v} axis {axis} off by {difference:e}",
+                        frame["time"]
+                    );
+                    moved = moved.max((written[axis] - bind[axis]).abs());
+                }
+                checked += 1;
+            }
+        }
+        // Frames that never leave the bind pose would check nothing but the identity.
+        assert!(moved > 0.05, "{clip}: the skin hardly moved ({moved})");
+    }
+    assert_eq!(checked, 3 * 6 * 13, "every vertex of every frame of every clip");
+}
