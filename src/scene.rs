@@ -37,9 +37,15 @@ const BIND_POSITIONS: [Vec3; 5] = [
 
 /// The article's scene, ready to animate.
 ///
-/// An error, not a crash, if an edit to the numbers below breaks the tree or the skin: the tutorial
+/// An error, not a crash, if an edit to the numbers in this file breaks the tree or the skin: the tutorial
 /// invites you to change them, and the program then says which vertex or bone is wrong.
 pub fn article() -> Result<Model, ModelError> {
+    article_with_mesh(&MESH)
+}
+
+/// The article's bones with `mesh` (bind position and influences per vertex) as their skinned mesh,
+/// drawn as one closed loop: [`article`] with an edited copy of [`MESH`], to try the edit out.
+pub fn article_with_mesh(mesh: &[(Vec3, &[Influence])]) -> Result<Model, ModelError> {
     // The tree, built as in `buildBones`.
     let mut b = SkeletonBuilder::new();
     for (name, position) in NAMES.iter().zip(BIND_POSITIONS) {
@@ -56,28 +62,33 @@ pub fn article() -> Result<Model, ModelError> {
     let offsets = compute_offsets(&skeleton.rest_world());
     let joints = offsets.into_iter().enumerate().map(|(bone, offset)| Joint { bone, offset }).collect();
 
-    // The mesh and its skin info, as in `buildMesh`. Vertices go round the outline: along the top
-    // from left to right, around the claws, back along the bottom.
-    let w = |joint, weight| Influence { joint, weight };
-    let table: [(Vec3, &[Influence]); 13] = [
-        (vec3(-0.1, 0.05, 0.0), &[w(ROOT, 1.0)]), // 0: left end, top: root only
-        (vec3(0.1, 0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 1: over the root-bone1 joint
-        (vec3(0.3, 0.05, 0.0), &[w(BONE1, 0.5), w(BONE2, 0.5)]), // 2: over the bone1-bone2 joint
-        (vec3(0.45, 0.06, 0.0), &[w(BONE2, 0.3), w(BONE31, 0.7)]), // 3: base of the upper claw
-        (vec3(0.6, 0.15, 0.0), &[w(BONE2, 0.2), w(BONE31, 0.8)]), // 4: top of the upper claw
-        (vec3(0.65, 0.1, 0.0), &[w(BONE31, 1.0)]), // 5: tip of the upper claw
-        (vec3(0.5, 0.0, 0.0), &[w(BONE31, 0.5), w(BONE32, 0.5)]), // 6: between the claws
-        (vec3(0.65, -0.1, 0.0), &[w(BONE32, 1.0)]), // 7: tip of the lower claw
-        (vec3(0.6, -0.15, 0.0), &[w(BONE2, 0.2), w(BONE32, 0.8)]), // 8: bottom of the lower claw
-        (vec3(0.45, -0.06, 0.0), &[w(BONE2, 0.3), w(BONE32, 0.7)]), // 9: base of the lower claw
-        (vec3(0.3, -0.05, 0.0), &[w(BONE1, 0.5), w(BONE2, 0.5)]), // 10: under the bone1-bone2 joint
-        (vec3(0.1, -0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 11: under the root-bone1 joint
-        (vec3(-0.1, -0.05, 0.0), &[w(ROOT, 1.0)]), // 12: left end, bottom: root only
-    ];
-    let skin = Skin::from_table(joints, &table)?;
-    // Drawn as the article draws it: one closed line loop through the 13 vertices.
-    Model::new(skeleton, skin, Model::line_loop(table.len()))
+    let skin = Skin::from_table(joints, mesh)?;
+    // Drawn as the article draws it: one closed line loop through the vertices.
+    Model::new(skeleton, skin, Model::line_loop(mesh.len()))
 }
+
+/// One influence of the mesh below: a joint (here the same number as its bone) and its weight.
+const fn w(joint: usize, weight: f32) -> Influence {
+    Influence { joint, weight }
+}
+
+/// The mesh and its skin info, as in `buildMesh`. Vertices go round the outline: along the top from
+/// left to right, around the claws, back along the bottom.
+pub const MESH: [(Vec3, &[Influence]); 13] = [
+    (vec3(-0.1, 0.05, 0.0), &[w(ROOT, 1.0)]), // 0: left end, top: root only
+    (vec3(0.1, 0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 1: over the root-bone1 joint
+    (vec3(0.3, 0.05, 0.0), &[w(BONE1, 0.5), w(BONE2, 0.5)]), // 2: over the bone1-bone2 joint
+    (vec3(0.45, 0.06, 0.0), &[w(BONE2, 0.3), w(BONE31, 0.7)]), // 3: base of the upper claw
+    (vec3(0.6, 0.15, 0.0), &[w(BONE2, 0.2), w(BONE31, 0.8)]), // 4: top of the upper claw
+    (vec3(0.65, 0.1, 0.0), &[w(BONE31, 1.0)]), // 5: tip of the upper claw
+    (vec3(0.5, 0.0, 0.0), &[w(BONE31, 0.5), w(BONE32, 0.5)]), // 6: between the claws
+    (vec3(0.65, -0.1, 0.0), &[w(BONE32, 1.0)]), // 7: tip of the lower claw
+    (vec3(0.6, -0.15, 0.0), &[w(BONE2, 0.2), w(BONE32, 0.8)]), // 8: bottom of the lower claw
+    (vec3(0.45, -0.06, 0.0), &[w(BONE2, 0.3), w(BONE32, 0.7)]), // 9: base of the lower claw
+    (vec3(0.3, -0.05, 0.0), &[w(BONE1, 0.5), w(BONE2, 0.5)]), // 10: under the bone1-bone2 joint
+    (vec3(0.1, -0.05, 0.0), &[w(ROOT, 0.5), w(BONE1, 0.5)]), // 11: under the root-bone1 joint
+    (vec3(-0.1, -0.05, 0.0), &[w(ROOT, 1.0)]), // 12: left end, bottom: root only
+];
 
 /// The bones' names, in the order they are stored.
 pub const NAMES: [&str; 5] = ["root", "bone1", "bone2", "bone31", "bone32"];
@@ -183,5 +194,22 @@ impl std::error::Error for SceneError {}
 impl From<ModelError> for SceneError {
     fn from(e: ModelError) -> Self {
         SceneError::Model(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_turning_180_degrees_or_more_is_refused_naming_the_bone() {
+        let err = rotation_track(BONE2, Vec3::X, &[(0.0, 0.0), (1.5, 150.0), (2.5, -40.0)]).expect_err("190");
+        assert_eq!(err, SceneError::TurnTooFar { bone: "bone2", time: 2.5, degrees: -190.0 });
+        let message = err.to_string();
+        assert!(message.starts_with("bone2's key at 2.5 s turns -190 degrees"), "{message}");
+        assert!(message.contains("add a key in between"), "{message}");
+        // 180 exactly is ambiguous (either way is as short): refused too. Just under is fine.
+        assert!(rotation_track(BONE1, Vec3::Z, &[(0.0, 0.0), (1.0, 180.0)]).is_err());
+        assert!(rotation_track(BONE1, Vec3::Z, &[(0.0, 0.0), (1.0, 179.0), (2.0, 358.0)]).is_ok());
     }
 }

@@ -46,7 +46,8 @@ pub struct Bone {
     /// The next child of this bone's parent.
     pub sibling: Option<BoneId>,
     /// The bone whose space this one lives in, derived from the two links above by
-    /// [`SkeletonBuilder::build`]. The tree walk does not need it; drawing a bone's line does.
+    /// [`SkeletonBuilder::build`]. The tree walk does not need it; drawing a bone's line, the dump
+    /// and the tests read it.
     pub parent: Option<BoneId>,
 }
 

@@ -170,3 +170,18 @@ fn a_skin_for_another_skeleton_is_refused() {
         "joint 0 is bone #7, which the skeleton does not have"
     );
 }
+
+#[test]
+fn an_edit_of_the_scene_that_breaks_the_skin_names_the_vertex() {
+    // A learner changes vertex 3's weights from 0.3 + 0.7 to 0.3 + 0.6: the scene refuses to build.
+    let mut mesh = scene::MESH;
+    let edited = [Influence { joint: BONE2, weight: 0.3 }, Influence { joint: BONE31, weight: 0.6 }];
+    mesh[3].1 = &edited;
+    let err = scene::article_with_mesh(&mesh).expect_err("weights summing to 0.9");
+    let skinning::model::ModelError::Skin(skin_error) = &err else { panic!("a skin error: {err:?}") };
+    assert_eq!(skin_error.vertex, 3);
+    // What the program prints after "the built-in scene is invalid: ".
+    assert_eq!(scene::SceneError::from(err).to_string(), "vertex 3: weights sum to 0.90000004, not 1");
+    // The mesh as shipped builds.
+    assert!(scene::article_with_mesh(&scene::MESH).is_ok());
+}
