@@ -139,19 +139,27 @@ fn a_steady_frame_of_a_big_mesh_allocates_nothing() {
 #[test]
 fn the_headless_demo_draws_steady_frames_without_allocating() {
     // The whole frame of the program, upload and draw included, counted by its own allocator, with
-    // each blend method (GPU skinning is counted in tests/gpu.rs).
-    for method in ["lbs", "dqs", "both"] {
-        let args = ["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats", "--method", method];
-        let Some(out) = common::run_gl(&args) else { return };
-        check_no_allocations(&out, method);
+    // each blend method (GPU skinning is counted in tests/gpu.rs); the words are on (the corner line
+    // changes every frame), and with the vertex inspector and its labels too, or off.
+    let runs: [&[&str]; 5] = [
+        &["--method", "lbs"],
+        &["--method", "dqs"],
+        &["--method", "both"],
+        &["--inspect", "2", "--method", "both"],
+        &["--no-text"],
+    ];
+    for extra in runs {
+        let args = ["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats"];
+        let Some(out) = common::run_gl(&[&args[..], extra].concat()) else { return };
+        check_no_allocations(&out, &extra.join(" "));
     }
 }
 
-fn check_no_allocations(out: &std::process::Output, method: &str) {
+fn check_no_allocations(out: &std::process::Output, flags: &str) {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let line = stdout.lines().find(|l| l.starts_with("stats:")).expect("--stats prints a stats line");
     let (before, _) = line.split_once(" allocations drawing frames").expect("the line counts allocations");
     let n: u64 = before.rsplit(' ').next().and_then(|n| n.parse().ok()).expect("a count before it");
-    assert_eq!(n, 0, "--method {method}: the headless demo allocated while drawing: {line}");
+    assert_eq!(n, 0, "{flags}: the headless demo allocated while drawing: {line}");
     assert!(line.contains("drawing frames 4..200"), "counted over the frames after warm-up: {line}");
 }

@@ -1,208 +1,62 @@
 //! Every key and mouse action in a real window: the demo runs on its own virtual X display (Xvfb),
 //! `xdotool` presses keys and drags the mouse, and `P` screenshots before and after each action are
-//! compared.
+//! compared. The corner line (the top rows) shows the time each frame takes, which differs from
+//! frame to frame, so pictures are compared below it; its words are read glyph by glyph instead.
 //!
 //! Needs `Xvfb` and `xdotool` (Debian: xvfb xdotool) plus Mesa. Without them the test says so and
 //! passes, unless `SKINNING_REQUIRE_GL` is set, as it is in CI.
 
 mod common;
 
-use common::{Class, Image, scratch};
+use common::window::start;
+use common::{Class, Image, find_text, ink};
 use glam::Vec2;
-use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 const W: u32 = 640;
 const H: u32 = 480;
 const START: f64 = 0.5;
 
-/// Kills the child process when dropped, so a failing test leaves nothing running.
-struct Guard(Child);
+/// The rows the corner line and the inspector's sum under it take.
+const CORNER_ROWS: u32 = 40;
 
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn tool_exists(name: &str) -> bool {
-    Command::new("sh").args(["-c", &format!("command -v {name}")]).output().is_ok_and(|o| o.status.success())
-}
-
-fn skip_or_fail(why: &str) {
-    if std::env::var_os("SKINNING_REQUIRE_GL").is_some() {
-        panic!("SKINNING_REQUIRE_GL is set but the interaction test cannot run: {why}");
-    }
-    eprintln!("SKIPPED (set SKINNING_REQUIRE_GL=1 to fail instead): {why}");
-}
-
-/// Starts Xvfb on a free display number and returns it with its guard.
-fn start_xvfb() -> Option<(String, Guard)> {
-    let mut xvfb = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut number = String::new();
-    let mut out = xvfb.stdout.take()?;
-    let mut byte = [0u8; 1];
-    while out.read(&mut byte).ok()? == 1 && byte[0] != b'\n' {
-        number.push(byte[0] as char);
-    }
-    let guard = Guard(xvfb);
-    (!number.trim().is_empty()).then(|| (format!(":{}", number.trim()), guard))
-}
-
-struct Session {
-    display: String,
-    window: String,
-    dir: PathBuf,
-    lines: Receiver<String>,
-    _app: Guard,
-    _xvfb: Guard,
-}
-
-impl Session {
-    fn xdotool(&self, args: &[&str]) -> String {
-        let out =
-            Command::new("xdotool").args(args).env("DISPLAY", &self.display).output().expect("xdotool runs");
-        assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-
-    fn key(&self, key: &str) {
-        self.xdotool(&["key", "--window", &self.window, key]);
-        std::thread::sleep(Duration::from_millis(150));
-    }
-
-    /// Waits for a line of the program's output that contains `text`; returns it.
-    fn expect_line(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.contains(text) => return line,
-                Ok(_) => continue,
-                Err(_) => break,
-            }
-        }
-        panic!("the program never printed {text:?}");
-    }
-
-    /// Presses `P` and loads the screenshot the program says it saved.
-    fn shot(&self) -> Image {
-        self.key("p");
-        let line = self.expect_line("saved ");
-        let name = line.trim_start_matches("saved ").trim();
-        Image::load(&self.dir.join(name))
-    }
-
-    fn title(&self) -> String {
-        std::thread::sleep(Duration::from_millis(400)); // the title refreshes a few times a second
-        self.xdotool(&["getwindowname", &self.window])
-    }
-
-    /// Drags with `button` from `from` through `via` to `to`, in window pixels.
-    fn drag(&self, button: &str, from: Vec2, via: Vec2, to: Vec2) {
-        let at = |p: Vec2| [p.x.round().to_string(), p.y.round().to_string()];
-        let [fx, fy] = at(from);
-        self.xdotool(&["mousemove", "--window", &self.window, &fx, &fy]);
-        std::thread::sleep(Duration::from_millis(100));
-        self.xdotool(&["mousedown", button]);
-        for p in [via, to] {
-            std::thread::sleep(Duration::from_millis(100));
-            let [x, y] = at(p);
-            self.xdotool(&["mousemove", "--window", &self.window, &x, &y]);
-        }
-        std::thread::sleep(Duration::from_millis(100));
-        self.xdotool(&["mouseup", button]);
-        std::thread::sleep(Duration::from_millis(150));
-    }
-}
-
-fn start() -> Option<Session> {
-    for tool in ["Xvfb", "xdotool"] {
-        if !tool_exists(tool) {
-            skip_or_fail(&format!("{tool} is not installed (Debian: apt-get install xvfb xdotool)"));
-            return None;
-        }
-    }
-    let Some((display, xvfb)) = start_xvfb() else {
-        skip_or_fail("Xvfb did not start");
-        return None;
-    };
-    let dir = scratch("interaction");
-    let start = START.to_string();
-    let size = format!("{W}x{H}");
-    let mut app = Command::new(env!("CARGO_BIN_EXE_skinning"))
-        .args(["--clip", "seed", "--time", &start, "--size", &size])
-        .current_dir(&dir)
-        .env("DISPLAY", &display)
-        .env_remove("WAYLAND_DISPLAY")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program starts");
-    let (send, lines) = channel();
-    let stdout = app.stdout.take().expect("piped");
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = send.send(line);
-        }
-    });
-    let mut app = Guard(app);
-    // Find the window; if the program exits first (no OpenGL here), report why.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let window = loop {
-        if let Ok(Some(status)) = app.0.try_wait() {
-            let mut err = String::new();
-            let _ = app.0.stderr.take().map(|mut e| e.read_to_string(&mut err));
-            if status.code() == Some(common::NO_GRAPHICS) {
-                skip_or_fail(&err);
-                return None;
-            }
-            panic!("the program exited early ({status}): {err}");
-        }
-        let found = Command::new("xdotool")
-            .args(["search", "--name", "^skinning"])
-            .env("DISPLAY", &display)
-            .output()
-            .expect("xdotool runs");
-        let id = String::from_utf8_lossy(&found.stdout).lines().next().unwrap_or_default().to_string();
-        if !id.is_empty() {
-            break id;
-        }
-        assert!(Instant::now() < deadline, "no window appeared");
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let session = Session { display, window, dir, lines, _app: app, _xvfb: xvfb };
-    // Keys reach a winit window only once it has the focus.
-    session.xdotool(&["windowfocus", "--sync", &session.window]);
-    session.expect_line("keys:");
-    Some(session)
-}
-
+/// The same picture below the corner line.
 fn same(a: &Image, b: &Image) -> bool {
-    a.rgba == b.rgba
+    let below = (CORNER_ROWS * W * 4) as usize;
+    a.rgba[below..] == b.rgba[below..]
+}
+
+/// Ink (the words' colour) below the corner line: names, labels.
+fn ink_below_the_corner(image: &Image) -> usize {
+    image.rgba[(CORNER_ROWS * W * 4) as usize..].chunks_exact(4).filter(|p| ink([p[0], p[1], p[2]])).count()
 }
 
 /// Where a point of the article's scene at animation time `t` (seed clip, home camera) is drawn.
 fn on_screen(t: f64, joint: usize) -> Vec2 {
+    let (camera, pose) = posed(t);
+    camera.project(pose.joint(joint), W, H)
+}
+
+/// Where skinned vertex `v` of the article's scene at time `t` (seed clip, home camera) is drawn.
+fn vertex_on_screen(t: f64, v: usize) -> Vec2 {
+    let (camera, pose) = posed(t);
+    camera.project(pose.skinned[v].into(), W, H)
+}
+
+fn posed(t: f64) -> (skinning::camera::Camera, skinning::model::Pose) {
     let model = skinning::scene::article().expect("the article's scene");
     let camera =
         skinning::camera::framing_model(&model, &skinning::scene::clips().expect("the article's clips"));
     let mut pose = skinning::model::Pose::new(&model);
     pose.update(&model, &skinning::scene::seed(), t);
-    camera.project(pose.joint(joint), W, H)
+    (camera, pose)
 }
 
 #[test]
 fn every_key_and_mouse_action_changes_what_it_should() {
-    let Some(s) = start() else { return };
+    let (start_time, size) = (START.to_string(), format!("{W}x{H}"));
+    let args = ["--clip", "seed", "--time", &start_time, "--size", &size];
+    let Some(s) = start("interaction", &args, &[]) else { return };
 
     // Space pauses; R takes time back to --time. From here on, `base` is the reference picture.
     s.key("space");
@@ -213,6 +67,9 @@ fn every_key_and_mouse_action_changes_what_it_should() {
     std::thread::sleep(Duration::from_millis(300));
     assert!(same(&s.shot(), &base), "paused, yet the picture changed");
     assert!(s.title().contains("paused"), "title: {}", s.title());
+    // The corner line says so too, in the picture.
+    let corner = (0..40, 0..20);
+    assert!(find_text(&base, "clip seed  t 0.50 s  1x  paused  lbs on cpu", 1, corner, ink).is_some());
 
     // . and , step 1/60 s forward and back; ] and [ scrub 0.1 s.
     for (forward, back) in [("period", "comma"), ("bracketright", "bracketleft")] {
@@ -241,6 +98,38 @@ fn every_key_and_mouse_action_changes_what_it_should() {
         s.key("w"); // bone2, bone31, bone32, then off
     }
     assert!(same(&s.shot(), &base), "W did not cycle back to off");
+
+    // N hides the bone names (the only words below the corner line); N again shows them.
+    assert!(ink_below_the_corner(&base) > 100, "no bone names drawn");
+    s.key("n");
+    let nameless = s.shot();
+    assert_eq!(ink_below_the_corner(&nameless), 0, "N left words beside the joints");
+    s.key("n");
+    assert!(same(&s.shot(), &base), "N twice is not back to the start");
+
+    // V inspects vertex 0, then 1...: the numbers are printed, the blend is marked in white.
+    let white = |p: [u8; 3]| p == [255, 255, 255];
+    s.key("v");
+    s.expect_line("vertex 0: bind");
+    let at = vertex_on_screen(START, 0);
+    assert!(s.shot().any_near(at.x, at.y, 1, white), "no blend marked at vertex 0");
+    s.key("v");
+    s.expect_line("vertex 1: bind");
+    for _ in 2..14 {
+        s.key("v"); // vertices 2 to 12, then none
+    }
+    s.expect_line("vertex 12: bind");
+    assert!(same(&s.shot(), &base), "V did not cycle back to none");
+
+    // A click near vertex 2 inspects it; a click on empty space stops; neither turns the camera.
+    let v2 = vertex_on_screen(START, 2);
+    s.click(v2 + Vec2::new(2.0, 1.0));
+    s.expect_line("vertex 2: bind");
+    let inspected = s.shot();
+    assert!(inspected.any_near(v2.x, v2.y, 1, white), "no blend marked at vertex 2");
+    assert!(find_text(&inspected, "vertex 2 = ", 1, (0..20, 10..30), ink).is_some(), "no sum in the corner");
+    s.click(Vec2::new(20.0, (H - 20) as f32));
+    assert!(same(&s.shot(), &base), "a click on empty space did not clear the inspector");
 
     // 2 and 3 switch clips; 1 comes back to seed.
     s.key("2");
@@ -317,7 +206,7 @@ fn every_key_and_mouse_action_changes_what_it_should() {
 
     // Escape quits with status 0.
     s.key("Escape");
-    let mut app = s._app;
+    let mut app = s.app;
     let deadline = Instant::now() + Duration::from_secs(10);
     let status = loop {
         if let Ok(Some(status)) = app.0.try_wait() {
@@ -327,4 +216,22 @@ fn every_key_and_mouse_action_changes_what_it_should() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(status.success(), "exit status {status}");
+}
+
+#[test]
+fn words_keep_their_shape_on_a_screen_scaled_2x() {
+    // winit on X11 takes the screen's scale factor from WINIT_X11_SCALE_FACTOR: a high-DPI screen.
+    let args = ["--clip", "twist", "--time", "1.5", "--size", "640x480"];
+    let Some(s) = start("scaled", &args, &[("WINIT_X11_SCALE_FACTOR", "2")]) else { return };
+    s.key("space");
+    let image = s.shot();
+    // Every font pixel is a 2 x 2 block, and the margin doubles: the corner line reads at scale 2.
+    let corner = (0..30, 0..30);
+    assert!(find_text(&image, "clip twist  t ", 2, corner.clone(), ink).is_some(), "no corner line at 2x");
+    assert!(
+        find_text(&image, "  paused  ", 2, (0..W as i64, 0..30), ink).is_some(),
+        "the picture is not paused"
+    );
+    assert!(find_text(&image, "clip twist", 1, corner, ink).is_none(), "letters drawn at 1x on a 2x screen");
+    assert!(find_text(&image, "bone1", 2, (0..W as i64, 40..H as i64), ink).is_some(), "no name at 2x");
 }

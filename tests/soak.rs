@@ -71,7 +71,9 @@ fn a_long_headless_run_neither_grows_nor_drifts() {
     let (n, dt, start) = (frames.to_string(), DT.to_string(), START.to_string());
 
     let started = Instant::now();
-    let args = ["--headless", "--clip", "seed", "--time", &start, "--fixed-dt", &dt, "--frames", &n];
+    // No words: the corner line shows the frame's cost, which differs from run to run.
+    let args =
+        ["--headless", "--no-text", "--clip", "seed", "--time", &start, "--fixed-dt", &dt, "--frames", &n];
     let Some(out) =
         common::run_gl(&[&args[..], &["--stats", "--screenshot", last_frame.to_str().unwrap()]].concat())
     else {
@@ -107,7 +109,17 @@ fn a_long_headless_run_neither_grows_nor_drifts() {
     // And what the program drew last is, pixel for pixel, a fresh one-frame run at the direct time.
     let fresh_frame = dir.join("direct.png");
     let direct_time = direct.to_string();
-    let fresh = ["--headless", "--clip", "seed", "--time", &direct_time, "--frames", "1", "--screenshot"];
+    let fresh = [
+        "--headless",
+        "--no-text",
+        "--clip",
+        "seed",
+        "--time",
+        &direct_time,
+        "--frames",
+        "1",
+        "--screenshot",
+    ];
     common::run_gl(&[&fresh[..], &[fresh_frame.to_str().unwrap()]].concat()).expect("GL worked a moment ago");
     let (last, fresh) = (Image::load(&last_frame), Image::load(&fresh_frame));
     assert!(last.rgba == fresh.rgba, "frame {frames} differs from the frame drawn directly at {direct} s");

@@ -24,6 +24,10 @@ pub struct Options {
     /// make it, and its zoom, as the wheel would.
     pub camera: Option<(f32, f32, f32)>,
     pub stats: bool,
+    /// The vertex the inspector starts on (`V` cycles, a click picks).
+    pub inspect: Option<usize>,
+    /// Words on screen (bone names, the corner line); `--no-text` turns them off for pixel tests.
+    pub text: bool,
 }
 
 impl Default for Options {
@@ -42,6 +46,8 @@ impl Default for Options {
             method: Blend::Lbs,
             camera: None,
             stats: false,
+            inspect: None,
+            text: true,
         }
     }
 }
@@ -92,6 +98,10 @@ OPTIONS:
     --camera YAW,PITCH[,ZOOM]
                             start with the camera turned by these degrees and zoomed, as the mouse
                             would (R comes back here); 0,80,1.4 looks down on the twist
+    --inspect VERTEX        start with the vertex inspector on this vertex (an index, as V cycles):
+                            where each bone alone would put it, and the blend; its numbers are
+                            printed (with --headless, for the last frame)
+    --no-text               no words on the picture (bone names, the corner line): for pixel tests
     --stats                 at exit, print pose + blend time per frame, frames per second, allocations,
                             resident memory
     -h, --help              print this help
@@ -128,6 +138,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             Arg::Long("dump") => options.dump = Some(path(&mut parser, "--dump", "FILE.json")?),
             Arg::Long("headless") => options.headless = true,
             Arg::Long("stats") => options.stats = true,
+            Arg::Long("no-text") => options.text = false,
+            Arg::Long("inspect") => {
+                let v = text(&mut parser, "--inspect", "VERTEX")?;
+                let index = v.parse::<usize>().ok();
+                options.inspect =
+                    Some(index.ok_or(format!("--inspect wants a vertex index (0, 1, 2...), not {v:?}"))?);
+            }
             Arg::Long("size") => {
                 let v = text(&mut parser, "--size", "WxH")?;
                 options.size = Some(parse_size(&v).ok_or(format!(
@@ -181,6 +198,11 @@ fn check(options: &Options) -> Result<(), String> {
     }
     if options.dump.is_some() && options.screenshot.is_some() {
         return Err("--dump draws nothing, so it cannot take a --screenshot; run them separately".into());
+    }
+    if options.dump.is_some() && options.inspect.is_some() {
+        return Err(
+            "--dump draws nothing, so it has no inspector; its file holds every vertex's numbers".into()
+        );
     }
     if options.dump.is_some() && options.skinning == Skinning::Both {
         return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
@@ -246,6 +268,9 @@ mod tests {
             panic!("should parse")
         };
         assert_eq!((o.frames, o.fixed_dt, o.size, o.headless), (Some(3), Some(0.5), Some((800, 600)), true));
+        let Ok(Command::Run(o)) = run(&["--inspect", "2", "--no-text"]) else { panic!("should parse") };
+        assert_eq!((o.inspect, o.text), (Some(2), false));
+        assert!(matches!(run(&[]), Ok(Command::Run(Options { inspect: None, text: true, .. }))));
         assert_eq!(run(&["--help"]), Ok(Command::Help));
         let Ok(Command::Run(o)) = run(&["--method", "dqs", "--skinning=gpu"]) else { panic!("should parse") };
         assert_eq!((o.method, o.skinning), (Blend::Dqs, Skinning::Gpu));
@@ -277,6 +302,9 @@ mod tests {
             &["--camera", "0,0,100"],
             &["--camera", "0,0,1,1"],
             &["--dump", "a.json", "--method", "both"],
+            &["--inspect", "-1"],
+            &["--inspect"],
+            &["--dump", "a.json", "--inspect", "2"],
             &["--time", "1e308"],
             &["--fixed-dt", "1e308", "--frames", "3"],
             &["stray"],

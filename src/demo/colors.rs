@@ -35,3 +35,24 @@ pub struct Colors {
     pub skinned: Vec<Rgba>,
     pub bones: Vec<Rgba>,
 }
+
+/// Words on the picture: bone names and the corner line (drawn with a dark shadow, see `font.rs`).
+pub const TEXT: Rgba = [0.92, 0.92, 0.95, 1.0];
+
+/// The vertex inspector: one colour per influence slot, none of them the layers' colours.
+pub const CANDIDATES: [Rgba; 4] =
+    [[1.0, 0.6, 0.1, 1.0], [0.2, 0.9, 0.95, 1.0], [0.75, 0.5, 1.0, 1.0], [0.7, 1.0, 0.3, 1.0]];
+/// The inspected vertex's blended position.
+pub const BLENDED: Rgba = [1.0, 1.0, 1.0, 1.0];
+
+/// A candidate's colour: its slot's colour, dimmer the less it weighs (a third as bright at 0).
+pub fn candidate_color(slot: usize, weight: f32) -> Rgba {
+    let [r, g, b, a] = CANDIDATES[slot % CANDIDATES.len()];
+    let k = 1.0 / 3.0 + 2.0 / 3.0 * weight.clamp(0.0, 1.0);
+    [r * k, g * k, b * k, a]
+}
+
+/// A candidate's point size: from the mesh's point size at weight 0 to three times it at weight 1.
+pub fn candidate_size(point_size: f32, weight: f32) -> f32 {
+    point_size * (1.0 + 2.0 * weight.clamp(0.0, 1.0))
+}

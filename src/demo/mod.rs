@@ -6,9 +6,11 @@
 //! that runs the [`state::Demo`] frame after frame and the [`render::Renderer`] that draws it.
 //!
 //! The files, leaves first: `failure` (the one-line error), `cli` (flags), `clock`, `view`, `bend`,
-//! `skinned` (where and how the skin is blended) and `state` (what is shown and how input changes
-//! it), `colors`, `layer`, `gl`, `gpu_palette`, `gpu_skin` and `render` (OpenGL), `session` (frame
-//! after frame), `output` (files), `window` and `headless` (the two ways to get a context).
+//! `skinned` (where and how the skin is blended), `selection` (the inspected vertex), `pointer` (click
+//! or drag), `status` (the corner line) and `state` (what is shown and how input changes it),
+//! `colors`, `font` and `labels` (words as points, and where they go), `layer`, `gl`, `gpu_palette`,
+//! `gpu_skin`, `inspector`, `text` and `render` (OpenGL), `session` (frame after frame), `output`
+//! (files), `window` and `headless` (the two ways to get a context).
 
 pub mod alloc;
 pub mod bend;
@@ -16,18 +18,25 @@ pub mod cli;
 pub mod clock;
 pub mod colors;
 pub mod failure;
+pub mod font;
 pub mod gl;
 pub mod gpu_palette;
 pub mod gpu_skin;
 #[cfg(test)]
 mod gpu_tests;
 pub mod headless;
+pub mod inspector;
+pub mod labels;
 pub mod layer;
 pub mod output;
+pub mod pointer;
 pub mod render;
+pub mod selection;
 pub mod session;
 pub mod skinned;
 pub mod state;
+pub mod status;
+pub mod text;
 pub mod view;
 pub mod window;
 

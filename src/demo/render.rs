@@ -10,15 +10,22 @@
 //! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson), one more layer: it skins
 //! in its own vertex shader, so per frame only its palette goes up (with the camera, as for every
 //! layer); in compare mode it is drawn twice, once per method.
+//!
+//! On top come the vertex inspector (`inspector.rs`: one vertex's candidate positions and its
+//! blend) and the words (`labels.rs` places them, `text.rs` draws them in window pixels).
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, ORANGE, RED};
 use super::gl::{GlError, compile_program};
 use super::gpu_palette::fits_gpu;
 use super::gpu_skin::GpuSkin;
+use super::inspector::InspectorLayer;
+use super::labels::{Labels, Words};
 use super::layer::Layer;
 use super::skinned::Layers;
+use super::text::TextLayer;
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
+use skinning::inspect::Inspection;
 use skinning::model::Model;
 
 /// What to draw this frame.
@@ -29,6 +36,10 @@ pub struct Frame<'a> {
     /// The skinned mesh: on the CPU, the GPU or both, by one method or both.
     pub skinned: Layers<'a>,
     pub bones: Option<&'a [Vec3]>,
+    /// The vertex inspector's numbers, if a vertex is selected.
+    pub inspection: Option<Inspection>,
+    /// The words on the picture; None with `--no-text`.
+    pub words: Option<Words<'a>>,
 }
 
 /// The program, the layers and their buffers. Needs the GL context current for every call.
@@ -44,6 +55,9 @@ pub struct Renderer {
     /// None if the model has more joints than the shader's palette holds.
     gpu: Option<GpuSkin>,
     bones: Layer,
+    inspector: InspectorLayer,
+    labels: Labels,
+    text: TextLayer,
     /// Reused every frame to turn positions into plain floats, so uploads allocate nothing.
     staging: Vec<f32>,
 }
@@ -96,6 +110,9 @@ impl Renderer {
                 gl.enable(glow::PROGRAM_POINT_SIZE);
             }
         }
+        let inspector = InspectorLayer::new(&gl)?;
+        let labels = Labels::new(model);
+        let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {
             gl,
             program,
@@ -106,6 +123,9 @@ impl Renderer {
             compared,
             gpu,
             bones,
+            inspector,
+            labels,
+            text,
             staging,
         })
     }
@@ -165,6 +185,16 @@ impl Renderer {
             self.bones.upload_floats(gl, &self.staging);
             self.bones.draw(gl);
         }
+        if let Some(inspection) = &frame.inspection {
+            self.inspector.draw(gl, inspection, self.point_size.as_ref(), frame.point_size);
+        }
+        // Words last, over everything, in window pixels.
+        if let Some(words) = &frame.words {
+            let (vp, size) = (frame.view_projection, (width, height));
+            self.labels.compose(words, frame.bones, frame.inspection.as_ref(), vp, size);
+            let uniforms = (self.view_projection.as_ref(), self.point_size.as_ref());
+            self.text.draw(gl, self.labels.batch(), uniforms, (width, height, words.scale));
+        }
     }
 
     /// Hands the queued commands to the driver, as a window's buffer swap would.
@@ -207,6 +237,8 @@ impl Drop for Renderer {
         if let Some(gpu) = &self.gpu {
             gpu.delete(&self.gl);
         }
+        self.inspector.delete(&self.gl);
+        self.text.delete(&self.gl);
         unsafe { self.gl.delete_program(self.program) };
     }
 }

@@ -1,10 +1,12 @@
-//! A run of the demo, frame after frame: the clock that drives it, and the `--stats` bookkeeping
-//! (time per frame, allocations, resident memory). Shared by the window and the headless run.
+//! A run of the demo, frame after frame: the clock that drives it, the `--stats` bookkeeping
+//! (time per frame, allocations, resident memory), the frame cost the corner line shows, and the
+//! vertex inspector's printed numbers. Shared by the window and the headless run.
 
 use super::alloc;
 use super::cli::Options;
 use super::render;
 use super::state;
+use super::status::FrameCost;
 use std::time::{Duration, Instant};
 
 /// A demo being drawn frame after frame, and the bookkeeping around it: frame count, timing, stats.
@@ -15,6 +17,8 @@ pub struct Session {
     last_frame: Option<Instant>,
     started: Instant,
     stats: Stats,
+    /// The CPU time of a frame, for the corner line.
+    cost: FrameCost,
 }
 
 #[derive(Default)]
@@ -44,6 +48,7 @@ impl Session {
             last_frame: None,
             started: Instant::now(),
             stats: Stats::default(),
+            cost: FrameCost::default(),
         }
     }
 
@@ -66,6 +71,7 @@ impl Session {
             self.demo.clock.advance(dt);
         }
         self.last_frame = Some(now);
+        self.demo.frame_cost = self.cost.shown();
         self.demo.update();
         if let Some(notice) = self.demo.notice.take() {
             eprintln!("skinning: {notice}");
@@ -80,6 +86,17 @@ impl Session {
             self.stats.steady_allocations += alloc::count() - allocations_before;
         }
         self.frames_drawn += 1;
+        self.cost.add(now.elapsed(), Instant::now());
+        // The inspector's numbers: in a window whenever they are due, headless for the last frame.
+        // Printing allocates, so it comes after the counted part of the frame.
+        let report = if self.options.headless {
+            self.finished().then(|| self.demo.report()).flatten()
+        } else {
+            self.demo.take_report()
+        };
+        if let Some(report) = report {
+            print!("{report}");
+        }
         // Reading resident memory allocates, so it happens here, outside the counted part of a frame.
         if self.options.stats && self.frames_drawn == RESIDENT_WARM_UP_FRAMES {
             self.stats.resident_warm = resident_kib();

@@ -1,23 +1,26 @@
 //! What the demo shows and how the keys and the mouse change it. No windows and no OpenGL here, so
 //! the window and the headless run share it, and its logic is tested like the rest.
 //!
-//! A [`Demo`] is the model with its clips and this frame's pose, plus three small parts that each
-//! own one idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view) and a
-//! [`BendDrag`] while the user bends a bone.
+//! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
+//! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), a
+//! [`BendDrag`] while the user bends a bone, and the inspector's [`Selection`] (which vertex).
 
 use super::bend::BendDrag;
 use super::cli::{Blend, Options, Skinning};
 use super::clock::Clock;
 use super::colors::{self, Colors};
 use super::gpu_palette::fits_gpu;
+use super::labels::{Words, to_pixels};
 use super::render::Frame;
+use super::selection::Selection;
 use super::skinned;
-use super::view::{View, weight_of_bone};
+use super::status::{self, StatusLine};
+use super::view::{View, find_bone};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
+use skinning::inspect::{Report, inspect, skinned_position};
 use skinning::model::{Model, Pose};
-use skinning::skeleton::BoneId;
 use std::time::{Duration, Instant};
 
 pub const KEYS: &str = "\
@@ -30,10 +33,12 @@ keys:
   B  M  S      show / hide bind mesh, skinned mesh, skeleton
   W            weight view: next bone  G      skinning on cpu / gpu / both
   D            blend: linear (lbs) / dual quaternions (dqs) / both
+  V            inspect the next vertex N      bone names on / off
   R            reset time, speed, camera, bent bones
   P            save a screenshot       H      this list      Esc  quit
 mouse:
   left-drag    orbit                   wheel  zoom
+  left-click   near a vertex: inspect it; elsewhere: stop inspecting
   right-drag   on a joint: bend that bone (R undoes it)";
 
 /// What a key asks of the window around the demo.
@@ -68,6 +73,12 @@ pub struct Demo {
     pub joints: Vec<Vec3>,
     /// CPU time of the last pose + blend.
     pub last_cpu: Duration,
+    /// The vertex inspector's vertex.
+    pub selection: Selection,
+    /// The corner line, rewritten by every update in the same memory.
+    pub status: String,
+    /// A frame's CPU time, averaged, for the corner line (the session measures it).
+    pub frame_cost: Option<Duration>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
 }
@@ -86,6 +97,10 @@ impl Demo {
         if options.skinning != Skinning::Cpu {
             fits_gpu(model.skin.joints().len())?;
         }
+        if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
+            let last = model.skin.len().saturating_sub(1);
+            return Err(format!("--inspect {v}: this model's vertices are 0 to {last}"));
+        }
         let mut camera = framing_model(&model, &clips);
         if let Some((yaw, pitch, zoom)) = options.camera {
             camera.orbit(yaw.to_radians(), pitch.to_radians());
@@ -100,13 +115,16 @@ impl Demo {
             clip,
             clock: Clock::new(options.time),
             pose,
-            view: View::new(camera, weight_bone),
+            view: View::new(camera, weight_bone, options.text),
             skinning: options.skinning,
             method: options.method,
             compared,
             notice: None,
             joints,
             last_cpu: Duration::ZERO,
+            selection: Selection::new(options.inspect),
+            status: String::with_capacity(status::CAPACITY),
+            frame_cost: None,
             colors_dirty: true,
             bend: None,
         };
@@ -142,6 +160,7 @@ impl Demo {
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
         }
+        self.write_status();
     }
 
     /// What the renderer should draw for a viewport of this size.
@@ -159,27 +178,25 @@ impl Demo {
                 view.show_skinned,
             ),
             bones: view.show_bones.then_some(&self.joints[..]),
+            // From the CPU's palette on either road, so the inspector works with GPU skinning too.
+            inspection: self.selection.vertex.map(|v| inspect(&self.model.skin, &self.pose.palette, v)),
+            words: view.show_text.then_some(Words {
+                status: &self.status,
+                names: view.show_names,
+                scale: scale as f32,
+            }),
         }
     }
 
     /// New colours for the skinned mesh and the bones, if the weight view changed since last asked.
     pub fn take_colors(&mut self) -> Option<Colors> {
-        if !std::mem::take(&mut self.colors_dirty) {
-            return None;
-        }
         let plain = if self.method == Blend::Dqs { colors::ORANGE } else { colors::RED };
-        let skinned = match self.view.weight_bone {
-            None => vec![plain; self.model.skin.len()],
-            Some(bone) => weight_of_bone(&self.model, bone).map(colors::weight_color).collect(),
-        };
-        let bones = (0..self.model.skeleton.len())
-            .map(|b| if Some(b) == self.view.weight_bone { colors::HIGHLIGHT } else { colors::BLUE })
-            .collect();
-        Some(Colors { skinned, bones })
+        std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
     }
 
     /// Handles a key, given as the character it types (" " for Space).
     pub fn key(&mut self, key: &str) -> Reply {
+        let before = (self.clip, self.clock.time, self.clock.paused);
         let clock = &mut self.clock;
         match key.to_lowercase().as_str() {
             " " => clock.paused = !clock.paused,
@@ -212,12 +229,19 @@ impl Demo {
                 }
                 self.colors_dirty = true;
             }
+            "v" => self.selection.next(self.model.skin.len()),
+            "n" => self.view.show_names = !self.view.show_names,
             "r" => self.reset(),
             "p" => return Reply::Screenshot,
             "h" => return Reply::Help,
             _ => return Reply::Nothing,
         }
         self.update();
+        // Paused on a new frame (just paused, a step, a scrub, another clip, a reset): print its numbers.
+        let new_frame = before != (self.clip, self.clock.time, true) || key.eq_ignore_ascii_case("r");
+        if self.clock.paused && new_frame && self.selection.vertex.is_some() {
+            self.selection.report_due = true;
+        }
         Reply::Changed
     }
 
@@ -245,12 +269,68 @@ impl Demo {
     }
 
     pub fn end_bend(&mut self) {
-        self.bend = None;
+        // A bend is a new frame too: print it once the drag is over.
+        if self.bend.take().is_some() && self.clock.paused && self.selection.vertex.is_some() {
+            self.selection.report_due = true;
+        }
+    }
+
+    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
+    /// clicking anywhere else stops inspecting.
+    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
+        let (skin, palette) = (&self.model.skin, &self.pose.palette);
+        let view_projection = self.view.camera.view_projection(size.0, size.1);
+        let on_screen = (0..skin.len()).map(|v| {
+            to_pixels(view_projection, skinned_position(skin, palette, v), size).unwrap_or(Vec2::INFINITY)
+        });
+        self.selection.pick(cursor, on_screen, reach);
+    }
+
+    /// The blend method the skinned layer uses: linear blend skinning.
+    pub fn method_name(&self) -> &'static str {
+        "lbs"
+    }
+
+    /// What the CPU computes per frame for the method.
+    fn cpu_work(&self) -> &'static str {
+        if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" }
+    }
+
+    /// Rewrites the corner line, in the same memory.
+    fn write_status(&mut self) {
+        let clip = &self.clips[self.clip];
+        let line = StatusLine {
+            clip: &clip.name,
+            time: clip.wrap(self.clock.time),
+            speed: self.clock.speed,
+            paused: self.clock.paused,
+            method: self.method_name(),
+            skinning: self.skinning.name(),
+            cpu_work: self.cpu_work(),
+            cpu: self.last_cpu,
+            frame: self.frame_cost,
+        };
+        status::write_status(&mut self.status, &line);
+    }
+
+    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
+    pub fn report(&self) -> Option<String> {
+        let vertex = self.selection.vertex?;
+        let inspection = inspect(&self.model.skin, &self.pose.palette, vertex);
+        let clip = self.clip();
+        let (time, method, skinning) = (clip.wrap(self.clock.time), self.method_name(), self.skinning.name());
+        let report = Report { inspection: &inspection, model: &self.model };
+        Some(format!("inspect: clip {} at t {time:.3} s, {method} on {skinning}\n{report}", clip.name))
+    }
+
+    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
+    pub fn take_report(&mut self) -> Option<String> {
+        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
     }
 
     /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
     pub fn title(&self, fps: f64) -> String {
-        let cpu_work = if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" };
+        let cpu_work = self.cpu_work();
         format!(
             "skinning | clip {} | t {:.2} s | {}x{} | {} skinning, {} | {:.0} fps | {cpu_work} {:.1} µs",
             self.clip().name,
@@ -263,18 +343,6 @@ impl Demo {
             self.last_cpu.as_secs_f64() * 1e6,
         )
     }
-}
-
-fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
-    let by_index = name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
-    by_index.or_else(|| model.skeleton.find(name)).ok_or_else(|| {
-        let names: Vec<&str> = model.skeleton.bones().iter().map(|b| b.name.as_str()).collect();
-        format!(
-            "unknown bone {name:?} for --weights: choose one of {} (or 0 to {})",
-            names.join(", "),
-            names.len() - 1
-        )
-    })
 }
 
 #[cfg(test)]

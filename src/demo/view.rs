@@ -1,5 +1,6 @@
-//! What the picture shows: the camera, which layers are on, and the weight view.
+//! What the picture shows: the camera, which layers are on, the weight view, and the words.
 
+use super::colors::{self, Colors};
 use skinning::camera::Camera;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
@@ -14,11 +15,24 @@ pub struct View {
     pub show_bones: bool,
     /// The bone whose weights colour the skinned mesh, if the weight view is on.
     pub weight_bone: Option<BoneId>,
+    /// Words on the picture at all (`--no-text` turns them off).
+    pub show_text: bool,
+    /// Bone names beside the joints (`N`).
+    pub show_names: bool,
 }
 
 impl View {
-    pub fn new(camera: Camera, weight_bone: Option<BoneId>) -> View {
-        View { camera, home: camera, show_bind: true, show_skinned: true, show_bones: true, weight_bone }
+    pub fn new(camera: Camera, weight_bone: Option<BoneId>, show_text: bool) -> View {
+        View {
+            camera,
+            home: camera,
+            show_bind: true,
+            show_skinned: true,
+            show_bones: true,
+            weight_bone,
+            show_text,
+            show_names: true,
+        }
     }
 
     /// Left-drag: turn the camera by the cursor's movement in pixels.
@@ -29,6 +43,19 @@ impl View {
     /// Mouse wheel: `lines` notches, positive to come closer.
     pub fn zoom(&mut self, lines: f32) {
         self.camera.zoom_by(1.1f32.powf(lines));
+    }
+
+    /// The colours of the skinned mesh (`plain`, or by weight in the weight view) and of the bones
+    /// (blue, the weight view's bone highlighted).
+    pub fn colors(&self, model: &Model, plain: colors::Rgba) -> Colors {
+        let skinned = match self.weight_bone {
+            None => vec![plain; model.skin.len()],
+            Some(bone) => weight_of_bone(model, bone).map(colors::weight_color).collect(),
+        };
+        let bones = (0..model.skeleton.len())
+            .map(|b| if Some(b) == self.weight_bone { colors::HIGHLIGHT } else { colors::BLUE })
+            .collect();
+        Colors { skinned, bones }
     }
 
     /// The weight view's next bone: off, then every bone that moves the skin in turn, then off again.
@@ -47,4 +74,17 @@ pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> 
         .vertices()
         .iter()
         .map(move |v| v.influences().filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>())
+}
+
+/// The bone `--weights` names, by name or by index.
+pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
+    let by_index = name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
+    by_index.or_else(|| model.skeleton.find(name)).ok_or_else(|| {
+        let names: Vec<&str> = model.skeleton.bones().iter().map(|b| b.name.as_str()).collect();
+        format!(
+            "unknown bone {name:?} for --weights: choose one of {} (or 0 to {})",
+            names.join(", "),
+            names.len() - 1
+        )
+    })
 }

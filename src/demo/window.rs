@@ -7,6 +7,7 @@
 use super::failure::Failure;
 use super::gl;
 use super::output::save_png;
+use super::pointer::{CLICK_SLOP, LeftButton};
 use super::render::Renderer;
 use super::session::Session;
 use super::state::{KEYS, Reply};
@@ -47,7 +48,7 @@ pub fn run(session: Session) -> Result<(), Failure> {
         gl: None,
         failure: None,
         cursor: Vec2::ZERO,
-        orbiting: false,
+        left: LeftButton::default(),
         fps: Fps::default(),
         title_updated: None,
     };
@@ -73,7 +74,8 @@ struct App {
     gl: Option<WindowGl>,
     failure: Option<Failure>,
     cursor: Vec2,
-    orbiting: bool,
+    /// A left click picks a vertex, a left drag orbits.
+    left: LeftButton,
     fps: Fps,
     title_updated: Option<Instant>,
 }
@@ -142,15 +144,23 @@ impl ApplicationHandler for App {
             }
             WindowEvent::CursorMoved { position, .. } => {
                 let cursor = Vec2::new(position.x as f32, position.y as f32);
-                if self.orbiting {
-                    demo.view.orbit(cursor - self.cursor);
+                let slop = CLICK_SLOP * gl.window.scale_factor() as f32;
+                if let Some(delta) = self.left.moved(self.cursor, cursor, slop) {
+                    demo.view.orbit(delta);
                 }
                 demo.drag_bend(cursor);
                 self.cursor = cursor;
             }
             WindowEvent::MouseInput { state, button, .. } => match (button, state) {
-                (MouseButton::Left, ElementState::Pressed) => self.orbiting = true,
-                (MouseButton::Left, ElementState::Released) => self.orbiting = false,
+                (MouseButton::Left, ElementState::Pressed) => self.left.press(self.cursor),
+                (MouseButton::Left, ElementState::Released) => {
+                    let click = self.left.release();
+                    if click {
+                        let size = gl.window.inner_size();
+                        let reach = 12.0 * gl.window.scale_factor() as f32;
+                        demo.click(self.cursor, (size.width, size.height), reach);
+                    }
+                }
                 (MouseButton::Right, ElementState::Pressed) => {
                     let size = gl.window.inner_size();
                     let reach = 12.0 * gl.window.scale_factor() as f32;

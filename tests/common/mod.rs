@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: running the `skinning` program and reading its output.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod window;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -94,6 +96,39 @@ impl Image {
     pub fn count(&self, class: Class) -> usize {
         self.rgba.chunks_exact(4).filter(|p| classify([p[0], p[1], p[2]]) == Some(class)).count()
     }
+}
+
+/// A pixel of the demo's words (near-white letters; their shadows are black).
+pub fn ink([r, g, b]: [u8; 3]) -> bool {
+    r > 200 && g > 200 && b > 200
+}
+
+/// Where `text` is written in `image` in the font the demo draws with (font8x8, each font pixel
+/// `scale` screen pixels square), its top-left corner somewhere in `x` and `y`: every lit pixel of
+/// every glyph passes `is_ink`, and every unlit one does not. None if it is not there.
+pub fn find_text(
+    image: &Image,
+    text: &str,
+    scale: i64,
+    (x, y): (std::ops::Range<i64>, std::ops::Range<i64>),
+    is_ink: impl Fn([u8; 3]) -> bool,
+) -> Option<(i64, i64)> {
+    let glyphs: Vec<[u8; 8]> =
+        text.chars().map(|c| font8x8::legacy::BASIC_LEGACY[c as usize & 0x7F]).collect();
+    let matches_at = |left: i64, top: i64| {
+        glyphs.iter().enumerate().all(|(i, rows)| {
+            (0..8).all(|row| {
+                (0..8).all(|bit| {
+                    let lit = rows[row as usize] & (1 << bit) != 0;
+                    let (px, py) = (left + (i as i64 * 8 + bit) * scale, top + row * scale);
+                    (0..scale * scale).all(|k| {
+                        image.pixel(px + k % scale, py + k / scale).is_some_and(|p| is_ink(p) == lit)
+                    })
+                })
+            })
+        })
+    };
+    y.flat_map(|top| x.clone().map(move |left| (left, top))).find(|&(left, top)| matches_at(left, top))
 }
 
 /// The colours the demo draws with, told apart by their strongest channel.

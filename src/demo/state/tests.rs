@@ -121,3 +121,85 @@ fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
     d.key("r");
     assert!((d.joints[skinning::scene::BONE31] - tip_before).length() < 1e-6);
 }
+
+#[test]
+fn v_steps_through_the_vertices_and_n_toggles_the_names() {
+    let mut d = demo();
+    assert!(d.frame(640, 480, 1.0).inspection.is_none());
+    d.key("v");
+    d.key("v");
+    let inspection = d.frame(640, 480, 1.0).inspection.expect("vertex 1 inspected");
+    assert_eq!((d.selection.vertex, inspection.vertex), (Some(1), 1));
+    for _ in 0..d.model.skin.len() - 1 {
+        d.key("v");
+    }
+    assert_eq!(d.selection.vertex, None, "past the last vertex, back to none");
+    assert!(d.frame(640, 480, 1.0).words.expect("text is on").names);
+    d.key("n");
+    assert!(!d.frame(640, 480, 1.0).words.expect("text is on").names);
+}
+
+#[test]
+fn a_click_near_a_vertex_inspects_it_and_elsewhere_clears() {
+    let mut d = demo();
+    let size = (640, 480);
+    let at = d.view.camera.project(d.pose.skinned[2].into(), size.0, size.1);
+    d.click(at + Vec2::new(3.0, -2.0), size, 12.0);
+    assert_eq!(d.selection.vertex, Some(2));
+    d.click(Vec2::new(5.0, 470.0), size, 12.0);
+    assert_eq!(d.selection.vertex, None);
+    // On the GPU road the CPU has no skinned positions; the click still finds the vertex.
+    d.key("g");
+    d.pose.skinned.fill(glam::Vec3A::ZERO);
+    d.click(at, size, 12.0);
+    assert_eq!(d.selection.vertex, Some(2));
+}
+
+#[test]
+fn numbers_are_printed_for_a_new_selection_and_a_new_paused_frame_only() {
+    let mut d = demo();
+    assert_eq!(d.take_report(), None, "nothing selected");
+    d.key("v");
+    let report = d.take_report().expect("a new selection");
+    assert!(report.starts_with("inspect: clip seed at t 0.000 s, lbs on cpu\nvertex 0:"), "{report}");
+    assert_eq!(d.take_report(), None, "printed once");
+    d.key("]");
+    assert_eq!(d.take_report(), None, "running: no table per frame");
+    d.key(" ");
+    assert!(d.take_report().is_some_and(|r| r.contains("at t 0.100 s")), "paused on a new frame");
+    d.key(".");
+    assert!(d.take_report().is_some(), "a step while paused");
+    d.key("b");
+    assert_eq!(d.take_report(), None, "hiding a layer changes no number");
+    d.key("3");
+    assert!(d.take_report().is_some_and(|r| r.contains("clip twist")), "another clip while paused");
+}
+
+#[test]
+fn inspect_and_no_text_come_from_the_command_line() {
+    let model = skinning::scene::article().expect("the article's scene");
+    let clips = skinning::scene::clips().expect("the article's clips");
+    let options = Options { inspect: Some(12), text: false, ..Options::default() };
+    let mut d = Demo::new(model.clone(), clips.clone(), &options).expect("vertex 12 exists");
+    assert!(d.frame(640, 480, 1.0).words.is_none(), "--no-text");
+    assert!(d.take_report().is_some_and(|r| r.contains("vertex 12:")), "--inspect prints at once");
+    let err = Demo::new(model, clips, &Options { inspect: Some(13), ..Options::default() })
+        .err()
+        .expect("13 vertices: 0 to 12");
+    assert!(err.contains("0 to 12"), "{err}");
+}
+
+#[test]
+fn the_corner_line_follows_the_state() {
+    let mut d = demo();
+    d.frame_cost = Some(Duration::from_micros(250));
+    d.key(" ");
+    d.key("g");
+    let words = d.frame(640, 480, 2.0).words.expect("text is on");
+    assert!(
+        words.status.starts_with("clip seed  t 0.00 s  1x  paused  lbs on gpu  pose "),
+        "{}",
+        words.status
+    );
+    assert!(words.status.ends_with("frame 0.25 ms") && words.scale == 2.0, "{}", words.status);
+}

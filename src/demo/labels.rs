@@ -1,0 +1,249 @@
+//! What words go where on the picture: the corner line (top left), each bone's name beside its
+//! joint, and for the vertex inspector, beside each candidate its bone and weight (on the side away
+//! from the blend, clear of the lines) and under the corner line the sum, each term in its colour:
+//! `vertex 2 = 0.50 bone1 + 0.50 bone2`.
+//!
+//! Pure: [`Labels::compose`] fills a [`TextBatch`] (`font.rs`) in window pixels, projecting the
+//! joints and candidates with the frame's camera; `text.rs` draws it. Everything it needs is
+//! allocated in [`Labels::new`], so composing a frame allocates nothing.
+
+use super::colors::{Rgba, TEXT, candidate_color, candidate_size};
+use super::font::{GLYPH, TextBatch};
+use glam::{Mat4, Vec2, Vec3};
+use skinning::inspect::Inspection;
+use skinning::model::Model;
+use skinning::skeleton::BoneId;
+use std::fmt::Write;
+
+/// The words of one frame, as the demo asks for them.
+pub struct Words<'a> {
+    /// The corner line.
+    pub status: &'a str,
+    /// Bone names beside the joints (`N`).
+    pub names: bool,
+    /// The screen's scale factor: 1, or 2 on a high-DPI screen.
+    pub scale: f32,
+}
+
+/// The corner line's distance from the window's top and left edges, at scale 1.
+pub const MARGIN: f32 = 6.0;
+/// Room for this many lit font pixels (shadows included): about 600 characters.
+pub const CAPACITY: usize = 32 * 1024;
+
+pub struct Labels {
+    batch: TextBatch,
+    bone_names: Vec<String>,
+    /// The bone of each joint of the skin, to name a candidate.
+    joint_bones: Vec<BoneId>,
+    /// A candidate's label, written afresh each frame into the same memory.
+    line: String,
+}
+
+impl Labels {
+    pub fn new(model: &Model) -> Labels {
+        let bone_names: Vec<String> = model.skeleton.bones().iter().map(|b| b.name.clone()).collect();
+        let longest = bone_names.iter().map(String::len).max().unwrap_or(0);
+        Labels {
+            batch: TextBatch::with_capacity(CAPACITY),
+            bone_names,
+            joint_bones: model.skin.joints().iter().map(|j| j.bone).collect(),
+            // The inspector's sum: "vertex N = " and four terms of "0.50 name + " never need more.
+            line: String::with_capacity(4 * (longest + 10) + 32),
+        }
+    }
+
+    pub fn batch(&self) -> &TextBatch {
+        &self.batch
+    }
+
+    /// This frame's words. `joints` are the bones' joints in the world (None when the skeleton is
+    /// hidden: no names then), `size` the viewport in pixels.
+    pub fn compose(
+        &mut self,
+        words: &Words,
+        joints: Option<&[Vec3]>,
+        inspection: Option<&Inspection>,
+        view_projection: Mat4,
+        size: (u32, u32),
+    ) {
+        let s = words.scale.round().max(1.0);
+        self.batch.clear();
+        self.batch.add(words.status, Vec2::splat(MARGIN * s), s, TEXT);
+        if let Some(joints) = joints.filter(|_| words.names) {
+            for (joint, name) in joints.iter().zip(&self.bone_names) {
+                if let Some(at) = to_pixels(view_projection, *joint, size) {
+                    self.batch.add(name, name_position(at, s), s, TEXT);
+                }
+            }
+        }
+        if let Some(inspection) = inspection {
+            self.inspector_words(inspection, view_projection, size, s);
+        }
+    }
+
+    fn inspector_words(&mut self, inspection: &Inspection, view_projection: Mat4, size: (u32, u32), s: f32) {
+        // Writing into a String with room to spare cannot fail, and does not allocate.
+        let blend = to_pixels(view_projection, inspection.blended, size);
+        for (slot, c) in inspection.candidates().iter().enumerate() {
+            let (Some(at), Some(blend)) = (to_pixels(view_projection, c.position, size), blend) else {
+                continue;
+            };
+            self.line.clear();
+            let _ = write!(self.line, "{} {:.2}", self.bone_names[self.joint_bones[c.joint]], c.weight);
+            let place = candidate_label_position(at, blend, c.weight, self.line.len(), s);
+            self.batch.add(&self.line, place, s, candidate_color(slot, c.weight));
+        }
+        // The sum, one line under the corner line, a run of text at a time.
+        let mut at = Vec2::new(MARGIN * s, MARGIN * s + 1.5 * GLYPH * s);
+        self.line.clear();
+        let _ = write!(self.line, "vertex {} = ", inspection.vertex);
+        at = self.add_run(at, s, TEXT);
+        for (slot, c) in inspection.candidates().iter().enumerate() {
+            if slot > 0 {
+                self.line.clear();
+                self.line.push_str(" + ");
+                at = self.add_run(at, s, TEXT);
+            }
+            self.line.clear();
+            let _ = write!(self.line, "{:.2} {}", c.weight, self.bone_names[self.joint_bones[c.joint]]);
+            at = self.add_run(at, s, candidate_color(slot, 1.0));
+        }
+    }
+
+    /// Adds `self.line` at `at`; returns where the next run starts.
+    fn add_run(&mut self, at: Vec2, s: f32, color: Rgba) -> Vec2 {
+        self.batch.add(&self.line, at, s, color);
+        at + Vec2::new(self.line.chars().count() as f32 * GLYPH * s, 0.0)
+    }
+}
+
+/// The pixel (from the top-left corner) where `point` lands; None behind the camera.
+pub fn to_pixels(view_projection: Mat4, point: Vec3, (width, height): (u32, u32)) -> Option<Vec2> {
+    let clip = view_projection * point.extend(1.0);
+    if clip.w <= 0.0 {
+        return None;
+    }
+    let (x, y) = (clip.x / clip.w, clip.y / clip.w);
+    Some(Vec2::new((x + 1.0) / 2.0 * width as f32, (1.0 - y) / 2.0 * height as f32))
+}
+
+/// Where a bone's name starts: a little right of its joint, centred on it vertically.
+pub fn name_position(joint: Vec2, scale: f32) -> Vec2 {
+    joint + Vec2::new(6.0 * scale, -GLYPH / 2.0 * scale)
+}
+
+/// Where a candidate's label of `chars` characters starts: beside its point (whose size tells its
+/// weight), on the side away from the blend, so it stays clear of the line between them.
+pub fn candidate_label_position(candidate: Vec2, blend: Vec2, weight: f32, chars: usize, scale: f32) -> Vec2 {
+    let gap = candidate_size(super::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale;
+    let x = if candidate.x < blend.x {
+        candidate.x - gap - chars as f32 * GLYPH * scale
+    } else {
+        candidate.x + gap
+    };
+    Vec2::new(x, candidate.y - GLYPH / 2.0 * scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skinning::camera::framing_model;
+    use skinning::model::Pose;
+
+    fn scene() -> (Model, Pose, Mat4) {
+        let model = skinning::scene::article().expect("the article's scene");
+        let clips = skinning::scene::clips().expect("the article's clips");
+        let mut pose = Pose::new(&model);
+        pose.update(&model, &clips[1], 1.0);
+        let view_projection = framing_model(&model, &clips).view_projection(640, 480);
+        (model, pose, view_projection)
+    }
+
+    /// The batch's lit (not shadow) points.
+    fn letters(labels: &Labels) -> Vec<Vec2> {
+        let b = labels.batch();
+        b.points()
+            .iter()
+            .zip(b.colors())
+            .filter(|(_, c)| **c != super::super::font::SHADOW)
+            .map(|(p, _)| Vec2::from(*p))
+            .collect()
+    }
+
+    #[test]
+    fn the_corner_line_sits_in_the_top_left_corner() {
+        let (model, _, vp) = scene();
+        let mut labels = Labels::new(&model);
+        let words = Words { status: "clip bend", names: false, scale: 1.0 };
+        labels.compose(&words, None, None, vp, (640, 480));
+        let points = letters(&labels);
+        assert!(!points.is_empty());
+        // Nine characters of 8 pixels from x = 6; one line of 8 pixels from y = 6.
+        assert!(points.iter().all(|p| (6.0..6.0 + 72.0).contains(&p.x) && (6.0..14.0).contains(&p.y)));
+        // At scale 2 the margin and the letters double.
+        labels.compose(&Words { scale: 2.0, ..words }, None, None, vp, (640, 480));
+        assert!(
+            letters(&labels)
+                .iter()
+                .all(|p| (12.0..12.0 + 144.0).contains(&p.x) && (12.0..28.0).contains(&p.y))
+        );
+    }
+
+    #[test]
+    fn names_sit_beside_their_joints_and_only_when_asked() {
+        let (model, pose, vp) = scene();
+        let joints: Vec<Vec3> = (0..model.skeleton.len()).map(|b| pose.joint(b)).collect();
+        let mut labels = Labels::new(&model);
+        let without = Words { status: "", names: false, scale: 1.0 };
+        labels.compose(&without, Some(&joints), None, vp, (640, 480));
+        assert!(labels.batch().points().is_empty(), "names off, no status: nothing");
+        labels.compose(&Words { names: true, ..without }, Some(&joints), None, vp, (640, 480));
+        let points = letters(&labels);
+        for (b, joint) in joints.iter().enumerate() {
+            let at = to_pixels(vp, *joint, (640, 480)).expect("in front of the camera");
+            let start = name_position(at, 1.0);
+            let end = start + Vec2::new(model.skeleton.bone(b).name.len() as f32 * 8.0, 8.0);
+            let inside = |p: &&Vec2| p.x >= start.x && p.y >= start.y && p.x < end.x && p.y < end.y;
+            assert!(points.iter().filter(inside).count() > 10, "bone {b}'s name is not beside its joint");
+        }
+        // Hidden skeleton, no names.
+        labels.compose(&Words { names: true, ..without }, None, None, vp, (640, 480));
+        assert!(labels.batch().points().is_empty());
+    }
+
+    #[test]
+    fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
+        let (model, pose, vp) = scene();
+        let inspection = skinning::inspect::inspect(&model.skin, &pose.palette, 2);
+        let mut labels = Labels::new(&model);
+        let words = Words { status: "", names: false, scale: 1.0 };
+        labels.compose(&words, None, Some(&inspection), vp, (640, 480));
+        let b = labels.batch();
+        let blend = to_pixels(vp, inspection.blended, (640, 480)).expect("in view");
+        for (slot, c) in inspection.candidates().iter().enumerate() {
+            // "bone1 0.50": ten characters' worth of lit pixels, in this candidate's colour...
+            let color = candidate_color(slot, c.weight);
+            let points: Vec<Vec2> = b
+                .points()
+                .iter()
+                .zip(b.colors())
+                .filter(|(_, k)| **k == color)
+                .map(|(p, _)| Vec2::from(*p))
+                .collect();
+            assert!(points.len() > 100, "slot {slot}: {} points", points.len());
+            // ...on the far side of the candidate from the blend.
+            let at = to_pixels(vp, c.position, (640, 480)).expect("in view");
+            let away = if at.x < blend.x {
+                points.iter().all(|p| p.x < at.x)
+            } else {
+                points.iter().all(|p| p.x > at.x)
+            };
+            assert!(away, "slot {slot}'s label crosses its candidate");
+            // And the sum's term in the slot's full colour, under the corner line.
+            let full = candidate_color(slot, 1.0);
+            let term = b.points().iter().zip(b.colors()).filter(|(p, k)| **k == full && p[1] < 40.0).count();
+            assert!(term > 50, "slot {slot}'s term in the sum: {term} points");
+        }
+        assert_eq!(labels.line, "0.50 bone2", "the last run written");
+    }
+}

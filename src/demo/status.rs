@@ -1,0 +1,136 @@
+//! The corner line: what is playing and what it costs, written on the picture itself (screenshots
+//! and Wayland windows show no title bar).
+//!
+//! It changes every frame (the time), so it is written into the same `String` each frame: `write!`
+//! into a string with room to spare allocates nothing. The frame cost is averaged over half a second
+//! ([`FrameCost`]), so its digits can be read while they change.
+
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// Room for the corner line; it is about 75 characters.
+pub const CAPACITY: usize = 160;
+
+/// What the corner line says.
+pub struct StatusLine<'a> {
+    pub clip: &'a str,
+    /// The clip's own time (wrapped into its loop).
+    pub time: f32,
+    pub speed: f64,
+    pub paused: bool,
+    /// The blend method: `lbs` (linear blend skinning).
+    pub method: &'a str,
+    /// Where the mesh is skinned: `cpu`, `gpu` or `both`.
+    pub skinning: &'a str,
+    /// What the CPU does per frame for the method (`pose+blend`, or `pose` when the GPU blends),
+    /// and how long it took.
+    pub cpu_work: &'a str,
+    pub cpu: Duration,
+    /// The CPU time of a whole frame, averaged; None until one is measured.
+    pub frame: Option<Duration>,
+}
+
+/// Writes `line` into `out`, replacing what was there.
+pub fn write_status(out: &mut String, line: &StatusLine) {
+    out.clear();
+    // Writing into a String cannot fail; with room to spare it does not allocate either.
+    let _ = write!(out, "clip {}  t {:.2} s  {}x", line.clip, line.time, line.speed);
+    if line.paused {
+        let _ = write!(out, "  paused");
+    }
+    let _ =
+        write!(out, "  {} on {}  {} {:.1} µs", line.method, line.skinning, line.cpu_work, micros(line.cpu));
+    if let Some(frame) = line.frame {
+        let _ = write!(out, "  frame {:.2} ms", frame.as_secs_f64() * 1e3);
+    }
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+/// The CPU time of a frame (the method, the words, the OpenGL calls; not the wait for the screen),
+/// averaged over half a second of frames.
+#[derive(Default)]
+pub struct FrameCost {
+    sum: Duration,
+    frames: u32,
+    since: Option<Instant>,
+    average: Option<Duration>,
+    last: Option<Duration>,
+}
+
+/// How often the average is renewed.
+pub const AVERAGE_OVER: Duration = Duration::from_millis(500);
+
+impl FrameCost {
+    /// One frame took `cost`; `now` is when it ended.
+    pub fn add(&mut self, cost: Duration, now: Instant) {
+        let since = *self.since.get_or_insert(now);
+        self.sum += cost;
+        self.frames += 1;
+        self.last = Some(cost);
+        if now.duration_since(since) >= AVERAGE_OVER {
+            self.average = Some(self.sum / self.frames);
+            (self.sum, self.frames, self.since) = (Duration::ZERO, 0, Some(now));
+        }
+    }
+
+    /// The last average; before the first half second, the last frame's cost.
+    pub fn shown(&self) -> Option<Duration> {
+        self.average.or(self.last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line() -> StatusLine<'static> {
+        StatusLine {
+            clip: "bend",
+            time: 1.234,
+            speed: 0.5,
+            paused: true,
+            method: "lbs",
+            skinning: "gpu",
+            cpu_work: "pose",
+            cpu: Duration::from_nanos(1430),
+            frame: Some(Duration::from_micros(420)),
+        }
+    }
+
+    #[test]
+    fn the_line_says_clip_time_speed_pause_method_place_and_cost() {
+        let mut out = String::with_capacity(CAPACITY);
+        write_status(&mut out, &line());
+        assert_eq!(out, "clip bend  t 1.23 s  0.5x  paused  lbs on gpu  pose 1.4 µs  frame 0.42 ms");
+        write_status(&mut out, &StatusLine { paused: false, frame: None, ..line() });
+        assert_eq!(out, "clip bend  t 1.23 s  0.5x  lbs on gpu  pose 1.4 µs");
+    }
+
+    #[test]
+    fn rewriting_the_line_keeps_its_memory() {
+        let mut out = String::with_capacity(CAPACITY);
+        let before = (out.capacity(), out.as_ptr());
+        for i in 0..100 {
+            write_status(&mut out, &StatusLine { time: i as f32 * 0.37, ..line() });
+        }
+        assert_eq!((out.capacity(), out.as_ptr()), before, "the line moved or grew");
+    }
+
+    #[test]
+    fn the_cost_is_the_average_of_the_last_half_second() {
+        let mut cost = FrameCost::default();
+        let start = Instant::now();
+        assert_eq!(cost.shown(), None);
+        cost.add(Duration::from_micros(100), start);
+        assert_eq!(cost.shown(), Some(Duration::from_micros(100)), "the first frame, until an average");
+        for i in 1..=10 {
+            // Frames of 200 µs every 60 ms: by 600 ms the window of 500 ms is over.
+            cost.add(Duration::from_micros(200), start + Duration::from_millis(60 * i));
+        }
+        // The first window held the frames from 0 to 540 ms: one of 100 µs and nine of 200.
+        assert_eq!(cost.shown(), Some(Duration::from_micros(190)));
+    }
+}

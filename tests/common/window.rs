@@ -1,0 +1,199 @@
+//! The program in a real window, on a virtual X display (Xvfb) of the test's own, driven by
+//! `xdotool`: keys, clicks, drags, and `P` screenshots read back. For `tests/interaction.rs`.
+//!
+//! Needs `Xvfb` and `xdotool` (Debian: xvfb xdotool) plus Mesa. Without them [`start`] says so and
+//! returns None, unless `SKINNING_REQUIRE_GL` is set, as it is in CI, where it fails instead.
+
+use super::{Image, scratch};
+use glam::Vec2;
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// Kills the child process when dropped, so a failing test leaves nothing running.
+pub struct Guard(pub Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn tool_exists(name: &str) -> bool {
+    Command::new("sh").args(["-c", &format!("command -v {name}")]).output().is_ok_and(|o| o.status.success())
+}
+
+pub fn skip_or_fail(why: &str) {
+    if std::env::var_os("SKINNING_REQUIRE_GL").is_some() {
+        panic!("SKINNING_REQUIRE_GL is set but this test cannot run: {why}");
+    }
+    eprintln!("SKIPPED (set SKINNING_REQUIRE_GL=1 to fail instead): {why}");
+}
+
+/// Starts Xvfb on a free display number and returns it with its guard.
+pub fn start_xvfb() -> Option<(String, Guard)> {
+    let mut xvfb = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut number = String::new();
+    let mut out = xvfb.stdout.take()?;
+    let mut byte = [0u8; 1];
+    while out.read(&mut byte).ok()? == 1 && byte[0] != b'\n' {
+        number.push(byte[0] as char);
+    }
+    let guard = Guard(xvfb);
+    (!number.trim().is_empty()).then(|| (format!(":{}", number.trim()), guard))
+}
+
+pub struct Session {
+    pub display: String,
+    pub window: String,
+    dir: PathBuf,
+    lines: Receiver<String>,
+    pub app: Guard,
+    _xvfb: Guard,
+    /// One window at a time per test program: once, with two starting together on a busy machine,
+    /// a window could not connect to its display. One at a time rules that out, and the software
+    /// renderer does not share two cores between two windows.
+    _turn: MutexGuard<'static, ()>,
+}
+
+static ONE_WINDOW_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+impl Session {
+    pub fn xdotool(&self, args: &[&str]) -> String {
+        let out =
+            Command::new("xdotool").args(args).env("DISPLAY", &self.display).output().expect("xdotool runs");
+        assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    pub fn key(&self, key: &str) {
+        self.xdotool(&["key", "--window", &self.window, key]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Waits for a line of the program's output that contains `text`; returns it.
+    pub fn expect_line(&self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.contains(text) => return line,
+                Ok(_) => continue,
+                Err(_) => break,
+            }
+        }
+        panic!("the program never printed {text:?}");
+    }
+
+    /// Presses `P` and loads the screenshot the program says it saved.
+    pub fn shot(&self) -> Image {
+        self.key("p");
+        let line = self.expect_line("saved ");
+        let name = line.trim_start_matches("saved ").trim();
+        Image::load(&self.dir.join(name))
+    }
+
+    pub fn title(&self) -> String {
+        std::thread::sleep(Duration::from_millis(400)); // the title refreshes a few times a second
+        self.xdotool(&["getwindowname", &self.window])
+    }
+
+    /// Clicks the left button at `at`, in window pixels.
+    pub fn click(&self, at: Vec2) {
+        let (x, y) = (at.x.round().to_string(), at.y.round().to_string());
+        self.xdotool(&["mousemove", "--window", &self.window, &x, &y]);
+        std::thread::sleep(Duration::from_millis(100));
+        self.xdotool(&["click", "1"]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+
+    /// Drags with `button` from `from` through `via` to `to`, in window pixels.
+    pub fn drag(&self, button: &str, from: Vec2, via: Vec2, to: Vec2) {
+        let at = |p: Vec2| [p.x.round().to_string(), p.y.round().to_string()];
+        let [fx, fy] = at(from);
+        self.xdotool(&["mousemove", "--window", &self.window, &fx, &fy]);
+        std::thread::sleep(Duration::from_millis(100));
+        self.xdotool(&["mousedown", button]);
+        for p in [via, to] {
+            std::thread::sleep(Duration::from_millis(100));
+            let [x, y] = at(p);
+            self.xdotool(&["mousemove", "--window", &self.window, &x, &y]);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        self.xdotool(&["mouseup", button]);
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+/// Starts the program with `args` in a window on a new virtual display, with `env` set, in a fresh
+/// folder named after `test`; returns once the window has the focus and has printed its keys.
+pub fn start(test: &str, args: &[&str], env: &[(&str, &str)]) -> Option<Session> {
+    // A test that failed while holding the turn leaves it poisoned; the next may still go.
+    let turn = ONE_WINDOW_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    for tool in ["Xvfb", "xdotool"] {
+        if !tool_exists(tool) {
+            skip_or_fail(&format!("{tool} is not installed (Debian: apt-get install xvfb xdotool)"));
+            return None;
+        }
+    }
+    let Some((display, xvfb)) = start_xvfb() else {
+        skip_or_fail("Xvfb did not start");
+        return None;
+    };
+    let dir = scratch(test);
+    let mut app = Command::new(env!("CARGO_BIN_EXE_skinning"))
+        .args(args)
+        .envs(env.iter().copied())
+        .current_dir(&dir)
+        .env("DISPLAY", &display)
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let (send, lines) = channel();
+    let stdout = app.stdout.take().expect("piped");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = send.send(line);
+        }
+    });
+    let mut app = Guard(app);
+    // Find the window; if the program exits first (no OpenGL here), report why.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let window = loop {
+        if let Ok(Some(status)) = app.0.try_wait() {
+            let mut err = String::new();
+            let _ = app.0.stderr.take().map(|mut e| e.read_to_string(&mut err));
+            if status.code() == Some(super::NO_GRAPHICS) {
+                skip_or_fail(&err);
+                return None;
+            }
+            panic!("the program exited early ({status}): {err}");
+        }
+        let found = Command::new("xdotool")
+            .args(["search", "--name", "^skinning"])
+            .env("DISPLAY", &display)
+            .output()
+            .expect("xdotool runs");
+        let id = String::from_utf8_lossy(&found.stdout).lines().next().unwrap_or_default().to_string();
+        if !id.is_empty() {
+            break id;
+        }
+        assert!(Instant::now() < deadline, "no window appeared");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let session = Session { display, window, dir, lines, app, _xvfb: xvfb, _turn: turn };
+    // Keys reach a winit window only once it has the focus.
+    session.xdotool(&["windowfocus", "--sync", &session.window]);
+    session.expect_line("keys:");
+    Some(session)
+}
