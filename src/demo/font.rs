@@ -70,11 +70,18 @@ impl TextBatch {
     pub fn add(&mut self, text: &str, top_left: Vec2, scale: f32, color: Rgba) {
         let s = scale.round().max(1.0);
         let origin = top_left.round();
-        for (offset, color) in [(s, SHADOW), (0.0, color)] {
+        for shadow in [true, false] {
+            let (offset, color) = if shadow { (s, SHADOW) } else { (0.0, color) };
             for (column, c) in text.chars().enumerate() {
                 let corner = origin + Vec2::new(column as f32 * GLYPH * s + offset, offset);
-                for (row, bits) in glyph(c).into_iter().enumerate() {
+                let rows = glyph(c);
+                for (row, bits) in rows.into_iter().enumerate() {
                     for bit in (0..8).filter(|bit| bits & (1 << bit) != 0) {
+                        // A shadow the letter itself covers would be drawn for nothing: every point
+                        // costs (a software renderer draws a few thousand in a tenth of a frame).
+                        if shadow && lit(&rows, row + 1, bit + 1) {
+                            continue;
+                        }
                         // The centre of a square of s x s pixels.
                         let at = corner + Vec2::new(bit as f32 * s, row as f32 * s) + s / 2.0;
                         self.push(at, color);
@@ -92,14 +99,19 @@ impl TextBatch {
     }
 }
 
+/// Whether the glyph's pixel at `row`, `bit` is lit (false outside the glyph).
+fn lit(rows: &[u8; 8], row: usize, bit: usize) -> bool {
+    row < 8 && bit < 8 && rows[row] & (1 << bit) != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const WHITE: Rgba = [1.0; 4];
 
-    /// The lit pixels of a batch in one colour, as whole pixel positions (the square's top-left).
-    fn lit(batch: &TextBatch, color: Rgba, scale: f32) -> Vec<(i32, i32)> {
+    /// The pixels of a batch in one colour, as whole pixel positions (the square's top-left).
+    fn pixels_of(batch: &TextBatch, color: Rgba, scale: f32) -> Vec<(i32, i32)> {
         let half = scale / 2.0;
         (batch.points().iter().zip(batch.colors()))
             .filter(|(_, c)| **c == color)
@@ -112,17 +124,20 @@ mod tests {
         // font8x8's 'A': rows 0x0C 0x1E 0x33 0x33 0x3F 0x33 0x33 0x00, bit 0 on the left.
         let mut batch = TextBatch::with_capacity(1000);
         batch.add("A", Vec2::new(10.0, 20.0), 1.0, WHITE);
-        let pixels = lit(&batch, WHITE, 1.0);
+        let pixels = pixels_of(&batch, WHITE, 1.0);
         let ones: u32 =
             [0x0Cu8, 0x1E, 0x33, 0x33, 0x3F, 0x33, 0x33, 0x00].iter().map(|b| b.count_ones()).sum();
         assert_eq!(pixels.len(), ones as usize);
         // Top row: pixels 2 and 3. Fifth row (0x3F): pixels 0 to 5.
         assert!(pixels.contains(&(12, 20)) && pixels.contains(&(13, 20)) && !pixels.contains(&(11, 20)));
         assert!((0..6).all(|x| pixels.contains(&(10 + x, 24))) && !pixels.contains(&(16, 24)));
-        // Each lit pixel has its shadow one pixel right and down, drawn before it.
-        let shadows = lit(&batch, SHADOW, 1.0);
-        assert_eq!(shadows.len(), pixels.len());
-        assert!(pixels.iter().all(|&(x, y)| shadows.contains(&(x + 1, y + 1))));
+        // Each lit pixel has its shadow one pixel right and down, drawn before it, unless the letter
+        // covers that spot itself.
+        let shadows = pixels_of(&batch, SHADOW, 1.0);
+        assert!(
+            pixels.iter().all(|&(x, y)| shadows.contains(&(x + 1, y + 1)) ^ pixels.contains(&(x + 1, y + 1)))
+        );
+        assert!(shadows.len() < pixels.len(), "'A' covers some of its own shadow");
         assert!(batch.colors()[..shadows.len()].iter().all(|c| *c == SHADOW));
     }
 
@@ -132,7 +147,7 @@ mod tests {
         let mut two = TextBatch::with_capacity(1000);
         one.add("Hi", Vec2::ZERO, 1.0, WHITE);
         two.add("Hi", Vec2::ZERO, 2.0, WHITE);
-        let (a, b) = (lit(&one, WHITE, 1.0), lit(&two, WHITE, 2.0));
+        let (a, b) = (pixels_of(&one, WHITE, 1.0), pixels_of(&two, WHITE, 2.0));
         assert_eq!(a.len(), b.len());
         assert!(a.iter().zip(&b).all(|(&(x, y), &(u, v))| (2 * x, 2 * y) == (u, v)));
         // A square point of side 2 centred there covers exactly pixels x..x+2: centres at odd + 1.
