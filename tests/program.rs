@@ -26,9 +26,18 @@ fn help_explains_the_options() {
     let out = run(&["--help"]);
     assert!(out.status.success());
     let help = String::from_utf8_lossy(&out.stdout);
-    for flag in
-        ["--frames", "--fixed-dt", "--time", "--screenshot", "--headless", "--size", "--dump", "--clip"]
-    {
+    for flag in [
+        "--frames",
+        "--fixed-dt",
+        "--time",
+        "--screenshot",
+        "--headless",
+        "--size",
+        "--dump",
+        "--clip",
+        "--inspect",
+        "--no-text",
+    ] {
         assert!(help.contains(flag), "--help does not mention {flag}");
     }
 }
@@ -45,6 +54,8 @@ fn bad_command_lines_get_one_line_and_exit_2() {
         &["--size", "0x600"],
         &["--clip", "dance"],
         &["--weights", "bone9"],
+        &["--inspect", "13"],
+        &["--inspect", "two"],
         &["--skinning", "tpu"],
         &["--screenshot", "x.png"],
         &["--headless"],
