@@ -2,8 +2,9 @@
 //!
 //! `V` steps through the vertices (then back to none), a click picks the vertex nearest the cursor
 //! on screen (or none, if nothing is near), `--inspect` starts on one. The numbers are printed
-//! when the selection changes, and while paused when the frame changes (a step, a scrub, a clip),
-//! so the terminal holds one table per state the learner looked at, not one per frame.
+//! when the selection changes, and while paused whenever the frame changes (pausing, a step, a
+//! scrub, another clip, a reset, a finished bend: `Demo::key` and `Demo::end_bend` say so), so the
+//! terminal holds one table per state the learner looked at, not one per frame.
 
 use glam::Vec2;
 
