@@ -47,7 +47,7 @@
 //! quaternions fix it", measures it). It also costs more arithmetic per vertex than LBS (`cargo
 //! bench` times it), for half the palette data (8 numbers a joint).
 
-use crate::skin::{JointId, MAX_INFLUENCES, Skin};
+use crate::skin::{JointId, MAX_INFLUENCES, Skin, SkinVertex};
 use glam::{Mat3, Mat4, Quat, Vec3, Vec3A, Vec4};
 use std::fmt;
 
@@ -219,22 +219,27 @@ pub fn blend_dqs(skin: &Skin, dq_palette: &[DualQuat], scale: f32, skinned: &mut
     assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
     for (v, out) in skin.vertices().iter().zip(skinned.iter_mut()) {
-        // 1. The weighted sum, every term on the side of the first influence's rotation.
-        let first = dq_palette[v.joints[0] as usize].real;
-        let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);
-        for i in 0..MAX_INFLUENCES {
-            let dq = &dq_palette[v.joints[i] as usize];
-            let weight = if dq.real.dot(first) < 0.0 { -v.weights[i] } else { v.weights[i] };
-            real += weight * Vec4::from(dq.real);
-            dual += weight * Vec4::from(dq.dual);
-        }
-        // 2. Normalise by the real part's length.
-        let inverse_length = 1.0 / real.length();
-        let blended = DualQuat {
-            real: Quat::from_vec4(real * inverse_length),
-            dual: Quat::from_vec4(dual * inverse_length),
-        };
-        // 3. Apply it to the (scaled) bind position.
-        *out = blended.transform_point(scale * v.bind);
+        *out = blend_vertex_dqs(v, dq_palette, scale);
     }
+}
+
+/// [`blend_dqs`] for one vertex (the vertex inspector shows it next to the linear blend).
+pub fn blend_vertex_dqs(v: &SkinVertex, dq_palette: &[DualQuat], scale: f32) -> Vec3A {
+    // 1. The weighted sum, every term on the side of the first influence's rotation.
+    let first = dq_palette[v.joints[0] as usize].real;
+    let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);
+    for i in 0..MAX_INFLUENCES {
+        let dq = &dq_palette[v.joints[i] as usize];
+        let weight = if dq.real.dot(first) < 0.0 { -v.weights[i] } else { v.weights[i] };
+        real += weight * Vec4::from(dq.real);
+        dual += weight * Vec4::from(dq.dual);
+    }
+    // 2. Normalise by the real part's length.
+    let inverse_length = 1.0 / real.length();
+    let blended = DualQuat {
+        real: Quat::from_vec4(real * inverse_length),
+        dual: Quat::from_vec4(dual * inverse_length),
+    };
+    // 3. Apply it to the (scaled) bind position.
+    blended.transform_point(scale * v.bind)
 }

@@ -14,7 +14,12 @@
 //! as a table a learner can redo by hand (the demo's `V` key and `--inspect` print it). Nothing here
 //! needs the vertices around it, so it also serves when the blend itself runs on the GPU: the
 //! palette is the CPU's either way.
+//!
+//! Dual-quaternion skinning (`dual_quat.rs`) starts from the same candidates (one joint alone moves
+//! the vertex rigidly either way) but blends the joints' motions, not these positions, so it lands
+//! elsewhere; [`Inspection::with_dqs`] adds where, to set the two side by side.
 
+use crate::dual_quat::{DualQuat, blend_vertex_dqs};
 use crate::model::Model;
 use crate::skin::{JointId, MAX_INFLUENCES, Skin};
 use glam::{Mat4, Vec3, Vec3A};
@@ -40,12 +45,21 @@ pub struct Inspection {
     count: usize,
     /// The sum of the contributions: the skinned position.
     pub blended: Vec3,
+    /// Where dual-quaternion skinning puts the vertex, if asked for ([`Inspection::with_dqs`]).
+    pub dqs: Option<Vec3>,
 }
 
 impl Inspection {
     /// One candidate per influence, in the vertex's own order.
     pub fn candidates(&self) -> &[Candidate] {
         &self.candidates[..self.count]
+    }
+
+    /// The same vertex, with where dual quaternions put it too (`dual_quat::blend_vertex_dqs`, from
+    /// the frame's dual-quaternion palette and shared scale).
+    pub fn with_dqs(self, skin: &Skin, dq_palette: &[DualQuat], scale: f32) -> Inspection {
+        let dqs = blend_vertex_dqs(&skin.vertices()[self.vertex], dq_palette, scale);
+        Inspection { dqs: Some(dqs.into()), ..self }
     }
 }
 
@@ -70,7 +84,8 @@ pub fn inspect(skin: &Skin, palette: &[Mat4], vertex: usize) -> Inspection {
             };
         }
     }
-    Inspection { vertex, bind: v.bind.into(), candidates, count: v.count as usize, blended: sum.into() }
+    let (bind, count, blended) = (v.bind.into(), v.count as usize, sum.into());
+    Inspection { vertex, bind, candidates, count, blended, dqs: None }
 }
 
 /// Where `vertex` is skinned with `palette`: the blend of one vertex (for picking one on screen).
@@ -124,7 +139,14 @@ impl fmt::Display for Report<'_> {
         }
         // The sum sits under the contributions.
         let label_width = name_width + 2 + 5 + 2 + 6 + 2 + candidate_width;
-        writeln!(f, "  {:<label_width$}  {}", "sum = skinned position", Xyz(i.blended))
+        let sum =
+            if i.dqs.is_some() { "sum = linear blend skinning (lbs)" } else { "sum = skinned position" };
+        writeln!(f, "  {sum:<label_width$}  {}", Xyz(i.blended))?;
+        if let Some(dqs) = i.dqs {
+            // Not a sum of the lines above: dual quaternions blend the joints' motions.
+            writeln!(f, "  {:<label_width$}  {}", "dual quaternion skinning (dqs)", Xyz(dqs))?;
+        }
+        Ok(())
     }
 }
 

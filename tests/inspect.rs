@@ -125,3 +125,28 @@ fn the_report_can_be_redone_by_hand() {
     assert_eq!(column(lines[2]), column(lines[4]), "{text}");
     println!("{text}");
 }
+
+#[test]
+fn with_dual_quaternions_the_twisted_vertex_keeps_its_distance_from_the_axis() {
+    // Twist at 2 s: bone2 turned 150 degrees about the arm (x). Vertex 2 sits 0.05 from the axis.
+    // Linear blending averages its two candidates, (0.3, 0.05, 0) and (0.3, 0.05 cos150, 0.05 sin150):
+    // (0.3, 0.00335, 0.0125), only 0.05 cos75 = 0.01294 from the axis. Dual quaternions turn it
+    // halfway, 75 degrees, at its full distance: (0.3, 0.05 cos75, 0.05 sin75) = (0.3, 0.012941, 0.048296).
+    let model = scene::article().expect("the article's scene");
+    let mut pose = Pose::new(&model);
+    pose.update(&model, &scene::twist().expect("twist"), 2.0);
+    pose.update_dq_palette().expect("the article's palette is rigid");
+    let i = inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale);
+    assert!(i.blended.abs_diff_eq(vec3(0.3, 0.00335, 0.0125), 1e-5), "{}", i.blended);
+    let dqs = i.dqs.expect("asked for");
+    assert!(dqs.abs_diff_eq(vec3(0.3, 0.012941, 0.048296), 1e-5), "{dqs}");
+    assert!((Vec3::new(0.0, dqs.y, dqs.z).length() - 0.05).abs() < 1e-6);
+    // The same point as the whole-mesh DQS blend, and the report says so on a line of its own.
+    pose.blend_with(&model, skinning::model::Method::Dqs).expect("rigid");
+    assert_eq!(Vec3::from(pose.skinned[2]), dqs);
+    let text = Report { inspection: &i, model: &model }.to_string();
+    let last = text.lines().last().expect("lines");
+    assert!(last.trim_start().starts_with("dual quaternion skinning (dqs)"), "{text}");
+    assert_eq!(numbers(last), [0.3, 0.0129, 0.0483], "{text}");
+    assert!(text.contains("sum = linear blend skinning (lbs)"), "{text}");
+}

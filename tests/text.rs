@@ -85,6 +85,17 @@ fn bone_names_sit_beside_their_joints() {
     }
 }
 
+// The first two candidates' colours (dimmed by weight 0.5), and dual quaternions' orange.
+fn cyan([r, g, b]: [u8; 3]) -> bool {
+    r < 60 && g > 120 && b > 120
+}
+fn violet([r, g, b]: [u8; 3]) -> bool {
+    r > 120 && g > 60 && g < 120 && b > 150
+}
+fn orange([r, g, b]: [u8; 3]) -> bool {
+    r > 230 && (110..170).contains(&g) && b < 50
+}
+
 /// The numbers on one line of the printed report.
 fn numbers(line: &str) -> Vec<f32> {
     line.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
@@ -115,9 +126,7 @@ fn the_inspector_draws_and_prints_the_candidates_on_both_roads() {
         let sum = numbers(lines[4]);
         assert!(Vec3::from_slice(&sum).abs_diff_eq(expected.blended, 1e-4), "{}", lines[4]);
         // The picture: each candidate in its colour where the library puts it, the blend in white.
-        let orange = |[r, g, b]: [u8; 3]| r > 100 && g > 60 && b < 40 && r > g + 30;
-        let cyan = |[r, g, b]: [u8; 3]| r < 60 && g > 100 && b > 100;
-        for (c, colour) in expected.candidates().iter().zip([&orange as &dyn Fn([u8; 3]) -> bool, &cyan]) {
+        for (c, colour) in expected.candidates().iter().zip([&cyan as &dyn Fn([u8; 3]) -> bool, &violet]) {
             let at = on_screen(c.position);
             assert!(
                 image.any_near(at.x, at.y, 2, colour),
@@ -137,4 +146,29 @@ fn the_inspector_draws_and_prints_the_candidates_on_both_roads() {
     // Both roads draw the same inspector: the pictures differ only in the corner line.
     let below_the_corner = |image: &Image| image.rgba[(40 * W * 4) as usize..].to_vec();
     assert!(below_the_corner(&pictures[0]) == below_the_corner(&pictures[1]), "CPU and GPU pictures differ");
+}
+
+#[test]
+fn with_dual_quaternions_the_inspector_shows_where_they_put_the_vertex() {
+    let (model, mut pose) = posed("twist", 2.0);
+    pose.update_dq_palette().expect("the article's palette is rigid");
+    let expected =
+        inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale);
+    // Looking down on the arm (as `--camera` turns it): the two blends differ mostly in depth.
+    let flags = ["--inspect", "2", "--method", "both", "--camera", "0,80,1.4"];
+    let Some((image, stdout)) = shot("inspect-dqs", "twist", "2.0", &flags) else { return };
+    let mut camera = framing_model(&model, &scene::clips().expect("the article's clips"));
+    camera.orbit(0.0, 80f32.to_radians());
+    camera.zoom_by(1.4);
+    let on_screen = |p: Vec3| camera.project(p, W, H);
+    assert!(stdout.contains("inspect: clip twist at t 2.000 s, lbs+dqs on cpu"), "{stdout}");
+    let line = stdout.lines().find(|l| l.contains("dual quaternion skinning (dqs)")).expect("a DQS line");
+    let dqs = expected.dqs.expect("asked for");
+    assert!(Vec3::from_slice(&numbers(line)).abs_diff_eq(dqs, 1e-4), "{line}");
+    // The orange point where dual quaternions put it, the white one where the linear blend does.
+    let (at, blend) = (on_screen(dqs), on_screen(expected.blended));
+    assert!(at.distance(blend) > 8.0, "the two blends should be apart on screen: {at} {blend}");
+    assert!(image.any_near(at.x, at.y, 1, orange), "no orange point at {at}");
+    assert!(image.any_near(blend.x, blend.y, 1, |p| p == [255, 255, 255]), "no white point at {blend}");
+    assert!(find_text(&image, "lbs+dqs on cpu", 1, (0..400, 0..20), ink).is_some(), "the corner line");
 }

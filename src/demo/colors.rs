@@ -41,8 +41,9 @@ pub const TEXT: Rgba = [0.92, 0.92, 0.95, 1.0];
 
 /// The vertex inspector: one colour per influence slot, none of them the layers' colours.
 pub const CANDIDATES: [Rgba; 4] =
-    [[1.0, 0.6, 0.1, 1.0], [0.2, 0.9, 0.95, 1.0], [0.75, 0.5, 1.0, 1.0], [0.7, 1.0, 0.3, 1.0]];
-/// The inspected vertex's blended position.
+    [[0.2, 0.9, 0.95, 1.0], [0.75, 0.5, 1.0, 1.0], [0.7, 1.0, 0.3, 1.0], [1.0, 0.55, 0.75, 1.0]];
+/// The inspected vertex's linear blend; where dual quaternions put it is drawn in `ORANGE`, as
+/// their mesh is.
 pub const BLENDED: Rgba = [1.0, 1.0, 1.0, 1.0];
 
 /// A candidate's colour: its slot's colour, dimmer the less it weighs (a third as bright at 0).

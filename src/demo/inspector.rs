@@ -1,12 +1,14 @@
 //! The vertex inspector on the GPU: for the selected vertex, every candidate position (where one
 //! bone alone would put it) as a point in its own colour, bigger and brighter the more it weighs, a
-//! thin line from each candidate to the blended position, and the blended position in white.
+//! thin line from each candidate to the blended position, and the blended position in white. With
+//! dual quaternions on, where they put the vertex too, in orange, joined to the linear blend.
 //!
 //! The numbers come from `skinning::inspect` (the CPU, from the frame's palette), so the picture is
-//! the same whether the mesh is skinned on the CPU or the GPU. One small layer of five points:
-//! slots 0 to 3 the candidates, slot 4 the blend. GL boilerplate around that.
+//! the same whether the mesh is skinned on the CPU or the GPU. One small layer of six points:
+//! slots 0 to 3 the candidates, slot 4 the linear blend, slot 5 the dual-quaternion one. GL
+//! boilerplate around that.
 
-use super::colors::{BLENDED, candidate_color, candidate_size};
+use super::colors::{BLENDED, ORANGE, candidate_color, candidate_size};
 use super::gl::GlError;
 use super::layer::Layer;
 use glam::Vec3A;
@@ -14,8 +16,9 @@ use glow::HasContext;
 use skinning::inspect::Inspection;
 use skinning::skin::MAX_INFLUENCES;
 
-/// Where the blended position sits in the layer.
+/// Where the linear blend and the dual-quaternion one sit in the layer.
 const BLEND: usize = MAX_INFLUENCES;
+const DQS: usize = MAX_INFLUENCES + 1;
 
 pub struct InspectorLayer {
     layer: Layer,
@@ -25,9 +28,11 @@ pub struct InspectorLayer {
 
 impl InspectorLayer {
     pub fn new(gl: &glow::Context) -> Result<InspectorLayer, GlError> {
-        let lines: Vec<[u32; 2]> = (0..MAX_INFLUENCES as u32).map(|i| [i, BLEND as u32]).collect();
-        let layer = Layer::new(gl, MAX_INFLUENCES + 1, &lines)?;
-        Ok(InspectorLayer { layer, staging: Vec::with_capacity((MAX_INFLUENCES + 1) * 3) })
+        // Candidate i to the blend, one line each, then the blend to the dual-quaternion blend.
+        let mut lines: Vec<[u32; 2]> = (0..MAX_INFLUENCES as u32).map(|i| [i, BLEND as u32]).collect();
+        lines.push([BLEND as u32, DQS as u32]);
+        let layer = Layer::new(gl, DQS + 1, &lines)?;
+        Ok(InspectorLayer { layer, staging: Vec::with_capacity((DQS + 1) * 3) })
     }
 
     /// Draws `inspection` with the lines program, which must be in use with the frame's camera;
@@ -41,11 +46,14 @@ impl InspectorLayer {
     ) {
         let candidates = inspection.candidates();
         // Unused slots sit on the blend; they are never drawn.
-        let mut positions = [Vec3A::from(inspection.blended); MAX_INFLUENCES + 1];
-        let mut colors = [BLENDED; MAX_INFLUENCES + 1];
+        let mut positions = [Vec3A::from(inspection.blended); DQS + 1];
+        let mut colors = [BLENDED; DQS + 1];
         for (slot, c) in candidates.iter().enumerate() {
             positions[slot] = Vec3A::from(c.position);
             colors[slot] = candidate_color(slot, c.weight);
+        }
+        if let Some(dqs) = inspection.dqs {
+            (positions[DQS], colors[DQS]) = (Vec3A::from(dqs), ORANGE);
         }
         self.layer.upload_positions(gl, &positions, &mut self.staging);
         self.layer.upload_colors(gl, &colors);
@@ -61,6 +69,12 @@ impl InspectorLayer {
             }
             gl.uniform_1_f32(point_size, base * 1.5);
             gl.draw_arrays(glow::POINTS, BLEND as i32, 1);
+            if inspection.dqs.is_some() {
+                // The last line of the index buffer, after the four candidates' (2 indices of 4 bytes each).
+                let offset = (MAX_INFLUENCES * 2 * 4) as i32;
+                gl.draw_elements(glow::LINES, 2, glow::UNSIGNED_INT, offset);
+                gl.draw_arrays(glow::POINTS, DQS as i32, 1);
+            }
             gl.uniform_1_f32(point_size, base);
             gl.bind_vertex_array(None);
         }

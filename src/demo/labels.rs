@@ -7,7 +7,7 @@
 //! joints and candidates with the frame's camera; `text.rs` draws it. Everything it needs is
 //! allocated in [`Labels::new`], so composing a frame allocates nothing.
 
-use super::colors::{Rgba, TEXT, candidate_color, candidate_size};
+use super::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
 use super::font::{GLYPH, TextBatch};
 use glam::{Mat4, Vec2, Vec3};
 use skinning::inspect::Inspection;
@@ -92,6 +92,11 @@ impl Labels {
             let _ = write!(self.line, "{} {:.2}", self.bone_names[self.joint_bones[c.joint]], c.weight);
             let place = candidate_label_position(at, blend, c.weight, self.line.len(), s);
             self.batch.add(&self.line, place, s, candidate_color(slot, c.weight));
+        }
+        // Where dual quaternions put the vertex, if they are on: named, in their mesh's colour.
+        let dqs = inspection.dqs.and_then(|p| to_pixels(view_projection, p, size));
+        if let (Some(at), Some(blend)) = (dqs, blend) {
+            self.batch.add("dqs", candidate_label_position(at, blend, 0.0, 3, s), s, ORANGE);
         }
         // The sum, one line under the corner line, a run of text at a time.
         let mut at = Vec2::new(MARGIN * s, MARGIN * s + 1.5 * GLYPH * s);

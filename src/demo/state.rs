@@ -3,23 +3,24 @@
 //!
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), a
-//! [`BendDrag`] while the user bends a bone, and the inspector's [`Selection`] (which vertex).
+//! [`BendDrag`] while the user bends a bone, and the inspector's [`Selection`] (which vertex). Two
+//! more files of `impl Demo` hold two more ideas: `state/inspection.rs` (the inspected vertex's
+//! numbers) and `state/titles.rs` (the window title and the corner line).
 
 use super::bend::BendDrag;
 use super::cli::{Blend, Options, Skinning};
 use super::clock::Clock;
 use super::colors::{self, Colors};
 use super::gpu_palette::fits_gpu;
-use super::labels::{Words, to_pixels};
+use super::labels::Words;
 use super::render::Frame;
 use super::selection::Selection;
 use super::skinned;
-use super::status::{self, StatusLine};
+use super::status;
 use super::view::{View, find_bone};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
-use skinning::inspect::{Report, inspect, skinned_position};
 use skinning::model::{Model, Pose};
 use std::time::{Duration, Instant};
 
@@ -178,8 +179,7 @@ impl Demo {
                 view.show_skinned,
             ),
             bones: view.show_bones.then_some(&self.joints[..]),
-            // From the CPU's palette on either road, so the inspector works with GPU skinning too.
-            inspection: self.selection.vertex.map(|v| inspect(&self.model.skin, &self.pose.palette, v)),
+            inspection: self.inspection(),
             words: view.show_text.then_some(Words {
                 status: &self.status,
                 names: view.show_names,
@@ -274,76 +274,10 @@ impl Demo {
             self.selection.report_due = true;
         }
     }
-
-    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
-    /// clicking anywhere else stops inspecting.
-    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
-        let (skin, palette) = (&self.model.skin, &self.pose.palette);
-        let view_projection = self.view.camera.view_projection(size.0, size.1);
-        let on_screen = (0..skin.len()).map(|v| {
-            to_pixels(view_projection, skinned_position(skin, palette, v), size).unwrap_or(Vec2::INFINITY)
-        });
-        self.selection.pick(cursor, on_screen, reach);
-    }
-
-    /// The blend method the skinned layer uses: linear blend skinning.
-    pub fn method_name(&self) -> &'static str {
-        "lbs"
-    }
-
-    /// What the CPU computes per frame for the method.
-    fn cpu_work(&self) -> &'static str {
-        if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" }
-    }
-
-    /// Rewrites the corner line, in the same memory.
-    fn write_status(&mut self) {
-        let clip = &self.clips[self.clip];
-        let line = StatusLine {
-            clip: &clip.name,
-            time: clip.wrap(self.clock.time),
-            speed: self.clock.speed,
-            paused: self.clock.paused,
-            method: self.method_name(),
-            skinning: self.skinning.name(),
-            cpu_work: self.cpu_work(),
-            cpu: self.last_cpu,
-            frame: self.frame_cost,
-        };
-        status::write_status(&mut self.status, &line);
-    }
-
-    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
-    pub fn report(&self) -> Option<String> {
-        let vertex = self.selection.vertex?;
-        let inspection = inspect(&self.model.skin, &self.pose.palette, vertex);
-        let clip = self.clip();
-        let (time, method, skinning) = (clip.wrap(self.clock.time), self.method_name(), self.skinning.name());
-        let report = Report { inspection: &inspection, model: &self.model };
-        Some(format!("inspect: clip {} at t {time:.3} s, {method} on {skinning}\n{report}", clip.name))
-    }
-
-    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
-    pub fn take_report(&mut self) -> Option<String> {
-        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
-    }
-
-    /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
-    pub fn title(&self, fps: f64) -> String {
-        let cpu_work = self.cpu_work();
-        format!(
-            "skinning | clip {} | t {:.2} s | {}x{} | {} skinning, {} | {:.0} fps | {cpu_work} {:.1} µs",
-            self.clip().name,
-            self.clip().wrap(self.clock.time),
-            self.clock.speed,
-            if self.clock.paused { " paused" } else { "" },
-            self.skinning.name(),
-            self.method.name(),
-            fps,
-            self.last_cpu.as_secs_f64() * 1e6,
-        )
-    }
 }
+
+mod inspection;
+mod titles;
 
 #[cfg(test)]
 mod tests;

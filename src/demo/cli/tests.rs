@@ -1,0 +1,81 @@
+//! The command line's rules: what parses, and that every refusal is one line.
+
+use super::*;
+
+fn run(args: &[&str]) -> Result<Command, String> {
+    parse(args.iter().map(OsString::from))
+}
+
+#[test]
+fn flags_and_values() {
+    let Ok(Command::Run(o)) = run(&["--frames", "3", "--fixed-dt=0.5", "--size", "800x600", "--headless"])
+    else {
+        panic!("should parse")
+    };
+    assert_eq!((o.frames, o.fixed_dt, o.size, o.headless), (Some(3), Some(0.5), Some((800, 600)), true));
+    let Ok(Command::Run(o)) = run(&["--inspect", "2", "--no-text"]) else { panic!("should parse") };
+    assert_eq!((o.inspect, o.text), (Some(2), false));
+    assert!(matches!(run(&[]), Ok(Command::Run(Options { inspect: None, text: true, .. }))));
+    assert_eq!(run(&["--help"]), Ok(Command::Help));
+    let Ok(Command::Run(o)) = run(&["--method", "dqs", "--skinning=gpu"]) else { panic!("should parse") };
+    assert_eq!((o.method, o.skinning), (Blend::Dqs, Skinning::Gpu));
+    let Ok(Command::Run(o)) = run(&["--camera", "50,-25.5"]) else { panic!("should parse") };
+    assert_eq!(o.camera, Some((50.0, -25.5, 1.0)));
+    let Ok(Command::Run(o)) = run(&["--camera", "50,0,2"]) else { panic!("should parse") };
+    assert_eq!(o.camera, Some((50.0, 0.0, 2.0)));
+    assert_eq!(run(&[]).map(|c| matches!(c, Command::Run(o) if o.method == Blend::Lbs)), Ok(true));
+    assert_eq!(run(&["-h"]), Ok(Command::Help));
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    for args in [
+        &["--frames", "0"][..],
+        &["--frames"],
+        &["--bogus"],
+        &["--size", "0x10"],
+        &["--fixed-dt", "-1"],
+        &["--screenshot", "a.png"],
+        &["--headless"],
+        &["--headless=yes"],
+        &["--skinning", "tpu"],
+        &["--dump", "a.json", "--skinning", "both"],
+        &["--method", "quaternions"],
+        &["--camera", "30"],
+        &["--camera", "30,nan"],
+        &["--camera", "1000,0"],
+        &["--camera", "0,0,100"],
+        &["--camera", "0,0,1,1"],
+        &["--dump", "a.json", "--method", "both"],
+        &["--inspect", "-1"],
+        &["--inspect"],
+        &["--dump", "a.json", "--inspect", "2"],
+        &["--time", "1e308"],
+        &["--fixed-dt", "1e308", "--frames", "3"],
+        &["stray"],
+    ] {
+        let err = run(args).expect_err("should be refused");
+        assert!(!err.contains('\n') && !err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn times_past_the_limit_name_the_limit() {
+    let err = run(&["--dump", "d.json", "--fixed-dt", "1e8", "--frames", "20"]).expect_err("too far");
+    assert!(err.contains("1e9"), "{err}");
+    // Right at the limit is fine.
+    assert!(run(&["--dump", "d.json", "--fixed-dt", "1e8", "--frames", "11"]).is_ok());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_value_that_is_not_utf8_is_named_as_such() {
+    use std::os::unix::ffi::OsStringExt;
+    let bad = OsString::from_vec(b"a\xff".to_vec());
+    // A file name may be any bytes...
+    let parsed = parse([OsString::from("--dump"), bad.clone()]).expect("a path may be any bytes");
+    assert!(matches!(parsed, Command::Run(Options { dump: Some(_), .. })));
+    // ...a clip name must be text, and the message says so rather than "needs a value".
+    let err = parse([OsString::from("--clip"), bad]).expect_err("not UTF-8");
+    assert!(err.contains("UTF-8") && !err.contains("needs a value"), "{err}");
+}
