@@ -27,6 +27,8 @@ pub struct Camera {
     pub pitch: f32,
     /// 1 frames the model; 2 is twice as close.
     pub zoom: f32,
+    /// The yaw the distance is fitted for: the home view's. Orbiting keeps the distance.
+    pub fit_yaw: f32,
 }
 
 impl Camera {
@@ -39,11 +41,28 @@ impl Camera {
             max = max.max(p);
         }
         if !(min.is_finite() && max.is_finite()) {
-            return Camera { target: Vec3::ZERO, extent: Vec3::ONE, yaw: 0.0, pitch: 0.0, zoom: 1.0 };
+            return Camera {
+                target: Vec3::ZERO,
+                extent: Vec3::ONE,
+                yaw: 0.0,
+                pitch: 0.0,
+                zoom: 1.0,
+                fit_yaw: 0.0,
+            };
         }
         // Keep the box from being flat, so it still shows from the side.
         let extent = ((max - min) / 2.0).max(Vec3::splat(0.05 * (max - min).max_element()));
-        Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0 }
+        Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0 }
+    }
+
+    /// Looks from the side of the box that is longer, x or z: a character that walks along z is
+    /// seen from the side, its legs apart, rather than head-on. Looking along x is a yaw of 90°.
+    pub fn face_the_long_side(mut self) -> Camera {
+        if self.extent.z > self.extent.x {
+            self.yaw = std::f32::consts::FRAC_PI_2;
+            self.fit_yaw = self.yaw;
+        }
+        self
     }
 
     /// Turns the camera by the given angles (radians).
@@ -65,13 +84,18 @@ impl Camera {
         self.target + direction * self.distance(aspect)
     }
 
-    /// How far from the target the box just fits the window's width and height, seen from the front.
-    /// Orbiting keeps this distance, so turning the model never moves it closer or further.
+    /// How far from the target the box just fits the window's width and height, seen from the home
+    /// view (`fit_yaw`). Orbiting keeps this distance, so turning the model never moves it closer or
+    /// further.
     fn distance(&self, aspect: f32) -> f32 {
         let tan_y = (FOV_Y / 2.0).tan();
-        let fit = (self.extent.x / (tan_y * aspect)).max(self.extent.y / tan_y) / FILL;
+        // The box's half width and half depth as the home view sees them (x and z at yaw 0).
+        let (sin, cos) = (self.fit_yaw.sin().abs(), self.fit_yaw.cos().abs());
+        let width = cos * self.extent.x + sin * self.extent.z;
+        let depth = sin * self.extent.x + cos * self.extent.z;
+        let fit = (width / (tan_y * aspect)).max(self.extent.y / tan_y) / FILL;
         // Step back by the depth too, so the nearest points do not grow out of the frame.
-        (fit + self.extent.z) / self.zoom
+        (fit + depth) / self.zoom
     }
 
     /// Radius of a sphere around the target that holds the model's box.
@@ -104,7 +128,9 @@ impl Camera {
 }
 
 /// A camera that frames `model` in every pose of every clip: each clip is sampled at 64 times and
-/// every joint and skinned vertex is kept in view, so switching clips never moves the camera.
+/// every joint and skinned vertex is kept in view, so switching clips never moves the camera. It
+/// looks at the long side of the model (see [`Camera::face_the_long_side`]); any size works, the
+/// model's own units are kept.
 pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
     let mut pose = crate::model::Pose::new(model);
     let mut points: Vec<Vec3> = model.skin.bind_positions().collect();
@@ -115,5 +141,51 @@ pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -
             points.extend((0..model.skeleton.len()).map(|b| pose.joint(b)));
         }
     }
-    Camera::framing(points)
+    Camera::framing(points).face_the_long_side()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The corners of a box from `min` to `max`.
+    fn corners(min: Vec3, max: Vec3) -> Vec<Vec3> {
+        (0..8)
+            .map(|i| {
+                Vec3::new(
+                    if i & 1 == 0 { min.x } else { max.x },
+                    if i & 2 == 0 { min.y } else { max.y },
+                    if i & 4 == 0 { min.z } else { max.z },
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn any_size_fills_the_same_part_of_the_picture() {
+        // A fox-like box, long along z, at 1 unit and at 200 units, away from the origin.
+        let small = corners(Vec3::new(-0.2, 0.0, -0.6), Vec3::new(0.2, 0.7, 0.6));
+        let large: Vec<Vec3> = small.iter().map(|&p| p * 200.0 + Vec3::new(50.0, 0.0, -30.0)).collect();
+        let (a, b) = (Camera::framing(small.clone()), Camera::framing(large.clone()));
+        for (p, q) in small.iter().zip(&large) {
+            let (pa, pb) = (a.project(*p, 640, 480), b.project(*q, 640, 480));
+            assert!(pa.distance(pb) < 0.01, "{pa} vs {pb}");
+            assert!(pa.x > 0.0 && pa.x < 640.0 && pa.y > 0.0 && pa.y < 480.0, "{pa} is off the picture");
+        }
+    }
+
+    #[test]
+    fn a_model_long_in_z_is_seen_from_the_side_and_still_fits() {
+        let points = corners(Vec3::new(-0.2, 0.0, -0.6), Vec3::new(0.2, 0.7, 0.6));
+        let camera = Camera::framing(points.clone()).face_the_long_side();
+        assert_eq!(camera.yaw, std::f32::consts::FRAC_PI_2);
+        let xs: Vec<f32> = points.iter().map(|&p| camera.project(p, 640, 480).x).collect();
+        let (left, right) =
+            (xs.iter().copied().fold(f32::MAX, f32::min), xs.iter().copied().fold(f32::MIN, f32::max));
+        // Its length runs across the picture, filling most of it, all of it inside.
+        assert!(left > 0.0 && right < 640.0 && right - left > 0.6 * 640.0, "{left}..{right}");
+        // A model wide in x keeps the article's front view.
+        let wide = Camera::framing(corners(Vec3::new(-1.0, 0.0, -0.1), Vec3::new(1.0, 0.5, 0.1)));
+        assert_eq!(wide.face_the_long_side().yaw, 0.0);
+    }
 }

@@ -2,7 +2,9 @@
 //!
 //! `--dump FILE.json` runs the method without any OpenGL and writes the skeleton, the skin, and every
 //! simulated frame's local and world transforms, palette and skinned positions: every number the
-//! blend used, so each skinned position can be recomputed from the file alone. Every matrix is 16
+//! blend used, so each skinned position can be recomputed from the file alone. `"meshes"` says
+//! which vertices are which mesh; a frame's `"skinned"` holds the skinned meshes' vertices and, for
+//! a glTF model with meshes that move rigidly with a node, `"rigid"` holds theirs. Every matrix is 16
 //! numbers in column-major order (glam's `to_cols_array`): the last four are the translation column.
 //!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
@@ -89,6 +91,15 @@ struct DualQuatOut {
 }
 
 #[derive(Serialize)]
+struct PartOut<'a> {
+    name: &'a str,
+    bone: Option<usize>,
+    first: usize,
+    count: usize,
+    skinned: bool,
+}
+
+#[derive(Serialize)]
 struct FrameOut<'a> {
     time: f64,
     local: &'a [Mat4],
@@ -98,7 +109,11 @@ struct FrameOut<'a> {
     dq_palette: Option<Vec<DualQuatOut>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     dq_scale: Option<f32>,
+    /// The skinned parts' vertices, in order.
     skinned: &'a [Vec3A],
+    /// The rigid parts' vertices (a glTF mesh without a skin), after them; absent when there are none.
+    #[serde(skip_serializing_if = "<[Vec3A]>::is_empty")]
+    rigid: &'a [Vec3A],
 }
 
 /// Writes the model and the poses of `clip` at `frames`, blended on the CPU (linear blend skinning).
@@ -167,6 +182,18 @@ pub fn write_dump_blended_by(
         })
         .collect();
 
+    let parts: Vec<PartOut> = (model.parts.iter())
+        .map(|p| PartOut {
+            name: &p.name,
+            bone: p.bone,
+            first: p.vertices.start,
+            count: p.vertices.len(),
+            skinned: p.skinned,
+        })
+        .collect();
+    // The skinned vertices come first, the rigid ones after (`Model::with_parts`).
+    let skinned_len = model.skinned_len();
+
     // The object is written in pieces, so the frames can follow one by one.
     writeln!(out, "{{")?;
     field(out, "clip", &clip.name)?;
@@ -175,6 +202,7 @@ pub fn write_dump_blended_by(
     field(out, "bones", &bones)?;
     field(out, "joints", &joints)?;
     field(out, "vertices", &vertices)?;
+    field(out, "meshes", &parts)?;
     writeln!(out, "\"frames\": [")?;
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
@@ -201,7 +229,8 @@ pub fn write_dump_blended_by(
             palette: &pose.palette,
             dq_palette,
             dq_scale: dqs.then_some(pose.dq_scale),
-            skinned: &pose.skinned,
+            skinned: &pose.skinned[..skinned_len],
+            rigid: &pose.skinned[skinned_len..],
         };
         serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;

@@ -14,6 +14,8 @@
 //! 5. [`model`]: a model, and one frame of the method in order (`Pose::update`).
 //! 6. [`dual_quat`]: the blend's limit and its fix: dual-quaternion skinning, which blends the
 //!    joints' motions instead of the positions they give (`Pose::update_with(.., Method::Dqs)`).
+//! 7. [`gltf_import`]: a real character from a glTF file, into the same skeleton, skin and clips:
+//!    the toy and the real thing are the same code.
 //!
 //! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
 //! vertex inspector), [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
@@ -23,6 +25,7 @@ pub mod camera;
 pub mod clip;
 pub mod dual_quat;
 pub mod dump;
+pub mod gltf_import;
 pub mod inspect;
 pub mod model;
 pub mod scene;

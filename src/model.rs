@@ -1,7 +1,7 @@
 //! A skinned model, and one frame of the method from start to finish.
 //!
-//! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, and
-//! the lines that draw the mesh. A [`Pose`] holds everything that changes per frame, allocated once
+//! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, the
+//! lines that draw the mesh, and which vertices form which mesh ([`Part`]). A [`Pose`] holds everything that changes per frame, allocated once
 //! and refilled every frame in the article's order:
 //!
 //! 1. **animate**: the clip gives every bone a local transform for this time;
@@ -19,6 +19,7 @@ use crate::skeleton::{BoneId, Skeleton, TreeError};
 use crate::skin::{Skin, SkinError, blend, compute_palette};
 use glam::{Mat4, Quat, Vec3A};
 use std::fmt;
+use std::ops::Range;
 
 /// A skeleton, the skin bound to it, and how to draw the mesh.
 #[derive(Clone, Debug)]
@@ -27,6 +28,22 @@ pub struct Model {
     pub skin: Skin,
     /// The mesh's outline as pairs of vertex indices: what the picture connects with lines.
     pub edges: Vec<[u32; 2]>,
+    /// The meshes, as runs of the skin's vertices in order: first every skinned one, then every
+    /// rigid one. The article's scene is one skinned part; a glTF file has one per mesh and node.
+    pub parts: Vec<Part>,
+}
+
+/// One mesh of a model: a run of the skin's vertices, named for `--info` and the dump.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    pub name: String,
+    /// Which of the skin's vertices are this mesh's.
+    pub vertices: Range<usize>,
+    /// The bone (a glTF node) the mesh hangs on, if it hangs on one.
+    pub bone: Option<BoneId>,
+    /// True for a skinned mesh. False for a mesh that moves rigidly with its bone, article 000's
+    /// "joint animation": its vertices each have one influence, weight 1, on that bone's joint.
+    pub skinned: bool,
 }
 
 /// Why a skeleton, a skin and a mesh do not make a model.
@@ -40,6 +57,8 @@ pub enum ModelError {
     NoSuchBone { joint: usize, bone: BoneId },
     /// An edge names a vertex the skin does not have.
     NoSuchVertex { edge: usize, vertex: u32 },
+    /// The parts do not cover the vertices in order, skinned ones first.
+    BadParts(String),
 }
 
 impl fmt::Display for ModelError {
@@ -53,6 +72,7 @@ impl fmt::Display for ModelError {
             ModelError::NoSuchVertex { edge, vertex } => {
                 write!(f, "edge {edge} ends at vertex {vertex}, which the mesh does not have")
             }
+            ModelError::BadParts(why) => write!(f, "the meshes' vertex ranges are wrong: {why}"),
         }
     }
 }
@@ -84,7 +104,46 @@ impl Model {
                 return Err(ModelError::NoSuchVertex { edge, vertex });
             }
         }
-        Ok(Model { skeleton, skin, edges })
+        let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
+        Ok(Model { skeleton, skin, edges, parts: vec![whole] })
+    }
+
+    /// The same model, its vertices split into `parts`: consecutive runs that cover every vertex,
+    /// the skinned ones first (so the skinned vertices are `0..skinned_len()`).
+    pub fn with_parts(mut self, parts: Vec<Part>) -> Result<Self, ModelError> {
+        let mut next = 0;
+        for (i, part) in parts.iter().enumerate() {
+            if part.vertices.start != next || part.vertices.end < part.vertices.start {
+                return Err(ModelError::BadParts(format!("part {i} does not start at vertex {next}")));
+            }
+            if part.skinned && parts[..i].iter().any(|p| !p.skinned) {
+                return Err(ModelError::BadParts(format!("skinned part {i} comes after a rigid one")));
+            }
+            if part.bone.is_some_and(|b| b >= self.skeleton.len()) {
+                return Err(ModelError::BadParts(format!("part {i} hangs on a bone that does not exist")));
+            }
+            next = part.vertices.end;
+        }
+        if next != self.skin.len() {
+            return Err(ModelError::BadParts(format!("they cover {next} of {} vertices", self.skin.len())));
+        }
+        self.parts = parts;
+        Ok(self)
+    }
+
+    /// How many vertices belong to skinned parts: they come first, the rigid ones after.
+    pub fn skinned_len(&self) -> usize {
+        self.parts.iter().filter(|p| p.skinned).map(|p| p.vertices.len()).sum()
+    }
+
+    /// For every bone, whether it is a joint of the skin: the bones the picture draws. (In the
+    /// article every bone is; a glTF file also has nodes that only place others.)
+    pub fn joint_bones(&self) -> Vec<bool> {
+        let mut is_joint = vec![false; self.skeleton.len()];
+        for joint in self.skin.joints() {
+            is_joint[joint.bone] = true;
+        }
+        is_joint
     }
 
     /// The mesh drawn as one closed loop, as the article draws it: vertex i to i + 1, the last to the first.

@@ -177,8 +177,13 @@ pub enum SkinProblem {
 
 impl fmt::Display for SkinError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "vertex {}: ", self.vertex)?;
-        match &self.problem {
+        write!(f, "vertex {}: {}", self.vertex, self.problem)
+    }
+}
+
+impl fmt::Display for SkinProblem {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
             SkinProblem::NoInfluences => write!(f, "no bone influences it"),
             SkinProblem::TooManyInfluences(n) => {
                 write!(f, "{n} influences, at most {MAX_INFLUENCES} allowed")

@@ -163,3 +163,29 @@ fn check_no_allocations(out: &std::process::Output, flags: &str) {
     assert_eq!(n, 0, "{flags}: the headless demo allocated while drawing: {line}");
     assert!(line.contains("drawing frames 4..200"), "counted over the frames after warm-up: {line}");
 }
+
+#[test]
+fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
+    // The test's own glTF file (three skins, a rigid mesh, cubic and step keys), and the Fox when
+    // SKINNING_MODELS names the sample models.
+    let mut models = vec![("built", common::fixture::build().glb())];
+    if let Some(path) = common::sample_model("Fox.glb") {
+        models.push(("Fox", std::fs::read(path).expect("Fox.glb reads")));
+    }
+    for (name, bytes) in models {
+        let imported = skinning::gltf_import::load_from_slice(&bytes, None).expect("loads");
+        let model = &imported.model;
+        let mut pose = Pose::new(model);
+        for clip in &imported.clips {
+            pose.update(model, clip, 0.0);
+        }
+        let n = allocations_in(|| {
+            for clip in &imported.clips {
+                for frame in 0..300 {
+                    pose.update(model, clip, frame as f64 / 60.0);
+                }
+            }
+        });
+        assert_eq!(n, 0, "{name}: {n} allocations in pose + blend");
+    }
+}

@@ -37,6 +37,9 @@ fn help_explains_the_options() {
         "--clip",
         "--inspect",
         "--no-text",
+        "--model",
+        "--animation",
+        "--info",
     ] {
         assert!(help.contains(flag), "--help does not mention {flag}");
     }

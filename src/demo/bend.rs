@@ -26,10 +26,12 @@ pub struct BendDrag {
 
 impl BendDrag {
     /// The right button went down at `cursor`: catch the bone whose joint (among `joints`, world
-    /// positions by bone) is nearest on screen, if one is within `reach` pixels.
+    /// positions by bone, those with `drawn` set: the ones on screen) is nearest on screen, if one
+    /// is within `reach` pixels.
     pub fn start(
         cursor: Vec2,
         joints: &[Vec3],
+        drawn: &[bool],
         camera: &Camera,
         size: (u32, u32),
         reach: f32,
@@ -37,6 +39,7 @@ impl BendDrag {
     ) -> Option<BendDrag> {
         let (w, h) = size;
         let (bone, pivot, _) = (0..joints.len())
+            .filter(|&b| drawn[b])
             .map(|b| (b, camera.project(joints[b], w, h)))
             .map(|(b, p)| (b, p, p.distance(cursor)))
             .filter(|&(_, _, d)| d <= reach)

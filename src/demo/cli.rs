@@ -28,6 +28,12 @@ pub struct Options {
     pub inspect: Option<usize>,
     /// Words on screen (bone names, the corner line); `--no-text` turns them off for pixel tests.
     pub text: bool,
+    /// A glTF file to show instead of the article's scene.
+    pub model: Option<PathBuf>,
+    /// Which of the model's animations plays: a name or an index (default: the first).
+    pub animation: Option<String>,
+    /// Print what the model file holds, and exit.
+    pub info: bool,
 }
 
 impl Default for Options {
@@ -48,6 +54,9 @@ impl Default for Options {
             stats: false,
             inspect: None,
             text: true,
+            model: None,
+            animation: None,
+            info: false,
         }
     }
 }
@@ -64,7 +73,8 @@ pub const MAX_SECONDS: f64 = 1e9;
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Help,
-    Run(Options),
+    /// Boxed: the options are large, and `Help` carries nothing.
+    Run(Box<Options>),
 }
 
 pub const HELP: &str = "\
@@ -75,10 +85,16 @@ USAGE:
 
 Without options it opens a window and animates the article's arm (playing the bend clip; the
 article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
-Press H in the window for the keys.
+With --model it shows a glTF character instead, through the same code. Press H in the window for
+the keys.
 
 OPTIONS:
-    --clip NAME             animation to play: seed (the article's), bend (default) or twist
+    --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
+    --model FILE            show a glTF 2.0 model (.gltf or .glb) instead of the article's scene
+    --animation NAME|INDEX  with --model: the animation to play (default the first; a file with none
+                            shows its rest pose, as a clip named rest)
+    --info                  with --model: print the file's node tree, skins, meshes and animations,
+                            and what is ignored, then exit
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
@@ -103,13 +119,14 @@ OPTIONS:
                             printed (with --headless, for the last frame)
     --no-text               no words on the picture (bone names, the corner line): for pixel tests
     --stats                 at exit, print pose + blend time per frame, frames per second, allocations,
-                            resident memory
+                            resident memory; with --model, first the time the file took to load
     -h, --help              print this help
 ";
 
 /// Reads the arguments (without the program name). Errors are one line, ready to print.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     let mut options = Options::default();
+    let mut clip_given = false;
     let mut parser = Parser::from_iter(std::iter::once(OsString::from("skinning")).chain(args));
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -151,7 +168,15 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     "--size wants WIDTHxHEIGHT in pixels, each 1 to 16384, like 800x600, not {v:?}"
                 ))?);
             }
-            Arg::Long("clip") => options.clip = text(&mut parser, "--clip", "NAME")?,
+            Arg::Long("clip") => {
+                options.clip = text(&mut parser, "--clip", "NAME")?;
+                clip_given = true;
+            }
+            Arg::Long("model") => options.model = Some(path(&mut parser, "--model", "FILE")?),
+            Arg::Long("animation") => {
+                options.animation = Some(text(&mut parser, "--animation", "NAME|INDEX")?)
+            }
+            Arg::Long("info") => options.info = true,
             Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
             Arg::Long("skinning") => {
                 let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
@@ -184,12 +209,25 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             other => return Err(format!("{} (see --help)", other.unexpected())),
         }
     }
-    check(&options)?;
-    Ok(Command::Run(options))
+    check(&options, clip_given)?;
+    Ok(Command::Run(Box::new(options)))
 }
 
 /// Rules between flags.
-fn check(options: &Options) -> Result<(), String> {
+fn check(options: &Options, clip_given: bool) -> Result<(), String> {
+    // --clip names the article's clips, --animation a model's: each belongs to its own scene.
+    if options.model.is_some() && clip_given {
+        return Err("--clip picks one of the article's clips; with --model use --animation NAME|INDEX".into());
+    }
+    if options.model.is_none() && options.animation.is_some() {
+        return Err("--animation picks one of a model's animations: add --model FILE, or use --clip".into());
+    }
+    if options.model.is_none() && options.info {
+        return Err("--info describes a model file: --model FILE --info".into());
+    }
+    if options.info && (options.dump.is_some() || options.screenshot.is_some()) {
+        return Err("--info only prints what the file holds; run --dump or --screenshot without it".into());
+    }
     if options.screenshot.is_some() && options.frames.is_none() {
         return Err("--screenshot needs --frames N: the picture is taken after the last frame".into());
     }

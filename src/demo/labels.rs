@@ -33,6 +33,8 @@ pub const CAPACITY: usize = 32 * 1024;
 pub struct Labels {
     batch: TextBatch,
     bone_names: Vec<String>,
+    /// Which bones are named on screen: the joints, the bones the picture draws.
+    named: Vec<bool>,
     /// The bone of each joint of the skin, to name a candidate.
     joint_bones: Vec<BoneId>,
     /// A candidate's label, written afresh each frame into the same memory.
@@ -46,6 +48,7 @@ impl Labels {
         Labels {
             batch: TextBatch::with_capacity(CAPACITY),
             bone_names,
+            named: model.joint_bones(),
             joint_bones: model.skin.joints().iter().map(|j| j.bone).collect(),
             // The inspector's sum: "vertex N = " and four terms of "0.50 name + " never need more.
             line: String::with_capacity(4 * (longest + 10) + 32),
@@ -70,7 +73,8 @@ impl Labels {
         self.batch.clear();
         self.batch.add(words.status, Vec2::splat(MARGIN * s), s, TEXT);
         if let Some(joints) = joints.filter(|_| words.names) {
-            for (joint, name) in joints.iter().zip(&self.bone_names) {
+            let named = joints.iter().zip(&self.bone_names).zip(&self.named);
+            for ((joint, name), _) in named.filter(|(_, named)| **named) {
                 if let Some(at) = to_pixels(view_projection, *joint, size) {
                     self.batch.add(name, name_position(at, s), s, TEXT);
                 }

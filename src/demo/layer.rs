@@ -16,7 +16,14 @@ pub struct Layer {
     lines: glow::Buffer,
     line_indices: i32,
     pub points: i32,
+    /// Whether `draw` shows the positions as points too (see [`MAX_POINTS_SHOWN`]).
+    pub show_points: bool,
 }
+
+/// A layer with more positions than this draws its lines only. The article's 13 vertices and a
+/// skeleton's joints read best as dots; a real mesh has its vertices at the corners of its edges
+/// already, and a dot on each of a thousand vertices buries the lines and the bones under them.
+pub const MAX_POINTS_SHOWN: usize = 1000;
 
 impl Layer {
     /// A layer of `points` positions (uploaded later) joined by `lines`, pairs of point indices.
@@ -49,6 +56,7 @@ impl Layer {
                 lines: indices,
                 line_indices: (lines.len() * 2) as i32,
                 points: points as i32,
+                show_points: points <= MAX_POINTS_SHOWN,
             })
         }
     }
@@ -79,7 +87,9 @@ impl Layer {
         unsafe {
             gl.bind_vertex_array(Some(self.vao));
             gl.draw_elements(glow::LINES, self.line_indices, glow::UNSIGNED_INT, 0);
-            gl.draw_arrays(glow::POINTS, 0, self.points);
+            if self.show_points {
+                gl.draw_arrays(glow::POINTS, 0, self.points);
+            }
             gl.bind_vertex_array(None);
         }
     }

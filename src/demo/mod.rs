@@ -5,12 +5,13 @@
 //! a window. Windowed and headless share everything below the context: the [`session::Session`]
 //! that runs the [`state::Demo`] frame after frame and the [`render::Renderer`] that draws it.
 //!
-//! The files, leaves first: `failure` (the one-line error), `cli` (flags), `clock`, `view`, `bend`,
-//! `skinned` (where and how the skin is blended), `selection` (the inspected vertex), `pointer` (click
-//! or drag), `status` (the corner line) and `state` (what is shown and how input changes it),
-//! `colors`, `font` and `labels` (words as points, and where they go), `layer`, `gl`, `gpu_palette`,
-//! `gpu_skin`, `inspector`, `text` and `render` (OpenGL), `session` (frame after frame), `output`
-//! (files), `window` and `headless` (the two ways to get a context).
+//! The files, leaves first: `failure` (the one-line error), `cli` (flags), `info` (`--info`: what a
+//! model file holds), `clock`, `view`, `bend`, `skinned` (where and how the skin is blended),
+//! `selection` (the inspected vertex), `pointer` (click or drag), `status` (the corner line) and
+//! `state` (what is shown and how input changes it), `colors`, `font` and `labels` (words as points,
+//! and where they go), `layer`, `gl`, `gpu_palette`, `gpu_skin`, `inspector`, `text` and `render`
+//! (OpenGL), `session` (frame after frame), `output` (files), `window` and `headless` (the two ways
+//! to get a context).
 
 pub mod alloc;
 pub mod bend;
@@ -25,6 +26,7 @@ pub mod gpu_skin;
 #[cfg(test)]
 mod gpu_tests;
 pub mod headless;
+pub mod info;
 pub mod inspector;
 pub mod labels;
 pub mod layer;
@@ -44,6 +46,7 @@ use cli::{Command, Skinning};
 use failure::Failure;
 use session::Session;
 use skinning::dump::Frames;
+use skinning::gltf_import::ImportError;
 use std::process::ExitCode;
 
 /// The whole program; returns the process exit code.
@@ -75,22 +78,52 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             print!("{}", cli::HELP);
             return Ok(());
         }
-        Command::Run(options) => options,
+        Command::Run(options) => *options,
     };
-    // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
-    let invalid =
-        |e: skinning::scene::SceneError| Failure::new(1, format!("the built-in scene is invalid: {e}"));
-    let model = skinning::scene::article().map_err(|e| invalid(e.into()))?;
-    let clips = skinning::scene::clips().map_err(invalid)?;
-    let demo = state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
+    let (model, clips, notes) = match &options.model {
+        // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
+        None => {
+            let invalid = |e: skinning::scene::SceneError| {
+                Failure::new(1, format!("the built-in scene is invalid: {e}"))
+            };
+            let model = skinning::scene::article().map_err(|e| invalid(e.into()))?;
+            (model, skinning::scene::clips().map_err(invalid)?, Vec::new())
+        }
+        // A real model, through the same code. A bad file is one line and exit code 1.
+        Some(path) => {
+            let started = std::time::Instant::now();
+            let imported = skinning::gltf_import::load(path).map_err(|e| match e {
+                // That message names the file already.
+                ImportError::Read { .. } => Failure::new(1, e.to_string()),
+                _ => Failure::new(1, format!("{}: {e}", path.display())),
+            })?;
+            if options.stats {
+                let (ms, vertices) = (started.elapsed().as_secs_f64() * 1e3, imported.model.skin.len());
+                println!("load: {} in {ms:.1} ms ({vertices} vertices)", path.display());
+            }
+            if options.info {
+                print!("{}", info::describe(path, &imported));
+                return Ok(());
+            }
+            (imported.model, imported.clips, imported.notes)
+        }
+    };
+    let say_notes = || {
+        // Said once, when the model is up: what the loader mended or left out.
+        for note in &notes {
+            eprintln!("skinning: note: {note}");
+        }
+    };
 
     if let Some(path) = &options.dump {
+        // Numbers only: no camera, no window state; just the clip asked for.
+        let clip = &clips[state::pick_clip(&clips, &options).map_err(|e| Failure::new(2, e))?];
         let frames = Frames {
             start: options.time,
             dt: options.fixed_dt.unwrap_or(cli::DUMP_DT),
             count: options.frames.unwrap_or(1),
         };
-        let (model, clip) = (&demo.model, demo.clip());
+        let model = &model;
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
         if method == skinning::model::Method::Dqs
@@ -98,6 +131,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         {
             return Err(Failure::new(1, skinned::refusal(model, &e, time)));
         }
+        say_notes();
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => headless::dump_gpu(path, model, clip, frames, method),
@@ -106,6 +140,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             }),
         };
     }
+    let demo = state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
+    say_notes();
     let session = Session::new(options, demo);
     if session.options.headless { headless::run(session) } else { window::run(session) }
 }

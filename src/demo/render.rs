@@ -14,7 +14,7 @@
 //! On top come the vertex inspector (`inspector.rs`: one vertex's candidate positions and its
 //! blend) and the words (`labels.rs` places them, `text.rs` draws them in window pixels).
 
-use super::colors::{BACKGROUND, BLUE, Colors, GREEN, ORANGE, RED};
+use super::colors::{BACKGROUND, BLUE, Colors, GREEN, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
 use super::gpu_palette::fits_gpu;
 use super::gpu_skin::GpuSkin;
@@ -27,6 +27,7 @@ use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::inspect::Inspection;
 use skinning::model::Model;
+use skinning::skeleton::BoneId;
 
 /// What to draw this frame.
 pub struct Frame<'a> {
@@ -58,6 +59,8 @@ pub struct Renderer {
     inspector: InspectorLayer,
     labels: Labels,
     text: TextLayer,
+    /// The bones the bones layer shows, in its order: the joints.
+    drawn_bones: Vec<BoneId>,
     /// Reused every frame to turn positions into plain floats, so uploads allocate nothing.
     staging: Vec<f32>,
 }
@@ -81,9 +84,19 @@ impl Renderer {
 
         let n = model.skin.len();
         let mesh_lines = &model.edges;
-        // A bone's line goes from its parent's joint to its own.
-        let bone_lines: Vec<[u32; 2]> = (model.skeleton.bones().iter().enumerate())
-            .filter_map(|(i, bone)| bone.parent.map(|p| [p as u32, i as u32]))
+        // Only joints are drawn (in the article every bone is one; a glTF file also has nodes that
+        // only place others). A joint's line comes from its nearest ancestor that is a joint.
+        let is_joint = model.joint_bones();
+        let drawn_bones: Vec<BoneId> = (0..model.skeleton.len()).filter(|&b| is_joint[b]).collect();
+        let bone_lines: Vec<[u32; 2]> = (drawn_bones.iter().enumerate())
+            .filter_map(|(i, &bone)| {
+                let mut above = model.skeleton.bone(bone).parent;
+                while let Some(a) = above.filter(|&a| !is_joint[a]) {
+                    above = model.skeleton.bone(a).parent;
+                }
+                let from = drawn_bones.iter().position(|&d| Some(d) == above)?;
+                Some([from as u32, i as u32])
+            })
             .collect();
 
         let mut staging = Vec::new();
@@ -95,8 +108,8 @@ impl Renderer {
         skinned.upload_colors(&gl, &vec![RED; n]);
         let compared = Layer::new(&gl, n, mesh_lines)?;
         compared.upload_colors(&gl, &vec![ORANGE; n]);
-        let bones = Layer::new(&gl, model.skeleton.len(), &bone_lines)?;
-        bones.upload_colors(&gl, &vec![BLUE; model.skeleton.len()]);
+        let bones = Layer::new(&gl, drawn_bones.len(), &bone_lines)?;
+        bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
         // A model too big for GPU skinning still draws on the CPU; `Demo` refuses to switch.
         let gpu =
             if fits_gpu(model.skin.joints().len()).is_ok() { Some(GpuSkin::new(&gl, model)?) } else { None };
@@ -126,6 +139,7 @@ impl Renderer {
             inspector,
             labels,
             text,
+            drawn_bones,
             staging,
         })
     }
@@ -136,7 +150,9 @@ impl Renderer {
         if let Some(gpu) = &self.gpu {
             gpu.upload_colors(&self.gl, &colors.skinned);
         }
-        self.bones.upload_colors(&self.gl, &colors.bones);
+        // Only when the weight view changes, so it may allocate.
+        let drawn: Vec<Rgba> = self.drawn_bones.iter().map(|&b| colors.bones[b]).collect();
+        self.bones.upload_colors(&self.gl, &drawn);
     }
 
     /// Clears the viewport and draws the layers `frame` asks for.
@@ -181,7 +197,7 @@ impl Renderer {
         if let Some(joints) = frame.bones {
             let joints: &[Vec3] = joints;
             self.staging.clear();
-            self.staging.extend(joints.iter().flat_map(|j| j.to_array()));
+            self.staging.extend(self.drawn_bones.iter().flat_map(|&b| joints[b].to_array()));
             self.bones.upload_floats(gl, &self.staging);
             self.bones.draw(gl);
         }

@@ -30,7 +30,7 @@ orange: skinned with dual quaternions     magenta: skinned on the GPU, over the 
 keys:
   Space        pause / resume          .  ,   step forward / back (paused)
   [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
-  1  2  3      clip seed / bend / twist
+  1 .. 9       clip 1 to 9             C      next clip (the article's: seed, bend, twist)
   B  M  S      show / hide bind mesh, skinned mesh, skeleton
   W            weight view: next bone  G      skinning on cpu / gpu / both
   D            blend: linear (lbs) / dual quaternions (dqs) / both
@@ -72,6 +72,8 @@ pub struct Demo {
     pub notice: Option<String>,
     /// Joint positions of the current pose, for drawing the bones.
     pub joints: Vec<Vec3>,
+    /// Which bones are drawn (the skin's joints): the ones a right-drag can catch.
+    pub drawn: Vec<bool>,
     /// CPU time of the last pose + blend.
     pub last_cpu: Duration,
     /// The vertex inspector's vertex.
@@ -87,10 +89,7 @@ pub struct Demo {
 impl Demo {
     /// The demo of `model` playing `clips`, set up as `options` ask.
     pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
-        let clip = clips.iter().position(|c| c.name == options.clip).ok_or_else(|| {
-            let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
-            format!("unknown clip {:?}: choose one of {}", options.clip, names.join(", "))
-        })?;
+        let clip = pick_clip(&clips, options)?;
         let weight_bone = match &options.weights {
             None => None,
             Some(name) => Some(find_bone(&model, name)?),
@@ -110,6 +109,7 @@ impl Demo {
         let pose = Pose::new(&model);
         let joints = vec![Vec3::ZERO; model.skeleton.len()];
         let compared = vec![glam::Vec3A::ZERO; model.skin.len()];
+        let drawn = model.joint_bones();
         let mut demo = Demo {
             model,
             clips,
@@ -122,6 +122,7 @@ impl Demo {
             compared,
             notice: None,
             joints,
+            drawn,
             last_cpu: Duration::ZERO,
             selection: Selection::new(options.inspect),
             status: String::with_capacity(status::CAPACITY),
@@ -206,10 +207,17 @@ impl Demo {
             "[" => clock.scrub(false),
             "+" | "=" => clock.faster(),
             "-" | "_" => clock.slower(),
-            "1" | "2" | "3" => {
+            "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
                 let wanted = key.parse::<usize>().unwrap_or(1) - 1;
-                self.clip = wanted.min(self.clips.len() - 1);
+                if wanted >= self.clips.len() {
+                    let n = self.clips.len();
+                    return Reply::Refused(format!(
+                        "there is no clip {key}: this model has {n} (C steps through them)"
+                    ));
+                }
+                self.clip = wanted;
             }
+            "c" => self.clip = (self.clip + 1) % self.clips.len(),
             "b" => self.view.show_bind = !self.view.show_bind,
             "m" => self.view.show_skinned = !self.view.show_skinned,
             "s" => self.view.show_bones = !self.view.show_bones,
@@ -255,7 +263,8 @@ impl Demo {
     /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
     /// within `reach` pixels. Returns whether a bone was caught.
     pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        self.bend = BendDrag::start(cursor, &self.joints, &self.view.camera, size, reach, &self.pose);
+        let camera = &self.view.camera;
+        self.bend = BendDrag::start(cursor, &self.joints, &self.drawn, camera, size, reach, &self.pose);
         self.bend.is_some()
     }
 
@@ -274,6 +283,27 @@ impl Demo {
             self.selection.report_due = true;
         }
     }
+}
+
+/// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
+/// `--clip` for the article's scene. A wrong one is refused with the list to choose from.
+pub fn pick_clip(clips: &[Clip], options: &Options) -> Result<usize, String> {
+    let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+    if options.model.is_some() {
+        let Some(wanted) = &options.animation else { return Ok(0) };
+        let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
+        return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| {
+            format!(
+                "unknown animation {wanted:?}: choose one of {} (or 0 to {})",
+                names.join(", "),
+                clips.len() - 1
+            )
+        });
+    }
+    names
+        .iter()
+        .position(|n| *n == options.clip)
+        .ok_or_else(|| format!("unknown clip {:?}: choose one of {}", options.clip, names.join(", ")))
 }
 
 mod inspection;

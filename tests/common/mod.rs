@@ -161,3 +161,27 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
         None
     }
 }
+
+pub mod fixture;
+pub mod gltf_build;
+pub mod spec;
+
+/// A sample model from the folder named by `SKINNING_MODELS` (CI points it at `../shared/assets`,
+/// which holds Fox.glb and SimpleSkin.gltf; they are not part of this repository). Without the
+/// variable, or without the file, says SKIPPED and returns None, unless `SKINNING_REQUIRE_MODELS`
+/// is set, where it fails the test instead.
+pub fn sample_model(name: &str) -> Option<PathBuf> {
+    let required = std::env::var_os("SKINNING_REQUIRE_MODELS").is_some();
+    let Some(dir) = std::env::var_os("SKINNING_MODELS") else {
+        assert!(!required, "SKINNING_REQUIRE_MODELS is set but SKINNING_MODELS is not");
+        eprintln!("SKIPPED (set SKINNING_MODELS=/path/to/shared/assets to test with {name})");
+        return None;
+    };
+    let path = PathBuf::from(dir).join(name);
+    if !path.is_file() {
+        assert!(!required, "SKINNING_REQUIRE_MODELS is set but {} is missing", path.display());
+        eprintln!("SKIPPED ({} is missing)", path.display());
+        return None;
+    }
+    Some(path)
+}

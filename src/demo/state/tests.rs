@@ -203,3 +203,34 @@ fn the_corner_line_follows_the_state() {
     );
     assert!(words.status.ends_with("frame 0.25 ms") && words.scale == 2.0, "{}", words.status);
 }
+
+#[test]
+fn number_keys_pick_a_clip_and_c_steps_through_them() {
+    let mut d = demo();
+    assert_eq!((d.key("2"), d.clip().name.as_str()), (Reply::Changed, "bend"));
+    assert_eq!(d.key("c"), Reply::Changed);
+    assert_eq!(d.clip().name, "twist");
+    d.key("C");
+    assert_eq!(d.clip().name, "seed", "C goes round");
+    // The article has three clips: 4 is refused with a reason, and nothing changes.
+    let Reply::Refused(why) = d.key("4") else { panic!("4 should be refused") };
+    assert!(why.contains("3") && why.contains('C'), "{why}");
+    assert_eq!(d.clip().name, "seed");
+}
+
+#[test]
+fn a_model_starts_on_the_animation_asked_for() {
+    let clips = skinning::scene::clips().expect("valid");
+    let model_options = |animation: Option<&str>| Options {
+        model: Some("model.glb".into()),
+        animation: animation.map(str::to_string),
+        ..Options::default()
+    };
+    assert_eq!(pick_clip(&clips, &model_options(None)), Ok(0), "the first by default");
+    assert_eq!(pick_clip(&clips, &model_options(Some("twist"))), Ok(2));
+    assert_eq!(pick_clip(&clips, &model_options(Some("1"))), Ok(1));
+    let err = pick_clip(&clips, &model_options(Some("3"))).expect_err("no animation 3");
+    assert!(err.contains("seed, bend, twist") && err.contains("0 to 2"), "{err}");
+    // Without a model, --clip decides (default bend).
+    assert_eq!(pick_clip(&clips, &Options::default()), Ok(1));
+}

@@ -1,0 +1,148 @@
+//! `--model FILE --info`: what a glTF file holds, said in the article's terms, for a learner who
+//! wants to know what is being loaded before watching it move.
+//!
+//! The node tree (every node is a bone; joints are marked with their skin slot), each skin (its
+//! joints, and whether the file's inverse bind matrices are the inverses of the nodes' rest world
+//! transforms, i.e. whether the file binds its mesh in the pose its nodes rest in), the meshes, the
+//! animations with their channels, and what the loader mended or ignored.
+
+use skinning::clip::{Channel, Motion};
+use skinning::gltf_import::{Imported, SYNTHETIC_ROOT};
+use std::fmt::Write;
+use std::path::Path;
+
+/// How far apart (relative to the matrix's size) an offset and the inverse rest world may be and
+/// still count as equal: float rounding in the exporter, not another pose.
+const SAME_POSE: f32 = 1e-4;
+
+/// The whole description, ready to print.
+pub fn describe(path: &Path, imported: &Imported) -> String {
+    let model = &imported.model;
+    let skeleton = &model.skeleton;
+    let joints = model.skin.joints();
+    let mut out = String::new();
+    let mut line = |text: String| {
+        out.push_str(&text);
+        out.push('\n');
+    };
+    let synthetic = skeleton.bone(skeleton.root()).name == SYNTHETIC_ROOT;
+    let nodes = skeleton.len() - usize::from(synthetic);
+    let above = if synthetic { " + a synthetic root above the file's several root nodes" } else { "" };
+    line(format!(
+        "{}: {nodes} nodes = {} bones{above}; {} joint slots; {} vertices",
+        path.display(),
+        skeleton.len(),
+        joints.len(),
+        model.skin.len()
+    ));
+
+    // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
+    line("node tree: bone i is node i; a joint shows its skin and its place in the skin's joints;".into());
+    line("(a skinned mesh ignores its own node's transform: only its joints place it)".into());
+    let mut stack = vec![(skeleton.root(), 1)];
+    while let Some((bone, depth)) = stack.pop() {
+        let mut text = format!("{}{} (bone {bone})", "  ".repeat(depth), skeleton.bone(bone).name);
+        for slot in (0..joints.len()).filter(|&j| joints[j].bone == bone) {
+            match imported.skins.iter().position(|s| s.joints.contains(&slot)) {
+                Some(s) => write!(text, "  joint {} of skin {s}", slot - imported.skins[s].joints.start),
+                None => write!(text, "  joint slot {slot}: moves its mesh rigidly"),
+            }
+            .ok();
+        }
+        for part in model.parts.iter().filter(|p| p.bone == Some(bone)) {
+            let how = if part.skinned { "skinned" } else { "rigid" };
+            write!(text, "  mesh {:?}: {} vertices, {how}", part.name, part.vertices.len()).ok();
+        }
+        line(text);
+        let b = skeleton.bone(bone);
+        if let Some(sibling) = b.sibling {
+            stack.push((sibling, depth));
+        }
+        if let Some(child) = b.first_child {
+            stack.push((child, depth + 1));
+        }
+    }
+
+    // Skins: do the file's offsets undo the rest pose, or another pose?
+    line(
+        "skins (offset = inverse bind matrix; in the article it is the inverse of the rest world transform):"
+            .into(),
+    );
+    let rest_world = skeleton.rest_world();
+    for (s, skin) in imported.skins.iter().enumerate() {
+        let mut largest = 0.0f32;
+        for joint in &joints[skin.joints.clone()] {
+            let inverse = rest_world[joint.bone].inverse();
+            let size = inverse.to_cols_array().iter().fold(1.0f32, |a, x| a.max(x.abs()));
+            let difference =
+                (joint.offset - inverse).to_cols_array().iter().fold(0.0f32, |a, x| a.max(x.abs()));
+            largest = largest.max(difference / size);
+        }
+        let verdict = if largest <= SAME_POSE {
+            "the mesh is bound in the nodes' rest pose"
+        } else {
+            "the mesh is bound in another pose than the nodes' rest pose"
+        };
+        let name = if skin.name.is_empty() { String::new() } else { format!(" {:?}", skin.name) };
+        line(format!(
+            "  skin {s}{name}: {} joints (slots {} to {}); inverse bind matrices vs inverse rest world: \
+             largest difference {largest:.2e} (relative): {verdict}",
+            skin.joints.len(),
+            skin.joints.start,
+            skin.joints.end - 1
+        ));
+    }
+
+    let (skinned, rigid): (Vec<_>, Vec<_>) = model.parts.iter().partition(|p| p.skinned);
+    let count = |parts: &[&skinning::model::Part]| parts.iter().map(|p| p.vertices.len()).sum::<usize>();
+    line(format!(
+        "meshes: {} skinned ({} vertices), {} rigid ({} vertices); {} edges drawn",
+        skinned.len(),
+        count(&skinned),
+        rigid.len(),
+        count(&rigid),
+        model.edges.len()
+    ));
+
+    line("animations:".into());
+    for (i, clip) in imported.clips.iter().enumerate() {
+        let Motion::Keyframes(tracks) = &clip.motion else { continue };
+        let channels: usize = tracks
+            .iter()
+            .map(|t| {
+                t.translation.is_some() as usize + t.rotation.is_some() as usize + t.scale.is_some() as usize
+            })
+            .sum();
+        line(format!(
+            "  {i} {:?}: {:.3} s, {channels} channels on {} nodes",
+            clip.name,
+            clip.duration,
+            tracks.len()
+        ));
+        for track in tracks {
+            let mut text = format!("    {}:", skeleton.bone(track.bone).name);
+            let mut say = |what: &str, keys: Option<(usize, &'static str)>| {
+                if let Some((n, how)) = keys {
+                    write!(text, " {what} {how} {n} keys,").ok();
+                }
+            };
+            say("translation", track.translation.as_ref().map(keys));
+            say("rotation", track.rotation.as_ref().map(keys));
+            say("scale", track.scale.as_ref().map(keys));
+            line(text.trim_end_matches(',').to_string());
+        }
+    }
+    if imported.notes.is_empty() {
+        line("ignored or mended: nothing".into());
+    } else {
+        line("ignored or mended:".into());
+        for note in &imported.notes {
+            line(format!("  {note}"));
+        }
+    }
+    out
+}
+
+fn keys<T>(channel: &Channel<T>) -> (usize, &'static str) {
+    (channel.times.len(), channel.interpolation.name())
+}

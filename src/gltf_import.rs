@@ -1,0 +1,88 @@
+//! A real model: a glTF 2.0 file, loaded into the same skeleton, skin and clips as the article's
+//! scene, so the same `compute_world`, palette and `blend` move it.
+//!
+//! glTF is the Khronos Group's format for 3D scenes (the spec: "glTF 2.0 Specification", cited
+//! below by section title). Its names map onto the article's like this:
+//!
+//! | glTF | the article, here | where (in `gltf_import/`) |
+//! |---|---|---|
+//! | node, its `children` | bone, `first_child` + `sibling` links | `nodes.rs` |
+//! | node `translation` / `rotation` / `scale` (or `matrix`) | the bone's rest local transform ([`Trs`](crate::transform::Trs)) | `nodes.rs` |
+//! | several scene roots | one synthetic root bone above them | `nodes.rs` |
+//! | skin `joints` | joint slots ([`Joint`](crate::skin::Joint)): a bone each | `skins.rs` |
+//! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
+//! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
+//! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
+//! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
+//! | animation channel + sampler | a [`Track`](crate::clip::Track)'s channel | `animations.rs` |
+//! | buffer, buffer view, accessor | (storage: where the numbers are) | `buffers.rs`, `accessors.rs` |
+//!
+//! Two rules decide the most, and are where loaders most often go wrong: a joint's palette matrix
+//! is `world(joint node) * inverseBindMatrix`, with `world` including every ancestor, joint or not
+//! (spec, "Skins"); and the transform of the node that holds the skinned mesh is ignored (the joints
+//! alone place the skin). Both fall out of the article's method as it is: every node is a bone, so
+//! `compute_world` walks them all, and the skinned positions never pass through the mesh's node.
+//!
+//! Loading checks everything it reads: a damaged file is an [`ImportError`] naming what is wrong,
+//! never a crash. What is tolerated (weights that do not quite sum to 1, morph targets, extensions
+//! that change only the looks) is said once, in [`Imported::notes`].
+
+mod accessors;
+mod animations;
+mod buffers;
+mod document;
+mod error;
+mod meshes;
+mod nodes;
+mod skins;
+mod weights;
+
+pub use animations::REST;
+pub use error::ImportError;
+pub use nodes::SYNTHETIC_ROOT;
+pub use skins::SkinSlots;
+
+use crate::clip::Clip;
+use crate::model::Model;
+use std::path::Path;
+
+/// A loaded file: the model and its clips, plus what a learner may want to know about it.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// Bone `i` is node `i` (plus [`SYNTHETIC_ROOT`] last when the file has several roots). The
+    /// skin's joint slots are every glTF skin's joints in turn (see [`Imported::skins`]), then one
+    /// per rigid mesh; its vertices are the skinned meshes', then the rigid ones' (`model.parts`).
+    pub model: Model,
+    /// One per animation, in file order; [`REST`] alone for a file without animations.
+    pub clips: Vec<Clip>,
+    /// Which joint slots each glTF skin became.
+    pub skins: Vec<SkinSlots>,
+    /// What was mended or ignored, one line each, to be said once.
+    pub notes: Vec<String>,
+}
+
+/// Loads a `.gltf` or `.glb` file; external buffers are looked for next to it.
+pub fn load(path: &Path) -> Result<Imported, ImportError> {
+    let bytes =
+        std::fs::read(path).map_err(|error| ImportError::Read { path: path.display().to_string(), error })?;
+    load_from_slice(&bytes, path.parent())
+}
+
+/// Loads a file already in memory. `base_dir` is where its external buffers are (None: it may
+/// only use the `.glb` chunk and `data:` URIs).
+pub fn load_from_slice(bytes: &[u8], base_dir: Option<&Path>) -> Result<Imported, ImportError> {
+    let mut notes = Vec::new();
+    // The JSON, checked against the schema; then the bytes every buffer points at.
+    let checked = document::parse(bytes, &mut notes)?;
+    let document = &checked.document;
+    let buffers = buffers::resolve(document, checked.blob, base_dir)?;
+
+    // Nodes are bones; skins are joint slots with offsets; meshes are the skin's vertices.
+    let nodes = nodes::skeleton(document)?;
+    let (joints, skins) = skins::joint_slots(document, &buffers)?;
+    let meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
+    let clips = animations::clips(document, &buffers, &mut notes)?;
+
+    let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?.with_parts(meshes.parts)?;
+    Ok(Imported { model, clips, skins, notes })
+}

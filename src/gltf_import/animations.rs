@@ -1,0 +1,136 @@
+//! Animations become clips (spec, "Animations").
+//!
+//! A glTF animation is a list of **channels**; each moves one property of one node (`translation`,
+//! `rotation`, `scale`, or morph `weights`) by a **sampler**: key times (`input`, seconds), values
+//! (`output`) and an `interpolation`. That is the article's keyframed track, one channel at a time,
+//! each with its own key times, so a node's channels gather into one [`Track`] of its bone.
+//!
+//! - LINEAR interpolates translation and scale with lerp, rotation with slerp;
+//! - STEP holds each key's value until the next key;
+//! - CUBICSPLINE stores three values per key: in-tangent, value, out-tangent (`clip.rs` scales the
+//!   tangents by the key interval, as the spec's Hermite formula does, and normalises rotations).
+//!
+//! Rotations are unit quaternions `x, y, z, w`, possibly stored as normalized integers. Key times
+//! must increase (spec: strictly). A clip lasts until its last key, and loops. Morph weights move
+//! no joint: those channels are skipped, and that is said once.
+
+use super::accessors::read_floats;
+use super::error::{ImportError, label};
+use crate::clip::{Channel, Clip, Interpolation, Keyable, Motion, Track};
+use glam::{Quat, Vec3};
+use gltf::animation::Property;
+use std::collections::BTreeMap;
+
+/// The name of the clip shown for a file without animations: the nodes' rest pose.
+pub const REST: &str = "rest";
+
+/// One clip per animation, in file order; a file without animations gets one clip, [`REST`].
+pub fn clips(
+    document: &gltf::Document,
+    buffers: &[Vec<u8>],
+    notes: &mut Vec<String>,
+) -> Result<Vec<Clip>, ImportError> {
+    let mut clips = Vec::new();
+    let mut morph_channels = 0;
+    for animation in document.animations() {
+        let name = animation.name().map_or_else(|| format!("animation{}", animation.index()), str::to_string);
+        let mut tracks: BTreeMap<usize, Track> = BTreeMap::new();
+        for (c, channel) in animation.channels().enumerate() {
+            let fail = |problem: String| ImportError::Animation {
+                animation: label(animation.index(), animation.name()),
+                channel: c,
+                problem,
+            };
+            let sampler = channel.sampler();
+            let interpolation = match sampler.interpolation() {
+                gltf::animation::Interpolation::Linear => Interpolation::Linear,
+                gltf::animation::Interpolation::Step => Interpolation::Step,
+                gltf::animation::Interpolation::CubicSpline => Interpolation::CubicSpline,
+            };
+            let usage = format!("key times of animation {name:?}");
+            let times: Vec<f32> =
+                read_floats::<1>(&sampler.input(), buffers, &usage)?.into_iter().map(|[t]| t).collect();
+            if let Some(k) = times.windows(2).position(|w| w[1] <= w[0]) {
+                return Err(fail(format!(
+                    "key {} at {} s does not come after key {k} at {} s",
+                    k + 1,
+                    times[k + 1],
+                    times[k]
+                )));
+            }
+            let node = channel.target().node().index();
+            let track = tracks.entry(node).or_insert_with(|| Track::new(node));
+            let output = sampler.output();
+            let usage = format!("values of animation {name:?}");
+            match channel.target().property() {
+                Property::Translation => {
+                    let values =
+                        read_floats::<3>(&output, buffers, &usage)?.into_iter().map(Vec3::from).collect();
+                    track.translation = Some(channel_of(times, values, interpolation).map_err(fail)?);
+                }
+                Property::Scale => {
+                    let values =
+                        read_floats::<3>(&output, buffers, &usage)?.into_iter().map(Vec3::from).collect();
+                    track.scale = Some(channel_of(times, values, interpolation).map_err(fail)?);
+                }
+                Property::Rotation => {
+                    let values: Vec<Quat> = read_floats::<4>(&output, buffers, &usage)?
+                        .into_iter()
+                        .map(Quat::from_array)
+                        .collect();
+                    let mut rotation = channel_of(times, values, interpolation).map_err(fail)?;
+                    unit_rotations(&mut rotation).map_err(fail)?;
+                    track.rotation = Some(rotation);
+                }
+                Property::MorphTargetWeights => morph_channels += 1,
+            }
+        }
+        let tracks: Vec<Track> = tracks.into_values().collect();
+        // A clip lasts until the last key of any of its channels.
+        let duration = tracks.iter().map(Track::end).fold(0.0, f32::max);
+        clips.push(Clip { name, duration, motion: Motion::Keyframes(tracks) });
+    }
+    if morph_channels > 0 {
+        notes.push(format!("ignored {morph_channels} channels that animate morph target weights"));
+    }
+    if clips.is_empty() {
+        clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
+    }
+    Ok(clips)
+}
+
+/// A channel from key times and values, after checking there is a value for every key (three for
+/// CUBICSPLINE: in-tangent, value, out-tangent).
+fn channel_of<T: Keyable>(
+    times: Vec<f32>,
+    values: Vec<T>,
+    interpolation: Interpolation,
+) -> Result<Channel<T>, String> {
+    let per_key = if interpolation == Interpolation::CubicSpline { 3 } else { 1 };
+    if values.len() != times.len() * per_key {
+        return Err(format!(
+            "{} keys need {} {} values, the sampler has {}",
+            times.len(),
+            times.len() * per_key,
+            interpolation.name(),
+            values.len()
+        ));
+    }
+    Ok(Channel { times, values, interpolation })
+}
+
+/// Makes the rotation keys unit quaternions (files round; a zero one is an error). CUBICSPLINE
+/// tangents are not rotations and stay as they are.
+fn unit_rotations(channel: &mut Channel<Quat>) -> Result<(), String> {
+    let cubic = channel.interpolation == Interpolation::CubicSpline;
+    for (i, q) in channel.values.iter_mut().enumerate() {
+        if cubic && i % 3 != 1 {
+            continue;
+        }
+        if q.length() < 1e-6 {
+            return Err(format!("rotation value {i} is the zero quaternion; it must have length 1"));
+        }
+        *q = q.normalize();
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! Buffers: where a glTF file keeps its numbers (spec, "Binary Data Storage").
+//!
+//! Every vertex position, weight, matrix and key time sits in a **buffer**, a plain run of bytes. A
+//! buffer comes from one of three places:
+//! - the `.glb`'s own `BIN` chunk (a buffer with no `uri`);
+//! - a `data:` URI in the JSON, the bytes written out in base64 (`data:...;base64,AAAB...`);
+//! - a file next to the model (`"uri": "Fox.bin"`), its name percent-encoded like a URL.
+//!
+//! Each must hold at least the buffer's `byteLength` bytes; a `.glb` chunk may carry up to 3
+//! padding bytes more. Nothing else is fetched: a URI with a scheme (`https:`) is refused.
+
+use super::error::ImportError;
+use base64::Engine;
+use std::io::Read;
+use std::path::Path;
+
+/// The bytes of every buffer, in the file's buffer order.
+pub fn resolve(
+    document: &gltf::Document,
+    blob: Option<Vec<u8>>,
+    base_dir: Option<&Path>,
+) -> Result<Vec<Vec<u8>>, ImportError> {
+    let mut blob = blob;
+    let mut resolved = Vec::new();
+    for buffer in document.buffers() {
+        let index = buffer.index();
+        let fail = |problem: String| ImportError::Buffer { buffer: index, problem };
+        let bytes = match buffer.source() {
+            // Spec: only buffer 0 may be the GLB's BIN chunk.
+            gltf::buffer::Source::Bin if index == 0 => blob
+                .take()
+                .ok_or_else(|| fail("it is the .glb's binary chunk, which the file does not have".into()))?,
+            gltf::buffer::Source::Bin => {
+                return Err(fail("only buffer 0 may be the .glb's binary chunk; give it a uri".into()));
+            }
+            gltf::buffer::Source::Uri(uri) => read_uri(uri, base_dir, buffer.length()).map_err(fail)?,
+        };
+        if bytes.len() < buffer.length() {
+            return Err(fail(format!(
+                "byteLength is {} but only {} bytes are there (the data is cut short)",
+                buffer.length(),
+                bytes.len()
+            )));
+        }
+        resolved.push(bytes);
+    }
+    Ok(resolved)
+}
+
+/// The bytes a buffer's `uri` names: decoded from a `data:` URI, or read from a file in `base_dir`.
+/// At most `length` + 3 bytes are read from a file: that is all a buffer may use.
+fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>, String> {
+    if let Some(data) = uri.strip_prefix("data:") {
+        let Some((_, encoded)) = data.split_once(";base64,") else {
+            return Err("its data: URI is not base64 (data:...;base64,...)".into());
+        };
+        return base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .map_err(|e| format!("its data: URI is not valid base64 ({e})"));
+    }
+    // A scheme is letters, digits, + - . before a colon; a Windows drive letter is not one.
+    if let Some((scheme, _)) = uri.split_once(':')
+        && scheme.len() > 1
+        && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    {
+        return Err(format!(
+            "its uri {uri:?} is not a file next to the model; download it next to the model"
+        ));
+    }
+    let name = percent_decode(uri).ok_or_else(|| format!("its uri {uri:?} has a bad %-escape"))?;
+    let Some(dir) = base_dir else {
+        return Err(format!("it is the file {name:?}, but the model was given without a folder to look in"));
+    };
+    let path = dir.join(&name);
+    let missing = |e: std::io::Error| {
+        format!("cannot read {} ({e}); put the model's .bin files next to it", path.display())
+    };
+    let file = std::fs::File::open(&path).map_err(missing)?;
+    // Only a plain file: a name like /dev/zero would never end.
+    if !file.metadata().map_err(missing)?.is_file() {
+        return Err(format!("{} is not a plain file", path.display()));
+    }
+    let mut bytes = Vec::new();
+    file.take(length as u64 + 3).read_to_end(&mut bytes).map_err(missing)?;
+    Ok(bytes)
+}
+
+/// `%20` and the like back to the bytes they stand for (URIs escape spaces and non-ASCII names).
+fn percent_decode(uri: &str) -> Option<String> {
+    let bytes = uri.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_escapes_decode() {
+        assert_eq!(percent_decode("my%20fox.bin").as_deref(), Some("my fox.bin"));
+        assert_eq!(percent_decode("plain.bin").as_deref(), Some("plain.bin"));
+        assert_eq!(percent_decode("bad%2"), None);
+        assert_eq!(percent_decode("bad%zz"), None);
+    }
+
+    #[test]
+    fn uris_that_are_not_files_are_refused() {
+        assert!(read_uri("https://example.com/a.bin", None, 4).unwrap_err().contains("not a file"));
+        assert!(read_uri("data:application/octet-stream,AAAA", None, 4).unwrap_err().contains("base64"));
+        assert_eq!(read_uri("data:application/octet-stream;base64,AAEC", None, 3), Ok(vec![0, 1, 2]));
+        assert!(read_uri("a.bin", None, 4).unwrap_err().contains("without a folder"));
+    }
+}

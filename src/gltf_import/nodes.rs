@@ -1,0 +1,179 @@
+//! Nodes become bones: glTF's node hierarchy is the article's bone tree (spec, "Nodes and
+//! Hierarchy").
+//!
+//! Bone `i` is node `i`, named after it. A node lists its `children`; the article links a bone to
+//! its **first child** and each child to its next **sibling**, so `children[0]` becomes the first
+//! child and every later child the sibling of the one before. glTF allows several root nodes (a
+//! scene lists them); the article's tree has one root, so when there are several we add one more
+//! bone, the **synthetic root**, with the file's roots as its children. It never moves.
+//!
+//! A node places itself in its parent's space by `translation`, `rotation` and `scale` (the matrix
+//! `T * R * S`), or by one `matrix`, which we split into the same three parts (spec: a node's
+//! matrix must be decomposable, no shear). That is the bone's **rest** transform: the pose when no
+//! animation moves it. It need not be the **bind** pose; the skins bring their own offsets.
+//!
+//! The spec requires the nodes to form disjoint trees: no node is a child of two parents, and no
+//! node is its own ancestor. A damaged file may break that, so both are checked and named.
+
+use super::error::{ImportError, label};
+use crate::skeleton::{BoneId, MAX_DEPTH, Skeleton, SkeletonBuilder, Trs};
+use glam::{Mat4, Quat, Vec3};
+
+/// The name of the bone added above several root nodes.
+pub const SYNTHETIC_ROOT: &str = "(scene root)";
+
+/// The bone tree of the file's nodes, and which nodes the shown scene holds.
+pub struct Nodes {
+    pub skeleton: Skeleton,
+    /// For every node (bone `i` < node count): whether it is in the scene that is shown, the
+    /// file's `scene` (or the first scene; every node when the file has no scenes).
+    pub in_scene: Vec<bool>,
+}
+
+/// Builds the bone tree from the document's nodes.
+pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
+    let nodes: Vec<gltf::Node> = document.nodes().collect();
+    if nodes.is_empty() {
+        return Err(ImportError::NoSkinnedMesh("it has no nodes at all".into()));
+    }
+    let name = |i: usize| nodes[i].name().map_or_else(|| format!("node{i}"), str::to_string);
+
+    let mut builder = SkeletonBuilder::new();
+    for (i, node) in nodes.iter().enumerate() {
+        let rest = rest_transform(node)
+            .map_err(|problem| ImportError::Node { node: label(i, node.name()), problem })?;
+        builder.bone_with(&name(i), rest);
+    }
+
+    // children[0] is the first child; each later child is the sibling of the one before.
+    let mut parent: Vec<Option<usize>> = vec![None; nodes.len()];
+    for node in &nodes {
+        let children: Vec<usize> = node.children().map(|c| c.index()).collect();
+        for &child in &children {
+            if child == node.index() {
+                let problem = "it is its own child: the children lists form a cycle".into();
+                return Err(ImportError::Node { node: label(child, node.name()), problem });
+            }
+            if parent[child] == Some(node.index()) {
+                let problem = format!("node {} lists it twice as a child", label(node.index(), node.name()));
+                return Err(ImportError::Node { node: label(child, nodes[child].name()), problem });
+            }
+            if let Some(first) = parent[child] {
+                let problem = format!(
+                    "it is a child of both node {} and node {} (a node has one parent)",
+                    label(first, nodes[first].name()),
+                    label(node.index(), node.name())
+                );
+                return Err(ImportError::Node { node: label(child, nodes[child].name()), problem });
+            }
+            parent[child] = Some(node.index());
+        }
+        if let Some(&first) = children.first() {
+            builder.set_first_child(node.index(), first);
+        }
+        for pair in children.windows(2) {
+            builder.set_sibling(pair[0], pair[1]);
+        }
+    }
+
+    // Several roots hang under one synthetic root, linked the same way.
+    let roots: Vec<BoneId> = (0..nodes.len()).filter(|&i| parent[i].is_none()).collect();
+    if roots.len() > 1 {
+        let root = builder.bone_with(SYNTHETIC_ROOT, Trs::IDENTITY);
+        builder.set_first_child(root, roots[0]);
+        for pair in roots.windows(2) {
+            builder.set_sibling(pair[0], pair[1]);
+        }
+    }
+    check_ancestry(&parent, roots.len() > 1)
+        .map_err(|(i, problem)| ImportError::Node { node: label(i, nodes[i].name()), problem })?;
+    // With one parent each, no cycle and the depth checked, this is a tree; `build` checks again.
+    let skeleton =
+        builder.build().map_err(|e| ImportError::Node { node: "tree".into(), problem: e.to_string() })?;
+    let in_scene = scene_nodes(document, &nodes);
+    Ok(Nodes { skeleton, in_scene })
+}
+
+/// A node's rest transform as translation, rotation, scale; an error if it has no usable one.
+fn rest_transform(node: &gltf::Node) -> Result<Trs, String> {
+    match node.transform() {
+        gltf::scene::Transform::Decomposed { translation, rotation, scale } => {
+            if translation.iter().chain(&rotation).chain(&scale).any(|x| !x.is_finite()) {
+                return Err("its translation, rotation or scale holds a NaN or infinite number".into());
+            }
+            let rotation = Quat::from_array(rotation);
+            // Unit quaternions only; a file's rounding is forgiven, a zero is not.
+            if rotation.length() < 1e-6 {
+                return Err("its rotation is the zero quaternion; it must have length 1".into());
+            }
+            Ok(Trs {
+                translation: Vec3::from(translation),
+                rotation: rotation.normalize(),
+                scale: Vec3::from(scale),
+            })
+        }
+        gltf::scene::Transform::Matrix { matrix } => {
+            let m = Mat4::from_cols_array_2d(&matrix);
+            if !m.is_finite() {
+                return Err("its matrix holds a NaN or infinite number".into());
+            }
+            let trs = Trs::from_mat4(m);
+            // Splitting loses shear; put together again, it must give the same matrix.
+            let size = m.to_cols_array().iter().fold(1.0f32, |a, x| a.max(x.abs()));
+            if !trs.to_mat4().abs_diff_eq(m, 1e-4 * size) || !trs.rotation.is_finite() {
+                return Err("its matrix is not translation x rotation x scale (glTF forbids shear)".into());
+            }
+            Ok(trs)
+        }
+    }
+}
+
+/// Follows every node's parent links up to a root: a node whose walk never ends sits in a cycle,
+/// and one more than [`MAX_DEPTH`] bones below the root (counting the synthetic one) is too deep.
+/// Each node's depth is remembered, so every link is followed once.
+fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usize, String)> {
+    let mut depth: Vec<Option<usize>> = vec![None; parent.len()];
+    for start in 0..parent.len() {
+        let mut path = Vec::new();
+        let mut at = start;
+        let above = loop {
+            if let Some(d) = depth[at] {
+                break d;
+            }
+            if path.len() > parent.len() {
+                return Err((start, "it is its own ancestor: the children lists form a cycle".into()));
+            }
+            path.push(at);
+            match parent[at] {
+                Some(p) => at = p,
+                None => break usize::from(extra_root),
+            }
+        };
+        for (k, &node) in path.iter().rev().enumerate() {
+            depth[node] = Some(above + k + 1);
+            if above + k + 1 > MAX_DEPTH {
+                let problem = format!(
+                    "it hangs more than {MAX_DEPTH} bones below the root, deeper than this program walks"
+                );
+                return Err((node, problem));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Which nodes the shown scene holds: those reachable from its root nodes.
+fn scene_nodes(document: &gltf::Document, nodes: &[gltf::Node]) -> Vec<bool> {
+    let Some(scene) = document.default_scene().or_else(|| document.scenes().next()) else {
+        return vec![true; nodes.len()];
+    };
+    let mut in_scene = vec![false; nodes.len()];
+    let mut stack: Vec<usize> = scene.nodes().map(|n| n.index()).collect();
+    while let Some(i) = stack.pop() {
+        // The tree was checked, so each node is met once; the test keeps that true regardless.
+        if !std::mem::replace(&mut in_scene[i], true) {
+            stack.extend(nodes[i].children().map(|c| c.index()));
+        }
+    }
+    in_scene
+}

@@ -1,0 +1,74 @@
+//! Skins become joint slots: glTF's `skins` are the article's offsets (spec, "Skins").
+//!
+//! A glTF skin lists its `joints`, node indices, and their `inverseBindMatrices`: the article's
+//! **offsets**, given by the file instead of computed from the rest pose (a file may bind its mesh
+//! in another pose than the one its nodes rest in). When the matrices are absent, each is the
+//! identity. A skinned vertex's JOINTS_0 values index this list, not the nodes.
+//!
+//! Our [`Skin`](crate::skin::Skin) has one list of joint slots, each a bone and its offset. A file
+//! may have several skins, even over the same nodes with different matrices, so every glTF skin
+//! becomes its own **range of slots**: skin 0's joints first, then skin 1's, and so on. A vertex
+//! of a mesh skinned by skin `s` with JOINTS value `j` uses slot `first slot of s + j`. The palette
+//! is then per slot, `world[bone] * offset`, exactly the article's formula.
+
+use super::accessors::read_floats;
+use super::error::{ImportError, label};
+use crate::skin::Joint;
+use glam::{Mat4, Vec4};
+use std::ops::Range;
+
+/// One glTF skin: its name and the joint slots it became.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkinSlots {
+    pub name: String,
+    /// Slots `joints.start..joints.end` of the model's skin are this skin's joints, in its order.
+    pub joints: Range<usize>,
+}
+
+/// Every skin's joints, one after the other, with their offsets.
+pub fn joint_slots(
+    document: &gltf::Document,
+    buffers: &[Vec<u8>],
+) -> Result<(Vec<Joint>, Vec<SkinSlots>), ImportError> {
+    let mut joints = Vec::new();
+    let mut skins = Vec::new();
+    for skin in document.skins() {
+        let name = label(skin.index(), skin.name());
+        let fail = |problem: String| ImportError::Skin { skin: name.clone(), problem };
+        let bones: Vec<usize> = skin.joints().map(|node| node.index()).collect();
+        if bones.is_empty() {
+            return Err(fail("it lists no joints".into()));
+        }
+        let offsets = match skin.inverse_bind_matrices() {
+            None => vec![Mat4::IDENTITY; bones.len()],
+            Some(accessor) => {
+                let usage = format!("inverseBindMatrices of skin {name}");
+                let matrices = read_floats::<16>(&accessor, buffers, &usage)?;
+                if matrices.len() < bones.len() {
+                    return Err(fail(format!(
+                        "it has {} joints but only {} inverse bind matrices; each joint needs one",
+                        bones.len(),
+                        matrices.len()
+                    )));
+                }
+                let mut offsets = Vec::with_capacity(bones.len());
+                for (j, m) in matrices.iter().take(bones.len()).enumerate() {
+                    let m = Mat4::from_cols_array(m);
+                    // An affine matrix: the blend moves points with it as such (spec: last row 0 0 0 1).
+                    if !m.row(3).abs_diff_eq(Vec4::W, 1e-3) {
+                        return Err(fail(format!("inverse bind matrix {j}'s last row is not 0 0 0 1")));
+                    }
+                    offsets.push(m);
+                }
+                offsets
+            }
+        };
+        let first = joints.len();
+        joints.extend(bones.iter().zip(offsets).map(|(&bone, offset)| Joint { bone, offset }));
+        skins.push(SkinSlots {
+            name: skin.name().unwrap_or_default().to_string(),
+            joints: first..joints.len(),
+        });
+    }
+    Ok((joints, skins))
+}

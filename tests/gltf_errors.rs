@@ -1,0 +1,199 @@
+//! Bad files get one clear line, exit code 1, and nothing written: every case of issue 8's list,
+//! made from the test's own fixture by editing its JSON or bytes, checked in the library (the
+//! message says what is wrong) and through the program (one line, exit 1, no dump left behind).
+
+mod common;
+
+use common::fixture;
+use common::gltf_build::Gltf;
+use common::{run, scratch};
+use serde_json::{Value, json};
+use skinning::gltf_import::load_from_slice;
+
+/// The fixture with `edit` applied to its JSON, as an embedded `.gltf`.
+fn edited(edit: impl FnOnce(&mut Value)) -> Vec<u8> {
+    let mut gltf = fixture::build();
+    edit(&mut gltf.json);
+    gltf.embedded()
+}
+
+/// The byte offset in the buffer of accessor `index`'s first element.
+fn data_offset(gltf: &Gltf, index: usize) -> usize {
+    let accessor = &gltf.json["accessors"][index];
+    let view = &gltf.json["bufferViews"][accessor["bufferView"].as_u64().unwrap() as usize];
+    (view["byteOffset"].as_u64().unwrap() + accessor["byteOffset"].as_u64().unwrap_or(0)) as usize
+}
+
+/// A deep chain: `n` more nodes, each the only child of the one before, under the prop (node 3).
+fn deep_chain(n: usize) -> Vec<u8> {
+    edited(|json| {
+        let nodes = json["nodes"].as_array_mut().unwrap();
+        let first = nodes.len();
+        nodes[3]["children"] = json!([first]);
+        for i in 0..n {
+            let children = if i + 1 < n { json!([first + i + 1]) } else { json!([]) };
+            nodes.push(json!({ "name": format!("link{i}"), "children": children }));
+        }
+    })
+}
+
+/// (what, file bytes, a piece the message must contain).
+fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
+    let glb = fixture::build().glb();
+    let mut nan = fixture::build();
+    let position =
+        nan.json["meshes"][0]["primitives"][0]["attributes"]["POSITION"].as_u64().unwrap() as usize;
+    let at = data_offset(&nan, position) + 4; // vertex 0's y
+    nan.bin[at..at + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    vec![
+        ("text", b"hello, I am not a model".to_vec(), "not a glTF 2.0 file"),
+        ("png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(), "not a glTF 2.0 file"),
+        ("json that is not glTF", b"{\"hello\": 1}".to_vec(), "cannot be read as glTF"),
+        ("glTF 1.0", edited(|j| j["asset"]["version"] = json!("1.0")), "reads 2.x"),
+        ("glb cut to its header", glb[..10].to_vec(), "needs 12 bytes"),
+        ("glb cut in half", glb[..glb.len() / 2].to_vec(), "cut short"),
+        ("glb version 1", [&glb[..4], &1u32.to_le_bytes(), &glb[8..]].concat(), "version 1"),
+        ("buffer shorter than its byteLength", longer_buffer(edited(|_| {})), "the data is cut short"),
+        (
+            "Draco",
+            edited(|j| j["extensionsRequired"] = json!(["KHR_draco_mesh_compression"])),
+            "KHR_draco_mesh_compression (Draco mesh compression)",
+        ),
+        (
+            "meshopt",
+            edited(|j| j["extensionsRequired"] = json!(["EXT_meshopt_compression"])),
+            "meshopt compression",
+        ),
+        (
+            "no skinned mesh",
+            edited(|j| {
+                j["nodes"]
+                    .as_array_mut()
+                    .unwrap()
+                    .iter_mut()
+                    .for_each(|n| _ = n.as_object_mut().unwrap().remove("skin"))
+            }),
+            "no skinned mesh (it has 8 nodes, 4 meshes, 3 skins and 2 animations)",
+        ),
+        (
+            "joint out of its skin",
+            edited(|j| j["skins"][0]["joints"] = json!([1])),
+            "names joint 1, but its skin has 1 joints",
+        ),
+        (
+            "POSITION accessor missing",
+            edited(|j| j["meshes"][0]["primitives"][0]["attributes"]["POSITION"] = json!(999)),
+            "accessor 999 does not exist",
+        ),
+        (
+            "WEIGHTS accessor missing",
+            edited(|j| j["meshes"][0]["primitives"][0]["attributes"]["WEIGHTS_0"] = json!(999)),
+            "WEIGHTS_0",
+        ),
+        ("child missing", edited(|j| j["nodes"][2]["children"] = json!([99])), "nodes[2].children[0]"),
+        (
+            "too few inverse bind matrices",
+            edited(|j| j["skins"][1]["joints"] = json!([5, 1, 2, 0])),
+            "4 joints but only 3 inverse bind matrices",
+        ),
+        ("NaN position", nan.embedded(), "NaN or infinite"),
+        (
+            "infinite translation",
+            edited(|j| j["nodes"][1]["translation"] = json!([0.0, 1e39, 0.0])),
+            "NaN or infinite",
+        ),
+        ("node cycle", edited(|j| j["nodes"][3]["children"] = json!([0])), "the children lists form a cycle"),
+        ("node its own child", edited(|j| j["nodes"][3]["children"] = json!([3])), "cycle"),
+        ("two parents", edited(|j| j["nodes"][4]["children"] = json!([2])), "child of both"),
+        ("too deep", deep_chain(1001), "more than 1000 bones below the root"),
+        (
+            "cubic values counted as linear",
+            edited(|j| j["animations"][0]["samplers"][1]["interpolation"] = json!("LINEAR")),
+            "3 keys need 3 LINEAR values, the sampler has 9",
+        ),
+        (
+            "key times going back",
+            {
+                let mut g = fixture::build();
+                let times = g.json["animations"][0]["samplers"][3]["input"].as_u64().unwrap() as usize;
+                let at = data_offset(&g, times) + 8; // the third key time
+                g.bin[at..at + 4].copy_from_slice(&0.1f32.to_le_bytes());
+                g.embedded()
+            },
+            "does not come after",
+        ),
+        ("the glb chunk missing", without_uri(edited(|_| {})), "binary chunk"),
+    ]
+}
+
+/// The file with its buffer claiming 100 bytes more than its data: a buffer cut short.
+fn longer_buffer(file: Vec<u8>) -> Vec<u8> {
+    let mut json: Value = serde_json::from_slice(&file).unwrap();
+    json["buffers"][0]["byteLength"] = json!(json["buffers"][0]["byteLength"].as_u64().unwrap() + 100);
+    serde_json::to_vec(&json).unwrap()
+}
+
+/// The file with its buffer's uri removed: a .gltf that points at a .glb chunk it does not have.
+fn without_uri(file: Vec<u8>) -> Vec<u8> {
+    let mut json: Value = serde_json::from_slice(&file).unwrap();
+    json["buffers"][0].as_object_mut().unwrap().remove("uri");
+    serde_json::to_vec(&json).unwrap()
+}
+
+#[test]
+fn every_bad_file_is_an_error_that_says_what_is_wrong() {
+    for (what, bytes, expected) in bad_files() {
+        let error = match load_from_slice(&bytes, None) {
+            Ok(_) => panic!("{what}: loaded"),
+            Err(e) => e.to_string(),
+        };
+        assert!(error.contains(expected), "{what}: {error:?} should contain {expected:?}");
+        assert!(!error.contains('\n'), "{what}: one line: {error}");
+    }
+}
+
+#[test]
+fn a_bad_file_is_one_line_exit_1_and_no_dump() {
+    let dir = scratch("bad-files");
+    let out = dir.join("dump.json");
+    let mut files: Vec<(String, std::path::PathBuf)> = bad_files()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (what, bytes, _))| {
+            let path = dir.join(format!("bad{i}.gltf"));
+            std::fs::write(&path, bytes).unwrap();
+            (what.to_string(), path)
+        })
+        .collect();
+    files.push(("missing file".into(), dir.join("no-such-model.glb")));
+    // An external buffer that is not there.
+    let external = fixture::build().external(&dir, "external.gltf", "gone.bin");
+    std::fs::remove_file(dir.join("gone.bin")).unwrap();
+    files.push(("external .bin missing".into(), external));
+    for (what, path) in files {
+        let result = run(&["--model", path.to_str().unwrap(), "--dump", out.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(1), "{what}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{what}: one line: {err}");
+        assert!(
+            err.starts_with("skinning: ") && err.contains(path.file_name().unwrap().to_str().unwrap()),
+            "{what}: {err}"
+        );
+        assert!(!out.exists(), "{what}: a dump was written");
+        if what == "external .bin missing" {
+            assert!(err.contains("gone.bin") && err.contains("next to it"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn extensions_that_only_change_the_looks_are_noted_and_ignored() {
+    let bytes = edited(|j| j["extensionsRequired"] = json!(["KHR_materials_unlit", "KHR_mesh_quantization"]));
+    let imported = load_from_slice(&bytes, None).expect("loads");
+    assert_eq!(
+        imported.notes.iter().filter(|n| n.contains("KHR_materials_unlit")).count(),
+        1,
+        "{:?}",
+        imported.notes
+    );
+}
