@@ -110,13 +110,14 @@ impl Demo {
         let joints = vec![Vec3::ZERO; model.skeleton.len()];
         let compared = vec![glam::Vec3A::ZERO; model.skin.len()];
         let drawn = model.joint_bones();
+        let view = View::new(camera, &model, weight_bone, options.text);
         let mut demo = Demo {
             model,
             clips,
             clip,
             clock: Clock::new(options.time),
             pose,
-            view: View::new(camera, weight_bone, options.text),
+            view,
             skinning: options.skinning,
             method: options.method,
             compared,

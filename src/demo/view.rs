@@ -21,8 +21,12 @@ pub struct View {
     pub show_names: bool,
 }
 
+/// The most joints whose names start on: the article's five read well, a real skeleton's two dozen
+/// pile up on top of each other (`N` still shows them).
+pub const NAMES_SHOWN_UP_TO: usize = 12;
+
 impl View {
-    pub fn new(camera: Camera, weight_bone: Option<BoneId>, show_text: bool) -> View {
+    pub fn new(camera: Camera, model: &Model, weight_bone: Option<BoneId>, show_text: bool) -> View {
         View {
             camera,
             home: camera,
@@ -31,7 +35,7 @@ impl View {
             show_bones: true,
             weight_bone,
             show_text,
-            show_names: true,
+            show_names: model.joint_bones().iter().filter(|&&joint| joint).count() <= NAMES_SHOWN_UP_TO,
         }
     }
 
