@@ -27,9 +27,9 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     };
     let synthetic = skeleton.bone(skeleton.root()).name == SYNTHETIC_ROOT;
     let nodes = skeleton.len() - usize::from(synthetic);
-    let above = if synthetic { " + a synthetic root above the file's several root nodes" } else { "" };
+    let above = if synthetic { ", plus a synthetic root above the file's several root nodes" } else { "" };
     line(format!(
-        "{}: {nodes} nodes = {} bones{above}; {} joint slots; {} vertices",
+        "{}: {nodes} nodes{above}: {} bones; {} joint slots; {} vertices",
         path.display(),
         skeleton.len(),
         joints.len(),
