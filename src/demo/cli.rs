@@ -265,9 +265,15 @@ fn text(parser: &mut Parser, flag: &str, what: &str) -> Result<String, String> {
     value.into_string().map_err(|v| format!("{flag}'s value {v:?} is not valid UTF-8"))
 }
 
-/// The value after `flag`, as a path: any bytes the system allows in a file name.
+/// The value after `flag`, as a path: any bytes the system allows in a file name, or `-` for
+/// standard output, but not a name that can only be a folder.
 fn path(parser: &mut Parser, flag: &str, what: &str) -> Result<PathBuf, String> {
     let value = parser.value().map_err(|_| format!("{flag} needs a value: {flag} {what}"))?;
+    if names_a_folder(&value) {
+        return Err(format!(
+            "{flag} wants a file name like {what}, not {value:?}, which can only be a folder"
+        ));
+    }
     Ok(PathBuf::from(value))
 }
 
@@ -281,6 +287,13 @@ fn parse_camera(v: &str) -> Option<(f32, f32, f32)> {
         }
         _ => None,
     }
+}
+
+/// Whether `path` can never be a file: empty, or ending in `/`, `.` or `..` (`/`, `.`, `..`,
+/// `folder/`, `folder/.`).
+fn names_a_folder(path: &std::ffi::OsStr) -> bool {
+    let last = path.as_encoded_bytes().rsplit(|&b| b == b'/').next().unwrap_or_default();
+    matches!(last, b"" | b"." | b"..")
 }
 
 fn parse_size(v: &str) -> Option<(u32, u32)> {

@@ -1,4 +1,4 @@
-//! Why the program stops early: one line for the user and an exit code.
+//! Why the program stops early: one line for the user and an exit code, or a signal to die of.
 
 use std::fmt;
 
@@ -6,15 +6,26 @@ use std::fmt;
 ///
 /// Codes: 1 something failed while running, 2 the command line is wrong, 3 this machine lacks a
 /// display, EGL or a recent enough OpenGL.
+///
+/// A run can also end because of a signal: Ctrl-C (SIGINT), SIGTERM, SIGHUP, or a reader that
+/// closed our standard output (SIGPIPE). Then `signal` is set and the message is empty: the program
+/// cleans up, says nothing, and dies of that signal as every command-line tool does, so the shell
+/// sees 128 + the signal's number (130, 143, 129, 141).
 #[derive(Debug)]
 pub struct Failure {
     pub code: u8,
     pub message: String,
+    pub signal: Option<i32>,
 }
 
 impl Failure {
     pub fn new(code: u8, message: impl Into<String>) -> Failure {
-        Failure { code, message: message.into() }
+        Failure { code, message: message.into(), signal: None }
+    }
+
+    /// The run was stopped by `signal`; the caller has cleaned up and ends quietly.
+    pub fn by_signal(signal: i32) -> Failure {
+        Failure { code: 128u8.saturating_add(signal as u8), message: String::new(), signal: Some(signal) }
     }
 }
 

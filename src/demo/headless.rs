@@ -5,9 +5,10 @@
 //! `--dump --skinning gpu` uses the same kind of context to run the skinning shader (LBS or DQS,
 //! as `--method` says) and read back what it computed.
 
+use super::console;
 use super::failure::Failure;
 use super::gl;
-use super::output::{save_png, write_atomically};
+use super::output::{save_png, write_file};
 use super::render::Renderer;
 use super::session::Session;
 use skinning::clip::Clip;
@@ -21,16 +22,14 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
     let (_context, gl) = offscreen(width, height)?;
     let mut renderer = Renderer::new(gl, &session.demo.model)?;
     while !session.finished() {
-        session.draw_frame(&mut renderer, width, height, 1.0);
+        session.draw_frame(&mut renderer, width, height, 1.0)?;
         // A window's buffer swap hands each frame to the driver; with no window we must. Without
         // it Mesa queues frame after frame (with a copy of every buffer we overwrite) and memory grows.
         renderer.flush();
     }
-    let pixels = renderer.read_pixels(width, height);
-    session.print_stats();
-    drop(renderer);
+    session.print_stats()?;
     if let Some(path) = &session.options.screenshot {
-        save_png(path, width, height, &pixels)?;
+        save_png(path, width, height, &mut |top, rows| renderer.read_rows(width, height, top, rows))?;
     }
     Ok(())
 }
@@ -61,8 +60,14 @@ pub fn dump_gpu(
             io
         })
     };
-    let written = write_atomically(path, |file| {
-        write_dump_blended_by(file, model, clip, frames, Blender { name: "gpu", method, blend: &mut blend })
+    let written = write_file(path, |mut file| {
+        write_dump_blended_by(
+            &mut file,
+            model,
+            clip,
+            frames,
+            Blender { name: "gpu", method, blend: &mut blend },
+        )
     });
     gpu.delete(&gl);
     match gl_failure {
@@ -117,7 +122,7 @@ pub fn offscreen(
     };
     let context = context.make_current_surfaceless().map_err(|e| no_egl(e.to_string()))?;
     let gl = gl::load(&display)?;
-    eprintln!("skinning: headless, {}", gl::version_string(&gl));
+    console::say(&format!("headless, {}", gl::version_string(&gl)));
 
     // An offscreen colour buffer to draw into, in place of a window. It lives as long as the context.
     // SAFETY: the context made above is current on this thread.
@@ -126,6 +131,16 @@ pub fn offscreen(
         let renderbuffer = gl.create_renderbuffer().map_err(gl::GlError::Other)?;
         gl.bind_renderbuffer(glow::RENDERBUFFER, Some(renderbuffer));
         gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
+        // A big picture needs width x height x 4 bytes here; the driver says when it has not got them.
+        if gl.get_error() == glow::OUT_OF_MEMORY {
+            let mib = (width as u64 * height as u64 * 4) >> 20;
+            return Err(Failure::new(
+                1,
+                format!(
+                    "not enough memory to draw a {width}x{height} picture ({mib} MiB); try a smaller --size"
+                ),
+            ));
+        }
         gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
         gl.framebuffer_renderbuffer(
             glow::FRAMEBUFFER,

@@ -10,14 +10,18 @@
 //! `selection` (the inspected vertex), `pointer` (click or drag), `status` (the corner line) and
 //! `state` (what is shown and how input changes it), `colors`, `font` and `labels` (words as points,
 //! and where they go), `layer`, `gl`, `gpu_palette`, `gpu_skin`, `inspector`, `text` and `render`
-//! (OpenGL), `session` (frame after frame), `output` (files), `window` and `headless` (the two ways
-//! to get a context).
+//! (OpenGL), `session` (frame after frame), `output` (files), `libraries` and `display` (what a
+//! window needs from the system), `window` and `headless` (the two ways to get a context). Under
+//! them all: `console` (printing, and what to do when it fails) and `signals` (Ctrl-C while a file
+//! is written).
 
 pub mod alloc;
 pub mod bend;
 pub mod cli;
 pub mod clock;
 pub mod colors;
+pub mod console;
+pub mod display;
 pub mod failure;
 pub mod font;
 pub mod gl;
@@ -30,11 +34,13 @@ pub mod info;
 pub mod inspector;
 pub mod labels;
 pub mod layer;
+pub mod libraries;
 pub mod output;
 pub mod pointer;
 pub mod render;
 pub mod selection;
 pub mod session;
+pub mod signals;
 pub mod skinned;
 pub mod state;
 pub mod status;
@@ -61,12 +67,16 @@ pub fn main() -> ExitCode {
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
         let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        eprintln!("skinning: internal error{place}: {message}; please report it");
+        console::say(&format!("internal error{place}: {message}; please report it"));
     }));
     match run(std::env::args_os().skip(1)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("skinning: {failure}");
+            match failure.signal {
+                // Stopped by a signal (after cleaning up): end as that signal would have, quietly.
+                Some(signal) => signals::die_of(signal),
+                None => console::say(&failure.message),
+            }
             ExitCode::from(failure.code)
         }
     }
@@ -74,12 +84,13 @@ pub fn main() -> ExitCode {
 
 fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     let options = match cli::parse(args).map_err(|e| Failure::new(2, e))? {
-        Command::Help => {
-            print!("{}", cli::HELP);
-            return Ok(());
-        }
+        Command::Help => return console::show(cli::HELP),
         Command::Run(options) => *options,
     };
+    // A file that cannot be written is reported now, not after every frame was drawn.
+    for path in options.dump.iter().chain(&options.screenshot) {
+        output::check(path)?;
+    }
     let (model, clips, notes) = match &options.model {
         // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
         None => {
@@ -99,11 +110,10 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             })?;
             if options.stats {
                 let (ms, vertices) = (started.elapsed().as_secs_f64() * 1e3, imported.model.skin.len());
-                println!("load: {} in {ms:.1} ms ({vertices} vertices)", path.display());
+                console::show(&format!("load: {} in {ms:.1} ms ({vertices} vertices)", path.display()))?;
             }
             if options.info {
-                print!("{}", info::describe(path, &imported));
-                return Ok(());
+                return console::show(&info::describe(path, &imported));
             }
             (imported.model, imported.clips, imported.notes)
         }
@@ -111,7 +121,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
         for note in &notes {
-            eprintln!("skinning: note: {note}");
+            console::say(&format!("note: {note}"));
         }
     };
 
@@ -135,8 +145,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => headless::dump_gpu(path, model, clip, frames, method),
-            Skinning::Cpu | Skinning::Both => output::write_atomically(path, |file| {
-                skinning::dump::write_dump_with(file, model, clip, frames, method)
+            Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
+                skinning::dump::write_dump_with(&mut file, model, clip, frames, method)
             }),
         };
     }

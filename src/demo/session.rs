@@ -4,6 +4,8 @@
 
 use super::alloc;
 use super::cli::Options;
+use super::console;
+use super::failure::Failure;
 use super::render;
 use super::state;
 use super::status::FrameCost;
@@ -58,7 +60,14 @@ impl Session {
     }
 
     /// Advances the clock and runs the method for this frame, then draws it with `renderer`.
-    pub fn draw_frame(&mut self, renderer: &mut render::Renderer, width: u32, height: u32, scale: f64) {
+    /// Fails only if the inspector's numbers cannot be printed (see `console`).
+    pub fn draw_frame(
+        &mut self,
+        renderer: &mut render::Renderer,
+        width: u32,
+        height: u32,
+        scale: f64,
+    ) -> Result<(), Failure> {
         let now = Instant::now();
         let allocations_before = alloc::count();
         if self.frames_drawn > 0 {
@@ -74,7 +83,7 @@ impl Session {
         self.demo.frame_cost = self.cost.shown();
         self.demo.update();
         if let Some(notice) = self.demo.notice.take() {
-            eprintln!("skinning: {notice}");
+            console::say(&notice);
         }
         if let Some(colors) = self.demo.take_colors() {
             renderer.set_colors(&colors);
@@ -95,7 +104,7 @@ impl Session {
             self.demo.take_report()
         };
         if let Some(report) = report {
-            print!("{report}");
+            console::show(&report)?;
         }
         // Reading resident memory allocates, so it happens here, outside the counted part of a frame.
         if self.options.stats && self.frames_drawn == RESIDENT_WARM_UP_FRAMES {
@@ -104,6 +113,7 @@ impl Session {
         if self.options.stats && self.finished() {
             self.stats.resident_last = resident_kib();
         }
+        Ok(())
     }
 
     /// True once `--frames N` frames are drawn.
@@ -112,9 +122,9 @@ impl Session {
     }
 
     /// Prints the `--stats` line, if asked for.
-    pub fn print_stats(&self) {
+    pub fn print_stats(&self) -> Result<(), Failure> {
         if !self.options.stats || self.frames_drawn == 0 {
-            return;
+            return Ok(());
         }
         let mean = self.stats.cpu_total.as_secs_f64() / self.frames_drawn as f64 * 1e6;
         let fps = self.frames_drawn as f64 / self.started.elapsed().as_secs_f64();
@@ -135,7 +145,7 @@ impl Session {
             (_, None) => "resident memory unknown".to_string(),
         };
         // The final animation time in full, so a check can compare it with start + (frames - 1) * dt.
-        println!(
+        console::show(&format!(
             "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {}, {}, final time {} s",
             self.frames_drawn,
             mean,
@@ -144,7 +154,7 @@ impl Session {
             allocations,
             resident,
             self.demo.clock.time
-        );
+        ))
     }
 }
 

@@ -4,6 +4,8 @@
 //! `RedrawRequested` (where we draw), `about_to_wait` when the event queue is empty (where we ask
 //! for the next frame, so the animation runs continuously).
 
+use super::console;
+use super::display;
 use super::failure::Failure;
 use super::gl;
 use super::output::save_png;
@@ -22,27 +24,15 @@ use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize, Size};
+use winit::error::EventLoopError;
 use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::{Key, NamedKey};
 use winit::raw_window_handle::HasWindowHandle;
 use winit::window::{Window, WindowId};
 
 pub fn run(session: Session) -> Result<(), Failure> {
-    let event_loop = EventLoop::new().map_err(|e| {
-        // winit's message starts with where in winit's source it was raised; the user needs the rest.
-        let text = e.to_string();
-        let reason =
-            text.split_once(".rs:").and_then(|(_, rest)| rest.split_once(": ")).map_or(&*text, |r| r.1);
-        Failure::new(
-            3,
-            format!(
-                "cannot open a window: {}; run it on a desktop, set DISPLAY or WAYLAND_DISPLAY, \
-                 or draw offscreen with --headless --frames N",
-                reason.trim_end_matches('.')
-            ),
-        )
-    })?;
+    let event_loop = display::event_loop()?;
     let mut app = App {
         session,
         gl: None,
@@ -52,11 +42,27 @@ pub fn run(session: Session) -> Result<(), Failure> {
         fps: Fps::default(),
         title_updated: None,
     };
-    event_loop.run_app(&mut app).map_err(|e| Failure::new(1, format!("the event loop failed: {e}")))?;
-    app.session.print_stats();
-    match app.failure {
-        Some(failure) => Err(failure),
-        None => Ok(()),
+    event_loop.run_app(&mut app).map_err(|e| match e {
+        // winit's loop ends with a failure code when its connection to the display breaks.
+        EventLoopError::ExitFailure(_) => Failure::new(1, display::LOST),
+        other => Failure::new(1, format!("the event loop failed: {other}")),
+    })?;
+    if let Some(failure) = app.failure {
+        return Err(failure);
+    }
+    app.session.print_stats()?;
+    // Closed (Escape, or by the window manager) before `--frames N` were drawn: the screenshot
+    // the command line asked for was never taken, and the exit code must say so.
+    match (&app.session.options.screenshot, app.session.options.frames) {
+        (Some(path), Some(frames)) if !app.session.finished() => Err(Failure::new(
+            1,
+            format!(
+                "the window was closed after {} of {frames} frames: no screenshot was taken, {} was not written",
+                app.session.frames_drawn,
+                path.display()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -87,9 +93,11 @@ impl ApplicationHandler for App {
         }
         match create_window(event_loop, &self.session) {
             Ok(gl) => {
-                println!("{KEYS}");
                 gl.window.request_redraw();
                 self.gl = Some(gl);
+                if let Err(failure) = console::show(KEYS) {
+                    self.fail(event_loop, failure);
+                }
             }
             Err(failure) => self.fail(event_loop, failure),
         }
@@ -117,8 +125,8 @@ impl ApplicationHandler for App {
                     Key::Character(c) => c.as_str(),
                     _ => return,
                 };
-                match demo.key(text) {
-                    Reply::Help => println!("{KEYS}"),
+                let shown = match demo.key(text) {
+                    Reply::Help => console::show(KEYS),
                     Reply::Screenshot => {
                         let path = screenshot_name(&demo.clip().name, demo.clip().wrap(demo.clock.time));
                         // Draw afresh so the picture is exactly the current state.
@@ -130,15 +138,30 @@ impl ApplicationHandler for App {
                                 size.width,
                                 size.height,
                             );
-                            let pixels = gl.renderer.read_pixels(size.width, size.height);
-                            match save_png(std::path::Path::new(&path), size.width, size.height, &pixels) {
-                                Ok(()) => println!("saved {path}"),
-                                Err(e) => eprintln!("skinning: {e}"),
+                            let (w, h) = (size.width, size.height);
+                            let renderer = &gl.renderer;
+                            let mut read = |top, rows: &mut [u8]| renderer.read_rows(w, h, top, rows);
+                            match save_png(std::path::Path::new(&path), w, h, &mut read) {
+                                Ok(()) => console::show(&format!("saved {path}")),
+                                // A picture that could not be saved is worth a line, not the end.
+                                Err(failure) if failure.signal.is_none() => {
+                                    console::say(&failure.message);
+                                    Ok(())
+                                }
+                                Err(failure) => Err(failure),
                             }
+                        } else {
+                            Ok(())
                         }
                     }
-                    Reply::Refused(why) => eprintln!("skinning: {why}"),
-                    Reply::Changed | Reply::Nothing => {}
+                    Reply::Refused(why) => {
+                        console::say(&why);
+                        Ok(())
+                    }
+                    Reply::Changed | Reply::Nothing => Ok(()),
+                };
+                if let Err(failure) = shown {
+                    return self.fail(event_loop, failure);
                 }
                 self.title_updated = None;
             }
@@ -182,11 +205,16 @@ impl ApplicationHandler for App {
                     return;
                 }
                 let scale = gl.window.scale_factor();
-                self.session.draw_frame(&mut gl.renderer, size.width, size.height, scale);
+                if let Err(failure) =
+                    self.session.draw_frame(&mut gl.renderer, size.width, size.height, scale)
+                {
+                    return self.fail(event_loop, failure);
+                }
                 if self.session.finished() {
                     if let Some(path) = &self.session.options.screenshot {
-                        let pixels = gl.renderer.read_pixels(size.width, size.height);
-                        if let Err(e) = save_png(path, size.width, size.height, &pixels) {
+                        let (w, h, renderer) = (size.width, size.height, &gl.renderer);
+                        let mut read = |top, rows: &mut [u8]| renderer.read_rows(w, h, top, rows);
+                        if let Err(e) = save_png(path, w, h, &mut read) {
                             self.failure = Some(e);
                         }
                     }
@@ -230,6 +258,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<Wind
     let attributes = Window::default_attributes().with_title("skinning").with_inner_size(size);
     // Any config will do: we draw lines and points, and Xvfb offers no multisampling anyway.
     let template = ConfigTemplateBuilder::new();
+    display::check_colour_depth(event_loop)?;
     let (window, config) = DisplayBuilder::new()
         .with_window_attributes(Some(attributes))
         .build(event_loop, template, pick_config)
@@ -251,7 +280,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<Wind
         .make_current(&surface)
         .map_err(|e| Failure::new(1, format!("cannot use the OpenGL context: {e}")))?;
     let gl = gl::load(&display)?;
-    eprintln!("skinning: {}", gl::version_string(&gl));
+    console::say(&gl::version_string(&gl));
     // Wait for the screen's refresh between frames; not every platform can, which is fine.
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
     let renderer = Renderer::new(gl, &session.demo.model)?;

@@ -57,6 +57,13 @@ fn bad_input_is_one_line() {
         &["--model", "fox.glb", "--info", "--dump", "d.json"],
         &["--fixed-dt", "1e308", "--frames", "3"],
         &["stray"],
+        &["--dump", ""],
+        &["--dump", "."],
+        &["--dump", ".."],
+        &["--dump", "/"],
+        &["--dump", "out/"],
+        &["--dump", "out/.."],
+        &["--frames", "1", "--screenshot", "shots/"],
     ] {
         let err = run(args).expect_err("should be refused");
         assert!(!err.contains('\n') && !err.is_empty(), "{args:?}: {err}");

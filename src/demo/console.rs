@@ -1,0 +1,58 @@
+//! The program's text, and what to do when it cannot be written.
+//!
+//! What the user asked to see goes to standard output: the help, the key list, the `--stats` line,
+//! "saved FILE". Messages go to standard error, one line each, starting with "skinning: ".
+//!
+//! Either stream can fail, and neither failure may turn into a panic:
+//! - A reader that stops early (`skinning --help | head -1`) closes the pipe. That is a normal way
+//!   to end, so the program stops quietly by dying of SIGPIPE, as `cat` or `seq` do: the shell sees
+//!   141, and `set -o pipefail` scripts treat it as they treat those tools.
+//! - Any other failure (a full disk, `> /dev/full`) is an error: one line on standard error, exit 1.
+//! - A message that standard error cannot take is dropped: there is nowhere left to say it, and the
+//!   exit code still tells.
+//!
+//! When standard output carries the data itself (`--dump -`, `--screenshot -`), the text meant for
+//! it goes to standard error instead, so the JSON or PNG on standard output stays intact.
+
+use super::failure::Failure;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static STDOUT_IS_DATA: AtomicBool = AtomicBool::new(false);
+
+/// From now on standard output carries a file's bytes: `show` writes to standard error.
+pub fn stdout_carries_data() {
+    STDOUT_IS_DATA.store(true, Ordering::SeqCst);
+}
+
+/// Shows `text` to the user (with a line break after it, if it has none), on standard output.
+pub fn show(text: &str) -> Result<(), Failure> {
+    let newline = if text.ends_with('\n') { "" } else { "\n" };
+    if STDOUT_IS_DATA.load(Ordering::SeqCst) {
+        let _ = write_and_flush(&mut io::stderr().lock(), text, newline);
+        return Ok(());
+    }
+    write_and_flush(&mut io::stdout().lock(), text, newline).map_err(stdout_failure)
+}
+
+/// Tells the user `message` on standard error as one line, `skinning: ` first. Never fails: if
+/// standard error is gone, the message is lost and the exit code is all that is left.
+pub fn say(message: &str) {
+    let _ = write_and_flush(&mut io::stderr().lock(), &format!("skinning: {message}"), "\n");
+}
+
+/// What a failed write to standard output means: a closed pipe ends the run quietly, anything
+/// else is worth a line.
+pub fn stdout_failure(e: io::Error) -> Failure {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Failure::by_signal(libc::SIGPIPE)
+    } else {
+        Failure::new(1, format!("cannot write to standard output: {e}"))
+    }
+}
+
+fn write_and_flush(out: &mut impl Write, text: &str, end: &str) -> io::Result<()> {
+    out.write_all(text.as_bytes())?;
+    out.write_all(end.as_bytes())?;
+    out.flush()
+}

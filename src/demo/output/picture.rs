@@ -1,0 +1,64 @@
+//! Screenshots as PNG files, encoded a strip of rows at a time.
+//!
+//! A 16384 x 16384 picture is 1 GiB of pixels. The GPU (or Mesa's software renderer) already
+//! holds it once; copying it out whole, then again to turn it upside down, tripled that. Here the
+//! pixels come out a strip of rows at a time (about 4 MiB), each strip goes straight into the PNG
+//! encoder's streaming writer, and the same buffer takes the next strip. Memory for the picture
+//! outside the GPU: one strip. The one big allocation is fallible (`try_reserve_exact`), so a
+//! machine short of memory gets one line instead of an abort.
+
+use super::super::failure::Failure;
+use super::write_file;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// Bytes of pixels handed to the encoder at a time.
+const STRIP_BYTES: usize = 4 << 20;
+
+/// Saves a `width` x `height` RGBA picture as a PNG. `read_rows(top, strip)` fills `strip` with
+/// whole rows of the picture, the first being row `top` counted from the top, top row first.
+pub fn save_png(
+    path: &Path,
+    width: u32,
+    height: u32,
+    read_rows: &mut dyn FnMut(u32, &mut [u8]),
+) -> Result<(), Failure> {
+    let row_bytes = width as usize * 4;
+    let rows_per_strip = (STRIP_BYTES / row_bytes).clamp(1, height as usize);
+    let mut strip = Vec::new();
+    strip.try_reserve_exact(rows_per_strip * row_bytes).map_err(|_| {
+        Failure::new(
+            1,
+            format!("not enough memory to save a {width}x{height} screenshot; try a smaller --size"),
+        )
+    })?;
+    strip.resize(rows_per_strip * row_bytes, 0);
+
+    write_file(path, |out| {
+        let mut encoder = png::Encoder::new(out, width, height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(io_error)?;
+        // IDAT chunks of 256 KiB: bigger than the default 4 KiB, so chunk headers cost nothing.
+        let mut stream = writer.stream_writer_with_size(256 << 10).map_err(io_error)?;
+        let mut top = 0;
+        while top < height {
+            let rows = rows_per_strip.min((height - top) as usize);
+            let strip = &mut strip[..rows * row_bytes];
+            read_rows(top, strip);
+            stream.write_all(strip)?;
+            top += rows as u32;
+        }
+        stream.finish().map_err(io_error)?;
+        writer.finish().map_err(io_error)
+    })
+}
+
+/// The encoder's error as an I/O error, keeping the I/O error itself when that is what it was (a
+/// full disk, a closed pipe), so it is reported as such.
+fn io_error(e: png::EncodingError) -> io::Error {
+    match e {
+        png::EncodingError::IoError(e) => e,
+        other => io::Error::other(other),
+    }
+}

@@ -1,0 +1,86 @@
+//! Replacing a regular file without ever showing half of it: write a temporary file in the same
+//! folder, then rename it over the target. A rename within one file system is atomic: a reader
+//! sees the old file or the new one, never a mix, and a failure before it leaves the old one.
+//!
+//! The temporary file comes from the `tempfile` crate: a short random hidden name
+//! (`.skinning-XXXXXX`, 16 bytes), so it fits wherever the target's name fits, even a 255-byte
+//! one, and it never collides with another run; the file is removed if anything fails.
+//! The replacement keeps what the old file had: its permission bits, and its owner when we may set
+//! it (as root). A new file gets the permissions any new file gets (0666 less the umask).
+//! While the temporary file exists, Ctrl-C and friends are deferred ([`super::super::signals`]).
+
+use super::super::signals::{self, StopOnSignal};
+use std::fs::{File, OpenOptions, Permissions};
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
+
+/// Why a replacement did not happen. Either way the target is as it was.
+pub enum Error {
+    Io(io::Error),
+    /// A stop signal arrived while writing; the program should now die of it.
+    Stopped(i32),
+}
+
+/// Writes `file` (a regular file, or a name not yet taken) through a temporary file beside it.
+pub fn replace(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Error> {
+    let deferred = signals::writing();
+    let result = write_and_rename(file, write);
+    // The temporary file is gone now (renamed or removed): a signal may act again.
+    drop(deferred);
+    match signals::caught() {
+        Some(signal) => Err(Error::Stopped(signal)),
+        None => result.map_err(Error::Io),
+    }
+}
+
+/// Whether `file` can be replaced: an existing one must be writable, and its folder must take a
+/// new file (tried with a temporary file, removed at once).
+pub fn check(file: &Path) -> io::Result<()> {
+    if file.exists() {
+        // Opening for writing, without truncating, changes nothing in the file.
+        OpenOptions::new().write(true).open(file)?;
+    }
+    tempfile::Builder::new().prefix(".skinning-").tempfile_in(folder(file)).map(drop)
+}
+
+fn write_and_rename(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let old = match std::fs::metadata(file) {
+        Ok(meta) => {
+            // Renaming would replace a file we may not write; refuse, as `cp` or `>` would.
+            OpenOptions::new().write(true).open(file)?;
+            Some(meta)
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    // `tempfile` asks for 0600; with 0666 the umask decides, as for any new file.
+    let temporary = tempfile::Builder::new()
+        .prefix(".skinning-")
+        .permissions(Permissions::from_mode(0o666))
+        .tempfile_in(folder(file))?;
+    {
+        let mut out = BufWriter::new(StopOnSignal(temporary.as_file()));
+        write(&mut out)?;
+        out.flush()?;
+    }
+    if let Some(old) = old {
+        keep_owner_and_mode(temporary.as_file(), &old)?;
+    }
+    temporary.persist(file).map(drop).map_err(|e| e.error)
+}
+
+/// Gives the new file the old one's permission bits, and its owner if we are allowed to.
+fn keep_owner_and_mode(new: &File, old: &std::fs::Metadata) -> io::Result<()> {
+    // Only root may give a file away; for anyone else the owner is already us (or cannot change).
+    let _ = std::os::unix::fs::fchown(new, Some(old.uid()), Some(old.gid()));
+    new.set_permissions(Permissions::from_mode(old.mode() & 0o7777))
+}
+
+/// The folder `file` is in (`.` for a bare name).
+fn folder(file: &Path) -> &Path {
+    match file.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
