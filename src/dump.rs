@@ -217,6 +217,20 @@ pub fn write_dump_blended_by(
             Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
         };
         (blender.blend)(palette, &mut pose.skinned)?;
+        // JSON has no infinity or NaN (serde_json would write `null`): refuse rather than lie.
+        let finite = |ms: &[Mat4]| ms.iter().all(|m| m.is_finite());
+        if !(time.is_finite()
+            && finite(&pose.local)
+            && finite(&pose.world)
+            && finite(&pose.palette)
+            && pose.skinned.iter().all(|p| p.is_finite())
+            && (!dqs || pose.dq_palette.iter().all(|d| d.real.is_finite() && d.dual.is_finite())))
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("frame {f} (time {time} s) has a number that is not finite; JSON cannot hold it"),
+            ));
+        }
         let dq_palette = dqs.then(|| {
             let out =
                 |d: &crate::dual_quat::DualQuat| DualQuatOut { real: d.real.into(), dual: d.dual.into() };

@@ -9,14 +9,19 @@
 //! - An X screen with 8-bit colour (a palette) has no visual OpenGL can draw into; that is said
 //!   in those words, instead of EGL's "[3001] initialization failed".
 //! - Losing it. When the X server goes away, Xlib calls its "I/O error handler", whose default
-//!   prints two lines and exits. Ours prints one line that says what happened, and exits 1.
+//!   prints two lines and exits. Ours prints one line that says what happened, and exits 1. winit
+//!   itself may notice first: its event loop ends with a failure code, or one of its many
+//!   `unwrap()`s on X requests panics. [`run_or_lost`] turns both into that same line, after
+//!   checking that the server is really gone (so a genuine bug is still reported as one).
 
 use super::console;
 use super::failure::Failure;
 use super::libraries::{self, Server};
 use std::ffi::{c_int, c_void};
+use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::OnceLock;
+use winit::error::EventLoopError;
 use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::raw_window_handle::{HasDisplayHandle, RawDisplayHandle};
 
@@ -26,6 +31,9 @@ pub const LOST: &str = "the display connection was lost (the display server quit
 /// The fewest bits of colour a screen needs for an OpenGL window (Mesa draws into 16-bit ones).
 const MIN_DEPTH: c_int = 15;
 
+/// The display server the window went to, once one is picked.
+static SERVER: OnceLock<Server> = OnceLock::new();
+
 /// Picks the display server, checks its libraries, and creates winit's event loop for it.
 pub fn event_loop() -> Result<EventLoop<()>, Failure> {
     let no_window = |why: String| {
@@ -33,6 +41,7 @@ pub fn event_loop() -> Result<EventLoop<()>, Failure> {
     };
     let server = pick_server().map_err(no_window)?;
     libraries::check(server).map_err(no_window)?;
+    let _ = SERVER.set(server);
     let mut builder = EventLoop::builder();
     if server == Server::X11 {
         use winit::platform::x11::EventLoopBuilderExtX11;
@@ -69,11 +78,7 @@ fn pick_server() -> Result<Server, String> {
                 .into()),
         };
     }
-    // The socket is WAYLAND_DISPLAY itself if it is a path, else a name in XDG_RUNTIME_DIR.
-    let socket = match PathBuf::from(&wayland) {
-        path if path.is_absolute() => path,
-        name => PathBuf::from(env("XDG_RUNTIME_DIR")).join(name),
-    };
+    let socket = wayland_socket(&wayland);
     match std::os::unix::net::UnixStream::connect(&socket) {
         Ok(_) => Ok(Server::Wayland),
         Err(_) if x11 => Ok(Server::X11),
@@ -82,6 +87,75 @@ fn pick_server() -> Result<Server, String> {
             socket.display()
         )),
     }
+}
+
+/// Runs winit's event loop (`run`); if it fails or panics because the display server went away,
+/// that is one line and exit 1. Any other panic goes on as the bug it is, with its usual line.
+pub fn run_or_lost(run: impl FnOnce() -> Result<(), EventLoopError>) -> Result<(), Failure> {
+    *held_panic() = Some(None);
+    let ran = std::panic::catch_unwind(AssertUnwindSafe(run));
+    let panic_line = held_panic().take().flatten();
+    match ran {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(EventLoopError::ExitFailure(_))) => Err(Failure::new(1, LOST)),
+        Ok(Err(other)) if server_gone() => Err(Failure::new(1, format!("{LOST}: {other}"))),
+        Ok(Err(other)) => Err(Failure::new(1, format!("the event loop failed: {other}"))),
+        Err(_) if server_gone() => Err(Failure::new(1, LOST)),
+        Err(panic) => {
+            console::say(&panic_line.unwrap_or_default());
+            std::panic::resume_unwind(panic)
+        }
+    }
+}
+
+/// While the event loop runs, a panic's line waits here (`Some(line)`) until we know whether the
+/// server is gone; outside it this is None and a panic's line is printed at once.
+fn held_panic() -> std::sync::MutexGuard<'static, Option<Option<String>>> {
+    static HELD: std::sync::Mutex<Option<Option<String>>> = std::sync::Mutex::new(None);
+    HELD.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Keeps a panic's line if the event loop is running (see [`run_or_lost`]); false if it is not,
+/// and the caller prints the line itself.
+pub fn hold_panic(line: &str) -> bool {
+    match &mut *held_panic() {
+        Some(slot) => {
+            slot.get_or_insert_with(|| line.to_string());
+            true
+        }
+        None => false,
+    }
+}
+
+/// Whether the server is gone, giving it a moment: the connection can break a little before its
+/// listening socket closes.
+fn server_gone() -> bool {
+    for _ in 0..20 {
+        if connection_lost() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    false
+}
+
+/// Whether the display server we opened the window on no longer answers. (Only a local server
+/// can be asked; for a remote X display this says no.)
+fn connection_lost() -> bool {
+    let socket = match SERVER.get() {
+        None => return false,
+        Some(Server::Wayland) => wayland_socket(&env("WAYLAND_DISPLAY")),
+        Some(Server::X11) => {
+            // DISPLAY is ":N", ":N.S" or "unix:N": the server listens on /tmp/.X11-unix/XN.
+            let display = env("DISPLAY");
+            let local = display.strip_prefix("unix").unwrap_or(&display);
+            let Some(number) = local.strip_prefix(':').and_then(|n| n.split('.').next()) else {
+                return false;
+            };
+            PathBuf::from(format!("/tmp/.X11-unix/X{number}"))
+        }
+    };
+    std::os::unix::net::UnixStream::connect(socket).is_err()
 }
 
 /// Refuses an X screen with too few colours for OpenGL, before glutin tries and fails obscurely.
@@ -135,6 +209,14 @@ fn x11_function<T: Copy>(name: &std::ffi::CStr) -> Option<T> {
     // SAFETY: every `T` used here is the C signature of the function `name` names in Xlib.h; the
     // library stays loaded for the whole run (it lives in a static), so the pointer stays valid.
     unsafe { library.get::<T>(name.to_bytes_with_nul()).ok().map(|f| *f) }
+}
+
+/// The compositor's socket: WAYLAND_DISPLAY itself if it is a path, else a name in XDG_RUNTIME_DIR.
+fn wayland_socket(wayland_display: &str) -> PathBuf {
+    match PathBuf::from(wayland_display) {
+        path if path.is_absolute() => path,
+        name => PathBuf::from(env("XDG_RUNTIME_DIR")).join(name),
+    }
 }
 
 fn env(name: &str) -> String {

@@ -131,8 +131,10 @@ pub fn offscreen(
         let renderbuffer = gl.create_renderbuffer().map_err(gl::GlError::Other)?;
         gl.bind_renderbuffer(glow::RENDERBUFFER, Some(renderbuffer));
         gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
-        // A big picture needs width x height x 4 bytes here; the driver says when it has not got them.
-        if gl.get_error() == glow::OUT_OF_MEMORY {
+        // A big picture needs width x height x 4 bytes here. A driver short of memory says
+        // GL_OUT_OF_MEMORY, or (Mesa) quietly leaves the renderbuffer 0 pixels wide.
+        let allocated = gl.get_renderbuffer_parameter_i32(glow::RENDERBUFFER, glow::RENDERBUFFER_WIDTH);
+        if gl.get_error() == glow::OUT_OF_MEMORY || allocated != width as i32 {
             let mib = (width as u64 * height as u64 * 4) >> 20;
             return Err(Failure::new(
                 1,

@@ -67,7 +67,12 @@ pub fn main() -> ExitCode {
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
         let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        console::say(&format!("internal error{place}: {message}; please report it"));
+        let line = format!("internal error{place}: {message}; please report it");
+        // Inside the window's event loop the line waits: winit panics on X requests once the X
+        // server is gone, and then `display` says that instead.
+        if !display::hold_panic(&line) {
+            console::say(&line);
+        }
     }));
     match run(std::env::args_os().skip(1)) {
         Ok(()) => ExitCode::SUCCESS,

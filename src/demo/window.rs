@@ -24,7 +24,6 @@ use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize, Size};
-use winit::error::EventLoopError;
 use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::{Key, NamedKey};
@@ -42,11 +41,7 @@ pub fn run(session: Session) -> Result<(), Failure> {
         fps: Fps::default(),
         title_updated: None,
     };
-    event_loop.run_app(&mut app).map_err(|e| match e {
-        // winit's loop ends with a failure code when its connection to the display breaks.
-        EventLoopError::ExitFailure(_) => Failure::new(1, display::LOST),
-        other => Failure::new(1, format!("the event loop failed: {other}")),
-    })?;
+    display::run_or_lost(|| event_loop.run_app(&mut app))?;
     if let Some(failure) = app.failure {
         return Err(failure);
     }

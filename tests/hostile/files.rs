@@ -1,0 +1,212 @@
+//! Cases 1, 3 and 9: where `--dump` and `--screenshot` write. `-` is standard output; devices,
+//! FIFOs and open files are written directly, never replaced; a regular file is replaced whole,
+//! keeping its permissions; links are followed; any legal name works; names that can never be
+//! files are refused with the command line, and an unwritable screenshot before any drawing.
+
+use super::support::{Folder, Guard, fails_cleanly, no_gl, program, run, scratch, stderr};
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+fn text(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temp path")
+}
+
+fn assert_dump(json: &[u8]) {
+    let dump: serde_json::Value = serde_json::from_slice(json).expect("standard output is the JSON dump");
+    assert_eq!(dump["clip"], "bend");
+}
+
+#[test]
+fn dump_dash_is_standard_output_and_only_the_json() {
+    let dir = scratch("dash");
+    let out = program().args(["--dump", "-"]).current_dir(&dir).output().expect("runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_dump(&out.stdout);
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    assert!(Folder::of(&dir).names().is_empty(), "no file named '-': {:?}", Folder::of(&dir).names());
+}
+
+#[test]
+fn screenshot_dash_is_the_png_alone_and_the_stats_go_to_stderr() {
+    let out = run(&["--headless", "--frames", "2", "--size", "32x24", "--screenshot", "-", "--stats"]);
+    if no_gl(&out) {
+        return;
+    }
+    assert!(out.status.success(), "{}", stderr(&out));
+    let info = png::Decoder::new(std::io::Cursor::new(&out.stdout)).read_info().expect("stdout is a PNG");
+    assert_eq!((info.info().width, info.info().height), (32, 24));
+    assert!(stderr(&out).contains("stats: 2 frames"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_fifo_is_written_to_and_stays_a_fifo() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("pipe.json");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    // Read the FIFO the way a user's `jq < pipe.json` would.
+    let reader = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || std::fs::read(&fifo).expect("the FIFO can be read")
+    });
+    let out = run(&["--dump", text(&fifo)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_dump(&reader.join().expect("reader"));
+    assert!(std::fs::symlink_metadata(&fifo).expect("still there").file_type().is_fifo());
+    assert_eq!(Folder::of(&dir).names(), ["pipe.json"]);
+}
+
+#[test]
+fn a_link_to_a_device_is_written_through_and_both_stay() {
+    let dir = scratch("device");
+    let link = dir.join("null.json");
+    std::os::unix::fs::symlink("/dev/null", &link).expect("symlink");
+    let out = run(&["--dump", text(&link)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink(),
+        "the link was replaced"
+    );
+    assert!(std::fs::metadata("/dev/null").expect("/dev/null").file_type().is_char_device());
+    assert_eq!(Folder::of(&dir).names(), ["null.json"]);
+
+    // A device node itself (making one needs root; skipped quietly otherwise, the link covers it).
+    let node = dir.join("node");
+    if std::process::Command::new("mknod")
+        .arg(&node)
+        .args(["c", "1", "3"])
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let out = run(&["--dump", text(&node)]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(std::fs::symlink_metadata(&node).expect("node").file_type().is_char_device());
+    }
+}
+
+#[test]
+fn a_link_into_proc_self_fd_writes_to_our_own_standard_output() {
+    // What `/dev/stdout` is: a link to /proc/self/fd/1. (Through a link of our own, so that the
+    // program before this fix, which renamed over the link, damages only this scratch folder.)
+    let dir = scratch("devstdout");
+    let link = dir.join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &link).expect("symlink");
+    let out = run(&["--dump", text(&link)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_dump(&out.stdout);
+    assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
+    if Path::new("/dev/stdout").exists() {
+        let out = run(&["--dump", "/dev/stdout"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_dump(&out.stdout);
+        assert!(std::fs::symlink_metadata("/dev/stdout").expect("/dev/stdout").file_type().is_symlink());
+    }
+}
+
+#[test]
+fn a_regular_file_is_replaced_whole_and_keeps_its_permissions() {
+    let dir = scratch("regular");
+    let file = dir.join("dump.json");
+    std::fs::write(&file, "old").expect("write");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    let before = std::fs::metadata(&file).expect("meta");
+    let out = run(&["--dump", text(&file)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let after = std::fs::metadata(&file).expect("meta");
+    assert_eq!(after.mode() & 0o7777, 0o640, "permissions kept");
+    assert_ne!(after.ino(), before.ino(), "a new file renamed over the old one, not rewritten in place");
+    assert_dump(&std::fs::read(&file).expect("read"));
+
+    // A new file gets what any new file gets here (0666 less the umask), not a temp file's 0600.
+    let reference = dir.join("reference");
+    std::fs::File::create(&reference).expect("create");
+    let fresh = dir.join("fresh.json");
+    assert!(run(&["--dump", text(&fresh)]).status.success());
+    let mode = |p: &Path| std::fs::metadata(p).expect("meta").mode() & 0o777;
+    assert_eq!(mode(&fresh), mode(&reference));
+    let mut names = Folder::of(&dir).names();
+    names.sort();
+    assert_eq!(names, ["dump.json", "fresh.json", "reference"], "no temporary file left");
+}
+
+#[test]
+fn a_link_to_a_regular_file_replaces_the_target_and_stays_a_link() {
+    let dir = scratch("link");
+    std::fs::create_dir(dir.join("real")).expect("mkdir");
+    let target = dir.join("real").join("dump.json");
+    std::fs::write(&target, "old").expect("write");
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink("real/dump.json", &link).expect("a relative symlink");
+    let out = run(&["--dump", text(&link)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
+    assert_dump(&std::fs::read(&target).expect("the target was written"));
+    assert_eq!(Folder::of(&dir.join("real")).names(), ["dump.json"]);
+}
+
+#[test]
+fn the_longest_legal_name_works() {
+    let dir = scratch("long");
+    for len in [241, 250, 255] {
+        let name = format!("{}.json", "n".repeat(len - 5));
+        let out = run(&["--dump", text(&dir.join(&name))]);
+        assert!(out.status.success(), "{len} bytes: {}", stderr(&out));
+        assert_dump(&std::fs::read(dir.join(&name)).expect("written"));
+    }
+    assert_eq!(Folder::of(&dir).names().len(), 3, "{:?}", Folder::of(&dir).names());
+    // The screenshot takes the same road.
+    let name = format!("{}.png", "s".repeat(251));
+    let out =
+        run(&["--headless", "--frames", "1", "--size", "16x16", "--screenshot", text(&dir.join(&name))]);
+    if !no_gl(&out) {
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(dir.join(&name).exists());
+    }
+}
+
+#[test]
+fn names_that_can_never_be_files_are_refused_with_the_command_line() {
+    let dir = scratch("never");
+    for name in ["", ".", "..", "/", "folder/", "folder/."] {
+        let out = program().args(["--dump", name]).current_dir(&dir).output().expect("runs");
+        let line = fails_cleanly(&out, 2);
+        assert!(line.contains("--dump"), "{name:?}: {line}");
+        let out = program()
+            .args(["--headless", "--frames", "1", "--screenshot", name])
+            .current_dir(&dir)
+            .output()
+            .expect("runs");
+        fails_cleanly(&out, 2);
+    }
+    assert!(Folder::of(&dir).names().is_empty());
+}
+
+#[test]
+fn an_unwritable_screenshot_is_reported_before_any_frame_is_drawn() {
+    let dir = scratch("early");
+    let mut places = vec![dir.join("no-such-folder").join("shot.png")];
+    // A read-only folder (root writes anywhere, so only for other users).
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).expect("mkdir");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+    if std::fs::write(locked.join("probe"), b"").is_err() {
+        places.push(locked.join("shot.png"));
+    }
+    for place in places {
+        // Far more frames than a few seconds can draw: the check must come first.
+        let args = ["--headless", "--frames", "100000000", "--screenshot", text(&place)];
+        let started = Instant::now();
+        let child = program().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("runs");
+        let out = Guard(child).finish(Duration::from_secs(30));
+        let line = fails_cleanly(&out, 1);
+        assert!(line.contains("cannot write") && line.contains("shot.png"), "{line}");
+        assert!(started.elapsed() < Duration::from_secs(30));
+        assert!(!stderr(&out).contains("OpenGL"), "it started drawing: {}", stderr(&out));
+    }
+    // Nothing was created, not even a probe.
+    let mut names = Folder::of(&dir).names();
+    names.sort();
+    assert_eq!(names, ["locked"]);
+}

@@ -1,0 +1,63 @@
+//! Case 5: standard output and standard error that fail. A closed pipe ends the program quietly,
+//! by SIGPIPE, as `cat` would be ended; a full disk is one line and exit 1; a standard error that
+//! fails too leaves the exit code to tell. Never a panic (101) or an abort (134).
+
+use super::support::{died_of, fails_cleanly, no_gl, program};
+use std::process::{Output, Stdio};
+
+/// Runs `args` with standard output going to a pipe whose reader has already gone.
+fn into_closed_pipe(args: &[&str]) -> Output {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    program().args(args).stdout(writer).stderr(Stdio::piped()).output().expect("runs")
+}
+
+/// Runs `args` with standard output (and standard error too, if `both`) on /dev/full.
+fn into_full_disk(args: &[&str], both: bool) -> Output {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let mut command = program();
+    command.args(args).stdout(full());
+    if both {
+        command.stderr(full());
+    }
+    command.output().expect("runs")
+}
+
+#[test]
+fn help_into_a_full_disk_is_one_line_and_exit_1() {
+    let out = into_full_disk(&["--help"], false);
+    let line = fails_cleanly(&out, 1);
+    assert!(line.contains("standard output") && line.contains("No space left"), "{line}");
+}
+
+#[test]
+fn with_stderr_failing_too_the_exit_code_still_tells() {
+    let out = into_full_disk(&["--help"], true);
+    assert_eq!(out.status.code(), Some(1), "{}", out.status);
+    let out = into_full_disk(&["--dump", "-"], true);
+    assert_eq!(out.status.code(), Some(1), "{}", out.status);
+}
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    died_of(&into_closed_pipe(&["--help"]), libc::SIGPIPE);
+    died_of(&into_closed_pipe(&["--dump", "-", "--frames", "1000"]), libc::SIGPIPE);
+}
+
+#[test]
+fn a_dump_to_standard_output_on_a_full_disk_is_one_line() {
+    let line = fails_cleanly(&into_full_disk(&["--dump", "-"], false), 1);
+    assert!(line.contains("No space left"), "{line}");
+}
+
+#[test]
+fn stats_into_a_closed_pipe_or_a_full_disk() {
+    let args = ["--headless", "--frames", "2", "--size", "8x8", "--stats"];
+    let out = into_closed_pipe(&args);
+    if no_gl(&out) {
+        return;
+    }
+    died_of(&out, libc::SIGPIPE);
+    let line = fails_cleanly(&into_full_disk(&args, false), 1);
+    assert!(line.contains("No space left"), "{line}");
+}

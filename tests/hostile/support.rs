@@ -1,0 +1,221 @@
+//! Shared checks for the hostile cases. Reusable for any new family (bad model files, ...):
+//! [`program`] to run the binary, [`fails_cleanly`] for "one line, this code, no panic",
+//! [`Folder`] for "the folder is as it was", [`skip`] for cases this machine cannot run.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::io::Read;
+use std::os::unix::ffi::OsStringExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The program under test: the build cargo made for these tests, or `SKINNING_TEST_BIN`.
+pub fn program() -> Command {
+    match std::env::var_os("SKINNING_TEST_BIN") {
+        Some(path) => Command::new(path),
+        None => Command::new(env!("CARGO_BIN_EXE_skinning")),
+    }
+}
+
+/// Runs the program with `args` (no standard input) and collects what it wrote.
+pub fn run(args: &[&str]) -> Output {
+    program().args(args).stdin(Stdio::null()).output().expect("the skinning program starts")
+}
+
+/// Standard error, as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Lines on standard error that are information, not complaints: which OpenGL was found.
+fn is_banner(line: &str) -> bool {
+    line.starts_with("skinning: OpenGL") || line.starts_with("skinning: headless, ")
+}
+
+/// Asserts a clean failure: exit `code`, exactly one line of complaint on standard error starting
+/// "skinning: ", no panic or backtrace, nothing on standard output. Returns the line.
+pub fn fails_cleanly(out: &Output, code: i32) -> String {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "exit status {}; stderr: {err}", out.status);
+    no_panic(&err);
+    let lines: Vec<&str> = err.lines().filter(|l| !is_banner(l)).collect();
+    assert_eq!(lines.len(), 1, "one line expected on stderr: {err}");
+    assert!(lines[0].starts_with("skinning: "), "{err}");
+    assert!(out.stdout.is_empty(), "stdout: {}", String::from_utf8_lossy(&out.stdout));
+    lines[0].to_string()
+}
+
+/// Asserts that the program died of `signal` (as a shell would report 128 + signal) and said
+/// nothing but the OpenGL banner.
+pub fn died_of(out: &Output, signal: i32) {
+    use std::os::unix::process::ExitStatusExt;
+    let err = stderr(out);
+    assert_eq!(out.status.signal(), Some(signal), "status {}; stderr: {err}", out.status);
+    no_panic(&err);
+    assert!(err.lines().all(is_banner), "nothing should be said: {err}");
+}
+
+pub fn no_panic(err: &str) {
+    for text in ["panicked", "internal error", "RUST_BACKTRACE", "memory allocation"] {
+        assert!(!err.contains(text), "{text:?} on stderr: {err}");
+    }
+}
+
+/// A fresh, empty folder for one test's files.
+pub fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skinning-hostile-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the temp folder is writable");
+    dir
+}
+
+/// What a folder holds: each entry's name (any bytes), kind, size and inode, hidden ones too.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Folder(BTreeMap<OsString, (String, u64, u64)>);
+
+impl Folder {
+    pub fn of(dir: &Path) -> Folder {
+        let entries = std::fs::read_dir(dir).expect("the folder can be listed");
+        Folder(
+            entries
+                .map(|e| {
+                    let e = e.expect("an entry");
+                    let meta = std::fs::symlink_metadata(e.path()).expect("metadata");
+                    let kind = format!("{:?}", meta.file_type());
+                    (e.file_name(), (kind, meta.len(), meta.ino()))
+                })
+                .collect(),
+        )
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.0.keys().map(|n| String::from_utf8_lossy(&n.clone().into_vec()).into_owned()).collect()
+    }
+
+    /// Asserts that `dir` still holds exactly what it held when this listing was taken.
+    pub fn unchanged(&self, dir: &Path) {
+        assert_eq!(&Folder::of(dir), self, "the folder changed: {:?}", Folder::of(dir).names());
+    }
+}
+
+/// Says why a case cannot run here; fails instead when `SKINNING_REQUIRE_GL` is set (CI).
+pub fn skip(why: &str) {
+    if std::env::var_os("SKINNING_REQUIRE_GL").is_some() {
+        panic!("SKINNING_REQUIRE_GL is set but this case cannot run: {why}");
+    }
+    eprintln!("SKIPPED (set SKINNING_REQUIRE_GL=1 to fail instead): {why}");
+}
+
+/// Whether the run failed for lack of EGL / OpenGL (exit 3): then the case is skipped.
+pub fn no_gl(out: &Output) -> bool {
+    let missing = out.status.code() == Some(3);
+    if missing {
+        skip(&format!("no EGL / OpenGL here: {}", stderr(out)));
+    }
+    missing
+}
+
+/// Whether a command-line tool is installed.
+pub fn has_tool(name: &str) -> bool {
+    Command::new("sh").args(["-c", &format!("command -v {name}")]).output().is_ok_and(|o| o.status.success())
+}
+
+/// A child process that is killed when dropped, so a failing test leaves nothing running.
+pub struct Guard(pub Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Guard {
+    /// Waits up to `limit` for the child to end, then collects its output (killing it if it is
+    /// still running: the test then fails with what it printed).
+    pub fn finish(mut self, limit: Duration) -> Output {
+        let deadline = Instant::now() + limit;
+        while self.0.try_wait().expect("wait works").is_none() {
+            if Instant::now() > deadline {
+                let _ = self.0.kill();
+                let out = self.collect();
+                panic!("still running after {limit:?}; stderr: {}", stderr(&out));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.collect()
+    }
+
+    fn collect(&mut self) -> Output {
+        let status = self.0.wait().expect("wait works");
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        if let Some(mut out) = self.0.stdout.take() {
+            let _ = out.read_to_end(&mut stdout);
+        }
+        if let Some(mut err) = self.0.stderr.take() {
+            let _ = err.read_to_end(&mut stderr);
+        }
+        Output { status, stdout, stderr }
+    }
+}
+
+/// Waits until `ready` holds (polling), or panics after `limit`.
+pub fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + limit;
+    while !ready() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A virtual X display of its own (Xvfb), killed when dropped.
+pub struct Xvfb {
+    pub display: String,
+    _server: Guard,
+}
+
+impl Xvfb {
+    /// Starts Xvfb with a screen of `depth` bits on a free display number; None (after saying
+    /// SKIPPED) if Xvfb is missing or does not start.
+    pub fn start(depth: u32) -> Option<Xvfb> {
+        if !has_tool("Xvfb") {
+            skip("Xvfb is not installed (Debian: apt-get install xvfb)");
+            return None;
+        }
+        let screen = format!("640x480x{depth}");
+        let mut server = Command::new("Xvfb")
+            .args(["-displayfd", "1", "-screen", "0", &screen, "-nolisten", "tcp"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let mut out = server.stdout.take().expect("piped");
+        let server = Guard(server);
+        // Xvfb writes the display number it took, then a newline, once it accepts clients.
+        let (mut number, mut byte) = (String::new(), [0u8; 1]);
+        while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+            number.push(byte[0] as char);
+        }
+        if number.trim().is_empty() {
+            skip("Xvfb did not start");
+            return None;
+        }
+        Some(Xvfb { display: format!(":{}", number.trim()), _server: server })
+    }
+
+    /// The program, set to open its window on this display (and not on any Wayland compositor).
+    pub fn program(&self) -> Command {
+        let mut command = program();
+        command.env("DISPLAY", &self.display).env_remove("WAYLAND_DISPLAY").env_remove("WAYLAND_SOCKET");
+        command
+    }
+
+    /// Kills the X server now (as a crash would).
+    pub fn kill(&mut self) {
+        let _ = self._server.0.kill();
+        let _ = self._server.0.wait();
+    }
+}
