@@ -121,6 +121,22 @@ impl Session {
         self.options.frames.is_some_and(|n| self.frames_drawn >= n)
     }
 
+    /// A window closed (Escape, or by the window manager) before `--frames N` were drawn never took
+    /// the screenshot the command line asked for: that is a failure, and says so.
+    pub fn check_screenshot_taken(&self) -> Result<(), Failure> {
+        match (&self.options.screenshot, self.options.frames) {
+            (Some(path), Some(frames)) if !self.finished() => Err(Failure::new(
+                1,
+                format!(
+                    "the window was closed after {} of {frames} frames: no screenshot was taken, {} was not written",
+                    self.frames_drawn,
+                    path.display()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Prints the `--stats` line, if asked for.
     pub fn print_stats(&self) -> Result<(), Failure> {
         if !self.options.stats || self.frames_drawn == 0 {

@@ -46,19 +46,7 @@ pub fn run(session: Session) -> Result<(), Failure> {
         return Err(failure);
     }
     app.session.print_stats()?;
-    // Closed (Escape, or by the window manager) before `--frames N` were drawn: the screenshot
-    // the command line asked for was never taken, and the exit code must say so.
-    match (&app.session.options.screenshot, app.session.options.frames) {
-        (Some(path), Some(frames)) if !app.session.finished() => Err(Failure::new(
-            1,
-            format!(
-                "the window was closed after {} of {frames} frames: no screenshot was taken, {} was not written",
-                app.session.frames_drawn,
-                path.display()
-            ),
-        )),
-        _ => Ok(()),
-    }
+    app.session.check_screenshot_taken()
 }
 
 /// The window and what draws into it. Fields drop in order: the renderer's GL objects go while
