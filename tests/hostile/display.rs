@@ -163,9 +163,9 @@ fn closing_the_window_before_the_screenshot_says_so_and_fails() {
         let out = Command::new("xdotool").args(args).env("DISPLAY", &x.display).output().expect("xdotool");
         out.status.success().then_some(()).ok_or(format!("xdotool {args:?}: {}", stderr(&out)))
     };
-    // Keys reach a winit window only once it has the focus.
-    let pressed = xdotool(&["windowfocus", "--sync", &window])
-        .and_then(|()| xdotool(&["key", "--window", &window, "Escape"]));
+    // Keys reach a winit window only once it has the focus. The key goes through XTEST to the
+    // focused window (`key --window` would address a window that Escape has already closed).
+    let pressed = xdotool(&["windowfocus", "--sync", &window]).and_then(|()| xdotool(&["key", "Escape"]));
     if let Err(why) = pressed {
         let out = app.finish(Duration::from_secs(5));
         panic!("{why}; the program: {} {}", out.status, stderr(&out));
