@@ -60,10 +60,7 @@ pub fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<
                 _ => cannot_write(path, e),
             })
         }
-        Target::Replace(file) => replace::replace(&file, write).map_err(|e| match e {
-            replace::Error::Stopped(signal) => Failure::by_signal(signal),
-            replace::Error::Io(e) => cannot_write(path, e),
-        }),
+        Target::Replace(file) => replace::replace(&file, write).map_err(|e| e.into_failure(path)),
     }
 }
 
@@ -78,7 +75,7 @@ pub fn check(path: &Path) -> Result<(), Failure> {
         }
         // Opening a FIFO would wait for its reader; writing to it is checked when it happens.
         Target::Direct(_) => Ok(()),
-        Target::Replace(file) => replace::check(&file).map_err(|e| cannot_write(path, e)),
+        Target::Replace(file) => replace::check(&file).map_err(|e| e.into_failure(path)),
     }
 }
 
@@ -114,6 +111,15 @@ fn target(path: &Path) -> io::Result<Target> {
         }
     }
     Err(io::Error::other(format!("more than {MAX_LINKS} symbolic links in a row")))
+}
+
+impl replace::Error {
+    fn into_failure(self, path: &Path) -> Failure {
+        match self {
+            replace::Error::Stopped(signal) => Failure::by_signal(signal),
+            replace::Error::Io(e) => cannot_write(path, e),
+        }
+    }
 }
 
 /// The one line for a file that cannot be written, with a hint when the cause suggests one.

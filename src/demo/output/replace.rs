@@ -36,12 +36,20 @@ pub fn replace(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>
 
 /// Whether `file` can be replaced: an existing one must be writable, and its folder must take a
 /// new file (tried with a temporary file, removed at once).
-pub fn check(file: &Path) -> io::Result<()> {
-    if file.exists() {
-        // Opening for writing, without truncating, changes nothing in the file.
-        OpenOptions::new().write(true).open(file)?;
+pub fn check(file: &Path) -> Result<(), Error> {
+    let deferred = signals::writing();
+    let result = (|| {
+        if file.exists() {
+            // Opening for writing, without truncating, changes nothing in the file.
+            OpenOptions::new().write(true).open(file)?;
+        }
+        tempfile::Builder::new().prefix(".skinning-").tempfile_in(folder(file)).map(drop)
+    })();
+    drop(deferred);
+    match signals::caught() {
+        Some(signal) => Err(Error::Stopped(signal)),
+        None => result.map_err(Error::Io),
     }
-    tempfile::Builder::new().prefix(".skinning-").tempfile_in(folder(file)).map(drop)
 }
 
 fn write_and_rename(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
