@@ -121,10 +121,7 @@ impl ApplicationHandler for App {
                                 size.width,
                                 size.height,
                             );
-                            let (w, h) = (size.width, size.height);
-                            let renderer = &gl.renderer;
-                            let mut read = |top, rows: &mut [u8]| renderer.read_rows(w, h, top, rows);
-                            match save_png(std::path::Path::new(&path), w, h, &mut read) {
+                            match save_picture(&gl.renderer, size, std::path::Path::new(&path)) {
                                 Ok(()) => console::show(&format!("saved {path}")),
                                 // A picture that could not be saved is worth a line, not the end.
                                 Err(failure) if failure.signal.is_none() => {
@@ -194,12 +191,10 @@ impl ApplicationHandler for App {
                     return self.fail(event_loop, failure);
                 }
                 if self.session.finished() {
-                    if let Some(path) = &self.session.options.screenshot {
-                        let (w, h, renderer) = (size.width, size.height, &gl.renderer);
-                        let mut read = |top, rows: &mut [u8]| renderer.read_rows(w, h, top, rows);
-                        if let Err(e) = save_png(path, w, h, &mut read) {
-                            self.failure = Some(e);
-                        }
+                    if let Some(path) = &self.session.options.screenshot
+                        && let Err(e) = save_picture(&gl.renderer, size, path)
+                    {
+                        self.failure = Some(e);
                     }
                     event_loop.exit();
                 }
@@ -268,6 +263,12 @@ fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<Wind
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
     let renderer = Renderer::new(gl, &session.demo.model)?;
     Ok(WindowGl { renderer, surface, context, window })
+}
+
+/// Saves what `renderer` last drew, `size` pixels, as a PNG, a strip of rows at a time.
+fn save_picture(renderer: &Renderer, size: PhysicalSize<u32>, path: &std::path::Path) -> Result<(), Failure> {
+    let (w, h) = (size.width, size.height);
+    save_png(path, w, h, &mut |top, rows| renderer.read_rows(w, h, top, rows))
 }
 
 /// `skinning-CLIP-TIMEs.png` in the current folder, TIME being the clip's own time as the title shows
