@@ -15,7 +15,8 @@
 //! 6. [`dual_quat`]: the blend's limit and its fix: dual-quaternion skinning, which blends the
 //!    joints' motions instead of the positions they give (`Pose::update_with(.., Method::Dqs)`).
 //! 7. [`gltf_import`]: a real character from a glTF file, into the same skeleton, skin and clips:
-//!    the toy and the real thing are the same code.
+//!    the toy and the real thing are the same code. [`gltf_export`] is its mirror: the article's
+//!    scene written as such a file, for Blender or any glTF viewer.
 //!
 //! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
 //! vertex inspector), [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
@@ -25,6 +26,7 @@ pub mod camera;
 pub mod clip;
 pub mod dual_quat;
 pub mod dump;
+pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
 pub mod model;

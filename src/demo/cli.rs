@@ -2,6 +2,7 @@
 //! handles `--flag value`, `--flag=value` and values that are not UTF-8); the rules are here.
 
 use lexopt::{Arg, Parser};
+use skinning::gltf_export::Container;
 // The skinned layer's two choices live with the work they decide (`skinned.rs`); the flags are here.
 pub use super::skinned::{Blend, Skinning};
 use std::ffi::OsString;
@@ -34,6 +35,8 @@ pub struct Options {
     pub animation: Option<String>,
     /// Print what the model file holds, and exit.
     pub info: bool,
+    /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
+    pub export_gltf: Option<(PathBuf, Container)>,
 }
 
 impl Default for Options {
@@ -57,6 +60,7 @@ impl Default for Options {
             model: None,
             animation: None,
             info: false,
+            export_gltf: None,
         }
     }
 }
@@ -95,6 +99,9 @@ OPTIONS:
                             shows its rest pose, as a clip named rest)
     --info                  with --model: print the file's node tree, skins, meshes and animations,
                             and what is ignored, then exit
+    --export-gltf FILE      write the article's scene with its clips seed, bend and twist as a glTF
+                            2.0 file (FILE.gltf: one JSON file, - for standard output; FILE.glb:
+                            binary), then exit; for Blender or any glTF viewer. Takes no other option
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
@@ -177,6 +184,19 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 options.animation = Some(text(&mut parser, "--animation", "NAME|INDEX")?)
             }
             Arg::Long("info") => options.info = true,
+            Arg::Long("export-gltf") => {
+                let file = path(&mut parser, "--export-gltf", "FILE.gltf|FILE.glb")?;
+                // `-`, standard output, gets the JSON form: text, like the dump.
+                let container = match file.as_os_str() == "-" {
+                    true => Some(Container::Gltf),
+                    false => Container::for_path(&file),
+                };
+                let container = container.ok_or(format!(
+                    "--export-gltf writes .gltf (JSON) or .glb (binary) files: name it FILE.gltf or \
+                     FILE.glb (or - for the JSON on standard output), not {file:?}"
+                ))?;
+                options.export_gltf = Some((file, container));
+            }
             Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
             Arg::Long("skinning") => {
                 let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
@@ -215,6 +235,18 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
 
 /// Rules between flags.
 fn check(options: &Options, clip_given: bool) -> Result<(), String> {
+    // The export writes the article's scene, all of it, and nothing else: no flag changes what it writes.
+    if options.export_gltf.is_some() {
+        if options.model.is_some() {
+            return Err("--export-gltf writes the article's scene; it does not convert a --model file".into());
+        }
+        let alone = Options { export_gltf: None, ..options.clone() } == Options::default();
+        if !alone || clip_given {
+            return Err("--export-gltf writes the article's scene with all its clips, then exits: give it \
+                        alone"
+                .into());
+        }
+    }
     // --clip names the article's clips, --animation a model's: each belongs to its own scene.
     if options.model.is_some() && clip_given {
         return Err("--clip picks one of the article's clips; with --model use --animation NAME|INDEX".into());

@@ -123,6 +123,13 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             (imported.model, imported.clips, imported.notes)
         }
     };
+    // The article's scene written as a glTF file, for Blender or any glTF viewer; nothing else runs
+    // (the command line refuses --model and every other flag with it). All of the file or none.
+    if let Some((path, container)) = &options.export_gltf {
+        let bytes = skinning::gltf_export::export(&model, &clips, *container)
+            .map_err(|e| Failure::new(1, format!("cannot export the scene: {e}")))?;
+        return output::write_file(path, |file| file.write_all(&bytes));
+    }
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
         for note in &notes {

@@ -1,0 +1,145 @@
+//! The file's JSON, object by object, in glTF's own names (spec, "Properties Reference"). serde
+//! writes each struct as a JSON object; a field that is `None` or empty is left out, as the spec
+//! lets an optional property be. Objects point at each other by their index in these lists.
+
+use serde::Serialize;
+
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Root {
+    pub asset: Asset,
+    pub scene: usize,
+    pub scenes: Vec<Scene>,
+    pub nodes: Vec<Node>,
+    pub meshes: Vec<Mesh>,
+    pub skins: Vec<Skin>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub animations: Vec<Animation>,
+    pub accessors: Vec<Accessor>,
+    pub buffer_views: Vec<BufferView>,
+    pub buffers: Vec<Buffer>,
+}
+
+#[derive(Serialize)]
+pub struct Asset {
+    pub version: &'static str,
+    pub generator: &'static str,
+}
+
+impl Default for Asset {
+    fn default() -> Self {
+        Asset { version: "2.0", generator: super::GENERATOR }
+    }
+}
+
+#[derive(Serialize)]
+pub struct Scene {
+    pub nodes: Vec<usize>,
+}
+
+#[derive(Serialize, Default)]
+pub struct Node {
+    pub name: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub translation: Option<[f32; 3]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rotation: Option<[f32; 4]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scale: Option<[f32; 3]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mesh: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skin: Option<usize>,
+}
+
+#[derive(Serialize)]
+pub struct Mesh {
+    pub name: String,
+    pub primitives: Vec<Primitive>,
+}
+
+#[derive(Serialize)]
+pub struct Primitive {
+    pub attributes: Attributes,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub indices: Option<usize>,
+    pub mode: u32,
+}
+
+#[derive(Serialize)]
+pub struct Attributes {
+    #[serde(rename = "POSITION")]
+    pub position: usize,
+    #[serde(rename = "JOINTS_0")]
+    pub joints: usize,
+    #[serde(rename = "WEIGHTS_0")]
+    pub weights: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Skin {
+    pub name: String,
+    pub joints: Vec<usize>,
+    pub inverse_bind_matrices: usize,
+}
+
+#[derive(Serialize, Default)]
+pub struct Animation {
+    pub name: String,
+    pub channels: Vec<Channel>,
+    pub samplers: Vec<Sampler>,
+}
+
+#[derive(Serialize)]
+pub struct Channel {
+    pub sampler: usize,
+    pub target: Target,
+}
+
+#[derive(Serialize)]
+pub struct Target {
+    pub node: usize,
+    pub path: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct Sampler {
+    pub input: usize,
+    pub output: usize,
+    pub interpolation: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Accessor {
+    pub buffer_view: usize,
+    pub component_type: u32,
+    pub count: usize,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<Vec<f32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<Vec<f32>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BufferView {
+    pub buffer: usize,
+    pub byte_offset: usize,
+    pub byte_length: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<u32>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Buffer {
+    pub byte_length: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uri: Option<String>,
+}

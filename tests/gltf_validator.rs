@@ -1,0 +1,64 @@
+//! The Khronos glTF-Validator on the files `skinning --export-gltf` writes: no errors, no warnings.
+//!
+//! It needs Node.js and the npm package `gltf-validator` in `target/npm`, installed as `.ci/run`
+//! does: `npm install --prefix target/npm gltf-validator`. Without them the test says SKIPPED and
+//! passes, unless `SKINNING_REQUIRE_VALIDATOR` is set (as in CI), where it fails instead.
+//! `tests/validate-gltf.js` runs the validator and prints its report.
+
+mod common;
+
+use common::{run, scratch};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The `node_modules` folder that holds the validator, if this machine can run it.
+fn validator() -> Option<PathBuf> {
+    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/npm/node_modules");
+    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+    let why = match (node, modules.join("gltf-validator").is_dir()) {
+        (true, true) => return Some(modules),
+        (false, _) => "node is not installed".to_string(),
+        (true, false) => format!("{} has no gltf-validator", modules.display()),
+    };
+    if std::env::var_os("SKINNING_REQUIRE_VALIDATOR").is_some() {
+        panic!("SKINNING_REQUIRE_VALIDATOR is set but the glTF-Validator cannot run: {why}");
+    }
+    eprintln!("SKIPPED ({why}; run `npm install --prefix target/npm gltf-validator`)");
+    None
+}
+
+/// The validator's report on `file`.
+fn validate(modules: &Path, file: &Path) -> Output {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/validate-gltf.js");
+    let out = Command::new("node").arg(script).arg(file).env("NODE_PATH", modules).output();
+    let out = out.expect("node runs");
+    println!("{}", String::from_utf8_lossy(&out.stdout));
+    out
+}
+
+#[test]
+fn the_exported_files_have_no_errors_and_no_warnings() {
+    let Some(modules) = validator() else { return };
+    let dir = scratch("validator");
+    for name in ["article.gltf", "article.glb"] {
+        let path = dir.join(name);
+        let out = run(&["--export-gltf", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let report = validate(&modules, &path);
+        let text = String::from_utf8_lossy(&report.stdout);
+        assert!(report.status.success(), "{name}: {text}{}", String::from_utf8_lossy(&report.stderr));
+        assert!(text.contains(": 0 errors, 0 warnings,"), "{name}: {text}");
+    }
+
+    // The check can fail: a POSITION minimum that the data does not reach is an error.
+    let gltf = dir.join("article.gltf");
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&gltf).unwrap()).unwrap();
+    let position = json["meshes"][0]["primitives"][0]["attributes"]["POSITION"].as_u64().unwrap();
+    json["accessors"][position as usize]["min"][0] = serde_json::json!(-0.2);
+    let broken = dir.join("broken.gltf");
+    std::fs::write(&broken, serde_json::to_vec(&json).unwrap()).unwrap();
+    let report = validate(&modules, &broken);
+    assert_eq!(report.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&report.stdout).contains("ACCESSOR_MIN_MISMATCH"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
