@@ -1,6 +1,7 @@
 //! The file's JSON, object by object, in glTF's own names (spec, "Properties Reference"). serde
-//! writes each struct as a JSON object; a field that is `None` or empty is left out, as the spec
-//! lets an optional property be. Objects point at each other by their index in these lists.
+//! writes each struct as a JSON object; an optional property that is `None`, a node without
+//! `children` and a file without `animations` leave the property out, as the spec allows.
+//! Objects point at each other by their index in these lists.
 
 use serde::Serialize;
 
