@@ -1,7 +1,7 @@
 //! `cargo bench`: what does skinning cost, and what makes it fast?
 //!
 //! One synthetic tube (64 bones, 4 influences per vertex, see `src/synthetic.rs`) at 10k, 100k and
-//! 1M vertices, posed by the `wave` clip, blended four ways on the same data in the same run:
+//! 1M vertices, posed by the `wave` clip, blended six ways on the same data in the same run:
 //!
 //! 1. **blend**: the project's `skin::blend`, after `compute_palette` (`world * offset` once per bone).
 //! 2. **textbook**: the article's formula in the order it is written, `world * offset` multiplied
@@ -11,17 +11,26 @@
 //! 4. **dqs**: dual-quaternion skinning (`dual_quat.rs`), palette and dual-quaternion palette
 //!    included, for what the other method costs. It computes different positions (that is its
 //!    point), so it is checked against LBS only loosely.
+//! 5. **blend xN** and 6. **dqs xN**: the same two blends on all N threads of the machine
+//!    (`parallel.rs`), chunk by chunk; bit for bit the one-thread results, which the run checks. The
+//!    speed-up is the one-thread time over this one.
+//!
+//! Then the **crossover** (`crossover.rs`): on small tubes, where all threads start to beat one.
 //!
 //! The harness is a few lines of `std::time::Instant` rather than a crate: the variants run in
 //! turn, round after round, so a busy neighbour on the machine slows all three alike; the first
 //! round is thrown away (it faults the output pages in and fills the caches); we report the median.
 //!
 //! `cargo bench --bench blend -- --quick` does a short run (for CI: it builds, runs, checks the
-//! variants agree; its timings are rough).
+//! variants agree; its timings are rough). The last line is for scripts:
+//! `RESULT threads=N speedup@100k=X.XX speedup@1M=Y.YY`.
+
+mod crossover;
 
 use glam::{Mat4, Vec3A};
 use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
 use skinning::model::{Model, Pose};
+use skinning::parallel::BlendThreads;
 use skinning::skin::{MAX_INFLUENCES, SkinVertex, blend, compute_palette};
 use skinning::synthetic;
 use std::hint::black_box;
@@ -34,6 +43,10 @@ const SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
 /// The targets of issue 4, checked at the end of a full run.
 const TEXTBOOK_OVER_BLEND_AT_100K: f64 = 4.0;
 const BLEND_OVER_COPY_AT_1M: f64 = 2.5;
+/// The target of issue 11 on a 2-core machine, at 100k and 1M: all threads against one.
+const SPEEDUP_AT_100K_AND_1M: f64 = 1.8;
+/// The small tubes of the crossover measurement.
+const CROSSOVER_SIZES: [usize; 7] = [256, 512, 1024, 2048, 4096, 8192, 16384];
 
 /// One posed tube: what every variant reads.
 struct Posed {
@@ -84,7 +97,7 @@ fn copy(posed: &Posed, out: &mut [Vec3A]) {
     }
 }
 
-const VARIANTS: [&str; 4] = ["blend", "textbook", "copy", "dqs"];
+const VARIANTS: [&str; 6] = ["blend", "textbook", "copy", "dqs", "blend xN", "dqs xN"];
 
 /// Median and best time of one variant over the measured rounds.
 struct Timing {
@@ -96,7 +109,10 @@ fn main() {
     // Cargo passes `--bench`; the only flag of ours is `--quick`.
     let quick = std::env::args().any(|a| a == "--quick");
     let budget = if quick { Duration::from_millis(100) } else { Duration::from_millis(1500) };
-    println!("blend benchmark: {} ({} threads available), one thread", cpu_model(), threads());
+    // All the machine's threads, this one among them; every skin in parallel, however small.
+    let all = BlendThreads::new(threads()).unwrap_or_else(|e| panic!("{e}")).parallel_from(0);
+    let n = all.count();
+    println!("blend benchmark: {} ({} threads available), one thread and {n}", cpu_model(), threads());
     println!(
         "tube of {BONES} bones, {MAX_INFLUENCES} influences per vertex; median of interleaved rounds{}\n",
         if quick { " (--quick: short run, rough numbers)" } else { "" }
@@ -107,20 +123,26 @@ fn main() {
     );
 
     let mut ratios = Vec::new();
+    let mut speedups = Vec::new();
     for vertices in SIZES {
         let posed = posed_tube(vertices);
-        let timings = measure(&posed, budget);
+        let timings = measure(&posed, &all, budget);
         let ns = |t: Duration| t.as_secs_f64() * 1e9 / vertices as f64;
         let textbook_over_blend = ns(timings[1].median) / ns(timings[0].median);
         let blend_over_copy = ns(timings[0].median) / ns(timings[2].median);
         let dqs_over_blend = ns(timings[3].median) / ns(timings[0].median);
+        let speedup = ns(timings[0].median) / ns(timings[4].median);
+        let dqs_speedup = ns(timings[3].median) / ns(timings[5].median);
         for (i, (name, t)) in VARIANTS.iter().zip(&timings).enumerate() {
             let ratio = match i {
                 0 => format!("textbook / blend = {textbook_over_blend:.1}x"),
                 1 => format!("blend / copy = {blend_over_copy:.2}x"),
                 2 => format!("dqs / blend = {dqs_over_blend:.2}x"),
+                4 => format!("blend / blend x{n} = {speedup:.2}x (speed-up)"),
+                5 => format!("dqs / dqs x{n} = {dqs_speedup:.2}x (speed-up)"),
                 _ => String::new(),
             };
+            let name = name.replace('N', &n.to_string());
             println!(
                 "{:>10}  {:<9} {:>10.2} {:>10.2} {:>12.0}   {ratio}",
                 if i == 0 { thousands(vertices) } else { String::new() },
@@ -131,7 +153,30 @@ fn main() {
             );
         }
         ratios.push((vertices, textbook_over_blend, blend_over_copy));
+        speedups.push((vertices, speedup));
     }
+
+    // Where all threads start to pay: the blend alone on small tubes, one thread against all.
+    let skins: Vec<_> = (CROSSOVER_SIZES.iter())
+        .map(|&v| {
+            let posed = posed_tube(v);
+            let mut palette = vec![Mat4::IDENTITY; BONES];
+            compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+            (posed.model.skin, palette)
+        })
+        .collect();
+    let crossover = crossover::measure(&all, &skins, if quick { 20 } else { 300 });
+    let from = |times: fn(&crossover::Crossover) -> (f64, f64)| {
+        crossover::from_vertices(&crossover, times)
+            .map_or("never, up to the sizes measured".to_string(), |v| {
+                format!("from {} vertices", thousands(v))
+            })
+    };
+    println!(
+        "{n} threads beat one: back to back {}; after a pause, as in the program's frames, {}",
+        from(|r| r.back_to_back),
+        from(|r| r.after_pause)
+    );
 
     println!();
     let at = |n| ratios.iter().find(|r| r.0 == n).expect("size was measured");
@@ -146,9 +191,17 @@ fn main() {
         "target: blend within {BLEND_OVER_COPY_AT_1M}x of the copy floor at 1M: {blend_over_copy:.2}x, {}",
         verdict(*blend_over_copy <= BLEND_OVER_COPY_AT_1M)
     );
+    let speedup_at = |size| speedups.iter().find(|s| s.0 == size).map_or(0.0, |s| s.1);
+    let (at_100k, at_1m) = (speedup_at(100_000), speedup_at(1_000_000));
+    println!(
+        "target: {n} threads at least {SPEEDUP_AT_100K_AND_1M}x faster than one at 100k and 1M: \
+         {at_100k:.2}x and {at_1m:.2}x, {}",
+        verdict(at_100k >= SPEEDUP_AT_100K_AND_1M && at_1m >= SPEEDUP_AT_100K_AND_1M)
+    );
     if quick {
         println!("(--quick timings are rough: run without --quick for the real figures)");
     }
+    println!("RESULT threads={n} speedup@100k={at_100k:.2} speedup@1M={at_1m:.2}");
 }
 
 /// A tube of `vertices` vertices, posed mid-wave so every bone is turned.
@@ -162,13 +215,13 @@ fn posed_tube(vertices: usize) -> Posed {
     Posed { model, world }
 }
 
-/// Runs the four variants in turn, round after round, for about `budget`; checks they agree.
-fn measure(posed: &Posed, budget: Duration) -> [Timing; 4] {
+/// Runs the six variants in turn, round after round, for about `budget`; checks they agree.
+fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timing; 6] {
     let n = posed.model.skin.len();
     let mut palette = vec![Mat4::IDENTITY; BONES];
     let mut dq_palette = vec![DualQuat::IDENTITY; BONES];
-    let mut outputs = [(); 4].map(|_| vec![Vec3A::ZERO; n]);
-    let mut samples: [Vec<Duration>; 4] = Default::default();
+    let mut outputs = [(); 6].map(|_| vec![Vec3A::ZERO; n]);
+    let mut samples: [Vec<Duration>; 6] = Default::default();
     let started = Instant::now();
     let mut round = 0;
     // At least 5 measured rounds, at most 2000; round 0 is the warm-up.
@@ -180,7 +233,16 @@ fn measure(posed: &Posed, budget: Duration) -> [Timing; 4] {
                 0 => project_blend(posed, &mut palette, out),
                 1 => textbook(posed, out),
                 2 => copy(posed, out),
-                _ => dqs(posed, &mut palette, &mut dq_palette, out),
+                3 => dqs(posed, &mut palette, &mut dq_palette, out),
+                4 => {
+                    compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+                    threads.blend(&posed.model.skin, &palette, out);
+                }
+                _ => {
+                    compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+                    let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
+                    threads.blend_dqs(&posed.model.skin, &dq_palette, scale, out);
+                }
             }
             let elapsed = t.elapsed();
             black_box(&mut *out);
@@ -192,7 +254,10 @@ fn measure(posed: &Posed, budget: Duration) -> [Timing; 4] {
     }
 
     // The same numbers, whichever order they were computed in (to f32 rounding, on a tube 64 long).
-    let [blended, by_textbook, _, by_dqs] = &outputs;
+    let [blended, by_textbook, _, by_dqs, blended_by_all, by_dqs_by_all] = &outputs;
+    // All threads compute exactly what one does.
+    assert!(blended_by_all == blended, "the parallel blend differs from the blend");
+    assert!(by_dqs_by_all == by_dqs, "the parallel DQS blend differs from the DQS blend");
     let worst = blended.iter().zip(by_textbook).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
     assert!(worst < 1e-3, "blend and textbook disagree by {worst}");
     // DQS moves the skin differently by design, but by less than the tube's radius on a gentle wave.

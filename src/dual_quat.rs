@@ -218,7 +218,14 @@ fn rotation_of(m: &Mat4, common: f32) -> Result<Quat, RigidProblem> {
 pub fn blend_dqs(skin: &Skin, dq_palette: &[DualQuat], scale: f32, skinned: &mut [Vec3A]) {
     assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    for (v, out) in skin.vertices().iter().zip(skinned.iter_mut()) {
+    blend_dqs_vertices(skin.vertices(), dq_palette, scale, skinned);
+}
+
+/// The DQS loop itself, over any run of vertices and their outputs, like `skin::blend_vertices`:
+/// [`blend_dqs`] runs it over the whole skin; `parallel.rs` runs it over chunks, one per thread.
+pub fn blend_dqs_vertices(vertices: &[SkinVertex], dq_palette: &[DualQuat], scale: f32, out: &mut [Vec3A]) {
+    assert_eq!(vertices.len(), out.len(), "one output position per vertex");
+    for (v, out) in vertices.iter().zip(out.iter_mut()) {
         *out = blend_vertex_dqs(v, dq_palette, scale);
     }
 }

@@ -15,9 +15,9 @@
 //! factored out of every joint (see `dual_quat.rs`), from which its blend can be redone by hand.
 
 use crate::clip::Clip;
-use crate::dual_quat::{NotRigid, blend_dqs};
+use crate::dual_quat::NotRigid;
 use crate::model::{Method, Model, Palette, Pose};
-use crate::skin::blend;
+use crate::parallel::BlendThreads;
 use glam::{Mat4, Vec3A};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -130,10 +130,23 @@ pub fn write_dump_with(
     frames: Frames,
     method: Method,
 ) -> io::Result<()> {
+    write_dump_on(out, model, clip, frames, method, &BlendThreads::one())
+}
+
+/// [`write_dump_with`], blending on `threads` (`parallel.rs`): the file is the same byte for byte
+/// on one thread or many.
+pub fn write_dump_on(
+    out: &mut impl Write,
+    model: &Model,
+    clip: &Clip,
+    frames: Frames,
+    method: Method,
+    threads: &BlendThreads,
+) -> io::Result<()> {
     let mut cpu = |palette: Palette, skinned: &mut [Vec3A]| {
         match palette {
-            Palette::Lbs(palette) => blend(&model.skin, palette, skinned),
-            Palette::Dqs { joints, scale } => blend_dqs(&model.skin, joints, scale, skinned),
+            Palette::Lbs(palette) => threads.blend(&model.skin, palette, skinned),
+            Palette::Dqs { joints, scale } => threads.blend_dqs(&model.skin, joints, scale, skinned),
         }
         Ok(())
     };

@@ -17,6 +17,8 @@
 //! 7. [`gltf_import`]: a real character from a glTF file, into the same skeleton, skin and clips:
 //!    the toy and the real thing are the same code. [`gltf_export`] is its mirror: the article's
 //!    scene written as such a file, for Blender or any glTF viewer.
+//! 8. [`parallel`]: every core for the blend: each vertex is independent, so chunks of the mesh
+//!    blend on different threads, with the same loop and bit for bit the same result.
 //!
 //! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
 //! vertex inspector), [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
@@ -30,6 +32,7 @@ pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
 pub mod model;
+pub mod parallel;
 pub mod scene;
 pub mod skeleton;
 pub mod skin;

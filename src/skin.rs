@@ -221,7 +221,14 @@ pub fn compute_palette(world: &[Mat4], joints: &[Joint], palette: &mut [Mat4]) {
 pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    for (v, out) in skin.vertices().iter().zip(skinned.iter_mut()) {
+    blend_vertices(skin.vertices(), palette, skinned);
+}
+
+/// The blend's loop itself, over any run of vertices and their outputs: `out[i]` gets `vertices[i]`
+/// blended. [`blend`] runs it over the whole skin; `parallel.rs` runs it over chunks, one per thread.
+pub fn blend_vertices(vertices: &[SkinVertex], palette: &[Mat4], out: &mut [Vec3A]) {
+    assert_eq!(vertices.len(), out.len(), "one output position per vertex");
+    for (v, out) in vertices.iter().zip(out.iter_mut()) {
         // Where each bone alone would put the vertex, weighted; unused slots have weight 0.
         let mut sum = Vec3A::ZERO;
         for i in 0..MAX_INFLUENCES {

@@ -37,6 +37,10 @@ pub struct Options {
     pub info: bool,
     /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
     pub export_gltf: Option<(PathBuf, Container)>,
+    /// Threads that blend (`--threads`); None: all the machine has.
+    pub threads: Option<usize>,
+    /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
+    pub parallel_from: Option<usize>,
 }
 
 impl Default for Options {
@@ -61,6 +65,8 @@ impl Default for Options {
             animation: None,
             info: false,
             export_gltf: None,
+            threads: None,
+            parallel_from: None,
         }
     }
 }
@@ -72,6 +78,9 @@ pub const DUMP_DT: f64 = 1.0 / 60.0;
 /// `--frames` together may reach. Far past it an `f64` clock could no longer tell frames apart, and
 /// at 1e308 it overflows into infinity, which JSON cannot hold.
 pub const MAX_SECONDS: f64 = 1e9;
+
+/// The most threads `--threads` takes: far more than any desktop has cores.
+pub const MAX_THREADS: usize = 256;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -125,8 +134,14 @@ OPTIONS:
                             where each bone alone would put it, and the blend; its numbers are
                             printed (with --headless, for the last frame)
     --no-text               no words on the picture (bone names, the corner line): for pixel tests
-    --stats                 at exit, print pose + blend time per frame, frames per second, allocations,
-                            resident memory; with --model, first the time the file took to load
+    --threads N             blend the skin on N threads (default: all the machine has; 1: one thread),
+                            for meshes of --parallel-from vertices or more
+    --parallel-from VERTICES
+                            blend on all --threads from this many vertices (default 4096, where the
+                            threads measured faster than one; 0: always; the result is the same)
+    --stats                 at exit, print pose + blend time per frame, frames per second, threads
+                            that blended, allocations, resident memory; with --model, first the time
+                            the file took to load
     -h, --help              print this help
 ";
 
@@ -215,6 +230,20 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     "both" => Blend::Both,
                     _ => return Err(format!("--method wants lbs, dqs or both, not {v:?}")),
                 };
+            }
+            Arg::Long("threads") => {
+                let v = text(&mut parser, "--threads", "N")?;
+                let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
+                options.threads = Some(
+                    n.ok_or(format!("--threads wants a whole number from 1 to {MAX_THREADS}, not {v:?}"))?,
+                );
+            }
+            Arg::Long("parallel-from") => {
+                let v = text(&mut parser, "--parallel-from", "VERTICES")?;
+                let n = v.parse::<usize>().ok();
+                options.parallel_from = Some(
+                    n.ok_or(format!("--parallel-from wants a number of vertices, 0 or more, not {v:?}"))?,
+                );
             }
             Arg::Long("camera") => {
                 let v = text(&mut parser, "--camera", "YAW,PITCH[,ZOOM]")?;

@@ -158,7 +158,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => headless::dump_gpu(path, model, clip, frames, method),
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                skinning::dump::write_dump_with(&mut file, model, clip, frames, method)
+                skinning::dump::write_dump_on(&mut file, model, clip, frames, method, &demo.threads)
             }),
         };
     }

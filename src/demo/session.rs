@@ -3,7 +3,7 @@
 //! vertex inspector's printed numbers. Shared by the window and the headless run.
 
 use super::alloc;
-use super::cli::Options;
+use super::cli::{Options, Skinning};
 use super::console;
 use super::failure::Failure;
 use super::render;
@@ -160,9 +160,16 @@ impl Session {
             (None, Some(last)) => format!("resident {last} KiB at frame {frames}"),
             (_, None) => "resident memory unknown".to_string(),
         };
+        let vertices = self.demo.model.skin.len();
+        // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
+        let threads = match self.demo.threads.used_for(vertices) {
+            _ if self.demo.skinning == Skinning::Gpu => format!("blend on the GPU ({vertices} vertices)"),
+            1 => format!("blend on 1 thread ({vertices} vertices)"),
+            n => format!("blend on {n} threads ({vertices} vertices)"),
+        };
         // The final animation time in full, so a check can compare it with start + (frames - 1) * dt.
         console::show(&format!(
-            "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {}, {}, final time {} s",
+            "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {threads}, {}, {}, final time {} s",
             self.frames_drawn,
             mean,
             self.stats.cpu_max.as_secs_f64() * 1e6,

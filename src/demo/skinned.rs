@@ -12,9 +12,9 @@
 use super::colors::{MAGENTA, Rgba};
 use super::gpu_palette::fits_gpu;
 use glam::Vec3A;
-use skinning::dual_quat::{NotRigid, blend_dqs};
+use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};
-use skinning::skin;
+use skinning::parallel::BlendThreads;
 
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,13 +82,15 @@ impl Blend {
 
 /// Step 4 for this frame, after `Pose::update_palette`: `pose.skinned` gets the first method's
 /// positions if the CPU draws, `compared` the DQS ones in compare mode; the DQS palette is made if
-/// any layer needs it. An error means DQS cannot blend this palette; LBS always can.
+/// any layer needs it. The CPU blends on `threads` (all of them for a big enough mesh, the same
+/// result either way). An error means DQS cannot blend this palette; LBS always can.
 pub fn blend(
     pose: &mut Pose,
     compared: &mut [Vec3A],
     model: &Model,
     skinning: Skinning,
     method: Blend,
+    threads: &BlendThreads,
 ) -> Result<(), NotRigid> {
     if method != Blend::Lbs {
         pose.update_dq_palette()?;
@@ -99,11 +101,11 @@ pub fn blend(
     }
     let (skin, skinned) = (&model.skin, &mut pose.skinned);
     match method {
-        Blend::Lbs => skin::blend(skin, &pose.palette, skinned),
-        Blend::Dqs => blend_dqs(skin, &pose.dq_palette, pose.dq_scale, skinned),
+        Blend::Lbs => threads.blend(skin, &pose.palette, skinned),
+        Blend::Dqs => threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, skinned),
         Blend::Both => {
-            skin::blend(skin, &pose.palette, skinned);
-            blend_dqs(skin, &pose.dq_palette, pose.dq_scale, compared);
+            threads.blend(skin, &pose.palette, skinned);
+            threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, compared);
         }
     }
     Ok(())
@@ -199,12 +201,14 @@ mod tests {
         lbs.blend_with(&model, Method::Lbs).expect("LBS");
         dqs.blend_with(&model, Method::Dqs).expect("rigid");
         assert_ne!(lbs.skinned, dqs.skinned, "at 150 degrees the two methods differ");
+        // Every skin on two threads, even these 13 vertices: the same numbers as one thread's.
+        let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
         for (skinning, method) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
             .into_iter()
             .flat_map(|s| [Blend::Lbs, Blend::Dqs, Blend::Both].map(|m| (s, m)))
         {
             let (mut p, mut compared) = (pose.clone(), vec![Vec3A::ZERO; n]);
-            blend(&mut p, &mut compared, &model, skinning, method).expect("rigid");
+            blend(&mut p, &mut compared, &model, skinning, method, &threads).expect("rigid");
             let cpu = skinning != Skinning::Gpu;
             let expected = if !cpu {
                 &pose.skinned
@@ -277,7 +281,8 @@ mod tests {
         // Back to LBS is always fine; and the frame's blend says the same.
         assert_eq!(next_method(Blend::Both, &mut pose, &model, 1.5), Ok(Blend::Lbs));
         let mut compared = vec![Vec3A::ZERO; model.skin.len()];
-        let e = blend(&mut pose, &mut compared, &model, Skinning::Cpu, Blend::Dqs).expect_err("scaled");
+        let one = BlendThreads::one();
+        let e = blend(&mut pose, &mut compared, &model, Skinning::Cpu, Blend::Dqs, &one).expect_err("scaled");
         assert_eq!(e.joint, scene::BONE31);
     }
 }

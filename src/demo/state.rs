@@ -22,6 +22,7 @@ use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::model::{Model, Pose};
+use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
 use std::time::{Duration, Instant};
 
 pub const KEYS: &str = "\
@@ -82,6 +83,8 @@ pub struct Demo {
     pub status: String,
     /// A frame's CPU time, averaged, for the corner line (the session measures it).
     pub frame_cost: Option<Duration>,
+    /// The threads that blend on the CPU (`--threads`, `parallel.rs`).
+    pub threads: BlendThreads,
     colors_dirty: bool,
     bend: Option<BendDrag>,
 }
@@ -106,6 +109,10 @@ impl Demo {
             camera.orbit(yaw.to_radians(), pitch.to_radians());
             camera.zoom_by(zoom);
         }
+        let threads =
+            options.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let from = options.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
+        let threads = BlendThreads::for_skin(threads, from, model.skin.len())?;
         let pose = Pose::new(&model);
         let joints = vec![Vec3::ZERO; model.skeleton.len()];
         let compared = vec![glam::Vec3A::ZERO; model.skin.len()];
@@ -128,6 +135,7 @@ impl Demo {
             selection: Selection::new(options.inspect),
             status: String::with_capacity(status::CAPACITY),
             frame_cost: None,
+            threads,
             colors_dirty: true,
             bend: None,
         };
@@ -150,14 +158,15 @@ impl Demo {
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
         self.pose.update_palette(model, clip, time);
         let (pose, compared) = (&mut self.pose, &mut self.compared);
-        if let Err(e) = skinned::blend(pose, compared, model, self.skinning, self.method) {
+        let threads = &self.threads;
+        if let Err(e) = skinned::blend(pose, compared, model, self.skinning, self.method, threads) {
             // Dual quaternions cannot skin this frame: say why, once, and blend linearly from now on.
             self.notice =
                 Some(format!("{}; switching to it", skinned::refusal(model, &e, clip.wrap(time) as f64)));
             self.method = Blend::Lbs;
             self.colors_dirty = true;
             let _linear_blending_takes_any_palette =
-                skinned::blend(pose, compared, model, self.skinning, self.method);
+                skinned::blend(pose, compared, model, self.skinning, self.method, threads);
         }
         self.last_cpu = started.elapsed();
         for (bone, joint) in self.joints.iter_mut().enumerate() {

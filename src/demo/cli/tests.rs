@@ -23,6 +23,8 @@ fn flags_and_values() {
     assert_eq!(o.camera, Some((50.0, -25.5, 1.0)));
     let Ok(Command::Run(o)) = run(&["--camera", "50,0,2"]) else { panic!("should parse") };
     assert_eq!(o.camera, Some((50.0, 0.0, 2.0)));
+    let Ok(Command::Run(o)) = run(&["--threads", "1", "--parallel-from=0"]) else { panic!("should parse") };
+    assert_eq!((o.threads, o.parallel_from), (Some(1), Some(0)));
     assert_eq!(run(&[]).map(|c| matches!(c, Command::Run(o) if o.method == Blend::Lbs)), Ok(true));
     assert_eq!(run(&["-h"]), Ok(Command::Help));
 }
@@ -51,6 +53,9 @@ fn bad_input_is_one_line() {
         &["--inspect"],
         &["--dump", "a.json", "--inspect", "2"],
         &["--time", "1e308"],
+        &["--threads", "0"],
+        &["--threads", "many"],
+        &["--parallel-from", "-1"],
         &["--model", "fox.glb", "--clip", "bend"],
         &["--animation", "Walk"],
         &["--info"],

@@ -1,0 +1,150 @@
+//! Every core for the blend.
+//!
+//! **Every vertex is independent.** `skinned[v]` reads vertex v's bind position and influences and
+//! the palette, and writes one position: no vertex reads what another writes. So the blend splits
+//! perfectly: cut the output into chunks, pair each chunk with the vertices it holds, and let each
+//! thread blend a chunk, with the very loop one thread runs (`skin::blend_vertices`). The palette
+//! is shared and read-only: every thread reads it at once, with no lock and no copy. Each position
+//! comes out of the same arithmetic in the same order whichever thread computed it, so the result
+//! is bit-identical to [`crate::skin::blend`]'s (`tests/parallel.rs` compares them with `==`).
+//!
+//! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the output,
+//! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,
+//! each idle thread taking (stealing) work from a busy one.
+//!
+//! **What it costs.** Handing work to another thread and waiting for it takes microseconds (waking
+//! a sleeping thread is a system call), about what one thread needs to blend a thousand vertices.
+//! So small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
+//! [`PARALLEL_FROM_VERTICES`] on, a figure measured with `cargo bench` (README, "What it costs").
+//! The article's 13 vertices take about 0.1 µs on one thread.
+//!
+//! **Allocating nothing.** Work handed to a rayon pool from a thread outside it goes through a
+//! queue that allocates a block every 63 hand-overs; work a pool's own thread hands out goes
+//! through that thread's own queue, allocated once. So [`BlendThreads::new`] makes the calling
+//! thread one of its pool's threads (rayon's `use_current_thread`), and blending from that thread
+//! allocates nothing, frame after frame (`tests/parallel_allocations.rs`).
+
+use crate::dual_quat::{DualQuat, blend_dqs_vertices};
+use crate::skin::{Skin, blend_vertices};
+use glam::{Mat4, Vec3A};
+use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+
+/// Linear blend skinning on every thread of the current rayon pool, `chunk` vertices at a time:
+/// the same result as [`crate::skin::blend`], bit for bit.
+pub fn blend_parallel(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], chunk: usize) {
+    assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
+    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
+    // Each pair is a chunk of the output and the vertices it holds; any thread may take any pair.
+    skinned
+        .par_chunks_mut(chunk)
+        .zip(skin.vertices().par_chunks(chunk))
+        .for_each(|(out, vertices)| blend_vertices(vertices, palette, out));
+}
+
+/// Dual-quaternion skinning on every thread, as [`blend_parallel`]: the same result as
+/// [`crate::dual_quat::blend_dqs`], bit for bit.
+pub fn blend_dqs_parallel(
+    skin: &Skin,
+    dq_palette: &[DualQuat],
+    scale: f32,
+    skinned: &mut [Vec3A],
+    chunk: usize,
+) {
+    assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
+    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
+    skinned
+        .par_chunks_mut(chunk)
+        .zip(skin.vertices().par_chunks(chunk))
+        .for_each(|(out, vertices)| blend_dqs_vertices(vertices, dq_palette, scale, out));
+}
+
+/// From how many vertices [`BlendThreads`] blends on all its threads. Measured by `cargo bench`
+/// on a 2-core AMD EPYC virtual machine (README, "What it costs"): PLACEHOLDER.
+pub const PARALLEL_FROM_VERTICES: usize = 4000;
+
+/// Pieces of work per thread: more than one, so that a thread slowed down by another program
+/// leaves some of its share for the others to take.
+const CHUNKS_PER_THREAD: usize = 4;
+
+/// The threads that blend, and when they are worth it: one thread (no pool at all), or a rayon pool
+/// of several, used for skins of [`PARALLEL_FROM_VERTICES`] vertices or more.
+pub struct BlendThreads {
+    /// None for one thread.
+    pool: Option<ThreadPool>,
+    from_vertices: usize,
+}
+
+impl BlendThreads {
+    /// Everything on the calling thread: the plain `skin::blend`.
+    pub fn one() -> BlendThreads {
+        BlendThreads { pool: None, from_vertices: PARALLEL_FROM_VERTICES }
+    }
+
+    /// `threads` threads (1 is [`BlendThreads::one`]): the calling thread and `threads - 1` more.
+    ///
+    /// The calling thread joins the pool for good (rayon cannot take it out again), so blend from
+    /// this thread, and make one `BlendThreads` per thread at most: a second one is refused.
+    pub fn new(threads: usize) -> Result<BlendThreads, String> {
+        if threads <= 1 {
+            return Ok(BlendThreads::one());
+        }
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .use_current_thread()
+            .thread_name(|i| format!("blend-{i}"))
+            .build()
+            .map_err(|e| format!("cannot start {threads} threads to blend: {e}"))?;
+        Ok(BlendThreads { pool: Some(pool), from_vertices: PARALLEL_FROM_VERTICES })
+    }
+
+    /// The threads for a skin of `vertices` vertices: `threads` of them if it has `from_vertices`
+    /// or more, else one, and then no pool at all (no thread waits for work that never comes).
+    pub fn for_skin(threads: usize, from_vertices: usize, vertices: usize) -> Result<BlendThreads, String> {
+        let threads =
+            if vertices >= from_vertices { BlendThreads::new(threads)? } else { BlendThreads::one() };
+        Ok(threads.parallel_from(from_vertices))
+    }
+
+    /// Blend on all threads from `vertices` vertices on, instead of [`PARALLEL_FROM_VERTICES`]
+    /// (0: always, which tests use to run the parallel road on a small skin).
+    pub fn parallel_from(mut self, vertices: usize) -> BlendThreads {
+        self.from_vertices = vertices;
+        self
+    }
+
+    /// How many threads the pool has (1 without one).
+    pub fn count(&self) -> usize {
+        self.pool.as_ref().map_or(1, |pool| pool.current_num_threads())
+    }
+
+    /// How many threads blend a skin of `vertices` vertices: all of them, or 1 below the threshold.
+    pub fn used_for(&self, vertices: usize) -> usize {
+        if vertices >= self.from_vertices { self.count() } else { 1 }
+    }
+
+    /// The pool and the chunk size for a skin of `vertices` vertices, if it is blended in parallel.
+    fn parallel(&self, vertices: usize) -> Option<(&ThreadPool, usize)> {
+        let pool = self.pool.as_ref().filter(|_| vertices >= self.from_vertices)?;
+        let chunk = vertices.div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD).max(1);
+        Some((pool, chunk))
+    }
+
+    /// [`crate::skin::blend`], on all threads if the skin is big enough: the same result either way.
+    pub fn blend(&self, skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
+        match self.parallel(skin.len()) {
+            Some((pool, chunk)) => pool.install(|| blend_parallel(skin, palette, skinned, chunk)),
+            None => crate::skin::blend(skin, palette, skinned),
+        }
+    }
+
+    /// [`crate::dual_quat::blend_dqs`], on all threads if the skin is big enough.
+    pub fn blend_dqs(&self, skin: &Skin, dq_palette: &[DualQuat], scale: f32, skinned: &mut [Vec3A]) {
+        match self.parallel(skin.len()) {
+            Some((pool, chunk)) => {
+                pool.install(|| blend_dqs_parallel(skin, dq_palette, scale, skinned, chunk))
+            }
+            None => crate::dual_quat::blend_dqs(skin, dq_palette, scale, skinned),
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! The parallel blend allocates nothing frame after frame, on any thread.
+//!
+//! `tests/allocations.rs` counts per thread; here the work runs on the pool's threads too, so this
+//! test program counts every thread's allocations together. That is why it holds one test only: the
+//! test harness runs the tests of one program side by side, and their allocations would mix.
+//!
+//! It also shows why `BlendThreads` makes the calling thread one of its pool's threads: a pool used
+//! from outside allocates (rayon's queue for work from outside takes a new block every 63 jobs).
+
+use glam::{Mat4, Vec3A};
+use rayon::ThreadPoolBuilder;
+use skinning::dual_quat::{DualQuat, compute_dq_palette};
+use skinning::model::Pose;
+use skinning::parallel::{BlendThreads, blend_parallel};
+use skinning::{scene, synthetic};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is passed straight to `System`, which upholds the `GlobalAlloc` contract.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same layout contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: same layout contract as the caller's.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// How many allocations every thread together makes while `f` runs.
+fn allocations_in(f: impl FnOnce()) -> u64 {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    f();
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+#[test]
+fn steady_parallel_frames_allocate_nothing_on_any_thread() {
+    // The program's road: this thread joins the pool, and every skin blends in parallel.
+    let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
+    let article = scene::article().expect("the article's scene");
+    let clips = scene::clips().expect("the article's clips");
+    let tube = synthetic::tube(64, 125, 16);
+    let wave = synthetic::wave();
+    let (mut pose, mut tube_pose) = (Pose::new(&article), Pose::new(&tube));
+    let mut dq = vec![DualQuat::IDENTITY; article.skin.joints().len()];
+    let mut tube_dq = vec![DualQuat::IDENTITY; tube.skin.joints().len()];
+    let frame = |pose: &mut Pose, model: &skinning::model::Model, clip, t, dq: &mut [DualQuat]| {
+        pose.update_palette(model, clip, t);
+        threads.blend(&model.skin, &pose.palette, &mut pose.skinned);
+        let scale = compute_dq_palette(&pose.palette, dq).expect("rigid joints");
+        threads.blend_dqs(&model.skin, dq, scale, &mut pose.skinned);
+    };
+    // Warm-up: the pool's threads start and take their first jobs.
+    for _ in 0..10 {
+        frame(&mut tube_pose, &tube, &wave, 0.0, &mut tube_dq);
+    }
+    let n = allocations_in(|| {
+        for f in 0..300 {
+            let t = f as f64 / 60.0;
+            frame(&mut pose, &article, &clips[f % 3], t, &mut dq);
+            frame(&mut tube_pose, &tube, &wave, t, &mut tube_dq);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 300 frames of 4 parallel blends (1,200 hand-overs)");
+    // The frames ran: the tube's last pose is not its bind pose.
+    let moved =
+        tube_pose.skinned.iter().zip(tube.skin.bind_positions()).any(|(s, b)| b.distance((*s).into()) > 0.1);
+    assert!(moved, "the tube should have moved");
+
+    // And a plain parallel blend from inside the pool (no `BlendThreads`) allocates nothing either.
+    let mut out = vec![Vec3A::ZERO; tube.skin.len()];
+    let palette = vec![Mat4::IDENTITY; tube.skin.joints().len()];
+    let n = allocations_in(|| {
+        for _ in 0..200 {
+            blend_parallel(&tube.skin, &palette, &mut out, 1000);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 200 parallel blends from a thread of the pool");
+
+    // The controls, last, so the threads of this other pool end after the counts above: the counter
+    // sees the threads of a pool, and a job handed to one that allocates there is counted.
+    let outside = ThreadPoolBuilder::new().num_threads(2).build().expect("a pool");
+    let spawned = allocations_in(|| outside.install(|| drop(std::hint::black_box(vec![1u8; 64]))));
+    assert!(spawned >= 1, "an allocation on a pool thread was not counted");
+
+    // A pool used from outside its threads allocates now and then: 1,000 hand-overs of no work.
+    let from_outside = allocations_in(|| {
+        for _ in 0..1000 {
+            outside.install(|| std::hint::black_box(()));
+        }
+    });
+    assert!(from_outside > 0, "rayon no longer allocates for outside work: parallel.rs says it does");
+}
