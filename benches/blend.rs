@@ -46,7 +46,7 @@ const BLEND_OVER_COPY_AT_1M: f64 = 2.5;
 /// The target of issue 11 on a 2-core machine, at 100k and 1M: all threads against one.
 const SPEEDUP_AT_100K_AND_1M: f64 = 1.8;
 /// The small tubes of the crossover measurement.
-const CROSSOVER_SIZES: [usize; 7] = [256, 512, 1024, 2048, 4096, 8192, 16384];
+const CROSSOVER_SIZES: [usize; 8] = [512, 1024, 2048, 4096, 6144, 8192, 12288, 16384];
 
 /// One posed tube: what every variant reads.
 struct Posed {

@@ -16,7 +16,10 @@
 //! a sleeping thread is a system call), about what one thread needs to blend a thousand vertices.
 //! So small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
 //! [`PARALLEL_FROM_VERTICES`] on, a figure measured with `cargo bench` (README, "What it costs").
-//! The article's 13 vertices take about 0.1 µs on one thread.
+//! The article's 13 vertices take well under a microsecond on one thread. And the other threads
+//! need a free core: when other programs keep every core busy, the system may run the woken thread
+//! on the caller's core, after it, and the blend is then no faster than on one thread (measured so
+//! while other builds ran on this 2-core machine).
 //!
 //! **Allocating nothing.** Work handed to a rayon pool from a thread outside it goes through a
 //! queue that allocates a block every 63 hand-overs; work a pool's own thread hands out goes
@@ -59,9 +62,12 @@ pub fn blend_dqs_parallel(
         .for_each(|(out, vertices)| blend_dqs_vertices(vertices, dq_palette, scale, out));
 }
 
-/// From how many vertices [`BlendThreads`] blends on all its threads. Measured by `cargo bench`
-/// on a 2-core AMD EPYC virtual machine (README, "What it costs"): PLACEHOLDER.
-pub const PARALLEL_FROM_VERTICES: usize = 4000;
+/// From how many vertices [`BlendThreads`] blends on all its threads. `cargo bench`'s crossover,
+/// on a 2-core AMD EPYC virtual machine, each blend after a 2 ms pause as between two frames: two
+/// threads took 21.4 µs against one thread's 20.7 at 4,096 vertices (0.97x), 26.7 against 30.5 at
+/// 6,144 (1.14x), 32.3 against 40.9 at 8,192 (1.27x). Waking the other thread costs about 13 µs,
+/// so it pays once one thread would need about twice that. Below this, one thread.
+pub const PARALLEL_FROM_VERTICES: usize = 6000;
 
 /// Pieces of work per thread: more than one, so that a thread slowed down by another program
 /// leaves some of its share for the others to take.

@@ -137,7 +137,7 @@ OPTIONS:
     --threads N             blend the skin on N threads (default: all the machine has; 1: one thread),
                             for meshes of --parallel-from vertices or more
     --parallel-from VERTICES
-                            blend on all --threads from this many vertices (default 4096, where the
+                            blend on all --threads from this many vertices (default 6000, where the
                             threads measured faster than one; 0: always; the result is the same)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, resident memory; with --model, first the time
