@@ -101,6 +101,10 @@ impl BlendThreads {
             .thread_name(|i| format!("blend-{i}"))
             .build()
             .map_err(|e| format!("cannot start {threads} threads to blend: {e}"))?;
+        // Every thread runs one job now, so what a thread sets up the first time it takes work
+        // (crossbeam's per-thread record of what it is reading, which allocates) is done here and
+        // not in the middle of some later frame.
+        pool.broadcast(|_| ());
         Ok(BlendThreads { pool: Some(pool), from_vertices: PARALLEL_FROM_VERTICES })
     }
 

@@ -154,11 +154,13 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             return Err(Failure::new(1, skinned::refusal(model, &e, time)));
         }
         say_notes();
+        let threads = skinned::blend_threads(options.threads, options.parallel_from, model.skin.len())
+            .map_err(|e| Failure::new(1, e))?;
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => headless::dump_gpu(path, model, clip, frames, method),
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                skinning::dump::write_dump_on(&mut file, model, clip, frames, method, &demo.threads)
+                skinning::dump::write_dump_on(&mut file, model, clip, frames, method, &threads)
             }),
         };
     }

@@ -22,7 +22,7 @@ use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::model::{Model, Pose};
-use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
+use skinning::parallel::BlendThreads;
 use std::time::{Duration, Instant};
 
 pub const KEYS: &str = "\
@@ -109,10 +109,7 @@ impl Demo {
             camera.orbit(yaw.to_radians(), pitch.to_radians());
             camera.zoom_by(zoom);
         }
-        let threads =
-            options.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let from = options.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
-        let threads = BlendThreads::for_skin(threads, from, model.skin.len())?;
+        let threads = skinned::blend_threads(options.threads, options.parallel_from, model.skin.len())?;
         let pose = Pose::new(&model);
         let joints = vec![Vec3::ZERO; model.skeleton.len()];
         let compared = vec![glam::Vec3A::ZERO; model.skin.len()];
