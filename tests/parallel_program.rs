@@ -53,6 +53,30 @@ fn stats_say_how_many_threads_blended() {
 }
 
 #[test]
+fn beside_a_software_renderer_the_blend_keeps_to_one_thread_unless_told() {
+    // Mesa's llvmpipe draws with a thread per core: without --threads the blend stays on one.
+    let args = ["--headless", "--frames", "10", "--stats", "--parallel-from", "0"];
+    let Some(out) = common::run_gl(&args) else { return };
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let stats = stdout.lines().find(|l| l.starts_with("stats:")).expect("a stats line");
+    if stderr.contains("llvmpipe") || stderr.contains("softpipe") {
+        assert!(
+            stats.contains("blend on 1 thread (13 vertices; the renderer draws on the other cores)"),
+            "{stats}"
+        );
+    } else {
+        let all = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let expected =
+            if all == 1 { "blend on 1 thread".to_string() } else { format!("blend on {all} threads") };
+        assert!(stats.contains(&expected), "{stderr}\n{stats}");
+    }
+    // Asked for, the threads blend whatever draws.
+    let Some(out) = common::run_gl(&[&args[..], &["--threads", "2"]].concat()) else { return };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("blend on 2 threads (13 vertices)"), "{stdout}");
+}
+
+#[test]
 fn help_gives_the_threshold_the_code_uses() {
     let out = common::run(&["--help"]);
     let help = String::from_utf8_lossy(&out.stdout);

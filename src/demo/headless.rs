@@ -20,6 +20,7 @@ use std::path::Path;
 pub fn run(mut session: Session) -> Result<(), Failure> {
     let (width, height) = session.size();
     let (_context, gl) = offscreen(width, height)?;
+    session.pick_threads(&gl::version_string(&gl))?;
     let mut renderer = Renderer::new(gl, &session.demo.model)?;
     while !session.finished() {
         session.draw_frame(&mut renderer, width, height, 1.0)?;

@@ -7,7 +7,8 @@
 //!
 //! The files, leaves first: `failure` (the one-line error), `cli` (flags), `info` (`--info`: what a
 //! model file holds), `clock`, `view`, `bend`, `skinned` (where and how the skin is blended),
-//! `selection` (the inspected vertex), `pointer` (click or drag), `status` (the corner line) and
+//! `threads` (how many threads blend), `selection` (the inspected vertex), `pointer` (click or
+//! drag), `status` (the corner line) and
 //! `state` (what is shown and how input changes it), `colors`, `font` and `labels` (words as points,
 //! and where they go), `layer`, `gl`, `gpu_palette`, `gpu_skin`, `inspector`, `text` and `render`
 //! (OpenGL), `session` (frame after frame), `output` (files), `libraries` and `display` (what a
@@ -45,6 +46,7 @@ pub mod skinned;
 pub mod state;
 pub mod status;
 pub mod text;
+pub mod threads;
 pub mod view;
 pub mod window;
 
@@ -154,7 +156,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             return Err(Failure::new(1, skinned::refusal(model, &e, time)));
         }
         say_notes();
-        let threads = skinned::blend_threads(options.threads, options.parallel_from, model.skin.len())
+        let threads = threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
             .map_err(|e| Failure::new(1, e))?;
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.

@@ -9,6 +9,8 @@ use super::failure::Failure;
 use super::render;
 use super::state;
 use super::status::FrameCost;
+use super::threads;
+use skinning::parallel::PARALLEL_FROM_VERTICES;
 use std::time::{Duration, Instant};
 
 /// A demo being drawn frame after frame, and the bookkeeping around it: frame count, timing, stats.
@@ -33,6 +35,8 @@ struct Stats {
     /// including one inside the GL driver, which the allocation count cannot see.
     resident_warm: Option<u64>,
     resident_last: Option<u64>,
+    /// The renderer draws on the CPU's cores, so the blend kept to one thread (`pick_threads`).
+    one_thread_for_the_renderer: bool,
 }
 
 /// Frames drawn before allocation counting starts: the first frames fill the driver's caches.
@@ -52,6 +56,20 @@ impl Session {
             stats: Stats::default(),
             cost: FrameCost::default(),
         }
+    }
+
+    /// Picks the threads that blend, once the OpenGL `renderer` (as `gl::version_string` names it)
+    /// is known: `--threads`, else all the machine has, or one beside a renderer that draws on the
+    /// CPU's cores (`threads.rs`). Call it on the thread that draws the frames.
+    pub fn pick_threads(&mut self, renderer: &str) -> Result<(), Failure> {
+        let busy = threads::renderer_uses_the_cores(renderer) && self.options.threads.is_none();
+        let (o, vertices) = (&self.options, self.demo.model.skin.len());
+        self.demo.threads = threads::blend_threads(o.threads, o.parallel_from, vertices, busy)
+            .map_err(|e| Failure::new(1, e))?;
+        // Said in `--stats` only where it changed the answer: a mesh big enough for all threads.
+        let from = o.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
+        self.stats.one_thread_for_the_renderer = busy && vertices >= from;
+        Ok(())
     }
 
     /// Window or image size from `--size`, else 640x480.
@@ -164,6 +182,9 @@ impl Session {
         // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
         let threads = match self.demo.threads.used_for(vertices) {
             _ if self.demo.skinning == Skinning::Gpu => format!("blend on the GPU ({vertices} vertices)"),
+            1 if self.stats.one_thread_for_the_renderer => {
+                format!("blend on 1 thread ({vertices} vertices; the renderer draws on the other cores)")
+            }
             1 => format!("blend on 1 thread ({vertices} vertices)"),
             n => format!("blend on {n} threads ({vertices} vertices)"),
         };

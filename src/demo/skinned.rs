@@ -5,7 +5,7 @@
 //! Every frame the CPU walks the tree and makes the palette (`Pose::update_palette`). Then
 //! [`blend`] does what the choices need: the CPU blends the methods it draws, and for a GPU-drawn
 //! DQS layer it turns the palette into dual quaternions, which the vertex shader blends. The CPU
-//! blends on [`blend_threads`] (all the machine's for a big mesh, `parallel.rs`). Dual
+//! blends on the threads `threads.rs` picks (all the machine's for a big mesh, `parallel.rs`). Dual
 //! quaternions take only joints that turn and move (`dual_quat.rs`): when a frame's palette has any
 //! other scale, [`refusal`] says so in one line and the program falls back to linear blending.
 //! No OpenGL here; `render.rs` draws the [`Layers`].
@@ -15,7 +15,7 @@ use super::gpu_palette::fits_gpu;
 use glam::Vec3A;
 use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};
-use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
+use skinning::parallel::BlendThreads;
 
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,18 +110,6 @@ pub fn blend(
         }
     }
     Ok(())
-}
-
-/// The threads that blend a skin of `vertices` vertices: `threads` of them (`--threads`; default
-/// all the machine has) from `from` vertices on (`--parallel-from`; default `PARALLEL_FROM_VERTICES`).
-/// Call it on the thread that will blend: that thread becomes one of them.
-pub fn blend_threads(
-    threads: Option<usize>,
-    from: Option<usize>,
-    vertices: usize,
-) -> Result<BlendThreads, String> {
-    let all = || std::thread::available_parallelism().map_or(1, |n| n.get());
-    BlendThreads::for_skin(threads.unwrap_or_else(all), from.unwrap_or(PARALLEL_FROM_VERTICES), vertices)
 }
 
 /// One line saying why DQS cannot blend `model` at `time`, naming the joint's bone.

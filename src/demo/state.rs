@@ -83,7 +83,7 @@ pub struct Demo {
     pub status: String,
     /// A frame's CPU time, averaged, for the corner line (the session measures it).
     pub frame_cost: Option<Duration>,
-    /// The threads that blend on the CPU (`--threads`, `parallel.rs`).
+    /// The threads that blend on the CPU (`--threads`, `parallel.rs`, `Session::pick_threads`).
     pub threads: BlendThreads,
     colors_dirty: bool,
     bend: Option<BendDrag>,
@@ -109,7 +109,6 @@ impl Demo {
             camera.orbit(yaw.to_radians(), pitch.to_radians());
             camera.zoom_by(zoom);
         }
-        let threads = skinned::blend_threads(options.threads, options.parallel_from, model.skin.len())?;
         let pose = Pose::new(&model);
         let joints = vec![Vec3::ZERO; model.skeleton.len()];
         let compared = vec![glam::Vec3A::ZERO; model.skin.len()];
@@ -132,7 +131,8 @@ impl Demo {
             selection: Selection::new(options.inspect),
             status: String::with_capacity(status::CAPACITY),
             frame_cost: None,
-            threads,
+            // One thread until the session knows who draws (`Session::pick_threads`).
+            threads: BlendThreads::one(),
             colors_dirty: true,
             bend: None,
         };

@@ -74,7 +74,7 @@ impl ApplicationHandler for App {
         if self.gl.is_some() {
             return;
         }
-        match create_window(event_loop, &self.session) {
+        match create_window(event_loop, &mut self.session) {
             Ok(gl) => {
                 gl.window.request_redraw();
                 self.gl = Some(gl);
@@ -228,7 +228,7 @@ impl App {
     }
 }
 
-fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<WindowGl, Failure> {
+fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<WindowGl, Failure> {
     let size: Size = match session.options.size {
         Some((w, h)) => PhysicalSize::new(w, h).into(),
         None => LogicalSize::new(640.0, 480.0).into(),
@@ -259,6 +259,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &Session) -> Result<Wind
         .map_err(|e| Failure::new(1, format!("cannot use the OpenGL context: {e}")))?;
     let gl = gl::load(&display)?;
     console::say(&gl::version_string(&gl));
+    session.pick_threads(&gl::version_string(&gl))?;
     // Wait for the screen's refresh between frames; not every platform can, which is fine.
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
     let renderer = Renderer::new(gl, &session.demo.model)?;
