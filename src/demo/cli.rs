@@ -134,8 +134,9 @@ OPTIONS:
                             where each bone alone would put it, and the blend; its numbers are
                             printed (with --headless, for the last frame)
     --no-text               no words on the picture (bone names, the corner line): for pixel tests
-    --threads N             blend the skin on N threads (default: all the machine has; 1: one thread),
-                            for meshes of --parallel-from vertices or more
+    --threads N             blend the skin on N threads (default: all the machine has, but one beside
+                            a software renderer such as llvmpipe, which draws on every core; 1: one
+                            thread), for meshes of --parallel-from vertices or more
     --parallel-from VERTICES
                             blend on all --threads from this many vertices (default 6000, where the
                             threads measured faster than one; 0: always; the result is the same)

@@ -8,8 +8,8 @@ use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
 /// The threads that blend a skin of `vertices` vertices: `threads` of them (`--threads`) from `from`
 /// vertices on (`--parallel-from`; default `PARALLEL_FROM_VERTICES`). Without `--threads`, all the
 /// machine has, unless the picture is drawn by a renderer that itself draws with every core:
-/// beside Mesa's llvmpipe, two threads blended a 28,672-vertex model in 360 µs a frame where one
-/// took 177 (the other core was busy drawing). Call it on the thread that will blend: that thread
+/// beside Mesa's llvmpipe, two threads took 357 to 728 µs a frame for the pose + blend of a
+/// 28,672-vertex model where one took 161 to 184 (the other core was busy drawing). Call it on the thread that will blend: that thread
 /// becomes one of them.
 pub fn blend_threads(
     threads: Option<usize>,
