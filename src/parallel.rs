@@ -17,15 +17,16 @@
 //! So small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
 //! [`PARALLEL_FROM_VERTICES`] on, a figure measured with `cargo bench` (README, "What it costs").
 //! The article's 13 vertices take well under a microsecond on one thread. And the other threads
-//! need a free core: when other programs keep every core busy, the system may run the woken thread
-//! on the caller's core, after it, and the blend is then no faster than on one thread (measured so
-//! while other builds ran on this 2-core machine).
+//! need a free core: when other programs keep every core busy, a woken thread waits for one, the
+//! calling thread meanwhile does the work itself, and the blend is no faster than on one thread
+//! (measured so while other builds ran on this 2-core machine).
 //!
 //! **Allocating nothing.** Work handed to a rayon pool from a thread outside it goes through a
 //! queue that allocates a block every 63 hand-overs; work a pool's own thread hands out goes
 //! through that thread's own queue, allocated once. So [`BlendThreads::new`] makes the calling
-//! thread one of its pool's threads (rayon's `use_current_thread`), and blending from that thread
-//! allocates nothing, frame after frame (`tests/parallel_allocations.rs`).
+//! thread one of its pool's threads (rayon's `use_current_thread`), and has every thread take one
+//! job at once, so that what a thread sets up on its first job is done before any frame. Blending
+//! from that thread then allocates nothing, from the first frame on (`tests/parallel_allocations.rs`).
 
 use crate::dual_quat::{DualQuat, blend_dqs_vertices};
 use crate::skin::{Skin, blend_vertices};
