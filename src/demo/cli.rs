@@ -1,86 +1,13 @@
-//! The command line: flags, their values, and the help text. `lexopt` splits the arguments (it
-//! handles `--flag value`, `--flag=value` and values that are not UTF-8); the rules are here.
+//! The command line: flags, their values, and the rules between them. `lexopt` splits the
+//! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
+//! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`.
 
+use super::options::{DUMP_DT, MAX_SECONDS, MAX_THREADS, Options};
+use super::skinned::{Blend, Skinning};
 use lexopt::{Arg, Parser};
 use skinning::gltf_export::Container;
-// The skinned layer's two choices live with the work they decide (`skinned.rs`); the flags are here.
-pub use super::skinned::{Blend, Skinning};
 use std::ffi::OsString;
 use std::path::PathBuf;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Options {
-    pub frames: Option<u64>,
-    pub fixed_dt: Option<f64>,
-    pub time: f64,
-    pub screenshot: Option<PathBuf>,
-    pub headless: bool,
-    pub size: Option<(u32, u32)>,
-    pub dump: Option<PathBuf>,
-    pub clip: String,
-    pub weights: Option<String>,
-    pub skinning: Skinning,
-    pub method: Blend,
-    /// The camera's turn about the vertical and the horizontal axis in degrees, as a left-drag would
-    /// make it, and its zoom, as the wheel would.
-    pub camera: Option<(f32, f32, f32)>,
-    pub stats: bool,
-    /// The vertex the inspector starts on (`V` cycles, a click picks).
-    pub inspect: Option<usize>,
-    /// Words on screen (bone names, the corner line); `--no-text` turns them off for pixel tests.
-    pub text: bool,
-    /// A glTF file to show instead of the article's scene.
-    pub model: Option<PathBuf>,
-    /// Which of the model's animations plays: a name or an index (default: the first).
-    pub animation: Option<String>,
-    /// Print what the model file holds, and exit.
-    pub info: bool,
-    /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
-    pub export_gltf: Option<(PathBuf, Container)>,
-    /// Threads that blend (`--threads`); None: all the machine has.
-    pub threads: Option<usize>,
-    /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
-    pub parallel_from: Option<usize>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            frames: None,
-            fixed_dt: None,
-            time: 0.0,
-            screenshot: None,
-            headless: false,
-            size: None,
-            dump: None,
-            clip: "bend".to_string(),
-            weights: None,
-            skinning: Skinning::Cpu,
-            method: Blend::Lbs,
-            camera: None,
-            stats: false,
-            inspect: None,
-            text: true,
-            model: None,
-            animation: None,
-            info: false,
-            export_gltf: None,
-            threads: None,
-            parallel_from: None,
-        }
-    }
-}
-
-/// The time step of `--dump` when `--fixed-dt` is not given: one frame at 60 frames a second.
-pub const DUMP_DT: f64 = 1.0 / 60.0;
-
-/// The largest animation time, in seconds (about 31 years), that `--time`, `--fixed-dt` and
-/// `--frames` together may reach. Far past it an `f64` clock could no longer tell frames apart, and
-/// at 1e308 it overflows into infinity, which JSON cannot hold.
-pub const MAX_SECONDS: f64 = 1e9;
-
-/// The most threads `--threads` takes: far more than any desktop has cores.
-pub const MAX_THREADS: usize = 256;
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -89,62 +16,6 @@ pub enum Command {
     /// Boxed: the options are large, and `Help` carries nothing.
     Run(Box<Options>),
 }
-
-pub const HELP: &str = "\
-skinning: skeletal skinning, shown step by step (a bone tree moves, a mesh follows it)
-
-USAGE:
-    skinning [OPTIONS]
-
-Without options it opens a window and animates the article's arm (playing the bend clip; the
-article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
-With --model it shows a glTF character instead, through the same code. Press H in the window for
-the keys.
-
-OPTIONS:
-    --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
-    --model FILE            show a glTF 2.0 model (.gltf or .glb) instead of the article's scene
-    --animation NAME|INDEX  with --model: the animation to play (default the first; a file with none
-                            shows its rest pose, as a clip named rest)
-    --info                  with --model: print the file's node tree, skins, meshes and animations,
-                            and what is ignored, then exit
-    --export-gltf FILE      write the article's scene with its clips seed, bend and twist as a glTF
-                            2.0 file (FILE.gltf: one JSON file, - for standard output; FILE.glb:
-                            binary), then exit; for Blender or any glTF viewer. Takes no other option
-    --time SECONDS          animation time of the first frame (default 0)
-    --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
-    --frames N              draw N frames, then exit
-    --screenshot FILE.png   after the last frame, save what was drawn (needs --frames)
-    --size WxH              window or image size in pixels (default 640x480)
-    --headless              no window, no display server: draw offscreen through EGL (needs --frames)
-    --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
-                            (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
-                            skinned positions come from the vertex shader (needs EGL)
-    --weights BONE          start in weight view on this bone (name or index, as W cycles)
-    --skinning cpu|gpu|both where the skinned layer is blended: cpu (default), gpu (the vertex shaders
-                            shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
-                            in magenta drawn over the CPU's
-    --method lbs|dqs|both   how the skinned layer blends: lbs, linear blend skinning (default, red),
-                            dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
-                            compare them; a dump takes lbs or dqs
-    --camera YAW,PITCH[,ZOOM]
-                            start with the camera turned by these degrees and zoomed, as the mouse
-                            would (R comes back here); 0,80,1.4 looks down on the twist
-    --inspect VERTEX        start with the vertex inspector on this vertex (an index, as V cycles):
-                            where each bone alone would put it, and the blend; its numbers are
-                            printed (with --headless, for the last frame)
-    --no-text               no words on the picture (bone names, the corner line): for pixel tests
-    --threads N             blend the skin on N threads (default: all the machine has, but one beside
-                            a software renderer such as llvmpipe, which draws on every core; 1: one
-                            thread), for meshes of --parallel-from vertices or more
-    --parallel-from VERTICES
-                            blend on all --threads from this many vertices (default 6000, where the
-                            threads measured faster than one; 0: always; the result is the same)
-    --stats                 at exit, print pose + blend time per frame, frames per second, threads
-                            that blended, allocations, resident memory; with --model, first the time
-                            the file took to load
-    -h, --help              print this help
-";
 
 /// Reads the arguments (without the program name). Errors are one line, ready to print.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {

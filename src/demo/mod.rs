@@ -5,16 +5,16 @@
 //! a window. Windowed and headless share everything below the context: the [`session::Session`]
 //! that runs the [`state::Demo`] frame after frame and the [`render::Renderer`] that draws it.
 //!
-//! The files, leaves first: `failure` (the one-line error), `cli` (flags), `info` (`--info`: what a
-//! model file holds), `clock`, `view`, `bend`, `skinned` (where and how the skin is blended),
-//! `threads` (how many threads blend), `selection` (the inspected vertex), `pointer` (click or
-//! drag), `status` (the corner line) and
-//! `state` (what is shown and how input changes it), `colors`, `font` and `labels` (words as points,
-//! and where they go), `layer`, `gl`, `gpu_palette`, `gpu_skin`, `inspector`, `text` and `render`
-//! (OpenGL), `session` (frame after frame), `output` (files), `libraries` and `display` (what a
-//! window needs from the system), `window` and `headless` (the two ways to get a context). Under
-//! them all: `console` (printing, and what to do when it fails) and `signals` (Ctrl-C while a file
-//! is written).
+//! The files, leaves first: `failure` (the one-line error), `options` (what the user asked for),
+//! `cli` (the flags that fill it in), `help` (`--help` and the keys), `info` (`--info`: what a model
+//! file holds), `clock`, `view`, `bend`, `skinned` (where and how the skin is blended), `threads`
+//! (how many threads blend), `selection` (the inspected vertex), `pointer` (click or drag), `status`
+//! (the corner line) and `state` (what is shown and how input changes it); `colors`, `font` and
+//! `labels` (words as points, and where they go), `layer`, `gl`, `gpu_palette`, `gpu_skin`,
+//! `inspector`, `text` and `render` (OpenGL); `session` (frame after frame), `output` (files),
+//! `libraries` and `display` (what a window needs from the system), `window` and `headless` (the
+//! two ways to get a context). Under them all: `console` (printing, and what to do when it fails)
+//! and `signals` (Ctrl-C while a file is written).
 
 pub mod alloc;
 pub mod bend;
@@ -31,11 +31,13 @@ pub mod gpu_skin;
 #[cfg(test)]
 mod gpu_tests;
 pub mod headless;
+pub mod help;
 pub mod info;
 pub mod inspector;
 pub mod labels;
 pub mod layer;
 pub mod libraries;
+pub mod options;
 pub mod output;
 pub mod pointer;
 pub mod render;
@@ -50,9 +52,10 @@ pub mod threads;
 pub mod view;
 pub mod window;
 
-use cli::{Command, Skinning};
+use cli::Command;
 use failure::Failure;
 use session::Session;
+use skinned::Skinning;
 use skinning::dump::Frames;
 use skinning::gltf_import::ImportError;
 use std::process::ExitCode;
@@ -91,7 +94,7 @@ pub fn main() -> ExitCode {
 
 fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     let options = match cli::parse(args).map_err(|e| Failure::new(2, e))? {
-        Command::Help => return console::show(cli::HELP),
+        Command::Help => return console::show(help::HELP),
         Command::Run(options) => *options,
     };
     // A file that cannot be written is reported now, not after every frame was drawn.
@@ -141,10 +144,10 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
 
     if let Some(path) = &options.dump {
         // Numbers only: no camera, no window state; just the clip asked for.
-        let clip = &clips[state::pick_clip(&clips, &options).map_err(|e| Failure::new(2, e))?];
+        let clip = &clips[options.clip_index(&clips).map_err(|e| Failure::new(2, e))?];
         let frames = Frames {
             start: options.time,
-            dt: options.fixed_dt.unwrap_or(cli::DUMP_DT),
+            dt: options.fixed_dt.unwrap_or(options::DUMP_DT),
             count: options.frames.unwrap_or(1),
         };
         let model = &model;

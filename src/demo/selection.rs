@@ -5,8 +5,16 @@
 //! when the selection changes, and while paused whenever the frame changes (pausing, a step, a
 //! scrub, another clip, a reset, a finished bend: `Demo::key` and `Demo::end_bend` say so), so the
 //! terminal holds one table per state the learner looked at, not one per frame.
+//!
+//! The inspected vertex's numbers come from the CPU's palettes on either road (CPU or GPU
+//! skinning), so the inspector works with GPU skinning too ([`inspection`]).
 
-use glam::Vec2;
+use super::labels::to_pixels;
+use super::skinned::Blend;
+use glam::{Mat4, Vec2};
+use skinning::dual_quat::blend_vertex_dqs;
+use skinning::inspect::{Inspection, inspect, skinned_position};
+use skinning::model::{Model, Pose};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
@@ -43,6 +51,35 @@ impl Selection {
             self.vertex = vertex;
             self.report_due = vertex.is_some();
         }
+    }
+}
+
+/// Where each vertex is drawn on screen, in pixels, for a click to pick from: where dual quaternions
+/// put it if only they are shown, else where the linear blend does.
+pub fn on_screen<'a>(
+    model: &'a Model,
+    pose: &'a Pose,
+    method: Blend,
+    view_projection: Mat4,
+    size: (u32, u32),
+) -> impl Iterator<Item = Vec2> + 'a {
+    let skin = &model.skin;
+    (0..skin.len()).map(move |v| {
+        let drawn = match method {
+            Blend::Dqs => blend_vertex_dqs(&skin.vertices()[v], &pose.dq_palette, pose.dq_scale).into(),
+            Blend::Lbs | Blend::Both => skinned_position(skin, &pose.palette, v),
+        };
+        to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
+    })
+}
+
+/// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
+/// as well (`skinned::blend` makes their palette whenever the method uses it).
+pub fn inspection(model: &Model, pose: &Pose, method: Blend, vertex: usize) -> Inspection {
+    let inspection = inspect(&model.skin, &pose.palette, vertex);
+    match method {
+        Blend::Lbs => inspection,
+        Blend::Dqs | Blend::Both => inspection.with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale),
     }
 }
 

@@ -3,10 +3,11 @@
 //! vertex inspector's printed numbers. Shared by the window and the headless run.
 
 use super::alloc;
-use super::cli::{Options, Skinning};
 use super::console;
 use super::failure::Failure;
+use super::options::Options;
 use super::render;
+use super::skinned::Skinning;
 use super::state;
 use super::status::FrameCost;
 use super::threads;
@@ -64,7 +65,7 @@ impl Session {
     pub fn pick_threads(&mut self, renderer: &str) -> Result<(), Failure> {
         let busy = threads::renderer_uses_the_cores(renderer) && self.options.threads.is_none();
         let (o, vertices) = (&self.options, self.demo.model.skin.len());
-        self.demo.threads = threads::blend_threads(o.threads, o.parallel_from, vertices, busy)
+        self.demo.skinned.threads = threads::blend_threads(o.threads, o.parallel_from, vertices, busy)
             .map_err(|e| Failure::new(1, e))?;
         // Said in `--stats` only where it changed the answer: a mesh big enough for all threads.
         let from = o.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
@@ -98,17 +99,17 @@ impl Session {
             self.demo.clock.advance(dt);
         }
         self.last_frame = Some(now);
-        self.demo.frame_cost = self.cost.shown();
+        self.demo.status.frame = self.cost.shown();
         self.demo.update();
-        if let Some(notice) = self.demo.notice.take() {
+        if let Some(notice) = self.demo.skinned.notice.take() {
             console::say(&notice);
         }
         if let Some(colors) = self.demo.take_colors() {
             renderer.set_colors(&colors);
         }
         renderer.draw(&self.demo.frame(width, height, scale), width, height);
-        self.stats.cpu_total += self.demo.last_cpu;
-        self.stats.cpu_max = self.stats.cpu_max.max(self.demo.last_cpu);
+        self.stats.cpu_total += self.demo.status.cpu;
+        self.stats.cpu_max = self.stats.cpu_max.max(self.demo.status.cpu);
         if self.frames_drawn >= WARM_UP_FRAMES {
             self.stats.steady_allocations += alloc::count() - allocations_before;
         }
@@ -180,8 +181,10 @@ impl Session {
         };
         let vertices = self.demo.model.skin.len();
         // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
-        let threads = match self.demo.threads.used_for(vertices) {
-            _ if self.demo.skinning == Skinning::Gpu => format!("blend on the GPU ({vertices} vertices)"),
+        let threads = match self.demo.skinned.threads.used_for(vertices) {
+            _ if self.demo.skinned.skinning == Skinning::Gpu => {
+                format!("blend on the GPU ({vertices} vertices)")
+            }
             1 if self.stats.one_thread_for_the_renderer => {
                 format!("blend on 1 thread ({vertices} vertices; the renderer draws on the other cores)")
             }

@@ -2,46 +2,29 @@
 //! the window and the headless run share it, and its logic is tested like the rest.
 //!
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
-//! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), a
-//! [`BendDrag`] while the user bends a bone, and the inspector's [`Selection`] (which vertex). Two
-//! more files of `impl Demo` hold two more ideas: `state/inspection.rs` (the inspected vertex's
-//! numbers) and `state/titles.rs` (the window title and the corner line).
+//! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
+//! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
+//! vertex), the [`Status`] (the corner line and the costs it shows), and a [`BendDrag`] while the
+//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order.
 
 use super::bend::BendDrag;
-use super::cli::{Blend, Options, Skinning};
 use super::clock::Clock;
 use super::colors::{self, Colors};
 use super::gpu_palette::fits_gpu;
 use super::labels::Words;
+use super::options::Options;
 use super::render::Frame;
-use super::selection::Selection;
-use super::skinned;
-use super::status;
+use super::selection::{self, Selection};
+use super::skinned::Skinning;
+use super::skinned::{self, SkinnedLayer};
+use super::status::{self, Status, StatusLine};
 use super::view::{View, find_bone};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
+use skinning::inspect::{Inspection, Report};
 use skinning::model::{Model, Pose};
-use skinning::parallel::BlendThreads;
-use std::time::{Duration, Instant};
-
-pub const KEYS: &str = "\
-green: the mesh as modelled (bind pose)   red: the mesh skinned this frame   blue: the bones
-orange: skinned with dual quaternions     magenta: skinned on the GPU, over the CPU's
-keys:
-  Space        pause / resume          .  ,   step forward / back (paused)
-  [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
-  1 .. 9       clip 1 to 9             C      next clip (the article's: seed, bend, twist)
-  B  M  S      show / hide bind mesh, skinned mesh, skeleton
-  W            weight view: next bone  G      skinning on cpu / gpu / both
-  D            blend: linear (lbs) / dual quaternions (dqs) / both
-  V            inspect the next vertex N      bone names on / off
-  R            reset time, speed, camera, bent bones
-  P            save a screenshot       H      this list      Esc  quit
-mouse:
-  left-drag    orbit                   wheel  zoom
-  left-click   near a vertex: inspect it; elsewhere: stop inspecting
-  right-drag   on a joint: bend that bone (R undoes it)";
+use std::time::Instant;
 
 /// What a key asks of the window around the demo.
 #[derive(Debug, PartialEq, Eq)]
@@ -64,27 +47,12 @@ pub struct Demo {
     /// This frame's local and world transforms, palette and skinned positions.
     pub pose: Pose,
     pub view: View,
-    pub skinning: Skinning,
-    /// How it is blended: linear, dual quaternions, or both.
-    pub method: Blend,
-    /// Compare mode's dual-quaternion positions (`pose.skinned` then holds the linear blend's).
-    pub compared: Vec<glam::Vec3A>,
-    /// Something to tell the user once, such as why DQS fell back to linear blending.
-    pub notice: Option<String>,
+    pub skinned: SkinnedLayer,
     /// Joint positions of the current pose, for drawing the bones.
     pub joints: Vec<Vec3>,
-    /// Which bones are drawn (the skin's joints): the ones a right-drag can catch.
-    pub drawn: Vec<bool>,
-    /// CPU time of the last pose + blend.
-    pub last_cpu: Duration,
     /// The vertex inspector's vertex.
     pub selection: Selection,
-    /// The corner line, rewritten by every update in the same memory.
-    pub status: String,
-    /// A frame's CPU time, averaged, for the corner line (the session measures it).
-    pub frame_cost: Option<Duration>,
-    /// The threads that blend on the CPU (`--threads`, `parallel.rs`, `Session::pick_threads`).
-    pub threads: BlendThreads,
+    pub status: Status,
     colors_dirty: bool,
     bend: Option<BendDrag>,
 }
@@ -92,7 +60,7 @@ pub struct Demo {
 impl Demo {
     /// The demo of `model` playing `clips`, set up as `options` ask.
     pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
-        let clip = pick_clip(&clips, options)?;
+        let clip = options.clip_index(&clips)?;
         let weight_bone = match &options.weights {
             None => None,
             Some(name) => Some(find_bone(&model, name)?),
@@ -109,37 +77,24 @@ impl Demo {
             camera.orbit(yaw.to_radians(), pitch.to_radians());
             camera.zoom_by(zoom);
         }
-        let pose = Pose::new(&model);
-        let joints = vec![Vec3::ZERO; model.skeleton.len()];
-        let compared = vec![glam::Vec3A::ZERO; model.skin.len()];
-        let drawn = model.joint_bones();
-        let view = View::new(camera, &model, weight_bone, options.text);
         let mut demo = Demo {
+            pose: Pose::new(&model),
+            joints: vec![Vec3::ZERO; model.skeleton.len()],
+            view: View::new(camera, &model, weight_bone, options.text),
+            skinned: SkinnedLayer::new(&model, options.skinning, options.method),
             model,
             clips,
             clip,
             clock: Clock::new(options.time),
-            pose,
-            view,
-            skinning: options.skinning,
-            method: options.method,
-            compared,
-            notice: None,
-            joints,
-            drawn,
-            last_cpu: Duration::ZERO,
             selection: Selection::new(options.inspect),
-            status: String::with_capacity(status::CAPACITY),
-            frame_cost: None,
-            // One thread until the session knows who draws (`Session::pick_threads`).
-            threads: BlendThreads::one(),
+            status: Status::new(),
             colors_dirty: true,
             bend: None,
         };
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
-        if demo.method != options.method {
-            return Err(demo.notice.take().unwrap_or_default());
+        if demo.skinned.method != options.method {
+            return Err(demo.skinned.notice.take().unwrap_or_default());
         }
         Ok(demo)
     }
@@ -154,22 +109,37 @@ impl Demo {
         let started = Instant::now();
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
         self.pose.update_palette(model, clip, time);
-        let (pose, compared) = (&mut self.pose, &mut self.compared);
-        let threads = &self.threads;
-        if let Err(e) = skinned::blend(pose, compared, model, self.skinning, self.method, threads) {
-            // Dual quaternions cannot skin this frame: say why, once, and blend linearly from now on.
-            self.notice =
-                Some(format!("{}; switching to it", skinned::refusal(model, &e, clip.wrap(time) as f64)));
-            self.method = Blend::Lbs;
-            self.colors_dirty = true;
-            let _linear_blending_takes_any_palette =
-                skinned::blend(pose, compared, model, self.skinning, self.method, threads);
-        }
-        self.last_cpu = started.elapsed();
+        // Dual quaternions may give way to linear blending here (the layer says why): recolour.
+        self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64);
+        self.status.cpu = started.elapsed();
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
         }
-        self.write_status();
+        // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
+        let mut line = std::mem::take(&mut self.status.line);
+        status::write_status(&mut line, &self.status_line());
+        self.status.line = line;
+    }
+
+    /// What the corner line and the title say about this frame.
+    fn status_line(&self) -> StatusLine<'_> {
+        let clip = self.clip();
+        StatusLine {
+            clip: &clip.name,
+            time: clip.wrap(self.clock.time),
+            speed: self.clock.speed,
+            paused: self.clock.paused,
+            method: self.skinned.method.name(),
+            skinning: self.skinned.skinning.name(),
+            cpu_work: self.skinned.cpu_work(),
+            cpu: self.status.cpu,
+            frame: self.status.frame,
+        }
+    }
+
+    /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
+    pub fn title(&self, fps: f64) -> String {
+        status::title(&self.status_line(), fps)
     }
 
     /// What the renderer should draw for a viewport of this size.
@@ -179,17 +149,11 @@ impl Demo {
             view_projection: view.camera.view_projection(width, height),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
-            skinned: skinned::layers(
-                &self.pose,
-                &self.compared,
-                self.skinning,
-                self.method,
-                view.show_skinned,
-            ),
+            skinned: self.skinned.layers(&self.pose, view.show_skinned),
             bones: view.show_bones.then_some(&self.joints[..]),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
-                status: &self.status,
+                status: &self.status.line,
                 names: view.show_names,
                 scale: scale as f32,
             }),
@@ -198,7 +162,7 @@ impl Demo {
 
     /// New colours for the skinned mesh and the bones, if the weight view changed since last asked.
     pub fn take_colors(&mut self) -> Option<Colors> {
-        let plain = if self.method == Blend::Dqs { colors::ORANGE } else { colors::RED };
+        let plain = self.skinned.plain_color();
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
     }
 
@@ -232,14 +196,14 @@ impl Demo {
                 self.view.next_weight_bone(&self.model);
                 self.colors_dirty = true;
             }
-            "g" => match skinned::next_skinning(self.skinning, &self.model) {
-                Ok(next) => self.skinning = next,
+            "g" => match skinned::next_skinning(self.skinned.skinning, &self.model) {
+                Ok(next) => self.skinned.skinning = next,
                 Err(why) => return Reply::Refused(why),
             },
             "d" => {
                 let time = self.clips[self.clip].wrap(self.clock.time) as f64;
-                match skinned::next_method(self.method, &mut self.pose, &self.model, time) {
-                    Ok(next) => self.method = next,
+                match skinned::next_method(self.skinned.method, &mut self.pose, &self.model, time) {
+                    Ok(next) => self.skinned.method = next,
                     Err(why) => return Reply::Refused(why),
                 }
                 self.colors_dirty = true;
@@ -270,8 +234,8 @@ impl Demo {
     /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
     /// within `reach` pixels. Returns whether a bone was caught.
     pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let camera = &self.view.camera;
-        self.bend = BendDrag::start(cursor, &self.joints, &self.drawn, camera, size, reach, &self.pose);
+        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
+        self.bend = BendDrag::start(cursor, &self.joints, drawn, camera, size, reach, &self.pose);
         self.bend.is_some()
     }
 
@@ -290,31 +254,37 @@ impl Demo {
             self.selection.report_due = true;
         }
     }
-}
 
-/// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
-/// `--clip` for the article's scene. A wrong one is refused with the list to choose from.
-pub fn pick_clip(clips: &[Clip], options: &Options) -> Result<usize, String> {
-    let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
-    if options.model.is_some() {
-        let Some(wanted) = &options.animation else { return Ok(0) };
-        let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-        return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| {
-            format!(
-                "unknown animation {wanted:?}: choose one of {} (or 0 to {})",
-                names.join(", "),
-                clips.len() - 1
-            )
-        });
+    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
+    /// clicking anywhere else stops inspecting.
+    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
+        let view_projection = self.view.camera.view_projection(size.0, size.1);
+        let method = self.skinned.method;
+        let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
+        self.selection.pick(cursor, on_screen, reach);
     }
-    names
-        .iter()
-        .position(|n| *n == options.clip)
-        .ok_or_else(|| format!("unknown clip {:?}: choose one of {}", options.clip, names.join(", ")))
-}
 
-mod inspection;
-mod titles;
+    /// The inspected vertex's candidates and blends this frame, if one is inspected.
+    fn inspection(&self) -> Option<Inspection> {
+        let vertex = self.selection.vertex?;
+        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
+    }
+
+    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
+    pub fn report(&self) -> Option<String> {
+        let inspection = self.inspection()?;
+        let clip = self.clip();
+        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
+        let report = Report { inspection: &inspection, model: &self.model };
+        let time = clip.wrap(self.clock.time);
+        Some(format!("inspect: clip {} at t {time:.3} s, {method} on {skinning}\n{report}", clip.name))
+    }
+
+    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
+    pub fn take_report(&mut self) -> Option<String> {
+        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
+    }
+}
 
 #[cfg(test)]
 mod tests;

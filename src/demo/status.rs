@@ -11,6 +11,28 @@ use std::time::{Duration, Instant};
 /// Room for the corner line; it is about 75 characters.
 pub const CAPACITY: usize = 160;
 
+/// The corner line, kept between frames, and the costs it shows.
+pub struct Status {
+    /// The line itself, rewritten by every update in the same memory.
+    pub line: String,
+    /// CPU time of the last pose + blend.
+    pub cpu: Duration,
+    /// A frame's CPU time, averaged ([`FrameCost`]; the session measures it).
+    pub frame: Option<Duration>,
+}
+
+impl Status {
+    pub fn new() -> Status {
+        Status { line: String::with_capacity(CAPACITY), cpu: Duration::ZERO, frame: None }
+    }
+}
+
+impl Default for Status {
+    fn default() -> Self {
+        Status::new()
+    }
+}
+
 /// What the corner line says.
 pub struct StatusLine<'a> {
     pub clip: &'a str,
@@ -43,6 +65,22 @@ pub fn write_status(out: &mut String, line: &StatusLine) {
     if let Some(frame) = line.frame {
         let _ = write!(out, "  frame {:.2} ms", frame.as_secs_f64() * 1e3);
     }
+}
+
+/// The window title: the same facts, with the frames per second (some desktops show the title).
+pub fn title(line: &StatusLine, fps: f64) -> String {
+    format!(
+        "skinning | clip {} | t {:.2} s | {}x{} | {} skinning, {} | {:.0} fps | {} {:.1} µs",
+        line.clip,
+        line.time,
+        line.speed,
+        if line.paused { " paused" } else { "" },
+        line.skinning,
+        line.method,
+        fps,
+        line.cpu_work,
+        micros(line.cpu),
+    )
 }
 
 fn micros(d: Duration) -> f64 {

@@ -19,6 +19,9 @@ pub struct View {
     pub show_text: bool,
     /// Bone names beside the joints (`N`).
     pub show_names: bool,
+    /// Which bones are drawn, by bone: the skin's joints. The others (a mesh's node, an armature)
+    /// place things but are not bones of the character; a right-drag catches only drawn ones.
+    pub drawn_bones: Vec<bool>,
 }
 
 /// The most joints whose names start on: the article's five read well, a real skeleton's two dozen
@@ -36,6 +39,7 @@ impl View {
             weight_bone,
             show_text,
             show_names: model.joint_bones().iter().filter(|&&joint| joint).count() <= NAMES_SHOWN_UP_TO,
+            drawn_bones: model.joint_bones(),
         }
     }
 

@@ -1,7 +1,9 @@
 //! The demo's state under keys and the mouse, tested without a window.
 
 use super::super::clock::STEP;
+use super::super::skinned::Blend;
 use super::*;
+use std::time::Duration;
 
 fn demo() -> Demo {
     let model = skinning::scene::article().expect("the article's scene is valid");
@@ -43,14 +45,14 @@ fn g_cycles_the_skinning_and_the_frame_follows() {
         let f = d.frame(640, 480, 1.0).skinned;
         (f.cpu.is_some(), f.gpu.is_some(), f.gpu_color)
     };
-    assert_eq!((d.skinning, drawn(&d)), (Skinning::Cpu, (true, false, None)));
+    assert_eq!((d.skinned.skinning, drawn(&d)), (Skinning::Cpu, (true, false, None)));
     d.key("g");
-    assert_eq!((d.skinning, drawn(&d)), (Skinning::Gpu, (false, true, None)));
+    assert_eq!((d.skinned.skinning, drawn(&d)), (Skinning::Gpu, (false, true, None)));
     assert!(d.title(60.0).contains("gpu skinning"), "{}", d.title(60.0));
     d.key("g");
-    assert_eq!((d.skinning, drawn(&d)), (Skinning::Both, (true, true, Some(colors::MAGENTA))));
+    assert_eq!((d.skinned.skinning, drawn(&d)), (Skinning::Both, (true, true, Some(colors::MAGENTA))));
     d.key("g");
-    assert_eq!(d.skinning, Skinning::Cpu);
+    assert_eq!(d.skinned.skinning, Skinning::Cpu);
 }
 
 #[test]
@@ -58,19 +60,19 @@ fn d_cycles_the_method_and_colours_and_title_follow() {
     let mut d = demo();
     d.key("3");
     d.take_colors();
-    assert_eq!(d.method, Blend::Lbs);
+    assert_eq!(d.skinned.method, Blend::Lbs);
     assert_eq!(d.key("d"), Reply::Changed);
-    assert_eq!(d.method, Blend::Dqs);
+    assert_eq!(d.skinned.method, Blend::Dqs);
     assert!(d.title(60.0).contains("cpu skinning, dqs"), "{}", d.title(60.0));
     // Alone, the DQS mesh is orange; compared, it has its own orange layer over the red one.
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::ORANGE));
     d.key("d");
-    assert_eq!(d.method, Blend::Both);
+    assert_eq!(d.skinned.method, Blend::Both);
     let f = d.frame(640, 480, 1.0).skinned;
     assert!(f.cpu.is_some() && f.cpu_compared.is_some());
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::RED));
     d.key("d");
-    assert_eq!(d.method, Blend::Lbs);
+    assert_eq!(d.skinned.method, Blend::Lbs);
 }
 
 #[test]
@@ -88,11 +90,11 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_a_notice() {
     }
     d.model.skin = skin;
     d.update();
-    assert_eq!(d.method, Blend::Lbs);
-    let notice = d.notice.take().expect("a notice");
+    assert_eq!(d.skinned.method, Blend::Lbs);
+    let notice = d.skinned.notice.take().expect("a notice");
     assert!(notice.contains("bone31") && !notice.contains('\n'), "{notice}");
     d.update();
-    assert!(d.notice.is_none(), "said once");
+    assert!(d.skinned.notice.is_none(), "said once");
     // And D now refuses with the same reason.
     assert!(matches!(d.key("d"), Reply::Refused(why) if why.contains("bone31")));
     // Starting with --method dqs on such a model is refused outright.
@@ -192,7 +194,7 @@ fn inspect_and_no_text_come_from_the_command_line() {
 #[test]
 fn the_corner_line_follows_the_state() {
     let mut d = demo();
-    d.frame_cost = Some(Duration::from_micros(250));
+    d.status.frame = Some(Duration::from_micros(250));
     d.key(" ");
     d.key("g");
     let words = d.frame(640, 480, 2.0).words.expect("text is on");
@@ -226,11 +228,11 @@ fn a_model_starts_on_the_animation_asked_for() {
         animation: animation.map(str::to_string),
         ..Options::default()
     };
-    assert_eq!(pick_clip(&clips, &model_options(None)), Ok(0), "the first by default");
-    assert_eq!(pick_clip(&clips, &model_options(Some("twist"))), Ok(2));
-    assert_eq!(pick_clip(&clips, &model_options(Some("1"))), Ok(1));
-    let err = pick_clip(&clips, &model_options(Some("3"))).expect_err("no animation 3");
+    assert_eq!(model_options(None).clip_index(&clips), Ok(0), "the first by default");
+    assert_eq!(model_options(Some("twist")).clip_index(&clips), Ok(2));
+    assert_eq!(model_options(Some("1")).clip_index(&clips), Ok(1));
+    let err = model_options(Some("3")).clip_index(&clips).expect_err("no animation 3");
     assert!(err.contains("seed, bend, twist") && err.contains("0 to 2"), "{err}");
     // Without a model, --clip decides (default bend).
-    assert_eq!(pick_clip(&clips, &Options::default()), Ok(1));
+    assert_eq!(Options::default().clip_index(&clips), Ok(1));
 }
