@@ -50,9 +50,33 @@ impl Frames {
     }
 }
 
-/// A matrix as JSON: 16 numbers, column by column. (glam's `serde` feature writes a `Mat4` the same
-/// way, and a `Vec3A` as `[x, y, z]`.)
+/// A matrix as JSON: 16 numbers, column by column.
 type Matrix = [f32; 16];
+
+/// Matrices as JSON, each 16 numbers column by column, straight from the pose's buffers (nothing
+/// copied, nothing allocated).
+struct Matrices<'a>(&'a [Mat4]);
+
+impl Serialize for Matrices<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(Mat4::to_cols_array))
+    }
+}
+
+/// Positions as JSON, each `[x, y, z]`.
+struct Points<'a>(&'a [Vec3A]);
+
+impl Points<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Points<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|p| p.to_array()))
+    }
+}
 
 // What the JSON holds, field by field. serde writes each `f32` in its shortest form (0.7, not
 // 0.699999988079071) and refuses nothing a JSON reader cannot take back.
@@ -102,18 +126,18 @@ struct PartOut<'a> {
 #[derive(Serialize)]
 struct FrameOut<'a> {
     time: f64,
-    local: &'a [Mat4],
-    world: &'a [Mat4],
-    palette: &'a [Mat4],
+    local: Matrices<'a>,
+    world: Matrices<'a>,
+    palette: Matrices<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     dq_palette: Option<Vec<DualQuatOut>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     dq_scale: Option<f32>,
     /// The skinned parts' vertices, in order.
-    skinned: &'a [Vec3A],
+    skinned: Points<'a>,
     /// The rigid parts' vertices (a glTF mesh without a skin), after them; absent when there are none.
-    #[serde(skip_serializing_if = "<[Vec3A]>::is_empty")]
-    rigid: &'a [Vec3A],
+    #[serde(skip_serializing_if = "Points::is_empty")]
+    rigid: Points<'a>,
 }
 
 /// Writes the model and the poses of `clip` at `frames`, blended on the CPU (linear blend skinning).
@@ -251,13 +275,13 @@ pub fn write_dump_blended_by(
         });
         let frame = FrameOut {
             time,
-            local: &pose.local,
-            world: &pose.world,
-            palette: &pose.palette,
+            local: Matrices(&pose.local),
+            world: Matrices(&pose.world),
+            palette: Matrices(&pose.palette),
             dq_palette,
             dq_scale: dqs.then_some(pose.dq_scale),
-            skinned: &pose.skinned[..skinned_len],
-            rigid: &pose.skinned[skinned_len..],
+            skinned: Points(&pose.skinned[..skinned_len]),
+            rigid: Points(&pose.skinned[skinned_len..]),
         };
         serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
