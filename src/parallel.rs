@@ -64,10 +64,13 @@ pub fn blend_dqs_parallel(
 }
 
 /// From how many vertices [`BlendThreads`] blends on all its threads. `cargo bench`'s crossover,
-/// on a 2-core AMD EPYC virtual machine, each blend after a 2 ms pause as between two frames: two
-/// threads took 21.4 µs against one thread's 20.7 at 4,096 vertices (0.97x), 26.7 against 30.5 at
-/// 6,144 (1.14x), 32.3 against 40.9 at 8,192 (1.27x). Waking the other thread costs about 13 µs,
-/// so it pays once one thread would need about twice that. Below this, one thread.
+/// on a 2-core AMD EPYC virtual machine, each blend after a 2 ms pause as between two frames, with
+/// the machine's cores kept awake by other work: two threads took 21.4 µs against one thread's
+/// 20.7 at 4,096 vertices (0.97x), 26.7 against 30.5 at 6,144 (1.14x), 32.3 against 40.9 at 8,192
+/// (1.27x). Waking the other thread cost about 13 µs, so it paid once one thread would need about
+/// twice that. With that machine idle, its halted virtual core took hundreds of µs to wake and two
+/// threads broke even only near 100,000 vertices: the figure is the machine's, and `--parallel-from`
+/// changes it. Below it, one thread.
 pub const PARALLEL_FROM_VERTICES: usize = 6000;
 
 /// Pieces of work per thread: more than one, so that a thread slowed down by another program
