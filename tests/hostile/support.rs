@@ -12,11 +12,26 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The program under test: the build cargo made for these tests, or `SKINNING_TEST_BIN`.
+///
+/// It starts with Ctrl-C, SIGTERM and SIGHUP at their default action, as from a terminal, whatever
+/// this test process inherited: a CI runner that starts its script in the background, without job
+/// control, hands it SIGINT ignored, and the program rightly keeps an ignored signal ignored.
 pub fn program() -> Command {
-    match std::env::var_os("SKINNING_TEST_BIN") {
+    use std::os::unix::process::CommandExt;
+    let mut command = match std::env::var_os("SKINNING_TEST_BIN") {
         Some(path) => Command::new(path),
         None => Command::new(env!("CARGO_BIN_EXE_skinning")),
+    };
+    // SAFETY: between fork and exec only `signal`, which is async-signal-safe, runs.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
     }
+    command
 }
 
 /// Runs the program with `args` (no standard input) and collects what it wrote.
