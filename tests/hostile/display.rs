@@ -3,7 +3,8 @@
 //! to X11; closing the window before a requested screenshot says so (exit 1); a display server
 //! that dies is one line.
 //!
-//! Each starts its own Xvfb. Hiding a library needs a mount namespace (`unshare -m`, as root):
+//! Each starts its own Xvfb. Hiding a library needs a mount namespace (`unshare -m` as root, or
+//! `unshare -rm` inside a user namespace for anyone else):
 //! an empty file is bind-mounted over the library for that one process.
 
 use super::support::{
@@ -31,11 +32,16 @@ fn library_file(name: &str) -> Option<PathBuf> {
 /// `command`, run with the libraries `hidden` replaced by an empty file (which the system's
 /// loader refuses), in a mount namespace of its own; None (after SKIPPED) if that is impossible.
 fn with_hidden(command: &Command, hidden: &[&str], empty: &Path) -> Option<Command> {
-    let namespaces = Command::new("unshare").args(["-m", "true"]).stderr(Stdio::null()).status();
-    if !namespaces.is_ok_and(|s| s.success()) {
-        skip("hiding a library needs `unshare -m` (root, or user namespaces)");
+    // As root a mount namespace is enough; any other user needs a user namespace around it too
+    // (`-r`: root inside it, which may bind-mount there; Debian allows it unprivileged).
+    let works = |flags: &str| {
+        let status = Command::new("unshare").args([flags, "true"]).stderr(Stdio::null()).status();
+        status.is_ok_and(|s| s.success())
+    };
+    let Some(flags) = ["-m", "-rm"].into_iter().find(|flags| works(flags)) else {
+        skip("hiding a library needs `unshare -m` (root) or `unshare -rm` (user namespaces)");
         return None;
-    }
+    };
     let mut script = String::new();
     for name in hidden {
         let Some(file) = library_file(name) else {
@@ -46,7 +52,7 @@ fn with_hidden(command: &Command, hidden: &[&str], empty: &Path) -> Option<Comma
     }
     script += "exec \"$@\"";
     let mut wrapped = Command::new("unshare");
-    wrapped.args(["-m", "sh", "-c", &script, "sh"]).arg(command.get_program()).args(command.get_args());
+    wrapped.args([flags, "sh", "-c", &script, "sh"]).arg(command.get_program()).args(command.get_args());
     for (key, value) in command.get_envs() {
         match value {
             Some(value) => wrapped.env(key, value),
