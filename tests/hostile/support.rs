@@ -187,10 +187,17 @@ pub fn wait_for(what: &str, limit: Duration, mut ready: impl FnMut() -> bool) {
 }
 
 /// A virtual X display of its own (Xvfb), killed when dropped.
+///
+/// One at a time: these tests kill servers and start new ones on the numbers they freed, and a
+/// window once failed to reach its own fresh server while that went on in parallel (CI, once in
+/// many runs). Fields drop in order: the server goes before the turn is handed on.
 pub struct Xvfb {
     pub display: String,
     _server: Guard,
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
+
+static ONE_SERVER_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 impl Xvfb {
     /// Starts Xvfb with a screen of `depth` bits on a free display number; None (after saying
@@ -200,6 +207,7 @@ impl Xvfb {
             skip("Xvfb is not installed (Debian: apt-get install xvfb)");
             return None;
         }
+        let turn = ONE_SERVER_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let screen = format!("640x480x{depth}");
         let mut server = Command::new("Xvfb")
             .args(["-displayfd", "1", "-screen", "0", &screen, "-nolisten", "tcp"])
@@ -218,7 +226,7 @@ impl Xvfb {
             skip("Xvfb did not start");
             return None;
         }
-        Some(Xvfb { display: format!(":{}", number.trim()), _server: server })
+        Some(Xvfb { display: format!(":{}", number.trim()), _server: server, _turn: turn })
     }
 
     /// The program, set to open its window on this display (and not on any Wayland compositor).
