@@ -22,8 +22,10 @@
 //!
 //! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
 //! vertex inspector), [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
-//! [`synthetic`] makes a skinned tube of any size for measuring what the blend costs (`cargo bench`).
+//! [`synthetic`] makes a skinned tube of any size for measuring what the blend costs (`cargo bench`),
+//! and [`alloc_count`] counts heap allocations, to show that a steady frame makes none.
 
+pub mod alloc_count;
 pub mod camera;
 pub mod clip;
 pub mod dual_quat;

@@ -4,7 +4,7 @@
 mod demo;
 
 #[global_allocator]
-static ALLOCATOR: demo::alloc::Counting = demo::alloc::Counting;
+static ALLOCATOR: skinning::alloc_count::Counting = skinning::alloc_count::Counting;
 
 fn main() -> std::process::ExitCode {
     demo::main()

@@ -9,51 +9,20 @@
 
 use glam::{Mat4, Vec3A};
 use rayon::ThreadPoolBuilder;
+use skinning::alloc_count::{self, Counting};
 use skinning::dual_quat::{DualQuat, compute_dq_palette};
 use skinning::model::Pose;
 use skinning::parallel::{BlendThreads, blend_parallel};
 use skinning::{scene, synthetic};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: every call is passed straight to `System`, which upholds the `GlobalAlloc` contract.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same layout contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same layout contract as the caller's.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
 /// How many allocations every thread together makes while `f` runs.
 fn allocations_in(f: impl FnOnce()) -> u64 {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = alloc_count::count();
     f();
-    ALLOCATIONS.load(Ordering::SeqCst) - before
+    alloc_count::count() - before
 }
 
 #[test]

@@ -3,11 +3,13 @@
 
 use super::failure::Failure;
 use glow::HasContext;
-use glutin::config::Config;
+use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentContext, Version};
 use glutin::display::{Display, GlDisplay};
+use glutin_winit::DisplayBuilder;
 use std::ffi::CStr;
 use std::fmt;
+use std::panic::AssertUnwindSafe;
 
 /// Something OpenGL refused, with enough detail to fix it.
 #[derive(Debug)]
@@ -47,6 +49,37 @@ impl From<GlError> for Failure {
         Failure::new(1, e.to_string())
     }
 }
+
+/// The window, and the config its OpenGL surface will have (glutin-winit creates the two together).
+pub fn window_and_config(
+    event_loop: &winit::event_loop::ActiveEventLoop,
+    attributes: winit::window::WindowAttributes,
+) -> Result<(winit::window::Window, Config), Failure> {
+    // Any config will do: we draw lines and points, and Xvfb offers no multisampling anyway.
+    let template = ConfigTemplateBuilder::new();
+    // The first config the platform lists is its preferred one. glutin-winit wants a config back
+    // from the picker, so an empty list (a driver with no config for this screen) can only leave it
+    // by unwinding, with a payload of its own that we turn into the one-line error.
+    let pick = |mut configs: Box<dyn Iterator<Item = Config> + '_>| {
+        configs.next().unwrap_or_else(|| std::panic::panic_any(NoConfig))
+    };
+    let built = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        DisplayBuilder::new().with_window_attributes(Some(attributes)).build(event_loop, template, pick)
+    }));
+    let (window, config) = match built {
+        Ok(built) => built.map_err(|e| Failure::new(3, format!("cannot set up OpenGL for a window: {e}")))?,
+        Err(payload) if payload.is::<NoConfig>() => return Err(Failure::new(3, NO_CONFIG)),
+        Err(payload) => std::panic::resume_unwind(payload),
+    };
+    let window = window.ok_or_else(|| Failure::new(1, "the window was not created"))?;
+    Ok((window, config))
+}
+
+/// The panic payload of a config picker given no config; the panic hook prints nothing for it.
+pub struct NoConfig;
+
+const NO_CONFIG: &str = "the graphics driver offers no OpenGL configuration for this display; update the \
+                         graphics driver, or install Mesa's (Debian: libgl1-mesa-dri libegl-mesa0)";
 
 /// Creates a context: OpenGL 3.3 core if the driver has it, else OpenGL ES 3.0.
 pub fn create_context(

@@ -16,7 +16,6 @@
 //! two ways to get a context). Under them all: `console` (printing, and what to do when it fails)
 //! and `signals` (Ctrl-C while a file is written).
 
-pub mod alloc;
 pub mod bend;
 pub mod cli;
 pub mod clock;
@@ -65,6 +64,9 @@ pub fn main() -> ExitCode {
     // Every expected failure is a `Failure`. Should a bug panic anyway, say so in one line, with
     // where, instead of a backtrace.
     std::panic::set_hook(Box::new(|info| {
+        if info.payload().is::<gl::NoConfig>() {
+            return; // not a bug: `gl::window_and_config` catches it and says what to do
+        }
         let message = info
             .payload()
             .downcast_ref::<&str>()

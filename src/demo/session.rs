@@ -2,7 +2,6 @@
 //! (time per frame, allocations, resident memory), the frame cost the corner line shows, and the
 //! vertex inspector's printed numbers. Shared by the window and the headless run.
 
-use super::alloc;
 use super::console;
 use super::failure::Failure;
 use super::options::Options;
@@ -11,6 +10,7 @@ use super::skinned::Skinning;
 use super::state;
 use super::status::FrameCost;
 use super::threads;
+use skinning::alloc_count;
 use skinning::parallel::PARALLEL_FROM_VERTICES;
 use std::time::{Duration, Instant};
 
@@ -88,7 +88,7 @@ impl Session {
         scale: f64,
     ) -> Result<(), Failure> {
         let now = Instant::now();
-        let allocations_before = alloc::count();
+        let allocations_before = alloc_count::count();
         if self.frames_drawn > 0 {
             // --fixed-dt makes every run land on the same times; otherwise follow the wall clock.
             let dt = match (self.options.fixed_dt, self.last_frame) {
@@ -111,7 +111,7 @@ impl Session {
         self.stats.cpu_total += self.demo.status.cpu;
         self.stats.cpu_max = self.stats.cpu_max.max(self.demo.status.cpu);
         if self.frames_drawn >= WARM_UP_FRAMES {
-            self.stats.steady_allocations += alloc::count() - allocations_before;
+            self.stats.steady_allocations += alloc_count::count() - allocations_before;
         }
         self.frames_drawn += 1;
         self.cost.add(now.elapsed(), Instant::now());

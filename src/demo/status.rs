@@ -120,6 +120,29 @@ impl FrameCost {
     }
 }
 
+/// Frames per second over the last half second, for the window's title.
+#[derive(Default)]
+pub struct Fps {
+    since: Option<Instant>,
+    frames: u32,
+    /// The last rate measured; 0 before the first half second.
+    pub rate: f64,
+}
+
+impl Fps {
+    /// A frame was shown.
+    pub fn tick(&mut self) {
+        let since = *self.since.get_or_insert_with(Instant::now);
+        self.frames += 1;
+        let elapsed = since.elapsed().as_secs_f64();
+        if elapsed >= AVERAGE_OVER.as_secs_f64() {
+            self.rate = self.frames as f64 / elapsed;
+            self.frames = 0;
+            self.since = Some(Instant::now());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,13 +14,12 @@ use super::pointer::{CLICK_SLOP, LeftButton};
 use super::render::Renderer;
 use super::session::Session;
 use super::state::Reply;
+use super::status::Fps;
 use glam::Vec2;
-use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::context::PossiblyCurrentContext;
 use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::{GlSurface, NotCurrentGlContext};
 use glutin::surface::{Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
-use glutin_winit::DisplayBuilder;
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
@@ -235,14 +234,8 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
         None => LogicalSize::new(640.0, 480.0).into(),
     };
     let attributes = Window::default_attributes().with_title("skinning").with_inner_size(size);
-    // Any config will do: we draw lines and points, and Xvfb offers no multisampling anyway.
-    let template = ConfigTemplateBuilder::new();
     display::check_colour_depth(event_loop)?;
-    let (window, config) = DisplayBuilder::new()
-        .with_window_attributes(Some(attributes))
-        .build(event_loop, template, pick_config)
-        .map_err(|e| Failure::new(3, format!("cannot set up OpenGL for a window: {e}")))?;
-    let window = window.ok_or_else(|| Failure::new(1, "the window was not created"))?;
+    let (window, config) = gl::window_and_config(event_loop, attributes)?;
     let handle =
         window.window_handle().map_err(|e| Failure::new(1, format!("no window handle: {e}")))?.as_raw();
 
@@ -281,32 +274,4 @@ fn screenshot_name(clip: &str, time: f32) -> String {
         .map(|n| if n == 1 { format!("{base}.png") } else { format!("{base}-{n}.png") })
         .find(|name| !std::path::Path::new(name).exists())
         .unwrap_or(base)
-}
-
-/// The first config the platform lists is its preferred one.
-fn pick_config(mut configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
-    // GLX and EGL answer an empty template with every config they have, or with an error (which
-    // `DisplayBuilder::build` returns to us); an empty list would mean a broken driver.
-    configs.next().expect("the graphics driver offers no OpenGL configuration for this display")
-}
-
-/// Frames per second over the last half second.
-#[derive(Default)]
-struct Fps {
-    since: Option<Instant>,
-    frames: u32,
-    rate: f64,
-}
-
-impl Fps {
-    fn tick(&mut self) {
-        let since = *self.since.get_or_insert_with(Instant::now);
-        self.frames += 1;
-        let elapsed = since.elapsed().as_secs_f64();
-        if elapsed >= 0.5 {
-            self.rate = self.frames as f64 / elapsed;
-            self.frames = 0;
-            self.since = Some(Instant::now());
-        }
-    }
 }

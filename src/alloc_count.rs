@@ -1,13 +1,17 @@
-//! Counts heap allocations, so `--stats` can show that a steady frame allocates nothing.
+//! Counts heap allocations, so `--stats` and the tests can show that a steady frame allocates
+//! nothing.
 //!
-//! The program's global allocator is the system one with a counter in front. The counter is one
-//! relaxed atomic add per allocation: nothing next to the allocation itself.
+//! [`Counting`] is the system allocator with a counter in front; a program makes it its global
+//! allocator (`#[global_allocator]`, as `src/main.rs` does) and reads [`count`] before and after
+//! the work it watches. The counter is one relaxed atomic add per allocation: nothing next to the
+//! allocation itself. It counts every thread's allocations together.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 
+/// The system allocator, counting. Install it with `#[global_allocator]`.
 pub struct Counting;
 
 // SAFETY: every call is passed straight to `System`, which upholds the `GlobalAlloc` contract.
