@@ -9,7 +9,7 @@
 //! `cli` (the flags that fill it in), `help` (`--help` and the keys), `info` (`--info`: what a model
 //! file holds), `clock`, `view`, `bend`, `skinned` (where and how the skin is blended), `threads`
 //! (how many threads blend), `selection` (the inspected vertex), `pointer` (click or drag), `status`
-//! (the corner line) and `state` (what is shown and how input changes it); `colors`, `font` and
+//! (the corner line, the title's frame rate) and `state` (what is shown and how input changes it); `colors`, `font` and
 //! `labels` (words as points, and where they go), `layer`, `gl`, `gpu_palette`, `gpu_skin`,
 //! `inspector`, `text` and `render` (OpenGL); `session` (frame after frame), `output` (files),
 //! `libraries` and `display` (what a window needs from the system), `window` and `headless` (the

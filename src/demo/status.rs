@@ -3,7 +3,8 @@
 //!
 //! It changes every frame (the time), so it is written into the same `String` each frame: `write!`
 //! into a string with room to spare allocates nothing. The frame cost is averaged over half a second
-//! ([`FrameCost`]), so its digits can be read while they change.
+//! ([`FrameCost`]), so its digits can be read while they change. The window's title shows the frame
+//! rate, counted the same way ([`Fps`]).
 
 use std::fmt::Write;
 use std::time::{Duration, Instant};
