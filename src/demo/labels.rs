@@ -27,6 +27,8 @@ pub struct Words<'a> {
 
 /// The corner line's distance from the window's top and left edges, at scale 1.
 pub const MARGIN: f32 = 6.0;
+/// From one line of words to the next, at scale 1.
+pub const LINE: f32 = 1.5 * GLYPH;
 /// Room for this many lit font pixels (shadows included): about 600 characters.
 pub const CAPACITY: usize = 32 * 1024;
 
@@ -71,7 +73,13 @@ impl Labels {
     ) {
         let s = words.scale.round().max(1.0);
         self.batch.clear();
-        self.batch.add(words.status, Vec2::splat(MARGIN * s), s, TEXT);
+        let (first, second) = split_status(words.status, size.0, s);
+        self.batch.add(first, Vec2::splat(MARGIN * s), s, TEXT);
+        let mut below = MARGIN * s + LINE * s;
+        if !second.is_empty() {
+            self.batch.add(second, Vec2::new(MARGIN * s, below), s, TEXT);
+            below += LINE * s;
+        }
         if let Some(joints) = joints.filter(|_| words.names) {
             let named = joints.iter().zip(&self.bone_names).zip(&self.named);
             for ((joint, name), _) in named.filter(|(_, named)| **named) {
@@ -81,11 +89,19 @@ impl Labels {
             }
         }
         if let Some(inspection) = inspection {
-            self.inspector_words(inspection, view_projection, size, s);
+            self.inspector_words(inspection, view_projection, size, s, below);
         }
     }
 
-    fn inspector_words(&mut self, inspection: &Inspection, view_projection: Mat4, size: (u32, u32), s: f32) {
+    /// The inspector's labels, and its sum starting `below` pixels from the top.
+    fn inspector_words(
+        &mut self,
+        inspection: &Inspection,
+        view_projection: Mat4,
+        size: (u32, u32),
+        s: f32,
+        below: f32,
+    ) {
         // Writing into a String with room to spare cannot fail, and does not allocate.
         let blend = to_pixels(view_projection, inspection.blended, size);
         for (slot, c) in inspection.candidates().iter().enumerate() {
@@ -103,7 +119,7 @@ impl Labels {
             self.batch.add("dqs", candidate_label_position(at, blend, 0.0, 3, s), s, ORANGE);
         }
         // The sum, one line under the corner line, a run of text at a time.
-        let mut at = Vec2::new(MARGIN * s, MARGIN * s + 1.5 * GLYPH * s);
+        let mut at = Vec2::new(MARGIN * s, below);
         self.line.clear();
         let _ = write!(self.line, "vertex {} = ", inspection.vertex);
         at = self.add_run(at, s, TEXT);
@@ -123,6 +139,20 @@ impl Labels {
     fn add_run(&mut self, at: Vec2, s: f32, color: Rgba) -> Vec2 {
         self.batch.add(&self.line, at, s, color);
         at + Vec2::new(self.line.chars().count() as f32 * GLYPH * s, 0.0)
+    }
+}
+
+/// The corner line as one or two lines for a window `width` pixels wide: cut at the last double
+/// space (they separate its facts) before it would run off the right edge. A narrower window clips
+/// the second line.
+pub fn split_status(status: &str, width: u32, scale: f32) -> (&str, &str) {
+    let fits = ((width as f32 - 2.0 * MARGIN * scale) / (GLYPH * scale)).max(0.0) as usize;
+    let Some((end, _)) = status.char_indices().nth(fits) else {
+        return (status, ""); // it fits
+    };
+    match status[..end].rfind("  ") {
+        Some(cut) if cut > 0 => (&status[..cut], status[cut..].trim_start()),
+        _ => (status, ""),
     }
 }
 
@@ -154,105 +184,4 @@ pub fn candidate_label_position(candidate: Vec2, blend: Vec2, weight: f32, chars
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use skinning::camera::framing_model;
-    use skinning::model::Pose;
-
-    fn scene() -> (Model, Pose, Mat4) {
-        let model = skinning::scene::article().expect("the article's scene");
-        let clips = skinning::scene::clips().expect("the article's clips");
-        let mut pose = Pose::new(&model);
-        pose.update(&model, &clips[1], 1.0);
-        let view_projection = framing_model(&model, &clips).view_projection(640, 480);
-        (model, pose, view_projection)
-    }
-
-    /// The batch's lit (not shadow) points.
-    fn letters(labels: &Labels) -> Vec<Vec2> {
-        let b = labels.batch();
-        b.points()
-            .iter()
-            .zip(b.colors())
-            .filter(|(_, c)| **c != super::super::font::SHADOW)
-            .map(|(p, _)| Vec2::from(*p))
-            .collect()
-    }
-
-    #[test]
-    fn the_corner_line_sits_in_the_top_left_corner() {
-        let (model, _, vp) = scene();
-        let mut labels = Labels::new(&model);
-        let words = Words { status: "clip bend", names: false, scale: 1.0 };
-        labels.compose(&words, None, None, vp, (640, 480));
-        let points = letters(&labels);
-        assert!(!points.is_empty());
-        // Nine characters of 8 pixels from x = 6; one line of 8 pixels from y = 6.
-        assert!(points.iter().all(|p| (6.0..6.0 + 72.0).contains(&p.x) && (6.0..14.0).contains(&p.y)));
-        // At scale 2 the margin and the letters double.
-        labels.compose(&Words { scale: 2.0, ..words }, None, None, vp, (640, 480));
-        assert!(
-            letters(&labels)
-                .iter()
-                .all(|p| (12.0..12.0 + 144.0).contains(&p.x) && (12.0..28.0).contains(&p.y))
-        );
-    }
-
-    #[test]
-    fn names_sit_beside_their_joints_and_only_when_asked() {
-        let (model, pose, vp) = scene();
-        let joints: Vec<Vec3> = (0..model.skeleton.len()).map(|b| pose.joint(b)).collect();
-        let mut labels = Labels::new(&model);
-        let without = Words { status: "", names: false, scale: 1.0 };
-        labels.compose(&without, Some(&joints), None, vp, (640, 480));
-        assert!(labels.batch().points().is_empty(), "names off, no status: nothing");
-        labels.compose(&Words { names: true, ..without }, Some(&joints), None, vp, (640, 480));
-        let points = letters(&labels);
-        for (b, joint) in joints.iter().enumerate() {
-            let at = to_pixels(vp, *joint, (640, 480)).expect("in front of the camera");
-            let start = name_position(at, 1.0);
-            let end = start + Vec2::new(model.skeleton.bone(b).name.len() as f32 * 8.0, 8.0);
-            let inside = |p: &&Vec2| p.x >= start.x && p.y >= start.y && p.x < end.x && p.y < end.y;
-            assert!(points.iter().filter(inside).count() > 10, "bone {b}'s name is not beside its joint");
-        }
-        // Hidden skeleton, no names.
-        labels.compose(&Words { names: true, ..without }, None, None, vp, (640, 480));
-        assert!(labels.batch().points().is_empty());
-    }
-
-    #[test]
-    fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
-        let (model, pose, vp) = scene();
-        let inspection = skinning::inspect::inspect(&model.skin, &pose.palette, 2);
-        let mut labels = Labels::new(&model);
-        let words = Words { status: "", names: false, scale: 1.0 };
-        labels.compose(&words, None, Some(&inspection), vp, (640, 480));
-        let b = labels.batch();
-        let blend = to_pixels(vp, inspection.blended, (640, 480)).expect("in view");
-        for (slot, c) in inspection.candidates().iter().enumerate() {
-            // "bone1 0.50": ten characters' worth of lit pixels, in this candidate's colour...
-            let color = candidate_color(slot, c.weight);
-            let points: Vec<Vec2> = b
-                .points()
-                .iter()
-                .zip(b.colors())
-                .filter(|(_, k)| **k == color)
-                .map(|(p, _)| Vec2::from(*p))
-                .collect();
-            assert!(points.len() > 100, "slot {slot}: {} points", points.len());
-            // ...on the far side of the candidate from the blend.
-            let at = to_pixels(vp, c.position, (640, 480)).expect("in view");
-            let away = if at.x < blend.x {
-                points.iter().all(|p| p.x < at.x)
-            } else {
-                points.iter().all(|p| p.x > at.x)
-            };
-            assert!(away, "slot {slot}'s label crosses its candidate");
-            // And the sum's term in the slot's full colour, under the corner line.
-            let full = candidate_color(slot, 1.0);
-            let term = b.points().iter().zip(b.colors()).filter(|(p, k)| **k == full && p[1] < 40.0).count();
-            assert!(term > 50, "slot {slot}'s term in the sum: {term} points");
-        }
-        assert_eq!(labels.line, "0.50 bone2", "the last run written");
-    }
-}
+mod tests;

@@ -101,8 +101,8 @@ impl Session {
         self.last_frame = Some(now);
         self.demo.status.frame = self.cost.shown();
         self.demo.update();
-        if let Some(notice) = self.demo.skinned.notice.take() {
-            console::say(&notice);
+        if let Some(reason) = self.demo.skinned.fallback.take() {
+            console::say(&format!("{reason}; switching to it"));
         }
         if let Some(colors) = self.demo.take_colors() {
             renderer.set_colors(&colors);

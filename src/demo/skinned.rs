@@ -91,24 +91,24 @@ pub struct SkinnedLayer {
     pub threads: BlendThreads,
     /// Compare mode's dual-quaternion positions (`pose.skinned` then holds the linear blend's).
     pub compared: Vec<Vec3A>,
-    /// Something to tell the user once, such as why DQS fell back to linear blending.
-    pub notice: Option<String>,
+    /// Why dual quaternions gave way to linear blending, until the session has told the user.
+    pub fallback: Option<String>,
 }
 
 impl SkinnedLayer {
     /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
     pub fn new(model: &Model, skinning: Skinning, method: Blend) -> SkinnedLayer {
         let compared = vec![Vec3A::ZERO; model.skin.len()];
-        SkinnedLayer { skinning, method, threads: BlendThreads::one(), compared, notice: None }
+        SkinnedLayer { skinning, method, threads: BlendThreads::one(), compared, fallback: None }
     }
 
     /// Step 4 for this frame ([`blend`]). If dual quaternions cannot hold this frame's palette, says
-    /// why in `notice`, once, and blends linearly from now on; returns whether the method changed.
+    /// why in `fallback`, once, and blends linearly from now on; returns whether the method changed.
     pub fn blend(&mut self, pose: &mut Pose, model: &Model, time: f64) -> bool {
         let Err(e) = blend(pose, &mut self.compared, model, self.skinning, self.method, &self.threads) else {
             return false;
         };
-        self.notice = Some(format!("{}; switching to it", refusal(model, &e, time)));
+        self.fallback = Some(refusal(model, &e, time));
         self.method = Blend::Lbs;
         let _linear_blending_takes_any_palette =
             blend(pose, &mut self.compared, model, self.skinning, self.method, &self.threads);

@@ -94,7 +94,7 @@ impl Demo {
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
         if demo.skinned.method != options.method {
-            return Err(demo.skinned.notice.take().unwrap_or_default());
+            return Err(demo.skinned.fallback.take().unwrap_or_default());
         }
         Ok(demo)
     }

@@ -41,7 +41,7 @@ pub struct StatusLine<'a> {
     pub time: f32,
     pub speed: f64,
     pub paused: bool,
-    /// The blend method: `lbs` (linear blend skinning).
+    /// The blend method: `lbs` (linear blend skinning), `dqs` (dual quaternions) or `lbs+dqs`.
     pub method: &'a str,
     /// Where the mesh is skinned: `cpu`, `gpu` or `both`.
     pub skinning: &'a str,
