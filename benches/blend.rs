@@ -15,10 +15,12 @@
 //!    (`parallel.rs`), chunk by chunk; bit for bit the one-thread results, which the run checks. The
 //!    speed-up is the one-thread time over this one.
 //!
-//! Then the **crossover** (`crossover.rs`): on small tubes, where all threads start to beat one.
+//! Then **what else we tried** (`variants.rs`): other ways to write the blend, against
+//! `skin::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
+//! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too).
 //!
 //! The harness is a few lines of `std::time::Instant` rather than a crate: the variants run in
-//! turn, round after round, so a busy neighbour on the machine slows all three alike; the first
+//! turn, round after round, so a busy neighbour on the machine slows them all alike; the first
 //! round is thrown away (it faults the output pages in and fills the caches); we report the median.
 //!
 //! `cargo bench --bench blend -- --quick` does a short run (for CI: it builds, runs, checks the
@@ -26,6 +28,7 @@
 //! `RESULT threads=N speedup@100k=X.XX speedup@1M=Y.YY`.
 
 mod crossover;
+mod variants;
 
 use glam::{Mat4, Vec3A};
 use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
@@ -45,8 +48,6 @@ const TEXTBOOK_OVER_BLEND_AT_100K: f64 = 4.0;
 const BLEND_OVER_COPY_AT_1M: f64 = 2.5;
 /// The target of issue 11 on a 2-core machine, at 100k and 1M: all threads against one.
 const SPEEDUP_AT_100K_AND_1M: f64 = 1.8;
-/// The small tubes of the crossover measurement.
-const CROSSOVER_SIZES: [usize; 8] = [512, 1024, 2048, 4096, 6144, 8192, 12288, 16384];
 
 /// One posed tube: what every variant reads.
 struct Posed {
@@ -109,6 +110,10 @@ fn main() {
     // Cargo passes `--bench`; the only flag of ours is `--quick`.
     let quick = std::env::args().any(|a| a == "--quick");
     let budget = if quick { Duration::from_millis(100) } else { Duration::from_millis(1500) };
+    let crossover_sizes = crossover::sizes().unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(2)
+    });
     // All the machine's threads, this one among them; every skin in parallel, however small.
     let all = BlendThreads::new(threads()).unwrap_or_else(|e| panic!("{e}")).parallel_from(0);
     let n = all.count();
@@ -156,28 +161,12 @@ fn main() {
         speedups.push((vertices, speedup));
     }
 
-    // Where all threads start to pay: the blend alone on small tubes, one thread against all.
-    let skins: Vec<_> = (CROSSOVER_SIZES.iter())
-        .map(|&v| {
-            let posed = posed_tube(v);
-            let mut palette = vec![Mat4::IDENTITY; BONES];
-            compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
-            (posed.model.skin, palette)
-        })
-        .collect();
-    let crossover = crossover::measure(&all, &skins, if quick { 20 } else { 300 });
-    let from = |times: fn(&crossover::Crossover) -> (f64, f64)| {
-        crossover::from_vertices(&crossover, times)
-            .map_or("never, up to the sizes measured".to_string(), |v| {
-                format!("from {} vertices", thousands(v))
-            })
-    };
-    println!(
-        "{n} threads beat one: back to back {}; after a pause, as in the program's frames, {}",
-        from(|r| r.back_to_back),
-        from(|r| r.after_pause)
-    );
-
+    // What else we tried, on one thread; then where all threads start to pay.
+    let posed = posed_tube(10_000);
+    let mut palette = vec![Mat4::IDENTITY; BONES];
+    compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+    variants::run(&posed.model.skin, &palette, budget);
+    crossover::run(&all, &crossover_sizes, if quick { 20 } else { 300 });
     println!();
     let at = |n| ratios.iter().find(|r| r.0 == n).expect("size was measured");
     let (_, textbook_over_blend, _) = at(100_000);

@@ -8,15 +8,65 @@
 //! frame**, each blend after a 2 ms pause, long enough for them to fall asleep, as they do between
 //! two frames of the program. The second is the program's case; `PARALLEL_FROM_VERTICES` comes
 //! from it.
+//!
+//! The tubes go up to 16,384 vertices, a short run. `SKINNING_CROSSOVER_MAX=131072 cargo bench
+//! --bench blend` goes on to larger ones (24,576, 32,768, 49,152, 65,536, 98,304, 131,072: half
+//! again, then twice, as from 4,096 on), for a machine where two threads pay only far higher.
 
 use glam::{Mat4, Vec3A};
 use skinning::parallel::BlendThreads;
-use skinning::skin::{Skin, blend};
+use skinning::skin::{Skin, blend, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// The pause before each blend in the frame-like measurement.
 const PAUSE: Duration = Duration::from_millis(2);
+/// The small tubes measured by default.
+const SIZES: [usize; 8] = [512, 1024, 2048, 4096, 6144, 8192, 12288, 16384];
+/// Names the largest tube to measure, past the default sizes.
+const MAX_VAR: &str = "SKINNING_CROSSOVER_MAX";
+
+/// The tubes' sizes: [`SIZES`], then, up to `SKINNING_CROSSOVER_MAX` vertices if it is set, 1.5
+/// and 2 times each power of two past them.
+pub fn sizes() -> Result<Vec<usize>, String> {
+    let Some(max) = std::env::var_os(MAX_VAR) else { return Ok(SIZES.to_vec()) };
+    let max = max
+        .to_str()
+        .and_then(|m| m.parse::<usize>().ok())
+        .ok_or_else(|| format!("{MAX_VAR} wants a number of vertices (such as 131072), not {max:?}"))?;
+    let mut sizes: Vec<usize> = SIZES.iter().copied().filter(|&v| v <= max).collect();
+    let mut power = *SIZES.last().expect("sizes");
+    while power * 3 / 2 <= max {
+        sizes.extend([power * 3 / 2, power * 2].into_iter().filter(|&v| v <= max));
+        power *= 2;
+    }
+    Ok(sizes)
+}
+
+/// Measures the crossover on tubes of these sizes, with `rounds` rounds each way, and prints where
+/// all threads start to beat one.
+pub fn run(all: &BlendThreads, sizes: &[usize], rounds: usize) {
+    let skins: Vec<_> = (sizes.iter())
+        .map(|&v| {
+            let posed = super::posed_tube(v);
+            let mut palette = vec![Mat4::IDENTITY; super::BONES];
+            compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+            (posed.model.skin, palette)
+        })
+        .collect();
+    let crossover = measure(all, &skins, rounds);
+    let from = |times: fn(&Crossover) -> (f64, f64)| {
+        from_vertices(&crossover, times).map_or("never, up to the sizes measured".to_string(), |v| {
+            format!("from {} vertices", super::thousands(v))
+        })
+    };
+    println!(
+        "{} threads beat one: back to back {}; after a pause, as in the program's frames, {}",
+        all.count(),
+        from(|r| r.back_to_back),
+        from(|r| r.after_pause)
+    );
+}
 
 /// One size's median times, in microseconds per blend: one thread, all threads; back to back, then
 /// after a pause.

@@ -13,8 +13,10 @@
 //! each idle thread taking (stealing) work from a busy one.
 //!
 //! **What it costs.** Handing work to another thread and waiting for it takes microseconds (waking
-//! a sleeping thread is a system call), about what one thread needs to blend a thousand vertices.
-//! So small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
+//! a sleeping thread is a system call): 5 to 12 µs in `cargo bench`'s crossover on a 2-core
+//! machine with its cores awake (derived from the bench's times, see [`PARALLEL_FROM_VERTICES`] and
+//! the README's "Every core"), what one thread needs to blend one to two thousand vertices. So
+//! small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
 //! [`PARALLEL_FROM_VERTICES`] on, a figure measured with `cargo bench` (README, "What it costs").
 //! The article's 13 vertices take well under a microsecond on one thread. And the other threads
 //! need a free core: when other programs keep every core busy, a woken thread waits for one, the
@@ -67,10 +69,12 @@ pub fn blend_dqs_parallel(
 /// on a 2-core AMD EPYC virtual machine, each blend after a 2 ms pause as between two frames, with
 /// the machine's cores kept awake by other work: two threads took 21.4 µs against one thread's
 /// 20.7 at 4,096 vertices (0.97x), 26.7 against 30.5 at 6,144 (1.14x), 32.3 against 40.9 at 8,192
-/// (1.27x). Waking the other thread cost about 13 µs, so it paid once one thread would need about
-/// twice that. With that machine idle, its halted virtual core took hundreds of µs to wake and two
-/// threads broke even only near 100,000 vertices: the figure is the machine's, and `--parallel-from`
-/// changes it. Below it, one thread.
+/// (1.27x). Two threads at n vertices take t2, about half of one thread's time t1 plus the
+/// hand-over h, so h is about t2 - t1/2: 11.1, 11.5 and 11.9 µs here (5 to 10 µs in the README's
+/// later run). So two threads pay once t1 is about 2h, here near 5,000 vertices. With that machine idle, its
+/// halted virtual core took hundreds of µs to wake and two threads broke even only near 100,000
+/// vertices (`SKINNING_CROSSOVER_MAX=131072 cargo bench --bench blend`, README "Every core"): the
+/// figure is the machine's, and `--parallel-from` changes it. Below it, one thread.
 pub const PARALLEL_FROM_VERTICES: usize = 6000;
 
 /// Pieces of work per thread: more than one, so that a thread slowed down by another program
