@@ -61,11 +61,36 @@ pub struct Imported {
     pub notes: Vec<String>,
 }
 
-/// Loads a `.gltf` or `.glb` file; external buffers are looked for next to it.
+/// Loads a `.gltf` or `.glb` file; its external buffers' paths are relative to its folder.
+///
+/// Only a regular file (or a link to one) is read: a device such as `/dev/zero` never ends, and a
+/// FIFO may never be written to, so either is refused before it is opened.
 pub fn load(path: &Path) -> Result<Imported, ImportError> {
-    let bytes =
-        std::fs::read(path).map_err(|error| ImportError::Read { path: path.display().to_string(), error })?;
+    let read_error = |error| ImportError::Read { path: path.display().to_string(), error };
+    let kind = std::fs::metadata(path).map_err(read_error)?.file_type();
+    if !kind.is_file() {
+        return Err(ImportError::NotAFile(file_kind(kind)));
+    }
+    let bytes = std::fs::read(path).map_err(read_error)?;
     load_from_slice(&bytes, path.parent())
+}
+
+/// What a path that is not a regular file is, for the message.
+fn file_kind(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() { "a folder" } else { "a device, FIFO or socket" }
 }
 
 /// Loads a file already in memory. `base_dir` is where its external buffers are (None: it may

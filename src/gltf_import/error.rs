@@ -9,6 +9,8 @@ use std::fmt;
 pub enum ImportError {
     /// The file (or a buffer file next to it) cannot be read.
     Read { path: String, error: std::io::Error },
+    /// The model's path is not a regular file: what it is instead (`a FIFO`, `a device`...).
+    NotAFile(&'static str),
     /// Neither a `.glb` nor glTF JSON, or JSON that is not glTF.
     NotGltf(String),
     /// A `.glb` whose header or chunks are cut short or inconsistent.
@@ -41,6 +43,9 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             ImportError::Read { path, error } => write!(f, "cannot read {path} ({error}); check the path"),
+            ImportError::NotAFile(kind) => {
+                write!(f, "it is {kind}, not a regular file; give a .gltf or .glb file")
+            }
             ImportError::NotGltf(detail) => {
                 write!(f, "not a glTF 2.0 file ({detail}); give a .gltf (JSON) or .glb file")
             }
