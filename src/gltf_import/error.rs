@@ -35,6 +35,9 @@ pub enum ImportError {
     Animation { animation: String, channel: usize, problem: String },
     /// The file has no skinned mesh; the text says what it has instead.
     NoSkinnedMesh(String),
+    /// The file's skinned meshes all hang on nodes outside the scene that is shown: the first
+    /// one's node, how many more there are, and the scene.
+    SkinnedMeshOutsideScene { node: String, more: usize, scene: String },
     /// The loaded pieces do not fit together (a bug in the loader if it ever shows).
     Model(ModelError),
 }
@@ -80,6 +83,14 @@ impl fmt::Display for ImportError {
                 "the file has no skinned mesh ({has}); this program shows skinned characters: give a \
                  file with a mesh on a node that has a skin"
             ),
+            ImportError::SkinnedMeshOutsideScene { node, more, scene } => {
+                let others = if *more > 0 { format!(" (and {more} more)") } else { String::new() };
+                write!(
+                    f,
+                    "the skinned mesh on node {node}{others} is not in scene {scene}, the scene shown; \
+                     add its node to that scene"
+                )
+            }
             ImportError::Model(e) => write!(f, "the loaded model does not fit together: {e}"),
         }
     }

@@ -45,6 +45,16 @@ pub fn meshes(
     let skinned: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_some()).collect();
     let rigid: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_none()).collect();
     if skinned.is_empty() {
+        // A skinned mesh the shown scene leaves out is not "no skinned mesh": say where it is.
+        let mut outside = document.nodes().filter(|n| n.mesh().is_some() && n.skin().is_some());
+        if let (Some(node), Some(scene)) = (outside.next(), &nodes.scene) {
+            let more = outside.count();
+            return Err(ImportError::SkinnedMeshOutsideScene {
+                node: label(node.index(), node.name()),
+                more,
+                scene: scene.clone(),
+            });
+        }
         return Err(ImportError::NoSkinnedMesh(what_it_has(document)));
     }
 
