@@ -25,7 +25,9 @@
 //!
 //! Loading checks everything it reads: a damaged file is an [`ImportError`] naming what is wrong,
 //! never a crash. What is tolerated (weights that do not quite sum to 1, morph targets, extensions
-//! that change only the looks) is said once, in [`Imported::notes`].
+//! that change only the looks) is said once, in [`Imported::notes`]; what the file has that this
+//! program leaves unused (materials, texture coordinates, cameras...) is listed in
+//! [`Imported::unused`], for `--info` (`unused.rs`).
 
 mod accessors;
 mod animations;
@@ -35,10 +37,11 @@ mod error;
 mod meshes;
 mod nodes;
 mod skins;
+mod unused;
 mod weights;
 
 pub use animations::REST;
-pub use error::ImportError;
+pub use error::{ImportError, counted};
 pub use nodes::SYNTHETIC_ROOT;
 pub use skins::SkinSlots;
 
@@ -59,6 +62,12 @@ pub struct Imported {
     pub skins: Vec<SkinSlots>,
     /// What was mended or ignored, one line each, to be said once.
     pub notes: Vec<String>,
+    /// True when the file has no animation: `clips` is then [`REST`] alone, made here to show the
+    /// nodes' rest pose.
+    pub rest_only: bool,
+    /// What the file has that this program does not use (materials, texture coordinates,
+    /// cameras...), one short phrase each, for `--info`.
+    pub unused: Vec<String>,
 }
 
 /// Loads a `.gltf` or `.glb` file; its external buffers' paths are relative to its folder.
@@ -107,7 +116,9 @@ pub fn load_from_slice(bytes: &[u8], base_dir: Option<&Path>) -> Result<Imported
     let (joints, skins) = skins::joint_slots(document, &buffers)?;
     let meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
     let clips = animations::clips(document, &buffers, &mut notes)?;
+    let rest_only = document.animations().len() == 0;
+    let unused = unused::unused(document, &nodes.in_scene);
 
     let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?.with_parts(meshes.parts)?;
-    Ok(Imported { model, clips, skins, notes })
+    Ok(Imported { model, clips, skins, notes, rest_only, unused })
 }

@@ -17,8 +17,9 @@ pub enum ImportError {
     BadGlb(String),
     /// The JSON breaks a rule of the glTF schema: `place` is its path in the JSON.
     Invalid { place: String, problem: String },
-    /// `extensionsRequired` names an extension this loader cannot decode.
-    Unsupported { extension: String, what: &'static str },
+    /// `extensionsRequired` names an extension this loader cannot decode: what it does, when
+    /// it is one this program knows of (Draco, meshopt), else None.
+    Unsupported { extension: String, what: Option<&'static str> },
     /// A buffer's bytes cannot be had, or are fewer than its `byteLength`.
     Buffer { buffer: usize, problem: String },
     /// An accessor's data is out of range, of a type the use does not allow, or not finite.
@@ -60,10 +61,15 @@ impl fmt::Display for ImportError {
                 "the file breaks the glTF rules at {place}: {problem} (the Khronos glTF-Validator \
                  lists every problem)"
             ),
-            ImportError::Unsupported { extension, what } => write!(
+            ImportError::Unsupported { extension, what: Some(what) } => write!(
                 f,
                 "the file needs {extension} ({what}), which this program does not decode; export it \
                  without {what}"
+            ),
+            ImportError::Unsupported { extension, what: None } => write!(
+                f,
+                "the file needs the extension {extension}, which this program does not support; \
+                 export it without {extension}"
             ),
             ImportError::Buffer { buffer, problem } => write!(f, "buffer {buffer}: {problem}"),
             ImportError::Accessor { accessor, usage, problem } => {
@@ -110,4 +116,9 @@ pub fn label(index: usize, name: Option<&str>) -> String {
         Some(name) if !name.is_empty() => format!("#{index} {name:?}"),
         _ => format!("#{index}"),
     }
+}
+
+/// A count and its noun, singular for 1: `1 joint`, `0 joints`, `24 joints`.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
