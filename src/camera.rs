@@ -127,18 +127,23 @@ impl Camera {
     }
 }
 
-/// A camera that frames `model` in every pose of every clip: each clip is sampled at 64 times and
-/// every joint and skinned vertex is kept in view, so switching clips never moves the camera. It
-/// looks at the long side of the model (see [`Camera::face_the_long_side`]); any size works, the
-/// model's own units are kept.
+/// A camera that frames what the picture draws of `model`, in every pose of every clip: the mesh in
+/// its bind pose and skinned, and the joints. Each clip is sampled at 64 times, so switching clips
+/// never moves the camera. Bones that are not joints are not drawn, so they are not framed either: a
+/// glTF file's other nodes (the skinned mesh's own node, whose transform glTF ignores, or an empty
+/// camera or light node far away) would otherwise shrink the model to a dot. It looks at the long
+/// side of the model (see [`Camera::face_the_long_side`]); any size works, the model's own units
+/// are kept.
 pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
     let mut pose = crate::model::Pose::new(model);
+    let is_joint = model.joint_bones();
+    let joints: Vec<usize> = (0..model.skeleton.len()).filter(|&b| is_joint[b]).collect();
     let mut points: Vec<Vec3> = model.skin.bind_positions().collect();
     for clip in clips {
         for i in 0..64 {
             pose.update(model, clip, clip.duration as f64 * i as f64 / 64.0);
             points.extend(pose.skinned.iter().map(|&p| Vec3::from(p)));
-            points.extend((0..model.skeleton.len()).map(|b| pose.joint(b)));
+            points.extend(joints.iter().map(|&b| pose.joint(b)));
         }
     }
     Camera::framing(points).face_the_long_side()

@@ -25,7 +25,9 @@
 //!
 //! Loading checks everything it reads: a damaged file is an [`ImportError`] naming what is wrong,
 //! never a crash. What is tolerated (weights that do not quite sum to 1, morph targets, extensions
-//! that change only the looks) is said once, in [`Imported::notes`].
+//! that change only the looks) is said once, in [`Imported::notes`]; what the file has that this
+//! program leaves unused (materials, texture coordinates, cameras...) is listed in
+//! [`Imported::unused`], for `--info` (`unused.rs`).
 
 mod accessors;
 mod animations;
@@ -35,10 +37,11 @@ mod error;
 mod meshes;
 mod nodes;
 mod skins;
+mod unused;
 mod weights;
 
 pub use animations::REST;
-pub use error::ImportError;
+pub use error::{ImportError, counted};
 pub use nodes::SYNTHETIC_ROOT;
 pub use skins::SkinSlots;
 
@@ -59,13 +62,44 @@ pub struct Imported {
     pub skins: Vec<SkinSlots>,
     /// What was mended or ignored, one line each, to be said once.
     pub notes: Vec<String>,
+    /// True when the file has no animation: `clips` is then [`REST`] alone, made here to show the
+    /// nodes' rest pose.
+    pub rest_only: bool,
+    /// What the file has that this program does not use (materials, texture coordinates,
+    /// cameras...), one short phrase each, for `--info`.
+    pub unused: Vec<String>,
 }
 
-/// Loads a `.gltf` or `.glb` file; external buffers are looked for next to it.
+/// Loads a `.gltf` or `.glb` file; its external buffers' paths are relative to its folder.
+///
+/// Only a regular file (or a link to one) is read: a device such as `/dev/zero` never ends, and a
+/// FIFO may never be written to, so either is refused before it is opened.
 pub fn load(path: &Path) -> Result<Imported, ImportError> {
-    let bytes =
-        std::fs::read(path).map_err(|error| ImportError::Read { path: path.display().to_string(), error })?;
+    let read_error = |error| ImportError::Read { path: path.display().to_string(), error };
+    let kind = std::fs::metadata(path).map_err(read_error)?.file_type();
+    if !kind.is_file() {
+        return Err(ImportError::NotAFile(file_kind(kind)));
+    }
+    let bytes = std::fs::read(path).map_err(read_error)?;
     load_from_slice(&bytes, path.parent())
+}
+
+/// What a path that is not a regular file is, for the message.
+fn file_kind(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() { "a folder" } else { "a device, FIFO or socket" }
 }
 
 /// Loads a file already in memory. `base_dir` is where its external buffers are (None: it may
@@ -82,7 +116,9 @@ pub fn load_from_slice(bytes: &[u8], base_dir: Option<&Path>) -> Result<Imported
     let (joints, skins) = skins::joint_slots(document, &buffers)?;
     let meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
     let clips = animations::clips(document, &buffers, &mut notes)?;
+    let rest_only = document.animations().len() == 0;
+    let unused = unused::unused(document, &nodes.in_scene);
 
     let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?.with_parts(meshes.parts)?;
-    Ok(Imported { model, clips, skins, notes })
+    Ok(Imported { model, clips, skins, notes, rest_only, unused })
 }

@@ -135,6 +135,14 @@ fn animations_are_picked_by_name_or_index_and_a_wrong_one_lists_them() {
     assert_eq!(result.status.code(), Some(2), "{err}");
     assert!(err.contains("moves, hold") && err.trim_end().lines().count() == 1, "{err}");
     assert!(!out.exists(), "nothing written");
+    // Without animations there is one clip to name, the rest pose: no "0 to 0".
+    let mut still = fixture::build();
+    still.json.as_object_mut().unwrap().remove("animations");
+    std::fs::write(&path, still.glb()).unwrap();
+    let result =
+        run(&["--model", path.to_str().unwrap(), "--animation", "dance", "--dump", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert!(err.contains("the only one is rest (or 0)") && !err.contains("0 to 0"), "{err}");
 }
 
 /// The fixture with mesh 0's POSITION accessor made sparse: `with_base` keeps its view and

@@ -65,6 +65,11 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "meshopt compression",
         ),
         (
+            "an unknown required extension",
+            edited(|j| j["extensionsRequired"] = json!(["EXT_made_up"])),
+            "the file needs the extension EXT_made_up, which this program does not support",
+        ),
+        (
             "no skinned mesh",
             edited(|j| {
                 j["nodes"]
@@ -76,9 +81,17 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "no skinned mesh (it has 8 nodes, 4 meshes, 3 skins and 2 animations)",
         ),
         (
+            "skinned meshes outside the shown scene",
+            edited(|j| {
+                j["scenes"].as_array_mut().unwrap().push(json!({ "name": "tail only", "nodes": [5] }));
+                j["scene"] = json!(1);
+            }),
+            "the skinned mesh on node #4 \"skinned_b\" (and 2 more) is not in scene #1 \"tail only\"",
+        ),
+        (
             "joint out of its skin",
             edited(|j| j["skins"][0]["joints"] = json!([1])),
-            "names joint 1, but its skin has 1 joints",
+            "names joint 1, but its skin has 1 joint (joint 0 only)",
         ),
         (
             "POSITION accessor missing",
@@ -94,7 +107,7 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         (
             "too few inverse bind matrices",
             edited(|j| j["skins"][1]["joints"] = json!([5, 1, 2, 0])),
-            "4 joints but only 3 inverse bind matrices",
+            "4 joints but only 3 inverse bind matrices;",
         ),
         ("NaN position", nan.embedded(), "NaN or infinite"),
         (

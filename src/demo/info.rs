@@ -4,10 +4,11 @@
 //! The node tree (every node is a bone; joints are marked with their skin slot), each skin (its
 //! joints, and whether the file's inverse bind matrices are the inverses of the nodes' rest world
 //! transforms, i.e. whether the file binds its mesh in the pose its nodes rest in), the meshes, the
-//! animations with their channels, and what the loader mended or ignored.
+//! animations with their channels (or that there are none, and the rest pose is shown), and what
+//! the loader mended or ignored, including what the file has that this program does not draw.
 
 use skinning::clip::{Channel, Motion};
-use skinning::gltf_import::{Imported, SYNTHETIC_ROOT};
+use skinning::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -29,11 +30,12 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     let nodes = skeleton.len() - usize::from(synthetic);
     let above = if synthetic { ", plus a synthetic root above the file's several root nodes" } else { "" };
     line(format!(
-        "{}: {nodes} nodes{above}: {} bones; {} joint slots; {} vertices",
+        "{}: {}{above}: {}; {}; {}",
         path.display(),
-        skeleton.len(),
-        joints.len(),
-        model.skin.len()
+        counted(nodes, "node", "nodes"),
+        counted(skeleton.len(), "bone", "bones"),
+        counted(joints.len(), "joint slot", "joint slots"),
+        counted(model.skin.len(), "vertex", "vertices")
     ));
 
     // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
@@ -51,7 +53,8 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         }
         for part in model.parts.iter().filter(|p| p.bone == Some(bone)) {
             let how = if part.skinned { "skinned" } else { "rigid" };
-            write!(text, "  mesh {:?}: {} vertices, {how}", part.name, part.vertices.len()).ok();
+            let vertices = counted(part.vertices.len(), "vertex", "vertices");
+            write!(text, "  mesh {:?}: {vertices}, {how}", part.name).ok();
         }
         line(text);
         let b = skeleton.bone(bone);
@@ -84,28 +87,41 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             "the mesh is bound in another pose than the nodes' rest pose"
         };
         let name = if skin.name.is_empty() { String::new() } else { format!(" {:?}", skin.name) };
+        let slots = match skin.joints.len() {
+            1 => format!("slot {}", skin.joints.start),
+            _ => format!("slots {} to {}", skin.joints.start, skin.joints.end - 1),
+        };
         line(format!(
-            "  skin {s}{name}: {} joints (slots {} to {}); inverse bind matrices vs inverse rest world: \
-             largest difference {largest:.2e} (relative): {verdict}",
-            skin.joints.len(),
-            skin.joints.start,
-            skin.joints.end - 1
+            "  skin {s}{name}: {} ({slots}); inverse bind matrices vs inverse rest world: largest \
+             difference {largest:.2e} (relative): {verdict}",
+            counted(skin.joints.len(), "joint", "joints"),
         ));
     }
 
     let (skinned, rigid): (Vec<_>, Vec<_>) = model.parts.iter().partition(|p| p.skinned);
-    let count = |parts: &[&skinning::model::Part]| parts.iter().map(|p| p.vertices.len()).sum::<usize>();
+    let vertices = |parts: &[&skinning::model::Part]| {
+        counted(parts.iter().map(|p| p.vertices.len()).sum(), "vertex", "vertices")
+    };
     line(format!(
-        "meshes: {} skinned ({} vertices), {} rigid ({} vertices); {} edges drawn",
+        "meshes: {} skinned ({}), {} rigid ({}); {} drawn",
         skinned.len(),
-        count(&skinned),
+        vertices(&skinned),
         rigid.len(),
-        count(&rigid),
-        model.edges.len()
+        vertices(&rigid),
+        counted(model.edges.len(), "edge", "edges")
     ));
 
-    line("animations:".into());
-    for (i, clip) in imported.clips.iter().enumerate() {
+    // A file without animations gets one clip from the loader, the rest pose: not the file's.
+    let clips: &[skinning::clip::Clip] = if imported.rest_only {
+        line(format!(
+            "animations: none in the file; the program shows the nodes' rest pose (a clip named {REST:?})"
+        ));
+        &[]
+    } else {
+        line("animations:".into());
+        &imported.clips
+    };
+    for (i, clip) in clips.iter().enumerate() {
         let Motion::Keyframes(tracks) = &clip.motion else { continue };
         let channels: usize = tracks
             .iter()
@@ -114,16 +130,17 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             })
             .sum();
         line(format!(
-            "  {i} {:?}: {:.3} s, {channels} channels on {} nodes",
+            "  {i} {:?}: {:.3} s, {} on {}",
             clip.name,
             clip.duration,
-            tracks.len()
+            counted(channels, "channel", "channels"),
+            counted(tracks.len(), "node", "nodes")
         ));
         for track in tracks {
             let mut text = format!("    {}:", skeleton.bone(track.bone).name);
             let mut say = |what: &str, keys: Option<(usize, &'static str)>| {
                 if let Some((n, how)) = keys {
-                    write!(text, " {what} {how} {n} keys,").ok();
+                    write!(text, " {what} {how} {},", counted(n, "key", "keys")).ok();
                 }
             };
             say("translation", track.translation.as_ref().map(keys));
@@ -132,10 +149,14 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             line(text.trim_end_matches(',').to_string());
         }
     }
-    if imported.notes.is_empty() {
+    if imported.notes.is_empty() && imported.unused.is_empty() {
         line("ignored or mended: nothing".into());
     } else {
         line("ignored or mended:".into());
+        if !imported.unused.is_empty() {
+            let unused = imported.unused.join(", ");
+            line(format!("  unused here (this program draws no surfaces): {unused}"));
+        }
         for note in &imported.notes {
             line(format!("  {note}"));
         }

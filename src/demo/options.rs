@@ -88,12 +88,13 @@ impl Options {
         if self.model.is_some() {
             let Some(wanted) = &self.animation else { return Ok(0) };
             let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| {
-                format!(
+            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match names[..] {
+                [only] => format!("unknown animation {wanted:?}: the only one is {only} (or 0)"),
+                _ => format!(
                     "unknown animation {wanted:?}: choose one of {} (or 0 to {})",
                     names.join(", "),
                     clips.len() - 1
-                )
+                ),
             });
         }
         names

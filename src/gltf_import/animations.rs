@@ -15,7 +15,7 @@
 //! no joint: those channels are skipped, and that is said once.
 
 use super::accessors::read_floats;
-use super::error::{ImportError, label};
+use super::error::{ImportError, counted, label};
 use crate::clip::{Channel, Clip, Interpolation, Keyable, Motion, Track};
 use glam::{Quat, Vec3};
 use gltf::animation::Property;
@@ -91,7 +91,8 @@ pub fn clips(
         clips.push(Clip { name, duration, motion: Motion::Keyframes(tracks) });
     }
     if morph_channels > 0 {
-        notes.push(format!("ignored {morph_channels} channels that animate morph target weights"));
+        let channels = counted(morph_channels, "channel", "channels");
+        notes.push(format!("ignored the morph target weights animated by {channels}"));
     }
     if clips.is_empty() {
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });

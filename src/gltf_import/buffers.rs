@@ -4,15 +4,20 @@
 //! buffer comes from one of three places:
 //! - the `.glb`'s own `BIN` chunk (a buffer with no `uri`);
 //! - a `data:` URI in the JSON, the bytes written out in base64 (`data:...;base64,AAAB...`);
-//! - a file next to the model (`"uri": "Fox.bin"`), its name percent-encoded like a URL.
+//! - a file named by a path **relative to the model's folder**, percent-encoded like a URL:
+//!   `"uri": "Fox.bin"`, `"buffers/Fox%20v2.bin"`, `"../shared/Fox.bin"` (`..` is allowed: real
+//!   files share buffers that way).
 //!
 //! Each must hold at least the buffer's `byteLength` bytes; a `.glb` chunk may carry up to 3
-//! padding bytes more. Nothing else is fetched: a URI with a scheme (`https:`) is refused.
+//! padding bytes more. Nothing else is read. Refused before anything is opened: an absolute path
+//! (`/etc/passwd`, also when %-escaped, `%2Fetc%2Fpasswd`), a URI with a scheme other than `data:`
+//! (`https:`, `file:`, a drive letter `C:`), and a path that is not a regular file (opening a FIFO
+//! waits for a writer; a device such as `/dev/zero` never ends).
 
 use super::error::ImportError;
 use base64::Engine;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Component, Path};
 
 /// The bytes of every buffer, in the file's buffer order.
 pub fn resolve(
@@ -47,8 +52,9 @@ pub fn resolve(
     Ok(resolved)
 }
 
-/// The bytes a buffer's `uri` names: decoded from a `data:` URI, or read from a file in `base_dir`.
-/// At most `length` + 3 bytes are read from a file: that is all a buffer may use.
+/// The bytes a buffer's `uri` names: decoded from a `data:` URI, or read from the regular file at
+/// that relative path in `base_dir` (see the module's notes for what is refused). At most
+/// `length` + 3 bytes are read from a file: that is all a buffer may use.
 fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>, String> {
     if let Some(data) = uri.strip_prefix("data:") {
         let Some((_, encoded)) = data.split_once(";base64,") else {
@@ -58,16 +64,25 @@ fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>
             .decode(encoded)
             .map_err(|e| format!("its data: URI is not valid base64 ({e})"));
     }
-    // A scheme is letters, digits, + - . before a colon; a Windows drive letter is not one.
+    // A scheme is a letter, then letters, digits, + - . up to a colon (RFC 3986). A Windows drive
+    // letter reads as one too, and is refused with the other absolute paths.
     if let Some((scheme, _)) = uri.split_once(':')
-        && scheme.len() > 1
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
         && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     {
         return Err(format!(
-            "its uri {uri:?} is not a file next to the model; download it next to the model"
+            "its uri {uri:?} is neither a data: URI nor a path relative to the model; download the \
+             file next to the model and name it by that relative path"
         ));
     }
     let name = percent_decode(uri).ok_or_else(|| format!("its uri {uri:?} has a bad %-escape"))?;
+    // Checked once decoded: `%2Fetc%2Fpasswd` is `/etc/passwd`.
+    if Path::new(&name).components().any(|c| matches!(c, Component::RootDir | Component::Prefix(_))) {
+        return Err(format!(
+            "its uri {uri:?} is an absolute path, which this program does not follow; put the file \
+             next to the model and name it by a path relative to the model"
+        ));
+    }
     let Some(dir) = base_dir else {
         return Err(format!("it is the file {name:?}, but the model was given without a folder to look in"));
     };
@@ -75,11 +90,11 @@ fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>
     let missing = |e: std::io::Error| {
         format!("cannot read {} ({e}); put the model's .bin files next to it", path.display())
     };
-    let file = std::fs::File::open(&path).map_err(missing)?;
-    // Only a plain file: a name like /dev/zero would never end.
-    if !file.metadata().map_err(missing)?.is_file() {
-        return Err(format!("{} is not a plain file", path.display()));
+    // Only a regular file (or a link to one), asked before opening it.
+    if !std::fs::metadata(&path).map_err(missing)?.is_file() {
+        return Err(format!("{} is not a regular file; a buffer must be a .bin file", path.display()));
     }
+    let file = std::fs::File::open(&path).map_err(missing)?;
     let mut bytes = Vec::new();
     file.take(length as u64 + 3).read_to_end(&mut bytes).map_err(missing)?;
     Ok(bytes)
@@ -117,9 +132,34 @@ mod tests {
 
     #[test]
     fn uris_that_are_not_files_are_refused() {
-        assert!(read_uri("https://example.com/a.bin", None, 4).unwrap_err().contains("not a file"));
+        assert!(read_uri("https://example.com/a.bin", None, 4).unwrap_err().contains("neither a data: URI"));
+        assert!(read_uri("file:///etc/passwd", None, 4).unwrap_err().contains("neither a data: URI"));
+        assert!(read_uri("C:/models/a.bin", None, 4).unwrap_err().contains("neither a data: URI"));
         assert!(read_uri("data:application/octet-stream,AAAA", None, 4).unwrap_err().contains("base64"));
         assert_eq!(read_uri("data:application/octet-stream;base64,AAEC", None, 3), Ok(vec![0, 1, 2]));
         assert!(read_uri("a.bin", None, 4).unwrap_err().contains("without a folder"));
+    }
+
+    #[test]
+    fn absolute_paths_are_refused_before_anything_is_read_and_relative_ones_are_followed() {
+        // A folder with a model folder in it and a buffer file beside that folder.
+        let dir = std::env::temp_dir().join(format!("skinning-uri-{}", std::process::id()));
+        let models = dir.join("models");
+        std::fs::create_dir_all(&models).unwrap();
+        std::fs::write(dir.join("shared.bin"), [7u8, 8, 9]).unwrap();
+        let absolute = dir.join("shared.bin");
+        let absolute = absolute.to_str().unwrap();
+        // The file is there and readable, so only the rule can refuse it, however it is spelled.
+        let escaped = absolute.replace('/', "%2F");
+        for uri in [absolute, escaped.as_str()] {
+            let error = read_uri(uri, Some(&models), 3).unwrap_err();
+            assert!(error.contains("absolute path") && !error.contains('\n'), "{uri}: {error}");
+        }
+        // `..` stays allowed: real files share a buffer between models that way.
+        assert_eq!(read_uri("../shared.bin", Some(&models), 3), Ok(vec![7, 8, 9]));
+        assert_eq!(read_uri("./..%2Fshared.bin", Some(&models), 3), Ok(vec![7, 8, 9]));
+        // A folder is not a buffer.
+        assert!(read_uri("..", Some(&models), 3).unwrap_err().contains("not a regular file"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -11,7 +11,8 @@
 //! `extensionsRequired` lists extensions a reader must understand to show the file correctly. Those
 //! that only change how surfaces look (materials, textures, lights) do not change a skeleton, so
 //! they are noted and ignored; mesh compression (Draco, meshopt) would hide the vertices from us,
-//! so such a file is refused by name.
+//! so such a file is refused, naming the extension and what it does. Any other required extension
+//! is one this program does not know: refused too, naming it.
 
 use super::error::ImportError;
 use gltf::json;
@@ -29,14 +30,14 @@ const ONLY_LOOKS: [&str; 5] =
 
 /// Extensions whose data this loader reads itself: quantized attributes are normalized integers,
 /// which `accessors.rs` decodes like any other (spec extension KHR_mesh_quantization).
-const READ_HERE: [&str; 1] = ["KHR_mesh_quantization"];
+pub const READ_HERE: [&str; 1] = ["KHR_mesh_quantization"];
 
-/// What a refused extension does, for the message.
-fn what_it_does(extension: &str) -> &'static str {
+/// What a refused extension does, for the message, if it is one this program knows of.
+fn what_it_does(extension: &str) -> Option<&'static str> {
     match extension {
-        "KHR_draco_mesh_compression" => "Draco mesh compression",
-        "EXT_meshopt_compression" | "KHR_meshopt_compression" => "meshopt compression",
-        _ => "an extension this program does not know",
+        "KHR_draco_mesh_compression" => Some("Draco mesh compression"),
+        "EXT_meshopt_compression" | "KHR_meshopt_compression" => Some("meshopt compression"),
+        _ => None,
     }
 }
 
@@ -64,7 +65,7 @@ pub fn parse(bytes: &[u8], notes: &mut Vec<String>) -> Result<Checked, ImportErr
         return Err(ImportError::NotGltf(format!("asset.version is {version:?}, this program reads 2.x")));
     }
 
-    // Required extensions: refuse what hides the data, note what only changes the looks.
+    // Required extensions: note what only changes the looks, refuse the rest.
     for extension in &root.extensions_required {
         if READ_HERE.contains(&extension.as_str()) {
             continue;

@@ -9,14 +9,17 @@ use std::fmt;
 pub enum ImportError {
     /// The file (or a buffer file next to it) cannot be read.
     Read { path: String, error: std::io::Error },
+    /// The model's path is not a regular file: what it is instead (`a FIFO`, `a device`...).
+    NotAFile(&'static str),
     /// Neither a `.glb` nor glTF JSON, or JSON that is not glTF.
     NotGltf(String),
     /// A `.glb` whose header or chunks are cut short or inconsistent.
     BadGlb(String),
     /// The JSON breaks a rule of the glTF schema: `place` is its path in the JSON.
     Invalid { place: String, problem: String },
-    /// `extensionsRequired` names an extension this loader cannot decode.
-    Unsupported { extension: String, what: &'static str },
+    /// `extensionsRequired` names an extension this loader cannot decode: what it does, when
+    /// it is one this program knows of (Draco, meshopt), else None.
+    Unsupported { extension: String, what: Option<&'static str> },
     /// A buffer's bytes cannot be had, or are fewer than its `byteLength`.
     Buffer { buffer: usize, problem: String },
     /// An accessor's data is out of range, of a type the use does not allow, or not finite.
@@ -33,6 +36,9 @@ pub enum ImportError {
     Animation { animation: String, channel: usize, problem: String },
     /// The file has no skinned mesh; the text says what it has instead.
     NoSkinnedMesh(String),
+    /// The file's skinned meshes all hang on nodes outside the scene that is shown: the first
+    /// one's node, how many more there are, and the scene.
+    SkinnedMeshOutsideScene { node: String, more: usize, scene: String },
     /// The loaded pieces do not fit together (a bug in the loader if it ever shows).
     Model(ModelError),
 }
@@ -41,6 +47,9 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             ImportError::Read { path, error } => write!(f, "cannot read {path} ({error}); check the path"),
+            ImportError::NotAFile(kind) => {
+                write!(f, "it is {kind}, not a regular file; give a .gltf or .glb file")
+            }
             ImportError::NotGltf(detail) => {
                 write!(f, "not a glTF 2.0 file ({detail}); give a .gltf (JSON) or .glb file")
             }
@@ -52,10 +61,15 @@ impl fmt::Display for ImportError {
                 "the file breaks the glTF rules at {place}: {problem} (the Khronos glTF-Validator \
                  lists every problem)"
             ),
-            ImportError::Unsupported { extension, what } => write!(
+            ImportError::Unsupported { extension, what: Some(what) } => write!(
                 f,
                 "the file needs {extension} ({what}), which this program does not decode; export it \
                  without {what}"
+            ),
+            ImportError::Unsupported { extension, what: None } => write!(
+                f,
+                "the file needs the extension {extension}, which this program does not support; \
+                 export it without {extension}"
             ),
             ImportError::Buffer { buffer, problem } => write!(f, "buffer {buffer}: {problem}"),
             ImportError::Accessor { accessor, usage, problem } => {
@@ -75,6 +89,14 @@ impl fmt::Display for ImportError {
                 "the file has no skinned mesh ({has}); this program shows skinned characters: give a \
                  file with a mesh on a node that has a skin"
             ),
+            ImportError::SkinnedMeshOutsideScene { node, more, scene } => {
+                let others = if *more > 0 { format!(" (and {more} more)") } else { String::new() };
+                write!(
+                    f,
+                    "the skinned mesh on node {node}{others} is not in scene {scene}, the scene shown; \
+                     add its node to that scene"
+                )
+            }
             ImportError::Model(e) => write!(f, "the loaded model does not fit together: {e}"),
         }
     }
@@ -94,4 +116,9 @@ pub fn label(index: usize, name: Option<&str>) -> String {
         Some(name) if !name.is_empty() => format!("#{index} {name:?}"),
         _ => format!("#{index}"),
     }
+}
+
+/// A count and its noun, singular for 1: `1 joint`, `0 joints`, `24 joints`.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

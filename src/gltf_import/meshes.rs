@@ -15,7 +15,7 @@
 //! Each primitive's triangles (or lines) become edges, shared edges drawn once.
 
 use super::accessors::{read_floats, read_indices};
-use super::error::{ImportError, label};
+use super::error::{ImportError, counted, label};
 use super::nodes::Nodes;
 use super::skins::SkinSlots;
 use super::weights::{Mended, WeightSet, influences};
@@ -45,6 +45,16 @@ pub fn meshes(
     let skinned: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_some()).collect();
     let rigid: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_none()).collect();
     if skinned.is_empty() {
+        // A skinned mesh the shown scene leaves out is not "no skinned mesh": say where it is.
+        let mut outside = document.nodes().filter(|n| n.mesh().is_some() && n.skin().is_some());
+        if let (Some(node), Some(scene)) = (outside.next(), &nodes.scene) {
+            let more = outside.count();
+            return Err(ImportError::SkinnedMeshOutsideScene {
+                node: label(node.index(), node.name()),
+                more,
+                scene: scene.clone(),
+            });
+        }
         return Err(ImportError::NoSkinnedMesh(what_it_has(document)));
     }
 
@@ -111,20 +121,19 @@ pub fn meshes(
 
     if mended.renormalised > 0 {
         let (n, worst) = (mended.renormalised, mended.worst_sum);
+        let vertices = counted(n, "vertex", "vertices");
         notes.push(format!(
-            "renormalised the weights of {n} vertices that did not sum to 1 (worst sum {worst})"
+            "renormalised the weights of {vertices} that did not sum to 1 (worst sum {worst})"
         ));
     }
     if mended.trimmed > 0 {
-        let n = mended.trimmed;
-        notes.push(format!(
-            "{n} vertices had more than 4 influences (JOINTS_1...); kept the 4 largest of each"
-        ));
+        let vertices = counted(mended.trimmed, "vertex", "vertices");
+        notes
+            .push(format!("{vertices} had more than 4 influences (JOINTS_1...); kept the 4 largest of each"));
     }
     if morphs > 0 {
-        notes.push(format!(
-            "ignored the morph targets of {morphs} primitives: only joints move the mesh here"
-        ));
+        let primitives = counted(morphs, "primitive", "primitives");
+        notes.push(format!("ignored the morph targets of {primitives}: only joints move the mesh here"));
     }
     // Two triangles that share an edge list it twice; draw it once.
     out.edges.sort_unstable();
@@ -262,12 +271,11 @@ fn triangle(line: &mut impl FnMut(u32, u32), a: u32, b: u32, c: u32) {
 
 /// What a file without a skinned mesh has instead, for the message.
 fn what_it_has(document: &gltf::Document) -> String {
-    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "it has {}, {}, {} and {}",
-        count(document.nodes().count(), "node", "nodes"),
-        count(document.meshes().count(), "mesh", "meshes"),
-        count(document.skins().count(), "skin", "skins"),
-        count(document.animations().count(), "animation", "animations")
+        counted(document.nodes().count(), "node", "nodes"),
+        counted(document.meshes().count(), "mesh", "meshes"),
+        counted(document.skins().count(), "skin", "skins"),
+        counted(document.animations().count(), "animation", "animations")
     )
 }

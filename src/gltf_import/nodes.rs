@@ -28,6 +28,8 @@ pub struct Nodes {
     /// For every node (bone `i` < node count): whether it is in the scene that is shown, the
     /// file's `scene` (or the first scene; every node when the file has no scenes).
     pub in_scene: Vec<bool>,
+    /// The shown scene, as messages name it (`#0 "Scene"`); None when the file has no scenes.
+    pub scene: Option<String>,
 }
 
 /// Builds the bone tree from the document's nodes.
@@ -90,8 +92,10 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
     // With one parent each, no cycle and the depth checked, this is a tree; `build` checks again.
     let skeleton =
         builder.build().map_err(|e| ImportError::Node { node: "tree".into(), problem: e.to_string() })?;
-    let in_scene = scene_nodes(document, &nodes);
-    Ok(Nodes { skeleton, in_scene })
+    let shown = document.default_scene().or_else(|| document.scenes().next());
+    let in_scene = scene_nodes(shown.as_ref(), &nodes);
+    let scene = shown.map(|s| label(s.index(), s.name()));
+    Ok(Nodes { skeleton, in_scene, scene })
 }
 
 /// A node's rest transform as translation, rotation, scale; an error if it has no usable one.
@@ -162,9 +166,10 @@ fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usi
     Ok(())
 }
 
-/// Which nodes the shown scene holds: those reachable from its root nodes.
-fn scene_nodes(document: &gltf::Document, nodes: &[gltf::Node]) -> Vec<bool> {
-    let Some(scene) = document.default_scene().or_else(|| document.scenes().next()) else {
+/// Which nodes the shown scene holds: those reachable from its root nodes (every node when the
+/// file has no scene).
+fn scene_nodes(scene: Option<&gltf::Scene>, nodes: &[gltf::Node]) -> Vec<bool> {
+    let Some(scene) = scene else {
         return vec![true; nodes.len()];
     };
     let mut in_scene = vec![false; nodes.len()];

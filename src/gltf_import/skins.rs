@@ -12,7 +12,7 @@
 //! is then per slot, `world[bone] * offset`, exactly the article's formula.
 
 use super::accessors::read_floats;
-use super::error::{ImportError, label};
+use super::error::{ImportError, counted, label};
 use crate::skin::Joint;
 use glam::{Mat4, Vec4};
 use std::ops::Range;
@@ -46,9 +46,9 @@ pub fn joint_slots(
                 let matrices = read_floats::<16>(&accessor, buffers, &usage)?;
                 if matrices.len() < bones.len() {
                     return Err(fail(format!(
-                        "it has {} joints but only {} inverse bind matrices; each joint needs one",
-                        bones.len(),
-                        matrices.len()
+                        "it has {} but only {}; each joint needs one",
+                        counted(bones.len(), "joint", "joints"),
+                        counted(matrices.len(), "inverse bind matrix", "inverse bind matrices")
                     )));
                 }
                 let mut offsets = Vec::with_capacity(bones.len());

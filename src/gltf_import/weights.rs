@@ -13,6 +13,7 @@
 //! What cannot be mended is an error naming the vertex: a negative, NaN or infinite weight, a
 //! joint past the end of its skin, or weights that are all 0 (no joint would move the vertex).
 
+use super::error::counted;
 use crate::skin::{Influence, MAX_INFLUENCES};
 
 /// One `JOINTS_n` attribute and its `WEIGHTS_n`, one entry per vertex.
@@ -53,9 +54,13 @@ pub fn influences(
                 continue;
             }
             if joint as usize >= joint_count {
+                let range = match joint_count {
+                    1 => "joint 0 only".to_string(),
+                    n => format!("0 to {}", n - 1),
+                };
                 return Err(format!(
-                    "JOINTS_{s} names joint {joint}, but its skin has {joint_count} joints (0 to {})",
-                    joint_count - 1
+                    "JOINTS_{s} names joint {joint}, but its skin has {} ({range})",
+                    counted(joint_count, "joint", "joints")
                 ));
             }
             found.push(Influence { joint: joint as usize, weight });

@@ -17,6 +17,7 @@ mod common;
 mod display;
 mod files;
 mod memory;
+mod models;
 mod numbers;
 mod signals;
 mod streams;

@@ -1,0 +1,56 @@
+//! What a file holds that this program does not use, for `--info` to say.
+//!
+//! The program draws a mesh's edges and vertices and the joints: no surfaces. So a file's
+//! materials, textures and images, the vertex attributes that feed them (normals, tangents,
+//! texture coordinates, colours), its cameras, and what its extensions add (lights, for one) are
+//! loaded past. So are scenes other than the one shown and meshes no node of it holds. None of
+//! that changes how the skeleton moves the mesh; a learner may still wonder where it went.
+//! (Morph targets and the channels that animate them are said by the loader's notes.)
+
+use super::document::READ_HERE;
+use super::error::counted;
+use gltf::Semantic;
+use std::collections::BTreeMap;
+
+/// One short phrase per kind of thing the file has and the program leaves unused, e.g.
+/// `1 material`, `TEXCOORD_0 (in 1 primitive)`, `the extension KHR_lights_punctual`.
+/// `in_scene[n]` says whether node `n` is in the shown scene.
+pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut count = |n: usize, one: &str, many: &str| {
+        if n > 0 {
+            out.push(counted(n, one, many));
+        }
+    };
+    count(document.materials().count(), "material", "materials");
+    count(document.textures().count(), "texture", "textures");
+    count(document.images().count(), "image", "images");
+    count(document.cameras().count(), "camera", "cameras");
+    count(document.scenes().count().saturating_sub(1), "other scene", "other scenes");
+    // A mesh is drawn when a node of the shown scene holds it.
+    let mut shown = vec![false; document.meshes().count()];
+    for node in document.nodes().filter(|n| in_scene[n.index()]) {
+        if let Some(mesh) = node.mesh() {
+            shown[mesh.index()] = true;
+        }
+    }
+    let hidden = shown.iter().filter(|&&s| !s).count();
+    count(hidden, "mesh not in the shown scene", "meshes not in the shown scene");
+
+    // Vertex attributes other than the three read here, by name, with how many primitives have each.
+    let mut attributes: BTreeMap<String, usize> = BTreeMap::new();
+    for primitive in document.meshes().flat_map(|m| m.primitives()) {
+        for (semantic, _) in primitive.attributes() {
+            if !matches!(semantic, Semantic::Positions | Semantic::Joints(_) | Semantic::Weights(_)) {
+                *attributes.entry(semantic.to_string()).or_default() += 1;
+            }
+        }
+    }
+    for (name, n) in attributes {
+        out.push(format!("{name} (in {})", counted(n, "primitive", "primitives")));
+    }
+    for extension in document.extensions_used().filter(|e| !READ_HERE.contains(e)) {
+        out.push(format!("the extension {extension}"));
+    }
+    out
+}

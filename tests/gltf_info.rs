@@ -1,0 +1,79 @@
+//! `--info` on the test's own file (`common/fixture.rs`), edited to hold what the program leaves
+//! unused, and without its animations: it says what the file has and what it lacks, and counts in
+//! good English (`1 joint`, `2 joints`).
+
+mod common;
+
+use common::fixture;
+use common::{run, scratch};
+use serde_json::{Value, json};
+
+/// `--info` on the fixture with `edit` applied to its JSON.
+fn info(name: &str, edit: impl FnOnce(&mut Value)) -> String {
+    let mut gltf = fixture::build();
+    edit(&mut gltf.json);
+    let path = scratch(name).join("model.gltf");
+    std::fs::write(&path, gltf.embedded()).unwrap();
+    let out = run(&["--model", path.to_str().unwrap(), "--info"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Nouns `--info` counts: none may follow a count of 1.
+const NOUNS: [&str; 12] = [
+    "nodes",
+    "bones",
+    "slots",
+    "vertices",
+    "joints",
+    "edges",
+    "channels",
+    "keys",
+    "primitives",
+    "materials",
+    "cameras",
+    "matrices",
+];
+
+#[test]
+fn info_lists_what_the_program_leaves_unused_and_counts_in_the_singular() {
+    let text = info("info-unused", |json| {
+        // Mesh 0 gets a material, normals and a morph target (its own positions, so still valid).
+        let primitive = &mut json["meshes"][0]["primitives"][0];
+        let position = primitive["attributes"]["POSITION"].clone();
+        primitive["attributes"]["NORMAL"] = position.clone();
+        primitive["targets"] = json!([{ "POSITION": position }]);
+        primitive["material"] = json!(0);
+        json["materials"] = json!([{ "name": "skin" }]);
+        json["cameras"] = json!([{ "type": "perspective", "perspective": { "yfov": 0.7, "znear": 0.1 } }]);
+        json["extensionsUsed"] = json!(["KHR_lights_punctual"]);
+    });
+    let unused = text.lines().find(|l| l.contains("unused here")).unwrap_or_else(|| panic!("{text}"));
+    for expected in ["1 material", "1 camera", "NORMAL (in 1 primitive)", "the extension KHR_lights_punctual"]
+    {
+        assert!(unused.contains(expected), "{expected:?} missing: {unused}");
+    }
+    // The morph target is a note; the "hold" animation has 1 channel on 1 node with 1 key; skin 2
+    // has 1 joint.
+    for expected in [
+        "ignored the morph targets of 1 primitive:",
+        "\"hold\": 0.000 s, 1 channel on 1 node",
+        "translation STEP 1 key",
+        "skin 2: 1 joint (slot 5)",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+    }
+    for noun in NOUNS {
+        assert!(!text.contains(&format!(" 1 {noun}")), "\"1 {noun}\" in:\n{text}");
+    }
+}
+
+#[test]
+fn info_says_a_file_without_animations_shows_its_rest_pose() {
+    let text = info("info-rest", |json| _ = json.as_object_mut().unwrap().remove("animations"));
+    assert!(text.contains("animations: none in the file; the program shows the nodes' rest pose"), "{text}");
+    assert!(!text.contains("0 \"rest\""), "the rest pose is listed as if the file had it:\n{text}");
+    // The plain fixture uses everything the program draws: nothing is unused.
+    let plain = info("info-plain", |_| {});
+    assert!(!plain.contains("unused here"), "{plain}");
+}
