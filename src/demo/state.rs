@@ -69,8 +69,10 @@ impl Demo {
             fits_gpu(model.skin.joints().len())?;
         }
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
-            let last = model.skin.len().saturating_sub(1);
-            return Err(format!("--inspect {v}: this model's vertices are 0 to {last}"));
+            return Err(match model.skin.len() {
+                1 => format!("--inspect {v}: this model has one vertex, 0"),
+                n => format!("--inspect {v}: this model's vertices are 0 to {}", n - 1),
+            });
         }
         let mut camera = framing_model(&model, &clips);
         if let Some((yaw, pitch, zoom)) = options.camera {
