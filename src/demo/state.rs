@@ -70,6 +70,7 @@ impl Demo {
         }
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
+                0 => format!("--inspect {v}: this model has no vertices"),
                 1 => format!("--inspect {v}: this model has one vertex, 0"),
                 n => format!("--inspect {v}: this model's vertices are 0 to {}", n - 1),
             });
