@@ -53,6 +53,9 @@ fn with_hidden(command: &Command, hidden: &[&str], empty: &Path) -> Option<Comma
     script += "exec \"$@\"";
     let mut wrapped = Command::new("unshare");
     wrapped.args([flags, "sh", "-c", &script, "sh"]).arg(command.get_program()).args(command.get_args());
+    if let Some(folder) = command.get_current_dir() {
+        wrapped.current_dir(folder);
+    }
     for (key, value) in command.get_envs() {
         match value {
             Some(value) => wrapped.env(key, value),

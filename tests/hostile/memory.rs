@@ -74,6 +74,7 @@ fn running_out_of_memory_is_one_line_never_an_abort() {
         .arg(program().get_program())
         .args(["--headless", "--frames", "1", "--size", "16384x16384", "--screenshot"])
         .arg(&shot)
+        .current_dir(&dir)
         .output()
         .expect("prlimit runs");
     let line = fails_cleanly(&out, 1);

@@ -13,6 +13,10 @@ use std::time::{Duration, Instant};
 
 /// The program under test: the build cargo made for these tests, or `SKINNING_TEST_BIN`.
 ///
+/// It runs in a scratch folder of its own (a case may name another): a case that goes wrong, or
+/// an older build that takes `--dump -` for a file named `-`, leaves its files there, not in the
+/// crate.
+///
 /// It starts with Ctrl-C, SIGTERM and SIGHUP at their default action, as from a terminal, whatever
 /// this test process inherited: a CI runner that starts its script in the background, without job
 /// control, hands it SIGINT ignored, and the program rightly keeps an ignored signal ignored.
@@ -31,7 +35,20 @@ pub fn program() -> Command {
             Ok(())
         });
     }
+    command.current_dir(work_folder());
     command
+}
+
+/// The scratch folder every run starts in, made once for this test process.
+fn work_folder() -> &'static Path {
+    static FOLDER: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    FOLDER.get_or_init(|| scratch("work"))
+}
+
+#[test]
+fn every_case_runs_in_a_scratch_folder() {
+    let cwd = program().get_current_dir().map(Path::to_path_buf);
+    assert!(cwd.as_deref().is_some_and(|d| d.starts_with(std::env::temp_dir())), "{cwd:?}");
 }
 
 /// Runs the program with `args` (no standard input) and collects what it wrote.
