@@ -22,9 +22,16 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
     let mut options = Options::default();
     let mut clip_given = false;
     let mut parser = Parser::from_iter(std::iter::once(OsString::from("skinning")).chain(args));
-    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+    while let Some(arg) = parser.next().map_err(lexopt_error)? {
         match arg {
-            Arg::Short('h') | Arg::Long("help") => return Ok(Command::Help),
+            Arg::Short('h') | Arg::Long("help") => {
+                let flag = if arg == Arg::Short('h') { "-h" } else { "--help" };
+                // `--help=foo` is a mistake like `--headless=1`, not a request for the help.
+                if let Some(value) = parser.optional_value() {
+                    return Err(takes_no_value(flag, &value));
+                }
+                return Ok(Command::Help);
+            }
             Arg::Long("frames") => {
                 let v = text(&mut parser, "--frames", "N")?;
                 let n = v.parse::<u64>().ok().filter(|&n| n > 0);
@@ -44,9 +51,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 ))?;
             }
             Arg::Long("screenshot") => {
+                once(&options.screenshot, "--screenshot")?;
                 options.screenshot = Some(path(&mut parser, "--screenshot", "FILE.png")?)
             }
-            Arg::Long("dump") => options.dump = Some(path(&mut parser, "--dump", "FILE.json")?),
+            Arg::Long("dump") => {
+                once(&options.dump, "--dump")?;
+                options.dump = Some(path(&mut parser, "--dump", "FILE.json")?)
+            }
             Arg::Long("headless") => options.headless = true,
             Arg::Long("stats") => options.stats = true,
             Arg::Long("no-text") => options.text = false,
@@ -66,12 +77,16 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 options.clip = text(&mut parser, "--clip", "NAME")?;
                 clip_given = true;
             }
-            Arg::Long("model") => options.model = Some(path(&mut parser, "--model", "FILE")?),
+            Arg::Long("model") => {
+                once(&options.model, "--model")?;
+                options.model = Some(path(&mut parser, "--model", "FILE")?)
+            }
             Arg::Long("animation") => {
                 options.animation = Some(text(&mut parser, "--animation", "NAME|INDEX")?)
             }
             Arg::Long("info") => options.info = true,
             Arg::Long("export-gltf") => {
+                once(&options.export_gltf, "--export-gltf")?;
                 let file = path(&mut parser, "--export-gltf", "FILE.gltf|FILE.glb")?;
                 // `-`, standard output, gets the JSON form: text, like the dump.
                 let container = match file.as_os_str() == "-" {
@@ -190,6 +205,28 @@ fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The flags that name a file are given once: a second `--dump b.json` would otherwise silently
+/// be the only file written. (Any other flag given twice keeps its last value.)
+fn once<T>(slot: &Option<T>, flag: &str) -> Result<(), String> {
+    match slot {
+        Some(_) => Err(format!("{flag} is given twice: one run takes one {flag} file")),
+        None => Ok(()),
+    }
+}
+
+/// `lexopt`'s complaints, in the words of the others, "(see --help)" included.
+fn lexopt_error(e: lexopt::Error) -> String {
+    match e {
+        lexopt::Error::UnexpectedValue { option, value } => takes_no_value(&option, &value),
+        other => format!("{other} (see --help)"),
+    }
+}
+
+/// A value given to a flag that takes none, as in `--headless=1`.
+fn takes_no_value(flag: &str, value: &std::ffi::OsStr) -> String {
+    format!("{flag} takes no value, not {value:?} (see --help)")
 }
 
 /// The value after `flag`, as text; `what` names it in the message when it is missing.

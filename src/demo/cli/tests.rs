@@ -98,6 +98,37 @@ fn export_gltf_takes_its_container_from_the_extension_and_no_other_flag() {
 }
 
 #[test]
+fn a_value_for_a_flag_that_takes_none_is_refused_like_the_others() {
+    for (args, flag) in [
+        (&["--help=foo"][..], "--help"),
+        (&["-h=x"], "-h"),
+        (&["--headless=1"], "--headless"),
+        (&["--frames", "1", "--stats=yes"], "--stats"),
+    ] {
+        let err = run(args).expect_err("a value where none is taken");
+        assert!(err.starts_with(&format!("{flag} takes no value")) && err.ends_with("(see --help)"), "{err}");
+    }
+    // As an unknown flag is.
+    assert!(run(&["--bogus"]).expect_err("unknown").ends_with("(see --help)"));
+}
+
+#[test]
+fn a_file_flag_given_twice_is_refused() {
+    for (args, flag) in [
+        (&["--dump", "a.json", "--dump", "b.json"][..], "--dump"),
+        (&["--frames", "1", "--screenshot", "a.png", "--screenshot=b.png"], "--screenshot"),
+        (&["--export-gltf", "a.glb", "--export-gltf", "b.gltf"], "--export-gltf"),
+        (&["--model", "a.glb", "--model", "b.glb"], "--model"),
+    ] {
+        let err = run(args).expect_err("given twice");
+        assert!(err.starts_with(&format!("{flag} is given twice")), "{args:?}: {err}");
+    }
+    // Other flags keep their last value.
+    let Ok(Command::Run(o)) = run(&["--frames", "2", "--frames", "3"]) else { panic!("should parse") };
+    assert_eq!(o.frames, Some(3));
+}
+
+#[test]
 fn times_past_the_limit_name_the_limit() {
     let err = run(&["--dump", "d.json", "--fixed-dt", "1e8", "--frames", "20"]).expect_err("too far");
     assert!(err.contains("1e9"), "{err}");
