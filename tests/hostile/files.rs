@@ -1,9 +1,10 @@
 //! Cases 1, 3 and 9: where `--dump` and `--screenshot` write. `-` is standard output; devices,
 //! FIFOs and open files are written directly, never replaced; a regular file is replaced whole,
 //! keeping its permissions; links are followed; any legal name works; names that can never be
-//! files are refused with the command line, and an unwritable screenshot before any drawing.
+//! files are refused with the command line, and an unwritable screenshot before any drawing; a
+//! folder that takes no new file is named as the cause.
 
-use super::support::{Folder, Guard, fails_cleanly, no_gl, program, run, scratch, stderr};
+use super::support::{Folder, Guard, fails_cleanly, no_gl, program, run, scratch, skip, stderr};
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::Path;
 use std::process::Stdio;
@@ -215,4 +216,41 @@ fn an_unwritable_screenshot_is_reported_before_any_frame_is_drawn() {
     let mut names = Folder::of(&dir).names();
     names.sort();
     assert_eq!(names, ["locked"]);
+}
+
+#[test]
+fn a_folder_that_takes_no_new_file_is_named_not_the_temporary_file() {
+    // A file is replaced through a temporary file beside it: when that cannot be made, the line
+    // names the folder and what is wrong with it, never the temporary file's random name.
+    let dir = scratch("folders");
+    let out = program().args(["--dump", "d/x/y.json"]).current_dir(&dir).output().expect("runs");
+    let line = fails_cleanly(&out, 1);
+    assert!(line.contains("the folder d/x does not exist"), "{line}");
+    assert!(!line.contains(".skinning-"), "{line}");
+
+    // A writable file in a read-only folder (as another user than root, who writes anywhere).
+    let locked = dir.join("rodir");
+    std::fs::create_dir(&locked).expect("mkdir");
+    let file = locked.join("f.json");
+    std::fs::write(&file, "old").expect("write");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+    let bin = program().get_program().to_owned();
+    // SAFETY: geteuid only reads this process's user id.
+    let mut command = if unsafe { libc::geteuid() } != 0 {
+        std::process::Command::new(bin)
+    } else if super::support::has_tool("setpriv") {
+        // `nobody`, with no groups: the folder's "others" bits are what count.
+        let mut command = std::process::Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(bin);
+        command
+    } else {
+        return skip("a read-only folder needs another user than root: setpriv is not installed");
+    };
+    let out = command.args(["--dump", text(&file)]).current_dir(&dir).output().expect("runs");
+    let line = fails_cleanly(&out, 1);
+    let folder = format!("the folder {} is not writable", locked.display());
+    assert!(line.contains(&folder) && !line.contains(".skinning-"), "{line}");
+    assert_eq!(std::fs::read(&file).expect("read"), b"old", "the file is as it was");
+    assert_eq!(Folder::of(&locked).names(), ["f.json"]);
 }

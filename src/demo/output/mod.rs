@@ -118,7 +118,29 @@ impl replace::Error {
         match self {
             replace::Error::Stopped(signal) => Failure::by_signal(signal),
             replace::Error::Io(e) => cannot_write(path, e),
+            replace::Error::Folder(folder, e) => {
+                Failure::new(1, format!("cannot write {}: {}", path.display(), folder_problem(&folder, &e)))
+            }
         }
+    }
+}
+
+/// Why no new file can be made in `folder`, said of the folder: a file is replaced through a
+/// temporary file made there, so a writable file in a read-only folder cannot be written either.
+/// (The error itself names that temporary file, a random name that means nothing to the user.)
+fn folder_problem(folder: &Path, e: &io::Error) -> String {
+    let name = match folder == Path::new(".") {
+        true => "the current folder".to_string(),
+        false => format!("the folder {}", folder.display()),
+    };
+    match e.kind() {
+        io::ErrorKind::NotFound => format!("{name} does not exist"),
+        io::ErrorKind::NotADirectory => format!("{} is not a folder", folder.display()),
+        io::ErrorKind::PermissionDenied => {
+            format!("{name} is not writable (the file is written as a new file there, then renamed)")
+        }
+        io::ErrorKind::ReadOnlyFilesystem => format!("{name} is on a read-only file system"),
+        kind => format!("no new file can be made in {name}: {kind}"),
     }
 }
 

@@ -13,11 +13,14 @@ use super::super::signals::{self, StopOnSignal};
 use std::fs::{File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use tempfile::NamedTempFile;
 
 /// Why a replacement did not happen. Either way the target is as it was.
 pub enum Error {
     Io(io::Error),
+    /// No temporary file could be made in this folder (the file's own): the folder is to blame.
+    Folder(PathBuf, io::Error),
     /// A stop signal arrived while writing; the program should now die of it.
     Stopped(i32),
 }
@@ -30,7 +33,7 @@ pub fn replace(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>
     drop(deferred);
     match signals::caught() {
         Some(signal) => Err(Error::Stopped(signal)),
-        None => result.map_err(Error::Io),
+        None => result,
     }
 }
 
@@ -41,32 +44,48 @@ pub fn check(file: &Path) -> Result<(), Error> {
     let result = (|| {
         if file.exists() {
             // Opening for writing, without truncating, changes nothing in the file.
-            OpenOptions::new().write(true).open(file)?;
+            OpenOptions::new().write(true).open(file).map_err(Error::Io)?;
         }
-        tempfile::Builder::new().prefix(".skinning-").tempfile_in(folder(file)).map(drop)
+        temporary_beside(file).map(drop)
     })();
     drop(deferred);
     match signals::caught() {
         Some(signal) => Err(Error::Stopped(signal)),
-        None => result.map_err(Error::Io),
+        None => result,
     }
 }
 
-fn write_and_rename(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+fn write_and_rename(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Error> {
     let old = match std::fs::metadata(file) {
         Ok(meta) => {
             // Renaming would replace a file we may not write; refuse, as `cp` or `>` would.
-            OpenOptions::new().write(true).open(file)?;
+            OpenOptions::new().write(true).open(file).map_err(Error::Io)?;
             Some(meta)
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e),
+        Err(e) => return Err(Error::Io(e)),
     };
+    let temporary = temporary_beside(file)?;
+    fill_and_rename(temporary, file, old, write).map_err(Error::Io)
+}
+
+/// A new temporary file in `file`'s folder; failing that, the folder is what is wrong.
+fn temporary_beside(file: &Path) -> Result<NamedTempFile, Error> {
+    let folder = folder(file);
     // `tempfile` asks for 0600; with 0666 the umask decides, as for any new file.
-    let temporary = tempfile::Builder::new()
+    tempfile::Builder::new()
         .prefix(".skinning-")
         .permissions(Permissions::from_mode(0o666))
-        .tempfile_in(folder(file))?;
+        .tempfile_in(folder)
+        .map_err(|e| Error::Folder(folder.to_path_buf(), e))
+}
+
+fn fill_and_rename(
+    temporary: NamedTempFile,
+    file: &Path,
+    old: Option<std::fs::Metadata>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     {
         let mut out = BufWriter::new(StopOnSignal(temporary.as_file()));
         write(&mut out)?;
