@@ -99,8 +99,10 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         Command::Help => return console::show(help::HELP),
         Command::Run(options) => *options,
     };
-    // A file that cannot be written is reported now, not after every frame was drawn.
-    for path in options.dump.iter().chain(&options.screenshot) {
+    // A file that cannot be written is reported now, not after every frame was drawn; and a file
+    // that is standard output moves the text meant for it (`load: ...`) to standard error first.
+    let export = options.export_gltf.as_ref().map(|(path, _)| path);
+    for path in options.dump.iter().chain(&options.screenshot).chain(export) {
         output::check(path)?;
     }
     let (model, clips, notes) = match &options.model {

@@ -14,6 +14,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod descriptors;
 mod display;
 mod files;
 mod memory;

@@ -10,6 +10,7 @@
 //! While the temporary file exists, Ctrl-C and friends are deferred ([`super::super::signals`]).
 
 use super::super::signals::{self, StopOnSignal};
+use super::target::folder;
 use std::fs::{File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -102,12 +103,4 @@ fn keep_owner_and_mode(new: &File, old: &std::fs::Metadata) -> io::Result<()> {
     // Only root may give a file away; for anyone else the owner is already us (or cannot change).
     let _ = std::os::unix::fs::fchown(new, Some(old.uid()), Some(old.gid()));
     new.set_permissions(Permissions::from_mode(old.mode() & 0o7777))
-}
-
-/// The folder `file` is in (`.` for a bare name).
-fn folder(file: &Path) -> &Path {
-    match file.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    }
 }
