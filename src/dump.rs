@@ -13,6 +13,11 @@
 //! (linear blend skinning) or `"dqs"` (dual quaternions); a DQS frame also holds `"dq_palette"`,
 //! each joint's `{"real": [x, y, z, w], "dual": [x, y, z, w]}`, and `"dq_scale"`, the scale
 //! factored out of every joint (see `dual_quat.rs`), from which its blend can be redone by hand.
+//!
+//! JSON has no infinity or NaN (serde_json would write `null`), so every number is checked before
+//! it is written: the model's own first, then each frame's. A model whose numbers grow past what
+//! 32-bit floats hold (about 3.4e38) ends the dump with an [`Overflow`], an error in the model (not
+//! in the output) that names the time, and the bone, joint or vertex.
 
 use crate::clip::Clip;
 use crate::dual_quat::NotRigid;
@@ -21,6 +26,11 @@ use crate::parallel::BlendThreads;
 use glam::{Mat4, Vec3A};
 use serde::Serialize;
 use std::io::{self, Write};
+
+mod overflow;
+
+pub use overflow::Overflow;
+use overflow::{frame_overflow, model_overflow};
 
 /// Who blends the positions a dump writes, and how: `name` goes into the `"skinning"` field,
 /// `method` into `"method"`, and `blend` fills one skinned position per vertex from this frame's
@@ -79,7 +89,7 @@ impl Serialize for Points<'_> {
 }
 
 // What the JSON holds, field by field. serde writes each `f32` in its shortest form (0.7, not
-// 0.699999988079071) and refuses nothing a JSON reader cannot take back.
+// 0.699999988079071); it would write a NaN or an infinity as `null`, so none reaches it.
 #[derive(Serialize)]
 struct BoneOut<'a> {
     name: &'a str,
@@ -230,6 +240,9 @@ pub fn write_dump_blended_by(
         .collect();
     // The skinned vertices come first, the rigid ones after (`Model::with_parts`).
     let skinned_len = model.skinned_len();
+    if let Some(what) = model_overflow(&bones, &joints, &vertices) {
+        return Err(Overflow { frame: None, what }.into_io());
+    }
 
     // The object is written in pieces, so the frames can follow one by one.
     writeln!(out, "{{")?;
@@ -254,19 +267,13 @@ pub fn write_dump_blended_by(
             Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
         };
         (blender.blend)(palette, &mut pose.skinned)?;
-        // JSON has no infinity or NaN (serde_json would write `null`): refuse rather than lie.
-        let finite = |ms: &[Mat4]| ms.iter().all(|m| m.is_finite());
-        if !(time.is_finite()
-            && finite(&pose.local)
-            && finite(&pose.world)
-            && finite(&pose.palette)
-            && pose.skinned.iter().all(|p| p.is_finite())
-            && (!dqs || pose.dq_palette.iter().all(|d| d.real.is_finite() && d.dual.is_finite())))
-        {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("frame {f} (time {time} s) has a number that is not finite; JSON cannot hold it"),
-            ));
+        // Refuse rather than lie (serde_json would write `null`).
+        if !time.is_finite() {
+            let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
+        }
+        if let Some(what) = frame_overflow(model, &pose, dqs) {
+            return Err(Overflow { frame: Some((f, time)), what }.into_io());
         }
         let dq_palette = dqs.then(|| {
             let out =

@@ -24,7 +24,9 @@
 //! `compute_world` walks them all, and the skinned positions never pass through the mesh's node.
 //!
 //! Loading checks everything it reads: a damaged file is an [`ImportError`] naming what is wrong,
-//! never a crash. What is tolerated (weights that do not quite sum to 1, morph targets, extensions
+//! never a crash. That includes numbers each finite that multiply past what 32-bit floats hold: a
+//! rest pose whose world transforms, palette or vertex positions overflow is refused, naming the
+//! node, joint or vertex. What is tolerated (weights that do not quite sum to 1, morph targets, extensions
 //! that change only the looks) is said once, in [`Imported::notes`]; what the file has that this
 //! program leaves unused (materials, texture coordinates, cameras...) is listed in
 //! [`Imported::unused`], for `--info` (`unused.rs`).

@@ -37,6 +37,32 @@ fn deep_chain(n: usize) -> Vec<u8> {
     })
 }
 
+/// The fixture plus a root node `far` at x = 3e38 (node 8), still a 32-bit float, then `edit`: the
+/// numbers are each finite, and only what is made of them overflows.
+fn far(edit: impl FnOnce(&mut Gltf)) -> Vec<u8> {
+    let mut gltf = fixture::build();
+    gltf.push("nodes", json!({ "name": "far", "translation": [3e38, 0.0, 0.0] }));
+    gltf.json["scenes"][0]["nodes"].as_array_mut().unwrap().push(json!(8));
+    edit(&mut gltf);
+    gltf.embedded()
+}
+
+/// `far` with a skin 3 of its own (inverse bind matrix `ibm`) moving a mesh of one vertex at `at`.
+fn far_skin(ibm: glam::Mat4, at: [f32; 3]) -> Vec<u8> {
+    far(|g| {
+        let ibm = g.floats(&ibm.to_cols_array(), "MAT4");
+        g.push("skins", json!({ "joints": [8], "inverseBindMatrices": ibm }));
+        let attributes = json!({
+            "POSITION": g.floats(&at, "VEC3"),
+            "JOINTS_0": g.ints(&[0, 0, 0, 0], "VEC4", 5123, false),
+            "WEIGHTS_0": g.floats(&[1.0, 0.0, 0.0, 0.0], "VEC4"),
+        });
+        let mesh = g.push("meshes", json!({ "primitives": [{ "attributes": attributes, "mode": 0 }] }));
+        let node = g.push("nodes", json!({ "name": "far_mesh", "mesh": mesh, "skin": 3 }));
+        g.json["scenes"][0]["nodes"].as_array_mut().unwrap().push(json!(node));
+    })
+}
+
 /// (what, file bytes, a piece the message must contain).
 fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
     let glb = fixture::build().glb();
@@ -114,6 +140,25 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "infinite translation",
             edited(|j| j["nodes"][1]["translation"] = json!([0.0, 1e39, 0.0])),
             "NaN or infinite",
+        ),
+        (
+            "a rest world transform past 32-bit floats",
+            far(|g| {
+                let child = g.push("nodes", json!({ "name": "farther", "translation": [3e38, 0.0, 0.0] }));
+                g.json["nodes"][8]["children"] = json!([child]);
+            }),
+            "node #9 \"farther\": its rest world transform (its own times its ancestors') overflows",
+        ),
+        (
+            "a rest palette past 32-bit floats",
+            far_skin(glam::Mat4::from_translation(glam::Vec3::X * 3e38), [0.0; 3]),
+            "skin #3: joint 0 (node #8 \"far\"): in the rest pose, its node's world transform times its \
+             inverse bind matrix overflows",
+        ),
+        (
+            "a vertex skinned past 32-bit floats in the rest pose",
+            far_skin(glam::Mat4::IDENTITY, [3e38, 0.0, 0.0]),
+            "mesh #4 primitive 0: vertex 0's position in the rest pose overflows 32-bit floats",
         ),
         ("node cycle", edited(|j| j["nodes"][3]["children"] = json!([0])), "the children lists form a cycle"),
         ("node its own child", edited(|j| j["nodes"][3]["children"] = json!([3])), "cycle"),
@@ -209,4 +254,42 @@ fn extensions_that_only_change_the_looks_are_noted_and_ignored() {
         "{:?}",
         imported.notes
     );
+}
+
+#[test]
+fn an_animation_that_overflows_is_blamed_on_the_model_at_its_time() {
+    // The knee's scale goes to 3e38 at 2 s, and the prop hangs 1e10 out along it: a fine rest
+    // pose, but the prop's world transform passes 3.4e38 at 0.5 s (frame 1), not at 0 s.
+    let mut gltf = fixture::build();
+    gltf.json["nodes"][3]["translation"] = json!([1e10, 0.0, 0.0]);
+    let scale = gltf.json["animations"][0]["samplers"][2]["output"].as_u64().unwrap() as usize;
+    let at = data_offset(&gltf, scale) + 12; // the second key's x
+    gltf.bin[at..at + 4].copy_from_slice(&3e38f32.to_le_bytes());
+    let dir = scratch("overflow");
+    let model = dir.join("overflow.gltf");
+    std::fs::write(&model, gltf.embedded()).unwrap();
+    let model = model.to_str().unwrap();
+    for (out, shown) in [("-", "standard output"), (dir.join("dump.json").to_str().unwrap(), "dump.json")] {
+        let result = run(&["--model", model, "--dump", out, "--frames", "3", "--fixed-dt", "0.5"]);
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(1), "{err}");
+        // The loader's notes about the fixture come first; then the error, one line.
+        let errors: Vec<&str> = err.lines().filter(|l| !l.starts_with("skinning: note: ")).collect();
+        assert_eq!(errors.len(), 1, "one line: {err}");
+        assert!(
+            errors[0]
+                .contains("the model's numbers overflow at time 0.5 s (frame 1): bone 3 \"prop\"'s world"),
+            "{err}"
+        );
+        assert!(!errors[0].contains("cannot write") && !errors[0].contains(shown), "output blamed: {err}");
+        // What went out before the error: frame 0, all of it numbers, no `null` standing in.
+        let text = String::from_utf8_lossy(&result.stdout);
+        if out == "-" {
+            let frames = text.split_once("\"frames\"").expect("the model was written").1;
+            assert!(frames.contains("\"time\":0.0,"), "frame 0 was written: {frames}");
+            assert!(!frames.contains("null") && !frames.contains("inf"), "{frames}");
+        } else {
+            assert!(!dir.join("dump.json").exists(), "no half-written dump is left");
+        }
+    }
 }

@@ -91,13 +91,17 @@ fn pick_server() -> Result<Server, String> {
 
 /// Runs winit's event loop (`run`); if it fails or panics because the display server went away,
 /// that is one line and exit 1. Any other panic goes on as the bug it is, with its usual line.
+///
+/// winit ends its loop with `ExitFailure` when it can no longer read the connection, which is
+/// what a lost server looks like to it; but that is said to be "lost" only once the server is
+/// found gone, like every other failure here.
 pub fn run_or_lost(run: impl FnOnce() -> Result<(), EventLoopError>) -> Result<(), Failure> {
     *held_panic() = Some(None);
     let ran = std::panic::catch_unwind(AssertUnwindSafe(run));
     let panic_line = held_panic().take().flatten();
     match ran {
         Ok(Ok(())) => Ok(()),
-        Ok(Err(EventLoopError::ExitFailure(_))) => Err(Failure::new(1, LOST)),
+        Ok(Err(EventLoopError::ExitFailure(_))) if server_gone() => Err(Failure::new(1, LOST)),
         Ok(Err(other)) if server_gone() => Err(Failure::new(1, format!("{LOST}: {other}"))),
         Ok(Err(other)) => Err(Failure::new(1, format!("the event loop failed: {other}"))),
         Err(_) if server_gone() => Err(Failure::new(1, LOST)),
@@ -221,4 +225,19 @@ fn wayland_socket(wayland_display: &str) -> PathBuf {
 
 fn env(name: &str) -> String {
     std::env::var(name).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_loop_that_fails_while_the_server_answers_is_not_called_lost() {
+        // This test opens no display, so no server can be found gone: winit's failure is reported
+        // as itself, not as a lost connection.
+        let failure = run_or_lost(|| Err(EventLoopError::ExitFailure(1))).expect_err("it failed");
+        assert_eq!(failure.code, 1);
+        assert!(!failure.message.contains(LOST), "{failure}");
+        assert!(failure.message.starts_with("the event loop failed"), "{failure}");
+    }
 }

@@ -17,11 +17,11 @@
 use super::accessors::{read_floats, read_indices};
 use super::error::{ImportError, counted, label};
 use super::nodes::Nodes;
-use super::skins::SkinSlots;
+use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, WeightSet, influences};
 use crate::model::Part;
-use crate::skin::{Joint, Skin};
-use glam::{Mat4, Vec3};
+use crate::skin::{Joint, Skin, blend_vertices};
+use glam::{Mat4, Vec3, Vec3A};
 use gltf::mesh::{Mode, Semantic};
 
 /// The vertices of every mesh as one skin, with their edges and parts.
@@ -73,6 +73,8 @@ pub fn meshes(
         }
     }
 
+    // Where each vertex lands in the rest pose must fit in 32-bit floats too (see `add`).
+    let palette = rest_palette(document, &rest_world, &joints, skins)?;
     let mut out = Meshes { skin: Skin::new(joints), edges: Vec::new(), parts: Vec::new() };
     let mut mended = Mended::default();
     let mut morphs = 0;
@@ -95,7 +97,7 @@ pub fn meshes(
                 for influence in &mut slots_of_v[..n] {
                     influence.joint += slots.start;
                 }
-                add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &place, v)?;
+                add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &palette, &place, v)?;
             }
             edges(&primitive, buffers, &place, base, positions.len(), &mut out.edges)?;
         }
@@ -112,7 +114,8 @@ pub fn meshes(
             let base = out.skin.len();
             let whole = [crate::skin::Influence { joint, weight: 1.0 }];
             for (v, p) in positions.iter().enumerate() {
-                add(&mut out.skin, to_world.transform_point3(Vec3::from(*p)), &whole, &place, v)?;
+                let bind = to_world.transform_point3(Vec3::from(*p));
+                add(&mut out.skin, bind, &whole, &palette, &place, v)?;
             }
             edges(&primitive, buffers, &place, base, positions.len(), &mut out.edges)?;
         }
@@ -157,10 +160,14 @@ fn part(mesh: &gltf::Mesh, node: &gltf::Node, vertices: std::ops::Range<usize>, 
     Part { name, vertices, bone: Some(node.index()), skinned }
 }
 
+/// Adds vertex `v` of `place` to the skin, after checking that it stays within 32-bit floats in
+/// the rest pose: its bind position (a rigid mesh's is moved by its node's world transform) and
+/// where the rest `palette` blends it, which every frame of a still model repeats.
 fn add(
     skin: &mut Skin,
     bind: Vec3,
     influences: &[crate::skin::Influence],
+    palette: &[Mat4],
     place: &Place,
     v: usize,
 ) -> Result<(), ImportError> {
@@ -168,7 +175,17 @@ fn add(
         mesh: place.name.clone(),
         vertex: v,
         problem: e.problem.to_string(),
-    })
+    })?;
+    let mut rest = [Vec3A::ZERO];
+    blend_vertices(&skin.vertices()[skin.len() - 1..], palette, &mut rest);
+    if bind.is_finite() && rest[0].is_finite() {
+        return Ok(());
+    }
+    let problem = format!(
+        "vertex {v}'s position in the rest pose overflows 32-bit floats; the file's numbers are too \
+         large, scale the model down"
+    );
+    Err(ImportError::Mesh { mesh: place.name.clone(), problem })
 }
 
 fn read_positions(

@@ -13,7 +13,8 @@
 //! animation moves it. It need not be the **bind** pose; the skins bring their own offsets.
 //!
 //! The spec requires the nodes to form disjoint trees: no node is a child of two parents, and no
-//! node is its own ancestor. A damaged file may break that, so both are checked and named.
+//! node is its own ancestor. A damaged file may break that, so both are checked and named. So is
+//! a rest pose whose world transforms are too large for 32-bit floats.
 
 use super::error::{ImportError, label};
 use crate::skeleton::{BoneId, MAX_DEPTH, Skeleton, SkeletonBuilder, Trs};
@@ -92,6 +93,8 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
     // With one parent each, no cycle and the depth checked, this is a tree; `build` checks again.
     let skeleton =
         builder.build().map_err(|e| ImportError::Node { node: "tree".into(), problem: e.to_string() })?;
+    check_rest_world(&skeleton, &parent)
+        .map_err(|(i, problem)| ImportError::Node { node: label(i, nodes[i].name()), problem })?;
     let shown = document.default_scene().or_else(|| document.scenes().next());
     let in_scene = scene_nodes(shown.as_ref(), &nodes);
     let scene = shown.map(|s| label(s.index(), s.name()));
@@ -129,6 +132,25 @@ fn rest_transform(node: &gltf::Node) -> Result<Trs, String> {
             }
             Ok(trs)
         }
+    }
+}
+
+/// Every node's rest world transform must fit in 32-bit floats (largest about 3.4e38). Each node's
+/// numbers may be finite while their product is not: two nodes each moved 3e38 along x put the
+/// second at 6e38, which is infinity. The dump writes these, and a still model shows them every
+/// frame, so a model whose rest pose overflows is refused here, naming the first node (by index)
+/// whose world overflows while its parent's does not: where the numbers outgrow the floats.
+fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<(), (usize, String)> {
+    let world = skeleton.rest_world();
+    let overflows = |i: usize| !(world[i].is_finite() && skeleton.bone(i).rest.to_mat4().is_finite());
+    match (0..parent.len()).find(|&i| overflows(i) && parent[i].is_none_or(|p| !overflows(p))) {
+        None => Ok(()),
+        Some(i) => Err((
+            i,
+            "its rest world transform (its own times its ancestors') overflows 32-bit floats; \
+             the file's numbers are too large, scale the model down"
+                .into(),
+        )),
     }
 }
 

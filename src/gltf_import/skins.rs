@@ -13,7 +13,7 @@
 
 use super::accessors::read_floats;
 use super::error::{ImportError, counted, label};
-use crate::skin::Joint;
+use crate::skin::{Joint, compute_palette};
 use glam::{Mat4, Vec4};
 use std::ops::Range;
 
@@ -71,4 +71,38 @@ pub fn joint_slots(
         });
     }
     Ok((joints, skins))
+}
+
+/// The palette of the rest pose, `rest world * offset` for every joint slot (`rest_world` from
+/// the nodes, already finite). Each factor may be finite while the product is not (a node at 3e38
+/// with an inverse bind matrix that moves it 3e38 further); such a joint is refused, named, since
+/// a still model uses this palette every frame. `skins` are the glTF skins' slots; a slot after theirs
+/// is a rigid mesh's, and its node is named instead.
+pub fn rest_palette(
+    document: &gltf::Document,
+    rest_world: &[Mat4],
+    joints: &[Joint],
+    skins: &[SkinSlots],
+) -> Result<Vec<Mat4>, ImportError> {
+    let mut palette = vec![Mat4::IDENTITY; joints.len()];
+    compute_palette(rest_world, joints, &mut palette);
+    let Some(slot) = palette.iter().position(|m| !m.is_finite()) else {
+        return Ok(palette);
+    };
+    let bone = joints[slot].bone;
+    let node = label(bone, document.nodes().nth(bone).and_then(|n| n.name()));
+    let problem = "in the rest pose, its node's world transform times its inverse bind matrix \
+                   overflows 32-bit floats; the file's numbers are too large, scale the model down";
+    match skins.iter().enumerate().find(|(_, s)| s.joints.contains(&slot)) {
+        Some((k, s)) => Err(ImportError::Skin {
+            skin: label(k, Some(&s.name)),
+            problem: format!("joint {} (node {node}): {problem}", slot - s.joints.start),
+        }),
+        None => Err(ImportError::Node {
+            node,
+            problem: "in the rest pose, its mesh's palette matrix overflows 32-bit floats; the file's \
+                      numbers are too large, scale the model down"
+                .into(),
+        }),
+    }
 }

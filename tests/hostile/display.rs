@@ -79,6 +79,12 @@ fn each_missing_library_is_named_with_its_package() {
         (&["libxkbcommon.so.0"], ["libxkbcommon.so.0", "libxkbcommon0"]),
         (&["libxkbcommon-x11.so.0"], ["libxkbcommon-x11.so.0", "libxkbcommon-x11-0"]),
         (&["libEGL.so.1", "libGL.so.1"], ["libEGL.so.1", "libegl1"]),
+        // What Mesa's GLX driver needs (glutin's first choice on X11), then its EGL driver's.
+        (&["libxcb-randr.so.0"], ["libxcb-randr.so.0", "libxcb-randr0"]),
+        (&["libxcb-glx.so.0"], ["libxcb-glx.so.0", "libxcb-glx0"]),
+        (&["libxcb-dri3.so.0"], ["libxcb-dri3.so.0", "libxcb-dri3-0"]),
+        (&["libGLX_mesa.so.0"], ["libGLX_mesa.so.0", "libglx-mesa0"]),
+        (&["libGL.so.1", "libgbm.so.1"], ["libgbm.so.1", "libgbm1"]),
     ] {
         let mut window = x.program();
         window.args(["--frames", "1"]);

@@ -1,4 +1,4 @@
-//! Cases 4 and 8: numbers too big for the clock, and values that are not UTF-8.
+//! Cases 4 and 8: numbers too big for the clock or for 32-bit floats, and values that are not UTF-8.
 
 use super::support::{Folder, fails_cleanly, program, scratch, stderr};
 use std::ffi::OsString;
@@ -51,6 +51,31 @@ fn the_dump_never_writes_a_number_json_cannot_hold() {
     write_dump(&mut out, &model, &clips[0], Frames { start: 1e9, dt: 0.0, count: 2 }).expect("at the limit");
     let dump: serde_json::Value = serde_json::from_slice(&out).expect("valid JSON");
     assert_eq!(dump["frames"][1]["time"].as_f64(), Some(1e9));
+}
+
+#[test]
+fn a_model_whose_own_numbers_overflow_is_refused_before_anything_is_written() {
+    use glam::{Mat4, Vec3};
+    use skinning::clip::{Clip, Motion};
+    use skinning::dump::{Frames, Overflow, write_dump};
+    use skinning::skin::{Influence, Joint, Skin};
+    // Built through the library, which does not check what the glTF loader does: two bones each
+    // 3e38 along x, so the second's rest world transform is at 6e38, infinity in 32-bit floats.
+    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    let (first, second) = (b.bone("first", Vec3::X * 3e38), b.bone("second", Vec3::X * 3e38));
+    b.set_first_child(first, second);
+    let skeleton = b.build().expect("a tree");
+    let joints = vec![Joint { bone: first, offset: Mat4::IDENTITY }];
+    let skin = Skin::from_table(joints, &[(Vec3::ZERO, &[Influence { joint: 0, weight: 1.0 }][..])]);
+    let model = skinning::model::Model::new(skeleton, skin.expect("a skin"), Vec::new()).expect("a model");
+    let still = Clip { name: "still".into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) };
+    let mut out = Vec::new();
+    let error = write_dump(&mut out, &model, &still, Frames { start: 0.0, dt: 0.1, count: 1 })
+        .expect_err("an infinite rest pose is not written");
+    let overflow = Overflow::of(&error).expect("the model is blamed");
+    assert_eq!(overflow.frame, None, "before any frame: {overflow}");
+    assert!(overflow.what.contains("bone 1 \"second\"'s rest world"), "{overflow}");
+    assert!(out.is_empty(), "nothing written: {}", String::from_utf8_lossy(&out));
 }
 
 #[test]

@@ -26,14 +26,28 @@ pub use picture::save_png;
 
 use super::console;
 use super::failure::Failure;
+use skinning::dump::Overflow;
 use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use target::{Target, target};
 
 /// Writes `path` with `write`: see the module's comment for what happens with each kind of target.
-/// On failure the target is as it was before, and the error names it.
+/// On failure the target is as it was before (standard output keeps what it was sent), and the
+/// error names it; but a dump that stops because the model's numbers overflow
+/// ([`Overflow`]) blames the model, not the file, which could be written.
 pub fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+    let mut overflow = None;
+    let write =
+        |out: &mut dyn Write| write(out).inspect_err(|e| overflow = Overflow::of(e).map(Overflow::to_string));
+    let written = write_target(path, write);
+    match overflow {
+        Some(message) => Err(Failure::new(1, message)),
+        None => written,
+    }
+}
+
+fn write_target(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
     match target(path).map_err(|e| cannot_write(path, e))? {
         Target::Stdout => {
             console::stdout_carries_data();
