@@ -28,13 +28,10 @@ static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 // Functions listed in the `.init_array` section run when the program is loaded, before Rust's
 // runtime replaces a closed descriptor 1 with `/dev/null`: the one moment the truth is visible.
-// (Linux's loader; elsewhere a closed standard output stays hidden as before.)
-#[cfg(target_os = "linux")]
 #[used]
 #[unsafe(link_section = ".init_array")]
 static LOOK_AT_STDOUT_FIRST: extern "C" fn() = look_at_stdout;
 
-#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 extern "C" fn look_at_stdout() {
     // SAFETY: F_GETFD only reads descriptor 1's flags; it fails (EBADF) only if 1 is not open.
     if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
