@@ -8,49 +8,17 @@
 //!   to end, so the program stops quietly by dying of SIGPIPE, as `cat` or `seq` do: the shell sees
 //!   141, and `set -o pipefail` scripts treat it as they treat those tools.
 //! - Any other failure (a full disk, `> /dev/full`) is an error: one line on standard error, exit 1.
-//! - A standard output closed by the shell (`skinning --help >&-`) is such an error too, as for
-//!   `cat`. Rust's runtime hides it: before `main` it opens `/dev/null` on a closed standard
-//!   descriptor, so every write would vanish with no error. `look_at_stdout` looks before that.
 //! - A message that standard error cannot take is dropped: there is nowhere left to say it, and the
 //!   exit code still tells.
 //!
-//! When standard output carries the data itself (`--dump -`, `--screenshot /dev/stdout`, see
-//! `output`), the text meant for it goes to standard error instead, so the JSON or PNG on standard
-//! output stays intact.
+//! When standard output carries the data itself (`--dump -`, `--screenshot -`), the text meant for
+//! it goes to standard error instead, so the JSON or PNG on standard output stays intact.
 
 use super::failure::Failure;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static STDOUT_IS_DATA: AtomicBool = AtomicBool::new(false);
-
-static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
-
-// Functions listed in the `.init_array` section run when the program is loaded, before Rust's
-// runtime replaces a closed descriptor 1 with `/dev/null`: the one moment the truth is visible.
-#[used]
-#[unsafe(link_section = ".init_array")]
-static LOOK_AT_STDOUT_FIRST: extern "C" fn() = look_at_stdout;
-
-extern "C" fn look_at_stdout() {
-    // SAFETY: F_GETFD only reads descriptor 1's flags; it fails (EBADF) only if 1 is not open.
-    if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
-        STDOUT_CLOSED.store(true, Ordering::SeqCst);
-    }
-}
-
-/// Whether the program started with standard output closed. Descriptor 1 is then Rust's
-/// `/dev/null`, not anything the user chose: writing there must fail, and nothing else that
-/// happens to be `/dev/null` is standard output.
-pub fn stdout_closed() -> bool {
-    STDOUT_CLOSED.load(Ordering::SeqCst)
-}
-
-/// The failure of writing to a standard output that was closed.
-pub fn closed_stdout_failure() -> Failure {
-    let e = io::Error::from_raw_os_error(libc::EBADF);
-    Failure::new(1, format!("cannot write to standard output: {e}: it was closed (>&-)"))
-}
 
 /// From now on standard output carries a file's bytes: `show` writes to standard error.
 pub fn stdout_carries_data() {
@@ -63,9 +31,6 @@ pub fn show(text: &str) -> Result<(), Failure> {
     if STDOUT_IS_DATA.load(Ordering::SeqCst) {
         let _ = write_and_flush(&mut io::stderr().lock(), text, newline);
         return Ok(());
-    }
-    if stdout_closed() {
-        return Err(closed_stdout_failure());
     }
     write_and_flush(&mut io::stdout().lock(), text, newline).map_err(stdout_failure)
 }

@@ -1,12 +1,11 @@
 //! Case 10: names for files that are already open. `/dev/stdout`, `/dev/stderr` and `/dev/fd/N`
 //! (what a shell's `>(cmd)` hands over) lead into `/proc/self/fd`: they are written through, never
 //! replaced. A name for the file standard output already is counts as `-`: the text meant for
-//! standard output goes to standard error. A standard output the shell closed (`>&-`) is an error.
+//! standard output goes to standard error.
 
 use super::common::fixture;
 use super::support::{Folder, fails_cleanly, no_gl, program, run, scratch, stderr};
 use std::os::unix::fs::MetadataExt;
-use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -108,29 +107,4 @@ fn a_name_for_standard_output_moves_the_text_to_standard_error() {
     let png = std::fs::read(dir.join("y.png")).expect("y.png");
     png::Decoder::new(std::io::Cursor::new(&png)).read_info().expect("y.png is a PNG and only that");
     assert!(stderr(&out).contains("stats: 2 frames"), "{}", stderr(&out));
-}
-
-/// Runs `args` with standard output closed, as `skinning ... >&-` does.
-fn with_stdout_closed(args: &[&str]) -> Output {
-    let mut command = program();
-    command.args(args).current_dir(scratch("closed")).stdin(Stdio::null()).stdout(Stdio::null());
-    // SAFETY: between fork and exec only `close`, which is async-signal-safe, runs.
-    unsafe {
-        command.pre_exec(|| {
-            libc::close(1);
-            Ok(())
-        });
-    }
-    command.output().expect("runs")
-}
-
-#[test]
-fn a_closed_standard_output_is_one_line_and_exit_1() {
-    for args in [&["--dump", "-"][..], &["--dump", "/dev/stdout"], &["--help"]] {
-        let line = fails_cleanly(&with_stdout_closed(args), 1);
-        assert!(line.contains("standard output") && line.contains("closed"), "{args:?}: {line}");
-    }
-    // What the runtime puts on a closed descriptor 1 (`/dev/null`) is not standard output.
-    let out = with_stdout_closed(&["--dump", "/dev/null"]);
-    assert!(out.status.success(), "{}", stderr(&out));
 }

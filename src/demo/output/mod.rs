@@ -51,9 +51,6 @@ fn write_target(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()
     match target(path).map_err(|e| cannot_write(path, e))? {
         Target::Stdout => {
             console::stdout_carries_data();
-            if console::stdout_closed() {
-                return Err(console::closed_stdout_failure());
-            }
             let mut out = BufWriter::new(io::stdout().lock());
             write(&mut out).and_then(|()| out.flush()).map_err(console::stdout_failure)
         }
@@ -75,10 +72,9 @@ fn write_target(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()
 /// Checks, before any work, that `path` can be written: the folder is there and takes new files,
 /// an existing file may be written. Creates nothing that stays. For `-` (or another name for
 /// standard output) it reserves standard output for the file, so text meant for it goes to
-/// standard error from now on; a standard output that was closed is refused now.
+/// standard error from now on.
 pub fn check(path: &Path) -> Result<(), Failure> {
     match target(path).map_err(|e| cannot_write(path, e))? {
-        Target::Stdout if console::stdout_closed() => Err(console::closed_stdout_failure()),
         Target::Stdout => {
             console::stdout_carries_data();
             Ok(())

@@ -10,7 +10,6 @@
 //!   descriptor 1, once links are followed). Then it is written as `-` is, and the text meant for
 //!   standard output (`--stats`, `load: ...`) goes to standard error instead of into the file.
 
-use super::super::console;
 use std::fs::{File, Metadata};
 use std::io;
 use std::os::fd::AsFd;
@@ -72,8 +71,7 @@ pub fn target(path: &Path) -> io::Result<Target> {
 }
 
 /// `path`, in the /proc folder `folder`: one of our descriptors (`/proc/self/fd/N`, where
-/// `/dev/fd/N` leads) or another open file there, written directly. Descriptor 1 is standard
-/// output even when the program started with it closed (then writing it fails, as it should).
+/// `/dev/fd/N` leads) or another open file there, written directly.
 fn open_file(path: &Path, folder: &Path, is_stdout: impl Fn(&Metadata) -> bool) -> io::Result<Target> {
     let ours = std::fs::canonicalize("/proc/self/fd").is_ok_and(|ours| ours == folder);
     let number = path.file_name().and_then(|n| n.to_str()?.parse::<u32>().ok()).filter(|_| ours);
@@ -94,10 +92,6 @@ fn open_file(path: &Path, folder: &Path, is_stdout: impl Fn(&Metadata) -> bool) 
 
 /// The device and inode of the file our standard output is, if it is one the user gave us.
 fn stdout_identity() -> Option<(u64, u64)> {
-    if console::stdout_closed() {
-        // Descriptor 1 is then the runtime's `/dev/null`: `--dump /dev/null` is not standard output.
-        return None;
-    }
     let file = File::from(io::stdout().as_fd().try_clone_to_owned().ok()?);
     file.metadata().ok().map(|meta| (meta.dev(), meta.ino()))
 }
