@@ -82,15 +82,21 @@ impl Session {
 
     /// Waits for a line of the program's output that contains `text`; returns it.
     pub fn expect_line(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        self.wait_for_line(text, Duration::from_secs(10))
+            .unwrap_or_else(|| panic!("the program never printed {text:?}"))
+    }
+
+    /// The next line that contains `text`, if one comes within `wait`.
+    fn wait_for_line(&self, text: &str, wait: Duration) -> Option<String> {
+        let deadline = Instant::now() + wait;
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
-                Ok(line) if line.contains(text) => return line,
+                Ok(line) if line.contains(text) => return Some(line),
                 Ok(_) => continue,
                 Err(_) => break,
             }
         }
-        panic!("the program never printed {text:?}");
+        None
     }
 
     /// Presses `P` and loads the screenshot the program says it saved.
@@ -195,5 +201,16 @@ pub fn start(test: &str, args: &[&str], env: &[(&str, &str)]) -> Option<Session>
     // Keys reach a winit window only once it has the focus.
     session.xdotool(&["windowfocus", "--sync", &session.window]);
     session.expect_line("keys:");
+    // Having the focus is not yet taking keys: a key sent while winit is still setting the window
+    // up can be lost (the first key of a test was, now and then). H reprints the key list, so the
+    // first H that gets an answer says the window takes keys.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        session.key("h");
+        if session.wait_for_line("keys:", Duration::from_secs(1)).is_some() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the window never answered a key");
+    }
     Some(session)
 }
