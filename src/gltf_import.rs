@@ -121,6 +121,8 @@ pub fn load_from_slice(bytes: &[u8], base_dir: Option<&Path>) -> Result<Imported
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes.in_scene);
 
-    let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?.with_parts(meshes.parts)?;
+    let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
+        .with_triangles(meshes.triangles)?
+        .with_parts(meshes.parts)?;
     Ok(Imported { model, clips, skins, notes, rest_only, unused })
 }

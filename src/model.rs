@@ -1,8 +1,9 @@
 //! A skinned model, and one frame of the method from start to finish.
 //!
 //! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, the
-//! lines that draw the mesh, and which vertices form which mesh ([`Part`]). A [`Pose`] holds everything that changes per frame, allocated once
-//! and refilled every frame in the article's order:
+//! lines that draw the mesh (and its triangles, where it has faces), and which vertices form which
+//! mesh ([`Part`]). A [`Pose`] holds everything that changes per frame, allocated once and
+//! refilled every frame in the article's order:
 //!
 //! 1. **animate**: the clip gives every bone a local transform for this time;
 //! 2. **world**: walk the tree, `world = parent world * local`;
@@ -28,6 +29,9 @@ pub struct Model {
     pub skin: Skin,
     /// The mesh's outline as pairs of vertex indices: what the picture connects with lines.
     pub edges: Vec<[u32; 2]>,
+    /// The mesh's faces as triples of vertex indices, counter-clockwise seen from the front (glTF's
+    /// rule). Empty for a mesh that is only an outline, as the article's is.
+    pub triangles: Vec<[u32; 3]>,
     /// The meshes, as runs of the skin's vertices in order: first every skinned one, then every
     /// rigid one. The article's scene is one skinned part; a glTF file has one per mesh and node.
     pub parts: Vec<Part>,
@@ -57,6 +61,8 @@ pub enum ModelError {
     NoSuchBone { joint: usize, bone: BoneId },
     /// An edge names a vertex the skin does not have.
     NoSuchVertex { edge: usize, vertex: u32 },
+    /// A triangle names a vertex the skin does not have.
+    NoSuchTriangleVertex { triangle: usize, vertex: u32 },
     /// The parts do not cover the vertices in order, skinned ones first.
     BadParts(String),
 }
@@ -71,6 +77,9 @@ impl fmt::Display for ModelError {
             }
             ModelError::NoSuchVertex { edge, vertex } => {
                 write!(f, "edge {edge} ends at vertex {vertex}, which the mesh does not have")
+            }
+            ModelError::NoSuchTriangleVertex { triangle, vertex } => {
+                write!(f, "triangle {triangle} has a corner at vertex {vertex}, which the mesh does not have")
             }
             ModelError::BadParts(why) => write!(f, "the meshes' vertex ranges are wrong: {why}"),
         }
@@ -105,7 +114,18 @@ impl Model {
             }
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        Ok(Model { skeleton, skin, edges, parts: vec![whole] })
+        Ok(Model { skeleton, skin, edges, triangles: Vec::new(), parts: vec![whole] })
+    }
+
+    /// The same model with faces: `triangles`, triples of vertex indices, each checked.
+    pub fn with_triangles(mut self, triangles: Vec<[u32; 3]>) -> Result<Self, ModelError> {
+        for (triangle, corners) in triangles.iter().enumerate() {
+            if let Some(&vertex) = corners.iter().find(|&&v| v as usize >= self.skin.len()) {
+                return Err(ModelError::NoSuchTriangleVertex { triangle, vertex });
+            }
+        }
+        self.triangles = triangles;
+        Ok(self)
     }
 
     /// The same model, its vertices split into `parts`: consecutive runs that cover every vertex,

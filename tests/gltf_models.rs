@@ -141,6 +141,8 @@ fn the_fox_loads_with_its_joints_vertices_and_three_animations() {
     let Some((_, fox)) = fox() else { return };
     assert_eq!(fox.model.skin.joints().len(), 24);
     assert_eq!(fox.model.skinned_len(), 1728);
+    // A triangle list without indices: every three vertices are one face.
+    assert_eq!(fox.model.triangles.len(), 1728 / 3);
     assert_eq!(fox.skins.len(), 1);
     let names: Vec<&str> = fox.clips.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["Survey", "Walk", "Run"]);

@@ -12,7 +12,8 @@
 //!
 //! Vertices are taken in file order: skinned mesh nodes by node index, then their primitives in
 //! order, then the vertices; then the rigid meshes the same way. Only nodes in the shown scene count.
-//! Each primitive's triangles (or lines) become edges, shared edges drawn once.
+//! Each primitive's triangles (or lines) become edges, shared edges drawn once; its triangles are
+//! also kept as faces, each turned counter-clockwise as the spec orders strips and fans.
 
 use super::accessors::{read_floats, read_indices};
 use super::error::{ImportError, counted, label};
@@ -28,6 +29,7 @@ use gltf::mesh::{Mode, Semantic};
 pub struct Meshes {
     pub skin: Skin,
     pub edges: Vec<[u32; 2]>,
+    pub triangles: Vec<[u32; 3]>,
     pub parts: Vec<Part>,
 }
 
@@ -75,7 +77,8 @@ pub fn meshes(
 
     // Where each vertex lands in the rest pose must fit in 32-bit floats too (see `add`).
     let palette = rest_palette(document, &rest_world, &joints, skins)?;
-    let mut out = Meshes { skin: Skin::new(joints), edges: Vec::new(), parts: Vec::new() };
+    let mut out =
+        Meshes { skin: Skin::new(joints), edges: Vec::new(), triangles: Vec::new(), parts: Vec::new() };
     let mut mended = Mended::default();
     let mut morphs = 0;
     for node in &skinned {
@@ -99,7 +102,7 @@ pub fn meshes(
                 }
                 add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &palette, &place, v)?;
             }
-            edges(&primitive, buffers, &place, base, positions.len(), &mut out.edges)?;
+            edges(&primitive, buffers, &place, base, positions.len(), &mut out)?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), true));
     }
@@ -117,7 +120,7 @@ pub fn meshes(
                 let bind = to_world.transform_point3(Vec3::from(*p));
                 add(&mut out.skin, bind, &whole, &palette, &place, v)?;
             }
-            edges(&primitive, buffers, &place, base, positions.len(), &mut out.edges)?;
+            edges(&primitive, buffers, &place, base, positions.len(), &mut out)?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }
@@ -231,14 +234,15 @@ fn weight_sets(
     Ok(sets)
 }
 
-/// The primitive's lines, as pairs of the skin's vertex indices (its own plus `base`).
+/// The primitive's lines, as pairs of the skin's vertex indices (its own plus `base`), and its
+/// triangles as faces.
 fn edges(
     primitive: &gltf::Primitive,
     buffers: &[Vec<u8>],
     place: &Place,
     base: usize,
     vertices: usize,
-    out: &mut Vec<[u32; 2]>,
+    out: &mut Meshes,
 ) -> Result<(), ImportError> {
     // Without indices, the vertices are used in order (spec, "Meshes").
     let indices: Vec<u32> = match primitive.indices() {
@@ -255,9 +259,19 @@ fn edges(
     let too_many =
         || ImportError::Mesh { mesh: place.name.clone(), problem: "more than 2^32 vertices".into() };
     let base = u32::try_from(base + vertices).map_err(|_| too_many())? - vertices as u32;
+    let (edges, faces) = (&mut out.edges, &mut out.triangles);
     let mut line = |a: u32, b: u32| {
         if a != b {
-            out.push([base + a.min(b), base + a.max(b)]);
+            edges.push([base + a.min(b), base + a.max(b)]);
+        }
+    };
+    // A triangle's three edges, and the triangle itself unless two corners are one vertex.
+    let mut triangle = |a: u32, b: u32, c: u32| {
+        line(a, b);
+        line(b, c);
+        line(c, a);
+        if a != b && b != c && c != a {
+            faces.push([base + a, base + b, base + c]);
         }
     };
     let n = indices.len();
@@ -271,19 +285,15 @@ fn edges(
                 line(indices[n - 1], indices[0]);
             }
         }
-        Mode::Triangles => indices.chunks_exact(3).for_each(|t| triangle(&mut line, t[0], t[1], t[2])),
-        Mode::TriangleStrip => indices.windows(3).for_each(|t| triangle(&mut line, t[0], t[1], t[2])),
-        Mode::TriangleFan => {
-            indices[1.min(n)..].windows(2).for_each(|t| triangle(&mut line, indices[0], t[0], t[1]))
-        }
+        Mode::Triangles => indices.chunks_exact(3).for_each(|t| triangle(t[0], t[1], t[2])),
+        // Every other triangle of a strip is turned the other way round; swap two corners back.
+        Mode::TriangleStrip => indices.windows(3).enumerate().for_each(|(i, t)| match i % 2 {
+            0 => triangle(t[0], t[1], t[2]),
+            _ => triangle(t[1], t[0], t[2]),
+        }),
+        Mode::TriangleFan => indices[1.min(n)..].windows(2).for_each(|t| triangle(indices[0], t[0], t[1])),
     }
     Ok(())
-}
-
-fn triangle(line: &mut impl FnMut(u32, u32), a: u32, b: u32, c: u32) {
-    line(a, b);
-    line(b, c);
-    line(c, a);
 }
 
 /// What a file without a skinned mesh has instead, for the message.
