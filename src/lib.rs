@@ -23,7 +23,9 @@
 //! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
 //! vertex inspector), [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
 //! [`synthetic`] makes a skinned tube of any size for measuring what the blend costs (`cargo bench`),
-//! and [`alloc_count`] counts heap allocations, to show that a steady frame makes none.
+//! and [`alloc_count`] counts heap allocations, to show that a steady frame makes none. Files you
+//! did not write: [`model_folder`] keeps a model's other files inside its folder, and [`printable`]
+//! escapes the names in it before they are printed or drawn.
 
 pub mod alloc_count;
 pub mod camera;
@@ -34,7 +36,9 @@ pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
 pub mod model;
+pub mod model_folder;
 pub mod parallel;
+pub mod printable;
 pub mod scene;
 pub mod skeleton;
 pub mod skin;
