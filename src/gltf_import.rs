@@ -36,6 +36,7 @@ mod animations;
 mod buffers;
 mod document;
 mod error;
+mod glb;
 mod meshes;
 mod nodes;
 mod skins;
@@ -49,6 +50,7 @@ pub use skins::SkinSlots;
 
 use crate::clip::Clip;
 use crate::model::Model;
+use crate::printable::printable;
 use std::path::Path;
 
 /// A loaded file: the model and its clips, plus what a learner may want to know about it.
@@ -75,15 +77,22 @@ pub struct Imported {
 /// Loads a `.gltf` or `.glb` file; its external buffers' paths are relative to its folder.
 ///
 /// Only a regular file (or a link to one) is read: a device such as `/dev/zero` never ends, and a
-/// FIFO may never be written to, so either is refused before it is opened.
+/// FIFO may never be written to, so either is refused before it is opened. Its first bytes are
+/// looked at before the rest is read, and a `.glb` is read only as far as its header says
+/// (`document.rs`, `glb.rs`).
 pub fn load(path: &Path) -> Result<Imported, ImportError> {
-    let read_error = |error| ImportError::Read { path: path.display().to_string(), error };
+    let name = printable(&path.display().to_string()).into_owned();
+    let read_error = |error| ImportError::Read { path: name.clone(), error };
     let kind = std::fs::metadata(path).map_err(read_error)?.file_type();
     if !kind.is_file() {
         return Err(ImportError::NotAFile(file_kind(kind)));
     }
-    let bytes = std::fs::read(path).map_err(read_error)?;
-    load_from_slice(&bytes, path.parent())
+    let mut file = std::fs::File::open(path).map_err(read_error)?;
+    let size = file.metadata().map_err(read_error)?.len();
+    let mut notes = Vec::new();
+    let checked = document::read(&mut std::io::BufReader::new(&mut file), size, &name, &mut notes)?;
+    drop(file);
+    finish(checked, path.parent(), notes)
 }
 
 /// What a path that is not a regular file is, for the message.
@@ -108,8 +117,17 @@ fn file_kind(kind: std::fs::FileType) -> &'static str {
 /// only use the `.glb` chunk and `data:` URIs).
 pub fn load_from_slice(bytes: &[u8], base_dir: Option<&Path>) -> Result<Imported, ImportError> {
     let mut notes = Vec::new();
-    // The JSON, checked against the schema; then the bytes every buffer points at.
-    let checked = document::parse(bytes, &mut notes)?;
+    let checked = document::read(&mut std::io::Cursor::new(bytes), bytes.len() as u64, "memory", &mut notes)?;
+    finish(checked, base_dir, notes)
+}
+
+/// From a checked document to the model: the bytes every buffer points at, then the method's
+/// pieces one by one.
+fn finish(
+    checked: document::Checked,
+    base_dir: Option<&Path>,
+    mut notes: Vec<String>,
+) -> Result<Imported, ImportError> {
     let document = &checked.document;
     let buffers = buffers::resolve(document, checked.blob, base_dir)?;
 
