@@ -2,9 +2,9 @@
 //!
 //! A `.gltf` file is JSON. A `.glb` is the same JSON packed with its binary data (spec, "GLB
 //! File Format Specification"): a 12-byte header (`glTF`, version 2, total length), a JSON chunk,
-//! and optionally a `BIN` chunk that buffer 0 may point at. The `gltf` crate parses both and
-//! checks the JSON against the schema: every index points at something that exists, every enum
-//! value is known. Its API then trusts those checks (and panics where they did not hold), so a
+//! and optionally a `BIN` chunk that buffer 0 may point at (`glb.rs` takes it apart). The `gltf`
+//! crate parses the JSON and checks it against the schema: every index points at something that
+//! exists, every enum value is known. Its API then trusts those checks (and panics where they did not hold), so a
 //! document is only handed on once they passed; the two places its check misses are checked here
 //! first (`guard_unchecked`).
 //!
