@@ -21,6 +21,7 @@
 
 use crate::dual_quat::{DualQuat, blend_vertex_dqs};
 use crate::model::Model;
+use crate::printable::printable;
 use crate::skin::{JointId, MAX_INFLUENCES, Skin};
 use glam::{Mat4, Vec3, Vec3A};
 use std::fmt;
@@ -104,8 +105,9 @@ pub struct Report<'a> {
 impl Report<'_> {
     pub const DECIMALS: usize = 4;
 
-    fn bone_name(&self, joint: JointId) -> &str {
-        &self.model.skeleton.bone(self.model.skin.joints()[joint].bone).name
+    /// The bone's name as it may be printed (control characters escaped: it is the file's).
+    fn bone_name(&self, joint: JointId) -> std::borrow::Cow<'_, str> {
+        printable(&self.model.skeleton.bone(self.model.skin.joints()[joint].bone).name)
     }
 }
 

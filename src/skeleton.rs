@@ -23,6 +23,7 @@
 //!
 //! glam uses column vectors and column-major storage: `a * b * v` applies `b` first, then `a`.
 
+use crate::printable::printable;
 pub use crate::transform::Trs;
 use glam::{Mat4, Vec3};
 use std::fmt;
@@ -214,18 +215,22 @@ impl fmt::Display for TreeError {
         match self {
             TreeError::Empty => write!(f, "the skeleton has no bones"),
             TreeError::MissingBone { bone, index } => {
-                write!(f, "bone {bone} links to bone #{index}, which does not exist")
+                write!(f, "bone {} links to bone #{index}, which does not exist", printable(bone))
             }
             TreeError::NoRoot => write!(f, "every bone has a parent, so the links form a cycle"),
             TreeError::SeveralRoots(names) => {
+                let names: Vec<_> = names.iter().map(|n| printable(n)).collect();
                 write!(f, "the skeleton needs exactly one root, found {}", names.join(", "))
             }
             TreeError::ReachedTwice(name) => {
+                let name = printable(name);
                 write!(f, "bone {name} is reached twice from the root (a cycle or a shared child)")
             }
-            TreeError::Unreached(name) => write!(f, "bone {name} cannot be reached from the root"),
+            TreeError::Unreached(name) => {
+                write!(f, "bone {} cannot be reached from the root", printable(name))
+            }
             TreeError::TooDeep(name) => {
-                write!(f, "bone {name} is more than {MAX_DEPTH} bones below the root")
+                write!(f, "bone {} is more than {MAX_DEPTH} bones below the root", printable(name))
             }
         }
     }

@@ -9,6 +9,7 @@
 
 use skinning::clip::{Channel, Motion};
 use skinning::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
+use skinning::printable::{printable, quoted};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -31,7 +32,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     let above = if synthetic { ", plus a synthetic root above the file's several root nodes" } else { "" };
     line(format!(
         "{}: {}{above}: {}; {}; {}",
-        path.display(),
+        printable(&path.display().to_string()),
         counted(nodes, "node", "nodes"),
         counted(skeleton.len(), "bone", "bones"),
         counted(joints.len(), "joint slot", "joint slots"),
@@ -43,7 +44,8 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     line("(a skinned mesh ignores its own node's transform: only its joints place it)".into());
     let mut stack = vec![(skeleton.root(), 1)];
     while let Some((bone, depth)) = stack.pop() {
-        let mut text = format!("{}{} (bone {bone})", "  ".repeat(depth), skeleton.bone(bone).name);
+        let mut text =
+            format!("{}{} (bone {bone})", "  ".repeat(depth), printable(&skeleton.bone(bone).name));
         for slot in (0..joints.len()).filter(|&j| joints[j].bone == bone) {
             match imported.skins.iter().position(|s| s.joints.contains(&slot)) {
                 Some(s) => write!(text, "  joint {} of skin {s}", slot - imported.skins[s].joints.start),
@@ -54,7 +56,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         for part in model.parts.iter().filter(|p| p.bone == Some(bone)) {
             let how = if part.skinned { "skinned" } else { "rigid" };
             let vertices = counted(part.vertices.len(), "vertex", "vertices");
-            write!(text, "  mesh {:?}: {vertices}, {how}", part.name).ok();
+            write!(text, "  mesh {}: {vertices}, {how}", quoted(&part.name)).ok();
         }
         line(text);
         let b = skeleton.bone(bone);
@@ -86,7 +88,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         } else {
             "the mesh is bound in another pose than the nodes' rest pose"
         };
-        let name = if skin.name.is_empty() { String::new() } else { format!(" {:?}", skin.name) };
+        let name = if skin.name.is_empty() { String::new() } else { format!(" {}", quoted(&skin.name)) };
         let slots = match skin.joints.len() {
             1 => format!("slot {}", skin.joints.start),
             _ => format!("slots {} to {}", skin.joints.start, skin.joints.end - 1),
@@ -130,14 +132,14 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             })
             .sum();
         line(format!(
-            "  {i} {:?}: {:.3} s, {} on {}",
-            clip.name,
+            "  {i} {}: {:.3} s, {} on {}",
+            quoted(&clip.name),
             clip.duration,
             counted(channels, "channel", "channels"),
             counted(tracks.len(), "node", "nodes")
         ));
         for track in tracks {
-            let mut text = format!("    {}:", skeleton.bone(track.bone).name);
+            let mut text = format!("    {}:", printable(&skeleton.bone(track.bone).name));
             let mut say = |what: &str, keys: Option<(usize, &'static str)>| {
                 if let Some((n, how)) = keys {
                     write!(text, " {what} {how} {},", counted(n, "key", "keys")).ok();

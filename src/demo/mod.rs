@@ -124,7 +124,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             })?;
             if options.stats {
                 let (ms, vertices) = (started.elapsed().as_secs_f64() * 1e3, imported.model.skin.len());
-                console::show(&format!("load: {} in {ms:.1} ms ({vertices} vertices)", path.display()))?;
+                let path = skinning::printable::printable(&path.display().to_string()).into_owned();
+                console::show(&format!("load: {path} in {ms:.1} ms ({vertices} vertices)"))?;
             }
             if options.info {
                 return console::show(&info::describe(path, &imported));

@@ -24,6 +24,7 @@ use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::inspect::{Inspection, Report};
 use skinning::model::{Model, Pose};
+use skinning::printable::printable;
 use std::time::Instant;
 
 /// What a key asks of the window around the demo.
@@ -41,6 +42,9 @@ pub enum Reply {
 pub struct Demo {
     pub model: Model,
     pub clips: Vec<Clip>,
+    /// Each clip's name as the title, the corner line and the terminal show it: made printable
+    /// once (a name is the file's), so that no frame allocates to escape it.
+    clip_names: Vec<String>,
     /// Which of `clips` plays.
     pub clip: usize,
     pub clock: Clock,
@@ -86,6 +90,7 @@ impl Demo {
             view: View::new(camera, &model, weight_bone, options.text),
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
             model,
+            clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
             clip,
             clock: Clock::new(options.time),
@@ -128,7 +133,7 @@ impl Demo {
     fn status_line(&self) -> StatusLine<'_> {
         let clip = self.clip();
         StatusLine {
-            clip: &clip.name,
+            clip: &self.clip_names[self.clip],
             time: clip.wrap(self.clock.time),
             speed: self.clock.speed,
             paused: self.clock.paused,
@@ -280,7 +285,8 @@ impl Demo {
         let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
         let report = Report { inspection: &inspection, model: &self.model };
         let time = clip.wrap(self.clock.time);
-        Some(format!("inspect: clip {} at t {time:.3} s, {method} on {skinning}\n{report}", clip.name))
+        let name = &self.clip_names[self.clip];
+        Some(format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}"))
     }
 
     /// [`Demo::report`], if the selection or the paused frame changed since the last one.

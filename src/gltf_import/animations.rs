@@ -17,6 +17,7 @@
 use super::accessors::read_floats;
 use super::error::{ImportError, counted, label};
 use crate::clip::{Channel, Clip, Interpolation, Keyable, Motion, Track};
+use crate::printable::quoted;
 use glam::{Quat, Vec3};
 use gltf::animation::Property;
 use std::collections::BTreeMap;
@@ -47,7 +48,7 @@ pub fn clips(
                 gltf::animation::Interpolation::Step => Interpolation::Step,
                 gltf::animation::Interpolation::CubicSpline => Interpolation::CubicSpline,
             };
-            let usage = format!("key times of animation {name:?}");
+            let usage = format!("key times of animation {}", quoted(&name));
             let times: Vec<f32> =
                 read_floats::<1>(&sampler.input(), buffers, &usage)?.into_iter().map(|[t]| t).collect();
             if let Some(k) = times.windows(2).position(|w| w[1] <= w[0]) {
@@ -61,7 +62,7 @@ pub fn clips(
             let node = channel.target().node().index();
             let track = tracks.entry(node).or_insert_with(|| Track::new(node));
             let output = sampler.output();
-            let usage = format!("values of animation {name:?}");
+            let usage = format!("values of animation {}", quoted(&name));
             match channel.target().property() {
                 Property::Translation => {
                     let values =

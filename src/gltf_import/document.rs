@@ -16,6 +16,7 @@
 
 use super::error::ImportError;
 use super::glb;
+use crate::printable::{printable, quoted};
 use gltf::json;
 use std::io::{Read, Seek, SeekFrom};
 
@@ -101,8 +102,8 @@ fn check(
     notes: &mut Vec<String>,
 ) -> Result<Checked, ImportError> {
     if !root.asset.version.starts_with("2.") {
-        let version = &root.asset.version;
-        return Err(ImportError::NotGltf(format!("asset.version is {version:?}, this program reads 2.x")));
+        let version = quoted(&root.asset.version);
+        return Err(ImportError::NotGltf(format!("asset.version is {version}, this program reads 2.x")));
     }
 
     // Required extensions: note what only changes the looks, refuse the rest.
@@ -111,6 +112,7 @@ fn check(
             continue;
         }
         if ONLY_LOOKS.iter().any(|prefix| extension.starts_with(prefix)) {
+            let extension = printable(extension);
             notes.push(format!(
                 "ignored the required extension {extension}: it changes only how surfaces look"
             ));

@@ -9,6 +9,7 @@
 
 use super::document::READ_HERE;
 use super::error::counted;
+use crate::printable::printable;
 use gltf::Semantic;
 use std::collections::BTreeMap;
 
@@ -47,10 +48,10 @@ pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
         }
     }
     for (name, n) in attributes {
-        out.push(format!("{name} (in {})", counted(n, "primitive", "primitives")));
+        out.push(format!("{} (in {})", printable(&name), counted(n, "primitive", "primitives")));
     }
     for extension in document.extensions_used().filter(|e| !READ_HERE.contains(e)) {
-        out.push(format!("the extension {extension}"));
+        out.push(format!("the extension {}", printable(extension)));
     }
     out
 }
