@@ -75,6 +75,11 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     );
     let rest_world = skeleton.rest_world();
     for (s, skin) in imported.skins.iter().enumerate() {
+        let name = if skin.name.is_empty() { String::new() } else { format!(" {}", quoted(&skin.name)) };
+        if skin.joints.is_empty() {
+            line(format!("  skin {s}{name}: not used in the shown scene, so it has no joint slots"));
+            continue;
+        }
         let mut largest = 0.0f32;
         for joint in &joints[skin.joints.clone()] {
             let inverse = rest_world[joint.bone].inverse();
@@ -88,7 +93,6 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         } else {
             "the mesh is bound in another pose than the nodes' rest pose"
         };
-        let name = if skin.name.is_empty() { String::new() } else { format!(" {}", quoted(&skin.name)) };
         let slots = match skin.joints.len() {
             1 => format!("slot {}", skin.joints.start),
             _ => format!("slots {} to {}", skin.joints.start, skin.joints.end - 1),

@@ -57,7 +57,7 @@ pub(super) fn model_overflow(
     for (i, bone) in bones.iter().enumerate() {
         for (matrix, what) in [(&bone.rest_local, "rest local"), (&bone.rest_world, "rest world")] {
             if !finite(matrix) {
-                return Some(format!("bone {i} {}'s {what} transform", quoted(&bone.name)));
+                return Some(format!("bone {i} {}'s {what} transform", quoted(bone.name)));
             }
         }
     }

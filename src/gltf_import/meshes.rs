@@ -17,9 +17,10 @@
 
 use super::accessors::{read_floats, read_indices};
 use super::error::{ImportError, counted, label};
+use super::morphs::Morphs;
 use super::nodes::Nodes;
 use super::skins::{SkinSlots, rest_palette};
-use super::weights::{Mended, WeightSet, influences};
+use super::weights::{Mended, has_skin_data, influences, weight_sets};
 use crate::model::Part;
 use crate::skin::{Joint, Skin, blend_vertices};
 use glam::{Mat4, Vec3, Vec3A};
@@ -31,6 +32,8 @@ pub struct Meshes {
     pub edges: Vec<[u32; 2]>,
     pub triangles: Vec<[u32; 3]>,
     pub parts: Vec<Part>,
+    /// The morph targets of the primitives drawn, left out (said once, `morphs.rs`).
+    pub morphs: Morphs,
 }
 
 /// Reads every mesh on a node in the scene. `joints` are the skins' joint slots; one more is added
@@ -44,11 +47,24 @@ pub fn meshes(
     notes: &mut Vec<String>,
 ) -> Result<Meshes, ImportError> {
     let shown = |n: &gltf::Node| nodes.in_scene[n.index()] && n.mesh().is_some();
-    let skinned: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_some()).collect();
-    let rigid: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_none()).collect();
+    // A node with a skin whose mesh has a primitive with skin data; the primitives without it are
+    // drawn rigidly with their node, as if it had no skin (as three.js draws them).
+    let any = |n: &gltf::Node, skin_data: bool| {
+        n.mesh().is_some_and(|m| m.primitives().any(|p| has_skin_data(&p) == skin_data))
+    };
+    let skinned_node = |n: &gltf::Node| n.skin().is_some() && any(n, true);
+    let rigid_node = |n: &gltf::Node| n.skin().is_none() || any(n, false);
+    let skinned: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && skinned_node(n)).collect();
+    let rigid: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && rigid_node(n)).collect();
     if skinned.is_empty() {
+        if let Some(node) = rigid.iter().find(|n| n.skin().is_some()) {
+            let node = label(node.index(), node.name());
+            return Err(ImportError::NoSkinnedMesh(format!(
+                "the mesh on node {node} has a skin, but no JOINTS_0 and WEIGHTS_0 tie its vertices to it"
+            )));
+        }
         // A skinned mesh the shown scene leaves out is not "no skinned mesh": say where it is.
-        let mut outside = document.nodes().filter(|n| n.mesh().is_some() && n.skin().is_some());
+        let mut outside = document.nodes().filter(skinned_node);
         if let (Some(node), Some(scene)) = (outside.next(), &nodes.scene) {
             let more = outside.count();
             return Err(ImportError::SkinnedMeshOutsideScene {
@@ -77,20 +93,27 @@ pub fn meshes(
 
     // Where each vertex lands in the rest pose must fit in 32-bit floats too (see `add`).
     let palette = rest_palette(document, &rest_world, &joints, skins)?;
-    let mut out =
-        Meshes { skin: Skin::new(joints), edges: Vec::new(), triangles: Vec::new(), parts: Vec::new() };
+    let mut out = Meshes {
+        skin: Skin::new(joints),
+        edges: Vec::new(),
+        triangles: Vec::new(),
+        parts: Vec::new(),
+        morphs: Morphs::default(),
+    };
     let mut mended = Mended::default();
-    let mut morphs = 0;
+    let mut morphs = Morphs::default();
+    // Primitives without skin data on nodes with a skin, drawn rigidly.
+    let mut unskinned = 0;
     for node in &skinned {
         let (mesh, skin) = (node.mesh(), node.skin());
         let (Some(mesh), Some(skin)) = (mesh, skin) else { continue };
         let slots = &skins[skin.index()].joints;
         let first = out.skin.len();
-        for primitive in mesh.primitives() {
+        for primitive in mesh.primitives().filter(has_skin_data) {
             let place = Place::new(&mesh, &primitive);
-            morphs += primitive.morph_targets().count().min(1);
+            morphs.add(&primitive, buffers, Mat4::IDENTITY);
             let positions = read_positions(&primitive, buffers, &place)?;
-            let sets = weight_sets(&primitive, buffers, &place, positions.len())?;
+            let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
                 let (mut slots_of_v, n) =
@@ -110,9 +133,11 @@ pub fn meshes(
         let (Some(mesh), Some(joint)) = (node.mesh(), joint) else { continue };
         let first = out.skin.len();
         let to_world: Mat4 = rest_world[node.index()];
-        for primitive in mesh.primitives() {
+        let skin = node.skin().is_some();
+        for primitive in mesh.primitives().filter(|p| !skin || !has_skin_data(p)) {
+            unskinned += usize::from(skin);
             let place = Place::new(&mesh, &primitive);
-            morphs += primitive.morph_targets().count().min(1);
+            morphs.add(&primitive, buffers, to_world);
             let positions = read_positions(&primitive, buffers, &place)?;
             let base = out.skin.len();
             let whole = [crate::skin::Influence { joint, weight: 1.0 }];
@@ -125,25 +150,18 @@ pub fn meshes(
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }
 
-    if mended.renormalised > 0 {
-        let (n, worst) = (mended.renormalised, mended.worst_sum);
-        let vertices = counted(n, "vertex", "vertices");
+    notes.extend(mended.notes());
+    if unskinned > 0 {
+        let primitives = counted(unskinned, "primitive", "primitives");
         notes.push(format!(
-            "renormalised the weights of {vertices} that did not sum to 1 (worst sum {worst})"
+            "drew {primitives} without JOINTS_0 and WEIGHTS_0 on a node with a skin rigidly with that \
+             node, as if it had no skin (glTF allows it; three.js does the same)"
         ));
-    }
-    if mended.trimmed > 0 {
-        let vertices = counted(mended.trimmed, "vertex", "vertices");
-        notes
-            .push(format!("{vertices} had more than 4 influences (JOINTS_1...); kept the 4 largest of each"));
-    }
-    if morphs > 0 {
-        let primitives = counted(morphs, "primitive", "primitives");
-        notes.push(format!("ignored the morph targets of {primitives}: only joints move the mesh here"));
     }
     // Two triangles that share an edge list it twice; draw it once.
     out.edges.sort_unstable();
     out.edges.dedup();
+    out.morphs = morphs;
     Ok(out)
 }
 
@@ -200,38 +218,6 @@ fn read_positions(
         return Err(ImportError::Mesh { mesh: place.name.clone(), problem: "it has no POSITION".into() });
     };
     read_floats::<3>(&accessor, buffers, &format!("POSITION of mesh {}", place.name))
-}
-
-/// Every JOINTS_n / WEIGHTS_n pair, n = 0, 1, ... while both are there, each one entry per vertex.
-fn weight_sets(
-    primitive: &gltf::Primitive,
-    buffers: &[Vec<u8>],
-    place: &Place,
-    vertices: usize,
-) -> Result<Vec<WeightSet>, ImportError> {
-    let mut sets = Vec::new();
-    for n in 0.. {
-        let (Some(j), Some(w)) = (primitive.get(&Semantic::Joints(n)), primitive.get(&Semantic::Weights(n)))
-        else {
-            break;
-        };
-        let joints = read_indices::<4>(&j, buffers, &format!("JOINTS_{n} of mesh {}", place.name))?;
-        let weights = read_floats::<4>(&w, buffers, &format!("WEIGHTS_{n} of mesh {}", place.name))?;
-        if joints.len() != vertices || weights.len() != vertices {
-            let problem = format!(
-                "JOINTS_{n} has {}, WEIGHTS_{n} {} entries for {vertices} vertices; they must match",
-                joints.len(),
-                weights.len()
-            );
-            return Err(ImportError::Mesh { mesh: place.name.clone(), problem });
-        }
-        sets.push(WeightSet { joints, weights });
-    }
-    if sets.is_empty() {
-        let problem = "its node has a skin, but it has no JOINTS_0 and WEIGHTS_0".into();
-        return Err(ImportError::Mesh { mesh: place.name.clone(), problem });
-    }
-    Ok(sets)
 }
 
 /// The primitive's lines, as pairs of the skin's vertex indices (its own plus `base`), and its

@@ -3,7 +3,8 @@
 //! The program draws a mesh's edges and vertices and the joints: no surfaces. So a file's
 //! materials, textures and images, the vertex attributes that feed them (normals, tangents,
 //! texture coordinates, colours), its cameras, and what its extensions add (lights, for one) are
-//! loaded past. So are scenes other than the one shown and meshes no node of it holds. None of
+//! loaded past. So are scenes other than the one shown, meshes no node of it holds, and skins no
+//! mesh of it uses. None of
 //! that changes how the skeleton moves the mesh; a learner may still wonder where it went.
 //! (Morph targets and the channels that animate them are said by the loader's notes.)
 
@@ -37,6 +38,8 @@ pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
     }
     let hidden = shown.iter().filter(|&&s| !s).count();
     count(hidden, "mesh not in the shown scene", "meshes not in the shown scene");
+    let unused_skins = super::skins::used(document, in_scene).iter().filter(|&&u| !u).count();
+    count(unused_skins, "skin not used in the shown scene", "skins not used in the shown scene");
 
     // Vertex attributes other than the three read here, by name, with how many primitives have each.
     let mut attributes: BTreeMap<String, usize> = BTreeMap::new();
