@@ -77,7 +77,7 @@ pub fn meshes(
     }
 
     // A rigid mesh's joint: its node, with the offset that undoes the node's rest world transform.
-    let rest_world = nodes.skeleton.rest_world();
+    let rest_world = &nodes.rest_world;
     let mut rigid_joint = Vec::new();
     for node in &rigid {
         let offset = rest_world[node.index()].inverse();
@@ -92,7 +92,7 @@ pub fn meshes(
     }
 
     // Where each vertex lands in the rest pose must fit in 32-bit floats too (see `add`).
-    let palette = rest_palette(document, &rest_world, &joints, skins)?;
+    let palette = rest_palette(document, rest_world, &joints, skins)?;
     let mut out = Meshes {
         skin: Skin::new(joints),
         edges: Vec::new(),

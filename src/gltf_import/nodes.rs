@@ -31,6 +31,9 @@ pub struct Nodes {
     pub in_scene: Vec<bool>,
     /// The shown scene, as messages name it (`#0 "Scene"`); None when the file has no scenes.
     pub scene: Option<String>,
+    /// Every bone's world transform in the rest pose (computed once: checked here, used by the
+    /// meshes).
+    pub rest_world: Vec<Mat4>,
 }
 
 /// Builds the bone tree from the document's nodes.
@@ -45,7 +48,7 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
     for (i, node) in nodes.iter().enumerate() {
         let rest = rest_transform(node)
             .map_err(|problem| ImportError::Node { node: label(i, node.name()), problem })?;
-        builder.bone_with(&name(i), rest);
+        builder.bone_with(name(i), rest);
     }
 
     // children[0] is the first child; each later child is the sibling of the one before.
@@ -93,12 +96,12 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
     // With one parent each, no cycle and the depth checked, this is a tree; `build` checks again.
     let skeleton =
         builder.build().map_err(|e| ImportError::Node { node: "tree".into(), problem: e.to_string() })?;
-    check_rest_world(&skeleton, &parent)
+    let rest_world = check_rest_world(&skeleton, &parent)
         .map_err(|(i, problem)| ImportError::Node { node: label(i, nodes[i].name()), problem })?;
     let shown = document.default_scene().or_else(|| document.scenes().next());
     let in_scene = scene_nodes(shown.as_ref(), &nodes);
     let scene = shown.map(|s| label(s.index(), s.name()));
-    Ok(Nodes { skeleton, in_scene, scene })
+    Ok(Nodes { skeleton, in_scene, scene, rest_world })
 }
 
 /// A node's rest transform as translation, rotation, scale; an error if it has no usable one.
@@ -139,12 +142,15 @@ fn rest_transform(node: &gltf::Node) -> Result<Trs, String> {
 /// numbers may be finite while their product is not: two nodes each moved 3e38 along x put the
 /// second at 6e38, which is infinity. The dump writes these, and a still model shows them every
 /// frame, so a model whose rest pose overflows is refused here, naming the first node (by index)
-/// whose world overflows while its parent's does not: where the numbers outgrow the floats.
-fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<(), (usize, String)> {
+/// whose world overflows while its parent's does not: where the numbers outgrow the floats. When
+/// they all fit, the rest world transforms are returned, for the meshes.
+fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<Vec<Mat4>, (usize, String)> {
+    // A local transform that overflows makes its world overflow too (inf times anything, 0
+    // included, is not finite), so the world transforms alone tell.
     let world = skeleton.rest_world();
-    let overflows = |i: usize| !(world[i].is_finite() && skeleton.bone(i).rest.to_mat4().is_finite());
+    let overflows = |i: usize| !world[i].is_finite();
     match (0..parent.len()).find(|&i| overflows(i) && parent[i].is_none_or(|p| !overflows(p))) {
-        None => Ok(()),
+        None => Ok(world),
         Some(i) => Err((
             i,
             "its rest world transform (its own times its ancestors') overflows 32-bit floats; \
@@ -158,13 +164,14 @@ fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<(),
 /// and one more than [`MAX_DEPTH`] bones below the root (counting the synthetic one) is too deep.
 /// Each node's depth is remembered, so every link is followed once.
 fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usize, String)> {
-    let mut depth: Vec<Option<usize>> = vec![None; parent.len()];
+    let mut depth: Vec<Option<u32>> = vec![None; parent.len()];
+    let mut path = Vec::new();
     for start in 0..parent.len() {
-        let mut path = Vec::new();
+        path.clear();
         let mut at = start;
         let above = loop {
             if let Some(d) = depth[at] {
-                break d;
+                break d as usize;
             }
             if path.len() > parent.len() {
                 return Err((start, "it is its own ancestor: the children lists form a cycle".into()));
@@ -176,7 +183,8 @@ fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usi
             }
         };
         for (k, &node) in path.iter().rev().enumerate() {
-            depth[node] = Some(above + k + 1);
+            // Stored only up to MAX_DEPTH + 1: the walk stops there.
+            depth[node] = Some((above + k + 1) as u32);
             if above + k + 1 > MAX_DEPTH {
                 let problem = format!(
                     "it hangs more than {MAX_DEPTH} bones below the root, deeper than this program walks"
