@@ -37,6 +37,26 @@ pub fn fits_gpu(joints: usize) -> Result<(), String> {
     ))
 }
 
+/// The largest uniform block this driver takes, in bytes (`GL_MAX_UNIFORM_BLOCK_SIZE`).
+pub fn block_limit(gl: &glow::Context) -> usize {
+    // SAFETY: the caller keeps a context current on this thread; this only reads a limit.
+    let limit = unsafe { gl.get_parameter_i32(glow::MAX_UNIFORM_BLOCK_SIZE) };
+    usize::try_from(limit).unwrap_or(0)
+}
+
+/// Whether a driver whose uniform blocks hold `limit` bytes takes the shaders' palettes; if not, a
+/// one-line refusal. OpenGL promises 16 KiB, but a driver that breaks the promise should still
+/// draw everything else: only GPU skinning is refused (the renderer then builds no GPU layer).
+pub fn fits_driver(limit: usize) -> Result<(), String> {
+    if limit >= LBS_BLOCK_BYTES.max(DQS_BLOCK_BYTES) {
+        return Ok(());
+    }
+    Err(format!(
+        "GPU skinning is off: this driver's uniform blocks hold {limit} bytes, below the 16384 OpenGL \
+         promises and the shaders' palette needs; skin on the CPU (--skinning cpu)"
+    ))
+}
+
 /// One uniform buffer holding a palette for one program's uniform block.
 pub struct PaletteBuffer {
     buffer: glow::Buffer,
@@ -50,6 +70,7 @@ pub struct PaletteBuffer {
 
 impl PaletteBuffer {
     /// A buffer of `bytes` for the uniform block `block` of `program`, joined through `binding`.
+    /// The driver must take blocks of `bytes` ([`fits_driver`], which `GpuSkin::new` checks).
     pub fn new(
         gl: &glow::Context,
         program: glow::Program,
@@ -60,13 +81,6 @@ impl PaletteBuffer {
         // SAFETY: the caller keeps the context that made `gl` current on this thread; `program` is
         // alive, and the buffer is created here.
         unsafe {
-            let limit = gl.get_parameter_i32(glow::MAX_UNIFORM_BLOCK_SIZE);
-            if (limit as usize) < bytes {
-                return Err(GlError::Other(format!(
-                    "this driver's uniform blocks hold {limit} bytes, below the 16384 OpenGL promises; \
-                     use --skinning cpu"
-                )));
-            }
             let index = gl
                 .get_uniform_block_index(program, block)
                 .ok_or_else(|| GlError::Other(format!("the skinning shader has no uniform block {block}")))?;
