@@ -9,9 +9,9 @@ use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
 /// The threads that blend a skin of `vertices` vertices: `threads` of them (`--threads`) from `from`
 /// vertices on (`--parallel-from`; default `PARALLEL_FROM_VERTICES`). Without `--threads`, all the
 /// machine has, unless the picture is drawn by a renderer that itself draws with every core (Mesa's
-/// llvmpipe): the blend's other threads would then wait for a core, and a big model blends slower
-/// on two threads than on one (`docs/11-every-core.md`). Call it on the thread that will blend:
-/// that thread becomes one of them.
+/// llvmpipe or softpipe): the blend's other threads then wait for a core (beside llvmpipe on a
+/// 2-core machine, a 28,672-vertex model blended slower on two threads than on one, see
+/// `docs/11-every-core.md`). Call it on the thread that will blend: that thread becomes one of them.
 pub fn blend_threads(
     threads: Option<usize>,
     from: Option<usize>,
