@@ -2,9 +2,10 @@
 //!
 //! A shader's plain uniforms are scarce: OpenGL 3.3 promises a vertex shader 1024 floats of them,
 //! OpenGL ES 3.0 256 `vec4`s, and a `mat4` takes 16 floats, so a `uniform mat4 palette[N]` runs out
-//! near 60 joints. A **uniform block** lives in a buffer of its own, and every OpenGL 3.3 and ES 3.0
-//! driver takes blocks of at least 16 KiB (`GL_MAX_UNIFORM_BLOCK_SIZE`): 256 `mat4`s, or 256 dual
-//! quaternions (two `vec4`s each) with room to spare. So [`MAX_GPU_JOINTS`] is 256, as in Bevy,
+//! near 60 joints. A **uniform block** lives in a buffer of its own, and OpenGL 3.3 and ES 3.0
+//! promise blocks of at least 16 KiB (`GL_MAX_UNIFORM_BLOCK_SIZE`): 256 `mat4`s, or 256 dual
+//! quaternions (two `vec4`s each) with room to spare. A driver that breaks the promise draws
+//! everything but GPU skinning ([`fits_driver`]). So [`MAX_GPU_JOINTS`] is 256, as in Bevy,
 //! for both methods: `D` switches between them at any time, so a model fits both or neither.
 //!
 //! The block's layout is `std140`, which fixes every offset so the CPU can fill the buffer without
@@ -32,7 +33,7 @@ pub fn fits_gpu(joints: usize) -> Result<(), String> {
     }
     Err(format!(
         "GPU skinning takes at most {MAX_GPU_JOINTS} joints (MAX_GPU_JOINTS: 256 matrices fill the 16 KiB \
-         uniform block every OpenGL 3.3 and ES 3.0 driver offers) but this model has {joints}; \
+         uniform block OpenGL 3.3 and ES 3.0 promise) but this model has {joints}; \
          skin it on the CPU (--skinning cpu)"
     ))
 }
