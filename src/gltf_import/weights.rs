@@ -8,9 +8,11 @@
 //!   the skin breaks a rule, glTF-Validator's "JOINTS index out of bounds", and is counted for a
 //!   note: it moves nothing either way);
 //! - beyond four influences, the four largest are kept (the others are usually tiny);
-//! - weights are divided by their sum when it is off 1 by more than the glTF-Validator allows
-//!   (2e-7 per weight): exporters round, and normalized u8 weights cannot sum to exactly 1. How many
-//!   vertices needed it, and the worst sum, are reported once.
+//! - weights are divided by their sum when it is off 1 by more than 2e-7 per weight: exporters
+//!   round, and normalized u8 weights cannot sum to exactly 1. That tolerance is this program's
+//!   own choice, near the glTF-Validator's (version 2.0.0-dev.3.10 passes one float weight of
+//!   1 + 1.2e-7 and flags 1 + 3e-7). How many vertices needed it, and the worst sum, are reported
+//!   once.
 //!
 //! A primitive with neither JOINTS_0 nor WEIGHTS_0 ties no vertex to a joint, even on a node with
 //! a skin: `meshes.rs` draws it rigidly with its node, as three.js does.
@@ -115,7 +117,7 @@ pub fn weight_sets(
     Ok(sets)
 }
 
-/// How far from 1 a sum may be, per weight, before it is renormalised (the glTF-Validator's limit).
+/// How far from 1 a sum may be, per weight, before it is renormalised (our own choice; see above).
 const SUM_SLACK_PER_WEIGHT: f32 = 2e-7;
 
 /// The influences of vertex `v` from every set, ready for `Skin::add_vertex`: joint indices are

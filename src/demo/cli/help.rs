@@ -1,0 +1,79 @@
+//! What the program says about itself: the `--help` text, and the keys it prints at start-up and
+//! on `H`.
+
+pub const HELP: &str = "\
+skinning: skeletal skinning, shown step by step (a bone tree moves, a mesh follows it)
+
+USAGE:
+    skinning [OPTIONS]
+
+Without options it opens a window and animates the article's arm (playing the bend clip; the
+article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
+With --model it shows a glTF character instead, through the same code. Press H in the window for
+the keys.
+
+OPTIONS:
+    --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
+    --model FILE            show a glTF 2.0 model (.gltf or .glb) instead of the article's scene
+    --animation NAME|INDEX  with --model: the animation to play (default the first; a file with none
+                            shows its rest pose, as a clip named rest)
+    --info                  with --model: print the file's node tree, skins, meshes and animations,
+                            and what is ignored, then exit
+    --export-gltf FILE      write the article's scene with its clips seed, bend and twist as a glTF
+                            2.0 file (FILE.gltf: one JSON file, - for standard output; FILE.glb:
+                            binary), then exit; for Blender or any glTF viewer. Takes no other option
+    --time SECONDS          animation time of the first frame (default 0)
+    --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
+    --frames N              draw N frames, then exit
+    --screenshot FILE.png   after the last frame, save what was drawn (needs --frames)
+    --size WxH              window or image size in pixels (default 640x480)
+    --headless              no window, no display server: draw offscreen through EGL (needs --frames)
+    --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
+                            (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
+                            skinned positions come from the vertex shader (needs EGL)
+    --weights BONE          start in weight view on this bone (name or index, as W cycles)
+    --skinning cpu|gpu|both where the skinned layer is blended: cpu (default), gpu (the vertex shaders
+                            shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
+                            in magenta drawn over the CPU's
+    --method lbs|dqs|both   how the skinned layer blends: lbs, linear blend skinning (default, red),
+                            dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
+                            compare them; a dump takes lbs or dqs
+    --camera YAW,PITCH[,ZOOM]
+                            start with the camera turned by these degrees and zoomed, as the mouse
+                            would (R comes back here); 0,80,1.4 looks down on the twist
+    --inspect VERTEX        start with the vertex inspector on this vertex (an index, as V cycles):
+                            where each bone alone would put it, and the blend; its numbers are
+                            printed (with --headless, for the last frame)
+    --no-text               no words on the picture (bone names, the corner line): for pixel tests
+    --threads N             blend the skin on N threads (default: all the machine has, but one beside
+                            a software renderer such as llvmpipe, which draws on every core; 1: one
+                            thread), for meshes of --parallel-from vertices or more
+    --parallel-from VERTICES
+                            blend on all --threads from this many vertices (default 6000, near
+                            where two threads began to beat one on a 2-core machine with its cores
+                            awake; idle, that machine needed about 100,000; 0: always; the result
+                            is the same)
+    --stats                 at exit, print pose + blend time per frame, frames per second, threads
+                            that blended, allocations, resident memory; with --model, first the time
+                            the file took to load
+    -h, --help              print this help
+";
+
+/// The keys, printed at start-up and on `H`.
+pub const KEYS: &str = "\
+green: the mesh as modelled (bind pose)   red: the mesh skinned this frame   blue: the bones
+orange: skinned with dual quaternions     magenta: skinned on the GPU, over the CPU's
+keys:
+  Space        pause / resume          .  ,   step forward / back (paused)
+  [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
+  1 .. 9       clip 1 to 9             C      next clip (the article's: seed, bend, twist)
+  B  M  S      show / hide bind mesh, skinned mesh, skeleton
+  W            weight view: next bone  G      skinning on cpu / gpu / both
+  D            blend: linear (lbs) / dual quaternions (dqs) / both
+  V            inspect the next vertex N      bone names on / off
+  R            reset time, speed, camera, bent bones
+  P            save a screenshot       H      this list      Esc  quit
+mouse:
+  left-drag    orbit                   wheel  zoom
+  left-click   near a vertex: inspect it; elsewhere: stop inspecting
+  right-drag   on a joint: bend that bone (R undoes it)";

@@ -1,0 +1,281 @@
+//! The command line: flags, their values, and the rules between them. `lexopt` splits the
+//! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
+//! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`.
+
+pub mod help;
+pub mod info;
+pub mod options;
+
+use crate::demo::show::skinned::{Blend, Skinning};
+use lexopt::{Arg, Parser};
+use options::{DUMP_DT, MAX_SECONDS, MAX_THREADS, Options};
+use skinning::gltf_export::Container;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Help,
+    /// Boxed: the options are large, and `Help` carries nothing.
+    Run(Box<Options>),
+}
+
+/// Reads the arguments (without the program name). Errors are one line, ready to print.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
+    let mut options = Options::default();
+    let mut clip_given = false;
+    let mut parser = Parser::from_iter(std::iter::once(OsString::from("skinning")).chain(args));
+    while let Some(arg) = parser.next().map_err(lexopt_error)? {
+        match arg {
+            Arg::Short('h') | Arg::Long("help") => {
+                let flag = if arg == Arg::Short('h') { "-h" } else { "--help" };
+                // `--help=foo` is a mistake like `--headless=1`, not a request for the help.
+                if let Some(value) = parser.optional_value() {
+                    return Err(takes_no_value(flag, &value));
+                }
+                return Ok(Command::Help);
+            }
+            Arg::Long("frames") => {
+                let v = text(&mut parser, "--frames", "N")?;
+                let n = v.parse::<u64>().ok().filter(|&n| n > 0);
+                options.frames = Some(n.ok_or(format!("--frames wants a whole number above 0, not {v:?}"))?);
+            }
+            Arg::Long("fixed-dt") => {
+                let v = text(&mut parser, "--fixed-dt", "SECONDS")?;
+                let dt = v.parse::<f64>().ok().filter(|dt| (0.0..=MAX_SECONDS).contains(dt));
+                options.fixed_dt =
+                    Some(dt.ok_or(format!("--fixed-dt wants seconds from 0 to {MAX_SECONDS:e}, not {v:?}"))?);
+            }
+            Arg::Long("time") => {
+                let v = text(&mut parser, "--time", "SECONDS")?;
+                let t = v.parse::<f64>().ok().filter(|t| t.abs() <= MAX_SECONDS);
+                options.time = t.ok_or(format!(
+                    "--time wants seconds from -{MAX_SECONDS:e} to {MAX_SECONDS:e}, not {v:?}"
+                ))?;
+            }
+            Arg::Long("screenshot") => {
+                once(&options.screenshot, "--screenshot")?;
+                options.screenshot = Some(path(&mut parser, "--screenshot", "FILE.png")?)
+            }
+            Arg::Long("dump") => {
+                once(&options.dump, "--dump")?;
+                options.dump = Some(path(&mut parser, "--dump", "FILE.json")?)
+            }
+            Arg::Long("headless") => options.headless = true,
+            Arg::Long("stats") => options.stats = true,
+            Arg::Long("no-text") => options.text = false,
+            Arg::Long("inspect") => {
+                let v = text(&mut parser, "--inspect", "VERTEX")?;
+                let index = v.parse::<usize>().ok();
+                options.inspect =
+                    Some(index.ok_or(format!("--inspect wants a vertex index (0, 1, 2...), not {v:?}"))?);
+            }
+            Arg::Long("size") => {
+                let v = text(&mut parser, "--size", "WxH")?;
+                options.size = Some(parse_size(&v).ok_or(format!(
+                    "--size wants WIDTHxHEIGHT in pixels, each 1 to 16384, like 800x600, not {v:?}"
+                ))?);
+            }
+            Arg::Long("clip") => {
+                options.clip = text(&mut parser, "--clip", "NAME")?;
+                clip_given = true;
+            }
+            Arg::Long("model") => {
+                once(&options.model, "--model")?;
+                options.model = Some(path(&mut parser, "--model", "FILE")?)
+            }
+            Arg::Long("animation") => {
+                options.animation = Some(text(&mut parser, "--animation", "NAME|INDEX")?)
+            }
+            Arg::Long("info") => options.info = true,
+            Arg::Long("export-gltf") => {
+                once(&options.export_gltf, "--export-gltf")?;
+                let file = path(&mut parser, "--export-gltf", "FILE.gltf|FILE.glb")?;
+                // `-`, standard output, gets the JSON form: text, like the dump.
+                let container = match file.as_os_str() == "-" {
+                    true => Some(Container::Gltf),
+                    false => Container::for_path(&file),
+                };
+                let container = container.ok_or(format!(
+                    "--export-gltf writes .gltf (JSON) or .glb (binary) files: name it FILE.gltf or \
+                     FILE.glb (or - for the JSON on standard output), not {file:?}"
+                ))?;
+                options.export_gltf = Some((file, container));
+            }
+            Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
+            Arg::Long("skinning") => {
+                let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
+                options.skinning = match v.as_str() {
+                    "cpu" => Skinning::Cpu,
+                    "gpu" => Skinning::Gpu,
+                    "both" => Skinning::Both,
+                    _ => return Err(format!("--skinning wants cpu, gpu or both, not {v:?}")),
+                };
+            }
+            Arg::Long("method") => {
+                let v = text(&mut parser, "--method", "lbs|dqs|both")?;
+                options.method = match v.as_str() {
+                    "lbs" => Blend::Lbs,
+                    "dqs" => Blend::Dqs,
+                    "both" => Blend::Both,
+                    _ => return Err(format!("--method wants lbs, dqs or both, not {v:?}")),
+                };
+            }
+            Arg::Long("threads") => {
+                let v = text(&mut parser, "--threads", "N")?;
+                let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
+                options.threads = Some(
+                    n.ok_or(format!("--threads wants a whole number from 1 to {MAX_THREADS}, not {v:?}"))?,
+                );
+            }
+            Arg::Long("parallel-from") => {
+                let v = text(&mut parser, "--parallel-from", "VERTICES")?;
+                let n = v.parse::<usize>().ok();
+                options.parallel_from = Some(
+                    n.ok_or(format!("--parallel-from wants a number of vertices, 0 or more, not {v:?}"))?,
+                );
+            }
+            Arg::Long("camera") => {
+                let v = text(&mut parser, "--camera", "YAW,PITCH[,ZOOM]")?;
+                options.camera = Some(parse_camera(&v).ok_or(format!(
+                    "--camera wants YAW,PITCH in degrees (-360 to 360) and maybe a ZOOM (0.2 to 20), \
+                     like 60,25,2, not {v:?}"
+                ))?);
+            }
+            Arg::Value(value) => {
+                return Err(format!("unexpected argument {value:?}: options start with -- (see --help)"));
+            }
+            other => return Err(format!("{} (see --help)", other.unexpected())),
+        }
+    }
+    check(&options, clip_given)?;
+    Ok(Command::Run(Box::new(options)))
+}
+
+/// Rules between flags.
+fn check(options: &Options, clip_given: bool) -> Result<(), String> {
+    // The export writes the article's scene, all of it, and nothing else: no flag changes what it writes.
+    if options.export_gltf.is_some() {
+        if options.model.is_some() {
+            return Err("--export-gltf writes the article's scene; it does not convert a --model file".into());
+        }
+        let alone = Options { export_gltf: None, ..options.clone() } == Options::default();
+        if !alone || clip_given {
+            return Err("--export-gltf writes the article's scene with all its clips, then exits: give it \
+                        alone"
+                .into());
+        }
+    }
+    // --clip names the article's clips, --animation a model's: each belongs to its own scene.
+    if options.model.is_some() && clip_given {
+        return Err("--clip picks one of the article's clips; with --model use --animation NAME|INDEX".into());
+    }
+    if options.model.is_none() && options.animation.is_some() {
+        return Err("--animation picks one of a model's animations: add --model FILE, or use --clip".into());
+    }
+    if options.model.is_none() && options.info {
+        return Err("--info describes a model file: --model FILE --info".into());
+    }
+    if options.info && (options.dump.is_some() || options.screenshot.is_some()) {
+        return Err("--info only prints what the file holds; run --dump or --screenshot without it".into());
+    }
+    if options.screenshot.is_some() && options.frames.is_none() {
+        return Err("--screenshot needs --frames N: the picture is taken after the last frame".into());
+    }
+    if options.headless && options.frames.is_none() && options.dump.is_none() {
+        return Err("--headless needs --frames N: with no window there is nothing to close".into());
+    }
+    if options.dump.is_some() && options.screenshot.is_some() {
+        return Err("--dump draws nothing, so it cannot take a --screenshot; run them separately".into());
+    }
+    if options.dump.is_some() && options.inspect.is_some() {
+        return Err(
+            "--dump draws nothing, so it has no inspector; its file holds every vertex's numbers".into()
+        );
+    }
+    if options.dump.is_some() && options.skinning == Skinning::Both {
+        return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
+    }
+    if options.dump.is_some() && options.method == Blend::Both {
+        return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
+    }
+    // The last frame's time must stay representable (and finite, for the dump's JSON).
+    let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
+    let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;
+    if last.abs() > MAX_SECONDS {
+        return Err(format!(
+            "--time + --fixed-dt x (--frames - 1) reaches {last:e} s; the largest accepted is {MAX_SECONDS:e} s"
+        ));
+    }
+    Ok(())
+}
+
+/// The flags that name a file are given once: a second `--dump b.json` would otherwise silently
+/// be the only file written. (Any other flag given twice keeps its last value.)
+fn once<T>(slot: &Option<T>, flag: &str) -> Result<(), String> {
+    match slot {
+        Some(_) => Err(format!("{flag} is given twice: one run takes one {flag} file")),
+        None => Ok(()),
+    }
+}
+
+/// `lexopt`'s complaints, in the words of the others, "(see --help)" included.
+fn lexopt_error(e: lexopt::Error) -> String {
+    match e {
+        lexopt::Error::UnexpectedValue { option, value } => takes_no_value(&option, &value),
+        other => format!("{other} (see --help)"),
+    }
+}
+
+/// A value given to a flag that takes none, as in `--headless=1`.
+fn takes_no_value(flag: &str, value: &std::ffi::OsStr) -> String {
+    format!("{flag} takes no value, not {value:?} (see --help)")
+}
+
+/// The value after `flag`, as text; `what` names it in the message when it is missing.
+fn text(parser: &mut Parser, flag: &str, what: &str) -> Result<String, String> {
+    let value = parser.value().map_err(|_| format!("{flag} needs a value: {flag} {what}"))?;
+    value.into_string().map_err(|v| format!("{flag}'s value {v:?} is not valid UTF-8"))
+}
+
+/// The value after `flag`, as a path: any bytes the system allows in a file name, or `-` for
+/// standard output, but not a name that can only be a folder.
+fn path(parser: &mut Parser, flag: &str, what: &str) -> Result<PathBuf, String> {
+    let value = parser.value().map_err(|_| format!("{flag} needs a value: {flag} {what}"))?;
+    if names_a_folder(&value) {
+        return Err(format!(
+            "{flag} wants a file name like {what}, not {value:?}, which can only be a folder"
+        ));
+    }
+    Ok(PathBuf::from(value))
+}
+
+fn parse_camera(v: &str) -> Option<(f32, f32, f32)> {
+    let numbers: Vec<f32> = v.split(',').map(|n| n.trim().parse::<f32>().ok()).collect::<Option<_>>()?;
+    let angle = |a: f32| (-360.0..=360.0).contains(&a);
+    match numbers[..] {
+        [yaw, pitch] if angle(yaw) && angle(pitch) => Some((yaw, pitch, 1.0)),
+        [yaw, pitch, zoom] if angle(yaw) && angle(pitch) && (0.2..=20.0).contains(&zoom) => {
+            Some((yaw, pitch, zoom))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `path` can never be a file: empty, or ending in `/`, `.` or `..` (`/`, `.`, `..`,
+/// `folder/`, `folder/.`).
+fn names_a_folder(path: &std::ffi::OsStr) -> bool {
+    let last = path.as_encoded_bytes().rsplit(|&b| b == b'/').next().unwrap_or_default();
+    matches!(last, b"" | b"." | b"..")
+}
+
+fn parse_size(v: &str) -> Option<(u32, u32)> {
+    let (w, h) = v.split_once(['x', 'X'])?;
+    let (w, h) = (w.parse::<u32>().ok()?, h.parse::<u32>().ok()?);
+    let ok = |n: u32| (1..=16384).contains(&n);
+    (ok(w) && ok(h)).then_some((w, h))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,121 @@
+//! What the user asked for on the command line, and its limits: [`Options`], filled in by `mod.rs`
+//! and read by everything that runs.
+
+use crate::demo::show::skinned::{Blend, Skinning};
+use skinning::clip::Clip;
+use skinning::gltf_export::Container;
+use skinning::printable::{printable, quoted};
+use std::path::PathBuf;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub frames: Option<u64>,
+    pub fixed_dt: Option<f64>,
+    pub time: f64,
+    pub screenshot: Option<PathBuf>,
+    pub headless: bool,
+    pub size: Option<(u32, u32)>,
+    pub dump: Option<PathBuf>,
+    pub clip: String,
+    pub weights: Option<String>,
+    pub skinning: Skinning,
+    pub method: Blend,
+    /// The camera's turn about the vertical and the horizontal axis in degrees, as a left-drag would
+    /// make it, and its zoom, as the wheel would.
+    pub camera: Option<(f32, f32, f32)>,
+    pub stats: bool,
+    /// The vertex the inspector starts on (`V` cycles, a click picks).
+    pub inspect: Option<usize>,
+    /// Words on screen (bone names, the corner line); `--no-text` turns them off for pixel tests.
+    pub text: bool,
+    /// A glTF file to show instead of the article's scene.
+    pub model: Option<PathBuf>,
+    /// Which of the model's animations plays: a name or an index (default: the first).
+    pub animation: Option<String>,
+    /// Print what the model file holds, and exit.
+    pub info: bool,
+    /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
+    pub export_gltf: Option<(PathBuf, Container)>,
+    /// Threads that blend (`--threads`); None: all the machine has.
+    pub threads: Option<usize>,
+    /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
+    pub parallel_from: Option<usize>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            frames: None,
+            fixed_dt: None,
+            time: 0.0,
+            screenshot: None,
+            headless: false,
+            size: None,
+            dump: None,
+            clip: "bend".to_string(),
+            weights: None,
+            skinning: Skinning::Cpu,
+            method: Blend::Lbs,
+            camera: None,
+            stats: false,
+            inspect: None,
+            text: true,
+            model: None,
+            animation: None,
+            info: false,
+            export_gltf: None,
+            threads: None,
+            parallel_from: None,
+        }
+    }
+}
+
+/// The time step of `--dump` when `--fixed-dt` is not given: one frame at 60 frames a second.
+pub const DUMP_DT: f64 = 1.0 / 60.0;
+
+/// The largest animation time, in seconds (about 31 years), that `--time`, `--fixed-dt` and
+/// `--frames` together may reach. Far past it an `f64` clock could no longer tell frames apart, and
+/// at 1e308 it overflows into infinity, which JSON cannot hold.
+pub const MAX_SECONDS: f64 = 1e9;
+
+/// The most threads `--threads` takes: far more than any desktop has cores.
+pub const MAX_THREADS: usize = 256;
+
+impl Options {
+    /// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
+    /// `--clip` for the article's scene. A wrong one is refused with the list to choose from, and a
+    /// name that several animations share with their indices (a file may repeat a name).
+    pub fn clip_index(&self, clips: &[Clip]) -> Result<usize, String> {
+        let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+        if self.model.is_some() {
+            let Some(wanted) = &self.animation else { return Ok(0) };
+            let named: Vec<usize> = (0..names.len()).filter(|&i| names[i] == wanted).collect();
+            if let [.., last] = named[..]
+                && named.len() > 1
+            {
+                let others: Vec<String> = named[..named.len() - 1].iter().map(usize::to_string).collect();
+                return Err(format!(
+                    "{} animations are named {}: {} and {last}; give the index of the one to play",
+                    named.len(),
+                    quoted(wanted),
+                    others.join(", ")
+                ));
+            }
+            let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
+            let shown: Vec<_> = names.iter().map(|n| printable(n)).collect();
+            return named.first().copied().or(by_index).ok_or_else(|| match &shown[..] {
+                [only] => format!("unknown animation {}: the only one is {only} (or 0)", quoted(wanted)),
+                _ => format!(
+                    "unknown animation {}: choose one of {} (or 0 to {})",
+                    quoted(wanted),
+                    shown.join(", "),
+                    clips.len() - 1
+                ),
+            });
+        }
+        names
+            .iter()
+            .position(|n| *n == self.clip)
+            .ok_or_else(|| format!("unknown clip {}: choose one of {}", quoted(&self.clip), names.join(", ")))
+    }
+}

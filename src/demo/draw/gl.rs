@@ -1,0 +1,208 @@
+//! OpenGL plumbing shared by the window and the headless run: asking for a context, loading the
+//! functions, compiling the shaders. Boilerplate; the skinning is elsewhere.
+
+use crate::demo::output::failure::Failure;
+use glow::HasContext;
+use glutin::config::{Config, ConfigTemplateBuilder};
+use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentContext, Version};
+use glutin::display::{Display, GlDisplay};
+use glutin_winit::DisplayBuilder;
+use std::ffi::CStr;
+use std::fmt;
+use std::panic::AssertUnwindSafe;
+
+/// Something OpenGL refused, with enough detail to fix it.
+#[derive(Debug)]
+pub enum GlError {
+    /// A shader did not compile: which file, and the driver's log.
+    Compile {
+        file: String,
+        log: String,
+    },
+    /// The shaders compiled but do not link into a program.
+    Link {
+        files: String,
+        log: String,
+    },
+    /// A shader file from `SKINNING_SHADERS` could not be read.
+    ReadShader {
+        file: String,
+        error: String,
+    },
+    Other(String),
+}
+
+impl fmt::Display for GlError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let one_line = |log: &str| log.split_whitespace().collect::<Vec<_>>().join(" ");
+        match self {
+            GlError::Compile { file, log } => write!(f, "{file} does not compile: {}", one_line(log)),
+            GlError::Link { files, log } => write!(f, "{files} do not link: {}", one_line(log)),
+            GlError::ReadShader { file, error } => write!(f, "cannot read shader {file}: {error}"),
+            GlError::Other(message) => write!(f, "OpenGL error: {message}"),
+        }
+    }
+}
+
+impl From<GlError> for Failure {
+    fn from(e: GlError) -> Failure {
+        Failure::new(1, e.to_string())
+    }
+}
+
+/// The window, and the config its OpenGL surface will have (glutin-winit creates the two together).
+pub fn window_and_config(
+    event_loop: &winit::event_loop::ActiveEventLoop,
+    attributes: winit::window::WindowAttributes,
+) -> Result<(winit::window::Window, Config), Failure> {
+    // Any config will do: we draw lines and points, and Xvfb offers no multisampling anyway.
+    let template = ConfigTemplateBuilder::new();
+    // The first config the platform lists is its preferred one. glutin-winit wants a config back
+    // from the picker, so an empty list (a driver with no config for this screen) can only leave it
+    // by unwinding, with a payload of its own that we turn into the one-line error.
+    let pick = |mut configs: Box<dyn Iterator<Item = Config> + '_>| {
+        configs.next().unwrap_or_else(|| std::panic::panic_any(NoConfig))
+    };
+    let built = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        DisplayBuilder::new().with_window_attributes(Some(attributes)).build(event_loop, template, pick)
+    }));
+    let (window, config) = match built {
+        Ok(built) => built.map_err(|e| Failure::new(3, format!("cannot set up OpenGL for a window: {e}")))?,
+        Err(payload) if payload.is::<NoConfig>() => return Err(Failure::new(3, NO_CONFIG)),
+        Err(payload) => std::panic::resume_unwind(payload),
+    };
+    let window = window.ok_or_else(|| Failure::new(1, "the window was not created"))?;
+    Ok((window, config))
+}
+
+/// The panic payload of a config picker given no config; the panic hook prints nothing for it.
+pub struct NoConfig;
+
+const NO_CONFIG: &str = "the graphics driver offers no OpenGL configuration for this display; update the \
+                         graphics driver, or install Mesa's (Debian: libgl1-mesa-dri libegl-mesa0)";
+
+/// Creates a context: OpenGL 3.3 core if the driver has it, else OpenGL ES 3.0.
+pub fn create_context(
+    display: &Display,
+    config: &Config,
+    window: Option<winit::raw_window_handle::RawWindowHandle>,
+) -> Result<NotCurrentContext, Failure> {
+    let core = ContextAttributesBuilder::new()
+        .with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3))))
+        .with_profile(GlProfile::Core)
+        .build(window);
+    let es = ContextAttributesBuilder::new()
+        .with_context_api(ContextApi::Gles(Some(Version::new(3, 0))))
+        .build(window);
+    // SAFETY: `config` came from `display`, and `window` (if any) is alive for this call.
+    unsafe { display.create_context(config, &core).or_else(|_| display.create_context(config, &es)) }
+        .map_err(|e| Failure::new(3, format!("{NO_GL}: {e}")))
+}
+
+const NO_GL: &str = "this driver offers neither OpenGL 3.3 nor OpenGL ES 3.0; update the graphics driver, \
+                     or install Mesa's software renderer (Debian: libgl1-mesa-dri)";
+
+/// Loads the OpenGL functions of the current context and checks its version.
+pub fn load(display: &Display) -> Result<glow::Context, Failure> {
+    // SAFETY: a context of `display` is current on this thread, so the pointers it returns are valid.
+    let gl =
+        unsafe { glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name)) };
+    let v = gl.version();
+    let enough = if v.is_embedded { v.major >= 3 } else { (v.major, v.minor) >= (3, 3) };
+    if !enough {
+        return Err(Failure::new(3, format!("{NO_GL} (got {}.{})", v.major, v.minor)));
+    }
+    Ok(gl)
+}
+
+/// The driver's own description of the context, e.g. "4.5 (Core Profile) Mesa 22.3.6".
+pub fn version_string(gl: &glow::Context) -> String {
+    // SAFETY: a context is current (see `load`).
+    unsafe {
+        let version = gl.get_parameter_string(glow::VERSION);
+        // Desktop drivers say "4.5 (Core Profile) Mesa ...", OpenGL ES ones "OpenGL ES 3.2 Mesa ...".
+        let api = if version.starts_with("OpenGL") { "" } else { "OpenGL " };
+        format!("{api}{version} on {}", gl.get_parameter_string(glow::RENDERER))
+    }
+}
+
+/// A shader's file name and its source as built into the program.
+pub type ShaderFile = (&'static str, &'static str);
+
+/// Compiles and links a program from two shader files.
+///
+/// The files carry no `#version` line: OpenGL 3.3 wants `#version 330 core`, OpenGL ES 3.0 wants
+/// `#version 300 es` and a default precision, and we only know which we got at run time.
+/// Set `SKINNING_SHADERS` to a folder to read the shaders from there instead of the built-in copies,
+/// to experiment without recompiling. `defines` go after the version line.
+pub fn compile_program_with(
+    gl: &glow::Context,
+    vertex: ShaderFile,
+    fragment: ShaderFile,
+    defines: &str,
+    feedback: &[&str],
+) -> Result<glow::Program, GlError> {
+    let header = if gl.version().is_embedded {
+        "#version 300 es\nprecision highp float;\nprecision highp int;\n"
+    } else {
+        "#version 330 core\n"
+    };
+    // SAFETY: a context is current; every handle used here is created here.
+    unsafe {
+        let program = gl.create_program().map_err(GlError::Other)?;
+        let mut shaders = Vec::new();
+        for (kind, (file, built_in)) in [(glow::VERTEX_SHADER, vertex), (glow::FRAGMENT_SHADER, fragment)] {
+            let (file, source) = shader_source(file, built_in)?;
+            let shader = gl.create_shader(kind).map_err(GlError::Other)?;
+            // `#line 1` makes the driver's line numbers match the file's.
+            gl.shader_source(shader, &format!("{header}{defines}#line 1\n{source}"));
+            gl.compile_shader(shader);
+            if !gl.get_shader_compile_status(shader) {
+                let log = gl.get_shader_info_log(shader);
+                gl.delete_shader(shader);
+                gl.delete_program(program);
+                return Err(GlError::Compile { file: file.to_string(), log });
+            }
+            gl.attach_shader(program, shader);
+            shaders.push(shader);
+        }
+        if !feedback.is_empty() {
+            gl.transform_feedback_varyings(program, feedback, glow::INTERLEAVED_ATTRIBS);
+        }
+        gl.link_program(program);
+        for shader in shaders {
+            gl.detach_shader(program, shader);
+            gl.delete_shader(shader);
+        }
+        if !gl.get_program_link_status(program) {
+            let log = gl.get_program_info_log(program);
+            gl.delete_program(program);
+            return Err(GlError::Link { files: format!("{} and {}", vertex.0, fragment.0), log });
+        }
+        Ok(program)
+    }
+}
+
+/// [`compile_program_with`] without extra defines or captured outputs.
+pub fn compile_program(
+    gl: &glow::Context,
+    vertex: ShaderFile,
+    fragment: ShaderFile,
+) -> Result<glow::Program, GlError> {
+    compile_program_with(gl, vertex, fragment, "", &[])
+}
+
+/// The shader's source and the name of the file it came from.
+fn shader_source(file: &str, built_in: &str) -> Result<(String, String), GlError> {
+    match std::env::var_os("SKINNING_SHADERS") {
+        None => Ok((file.to_string(), built_in.to_string())),
+        Some(dir) => {
+            let name = file.rsplit('/').next().unwrap_or(file);
+            let path = std::path::Path::new(&dir).join(name).display().to_string();
+            match std::fs::read_to_string(&path) {
+                Ok(source) => Ok((path, source)),
+                Err(e) => Err(GlError::ReadShader { file: path, error: e.to_string() }),
+            }
+        }
+    }
+}

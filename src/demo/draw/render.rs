@@ -1,0 +1,270 @@
+//! Drawing with OpenGL: one program, and layers of lines and points.
+//!
+//! Every layer ([`Layer`]) is the same thing to the GPU: a list of positions, a colour per position,
+//! and a list of line segments as pairs of indices. The bind-pose mesh (green) never changes, so it
+//! is uploaded once. The skinned mesh (red, or orange for dual quaternions) and the bones (blue) are
+//! re-uploaded every frame from what the CPU just computed; in compare mode (`--method both`) a
+//! second skinned layer holds the DQS positions, in orange. Nothing here knows how skinning works;
+//! it only draws the numbers.
+//!
+//! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson), one more layer: it skins
+//! in its own vertex shader, so per frame only its palette goes up (with the camera, as for every
+//! layer); in compare mode it is drawn twice, once per method.
+//!
+//! On top come the vertex inspector (`inspector.rs`: one vertex's candidate positions and its
+//! blend) and the words (`labels.rs` places them, `text.rs` draws them in window pixels).
+
+use super::colors::{BACKGROUND, BLUE, Colors, GREEN, ORANGE, RED, Rgba};
+use super::gl::{GlError, compile_program};
+use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
+use super::gpu_skin::GpuSkin;
+use super::inspector::InspectorLayer;
+use super::layer::Layer;
+use crate::demo::show::skinned::Layers;
+use crate::demo::words::labels::{Labels, Words};
+use crate::demo::words::text::TextLayer;
+use glam::{Mat4, Vec3, Vec3A};
+use glow::HasContext;
+use skinning::inspect::Inspection;
+use skinning::model::Model;
+use skinning::skeleton::BoneId;
+
+/// What to draw this frame.
+pub struct Frame<'a> {
+    pub view_projection: Mat4,
+    pub point_size: f32,
+    pub bind: bool,
+    /// The skinned mesh: on the CPU, the GPU or both, by one method or both.
+    pub skinned: Layers<'a>,
+    pub bones: Option<&'a [Vec3]>,
+    /// The vertex inspector's numbers, if a vertex is selected.
+    pub inspection: Option<Inspection>,
+    /// The words on the picture; None with `--no-text`.
+    pub words: Option<Words<'a>>,
+}
+
+/// The program, the layers and their buffers. Needs the GL context current for every call.
+pub struct Renderer {
+    gl: glow::Context,
+    program: glow::Program,
+    view_projection: Option<glow::UniformLocation>,
+    point_size: Option<glow::UniformLocation>,
+    bind: Layer,
+    skinned: Layer,
+    /// Compare mode's DQS positions, blended on the CPU: always orange.
+    compared: Layer,
+    /// None if the model has more joints than the shader's palette holds, or the driver's uniform
+    /// blocks cannot hold the palette; `gpu_refusal` then says which.
+    gpu: Option<GpuSkin>,
+    /// Why there is no GPU layer, in one line for the user.
+    pub gpu_refusal: Option<String>,
+    bones: Layer,
+    inspector: InspectorLayer,
+    labels: Labels,
+    text: TextLayer,
+    /// The bones the bones layer shows, in its order: the joints.
+    drawn_bones: Vec<BoneId>,
+    /// Reused every frame to turn positions into plain floats, so uploads allocate nothing.
+    staging: Vec<f32>,
+}
+
+impl Renderer {
+    /// Compiles the shaders and creates the layers for `model`.
+    pub fn new(gl: glow::Context, model: &Model) -> Result<Renderer, GlError> {
+        let program = compile_program(
+            &gl,
+            ("shaders/lines.vert", include_str!("../../../shaders/lines.vert")),
+            ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
+        )?;
+        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // this thread, and every handle used was created by this renderer and not yet deleted.
+        let (view_projection, point_size) = unsafe {
+            (
+                gl.get_uniform_location(program, "view_projection"),
+                gl.get_uniform_location(program, "point_size"),
+            )
+        };
+
+        let n = model.skin.len();
+        let mesh_lines = &model.edges;
+        // Only joints are drawn (in the article every bone is one; a glTF file also has nodes that
+        // only place others). A joint's line comes from its nearest ancestor that is a joint.
+        let is_joint = model.joint_bones();
+        let drawn_bones: Vec<BoneId> = (0..model.skeleton.len()).filter(|&b| is_joint[b]).collect();
+        let bone_lines: Vec<[u32; 2]> = (drawn_bones.iter().enumerate())
+            .filter_map(|(i, &bone)| {
+                let mut above = model.skeleton.bone(bone).parent;
+                while let Some(a) = above.filter(|&a| !is_joint[a]) {
+                    above = model.skeleton.bone(a).parent;
+                }
+                let from = drawn_bones.iter().position(|&d| Some(d) == above)?;
+                Some([from as u32, i as u32])
+            })
+            .collect();
+
+        let mut staging = Vec::new();
+        let bind = Layer::new(&gl, n, mesh_lines)?;
+        let bind_positions: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
+        bind.upload_positions(&gl, &bind_positions, &mut staging);
+        bind.upload_colors(&gl, &vec![GREEN; n]);
+        let skinned = Layer::new(&gl, n, mesh_lines)?;
+        skinned.upload_colors(&gl, &vec![RED; n]);
+        let compared = Layer::new(&gl, n, mesh_lines)?;
+        compared.upload_colors(&gl, &vec![ORANGE; n]);
+        let bones = Layer::new(&gl, drawn_bones.len(), &bone_lines)?;
+        bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
+        // A model too big for GPU skinning, or a driver too small for its palette, still draws on
+        // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
+        let gpu_refusal = fits_gpu(model.skin.joints().len()).and(fits_driver(block_limit(&gl))).err();
+        let gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        if let Some(gpu) = &gpu {
+            gpu.upload_colors(&gl, &vec![RED; n]);
+        }
+
+        unsafe {
+            if !gl.version().is_embedded {
+                // Let the vertex shader set the point size (always on in OpenGL ES).
+                gl.enable(glow::PROGRAM_POINT_SIZE);
+            }
+        }
+        let inspector = InspectorLayer::new(&gl)?;
+        let labels = Labels::new(model);
+        let text = TextLayer::new(&gl, labels.batch().capacity())?;
+        Ok(Renderer {
+            gl,
+            program,
+            view_projection,
+            point_size,
+            bind,
+            skinned,
+            compared,
+            gpu,
+            gpu_refusal,
+            bones,
+            inspector,
+            labels,
+            text,
+            drawn_bones,
+            staging,
+        })
+    }
+
+    /// Recolours the skinned mesh (red, or by weight) and the bones (blue, one highlighted).
+    pub fn set_colors(&self, colors: &Colors) {
+        self.skinned.upload_colors(&self.gl, &colors.skinned);
+        if let Some(gpu) = &self.gpu {
+            gpu.upload_colors(&self.gl, &colors.skinned);
+        }
+        // Only when the weight view changes, so it may allocate.
+        let drawn: Vec<Rgba> = self.drawn_bones.iter().map(|&b| colors.bones[b]).collect();
+        self.bones.upload_colors(&self.gl, &drawn);
+    }
+
+    /// Clears the viewport and draws the layers `frame` asks for.
+    pub fn draw(&mut self, frame: &Frame, width: u32, height: u32) {
+        let gl = &self.gl;
+        unsafe {
+            gl.viewport(0, 0, width as i32, height as i32);
+            let [r, g, b, a] = BACKGROUND;
+            gl.clear_color(r, g, b, a);
+            gl.clear(glow::COLOR_BUFFER_BIT);
+            gl.use_program(Some(self.program));
+            gl.uniform_matrix_4_f32_slice(
+                self.view_projection.as_ref(),
+                false,
+                &frame.view_projection.to_cols_array(),
+            );
+            gl.uniform_1_f32(self.point_size.as_ref(), frame.point_size);
+        }
+        // Back to front: bind pose, skinned mesh (CPU, then GPU over it; LBS, then DQS over it),
+        // then the bones on top.
+        if frame.bind {
+            self.bind.draw(gl);
+        }
+        let skinned = &frame.skinned;
+        for (layer, positions) in [(&self.skinned, skinned.cpu), (&self.compared, skinned.cpu_compared)] {
+            if let Some(positions) = positions {
+                layer.upload_positions(gl, positions, &mut self.staging);
+                layer.draw(gl);
+            }
+        }
+        if let Some(gpu) = &mut self.gpu {
+            let (view_projection, point_size) = (frame.view_projection, frame.point_size);
+            if let Some(palette) = skinned.gpu {
+                gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color);
+            }
+            if let Some(palette) = skinned.gpu_compared {
+                gpu.draw(gl, palette, view_projection, point_size, Some(skinned.gpu_color.unwrap_or(ORANGE)));
+            }
+            // SAFETY: as above.
+            unsafe { gl.use_program(Some(self.program)) };
+        }
+        if let Some(joints) = frame.bones {
+            let joints: &[Vec3] = joints;
+            self.staging.clear();
+            self.staging.extend(self.drawn_bones.iter().flat_map(|&b| joints[b].to_array()));
+            self.bones.upload_floats(gl, &self.staging);
+            self.bones.draw(gl);
+        }
+        if let Some(inspection) = &frame.inspection {
+            self.inspector.draw(gl, inspection, self.point_size.as_ref(), frame.point_size);
+        }
+        // Words last, over everything, in window pixels.
+        if let Some(words) = &frame.words {
+            let (vp, size) = (frame.view_projection, (width, height));
+            self.labels.compose(words, frame.bones, frame.inspection.as_ref(), vp, size);
+            let uniforms = (self.view_projection.as_ref(), self.point_size.as_ref());
+            self.text.draw(gl, self.labels.batch(), uniforms, (width, height, words.scale));
+        }
+    }
+
+    /// Hands the queued commands to the driver, as a window's buffer swap would.
+    pub fn flush(&self) {
+        // SAFETY: as above.
+        unsafe { self.gl.flush() };
+    }
+
+    /// Reads whole rows of what was drawn into `rows` (RGBA, 4 bytes a pixel, `width` pixels a row):
+    /// as many rows as fit, the first being row `top` counted from the top, top row first.
+    /// Screenshots read a strip at a time (see `output::picture::save_png`), so no second copy of a big
+    /// picture is ever made.
+    pub fn read_rows(&self, width: u32, height: u32, top: u32, rows: &mut [u8]) {
+        let row = width as usize * 4;
+        let count = rows.len() / row;
+        // OpenGL's first row is the bottom one: the strip starts `top + count` rows from the top.
+        let bottom = height as usize - top as usize - count;
+        // SAFETY: a context is current; `rows` holds `count` rows of `width` RGBA pixels, packed
+        // (alignment 1), which is exactly what this reads.
+        unsafe {
+            self.gl.pixel_store_i32(glow::PACK_ALIGNMENT, 1);
+            self.gl.read_pixels(
+                0,
+                bottom as i32,
+                width as i32,
+                count as i32,
+                glow::RGBA,
+                glow::UNSIGNED_BYTE,
+                glow::PixelPackData::Slice(Some(&mut rows[..count * row])),
+            );
+        }
+        // Images start at the top: turn the strip upside down, in place.
+        for i in 0..count / 2 {
+            let (upper, lower) = rows.split_at_mut((count - 1 - i) * row);
+            upper[i * row..(i + 1) * row].swap_with_slice(&mut lower[..row]);
+        }
+    }
+}
+
+impl Drop for Renderer {
+    fn drop(&mut self) {
+        for layer in [&self.bind, &self.skinned, &self.compared, &self.bones] {
+            layer.delete(&self.gl);
+        }
+        if let Some(gpu) = &self.gpu {
+            gpu.delete(&self.gl);
+        }
+        self.inspector.delete(&self.gl);
+        self.text.delete(&self.gl);
+        unsafe { self.gl.delete_program(self.program) };
+    }
+}

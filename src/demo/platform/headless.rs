@@ -1,0 +1,171 @@
+//! `--headless`: the same drawing with no window and no display server.
+//!
+//! EGL can open a GPU (or Mesa's software renderer) directly as a "device". We make a context with no
+//! surface at all, draw into a framebuffer object of the requested size, and read the pixels back.
+//! `--dump --skinning gpu` uses the same kind of context to run the skinning shader (LBS or DQS,
+//! as `--method` says) and read back what it computed.
+
+use super::session::Session;
+use crate::demo::draw::gl;
+use crate::demo::draw::render::Renderer;
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use crate::demo::output::picture::save_png;
+use crate::demo::output::write_file;
+use skinning::clip::Clip;
+use skinning::dump::Frames;
+use skinning::model::{Method, Model};
+use std::path::Path;
+
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+pub fn run(mut session: Session) -> Result<(), Failure> {
+    let (width, height) = session.size();
+    let (_context, gl) = offscreen(width, height)?;
+    session.pick_threads(&gl::version_string(&gl))?;
+    let mut renderer = Renderer::new(gl, &session.demo.model)?;
+    session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
+    while !session.finished() {
+        session.draw_frame(&mut renderer, width, height, 1.0)?;
+        // A window's buffer swap hands each frame to the driver; with no window we must. Without
+        // it Mesa queues frame after frame (with a copy of every buffer we overwrite) and memory grows.
+        renderer.flush();
+    }
+    session.print_stats()?;
+    if let Some(path) = &session.options.screenshot {
+        save_png(path, width, height, &mut |top, rows| renderer.read_rows(width, height, top, rows))?;
+    }
+    Ok(())
+}
+
+/// `--dump FILE --skinning gpu`: the dump's skinned positions come from the vertex shader, read back
+/// through transform feedback, so they can be compared with a CPU dump number for number.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+pub fn dump_gpu(
+    path: &Path,
+    model: &Model,
+    clip: &Clip,
+    frames: Frames,
+    method: Method,
+) -> Result<(), Failure> {
+    use crate::demo::draw::gpu_palette::fits_gpu;
+    use crate::demo::draw::gpu_skin::GpuSkin;
+    use skinning::dump::{Blender, write_dump_blended_by};
+
+    fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
+    let (_context, gl) = offscreen(1, 1)?;
+    let mut gpu = GpuSkin::new(&gl, model)?;
+    // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
+    let mut gl_failure = None;
+    let mut blend = |palette: skinning::model::Palette, skinned: &mut [glam::Vec3A]| {
+        gpu.capture(&gl, palette, skinned).map_err(|e| {
+            let io = std::io::Error::other(e.to_string());
+            gl_failure = Some(e);
+            io
+        })
+    };
+    let written = write_file(path, |mut file| {
+        write_dump_blended_by(
+            &mut file,
+            model,
+            clip,
+            frames,
+            Blender { name: "gpu", method, blend: &mut blend },
+        )
+    });
+    gpu.delete(&gl);
+    match gl_failure {
+        Some(e) => Err(e.into()),
+        None => written,
+    }
+}
+
+/// An EGL context with no window, current on this thread, drawing into a `width` x `height`
+/// offscreen framebuffer. Keep the context alive while using `gl`; the framebuffer goes with it.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+pub fn offscreen(
+    width: u32,
+    height: u32,
+) -> Result<(glutin::api::egl::context::PossiblyCurrentContext, glow::Context), Failure> {
+    use glow::HasContext;
+    use glutin::api::egl::{device::Device, display::Display};
+    use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
+    use glutin::display::GlDisplay;
+
+    let no_egl = |detail: String| {
+        Failure::new(
+            3,
+            format!(
+                "drawing offscreen needs an EGL driver ({detail}); on Debian or Ubuntu install libegl1 and libgl1-mesa-dri"
+            ),
+        )
+    };
+    // Prefer Mesa's software device: it is everywhere and draws the same pixels on every machine.
+    let devices: Vec<Device> =
+        Device::query_devices().map_err(|e| no_egl(format!("no EGL devices: {e}")))?.collect();
+    let device = devices
+        .iter()
+        .find(|d| d.extensions().contains("EGL_MESA_device_software"))
+        .or_else(|| devices.first())
+        .ok_or_else(|| no_egl("EGL lists no devices".into()))?;
+    // SAFETY: the device came from EGL's own list; no native display is involved.
+    let display = unsafe { Display::with_device(device, None) }.map_err(|e| no_egl(e.to_string()))?;
+    let display = glutin::display::Display::Egl(display);
+
+    // No window, so the config needs no surface type.
+    let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
+    // SAFETY: the template holds no native window handle.
+    let config = unsafe { display.find_configs(template) }
+        .ok()
+        .and_then(|mut configs| configs.next())
+        .ok_or_else(|| no_egl("the EGL device offers no OpenGL config".into()))?;
+    let context = match gl::create_context(&display, &config, None)? {
+        glutin::context::NotCurrentContext::Egl(context) => context,
+        #[allow(unreachable_patterns)]
+        _ => return Err(no_egl("not an EGL context".into())),
+    };
+    let context = context.make_current_surfaceless().map_err(|e| no_egl(e.to_string()))?;
+    let gl = gl::load(&display)?;
+    console::say(&format!("headless, {}", gl::version_string(&gl)));
+
+    // An offscreen colour buffer to draw into, in place of a window. It lives as long as the context.
+    // SAFETY: the context made above is current on this thread.
+    unsafe {
+        let framebuffer = gl.create_framebuffer().map_err(gl::GlError::Other)?;
+        let renderbuffer = gl.create_renderbuffer().map_err(gl::GlError::Other)?;
+        gl.bind_renderbuffer(glow::RENDERBUFFER, Some(renderbuffer));
+        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
+        // A big picture needs width x height x 4 bytes here. A driver short of memory says
+        // GL_OUT_OF_MEMORY, or (Mesa) quietly leaves the renderbuffer 0 pixels wide.
+        let allocated = gl.get_renderbuffer_parameter_i32(glow::RENDERBUFFER, glow::RENDERBUFFER_WIDTH);
+        if gl.get_error() == glow::OUT_OF_MEMORY || allocated != width as i32 {
+            let mib = (width as u64 * height as u64 * 4) >> 20;
+            return Err(Failure::new(
+                1,
+                format!(
+                    "not enough memory to draw a {width}x{height} picture ({mib} MiB); try a smaller --size"
+                ),
+            ));
+        }
+        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
+        gl.framebuffer_renderbuffer(
+            glow::FRAMEBUFFER,
+            glow::COLOR_ATTACHMENT0,
+            glow::RENDERBUFFER,
+            Some(renderbuffer),
+        );
+        if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
+            return Err(Failure::new(1, format!("cannot make a {width}x{height} offscreen framebuffer")));
+        }
+    }
+    Ok((context, gl))
+}
+
+#[cfg(any(target_os = "macos", target_os = "ios"))]
+pub fn run(_session: Session) -> Result<(), Failure> {
+    Err(Failure::new(3, "--headless needs EGL, which macOS does not have; run without --headless"))
+}
+
+#[cfg(any(target_os = "macos", target_os = "ios"))]
+pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: Method) -> Result<(), Failure> {
+    Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
+}

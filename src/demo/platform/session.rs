@@ -1,0 +1,225 @@
+//! A run of the demo, frame after frame: the clock that drives it, the `--stats` bookkeeping
+//! (time per frame, allocations, resident memory), the frame cost the corner line shows, and the
+//! vertex inspector's printed numbers. Shared by the window and the headless run.
+
+use crate::demo::cli::options::Options;
+use crate::demo::draw::render;
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use crate::demo::show::skinned::Skinning;
+use crate::demo::show::state;
+use crate::demo::show::threads;
+use crate::demo::words::status::FrameCost;
+use skinning::alloc_count;
+use skinning::parallel::PARALLEL_FROM_VERTICES;
+use std::time::{Duration, Instant};
+
+/// A demo being drawn frame after frame, and the bookkeeping around it: frame count, timing, stats.
+pub struct Session {
+    pub options: Options,
+    pub demo: state::Demo,
+    pub frames_drawn: u64,
+    last_frame: Option<Instant>,
+    started: Instant,
+    stats: Stats,
+    /// The CPU time of a frame, for the corner line.
+    cost: FrameCost,
+}
+
+#[derive(Default)]
+struct Stats {
+    cpu_total: Duration,
+    cpu_max: Duration,
+    /// Heap allocations made while drawing the frames after the warm-up.
+    steady_allocations: u64,
+    /// Resident memory in KiB after the warm-up and after the last frame: a leak shows as growth,
+    /// including one inside the GL driver, which the allocation count cannot see.
+    resident_warm: Option<u64>,
+    resident_last: Option<u64>,
+    /// The renderer draws on the CPU's cores, so the blend kept to one thread (`pick_threads`).
+    one_thread_for_the_renderer: bool,
+}
+
+/// Frames drawn before allocation counting starts: the first frames fill the driver's caches.
+const WARM_UP_FRAMES: u64 = 3;
+/// Frames drawn before resident memory is taken as settled: Mesa's software renderer grows by about
+/// 10 MB over the first hundred frames (threads, scene buffers), then stays within a MB or so.
+const RESIDENT_WARM_UP_FRAMES: u64 = 500;
+
+impl Session {
+    pub fn new(options: Options, demo: state::Demo) -> Session {
+        Session {
+            options,
+            demo,
+            frames_drawn: 0,
+            last_frame: None,
+            started: Instant::now(),
+            stats: Stats::default(),
+            cost: FrameCost::default(),
+        }
+    }
+
+    /// Picks the threads that blend, once the OpenGL `renderer` (as `gl::version_string` names it)
+    /// is known: `--threads`, else all the machine has, or one beside a renderer that draws on the
+    /// CPU's cores (`threads.rs`). Call it on the thread that draws the frames.
+    pub fn pick_threads(&mut self, renderer: &str) -> Result<(), Failure> {
+        let busy = threads::renderer_uses_the_cores(renderer) && self.options.threads.is_none();
+        let (o, vertices) = (&self.options, self.demo.model.skin.len());
+        self.demo.skinned.threads = threads::blend_threads(o.threads, o.parallel_from, vertices, busy)
+            .map_err(|e| Failure::new(1, e))?;
+        // Said in `--stats` only where it changed the answer: a mesh big enough for all threads.
+        let from = o.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
+        self.stats.one_thread_for_the_renderer = busy && vertices >= from;
+        Ok(())
+    }
+
+    /// The renderer could not skin on the GPU (`Renderer::gpu_refusal`): `G` says why from now on,
+    /// and a run that asked for `--skinning gpu` or `both` ends here with that line (exit 3, a
+    /// driver below what OpenGL promises). `--skinning cpu` draws as usual.
+    pub fn refuse_gpu(&mut self, why: Option<&str>) -> Result<(), Failure> {
+        let Some(why) = why else { return Ok(()) };
+        self.demo.skinned.gpu_refused = Some(why.to_string());
+        if self.demo.skinned.skinning != Skinning::Cpu {
+            return Err(Failure::new(3, why));
+        }
+        Ok(())
+    }
+
+    /// Window or image size from `--size`, else 640x480.
+    pub fn size(&self) -> (u32, u32) {
+        self.options.size.unwrap_or((640, 480))
+    }
+
+    /// Advances the clock and runs the method for this frame, then draws it with `renderer`.
+    /// Fails only if the inspector's numbers cannot be printed (see `console`).
+    pub fn draw_frame(
+        &mut self,
+        renderer: &mut render::Renderer,
+        width: u32,
+        height: u32,
+        scale: f64,
+    ) -> Result<(), Failure> {
+        let now = Instant::now();
+        let allocations_before = alloc_count::count();
+        if self.frames_drawn > 0 {
+            // --fixed-dt makes every run land on the same times; otherwise follow the wall clock.
+            let dt = match (self.options.fixed_dt, self.last_frame) {
+                (Some(dt), _) => dt,
+                (None, Some(last)) => now.duration_since(last).as_secs_f64(),
+                (None, None) => 0.0,
+            };
+            self.demo.clock.advance(dt);
+        }
+        self.last_frame = Some(now);
+        self.demo.status.frame = self.cost.shown();
+        self.demo.update();
+        if let Some(reason) = self.demo.skinned.fallback.take() {
+            console::say(&format!("{reason}; switching to it"));
+        }
+        if let Some(colors) = self.demo.take_colors() {
+            renderer.set_colors(&colors);
+        }
+        renderer.draw(&self.demo.frame(width, height, scale), width, height);
+        self.stats.cpu_total += self.demo.status.cpu;
+        self.stats.cpu_max = self.stats.cpu_max.max(self.demo.status.cpu);
+        if self.frames_drawn >= WARM_UP_FRAMES {
+            self.stats.steady_allocations += alloc_count::count() - allocations_before;
+        }
+        self.frames_drawn += 1;
+        self.cost.add(now.elapsed(), Instant::now());
+        // The inspector's numbers: in a window whenever they are due, headless for the last frame.
+        // Printing allocates, so it comes after the counted part of the frame.
+        let report = if self.options.headless {
+            self.finished().then(|| self.demo.report()).flatten()
+        } else {
+            self.demo.take_report()
+        };
+        if let Some(report) = report {
+            console::show(&report)?;
+        }
+        // Reading resident memory allocates, so it happens here, outside the counted part of a frame.
+        if self.options.stats && self.frames_drawn == RESIDENT_WARM_UP_FRAMES {
+            self.stats.resident_warm = resident_kib();
+        }
+        if self.options.stats && self.finished() {
+            self.stats.resident_last = resident_kib();
+        }
+        Ok(())
+    }
+
+    /// True once `--frames N` frames are drawn.
+    pub fn finished(&self) -> bool {
+        self.options.frames.is_some_and(|n| self.frames_drawn >= n)
+    }
+
+    /// A window closed (Escape, or by the window manager) before `--frames N` were drawn never took
+    /// the screenshot the command line asked for: that is a failure, and says so.
+    pub fn check_screenshot_taken(&self) -> Result<(), Failure> {
+        match (&self.options.screenshot, self.options.frames) {
+            (Some(path), Some(frames)) if !self.finished() => Err(Failure::new(
+                1,
+                format!(
+                    "the window was closed after {} of {frames} frames: no screenshot was taken, {} was not written",
+                    self.frames_drawn,
+                    path.display()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Prints the `--stats` line, if asked for.
+    pub fn print_stats(&self) -> Result<(), Failure> {
+        if !self.options.stats || self.frames_drawn == 0 {
+            return Ok(());
+        }
+        let mean = self.stats.cpu_total.as_secs_f64() / self.frames_drawn as f64 * 1e6;
+        let fps = self.frames_drawn as f64 / self.started.elapsed().as_secs_f64();
+        let allocations = if self.frames_drawn > WARM_UP_FRAMES {
+            let n = self.stats.steady_allocations;
+            format!("{n} allocations drawing frames {}..{}", WARM_UP_FRAMES + 1, self.frames_drawn)
+        } else {
+            "too few frames to count allocations".to_string()
+        };
+        let frames = self.frames_drawn;
+        let resident = match (self.stats.resident_warm, self.stats.resident_last.or_else(resident_kib)) {
+            (Some(warm), Some(last)) => {
+                format!(
+                    "resident {warm} KiB at frame {RESIDENT_WARM_UP_FRAMES}, {last} KiB at frame {frames}"
+                )
+            }
+            (None, Some(last)) => format!("resident {last} KiB at frame {frames}"),
+            (_, None) => "resident memory unknown".to_string(),
+        };
+        let vertices = self.demo.model.skin.len();
+        // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
+        let threads = match self.demo.skinned.threads.used_for(vertices) {
+            _ if self.demo.skinned.skinning == Skinning::Gpu => {
+                format!("blend on the GPU ({vertices} vertices)")
+            }
+            1 if self.stats.one_thread_for_the_renderer => {
+                format!("blend on 1 thread ({vertices} vertices; the renderer draws on the other cores)")
+            }
+            1 => format!("blend on 1 thread ({vertices} vertices)"),
+            n => format!("blend on {n} threads ({vertices} vertices)"),
+        };
+        // The final animation time in full, so a check can compare it with start + (frames - 1) * dt.
+        console::show(&format!(
+            "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {threads}, {}, {}, final time {} s",
+            self.frames_drawn,
+            mean,
+            self.stats.cpu_max.as_secs_f64() * 1e6,
+            fps,
+            allocations,
+            resident,
+            self.demo.clock.time
+        ))
+    }
+}
+
+/// This process's resident memory in KiB, from Linux's /proc/self/status (None elsewhere).
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

@@ -1,0 +1,291 @@
+//! The window: winit for the window and its events, glutin for the OpenGL context on it.
+//!
+//! winit calls us back: `resumed` when we may create the window, `window_event` for input and for
+//! `RedrawRequested` (where we draw), `about_to_wait` when the event queue is empty (where we ask
+//! for the next frame, so the animation runs continuously).
+
+use super::display;
+use super::session::Session;
+use crate::demo::cli::help::KEYS;
+use crate::demo::draw::gl;
+use crate::demo::draw::render::Renderer;
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use crate::demo::output::picture::save_png;
+use crate::demo::show::pointer::{CLICK_SLOP, LeftButton};
+use crate::demo::show::state::Reply;
+use crate::demo::words::status::Fps;
+use glam::Vec2;
+use glutin::context::PossiblyCurrentContext;
+use glutin::display::{GetGlDisplay, GlDisplay};
+use glutin::prelude::{GlSurface, NotCurrentGlContext};
+use glutin::surface::{Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
+use std::num::NonZeroU32;
+use std::time::{Duration, Instant};
+use winit::application::ApplicationHandler;
+use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize, Size};
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::event_loop::ActiveEventLoop;
+use winit::keyboard::{Key, NamedKey};
+use winit::raw_window_handle::HasWindowHandle;
+use winit::window::{Window, WindowId};
+
+pub fn run(session: Session) -> Result<(), Failure> {
+    let event_loop = display::event_loop()?;
+    let mut app = App {
+        session,
+        gl: None,
+        failure: None,
+        cursor: Vec2::ZERO,
+        left: LeftButton::default(),
+        fps: Fps::default(),
+        title_updated: None,
+    };
+    display::run_or_lost(|| event_loop.run_app(&mut app))?;
+    if let Some(failure) = app.failure {
+        return Err(failure);
+    }
+    app.session.print_stats()?;
+    app.session.check_screenshot_taken()
+}
+
+/// The window and what draws into it. Fields drop in order: the renderer's GL objects go while
+/// the context is still alive, the window goes last.
+struct WindowGl {
+    renderer: Renderer,
+    surface: Surface<WindowSurface>,
+    context: PossiblyCurrentContext,
+    window: Window,
+}
+
+struct App {
+    session: Session,
+    gl: Option<WindowGl>,
+    failure: Option<Failure>,
+    cursor: Vec2,
+    /// A left click picks a vertex, a left drag orbits.
+    left: LeftButton,
+    fps: Fps,
+    title_updated: Option<Instant>,
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gl.is_some() {
+            return;
+        }
+        match create_window(event_loop, &mut self.session) {
+            Ok(gl) => {
+                gl.window.request_redraw();
+                self.gl = Some(gl);
+                if let Err(failure) = console::show(KEYS) {
+                    self.fail(event_loop, failure);
+                }
+            }
+            Err(failure) => self.fail(event_loop, failure),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(gl) = &mut self.gl else { return };
+        let demo = &mut self.session.demo;
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                // A minimised window can be 0 x 0: there is no surface to resize or draw into then.
+                if let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
+                    gl.surface.resize(&gl.context, w, h);
+                    gl.window.request_redraw();
+                }
+            }
+            WindowEvent::KeyboardInput {
+                event: KeyEvent { logical_key, state: ElementState::Pressed, .. },
+                ..
+            } => {
+                let text = match &logical_key {
+                    Key::Named(NamedKey::Escape) => return event_loop.exit(),
+                    Key::Named(NamedKey::Space) => " ",
+                    Key::Character(c) => c.as_str(),
+                    _ => return,
+                };
+                let shown = match demo.key(text) {
+                    Reply::Help => console::show(KEYS),
+                    Reply::Screenshot => {
+                        let path = screenshot_name(&demo.clip().name, demo.clip().wrap(demo.clock.time));
+                        // Draw afresh so the picture is exactly the current state.
+                        let size = gl.window.inner_size();
+                        if size.width > 0 && size.height > 0 {
+                            let scale = gl.window.scale_factor();
+                            gl.renderer.draw(
+                                &demo.frame(size.width, size.height, scale),
+                                size.width,
+                                size.height,
+                            );
+                            match save_picture(&gl.renderer, size, std::path::Path::new(&path)) {
+                                Ok(()) => console::show(&format!("saved {path}")),
+                                // A picture that could not be saved is worth a line, not the end.
+                                Err(failure) if failure.signal.is_none() => {
+                                    console::say(&failure.message);
+                                    Ok(())
+                                }
+                                Err(failure) => Err(failure),
+                            }
+                        } else {
+                            Ok(())
+                        }
+                    }
+                    Reply::Refused(why) => {
+                        console::say(&why);
+                        Ok(())
+                    }
+                    Reply::Changed | Reply::Nothing => Ok(()),
+                };
+                if let Err(failure) = shown {
+                    return self.fail(event_loop, failure);
+                }
+                self.title_updated = None;
+            }
+            WindowEvent::CursorMoved { position, .. } => {
+                let cursor = Vec2::new(position.x as f32, position.y as f32);
+                let slop = CLICK_SLOP * gl.window.scale_factor() as f32;
+                if let Some(delta) = self.left.moved(self.cursor, cursor, slop) {
+                    demo.view.orbit(delta);
+                }
+                demo.drag_bend(cursor);
+                self.cursor = cursor;
+            }
+            WindowEvent::MouseInput { state, button, .. } => match (button, state) {
+                (MouseButton::Left, ElementState::Pressed) => self.left.press(self.cursor),
+                (MouseButton::Left, ElementState::Released) => {
+                    let click = self.left.release();
+                    if click {
+                        let size = gl.window.inner_size();
+                        let reach = 12.0 * gl.window.scale_factor() as f32;
+                        demo.click(self.cursor, (size.width, size.height), reach);
+                    }
+                }
+                (MouseButton::Right, ElementState::Pressed) => {
+                    let size = gl.window.inner_size();
+                    let reach = 12.0 * gl.window.scale_factor() as f32;
+                    demo.start_bend(self.cursor, (size.width, size.height), reach);
+                }
+                (MouseButton::Right, ElementState::Released) => demo.end_bend(),
+                _ => {}
+            },
+            WindowEvent::MouseWheel { delta, .. } => {
+                let lines = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    MouseScrollDelta::PixelDelta(PhysicalPosition { y, .. }) => y as f32 / 40.0,
+                };
+                demo.view.zoom(lines);
+            }
+            WindowEvent::RedrawRequested => {
+                let size = gl.window.inner_size();
+                if size.width == 0 || size.height == 0 {
+                    return;
+                }
+                let scale = gl.window.scale_factor();
+                if let Err(failure) =
+                    self.session.draw_frame(&mut gl.renderer, size.width, size.height, scale)
+                {
+                    return self.fail(event_loop, failure);
+                }
+                if self.session.finished() {
+                    if let Some(path) = &self.session.options.screenshot
+                        && let Err(e) = save_picture(&gl.renderer, size, path)
+                    {
+                        self.failure = Some(e);
+                    }
+                    event_loop.exit();
+                }
+                // Present every frame we draw, the first one included: Wayland maps the window then.
+                if let Err(e) = gl.surface.swap_buffers(&gl.context) {
+                    self.fail(event_loop, Failure::new(1, format!("cannot show the frame: {e}")));
+                    return;
+                }
+                self.fps.tick();
+                // Setting the title costs a round trip to the display server: a few times a second.
+                if self.title_updated.is_none_or(|t| t.elapsed() > Duration::from_millis(250)) {
+                    gl.window.set_title(&self.session.demo.title(self.fps.rate));
+                    self.title_updated = Some(Instant::now());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Some(gl) = &self.gl {
+            gl.window.request_redraw();
+        }
+    }
+}
+
+impl App {
+    fn fail(&mut self, event_loop: &ActiveEventLoop, failure: Failure) {
+        self.failure.get_or_insert(failure);
+        event_loop.exit();
+    }
+}
+
+fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<WindowGl, Failure> {
+    let size: Size = match session.options.size {
+        Some((w, h)) => PhysicalSize::new(w, h).into(),
+        None => LogicalSize::new(640.0, 480.0).into(),
+    };
+    let attributes = Window::default_attributes().with_title("skinning").with_inner_size(size);
+    display::check_colour_depth(event_loop)?;
+    let (window, config) = gl::window_and_config(event_loop, attributes)?;
+    let handle =
+        window.window_handle().map_err(|e| Failure::new(1, format!("no window handle: {e}")))?.as_raw();
+
+    let display = config.display();
+    let context = gl::create_context(&display, &config, Some(handle))?;
+    let size = window.inner_size();
+    let (w, h) = (NonZeroU32::new(size.width.max(1)), NonZeroU32::new(size.height.max(1)));
+    let (Some(w), Some(h)) = (w, h) else { unreachable!("max(1) is never zero") };
+    let surface_attributes = SurfaceAttributesBuilder::<WindowSurface>::new().build(handle, w, h);
+    // SAFETY: the window behind `handle` lives as long as the surface (both end up in `WindowGl`).
+    let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }
+        .map_err(|e| Failure::new(1, format!("cannot create the window's OpenGL surface: {e}")))?;
+    let context = context
+        .make_current(&surface)
+        .map_err(|e| Failure::new(1, format!("cannot use the OpenGL context: {e}")))?;
+    let gl = gl::load(&display)?;
+    console::say(&gl::version_string(&gl));
+    session.pick_threads(&gl::version_string(&gl))?;
+    // Wait for the screen's refresh between frames; not every platform can, which is fine.
+    let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
+    let renderer = Renderer::new(gl, &session.demo.model)?;
+    session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
+    Ok(WindowGl { renderer, surface, context, window })
+}
+
+/// Saves what `renderer` last drew, `size` pixels, as a PNG, a strip of rows at a time.
+fn save_picture(renderer: &Renderer, size: PhysicalSize<u32>, path: &std::path::Path) -> Result<(), Failure> {
+    let (w, h) = (size.width, size.height);
+    save_png(path, w, h, &mut |top, rows| renderer.read_rows(w, h, top, rows))
+}
+
+/// `skinning-CLIP-TIMEs.png` in the current folder, TIME being the clip's own time as the title shows
+/// it, with `-2`, `-3`... if that name is taken. A model's clip is named by its file, and a name may
+/// hold anything (`/`, `..`, control characters): in CLIP, all but letters, digits, `-` and `_`
+/// become `_`, so the picture lands in the current folder under a name any shell can type.
+fn screenshot_name(clip: &str, time: f32) -> String {
+    let clip: String =
+        clip.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    let base = format!("skinning-{clip}-{time:.3}s");
+    (1..)
+        .map(|n| if n == 1 { format!("{base}.png") } else { format!("{base}-{n}.png") })
+        .find(|name| !std::path::Path::new(name).exists())
+        .unwrap_or(base)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_clip_name_cannot_lead_a_screenshot_out_of_the_folder() {
+        let name = super::screenshot_name("../../x/\u{1b}[2Jwalk é", 1.5);
+        assert_eq!(name, "skinning-______x___2Jwalk_é-1.500s.png");
+    }
+}

@@ -1,0 +1,116 @@
+//! Which vertex the inspector shows, and when its numbers are due in the terminal.
+//!
+//! `V` steps through the vertices (then back to none), a click picks the vertex nearest the cursor
+//! on screen (or none, if nothing is near), `--inspect` starts on one. The numbers are printed
+//! when the selection changes, and while paused whenever the frame changes (pausing, a step, a
+//! scrub, another clip, a reset, a finished bend: `Demo::key` and `Demo::end_bend` say so), so the
+//! terminal holds one table per state the learner looked at, not one per frame.
+//!
+//! The inspected vertex's numbers come from the CPU's palettes on either road (CPU or GPU
+//! skinning), so the inspector works with GPU skinning too ([`inspection`]).
+
+use super::skinned::Blend;
+use crate::demo::words::labels::to_pixels;
+use glam::{Mat4, Vec2};
+use skinning::dual_quat::blend_vertex_dqs;
+use skinning::inspect::{Inspection, inspect, skinned_position};
+use skinning::model::{Model, Pose};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    pub vertex: Option<usize>,
+    /// The numbers of the current state have not been printed yet.
+    pub report_due: bool,
+}
+
+impl Selection {
+    pub fn new(vertex: Option<usize>) -> Selection {
+        Selection { vertex, report_due: vertex.is_some() }
+    }
+
+    /// `V`: none, then vertex 0, 1, ... the last, then none again.
+    pub fn next(&mut self, vertices: usize) {
+        let next = self.vertex.map_or(0, |v| v + 1);
+        self.set((next < vertices).then_some(next));
+    }
+
+    /// A click at `cursor`: the vertex whose point on screen (`on_screen`, by vertex) is nearest,
+    /// if one is within `reach` pixels; otherwise none.
+    pub fn pick(&mut self, cursor: Vec2, on_screen: impl Iterator<Item = Vec2>, reach: f32) {
+        let nearest = on_screen
+            .enumerate()
+            .map(|(v, p)| (v, p.distance(cursor)))
+            .filter(|&(_, d)| d <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(v, _)| v);
+        self.set(nearest);
+    }
+
+    fn set(&mut self, vertex: Option<usize>) {
+        if vertex != self.vertex {
+            self.vertex = vertex;
+            self.report_due = vertex.is_some();
+        }
+    }
+}
+
+/// Where each vertex is drawn on screen, in pixels, for a click to pick from: where dual quaternions
+/// put it if only they are shown, else where the linear blend does.
+pub fn on_screen<'a>(
+    model: &'a Model,
+    pose: &'a Pose,
+    method: Blend,
+    view_projection: Mat4,
+    size: (u32, u32),
+) -> impl Iterator<Item = Vec2> + 'a {
+    let skin = &model.skin;
+    (0..skin.len()).map(move |v| {
+        let drawn = match method {
+            Blend::Dqs => blend_vertex_dqs(&skin.vertices()[v], &pose.dq_palette, pose.dq_scale).into(),
+            Blend::Lbs | Blend::Both => skinned_position(skin, &pose.palette, v),
+        };
+        to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
+    })
+}
+
+/// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
+/// as well (`skinned::blend` makes their palette whenever the method uses it).
+pub fn inspection(model: &Model, pose: &Pose, method: Blend, vertex: usize) -> Inspection {
+    let inspection = inspect(&model.skin, &pose.palette, vertex);
+    match method {
+        Blend::Lbs => inspection,
+        Blend::Dqs | Blend::Both => inspection.with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn v_cycles_through_every_vertex_then_none() {
+        let mut s = Selection::default();
+        let seen: Vec<Option<usize>> = (0..5)
+            .map(|_| {
+                s.next(3);
+                s.vertex
+            })
+            .collect();
+        assert_eq!(seen, [Some(0), Some(1), Some(2), None, Some(0)]);
+    }
+
+    #[test]
+    fn a_click_picks_the_nearest_vertex_within_reach_or_clears() {
+        let points = [Vec2::new(100.0, 100.0), Vec2::new(110.0, 100.0), Vec2::new(300.0, 50.0)];
+        let mut s = Selection::default();
+        s.pick(Vec2::new(107.0, 101.0), points.into_iter(), 12.0);
+        assert_eq!(s, Selection { vertex: Some(1), report_due: true });
+        s.report_due = false;
+        // The same vertex again: nothing new to print.
+        s.pick(Vec2::new(111.0, 99.0), points.into_iter(), 12.0);
+        assert_eq!(s, Selection { vertex: Some(1), report_due: false });
+        // Empty space clears the selection.
+        s.pick(Vec2::new(200.0, 200.0), points.into_iter(), 12.0);
+        assert_eq!(s.vertex, None);
+    }
+}

@@ -1,0 +1,242 @@
+//! The skinned layer's two choices, and the work a frame does for them: **where** it is blended
+//! ([`Skinning`]: on the CPU, on the GPU, or both, the GPU's in magenta over the CPU's) and **how**
+//! ([`Blend`]: linear blend skinning in red, dual quaternions in orange, or both at once).
+//!
+//! Every frame the CPU walks the tree and makes the palette (`Pose::update_palette`). Then
+//! [`blend`] does what the choices need: the CPU blends the methods it draws, and for a GPU-drawn
+//! DQS layer it turns the palette into dual quaternions, which the vertex shader blends. The CPU
+//! blends on the threads `threads.rs` picks (all the machine's for a big mesh, `parallel.rs`). Dual
+//! quaternions take only joints that turn and move (`dual_quat.rs`): when a frame's palette has any
+//! other scale, [`refusal`] says so in one line and the program falls back to linear blending.
+//! [`SkinnedLayer`] holds these choices for the demo, with what they need between frames.
+//! No OpenGL here; `render.rs` draws the [`Layers`].
+
+use crate::demo::draw::colors::{MAGENTA, ORANGE, RED, Rgba};
+use crate::demo::draw::gpu_palette::fits_gpu;
+use glam::Vec3A;
+use skinning::dual_quat::NotRigid;
+use skinning::model::{Method, Model, Palette, Pose};
+use skinning::parallel::BlendThreads;
+
+/// Where the skinned layer is blended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skinning {
+    /// The tutorial's road: `skin::blend` on the CPU, positions uploaded every frame.
+    Cpu,
+    /// The next lesson: the same blend in a vertex shader (`shaders/skinning.vert`, or
+    /// `skinning_dqs.vert` for dual quaternions).
+    Gpu,
+    /// Both, the GPU result drawn in another colour over the CPU one.
+    Both,
+}
+
+impl Skinning {
+    pub fn name(self) -> &'static str {
+        match self {
+            Skinning::Cpu => "cpu",
+            Skinning::Gpu => "gpu",
+            Skinning::Both => "both",
+        }
+    }
+
+    pub fn next(self) -> Skinning {
+        match self {
+            Skinning::Cpu => Skinning::Gpu,
+            Skinning::Gpu => Skinning::Both,
+            Skinning::Both => Skinning::Cpu,
+        }
+    }
+}
+
+/// How the skinned layer is blended: one method, or both at once to compare them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blend {
+    /// Linear blend skinning, the article's (`skin::blend`), in red.
+    Lbs,
+    /// Dual-quaternion skinning (`dual_quat::blend_dqs`), in orange.
+    Dqs,
+    /// Compare: DQS in orange drawn over LBS in red.
+    Both,
+}
+
+impl Blend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Blend::Lbs => "lbs",
+            Blend::Dqs => "dqs",
+            Blend::Both => "lbs+dqs",
+        }
+    }
+
+    pub fn next(self) -> Blend {
+        match self {
+            Blend::Lbs => Blend::Dqs,
+            Blend::Dqs => Blend::Both,
+            Blend::Both => Blend::Lbs,
+        }
+    }
+
+    /// The method of the first (or only) skinned layer: DQS alone, else LBS.
+    pub fn first(self) -> Method {
+        if self == Blend::Dqs { Method::Dqs } else { Method::Lbs }
+    }
+}
+
+/// The skinned layer as the demo holds it: where and how it is blended, the threads that blend on
+/// the CPU, compare mode's second set of positions, and a word for the user when DQS gave way.
+pub struct SkinnedLayer {
+    pub skinning: Skinning,
+    pub method: Blend,
+    /// The threads that blend on the CPU (`--threads`, `parallel.rs`, `Session::pick_threads`).
+    pub threads: BlendThreads,
+    /// Compare mode's dual-quaternion positions (`pose.skinned` then holds the linear blend's).
+    pub compared: Vec<Vec3A>,
+    /// Why dual quaternions gave way to linear blending, until the session has told the user.
+    pub fallback: Option<String>,
+    /// Why this driver cannot skin on the GPU, if it cannot (`Session::refuse_gpu`): `G` says it.
+    pub gpu_refused: Option<String>,
+}
+
+impl SkinnedLayer {
+    /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
+    pub fn new(model: &Model, skinning: Skinning, method: Blend) -> SkinnedLayer {
+        let compared = vec![Vec3A::ZERO; model.skin.len()];
+        let threads = BlendThreads::one();
+        SkinnedLayer { skinning, method, threads, compared, fallback: None, gpu_refused: None }
+    }
+
+    /// Step 4 for this frame ([`blend`]). If dual quaternions cannot hold this frame's palette, says
+    /// why in `fallback`, once, and blends linearly from now on; returns whether the method changed.
+    pub fn blend(&mut self, pose: &mut Pose, model: &Model, time: f64) -> bool {
+        let Err(e) = blend(pose, &mut self.compared, model, self.skinning, self.method, &self.threads) else {
+            return false;
+        };
+        self.fallback = Some(refusal(model, &e, time));
+        self.method = Blend::Lbs;
+        let _linear_blending_takes_any_palette =
+            blend(pose, &mut self.compared, model, self.skinning, self.method, &self.threads);
+        true
+    }
+
+    /// What to draw of the skinned mesh ([`layers`]).
+    pub fn layers<'a>(&'a self, pose: &'a Pose, shown: bool) -> Layers<'a> {
+        layers(pose, &self.compared, self.skinning, self.method, shown)
+    }
+
+    /// The skinned mesh's colour outside the weight view: red, or orange for dual quaternions alone.
+    pub fn plain_color(&self) -> Rgba {
+        if self.method == Blend::Dqs { ORANGE } else { RED }
+    }
+
+    /// What the CPU computes per frame for it: the pose and the blend, or only the pose (and the
+    /// palettes) when the GPU blends.
+    pub fn cpu_work(&self) -> &'static str {
+        if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" }
+    }
+}
+
+/// Step 4 for this frame, after `Pose::update_palette`: `pose.skinned` gets the first method's
+/// positions if the CPU draws, `compared` the DQS ones in compare mode; the DQS palette is made if
+/// any layer needs it. The CPU blends on `threads` (all of them for a big enough mesh, the same
+/// result either way). An error means DQS cannot blend this palette; LBS always can.
+pub fn blend(
+    pose: &mut Pose,
+    compared: &mut [Vec3A],
+    model: &Model,
+    skinning: Skinning,
+    method: Blend,
+    threads: &BlendThreads,
+) -> Result<(), NotRigid> {
+    if method != Blend::Lbs {
+        pose.update_dq_palette()?;
+    }
+    if skinning == Skinning::Gpu {
+        // The vertex shader blends; the CPU's part ends with the palettes it reads.
+        return Ok(());
+    }
+    let (skin, skinned) = (&model.skin, &mut pose.skinned);
+    match method {
+        Blend::Lbs => threads.blend(skin, &pose.palette, skinned),
+        Blend::Dqs => threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, skinned),
+        Blend::Both => {
+            threads.blend(skin, &pose.palette, skinned);
+            threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, compared);
+        }
+    }
+    Ok(())
+}
+
+/// One line saying why DQS cannot blend `model` at `time`, naming the joint's bone.
+pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
+    let bone = model.skin.joints().get(e.joint).map_or("?", |j| &model.skeleton.bone(j.bone).name);
+    let bone = skinning::printable::quoted(bone);
+    format!(
+        "dual quaternions cannot skin this model at {time:.2} s: joint {} (bone {bone}) {}, and they \
+         hold only a rotation, a translation and one scale shared by every joint; linear blending \
+         (--method lbs) takes any joint",
+        e.joint, e.problem
+    )
+}
+
+/// `G`: where the skinned layer is blended next, unless the model has too many joints for the GPU
+/// or the driver cannot skin on it (`refused`, the renderer's reason): then the CPU keeps it.
+pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -> Result<Skinning, String> {
+    let next = skinning.next();
+    if next != Skinning::Cpu {
+        fits_gpu(model.skin.joints().len())?;
+        if let Some(why) = refused {
+            return Err(why.to_string());
+        }
+    }
+    Ok(next)
+}
+
+/// `D`: how the skinned layer is blended next, unless this frame's palette is one dual quaternions
+/// cannot hold.
+pub fn next_method(method: Blend, pose: &mut Pose, model: &Model, time: f64) -> Result<Blend, String> {
+    let next = method.next();
+    if next != Blend::Lbs {
+        pose.update_dq_palette().map_err(|e| refusal(model, &e, time))?;
+    }
+    Ok(next)
+}
+
+/// The skinned layers a frame draws, back to front.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Layers<'a> {
+    /// Blended on the CPU by the first method (LBS, or DQS alone): red or orange, or the weight view.
+    pub cpu: Option<&'a [Vec3A]>,
+    /// Compare mode: the CPU's DQS positions, in orange.
+    pub cpu_compared: Option<&'a [Vec3A]>,
+    /// Blended on the GPU by the first method, from this palette.
+    pub gpu: Option<Palette<'a>>,
+    /// Compare mode: the GPU's DQS blend, from this palette.
+    pub gpu_compared: Option<Palette<'a>>,
+    /// With `--skinning both`: every GPU layer in this one colour, over the CPU's.
+    pub gpu_color: Option<Rgba>,
+}
+
+/// What to draw of the skinned mesh for the choices (nothing if it is hidden).
+pub fn layers<'a>(
+    pose: &'a Pose,
+    compared: &'a [Vec3A],
+    skinning: Skinning,
+    method: Blend,
+    shown: bool,
+) -> Layers<'a> {
+    if !shown {
+        return Layers::default();
+    }
+    let (cpu, gpu, compare) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu, method == Blend::Both);
+    Layers {
+        cpu: cpu.then_some(&pose.skinned[..]),
+        cpu_compared: (cpu && compare).then_some(compared),
+        gpu: gpu.then(|| pose.palette_for(method.first())),
+        gpu_compared: (gpu && compare).then(|| pose.palette_for(Method::Dqs)),
+        // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
+        gpu_color: (skinning == Skinning::Both).then_some(MAGENTA),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,121 @@
+//! The skinned layer's choices: what each blends, draws and refuses.
+
+use super::*;
+use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver};
+use glam::{Mat4, Vec3};
+use skinning::scene;
+
+fn article() -> (Model, Pose) {
+    let model = scene::article().expect("the article's scene is valid");
+    let mut pose = Pose::new(&model);
+    let twist = scene::twist().expect("the twist clip");
+    pose.update_palette(&model, &twist, 1.5);
+    (model, pose)
+}
+
+#[test]
+fn each_choice_blends_what_it_draws() {
+    let (model, pose) = article();
+    let n = model.skin.len();
+    let (mut lbs, mut dqs) = (pose.clone(), pose.clone());
+    lbs.blend_with(&model, Method::Lbs).expect("LBS");
+    dqs.blend_with(&model, Method::Dqs).expect("rigid");
+    assert_ne!(lbs.skinned, dqs.skinned, "at 150 degrees the two methods differ");
+    // Every skin on two threads, even these 13 vertices: the same numbers as one thread's.
+    let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
+    for (skinning, method) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
+        .into_iter()
+        .flat_map(|s| [Blend::Lbs, Blend::Dqs, Blend::Both].map(|m| (s, m)))
+    {
+        let (mut p, mut compared) = (pose.clone(), vec![Vec3A::ZERO; n]);
+        blend(&mut p, &mut compared, &model, skinning, method, &threads).expect("rigid");
+        let cpu = skinning != Skinning::Gpu;
+        let expected = if !cpu {
+            &pose.skinned
+        } else if method == Blend::Dqs {
+            &dqs.skinned
+        } else {
+            &lbs.skinned
+        };
+        assert_eq!(&p.skinned, expected, "{skinning:?} {method:?}");
+        let compared_expected =
+            if cpu && method == Blend::Both { &dqs.skinned[..] } else { &[Vec3A::ZERO; 13][..] };
+        assert_eq!(&compared[..], compared_expected, "{skinning:?} {method:?}");
+        // The DQS palette is ready whenever a layer reads it.
+        if method != Blend::Lbs {
+            assert_eq!(p.dq_palette, dqs.dq_palette, "{skinning:?} {method:?}");
+        }
+        let l = layers(&p, &compared, skinning, method, true);
+        let drawn = (l.cpu.is_some(), l.cpu_compared.is_some(), l.gpu.is_some(), l.gpu_compared.is_some());
+        let compare = method == Blend::Both;
+        let gpu = skinning != Skinning::Cpu;
+        assert_eq!(drawn, (cpu, cpu && compare, gpu, gpu && compare), "{skinning:?} {method:?}");
+        if gpu {
+            let first_is_dqs = matches!(l.gpu, Some(Palette::Dqs { .. }));
+            assert_eq!(first_is_dqs, method == Blend::Dqs, "{skinning:?} {method:?}");
+        }
+        assert!(matches!(l.gpu_compared, None | Some(Palette::Dqs { .. })));
+        assert_eq!(l.gpu_color.is_some(), skinning == Skinning::Both);
+        assert!(layers(&p, &compared, skinning, method, false).cpu.is_none());
+    }
+}
+
+/// A chain of `bones` bones, one joint each, with one vertex on the last: a model of any size.
+pub fn chain(bones: usize) -> Model {
+    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    for i in 0..bones {
+        b.bone(&format!("bone{i}"), Vec3::X);
+        if i > 0 {
+            b.set_first_child(i - 1, i);
+        }
+    }
+    let skeleton = b.build().expect("a chain is a tree");
+    let joints = (0..bones).map(|bone| skinning::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
+    let on_last = [skinning::skin::Influence { joint: bones - 1, weight: 1.0 }];
+    let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
+    Model::new(skeleton, skin, vec![]).expect("sizes match")
+}
+
+#[test]
+fn a_model_too_big_for_the_gpu_palette_stays_on_the_cpu() {
+    assert!(fits_gpu(MAX_GPU_JOINTS).is_ok());
+    let why = fits_gpu(MAX_GPU_JOINTS + 1).expect_err("one joint too many");
+    assert!(why.contains("257") && why.contains("256") && !why.contains('\n'), "{why}");
+    // At the limit G switches; one past it, G is refused with that line.
+    assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS), None), Ok(Skinning::Gpu));
+    assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS + 1), None), Err(why));
+    assert_eq!(next_skinning(Skinning::Both, &chain(MAX_GPU_JOINTS + 1), None), Ok(Skinning::Cpu));
+}
+
+#[test]
+fn a_driver_with_small_uniform_blocks_refuses_only_the_gpu() {
+    // OpenGL 3.3 and ES 3.0 promise blocks of 16 KiB: 256 matrices of 16 floats of 4 bytes.
+    assert_eq!(fits_driver(16 * 1024), Ok(()));
+    assert_eq!(fits_driver(64 * 1024), Ok(()));
+    let why = fits_driver(16 * 1024 - 1).expect_err("one byte short");
+    assert!(why.contains("16383 bytes") && why.contains("--skinning cpu") && !why.contains('\n'), "{why}");
+    // The renderer hands that line to the demo: G then refuses the GPU with it, whatever the model,
+    // and still comes back to the CPU; the CPU never needs the driver's blocks.
+    let small = (chain(1), Some(why.as_str()));
+    assert_eq!(next_skinning(Skinning::Cpu, &small.0, small.1), Err(why.clone()));
+    assert_eq!(next_skinning(Skinning::Gpu, &small.0, small.1), Err(why.clone()));
+    assert_eq!(next_skinning(Skinning::Both, &small.0, small.1), Ok(Skinning::Cpu));
+}
+
+#[test]
+fn d_is_refused_when_a_joint_is_scaled() {
+    let (model, mut pose) = article();
+    assert_eq!(next_method(Blend::Lbs, &mut pose, &model, 1.5), Ok(Blend::Dqs));
+    // bone31 stretched to twice its height: no dual quaternion holds that.
+    pose.local[scene::BONE31] *= Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
+    pose.compute(&model);
+    let why = next_method(Blend::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
+    assert!(why.contains("joint 3 (bone \"bone31\") is scaled by (1, 2, 1)"), "{why}");
+    assert!(why.contains("1.50 s") && !why.contains('\n'), "{why}");
+    // Back to LBS is always fine; and the frame's blend says the same.
+    assert_eq!(next_method(Blend::Both, &mut pose, &model, 1.5), Ok(Blend::Lbs));
+    let mut compared = vec![Vec3A::ZERO; model.skin.len()];
+    let one = BlendThreads::one();
+    let e = blend(&mut pose, &mut compared, &model, Skinning::Cpu, Blend::Dqs, &one).expect_err("scaled");
+    assert_eq!(e.joint, scene::BONE31);
+}

@@ -1,0 +1,303 @@
+//! What the demo shows and how the keys and the mouse change it. No windows and no OpenGL here, so
+//! the window and the headless run share it, and its logic is tested like the rest.
+//!
+//! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
+//! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
+//! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
+//! vertex), the [`Status`] (the corner line and the costs it shows), and a [`BendDrag`] while the
+//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order.
+
+use super::bend::BendDrag;
+use super::clock::Clock;
+use super::selection::{self, Selection};
+use super::skinned::Skinning;
+use super::skinned::{self, SkinnedLayer};
+use super::view::{View, find_bone};
+use crate::demo::cli::options::Options;
+use crate::demo::draw::colors::{self, Colors};
+use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::render::Frame;
+use crate::demo::words::labels::Words;
+use crate::demo::words::status::{self, Status, StatusLine};
+use glam::{Vec2, Vec3};
+use skinning::camera::framing_model;
+use skinning::clip::Clip;
+use skinning::inspect::{Inspection, Report};
+use skinning::model::{Model, Pose};
+use skinning::printable::printable;
+use std::time::Instant;
+
+/// What a key asks of the window around the demo.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Reply {
+    Nothing,
+    /// The demo changed; redraw.
+    Changed,
+    Screenshot,
+    Help,
+    /// The key asked for something this model cannot do; the one-line reason.
+    Refused(String),
+}
+
+pub struct Demo {
+    pub model: Model,
+    pub clips: Vec<Clip>,
+    /// Each clip's name as the title, the corner line and the terminal show it: made printable
+    /// once (a name is the file's), so that no frame allocates to escape it.
+    clip_names: Vec<String>,
+    /// Which of `clips` plays.
+    pub clip: usize,
+    pub clock: Clock,
+    /// This frame's local and world transforms, palette and skinned positions.
+    pub pose: Pose,
+    pub view: View,
+    pub skinned: SkinnedLayer,
+    /// Joint positions of the current pose, for drawing the bones.
+    pub joints: Vec<Vec3>,
+    /// The vertex inspector's vertex.
+    pub selection: Selection,
+    pub status: Status,
+    colors_dirty: bool,
+    bend: Option<BendDrag>,
+}
+
+impl Demo {
+    /// The demo of `model` playing `clips`, set up as `options` ask.
+    pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
+        let clip = options.clip_index(&clips)?;
+        let weight_bone = match &options.weights {
+            None => None,
+            Some(name) => Some(find_bone(&model, name)?),
+        };
+        if options.skinning != Skinning::Cpu {
+            fits_gpu(model.skin.joints().len())?;
+        }
+        if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
+            return Err(match model.skin.len() {
+                0 => format!("--inspect {v}: this model has no vertices"),
+                1 => format!("--inspect {v}: this model has one vertex, 0"),
+                n => format!("--inspect {v}: this model's vertices are 0 to {}", n - 1),
+            });
+        }
+        let mut camera = framing_model(&model, &clips);
+        if let Some((yaw, pitch, zoom)) = options.camera {
+            camera.orbit(yaw.to_radians(), pitch.to_radians());
+            camera.zoom_by(zoom);
+        }
+        let mut demo = Demo {
+            pose: Pose::new(&model),
+            joints: vec![Vec3::ZERO; model.skeleton.len()],
+            view: View::new(camera, &model, weight_bone, options.text),
+            skinned: SkinnedLayer::new(&model, options.skinning, options.method),
+            model,
+            clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
+            clips,
+            clip,
+            clock: Clock::new(options.time),
+            selection: Selection::new(options.inspect),
+            status: Status::new(),
+            colors_dirty: true,
+            bend: None,
+        };
+        demo.update();
+        // A model that dual quaternions cannot skin from the first frame is refused, not switched.
+        if demo.skinned.method != options.method {
+            return Err(demo.skinned.fallback.take().unwrap_or_default());
+        }
+        Ok(demo)
+    }
+
+    pub fn clip(&self) -> &Clip {
+        &self.clips[self.clip]
+    }
+
+    /// Runs the method for the current time: clip, world transforms, palette, and the blend unless
+    /// only the GPU skins (`skinned::blend`).
+    pub fn update(&mut self) {
+        let started = Instant::now();
+        let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
+        self.pose.update_palette(model, clip, time);
+        // Dual quaternions may give way to linear blending here (the layer says why): recolour.
+        self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64);
+        self.status.cpu = started.elapsed();
+        for (bone, joint) in self.joints.iter_mut().enumerate() {
+            *joint = self.pose.joint(bone);
+        }
+        // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
+        let mut line = std::mem::take(&mut self.status.line);
+        status::write_status(&mut line, &self.status_line());
+        self.status.line = line;
+    }
+
+    /// What the corner line and the title say about this frame.
+    fn status_line(&self) -> StatusLine<'_> {
+        let clip = self.clip();
+        StatusLine {
+            clip: &self.clip_names[self.clip],
+            time: clip.wrap(self.clock.time),
+            speed: self.clock.speed,
+            paused: self.clock.paused,
+            method: self.skinned.method.name(),
+            skinning: self.skinned.skinning.name(),
+            cpu_work: self.skinned.cpu_work(),
+            cpu: self.status.cpu,
+            frame: self.status.frame,
+        }
+    }
+
+    /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
+    pub fn title(&self, fps: f64) -> String {
+        status::title(&self.status_line(), fps)
+    }
+
+    /// What the renderer should draw for a viewport of this size.
+    pub fn frame(&self, width: u32, height: u32, scale: f64) -> Frame<'_> {
+        let view = &self.view;
+        Frame {
+            view_projection: view.camera.view_projection(width, height),
+            point_size: colors::POINT_SIZE * scale as f32,
+            bind: view.show_bind,
+            skinned: self.skinned.layers(&self.pose, view.show_skinned),
+            bones: view.show_bones.then_some(&self.joints[..]),
+            inspection: self.inspection(),
+            words: view.show_text.then_some(Words {
+                status: &self.status.line,
+                names: view.show_names,
+                scale: scale as f32,
+            }),
+        }
+    }
+
+    /// New colours for the skinned mesh and the bones, if the weight view changed since last asked.
+    pub fn take_colors(&mut self) -> Option<Colors> {
+        let plain = self.skinned.plain_color();
+        std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
+    }
+
+    /// Handles a key, given as the character it types (" " for Space).
+    pub fn key(&mut self, key: &str) -> Reply {
+        let before = (self.clip, self.clock.time, self.clock.paused);
+        let clock = &mut self.clock;
+        match key.to_lowercase().as_str() {
+            " " => clock.paused = !clock.paused,
+            "." => clock.step(true),
+            "," => clock.step(false),
+            "]" => clock.scrub(true),
+            "[" => clock.scrub(false),
+            "+" | "=" => clock.faster(),
+            "-" | "_" => clock.slower(),
+            "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
+                let wanted = key.parse::<usize>().unwrap_or(1) - 1;
+                if wanted >= self.clips.len() {
+                    let n = self.clips.len();
+                    return Reply::Refused(format!(
+                        "there is no clip {key}: this model has {n} (C steps through them)"
+                    ));
+                }
+                self.clip = wanted;
+            }
+            "c" => self.clip = (self.clip + 1) % self.clips.len(),
+            "b" => self.view.show_bind = !self.view.show_bind,
+            "m" => self.view.show_skinned = !self.view.show_skinned,
+            "s" => self.view.show_bones = !self.view.show_bones,
+            "w" => {
+                self.view.next_weight_bone(&self.model);
+                self.colors_dirty = true;
+            }
+            "g" => match skinned::next_skinning(
+                self.skinned.skinning,
+                &self.model,
+                self.skinned.gpu_refused.as_deref(),
+            ) {
+                Ok(next) => self.skinned.skinning = next,
+                Err(why) => return Reply::Refused(why),
+            },
+            "d" => {
+                let time = self.clips[self.clip].wrap(self.clock.time) as f64;
+                match skinned::next_method(self.skinned.method, &mut self.pose, &self.model, time) {
+                    Ok(next) => self.skinned.method = next,
+                    Err(why) => return Reply::Refused(why),
+                }
+                self.colors_dirty = true;
+            }
+            "v" => self.selection.next(self.model.skin.len()),
+            "n" => self.view.show_names = !self.view.show_names,
+            "r" => self.reset(),
+            "p" => return Reply::Screenshot,
+            "h" => return Reply::Help,
+            _ => return Reply::Nothing,
+        }
+        self.update();
+        // Paused on a new frame (just paused, a step, a scrub, another clip, a reset): print its numbers.
+        let new_frame = before != (self.clip, self.clock.time, true) || key.eq_ignore_ascii_case("r");
+        if self.clock.paused && new_frame && self.selection.vertex.is_some() {
+            self.selection.report_due = true;
+        }
+        Reply::Changed
+    }
+
+    fn reset(&mut self) {
+        self.clock.reset();
+        self.view.camera = self.view.home;
+        self.bend = None;
+        self.pose.bend.fill(glam::Quat::IDENTITY);
+    }
+
+    /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
+    /// within `reach` pixels. Returns whether a bone was caught.
+    pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
+        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
+        self.bend = BendDrag::start(cursor, &self.joints, drawn, camera, size, reach, &self.pose);
+        self.bend.is_some()
+    }
+
+    /// The cursor moved during a right-drag: bend the caught bone to follow it.
+    pub fn drag_bend(&mut self, cursor: Vec2) {
+        let Some(drag) = self.bend else { return };
+        if let Some(bend) = drag.bend_at(cursor) {
+            self.pose.bend[drag.bone] = bend;
+            self.update();
+        }
+    }
+
+    pub fn end_bend(&mut self) {
+        // A bend is a new frame too: print it once the drag is over.
+        if self.bend.take().is_some() && self.clock.paused && self.selection.vertex.is_some() {
+            self.selection.report_due = true;
+        }
+    }
+
+    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
+    /// clicking anywhere else stops inspecting.
+    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
+        let view_projection = self.view.camera.view_projection(size.0, size.1);
+        let method = self.skinned.method;
+        let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
+        self.selection.pick(cursor, on_screen, reach);
+    }
+
+    /// The inspected vertex's candidates and blends this frame, if one is inspected.
+    fn inspection(&self) -> Option<Inspection> {
+        let vertex = self.selection.vertex?;
+        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
+    }
+
+    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
+    pub fn report(&self) -> Option<String> {
+        let inspection = self.inspection()?;
+        let clip = self.clip();
+        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
+        let report = Report { inspection: &inspection, model: &self.model };
+        let time = clip.wrap(self.clock.time);
+        let name = &self.clip_names[self.clip];
+        Some(format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}"))
+    }
+
+    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
+    pub fn take_report(&mut self) -> Option<String> {
+        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,190 @@
+//! What words go where on the picture: the corner line (top left), each bone's name beside its
+//! joint, and for the vertex inspector, beside each candidate its bone and weight (on the side away
+//! from the blend, clear of the lines) and under the corner line the sum, each term in its colour:
+//! `vertex 2 = 0.50 bone1 + 0.50 bone2`.
+//!
+//! Pure: [`Labels::compose`] fills a [`TextBatch`] (`font.rs`) in window pixels, projecting the
+//! joints and candidates with the frame's camera; `text.rs` draws it. Everything it needs is
+//! allocated in [`Labels::new`], so composing a frame allocates nothing.
+
+use super::font::{GLYPH, TextBatch};
+use crate::demo::draw::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
+use glam::{Mat4, Vec2, Vec3};
+use skinning::inspect::Inspection;
+use skinning::model::Model;
+use skinning::printable::printable;
+use skinning::skeleton::BoneId;
+use std::fmt::Write;
+
+/// The words of one frame, as the demo asks for them.
+pub struct Words<'a> {
+    /// The corner line.
+    pub status: &'a str,
+    /// Bone names beside the joints (`N`).
+    pub names: bool,
+    /// The screen's scale factor: 1, or 2 on a high-DPI screen.
+    pub scale: f32,
+}
+
+/// The corner line's distance from the window's top and left edges, at scale 1.
+pub const MARGIN: f32 = 6.0;
+/// From one line of words to the next, at scale 1.
+pub const LINE: f32 = 1.5 * GLYPH;
+/// Room for this many lit font pixels (shadows included): about 600 characters.
+pub const CAPACITY: usize = 32 * 1024;
+
+pub struct Labels {
+    batch: TextBatch,
+    bone_names: Vec<String>,
+    /// Which bones are named on screen: the joints, the bones the picture draws.
+    named: Vec<bool>,
+    /// The bone of each joint of the skin, to name a candidate.
+    joint_bones: Vec<BoneId>,
+    /// A candidate's label, written afresh each frame into the same memory.
+    line: String,
+}
+
+impl Labels {
+    pub fn new(model: &Model) -> Labels {
+        // Made printable once here: a name is the file's, and the frame must not allocate.
+        let bone_names: Vec<String> =
+            model.skeleton.bones().iter().map(|b| printable(&b.name).into_owned()).collect();
+        let longest = bone_names.iter().map(String::len).max().unwrap_or(0);
+        Labels {
+            batch: TextBatch::with_capacity(CAPACITY),
+            bone_names,
+            named: model.joint_bones(),
+            joint_bones: model.skin.joints().iter().map(|j| j.bone).collect(),
+            // The inspector's sum: "vertex N = " and four terms of "0.50 name + " never need more.
+            line: String::with_capacity(4 * (longest + 10) + 32),
+        }
+    }
+
+    pub fn batch(&self) -> &TextBatch {
+        &self.batch
+    }
+
+    /// This frame's words. `joints` are the bones' joints in the world (None when the skeleton is
+    /// hidden: no names then), `size` the viewport in pixels.
+    pub fn compose(
+        &mut self,
+        words: &Words,
+        joints: Option<&[Vec3]>,
+        inspection: Option<&Inspection>,
+        view_projection: Mat4,
+        size: (u32, u32),
+    ) {
+        let s = words.scale.round().max(1.0);
+        self.batch.clear();
+        let (first, second) = split_status(words.status, size.0, s);
+        self.batch.add(first, Vec2::splat(MARGIN * s), s, TEXT);
+        let mut below = MARGIN * s + LINE * s;
+        if !second.is_empty() {
+            self.batch.add(second, Vec2::new(MARGIN * s, below), s, TEXT);
+            below += LINE * s;
+        }
+        if let Some(joints) = joints.filter(|_| words.names) {
+            let named = joints.iter().zip(&self.bone_names).zip(&self.named);
+            for ((joint, name), _) in named.filter(|(_, named)| **named) {
+                if let Some(at) = to_pixels(view_projection, *joint, size) {
+                    self.batch.add(name, name_position(at, s), s, TEXT);
+                }
+            }
+        }
+        if let Some(inspection) = inspection {
+            self.inspector_words(inspection, view_projection, size, s, below);
+        }
+    }
+
+    /// The inspector's labels, and its sum starting `below` pixels from the top.
+    fn inspector_words(
+        &mut self,
+        inspection: &Inspection,
+        view_projection: Mat4,
+        size: (u32, u32),
+        s: f32,
+        below: f32,
+    ) {
+        // Writing into a String with room to spare cannot fail, and does not allocate.
+        let blend = to_pixels(view_projection, inspection.blended, size);
+        for (slot, c) in inspection.candidates().iter().enumerate() {
+            let (Some(at), Some(blend)) = (to_pixels(view_projection, c.position, size), blend) else {
+                continue;
+            };
+            self.line.clear();
+            let _ = write!(self.line, "{} {:.2}", self.bone_names[self.joint_bones[c.joint]], c.weight);
+            let place = candidate_label_position(at, blend, c.weight, self.line.len(), s);
+            self.batch.add(&self.line, place, s, candidate_color(slot, c.weight));
+        }
+        // Where dual quaternions put the vertex, if they are on: named, in their mesh's colour.
+        let dqs = inspection.dqs.and_then(|p| to_pixels(view_projection, p, size));
+        if let (Some(at), Some(blend)) = (dqs, blend) {
+            self.batch.add("dqs", candidate_label_position(at, blend, 0.0, 3, s), s, ORANGE);
+        }
+        // The sum, one line under the corner line, a run of text at a time.
+        let mut at = Vec2::new(MARGIN * s, below);
+        self.line.clear();
+        let _ = write!(self.line, "vertex {} = ", inspection.vertex);
+        at = self.add_run(at, s, TEXT);
+        for (slot, c) in inspection.candidates().iter().enumerate() {
+            if slot > 0 {
+                self.line.clear();
+                self.line.push_str(" + ");
+                at = self.add_run(at, s, TEXT);
+            }
+            self.line.clear();
+            let _ = write!(self.line, "{:.2} {}", c.weight, self.bone_names[self.joint_bones[c.joint]]);
+            at = self.add_run(at, s, candidate_color(slot, 1.0));
+        }
+    }
+
+    /// Adds `self.line` at `at`; returns where the next run starts.
+    fn add_run(&mut self, at: Vec2, s: f32, color: Rgba) -> Vec2 {
+        self.batch.add(&self.line, at, s, color);
+        at + Vec2::new(self.line.chars().count() as f32 * GLYPH * s, 0.0)
+    }
+}
+
+/// The corner line as one or two lines for a window `width` pixels wide: cut at the last double
+/// space (they separate its facts) before it would run off the right edge. A narrower window clips
+/// the second line.
+pub fn split_status(status: &str, width: u32, scale: f32) -> (&str, &str) {
+    let fits = ((width as f32 - 2.0 * MARGIN * scale) / (GLYPH * scale)).max(0.0) as usize;
+    let Some((end, _)) = status.char_indices().nth(fits) else {
+        return (status, ""); // it fits
+    };
+    match status[..end].rfind("  ") {
+        Some(cut) if cut > 0 => (&status[..cut], status[cut..].trim_start()),
+        _ => (status, ""),
+    }
+}
+
+/// The pixel (from the top-left corner) where `point` lands; None behind the camera.
+pub fn to_pixels(view_projection: Mat4, point: Vec3, (width, height): (u32, u32)) -> Option<Vec2> {
+    let clip = view_projection * point.extend(1.0);
+    if clip.w <= 0.0 {
+        return None;
+    }
+    let (x, y) = (clip.x / clip.w, clip.y / clip.w);
+    Some(Vec2::new((x + 1.0) / 2.0 * width as f32, (1.0 - y) / 2.0 * height as f32))
+}
+
+/// Where a bone's name starts: a little right of its joint, centred on it vertically.
+pub fn name_position(joint: Vec2, scale: f32) -> Vec2 {
+    joint + Vec2::new(6.0 * scale, -GLYPH / 2.0 * scale)
+}
+
+/// Where a candidate's label of `chars` characters starts: beside its point (whose size tells its
+/// weight), on the side away from the blend, so it stays clear of the line between them.
+pub fn candidate_label_position(candidate: Vec2, blend: Vec2, weight: f32, chars: usize, scale: f32) -> Vec2 {
+    let gap = candidate_size(crate::demo::draw::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale;
+    let x = if candidate.x < blend.x {
+        candidate.x - gap - chars as f32 * GLYPH * scale
+    } else {
+        candidate.x + gap
+    };
+    Vec2::new(x, candidate.y - GLYPH / 2.0 * scale)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,127 @@
+use super::*;
+use skinning::camera::framing_model;
+use skinning::model::Pose;
+
+fn scene() -> (Model, Pose, Mat4) {
+    let model = skinning::scene::article().expect("the article's scene");
+    let clips = skinning::scene::clips().expect("the article's clips");
+    let mut pose = Pose::new(&model);
+    pose.update(&model, &clips[1], 1.0);
+    let view_projection = framing_model(&model, &clips).view_projection(640, 480);
+    (model, pose, view_projection)
+}
+
+/// The batch's lit (not shadow) points.
+fn letters(labels: &Labels) -> Vec<Vec2> {
+    let b = labels.batch();
+    b.points()
+        .iter()
+        .zip(b.colors())
+        .filter(|(_, c)| **c != crate::demo::words::font::SHADOW)
+        .map(|(p, _)| Vec2::from(*p))
+        .collect()
+}
+
+#[test]
+fn the_corner_line_sits_in_the_top_left_corner() {
+    let (model, _, vp) = scene();
+    let mut labels = Labels::new(&model);
+    let words = Words { status: "clip bend", names: false, scale: 1.0 };
+    labels.compose(&words, None, None, vp, (640, 480));
+    let points = letters(&labels);
+    assert!(!points.is_empty());
+    // Nine characters of 8 pixels from x = 6; one line of 8 pixels from y = 6.
+    assert!(points.iter().all(|p| (6.0..6.0 + 72.0).contains(&p.x) && (6.0..14.0).contains(&p.y)));
+    // At scale 2 the margin and the letters double.
+    labels.compose(&Words { scale: 2.0, ..words }, None, None, vp, (640, 480));
+    assert!(
+        letters(&labels).iter().all(|p| (12.0..12.0 + 144.0).contains(&p.x) && (12.0..28.0).contains(&p.y))
+    );
+}
+
+#[test]
+fn names_sit_beside_their_joints_and_only_when_asked() {
+    let (model, pose, vp) = scene();
+    let joints: Vec<Vec3> = (0..model.skeleton.len()).map(|b| pose.joint(b)).collect();
+    let mut labels = Labels::new(&model);
+    let without = Words { status: "", names: false, scale: 1.0 };
+    labels.compose(&without, Some(&joints), None, vp, (640, 480));
+    assert!(labels.batch().points().is_empty(), "names off, no status: nothing");
+    labels.compose(&Words { names: true, ..without }, Some(&joints), None, vp, (640, 480));
+    let points = letters(&labels);
+    for (b, joint) in joints.iter().enumerate() {
+        let at = to_pixels(vp, *joint, (640, 480)).expect("in front of the camera");
+        let start = name_position(at, 1.0);
+        let end = start + Vec2::new(model.skeleton.bone(b).name.len() as f32 * 8.0, 8.0);
+        let inside = |p: &&Vec2| p.x >= start.x && p.y >= start.y && p.x < end.x && p.y < end.y;
+        assert!(points.iter().filter(inside).count() > 10, "bone {b}'s name is not beside its joint");
+    }
+    // Hidden skeleton, no names.
+    labels.compose(&Words { names: true, ..without }, None, None, vp, (640, 480));
+    assert!(labels.batch().points().is_empty());
+}
+
+#[test]
+fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
+    let (model, pose, vp) = scene();
+    let inspection = skinning::inspect::inspect(&model.skin, &pose.palette, 2);
+    let mut labels = Labels::new(&model);
+    let words = Words { status: "", names: false, scale: 1.0 };
+    labels.compose(&words, None, Some(&inspection), vp, (640, 480));
+    let b = labels.batch();
+    let blend = to_pixels(vp, inspection.blended, (640, 480)).expect("in view");
+    for (slot, c) in inspection.candidates().iter().enumerate() {
+        // "bone1 0.50": ten characters' worth of lit pixels, in this candidate's colour...
+        let color = candidate_color(slot, c.weight);
+        let points: Vec<Vec2> = b
+            .points()
+            .iter()
+            .zip(b.colors())
+            .filter(|(_, k)| **k == color)
+            .map(|(p, _)| Vec2::from(*p))
+            .collect();
+        assert!(points.len() > 100, "slot {slot}: {} points", points.len());
+        // ...on the far side of the candidate from the blend.
+        let at = to_pixels(vp, c.position, (640, 480)).expect("in view");
+        let away = if at.x < blend.x {
+            points.iter().all(|p| p.x < at.x)
+        } else {
+            points.iter().all(|p| p.x > at.x)
+        };
+        assert!(away, "slot {slot}'s label crosses its candidate");
+        // And the sum's term in the slot's full colour, under the corner line.
+        let full = candidate_color(slot, 1.0);
+        let term = b.points().iter().zip(b.colors()).filter(|(p, k)| **k == full && p[1] < 40.0).count();
+        assert!(term > 50, "slot {slot}'s term in the sum: {term} points");
+    }
+    assert_eq!(labels.line, "0.50 bone2", "the last run written");
+}
+
+#[test]
+fn a_corner_line_too_long_for_the_window_goes_on_two_lines() {
+    // 88 characters; a 640-pixel window holds (640 - 2 * 6) / 8 = 78 of them.
+    let status =
+        "clip a-long-animation-name  t 0.62 s  1x  paused  lbs+dqs on both  pose 1.2 µs  frame 0.55 ms";
+    let (first, second) = split_status(status, 640, 1.0);
+    assert!(first.chars().count() <= 78 && !second.is_empty(), "{first:?} / {second:?}");
+    assert_eq!(format!("{first}  {second}"), status, "cut at a double space, nothing lost");
+    assert_eq!(split_status("clip bend  t 0.62 s", 640, 1.0), ("clip bend  t 0.62 s", ""));
+    // At scale 2 half as many characters fit.
+    assert!(split_status(status, 1280, 2.0).0.chars().count() <= 78);
+
+    let (model, pose, vp) = scene();
+    let mut labels = Labels::new(&model);
+    let inspection = skinning::inspect::inspect(&model.skin, &pose.palette, 2);
+    labels.compose(&Words { status, names: false, scale: 1.0 }, None, Some(&inspection), vp, (640, 480));
+    let b = labels.batch();
+    let text: Vec<Vec2> =
+        b.points().iter().zip(b.colors()).filter(|(_, c)| **c == TEXT).map(|(p, _)| Vec2::from(*p)).collect();
+    assert!(text.iter().all(|p| p.x < 640.0 - 6.0), "a letter runs off the window");
+    let second_line = text.iter().filter(|p| (18.0..26.0).contains(&p.y)).count();
+    assert!(second_line > 100, "the second line has {second_line} points");
+    // The inspector's sum moves down a line to make room: its terms start under the second line.
+    let full = candidate_color(0, 1.0);
+    let term: Vec<f32> =
+        b.points().iter().zip(b.colors()).filter(|(_, k)| **k == full).map(|(p, _)| p[1]).collect();
+    assert!(term.iter().any(|y| (30.0..38.0).contains(y)), "the sum's first term is not on the third line");
+}
