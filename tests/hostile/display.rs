@@ -137,7 +137,7 @@ fn a_stale_wayland_display_falls_back_to_x11() {
 }
 
 /// Starts the program's window on `x` and waits until it is mapped; returns it and the window id.
-fn open_window(x: &Xvfb, args: &[&str]) -> Option<(Guard, String)> {
+pub fn open_window(x: &Xvfb, args: &[&str]) -> Option<(Guard, String)> {
     if !has_tool("xdotool") {
         skip("xdotool is not installed (Debian: apt-get install xdotool)");
         return None;

@@ -14,12 +14,15 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod arm;
 mod descriptors;
 mod display;
 mod files;
 mod memory;
 mod models;
+mod names;
 mod numbers;
+mod outside;
 mod signals;
 mod streams;
 mod support;
