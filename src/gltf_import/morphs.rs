@@ -51,12 +51,15 @@ impl Morphs {
     /// The one note about them, if the file has any; `size` is the model's size.
     pub fn note(&self, size: f32) -> Option<String> {
         let primitives = counted(self.primitives, "primitive", "primitives");
-        let channels = counted(self.channels, "channel", "channels");
+        let channels = match self.channels {
+            1 => "1 channel that animates".to_string(),
+            n => format!("{n} channels that animate"),
+        };
         let what = match (self.primitives, self.channels) {
             (0, 0) => return None,
             (_, 0) => format!("the morph targets of {primitives}"),
-            (0, _) => format!("the {channels} that animate morph target weights"),
-            _ => format!("the morph targets of {primitives} and the {channels} that animate their weights"),
+            (0, _) => format!("the {channels} morph target weights"),
+            _ => format!("the morph targets of {primitives} and the {channels} their weights"),
         };
         let reach = match self.reach {
             Some(reach) if size > 0.0 => format!(

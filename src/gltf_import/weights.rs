@@ -66,9 +66,10 @@ impl Mended {
             ));
         }
         if self.zero_past_end > 0 {
+            let (verb, whose) = if self.zero_past_end == 1 { ("names", "its") } else { ("name", "their") };
             notes.push(format!(
-                "{} name a joint past the end of their skin with weight 0 (glTF: every JOINTS value is \
-                 one of the skin's joints); a weight of 0 moves nothing, so it was left out",
+                "{} {verb} a joint past the end of {whose} skin with weight 0 (glTF: every JOINTS value \
+                 is one of the skin's joints); a weight of 0 moves nothing, so it was left out",
                 vertices(self.zero_past_end)
             ));
         }

@@ -21,8 +21,9 @@ pub const BIND: [[f32; 3]; 4] = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [2.0, 0.0, 0.
 pub fn arm() -> Gltf {
     let mut g = Gltf::new();
     let positions = g.floats(BIND.as_flattened(), "VEC3");
-    let joints = g.ints(&[0, 1, 0, 0].repeat(4), "VEC4", 5121, false);
-    let weights = [[1.0, 0.0], [0.5, 0.5], [0.0, 1.0], [0.0, 1.0]].map(|[a, b]| [a, b, 0.0, 0.0]);
+    // Unused slots name joint 0 with weight 0, as the spec asks.
+    let joints = g.ints(&[0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0], "VEC4", 5121, false);
+    let weights = [[1.0, 0.0], [0.5, 0.5], [1.0, 0.0], [1.0, 0.0]].map(|[a, b]| [a, b, 0.0, 0.0]);
     let weights = g.floats(weights.as_flattened(), "VEC4");
     let indices = g.ints(&[0, 1, 3, 1, 2, 3], "SCALAR", 5123, false);
     let mut ibm = glam::Mat4::IDENTITY.to_cols_array().to_vec();
@@ -94,10 +95,13 @@ pub fn loads(model: &Path, t: f32, notes: &[&str]) -> Value {
     serde_json::from_slice(&std::fs::read(&dump).expect("the dump is written")).expect("the dump is JSON")
 }
 
-/// The skinned positions of the dump's first frame.
+/// Where the dump's first frame puts every vertex: the skinned meshes' vertices, then the rigid
+/// ones' (the dump keeps them apart).
 pub fn skinned(dump: &Value) -> Vec<Vec3> {
-    let frame = dump["frames"][0]["skinned"].as_array().expect("skinned positions");
-    frame.iter().map(|p| Vec3::from_slice(&serde_json::from_value::<Vec<f32>>(p.clone()).unwrap())).collect()
+    let frame = &dump["frames"][0];
+    let points =
+        ["skinned", "rigid"].into_iter().flat_map(|part| frame[part].as_array().cloned().unwrap_or_default());
+    points.map(|p| Vec3::from_slice(&serde_json::from_value::<Vec<f32>>(p).expect("x, y, z"))).collect()
 }
 
 /// Asserts `got` matches `want` vertex by vertex, within float rounding.

@@ -26,3 +26,4 @@ mod outside;
 mod signals;
 mod streams;
 mod support;
+mod valid;
