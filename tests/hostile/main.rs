@@ -18,6 +18,7 @@ mod arm;
 mod descriptors;
 mod display;
 mod files;
+mod invalid;
 mod memory;
 mod models;
 mod names;
