@@ -125,7 +125,10 @@ pub fn meshes(
                 }
                 add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &palette, &place, v)?;
             }
-            edges(&primitive, buffers, &place, base, positions.len(), &mut out)?;
+            // The numbers are in the skin now: freed before the edges are made, not kept beside them.
+            let vertices = positions.len();
+            drop((positions, sets));
+            edges(&primitive, buffers, &place, base, vertices, &mut out)?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), true));
     }
@@ -145,7 +148,9 @@ pub fn meshes(
                 let bind = to_world.transform_point3(Vec3::from(*p));
                 add(&mut out.skin, bind, &whole, &palette, &place, v)?;
             }
-            edges(&primitive, buffers, &place, base, positions.len(), &mut out)?;
+            let vertices = positions.len();
+            drop(positions);
+            edges(&primitive, buffers, &place, base, vertices, &mut out)?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }
@@ -161,6 +166,9 @@ pub fn meshes(
     // Two triangles that share an edge list it twice; draw it once.
     out.edges.sort_unstable();
     out.edges.dedup();
+    // Kept as long as the model is shown: without the room the duplicates took.
+    out.edges.shrink_to_fit();
+    out.triangles.shrink_to_fit();
     out.morphs = morphs;
     Ok(out)
 }
@@ -245,6 +253,18 @@ fn edges(
     let too_many =
         || ImportError::Mesh { mesh: place.name.clone(), problem: "more than 2^32 vertices".into() };
     let base = u32::try_from(base + vertices).map_err(|_| too_many())? - vertices as u32;
+    // Room for what this primitive adds, made once (growing by doubling would leave up to as much
+    // again unused: a model of a million vertices has six million edges before the duplicates go).
+    let n = indices.len();
+    let (lines, triangles) = match primitive.mode() {
+        Mode::Points => (0, 0),
+        Mode::Lines => (n / 2, 0),
+        Mode::LineStrip | Mode::LineLoop => (n, 0),
+        Mode::Triangles => (n, n / 3),
+        Mode::TriangleStrip | Mode::TriangleFan => (3 * n, n),
+    };
+    out.edges.reserve(lines);
+    out.triangles.reserve(triangles);
     let (edges, faces) = (&mut out.edges, &mut out.triangles);
     let mut line = |a: u32, b: u32| {
         if a != b {
@@ -260,7 +280,6 @@ fn edges(
             faces.push([base + a, base + b, base + c]);
         }
     };
-    let n = indices.len();
     match primitive.mode() {
         Mode::Points => {}
         Mode::Lines => indices.chunks_exact(2).for_each(|l| line(l[0], l[1])),

@@ -15,6 +15,7 @@
 mod common;
 
 mod arm;
+mod big_files;
 mod descriptors;
 mod display;
 mod files;
