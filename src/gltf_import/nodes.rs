@@ -39,52 +39,53 @@ pub struct Nodes {
 
 /// Builds the bone tree from the document's nodes.
 pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
-    let nodes: Vec<gltf::Node> = document.nodes().collect();
-    if nodes.is_empty() {
+    let count = document.nodes().len();
+    if count == 0 {
         return Err(ImportError::NoSkinnedMesh("it has no nodes at all".into()));
     }
-    let name = |i: usize| nodes[i].name().map_or_else(|| format!("node{i}"), str::to_string);
+    // A node as messages name it (`#3 "Hips"`).
+    let node_label = |i: usize| label(i, document.nodes().nth(i).and_then(|n| n.name()));
 
     let mut builder = SkeletonBuilder::new();
-    for (i, node) in nodes.iter().enumerate() {
-        let rest = rest_transform(node)
-            .map_err(|problem| ImportError::Node { node: label(i, node.name()), problem })?;
-        builder.bone_with(name(i), rest);
+    for node in document.nodes() {
+        let i = node.index();
+        let rest =
+            rest_transform(&node).map_err(|problem| ImportError::Node { node: node_label(i), problem })?;
+        builder.bone_with(node.name().map_or_else(|| format!("node{i}"), str::to_string), rest);
     }
 
     // children[0] is the first child; each later child is the sibling of the one before.
-    let mut parent: Vec<Option<usize>> = vec![None; nodes.len()];
-    for node in &nodes {
-        let children: Vec<usize> = node.children().map(|c| c.index()).collect();
-        for &child in &children {
+    let mut parent: Vec<Option<usize>> = vec![None; count];
+    for node in document.nodes() {
+        let mut before = None;
+        for child in node.children().map(|c| c.index()) {
             if child == node.index() {
                 let problem = "it is its own child: the children lists form a cycle".into();
-                return Err(ImportError::Node { node: label(child, node.name()), problem });
+                return Err(ImportError::Node { node: node_label(child), problem });
             }
             if parent[child] == Some(node.index()) {
-                let problem = format!("node {} lists it twice as a child", label(node.index(), node.name()));
-                return Err(ImportError::Node { node: label(child, nodes[child].name()), problem });
+                let problem = format!("node {} lists it twice as a child", node_label(node.index()));
+                return Err(ImportError::Node { node: node_label(child), problem });
             }
             if let Some(first) = parent[child] {
                 let problem = format!(
                     "it is a child of both node {} and node {} (a node has one parent)",
-                    label(first, nodes[first].name()),
-                    label(node.index(), node.name())
+                    node_label(first),
+                    node_label(node.index())
                 );
-                return Err(ImportError::Node { node: label(child, nodes[child].name()), problem });
+                return Err(ImportError::Node { node: node_label(child), problem });
             }
             parent[child] = Some(node.index());
-        }
-        if let Some(&first) = children.first() {
-            builder.set_first_child(node.index(), first);
-        }
-        for pair in children.windows(2) {
-            builder.set_sibling(pair[0], pair[1]);
+            match before {
+                None => builder.set_first_child(node.index(), child),
+                Some(before) => builder.set_sibling(before, child),
+            };
+            before = Some(child);
         }
     }
 
     // Every node without a parent (in a scene or not) hangs under one synthetic root, linked the same way.
-    let roots: Vec<BoneId> = (0..nodes.len()).filter(|&i| parent[i].is_none()).collect();
+    let roots: Vec<BoneId> = (0..count).filter(|&i| parent[i].is_none()).collect();
     if roots.len() > 1 {
         let root = builder.bone_with(SYNTHETIC_ROOT, Trs::IDENTITY);
         builder.set_first_child(root, roots[0]);
@@ -93,14 +94,14 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
         }
     }
     check_ancestry(&parent, roots.len() > 1)
-        .map_err(|(i, problem)| ImportError::Node { node: label(i, nodes[i].name()), problem })?;
+        .map_err(|(i, problem)| ImportError::Node { node: node_label(i), problem })?;
     // With one parent each, no cycle and the depth checked, this is a tree; `build` checks again.
     let skeleton =
         builder.build().map_err(|e| ImportError::Node { node: "tree".into(), problem: e.to_string() })?;
     let rest_world = check_rest_world(&skeleton, &parent)
-        .map_err(|(i, problem)| ImportError::Node { node: label(i, nodes[i].name()), problem })?;
+        .map_err(|(i, problem)| ImportError::Node { node: node_label(i), problem })?;
     let shown = document.default_scene().or_else(|| document.scenes().next());
-    let in_scene = scene_nodes(shown.as_ref(), &nodes);
+    let in_scene = scene_nodes(shown.as_ref(), document);
     let scene = shown.map(|s| label(s.index(), s.name()));
     Ok(Nodes { skeleton, in_scene, scene, rest_world })
 }
@@ -199,16 +200,19 @@ fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usi
 
 /// Which nodes the shown scene holds: those reachable from its root nodes (every node when the
 /// file has no scene).
-fn scene_nodes(scene: Option<&gltf::Scene>, nodes: &[gltf::Node]) -> Vec<bool> {
+fn scene_nodes(scene: Option<&gltf::Scene>, document: &gltf::Document) -> Vec<bool> {
+    let count = document.nodes().len();
     let Some(scene) = scene else {
-        return vec![true; nodes.len()];
+        return vec![true; count];
     };
-    let mut in_scene = vec![false; nodes.len()];
+    let mut in_scene = vec![false; count];
     let mut stack: Vec<usize> = scene.nodes().map(|n| n.index()).collect();
     while let Some(i) = stack.pop() {
         // The tree was checked, so each node is met once; the test keeps that true regardless.
-        if !std::mem::replace(&mut in_scene[i], true) {
-            stack.extend(nodes[i].children().map(|c| c.index()));
+        if !std::mem::replace(&mut in_scene[i], true)
+            && let Some(node) = document.nodes().nth(i)
+        {
+            stack.extend(node.children().map(|c| c.index()));
         }
     }
     in_scene
