@@ -157,23 +157,28 @@ pub fn influences(
         return Err("all its weights are 0, so no joint moves it".into());
     }
     mended.zero_past_end += usize::from(past_end);
+    // The file's own sum, all influences counted: off 1 by more than rounding, it is said.
+    let total: f32 = found.iter().map(|i| i.weight).sum();
+    if (total - 1.0).abs() > SUM_SLACK_PER_WEIGHT * found.len() as f32 {
+        if mended.renormalised == 0 || (total - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
+            mended.worst_sum = total;
+        }
+        mended.renormalised += 1;
+    }
     if found.len() > MAX_INFLUENCES {
         found.sort_by(|a, b| b.weight.total_cmp(&a.weight));
-        let total: f32 = found.iter().map(|i| i.weight).sum();
         let dropped: f32 = found[MAX_INFLUENCES..].iter().map(|i| i.weight).sum();
         mended.worst_dropped = mended.worst_dropped.max(dropped / total);
         found.truncate(MAX_INFLUENCES);
         mended.trimmed += 1;
     }
+    // The kept weights made to sum to 1 (after trimming they fall short by what was dropped,
+    // which the note on trimming says).
     let sum: f32 = found.iter().map(|i| i.weight).sum();
     if (sum - 1.0).abs() > SUM_SLACK_PER_WEIGHT * found.len() as f32 {
         for influence in &mut found {
             influence.weight /= sum;
         }
-        if mended.renormalised == 0 || (sum - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
-            mended.worst_sum = sum;
-        }
-        mended.renormalised += 1;
     }
     let mut slots = [Influence { joint: 0, weight: 0.0 }; MAX_INFLUENCES];
     slots[..found.len()].copy_from_slice(&found);
@@ -231,6 +236,8 @@ mod tests {
         // 0.3 (1), 0.25 (4), 0.2 (3), then 0.1 twice: the sort is stable, joint 0 came first.
         assert_eq!(kept, [0, 1, 3, 4]);
         assert_eq!(mended.trimmed, 1);
+        // The file's weights sum to 1: nothing to say about that; the kept ones are made to.
+        assert_eq!(mended.renormalised, 0);
         // Joint 2's 0.05 and joint 5's 0.1 were left out of a total of 1.0.
         assert!((mended.worst_dropped - 0.15).abs() < 1e-6, "{}", mended.worst_dropped);
         assert!((slots.iter().map(|i| i.weight).sum::<f32>() - 1.0).abs() < 1e-6);

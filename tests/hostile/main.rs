@@ -20,6 +20,7 @@ mod descriptors;
 mod display;
 mod files;
 mod invalid;
+mod limits;
 mod memory;
 mod models;
 mod names;
