@@ -23,7 +23,7 @@
 //! must hold exactly `numAnimatedComponents` numbers.
 
 use super::error::{Md5Error, quote};
-use super::mesh_file::version;
+use super::mesh_file::{unit_quaternion, version};
 use super::tokens::{Token, Tokens};
 use glam::Vec3;
 
@@ -139,8 +139,12 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
     t.keyword("baseframe")?;
     t.mark(b'{')?;
     let mut baseframe = Vec::with_capacity(joint_count);
-    for _ in 0..joint_count {
-        baseframe.push((t.triple("a base frame position")?, t.triple("a base frame orientation")?));
+    for j in 0..joint_count {
+        let position = t.triple("a base frame position")?;
+        let orientation = t.triple("a base frame orientation")?;
+        unit_quaternion(orientation)
+            .map_err(|problem| t.error(format!("joint {j}'s base frame: {problem}")))?;
+        baseframe.push((position, orientation));
     }
     t.mark(b'}')?;
 

@@ -152,7 +152,8 @@ pub fn unit_quaternion(xyz: Vec3) -> Result<Quat, String> {
     let left = 1.0 - (x * x + y * y + z * z);
     if left < -1e-3 {
         return Err(format!(
-            "the orientation ({x} {y} {z}) is longer than 1, so it is not part of a unit quaternion"
+            "the orientation ({} {} {}) is longer than 1, so it is not part of a unit quaternion",
+            xyz.x, xyz.y, xyz.z
         ));
     }
     let w = -left.max(0.0).sqrt();
