@@ -6,6 +6,7 @@
 use glam::{Vec3, vec3};
 use skinning::md5_import::{self, Md5Error, REST, load, load_from_str};
 use skinning::model::{Pose, Up};
+use std::f64::consts::FRAC_1_SQRT_2;
 
 /// Two joints. `root` at the origin, unturned. `arm` at (1, 0, 0), a quarter turn about +z: id
 /// stores only x y z and takes w = -sqrt(1 - x² - y² - z²), so (0, 0, -0.7071068) is
@@ -138,8 +139,9 @@ fn weights() -> [Vec<(usize, f64, [f64; 3])>; 3] {
 /// The animation's joints in object space for frame `k`: a root's are its own, a child's are its
 /// parent's with its own added: `position = parent + parent ⊗ local`, `orientation = parent · local`.
 fn animated(k: usize) -> [Placed; 2] {
+    // The file's 0.7071068 is 1/√2 to seven places.
     let (root_x, arm_turn) = match k {
-        0 => (0.0, [0.0, 0.0, -0.7071068]),
+        0 => (0.0, [0.0, 0.0, -FRAC_1_SQRT_2]),
         _ => (2.0, [0.0, 0.0, 0.0]),
     };
     let root = Placed { position: [root_x, 0.0, 0.0], orientation: quaternion([0.0, 0.0, 0.0]) };
@@ -168,7 +170,7 @@ fn the_hand_model_moves_as_seed_002s_first_formula_says_in_the_bind_pose_and_two
     // The bind pose: the first formula with the md5mesh's joints gives the bind positions...
     let bind_joints = [
         Placed { position: [0.0; 3], orientation: quaternion([0.0; 3]) },
-        Placed { position: [1.0, 0.0, 0.0], orientation: quaternion([0.0, 0.0, -0.7071068]) },
+        Placed { position: [1.0, 0.0, 0.0], orientation: quaternion([0.0, 0.0, -FRAC_1_SQRT_2]) },
     ];
     let by_hand = [[0.5, 0.2, 0.0], [1.0, 0.2, 0.0], [1.0, 0.5, 0.0]];
     for (v, (weights, hand)) in weights().iter().zip(by_hand).enumerate() {
@@ -328,7 +330,7 @@ fn the_animations_are_the_md5anim_files_beside_the_mesh_in_name_order() {
     assert_eq!(imported.notes.len(), 1, "{:?}", imported.notes);
     // A damaged one stops the load, naming the file.
     std::fs::write(dir.join("broken.md5anim"), &ANIM[..ANIM.len() - 10]).unwrap();
-    let error = load(&dir.join("hand.md5mesh")).err().expect("refused").to_string();
+    let error = load(&dir.join("hand.md5mesh")).expect_err("refused").to_string();
     assert!(error.starts_with("its animation broken.md5anim: line "), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
