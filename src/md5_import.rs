@@ -120,8 +120,8 @@ pub fn load(path: &Path) -> Result<Imported, Md5Error> {
     load_texts(&String::from_utf8_lossy(&mesh), &texts, notes)
 }
 
-/// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text), as
-/// [`load`] does from files.
+/// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text, in
+/// the order their clips take), as [`load`] does from files.
 pub fn load_from_str(mesh: &str, animations: &[(&str, &str)]) -> Result<Imported, Md5Error> {
     load_texts(mesh, animations, Vec::new())
 }

@@ -25,7 +25,7 @@
 use super::error::{Md5Error, quote};
 use super::mesh_file::{unit_quaternion, version};
 use super::tokens::{Token, Tokens};
-use glam::Vec3;
+use glam::{DVec3, Vec3};
 
 /// The fewest bytes of text each entry takes (its shortest form), to check counts against.
 const JOINT_BYTES: usize = "\"\"0 0 0".len();
@@ -38,11 +38,11 @@ pub struct AnimFile<'a> {
     pub frame_rate: u32,
     pub hierarchy: Vec<AnimJoint<'a>>,
     /// Each joint's position and orientation (x y z) before a frame replaces any of them.
-    pub baseframe: Vec<(Vec3, Vec3)>,
+    pub baseframe: Vec<(Vec3, DVec3)>,
     /// Numbers per frame (`numAnimatedComponents`).
     pub components: usize,
     /// Every frame's numbers, frame after frame: frame `k` is `frames[k * components..][..components]`.
-    pub frames: Vec<f32>,
+    pub frames: Vec<f64>,
     pub frame_count: usize,
 }
 
@@ -57,7 +57,7 @@ pub struct AnimJoint<'a> {
 
 impl AnimFile<'_> {
     /// Frame `k`'s numbers.
-    pub fn frame(&self, k: usize) -> &[f32] {
+    pub fn frame(&self, k: usize) -> &[f64] {
         &self.frames[k * self.components..(k + 1) * self.components]
     }
 }
@@ -141,7 +141,7 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
     let mut baseframe = Vec::with_capacity(joint_count);
     for j in 0..joint_count {
         let position = t.triple("a base frame position")?;
-        let orientation = t.triple("a base frame orientation")?;
+        let orientation = t.triple64("a base frame orientation")?;
         unit_quaternion(orientation)
             .map_err(|problem| t.error(format!("joint {j}'s base frame: {problem}")))?;
         baseframe.push((position, orientation));
@@ -159,7 +159,7 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
                     t.error(format!("frame {k} has {n} numbers; numAnimatedComponents says {components}"))
                 );
             }
-            frames.push(t.float(&format!("frame {k}'s number {n}"))?);
+            frames.push(t.number(&format!("frame {k}'s number {n}"))?);
         }
         if matches!(t.peek()?, Some(Token::Word(_))) {
             t.next()?;

@@ -20,7 +20,7 @@ use super::anim_file::AnimFile;
 use super::error::quote;
 use super::mesh_file::{FileJoint, unit_quaternion};
 use crate::clip::{Channel, Clip, Interpolation, Motion, Track};
-use glam::{Quat, Vec3};
+use glam::{DVec3, Quat, Vec3};
 
 /// Whether the animation's joints are the mesh's: the first difference, in words, if not.
 pub fn fits(mesh: &[FileJoint], anim: &AnimFile) -> Result<(), String> {
@@ -64,9 +64,9 @@ pub fn clip(name: &str, anim: &AnimFile) -> Result<Clip, String> {
         for k in 0..keys(moves || turns) {
             // The base frame, with the flagged components replaced in order: Tx Ty Tz Qx Qy Qz.
             let mut components = [
-                base_position.x,
-                base_position.y,
-                base_position.z,
+                base_position.x as f64,
+                base_position.y as f64,
+                base_position.z as f64,
                 base_orientation.x,
                 base_orientation.y,
                 base_orientation.z,
@@ -80,10 +80,10 @@ pub fn clip(name: &str, anim: &AnimFile) -> Result<Clip, String> {
             }
             let [tx, ty, tz, qx, qy, qz] = components;
             if k == 0 || moves {
-                positions.push(Vec3::new(tx, ty, tz));
+                positions.push(Vec3::new(tx as f32, ty as f32, tz as f32));
             }
             if k == 0 || turns {
-                let orientation = unit_quaternion(Vec3::new(qx, qy, qz))
+                let orientation = unit_quaternion(DVec3::new(qx, qy, qz))
                     .map_err(|problem| format!("frame {k}, joint {j} {}: {problem}", quote(joint.name)))?;
                 orientations.push(orientation);
             }

@@ -30,7 +30,7 @@
 
 use super::error::{Md5Error, quote};
 use super::tokens::{Token, Tokens};
-use glam::{Quat, Vec3};
+use glam::{DVec3, Quat, Vec3};
 
 /// The fewest bytes one entry of each kind can take, the shortest form of each written out; a
 /// count is checked against them before its entries are read (`Tokens::count`).
@@ -139,21 +139,21 @@ fn joint<'a>(t: &mut Tokens<'a>, index: usize) -> Result<FileJoint<'a>, Md5Error
         }
     };
     let position = t.triple("a joint's position")?;
-    let xyz = t.triple("a joint's orientation")?;
+    let xyz = t.triple64("a joint's orientation")?;
     let orientation = unit_quaternion(xyz).map_err(|problem| t.error(format!("joint {index}: {problem}")))?;
     Ok(FileJoint { name, parent, position, orientation })
 }
 
 /// The unit quaternion whose x, y, z the file stores: `w = -sqrt(1 - x² - y² - z²)`, negative by
 /// id's convention (q and -q are the same turn), 0 where rounding makes the root's argument
-/// slightly negative. A vector clearly longer than 1 is no unit quaternion's.
-pub fn unit_quaternion(xyz: Vec3) -> Result<Quat, String> {
-    let (x, y, z) = (xyz.x as f64, xyz.y as f64, xyz.z as f64);
+/// slightly negative. A vector clearly longer than 1 is no unit quaternion's. In f64: near a half
+/// turn w is small, and `1 - x² - y² - z²` in 32-bit floats would lose most of its digits.
+pub fn unit_quaternion(xyz: DVec3) -> Result<Quat, String> {
+    let DVec3 { x, y, z } = xyz;
     let left = 1.0 - (x * x + y * y + z * z);
     if left < -1e-3 {
         return Err(format!(
-            "the orientation ({} {} {}) is longer than 1, so it is not part of a unit quaternion",
-            xyz.x, xyz.y, xyz.z
+            "the orientation ({x} {y} {z}) is longer than 1, so it is not part of a unit quaternion"
         ));
     }
     let w = -left.max(0.0).sqrt();
@@ -246,12 +246,12 @@ mod tests {
 
     #[test]
     fn w_is_computed_negative_and_the_quaternion_is_unit() {
-        let q = unit_quaternion(Vec3::new(0.0, 0.0, 0.6)).unwrap();
+        let q = unit_quaternion(DVec3::new(0.0, 0.0, 0.6)).unwrap();
         assert!((q.w + 0.8).abs() < 1e-6 && q.is_normalized(), "{q}");
         // Rounding past 1 (0.7072² + 0.7072² = 1.0003) is forgiven, w is 0; clearly past 1 is not a unit quaternion.
-        let q = unit_quaternion(Vec3::new(0.7072, 0.0, 0.7072)).unwrap();
+        let q = unit_quaternion(DVec3::new(0.7072, 0.0, 0.7072)).unwrap();
         assert!(q.w == 0.0 && q.is_normalized(), "{q}");
-        assert!(unit_quaternion(Vec3::new(0.9, 0.9, 0.0)).is_err());
+        assert!(unit_quaternion(DVec3::new(0.9, 0.9, 0.0)).is_err());
     }
 
     #[test]

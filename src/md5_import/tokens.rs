@@ -11,7 +11,7 @@
 //! checks it against what the rest of the text could hold before anything is allocated for it.
 
 use super::error::{Md5Error, quote};
-use glam::Vec3;
+use glam::{DVec3, Vec3};
 
 /// One token of the text.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -209,13 +209,14 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// A finite decimal number: MD5 has no use for NaN or infinity, and they would poison every
-    /// sum they enter.
-    pub fn float(&mut self, what: &str) -> Result<f32, Md5Error> {
+    /// A decimal number that is finite as a 32-bit float, the program's numbers: MD5 has no use
+    /// for NaN or infinity, and they would poison every sum they enter. Read in f64, for an
+    /// orientation's x y z, from which w is computed (`mesh_file::unit_quaternion`).
+    pub fn number(&mut self, what: &str) -> Result<f64, Md5Error> {
         let expected = format!("a number ({what})");
         match self.expect(&expected)? {
-            Token::Word(w) => match w.parse::<f32>() {
-                Ok(x) if x.is_finite() => Ok(x),
+            Token::Word(w) => match w.parse::<f64>() {
+                Ok(x) if (x as f32).is_finite() => Ok(x),
                 Ok(_) => Err(self.error(format!("{what} is {}, not a finite number", quote(w)))),
                 Err(_) => Err(self.wrong(&expected, Token::Word(w))),
             },
@@ -223,10 +224,20 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// A [`Tokens::number`] as the 32-bit float the program computes with.
+    pub fn float(&mut self, what: &str) -> Result<f32, Md5Error> {
+        self.number(what).map(|x| x as f32)
+    }
+
     /// `( x y z )`.
     pub fn triple(&mut self, what: &str) -> Result<Vec3, Md5Error> {
+        self.triple64(what).map(|v| v.as_vec3())
+    }
+
+    /// `( x y z )`, each as read, in f64.
+    pub fn triple64(&mut self, what: &str) -> Result<DVec3, Md5Error> {
         self.mark(b'(')?;
-        let v = Vec3::new(self.float(what)?, self.float(what)?, self.float(what)?);
+        let v = DVec3::new(self.number(what)?, self.number(what)?, self.number(what)?);
         self.mark(b')')?;
         Ok(v)
     }
