@@ -1,84 +1,16 @@
 //! MD5 models by hand: a 2-joint, 3-vertex model small enough to work out on paper, its positions
 //! computed here by seed 002's first formula and compared with the program's (the article's
 //! formula, through the same skeleton, skin and clips); the folder rules for `.md5anim` files; and
-//! one damaged file for each rule of the format, each refused in one line that says where.
+//! one damaged file for each rule of the format, each refused in one line that says where. The
+//! model is `tests/common/md5_hand.rs`, whose comments work its numbers out.
 
+mod common;
+
+use common::md5_hand::{ANIM, MESH};
 use glam::{Vec3, vec3};
 use skinning::md5_import::{self, Md5Error, REST, load, load_from_str};
 use skinning::model::{Pose, Up};
 use std::f64::consts::FRAC_1_SQRT_2;
-
-/// Two joints. `root` at the origin, unturned. `arm` at (1, 0, 0), a quarter turn about +z: id
-/// stores only x y z and takes w = -sqrt(1 - x² - y² - z²), so (0, 0, -0.7071068) is
-/// -(0, 0, 0.7071068, 0.7071068), which is the same turn: +90° about z.
-///
-/// Three vertices. v0 on root alone at (0.5, 0.2, 0). v1 half on each: at (1, 0.2, 0), which is
-/// (1, 0.2, 0) in root's space and, in arm's space, (0.2, 0, 0) (subtract arm's position, turn
-/// back a quarter). v2 on arm alone, (0.5, 0, 0) in its space: (1, 0.5, 0).
-const MESH: &str = "MD5Version 10
-commandline \"written by hand\"
-numJoints 2
-numMeshes 1
-
-joints {
-\t\"root\"\t-1 ( 0 0 0 ) ( 0 0 0 )
-\t\"arm\"\t0 ( 1 0 0 ) ( 0 0 -0.7071068 )\t\t// root
-}
-
-mesh {
-\tshader \"hand\"
-\tnumverts 3
-\tvert 0 ( 0 0 ) 0 1
-\tvert 1 ( 0 0 ) 1 2
-\tvert 2 ( 0 0 ) 3 1
-\tnumtris 1
-\ttri 0 0 2 1
-\tnumweights 4
-\tweight 0 0 1 ( 0.5 0.2 0 )
-\tweight 1 0 0.5 ( 1 0.2 0 )
-\tweight 2 1 0.5 ( 0.2 0 0 )
-\tweight 3 1 1 ( 0.5 0 0 )
-}
-";
-
-/// Three frames, 10 a second. Root's x is animated (flags 1), arm's orientation (flags 8+16+32).
-/// Frame 0 is the bind pose; in frame 1 root has moved to x = 2 and arm is unturned; frame 2 is
-/// frame 0 again, so the loop closes (its end, 0.2 s, is its start).
-const ANIM: &str = "MD5Version 10
-commandline \"\"
-numFrames 3
-numJoints 2
-frameRate 10
-numAnimatedComponents 4
-
-hierarchy {
-\t\"root\"\t-1 1 0
-\t\"arm\"\t0 56 1
-}
-
-bounds {
-\t( 0 0 0 ) ( 1 1 0 )
-\t( 2 0 0 ) ( 4 1 0 )
-\t( 0 0 0 ) ( 1 1 0 )
-}
-
-baseframe {
-\t( 0 0 0 ) ( 0 0 0 )
-\t( 1 0 0 ) ( 0 0 -0.7071068 )
-}
-
-frame 0 {
-\t0 0 0 -0.7071068
-}
-
-frame 1 {
-\t2 0 0 0
-}
-
-frame 2 {
-\t0 0 0 -0.7071068
-}
-";
 
 /// A joint as MD5 places one: a position and a unit quaternion `(x, y, z, w)`.
 #[derive(Clone, Copy)]
