@@ -187,14 +187,14 @@ fn each_rule_of_the_format_refuses_a_file_that_breaks_it_in_one_line() {
             mesh("\"arm\"\t0", "\"arm\"\t1"),
             "line 8: joint 1 \"arm\"'s parent is 1; it must be an earlier joint (0 to 0)",
         ),
-        (mesh("weight 3 1 1", "weight 3 2 1"), "line 23: weight 3's joint is 2, outside 0 to 1"),
+        (mesh("weight 3 1 1", "weight 3 2 1"), "line 23: a weight's joint is 2, outside 0 to 1"),
         (
             mesh("vert 2 ( 0 0 ) 3 1", "vert 2 ( 0 0 ) 3 2"),
             "line 16: mesh 0, vertex 2: its weights run from 3 to 4, past the mesh's last weight, 3",
         ),
         (
             mesh("tri 0 0 2 1", "tri 0 0 3 1"),
-            "line 18: a corner of triangle 0 (a vertex of mesh 0) is 3, outside 0 to 2",
+            "line 18: a triangle's corner (a vertex of its mesh) is 3, outside 0 to 2",
         ),
         (mesh("weight 3 1 1", "weight 3 1 0"), "mesh 0, vertex 2: all its biases are 0"),
         (

@@ -98,8 +98,8 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
     t.mark(b'{')?;
     let mut hierarchy = Vec::with_capacity(joint_count);
     for index in 0..joint_count {
-        let name = t.quoted(&format!("joint {index}'s name"))?;
-        let parent = match t.integer(&format!("joint {index}'s parent"))? {
+        let name = t.quoted("a joint's name")?;
+        let parent = match t.integer("a joint's parent")? {
             -1 => None,
             p if (0..index as i64).contains(&p) => Some(p as usize),
             p => {
@@ -110,13 +110,13 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
                 )));
             }
         };
-        let flags = t.integer(&format!("joint {index}'s flags"))?;
+        let flags = t.integer("a joint's flags")?;
         let Ok(flags @ 0..=63) = u8::try_from(flags) else {
             return Err(t.error(format!(
                 "joint {index}'s flags are {flags}; only bits 1 to 32 (0 to 63) mean anything"
             )));
         };
-        let start = t.integer(&format!("joint {index}'s first number"))?;
+        let start = t.integer("a joint's first number")?;
         let used = flags.count_ones() as i64;
         if start < 0 || start + used > components as i64 {
             return Err(t.error(format!(
@@ -153,13 +153,14 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
         t.numbered("frame", k)?;
         t.mark(b'{')?;
         for n in 0..components {
-            if t.peek()? == Some(Token::Mark(b'}')) {
-                t.next()?;
-                return Err(
-                    t.error(format!("frame {k} has {n} numbers; numAnimatedComponents says {components}"))
-                );
+            match t.number_or_close("a frame's number")? {
+                Some(x) => frames.push(x),
+                None => {
+                    let problem =
+                        format!("frame {k} has {n} numbers; numAnimatedComponents says {components}");
+                    return Err(t.error(problem));
+                }
             }
-            frames.push(t.number(&format!("frame {k}'s number {n}"))?);
         }
         if matches!(t.peek()?, Some(Token::Word(_))) {
             t.next()?;

@@ -124,8 +124,8 @@ pub fn version(t: &mut Tokens, kind: &str) -> Result<(), Md5Error> {
 
 /// `"name" parent ( x y z ) ( qx qy qz )`.
 fn joint<'a>(t: &mut Tokens<'a>, index: usize) -> Result<FileJoint<'a>, Md5Error> {
-    let name = t.quoted(&format!("joint {index}'s name"))?;
-    let parent = t.integer(&format!("joint {index}'s parent"))?;
+    let name = t.quoted("a joint's name")?;
+    let parent = t.integer("a joint's parent")?;
     // A parent comes first, so walking the joints in order meets every parent before its children.
     let parent = match parent {
         -1 => None,
@@ -183,8 +183,8 @@ fn mesh<'a>(t: &mut Tokens<'a>, m: usize, joint_count: usize) -> Result<FileMesh
         t.float("a texture coordinate")?;
         t.float("a texture coordinate")?;
         t.mark(b')')?;
-        let first = t.integer(&format!("vertex {v}'s first weight"))?;
-        let count = t.integer(&format!("vertex {v}'s weight count"))?;
+        let first = t.integer("a vertex's first weight")?;
+        let count = t.integer("a vertex's weight count")?;
         if first < 0 || count < 1 {
             return Err(t.error(format!(
                 "vertex {v}'s weights start at {first} and number {count}; a vertex needs at least one"
@@ -201,9 +201,8 @@ fn mesh<'a>(t: &mut Tokens<'a>, m: usize, joint_count: usize) -> Result<FileMesh
         t.numbered("tri", k)?;
         let mut corners = [0u32; 3];
         for corner in &mut corners {
-            let what = format!("a corner of triangle {k} (a vertex of mesh {m})");
             // Vertex counts fit in u32: each takes bytes of the text, which has fewer than 2^32.
-            *corner = t.index(&what, vert_count)? as u32;
+            *corner = t.index("a triangle's corner (a vertex of its mesh)", vert_count)? as u32;
         }
         tris.push(corners);
     }
@@ -212,8 +211,8 @@ fn mesh<'a>(t: &mut Tokens<'a>, m: usize, joint_count: usize) -> Result<FileMesh
     let mut weights = Vec::with_capacity(weight_count);
     for w in 0..weight_count {
         t.numbered("weight", w)?;
-        let joint = t.index(&format!("weight {w}'s joint"), joint_count)?;
-        let bias = t.float(&format!("weight {w}'s bias"))?;
+        let joint = t.index("a weight's joint", joint_count)?;
+        let bias = t.float("a weight's bias")?;
         if bias < 0.0 {
             return Err(t.error(format!("weight {w}'s bias is {bias}; a bias cannot be negative")));
         }
@@ -267,12 +266,12 @@ mod tests {
         fails("MD5Version 10", "MD5Version 11", "line 1: MD5Version 11");
         fails("\"root\" -1", "\"root\" 0", "line 5: joint 0 \"root\"'s parent is 0; it must be an earlier");
         fails("0 1\nnumtris", "0 2\nnumtris", "line 9: mesh 0, vertex 0: its weights run from 0 to 1, past");
-        fails("weight 0 0 1", "weight 0 1 1", "line 12: weight 0's joint is 1, outside 0 to 0");
+        fails("weight 0 0 1", "weight 0 1 1", "line 12: a weight's joint is 1, outside 0 to 0");
         fails("weight 0 0 1", "weight 0 0 -1", "bias is -1");
         fails(
             "numtris 0",
             "numtris 1\ntri 0 0 0 1",
-            "line 11: a corner of triangle 0 (a vertex of mesh 0) is 1",
+            "line 11: a triangle's corner (a vertex of its mesh) is 1",
         );
         fails("numverts 1\nvert 0", "numverts 1\nvert 1", "expected vert 0, found vert 1");
         fails("numweights 1", "numweights 2", "numweights says 2, which needs at least 38 more bytes");

@@ -134,69 +134,71 @@ impl<'a> Tokens<'a> {
         token
     }
 
-    /// The next token, which must be there: `what` says what was expected if the text ends.
-    fn expect(&mut self, what: &str) -> Result<Token<'a>, Md5Error> {
+    /// The next token, which must be there; `what` says what was expected, if the text ends. (The
+    /// words of a message are put together only when it is needed: a file's every number passes
+    /// through here, and should cost no allocation.)
+    fn expect(&mut self, what: impl Fn() -> String) -> Result<Token<'a>, Md5Error> {
         match self.next()? {
             Some(token) => Ok(token),
-            None => Err(self.error(format!("the file ends where {what} should come (is it cut short?)"))),
+            None => Err(self.error(format!("the file ends where {} should come (is it cut short?)", what()))),
         }
     }
 
-    fn wrong(&self, what: &str, found: Token) -> Md5Error {
+    fn wrong(&self, what: String, found: Token) -> Md5Error {
         self.error(format!("expected {what}, found {}", found.described()))
     }
 
     /// The keyword `word`, exactly (MD5's keywords are case-sensitive, as Doom 3 reads them).
     pub fn keyword(&mut self, word: &str) -> Result<(), Md5Error> {
-        let what = format!("the keyword {word}");
-        match self.expect(&what)? {
+        let what = || format!("the keyword {word}");
+        match self.expect(what)? {
             Token::Word(w) if w == word => Ok(()),
-            other => Err(self.wrong(&what, other)),
+            other => Err(self.wrong(what(), other)),
         }
     }
 
     /// `keyword index`, the index the next in order (`vert 0`, `vert 1`...): the format numbers its
     /// entries, and a number out of place means entries were lost or doubled.
     pub fn numbered(&mut self, keyword: &str, expected: usize) -> Result<(), Md5Error> {
-        let what = format!("{keyword} {expected}");
-        match self.expect(&what)? {
+        let what = || format!("{keyword} {expected}");
+        match self.expect(what)? {
             Token::Word(w) if w == keyword => {}
             other => {
-                let why = format!("{what} (the count before the {keyword} lines says there are more)");
-                return Err(self.wrong(&why, other));
+                let why = format!("{} (the count before the {keyword} lines says there are more)", what());
+                return Err(self.wrong(why, other));
             }
         }
-        let index = self.integer(&format!("the {keyword}'s index"))?;
+        let index = self.integer("an entry's index")?;
         if index != expected as i64 {
-            return Err(self.error(format!("expected {what}, found {keyword} {index}")));
+            return Err(self.error(format!("expected {}, found {keyword} {index}", what())));
         }
         Ok(())
     }
 
     /// One of `{ } ( )`.
     pub fn mark(&mut self, mark: u8) -> Result<(), Md5Error> {
-        let what = format!("'{}'", mark as char);
-        match self.expect(&what)? {
+        let what = || format!("'{}'", mark as char);
+        match self.expect(what)? {
             Token::Mark(m) if m == mark => Ok(()),
-            other => Err(self.wrong(&what, other)),
+            other => Err(self.wrong(what(), other)),
         }
     }
 
     /// A quoted name; `what` says whose.
     pub fn quoted(&mut self, what: &str) -> Result<&'a str, Md5Error> {
-        let what = format!("{what} in double quotes");
-        match self.expect(&what)? {
+        let what = || format!("{what} in double quotes");
+        match self.expect(what)? {
             Token::Quoted(text) => Ok(text),
-            other => Err(self.wrong(&what, other)),
+            other => Err(self.wrong(what(), other)),
         }
     }
 
     /// A whole number, such as a parent index (-1 for none) or a count.
     pub fn integer(&mut self, what: &str) -> Result<i64, Md5Error> {
-        let what = format!("a whole number ({what})");
-        match self.expect(&what)? {
-            Token::Word(w) => w.parse::<i64>().map_err(|_| self.wrong(&what, Token::Word(w))),
-            other => Err(self.wrong(&what, other)),
+        let what = || format!("a whole number ({what})");
+        match self.expect(what)? {
+            Token::Word(w) => w.parse::<i64>().map_err(|_| self.wrong(what(), Token::Word(w))),
+            other => Err(self.wrong(what(), other)),
         }
     }
 
@@ -213,14 +215,28 @@ impl<'a> Tokens<'a> {
     /// for NaN or infinity, and they would poison every sum they enter. Read in f64, for an
     /// orientation's x y z, from which w is computed (`mesh_file::unit_quaternion`).
     pub fn number(&mut self, what: &str) -> Result<f64, Md5Error> {
-        let expected = format!("a number ({what})");
-        match self.expect(&expected)? {
+        let token = self.expect(|| format!("a number ({what})"))?;
+        self.number_in(token, what)
+    }
+
+    /// `token` as a [`Tokens::number`].
+    fn number_in(&self, token: Token, what: &str) -> Result<f64, Md5Error> {
+        match token {
             Token::Word(w) => match w.parse::<f64>() {
                 Ok(x) if (x as f32).is_finite() => Ok(x),
                 Ok(_) => Err(self.error(format!("{what} is {}, not a finite number", quote(w)))),
-                Err(_) => Err(self.wrong(&expected, Token::Word(w))),
+                Err(_) => Err(self.wrong(format!("a number ({what})"), token)),
             },
-            other => Err(self.wrong(&expected, other)),
+            other => Err(self.wrong(format!("a number ({what})"), other)),
+        }
+    }
+
+    /// A [`Tokens::number`], or None where the block closes instead (`}`): a list of numbers of
+    /// unknown length, read in one pass.
+    pub fn number_or_close(&mut self, what: &str) -> Result<Option<f64>, Md5Error> {
+        match self.expect(|| format!("a number ({what}) or '}}'"))? {
+            Token::Mark(b'}') => Ok(None),
+            token => self.number_in(token, what).map(Some),
         }
     }
 
@@ -247,6 +263,7 @@ impl<'a> Tokens<'a> {
     /// is allocated for it: a damaged or hostile `numverts 4000000000` costs nothing.
     pub fn count(&mut self, keyword: &str, bytes_each: usize) -> Result<usize, Md5Error> {
         self.keyword(keyword)?;
+        // A few counts a file: their message may be put together each time.
         let n = self.integer(&format!("the count after {keyword}"))?;
         let Ok(count) = usize::try_from(n) else {
             return Err(self.error(format!("{keyword} is {n}; a count cannot be negative")));
