@@ -4,6 +4,7 @@
 
 pub mod help;
 pub mod info;
+pub mod md5_info;
 pub mod options;
 
 use crate::demo::show::skinned::{Blend, Skinning};
@@ -103,6 +104,24 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 ))?;
                 options.export_gltf = Some((file, container));
             }
+            Arg::Long("export-md5") => {
+                once(&options.export_md5, "--export-md5")?;
+                let file = path(&mut parser, "--export-md5", "FILE.md5mesh")?;
+                if file.as_os_str() == "-" {
+                    return Err(
+                        "--export-md5 writes an .md5mesh and an .md5anim per clip beside it: two or more \
+                                files, so not - (standard output); name it FILE.md5mesh"
+                            .into(),
+                    );
+                }
+                if !is_md5mesh(&file) {
+                    return Err(format!(
+                        "--export-md5 writes an .md5mesh and an .md5anim per clip beside it: name it \
+                         FILE.md5mesh, not {file:?}"
+                    ));
+                }
+                options.export_md5 = Some(file);
+            }
             Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
             Arg::Long("skinning") => {
                 let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
@@ -165,6 +184,17 @@ fn check(options: &Options, clip_given: bool) -> Result<(), String> {
             return Err("--export-gltf writes the article's scene with all its clips, then exits: give it \
                         alone"
                 .into());
+        }
+    }
+    // The MD5 export writes what would be shown, the article's scene or --model's, all of its clips.
+    if options.export_md5.is_some() {
+        let alone = Options { export_md5: None, model: None, ..options.clone() } == Options::default();
+        if !alone || clip_given {
+            return Err(
+                "--export-md5 writes the model shown (the article's scene, or --model FILE) with all \
+                        its clips, then exits: give it alone or with --model"
+                    .into(),
+            );
         }
     }
     // --clip names the article's clips, --animation a model's: each belongs to its own scene.
@@ -268,6 +298,11 @@ fn parse_camera(v: &str) -> Option<(f32, f32, f32)> {
 fn names_a_folder(path: &std::ffi::OsStr) -> bool {
     let last = path.as_encoded_bytes().rsplit(|&b| b == b'/').next().unwrap_or_default();
     matches!(last, b"" | b"." | b"..")
+}
+
+/// Whether `path` ends in `.md5mesh`, in any letter case: an MD5 model.
+pub fn is_md5mesh(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("md5mesh"))
 }
 
 fn parse_size(v: &str) -> Option<(u32, u32)> {

@@ -69,6 +69,23 @@ fn write_target(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()
     }
 }
 
+/// Writes files that belong together, all or none (`replace::replace_all`): each must be a regular
+/// file or a name not taken yet, since they are made beside each other and renamed into place.
+pub fn write_files(files: &[(std::path::PathBuf, Vec<u8>)]) -> Result<(), Failure> {
+    let mut plain = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        match target(path).map_err(|e| cannot_write(path, e))? {
+            Target::Replace(file) => plain.push((file, bytes.as_slice())),
+            _ => {
+                let why = "it is not a regular file; these files are written together, into one folder";
+                return Err(Failure::new(1, format!("cannot write {}: {why}", path.display())));
+            }
+        }
+    }
+    let borrowed: Vec<(&Path, &[u8])> = plain.iter().map(|(file, bytes)| (file.as_path(), *bytes)).collect();
+    replace::replace_all(&borrowed).map_err(|(i, e)| e.into_failure(&files[i].0))
+}
+
 /// Checks, before any work, that `path` can be written: the folder is there and takes new files,
 /// an existing file may be written. Creates nothing that stays. For `-` (or another name for
 /// standard output) it reserves standard output for the file, so text meant for it goes to

@@ -4,6 +4,7 @@
 
 pub mod bend;
 pub mod clock;
+pub mod loaded;
 pub mod pointer;
 pub mod selection;
 pub mod skinned;
