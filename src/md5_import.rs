@@ -146,9 +146,11 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
             notes.push(format!("skipped the animation {}.md5anim: {why}", printable(name)));
             continue;
         }
-        clips.push(clips::clip(name, &anim).map_err(|problem| damaged(Md5Error::File(problem)))?);
+        // The name is printed and drawn: escaped once, here (a file's name may hold any character).
+        let name = printable(name);
+        clips.push(clips::clip(&name, &anim).map_err(|problem| damaged(Md5Error::File(problem)))?);
         summaries.push(AnimSummary {
-            name: name.to_string(),
+            name: name.into_owned(),
             frames: anim.frame_count,
             frame_rate: anim.frame_rate,
             components: anim.components,

@@ -209,3 +209,43 @@ fn thousands_of_damaged_md5_files_load_or_fail_with_one_line() {
     assert!(loaded > 100 && tried - loaded > 1000, "{loaded} of {tried} loaded");
     assert!(failures.is_empty(), "{} of {tried}: {:#?}", failures.len(), &failures[..failures.len().min(20)]);
 }
+
+#[test]
+fn damaged_md5_files_through_the_program_exit_0_or_1_with_one_line() {
+    let dir = common::scratch("md5-damaged");
+    let out = dir.join("dump.json");
+    let mut rng = XorShift(7);
+    let (mut loaded, mut refused) = (0, 0);
+    for i in 0..40 {
+        // Each copy in a folder of its own, the mesh or the animation damaged.
+        let folder = dir.join(format!("copy{i}"));
+        std::fs::create_dir_all(&folder).unwrap();
+        let damage_mesh = i % 2 == 0;
+        let mesh = if damage_mesh { mutate(MESH, &mut rng) } else { MESH.to_string() };
+        let anim = if damage_mesh { ANIM.to_string() } else { mutate(ANIM, &mut rng) };
+        std::fs::write(folder.join("hand.md5mesh"), mesh).unwrap();
+        std::fs::write(folder.join("wave.md5anim"), anim).unwrap();
+        let _ = std::fs::remove_file(&out);
+        let began = Instant::now();
+        let path = folder.join("hand.md5mesh");
+        let result = common::run(&["--model", path.to_str().unwrap(), "--dump", out.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert!(began.elapsed() < Duration::from_secs(10), "copy {i} took {:?}", began.elapsed());
+        assert!(!err.contains("internal error") && !err.contains("panicked"), "copy {i}: {err}");
+        match result.status.code() {
+            Some(0) => {
+                loaded += 1;
+                let dump = std::fs::read_to_string(&out).expect("a dump");
+                serde_json::from_str::<serde_json::Value>(&dump).expect("the dump is JSON");
+            }
+            Some(1) => {
+                refused += 1;
+                assert_eq!(err.trim_end().lines().count(), 1, "copy {i}: {err}");
+                assert!(!out.exists(), "copy {i}: a dump was written");
+            }
+            other => panic!("copy {i}: exit {other:?}: {err}"),
+        }
+    }
+    println!("through the program: {loaded} loaded, {refused} refused");
+    assert!(loaded > 0 && refused > 0, "the damage should both pass and fail ({loaded}, {refused})");
+}

@@ -1,5 +1,6 @@
 //! A model's animations are the `.md5anim` files beside its `.md5mesh`: found by listing the
-//! folder, in name order, each named by its file stem (`walk.md5anim` plays as `walk`).
+//! folder, in name order, each named by its file stem (`walk.md5anim` plays as `walk`; control
+//! characters in it escaped, as the name is printed and drawn).
 //!
 //! Doom 3 maps animations to a mesh in a `.def` file, which MD5 files do not carry; the folder is
 //! the simplest stand-in. A file is opened only if `model_folder::inside` accepts it: a link that

@@ -88,11 +88,11 @@ impl Options {
     /// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
     /// `--clip` for the article's scene. A wrong one is refused with the list to choose from.
     pub fn clip_index(&self, clips: &[Clip]) -> Result<usize, String> {
-        let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+        let names: Vec<_> = clips.iter().map(|c| skinning::printable::printable(&c.name)).collect();
         if self.model.is_some() {
             let Some(wanted) = &self.animation else { return Ok(0) };
             let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match names[..] {
+            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match &names[..] {
                 [only] => format!("unknown animation {wanted:?}: the only one is {only} (or 0)"),
                 _ => format!(
                     "unknown animation {wanted:?}: choose one of {} (or 0 to {})",
