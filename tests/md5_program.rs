@@ -250,4 +250,15 @@ fn bad_files_and_exports_are_one_line_exit_1_and_write_nothing() {
     assert_eq!(text(&result.stderr).trim_end().lines().count(), 1, "{}", text(&result.stderr));
     let left: Vec<_> = std::fs::read_dir(&export).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, ["bend.md5anim"], "nothing else written, no temporary file left");
+
+    // A missing folder is made; if the files cannot be written there (a name past the 255 bytes a
+    // file name may have), the folders made for them go again.
+    let new = dir.join("new/deeper/arm.md5mesh");
+    assert!(run(&["--export-md5", new.to_str().unwrap()]).status.success());
+    assert!(dir.join("new/deeper/twist.md5anim").is_file());
+    let long = dir.join("other/deeper").join(format!("{}.md5mesh", "a".repeat(300)));
+    let result = run(&["--export-md5", long.to_str().unwrap()]);
+    assert_eq!(result.status.code(), Some(1), "{}", text(&result.stderr));
+    assert_eq!(text(&result.stderr).trim_end().lines().count(), 1, "{}", text(&result.stderr));
+    assert!(!dir.join("other").exists(), "the folders made for the export are removed");
 }

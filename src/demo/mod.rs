@@ -78,7 +78,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     // A file that cannot be written is reported now, not after every frame was drawn; and a file
     // that is standard output moves the text meant for it (`load: ...`) to standard error first.
     let export = options.export_gltf.as_ref().map(|(path, _)| path);
-    for path in options.dump.iter().chain(&options.screenshot).chain(export).chain(&options.export_md5) {
+    // (--export-md5 makes its folder if it is missing: `output::write_files` checks it when it writes.)
+    for path in options.dump.iter().chain(&options.screenshot).chain(export) {
         output::check(path)?;
     }
     let Loading::Show(loaded) = show::loaded::load(&options)? else { return Ok(()) };
