@@ -11,7 +11,7 @@ use skinning::clip::{Channel, Clip, Motion, Track};
 use skinning::md5_export::{FRAME_RATE, export};
 use skinning::md5_import::{Imported, REST, load_from_str};
 use skinning::model::{Model, Pose, Up};
-use skinning::skeleton::{SkeletonBuilder, Trs, compute_offsets};
+use skinning::skeleton::{SkeletonBuilder, Trs};
 use skinning::skin::{Influence, Joint, Skin};
 use skinning::{gltf_import, scene};
 
@@ -129,19 +129,66 @@ fn the_fox_comes_back_as_its_gltf_moves_in_each_of_its_animations() {
     assert_eq!(loaded.model.triangles.len(), fox.model.triangles.len());
 }
 
-/// Two bones along x, the root scaled by `scale`, the child turning about z in a clip; four
-/// vertices, two on each bone, one of them half on each.
-fn scaled(scale: Vec3, clip_scale: Option<Vec3>) -> (Model, Vec<Clip>) {
-    let mut b = SkeletonBuilder::new();
-    let root =
-        b.bone_with("root", Trs { translation: Vec3::new(0.0, 1.0, 0.0), rotation: Quat::IDENTITY, scale });
-    let arm = b.bone("arm", Vec3::new(1.0, 0.0, 0.0));
-    b.set_first_child(root, arm);
-    let skeleton = b.build().unwrap();
-    let offsets = compute_offsets(&skeleton.rest_world());
-    let joints = offsets.into_iter().enumerate().map(|(bone, offset)| Joint { bone, offset }).collect();
-    let world = skeleton.rest_world();
-    let at = |bone: usize, p: Vec3| world[bone].transform_point3(p);
+#[test]
+fn the_robot_bound_unscaled_under_a_scaled_armature_comes_back_too() {
+    // RobotExpressive: four skins, rigid parts, its armature at scale 100 over joints bound at 1 (so
+    // it is written 100 times its bind size, as it stands). Three of its fourteen clips, for time.
+    let Some(path) = sample_model("RobotExpressive.glb") else { return };
+    let robot = gltf_import::load(&path).expect("RobotExpressive.glb loads");
+    let clips: Vec<Clip> = robot
+        .clips
+        .into_iter()
+        .filter(|c| ["Dance", "Walking", "WalkJump"].contains(&c.name.as_str()))
+        .collect();
+    let loaded = round_trip(&robot.model, &clips);
+    let mut pose = Pose::new(&robot.model);
+    pose.update(&robot.model, &clips[0], 0.0);
+    let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    for &p in &pose.skinned {
+        (min, max) = (min.min(p.into()), max.max(p.into()));
+    }
+    let shown = (max - min).length();
+    let mut back = Pose::new(&loaded.model);
+    for clip in &clips {
+        let again = loaded.clips.iter().find(|c| c.name == clip.name).expect("each clip comes back by name");
+        let mut largest = 0.0f32;
+        // 24 times across the clip, between frames (7,214 vertices: every frame would take long).
+        for k in 0..24 {
+            let t = k as f64 * clip.duration as f64 / 24.0 + 0.0013;
+            pose.update(&robot.model, clip, t);
+            back.update(&loaded.model, again, t);
+            for (a, b) in pose.skinned.iter().zip(&back.skinned) {
+                largest = largest.max(Vec3::from(*a).distance(unturned(*b)));
+            }
+        }
+        println!(
+            "robot {}: largest difference {largest:.2e} ({:.2e} of its size as shown, {shown})",
+            clip.name,
+            largest / shown
+        );
+        assert!(largest <= 1e-3 * shown, "{}: {largest}", clip.name);
+    }
+    assert!(largest_disagreement(&loaded) <= 1e-5);
+}
+
+/// Two bones along x, the root at rest scale `scale`, the child turning about z in a clip. Joint
+/// `j` is bound with the root at scale `bound[j]` (its offset the inverse of that pose's world), and
+/// the bind positions are in the pose the first joint is bound in. Four vertices, two on each bone,
+/// one of them half on each.
+fn scaled(scale: Vec3, bound: [f32; 2], clip_scale: Option<Vec3>) -> (Model, Vec<Clip>) {
+    let skeleton_at = |scale: Vec3| {
+        let mut b = SkeletonBuilder::new();
+        let root = b.bone_with(
+            "root",
+            Trs { translation: Vec3::new(0.0, 1.0, 0.0), rotation: Quat::IDENTITY, scale },
+        );
+        let arm = b.bone("arm", Vec3::new(1.0, 0.0, 0.0));
+        b.set_first_child(root, arm);
+        b.build().unwrap()
+    };
+    let bind_world = |joint: usize| skeleton_at(Vec3::splat(bound[joint])).rest_world()[joint];
+    let joints = (0..2).map(|bone| Joint { bone, offset: bind_world(bone).inverse() }).collect();
+    let at = |bone: usize, p: Vec3| skeleton_at(Vec3::splat(bound[0])).rest_world()[bone].transform_point3(p);
     let w = |joint, weight| Influence { joint, weight };
     let table: [(Vec3, &[Influence]); 4] = [
         (at(0, Vec3::new(0.2, 0.1, 0.0)), &[w(0, 1.0)]),
@@ -149,31 +196,26 @@ fn scaled(scale: Vec3, clip_scale: Option<Vec3>) -> (Model, Vec<Clip>) {
         (at(1, Vec3::new(0.5, 0.1, 0.0)), &[w(1, 1.0)]),
         (at(1, Vec3::new(0.5, -0.1, 0.0)), &[w(1, 1.0)]),
     ];
-    let model = Model::new(skeleton, Skin::from_table(joints, &table).unwrap(), vec![[0, 1], [1, 2], [2, 3]])
-        .unwrap();
+    let skin = Skin::from_table(joints, &table).unwrap();
+    let model = Model::new(skeleton_at(scale), skin, vec![[0, 1], [1, 2], [2, 3]]).unwrap();
     let turn = |degrees: f32| Quat::from_rotation_z(degrees.to_radians());
-    let mut track =
-        Track { rotation: Some(Channel::linear(&[(0.0, turn(0.0)), (1.0, turn(60.0))])), ..Track::new(arm) };
-    let mut tracks = vec![track.clone()];
+    let arm =
+        Track { rotation: Some(Channel::linear(&[(0.0, turn(0.0)), (1.0, turn(60.0))])), ..Track::new(1) };
+    let mut tracks = vec![arm];
     if let Some(s) = clip_scale {
-        track = Track {
-            bone: root,
-            rotation: None,
-            scale: Some(Channel::linear(&[(0.0, scale), (1.0, s)])),
-            ..track
-        };
-        tracks.push(track);
+        tracks.push(Track { scale: Some(Channel::linear(&[(0.0, scale), (1.0, s)])), ..Track::new(0) });
     }
     (model, vec![Clip { name: "wave".into(), duration: 1.0, motion: Motion::Keyframes(tracks) }])
 }
 
 #[test]
 fn an_even_scale_that_never_changes_is_baked_and_any_other_is_refused_in_one_line() {
-    let (model, clips) = scaled(Vec3::splat(2.0), None);
+    // Bound as it stands, at scale 2: the scale moves into the translations.
+    let (model, clips) = scaled(Vec3::splat(2.0), [2.0, 2.0], None);
     let loaded = round_trip(&model, &clips);
-    let size = size(&model);
+    let arm = size(&model);
     for (clip, largest) in largest_differences(&model, &clips, &loaded) {
-        assert!(largest <= 1e-5 * size, "{clip}: baked, it moves as before: {largest}");
+        assert!(largest <= 1e-5 * arm, "{clip}: baked, it moves as before: {largest}");
     }
     assert!(largest_disagreement(&loaded) <= 1e-5);
     // The arm's joint is 1 along x from the root in the root's space: 2 in the world, so the
@@ -182,15 +224,37 @@ fn an_even_scale_that_never_changes_is_baked_and_any_other_is_refused_in_one_lin
     pose.update(&loaded.model, &loaded.clips[0], 0.5);
     assert!(unturned(pose.joint(1).into()).abs_diff_eq(Vec3::new(2.0, 1.0, 0.0), 1e-5), "{}", pose.joint(1));
 
-    let uneven = export(&scaled(Vec3::new(1.0, 2.0, 1.0), None).0, &[]).err().expect("refused").to_string();
+    // Bound at scale 1, standing at 100 (a glTF armature scaled over joints bound unscaled): the
+    // mesh is written 100 times its bind size, as the skeleton shows it, and moves as before.
+    let (model, clips) = scaled(Vec3::splat(100.0), [1.0, 1.0], None);
+    let loaded = round_trip(&model, &clips);
+    let shown = 100.0 * size(&model);
+    for (clip, largest) in largest_differences(&model, &clips, &loaded) {
+        assert!(largest <= 1e-5 * shown, "{clip}: {largest}");
+    }
+    for (original, written) in model.skin.bind_positions().zip(loaded.model.skin.vertices()) {
+        assert!((100.0 * original).abs_diff_eq(unturned(written.bind), 1e-5 * shown), "{original}");
+    }
+    assert!(largest_disagreement(&loaded) <= 1e-5, "the weights of each vertex agree");
+
+    let uneven = export(&scaled(Vec3::new(1.0, 2.0, 1.0), [1.0; 2], None).0, &[]).err().expect("refused");
+    let uneven = uneven.to_string();
     assert!(
         uneven.starts_with("bone root cannot be written as MD5, which stores no scale: its rest scale is"),
         "{uneven}"
     );
-    let (model, clips) = scaled(Vec3::ONE, Some(Vec3::splat(1.5)));
+    let (model, clips) = scaled(Vec3::ONE, [1.0; 2], Some(Vec3::splat(1.5)));
     let changing = export(&model, &clips).err().expect("refused").to_string();
     assert!(changing.contains("in clip \"wave\" at"), "{changing}");
-    for message in [uneven, changing] {
+    // The root bound at 1 and the arm at 2 while both stand at 2, and vertex 1 on both: two
+    // factors, and its two weights would not agree where it is.
+    let two = export(&scaled(Vec3::splat(2.0), [1.0, 2.0], None).0, &[]).err().expect("refused").to_string();
+    assert!(
+        two.contains("bone arm cannot be written as MD5, which stores no scale: it stands at 1 times"),
+        "{two}"
+    );
+    assert!(two.contains("root at 2, and vertex 1 is on both"), "{two}");
+    for message in [uneven, changing, two] {
         assert!(!message.contains('\n'), "{message}");
     }
 }

@@ -8,11 +8,16 @@
 //!   offset (`offset⁻¹`). A bone the skin does not use has no offset; its rest world serves. Two
 //!   skin slots on one bone with different offsets cannot both be written: MD5 binds a joint once.
 //! - **Scale.** MD5 stores a position and an orientation per joint: no scale. A scale can be baked
-//!   exactly only if it is the same on all three axes and never changes (at rest, in the bind
-//!   pose, in every frame of every clip). Then a bone's world is a rigid motion times its constant
-//!   scale `c` (its own and its ancestors' multiplied), `world · offset` keeps no scale at all, and
-//!   dropping every scale while multiplying each local translation by its parent's `c` moves every
-//!   vertex exactly as before. Anything else is refused, naming the bone.
+//!   exactly only if it is the same on all three axes and never changes (at rest and in every
+//!   frame of every clip). Then a bone's world is a rigid motion `W` times its constant scale `c`
+//!   (its own and its ancestors' multiplied): dropping every scale while multiplying each local
+//!   translation by its parent's `c` gives `W`, and a weight stored as `c · offset · bind` moves
+//!   with `W` exactly as the vertex did with `world · offset`. A skeleton may stand at another
+//!   scale than it was bound at (a glTF armature scaled 100 over joints bound at 1): with the bind
+//!   pose `offset⁻¹ = T R s`, the md5mesh joint is `T(k t) R`, `k = c / s`, which puts every weight
+//!   of a vertex at `k · bind`: they agree, and the mesh is written `k` times its bind size, as the
+//!   skeleton shows it. That needs one `k` for all the joints of a vertex; anything else is
+//!   refused, naming the bone.
 //! - **Up.** id's tools are Z-up; the article and glTF are Y-up. A Y-up model is turned a quarter
 //!   turn about x as it is written, `(x, y, z) → (x, -z, y)`, so it stands up in any MD5 viewer, and
 //!   in this one, which turns the camera for Z-up files. Only object space turns: the root joints
@@ -106,10 +111,11 @@ pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, Expor
         scale[b] = skeleton.bone(b).parent.map_or(1.0, |p| scale[p]) * own[b];
     }
 
-    // The bind pose: offset⁻¹ for the skin's bones, the rest world for the others; its scale must be
-    // the bone's, and one bone is bound once.
+    // The bind pose: offset⁻¹ for the skin's bones, the rest world for the others, each bone bound
+    // once; `k`, how many times its bind scale a joint stands at, the same for a vertex's joints.
     let rest_world = skeleton.rest_world();
     let mut bound: Vec<Option<Mat4>> = vec![None; skeleton.len()];
+    let mut k = vec![1.0f32; skeleton.len()];
     for joint in model.skin.joints() {
         let world = joint.offset.inverse();
         let b = joint.bone;
@@ -121,21 +127,38 @@ pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, Expor
             continue;
         }
         let s = Trs::from_mat4(world).scale;
-        if !even(s) || !same(s.x, scale[b]) {
-            return Err(ExportError::Scale {
-                bone: name(b),
-                why: format!(
-                    "it is bound at scale {s} but stands at scale {}; MD5 binds without scale",
-                    scale[b]
-                ),
-            });
+        let factor = scale[b] / s.x;
+        if !even(s) || !factor.is_finite() || factor <= 0.0 {
+            let why = format!("it is bound at scale {s}, not the same positive number on all three axes");
+            return Err(ExportError::Scale { bone: name(b), why });
         }
+        k[b] = if same(factor, 1.0) { 1.0 } else { factor };
         bound[b] = Some(world);
     }
+    for (v, vertex) in model.skin.vertices().iter().enumerate() {
+        let mut bones = vertex.influences().map(|i| model.skin.joints()[i.joint].bone);
+        let first = bones.next().unwrap_or(0);
+        if let Some(other) = bones.find(|&b| !same(k[b], k[first])) {
+            let why = format!(
+                "it stands at {} times the scale it is bound at, {} at {}, and vertex {v} is on both; its \
+                 weights could not agree where it is",
+                k[other],
+                name(first),
+                k[first]
+            );
+            return Err(ExportError::Scale { bone: name(other), why });
+        }
+    }
     let bind = (0..skeleton.len())
-        .map(|b| {
-            let Trs { translation, rotation, .. } = Trs::from_mat4(bound[b].unwrap_or(rest_world[b]));
-            (translation, rotation)
+        .map(|b| match bound[b] {
+            Some(world) => {
+                let Trs { translation, rotation, .. } = Trs::from_mat4(world);
+                (k[b] * translation, rotation)
+            }
+            None => {
+                let Trs { translation, rotation, .. } = Trs::from_mat4(rest_world[b]);
+                (translation, rotation)
+            }
         })
         .collect();
     Ok(Md5Joints { order, index, parent, scale, bind, turn: model.up == Up::Y })

@@ -117,8 +117,8 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
 }
 
 /// A vertex's weights, `joint bias ( position )` each: the position is the bind vertex taken into
-/// the joint's space by the joint's written bind pose, `offset · bind` (times the bone's baked
-/// scale): the offset applied ahead of time, per weight.
+/// the joint's space, `offset · bind`, the offset applied ahead of time, per weight (times the
+/// bone's constant scale, if the skeleton has one to bake; `joints.rs`).
 fn weights(
     model: &Model,
     joints: &Md5Joints,
@@ -129,9 +129,9 @@ fn weights(
     vertex
         .influences()
         .map(|influence| {
-            let bone = model.skin.joints()[influence.joint].bone;
-            let (position, rotation) = joints.bind[bone];
-            let local = rotation.inverse() * (bind - position);
+            let joint = model.skin.joints()[influence.joint];
+            let local = joints.scale[joint.bone] * joint.offset.transform_point3(bind);
+            let bone = joint.bone;
             let what = format!("vertex {v}'s weight");
             Ok(format!(
                 "{} {} {}",
