@@ -17,7 +17,12 @@
 //! 7. [`gltf_import`]: a real character from a glTF file, into the same skeleton, skin and clips:
 //!    the toy and the real thing are the same code. [`gltf_export`] is its mirror: the article's
 //!    scene written as such a file, for Blender or any glTF viewer.
-//! 8. [`parallel`]: every core for the blend: each vertex is independent, so chunks of the mesh
+//! 8. [`md5_import`]: seed 002's own system, id's MD5 (Doom 3), into the same skeleton, skin and
+//!    clips, and the other way to store a skin: no bind-pose vertex and no offset, but each weight's
+//!    position already in its joint's space, `offset · bind` worked out ahead of time.
+//!    [`md5_export`] is its mirror: the scene on screen (the article's, or a loaded model) written
+//!    as MD5.
+//! 9. [`parallel`]: every core for the blend: each vertex is independent, so chunks of the mesh
 //!    blend on different threads, with the same loop and bit for bit the same result.
 //!
 //! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's

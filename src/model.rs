@@ -35,13 +35,11 @@ pub struct Model {
     /// The meshes, as runs of the skin's vertices in order: first every skinned one, then every
     /// rigid one. The article's scene is one skinned part; a glTF file has one per mesh and node.
     pub parts: Vec<Part>,
-    /// Which axis of the model's numbers points up: the picture stands the model up that way
-    /// (`camera.rs`), the numbers stay as they are.
+    /// The axis its numbers call up: the picture stands it up that way (`camera.rs`).
     pub up: Up,
 }
 
-/// The axis a model's numbers call up. The article and glTF use +y; id Software's tools, and so
-/// MD5 files, use +z.
+/// The axis a model's numbers call up: +y for the article and glTF, +z for MD5 (id's tools).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Up {
     #[default]

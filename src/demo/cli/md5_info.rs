@@ -106,12 +106,13 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             spread.largest
         )
     };
+    let relative = match spread.relative() {
+        0.0 => "0".to_string(),
+        x => format!("{x:.2e}"),
+    };
     line(format!(
-        "  largest spread: {:.2e} of the model's size ({:.4}), at vertex {}, weight {}{joint}: {verdict}",
-        spread.relative(),
-        spread.size,
-        spread.vertex,
-        spread.weight,
+        "  largest spread: {relative} of the model's size ({:.4}), at vertex {}, weight {}{joint}: {verdict}",
+        spread.size, spread.vertex, spread.weight,
     ));
     line(format!("ignored: {IGNORED}"));
     for note in &imported.notes {

@@ -1,6 +1,7 @@
 //! The command line: flags, their values, and the rules between them. `lexopt` splits the
 //! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
-//! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`.
+//! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`; `--info` is
+//! `info.rs` for glTF, `md5_info.rs` for MD5.
 
 pub mod help;
 pub mod info;
@@ -107,17 +108,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             Arg::Long("export-md5") => {
                 once(&options.export_md5, "--export-md5")?;
                 let file = path(&mut parser, "--export-md5", "FILE.md5mesh")?;
-                if file.as_os_str() == "-" {
-                    return Err(
-                        "--export-md5 writes an .md5mesh and an .md5anim per clip beside it: two or more \
-                                files, so not - (standard output); name it FILE.md5mesh"
-                            .into(),
-                    );
-                }
                 if !is_md5mesh(&file) {
                     return Err(format!(
-                        "--export-md5 writes an .md5mesh and an .md5anim per clip beside it: name it \
-                         FILE.md5mesh, not {file:?}"
+                        "--export-md5 writes FILE.md5mesh and an .md5anim per clip beside it (two or more \
+                         files, so not -): name it FILE.md5mesh, not {file:?}"
                     ));
                 }
                 options.export_md5 = Some(file);

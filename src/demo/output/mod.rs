@@ -1,4 +1,4 @@
-//! Writing the program's files: the `--dump` JSON and the PNG screenshots.
+//! Writing the program's files: the `--dump` JSON, the PNG screenshots, the exported models.
 //!
 //! What the name points at decides how a file is written:
 //! - `-` is standard output, so `skinning --dump - | jq .` works. So is any other name for the file
@@ -16,7 +16,8 @@
 //!
 //! A name that can never be a file (`""`, `.`, `..`, `/`, `folder/`) is refused with the command
 //! line (`cli`); [`check`] tries the rest before any work starts, so a run of five thousand frames
-//! does not end in "cannot write".
+//! does not end in "cannot write". Files that belong together (`--export-md5`'s mesh and
+//! animations) are written all or none ([`write_files`]).
 
 pub mod console;
 pub mod failure;

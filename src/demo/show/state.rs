@@ -54,7 +54,7 @@ pub struct Demo {
     /// The vertex inspector's vertex.
     pub selection: Selection,
     pub status: Status,
-    /// An MD5 model's weights as its file stores them: the inspector sets them beside `offset · bind`.
+    /// An MD5 model's stored weights, which the inspector sets beside `offset · bind`.
     pub stored: Option<StoredWeights>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
