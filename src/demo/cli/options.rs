@@ -1,4 +1,4 @@
-//! What the user asked for on the command line, and its limits: [`Options`], filled in by `cli.rs`
+//! What the user asked for on the command line, and its limits: [`Options`], filled in by `mod.rs`
 //! and read by everything that runs.
 
 use crate::demo::show::skinned::{Blend, Skinning};

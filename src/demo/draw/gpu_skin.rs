@@ -18,7 +18,9 @@
 
 use super::colors::Rgba;
 use super::gl::{GlError, compile_program_with};
-use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, MAX_GPU_JOINTS, PaletteBuffer, fits_gpu};
+use super::gpu_palette::{
+    DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, MAX_GPU_JOINTS, PaletteBuffer, block_limit, fits_driver, fits_gpu,
+};
 use super::layer::{Layer, as_bytes};
 use glam::{Mat4, Vec3A};
 use glow::HasContext;
@@ -97,9 +99,11 @@ pub struct GpuSkin {
 }
 
 impl GpuSkin {
-    /// Compiles the two skinning shaders and uploads the model's skin, once.
+    /// Compiles the two skinning shaders and uploads the model's skin, once; refused before
+    /// anything is made if the model has too many joints or the driver too small uniform blocks.
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
         fits_gpu(model.skin.joints().len()).map_err(GlError::Other)?;
+        fits_driver(block_limit(gl)).map_err(GlError::Other)?;
         let lbs = SkinProgram::new(
             gl,
             ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert")),

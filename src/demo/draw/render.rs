@@ -16,7 +16,7 @@
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
-use super::gpu_palette::fits_gpu;
+use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::layer::Layer;
@@ -53,8 +53,11 @@ pub struct Renderer {
     skinned: Layer,
     /// Compare mode's DQS positions, blended on the CPU: always orange.
     compared: Layer,
-    /// None if the model has more joints than the shader's palette holds.
+    /// None if the model has more joints than the shader's palette holds, or the driver's uniform
+    /// blocks cannot hold the palette; `gpu_refusal` then says which.
     gpu: Option<GpuSkin>,
+    /// Why there is no GPU layer, in one line for the user.
+    pub gpu_refusal: Option<String>,
     bones: Layer,
     inspector: InspectorLayer,
     labels: Labels,
@@ -110,9 +113,10 @@ impl Renderer {
         compared.upload_colors(&gl, &vec![ORANGE; n]);
         let bones = Layer::new(&gl, drawn_bones.len(), &bone_lines)?;
         bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
-        // A model too big for GPU skinning still draws on the CPU; `Demo` refuses to switch.
-        let gpu =
-            if fits_gpu(model.skin.joints().len()).is_ok() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        // A model too big for GPU skinning, or a driver too small for its palette, still draws on
+        // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
+        let gpu_refusal = fits_gpu(model.skin.joints().len()).and(fits_driver(block_limit(&gl))).err();
+        let gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
         if let Some(gpu) = &gpu {
             gpu.upload_colors(&gl, &vec![RED; n]);
         }
@@ -135,6 +139,7 @@ impl Renderer {
             skinned,
             compared,
             gpu,
+            gpu_refusal,
             bones,
             inspector,
             labels,

@@ -93,13 +93,16 @@ pub struct SkinnedLayer {
     pub compared: Vec<Vec3A>,
     /// Why dual quaternions gave way to linear blending, until the session has told the user.
     pub fallback: Option<String>,
+    /// Why this driver cannot skin on the GPU, if it cannot (`Session::refuse_gpu`): `G` says it.
+    pub gpu_refused: Option<String>,
 }
 
 impl SkinnedLayer {
     /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
     pub fn new(model: &Model, skinning: Skinning, method: Blend) -> SkinnedLayer {
         let compared = vec![Vec3A::ZERO; model.skin.len()];
-        SkinnedLayer { skinning, method, threads: BlendThreads::one(), compared, fallback: None }
+        let threads = BlendThreads::one();
+        SkinnedLayer { skinning, method, threads, compared, fallback: None, gpu_refused: None }
     }
 
     /// Step 4 for this frame ([`blend`]). If dual quaternions cannot hold this frame's palette, says
@@ -174,11 +177,15 @@ pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     )
 }
 
-/// `G`: where the skinned layer is blended next, unless the model has too many joints for the GPU.
-pub fn next_skinning(skinning: Skinning, model: &Model) -> Result<Skinning, String> {
+/// `G`: where the skinned layer is blended next, unless the model has too many joints for the GPU
+/// or the driver cannot skin on it (`refused`, the renderer's reason): then the CPU keeps it.
+pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -> Result<Skinning, String> {
     let next = skinning.next();
     if next != Skinning::Cpu {
         fits_gpu(model.skin.joints().len())?;
+        if let Some(why) = refused {
+            return Err(why.to_string());
+        }
     }
     Ok(next)
 }
