@@ -27,7 +27,7 @@ pub struct Options {
     pub inspect: Option<usize>,
     /// Words on screen (bone names, the corner line); `--no-text` turns them off for pixel tests.
     pub text: bool,
-    /// A glTF file to show instead of the article's scene.
+    /// A model file to show instead of the article's scene: glTF, or MD5 (an `.md5mesh`).
     pub model: Option<PathBuf>,
     /// Which of the model's animations plays: a name or an index (default: the first).
     pub animation: Option<String>,
@@ -35,6 +35,9 @@ pub struct Options {
     pub info: bool,
     /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
     pub export_gltf: Option<(PathBuf, Container)>,
+    /// Write the model shown (the article's, or `--model`'s) as this `.md5mesh`, with an
+    /// `.md5anim` per clip beside it, and exit.
+    pub export_md5: Option<PathBuf>,
     /// Threads that blend (`--threads`); None: all the machine has.
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
@@ -63,6 +66,7 @@ impl Default for Options {
             animation: None,
             info: false,
             export_gltf: None,
+            export_md5: None,
             threads: None,
             parallel_from: None,
         }
@@ -84,11 +88,11 @@ impl Options {
     /// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
     /// `--clip` for the article's scene. A wrong one is refused with the list to choose from.
     pub fn clip_index(&self, clips: &[Clip]) -> Result<usize, String> {
-        let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+        let names: Vec<_> = clips.iter().map(|c| skinning::printable::printable(&c.name)).collect();
         if self.model.is_some() {
             let Some(wanted) = &self.animation else { return Ok(0) };
             let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match names[..] {
+            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match &names[..] {
                 [only] => format!("unknown animation {wanted:?}: the only one is {only} (or 0)"),
                 _ => format!(
                     "unknown animation {wanted:?}: choose one of {} (or 0 to {})",
