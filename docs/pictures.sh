@@ -44,3 +44,12 @@ picture twist-lbs.png --headless --frames 1 --clip twist --time 2.0 --method lbs
 picture twist-dqs.png --headless --frames 1 --clip twist --time 2.0 --method dqs --camera 0,80,1.4 --size 560x360
 # docs/09-a-real-model.md: the Fox running.
 picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --frames 1 --no-text --size 800x500
+# docs/10-two-ways-to-store-a-skin.md: the Fox exported to MD5, walking, one vertex inspected. The
+# export goes to a scratch folder (the sample models' may be read-only), and the picture is drawn there.
+md5="$(mktemp -d)"
+(cd "$models" && "$bin" --model Fox.glb --export-md5 "$md5/fox-md5/fox.md5mesh")
+saved="$models"
+models="$md5"
+picture two-ways-fox.png --model fox-md5/fox.md5mesh --animation Walk --headless --frames 1 --time 0.3 --size 800x500 --inspect 53
+models="$saved"
+rm -r "$md5"

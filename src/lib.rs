@@ -28,7 +28,11 @@
 //! 9. A real model (`docs/09-a-real-model.md`): [`gltf_import`]: a character from a glTF file, into
 //!    the same skeleton, skin and clips: the toy and the real thing are the same code.
 //!    [`gltf_export`] is its mirror: the article's scene written as such a file.
-//! 10. Two ways to store a skin (`docs/10-two-ways-to-store-a-skin.md`).
+//! 10. Two ways to store a skin (`docs/10-two-ways-to-store-a-skin.md`): [`md5_import`]: seed
+//!     002's own system, id's MD5 (Doom 3), into the same skeleton, skin and clips; it stores no
+//!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
+//!     `offset · bind` worked out ahead of time. [`md5_export`] is its mirror: the scene on screen
+//!     (the article's, or a loaded model) written as MD5.
 //! 11. Every core and what it costs (`docs/11-every-core.md`): [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
 //!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend
@@ -48,6 +52,8 @@ pub mod dump;
 pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
+pub mod md5_export;
+pub mod md5_import;
 pub mod model;
 pub mod model_folder;
 pub mod parallel;

@@ -28,7 +28,7 @@ pub struct Options {
     pub inspect: Option<usize>,
     /// Words on screen (bone names, the corner line); `--no-text` turns them off for pixel tests.
     pub text: bool,
-    /// A glTF file to show instead of the article's scene.
+    /// A model file to show instead of the article's scene: glTF, or MD5 (an `.md5mesh`).
     pub model: Option<PathBuf>,
     /// Which of the model's animations plays: a name or an index (default: the first).
     pub animation: Option<String>,
@@ -36,6 +36,9 @@ pub struct Options {
     pub info: bool,
     /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
     pub export_gltf: Option<(PathBuf, Container)>,
+    /// Write the model shown (the article's, or `--model`'s) as this `.md5mesh`, with an
+    /// `.md5anim` per clip beside it, and exit.
+    pub export_md5: Option<PathBuf>,
     /// Threads that blend (`--threads`); None: all the machine has.
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
@@ -64,6 +67,7 @@ impl Default for Options {
             animation: None,
             info: false,
             export_gltf: None,
+            export_md5: None,
             threads: None,
             parallel_from: None,
         }
@@ -87,9 +91,13 @@ impl Options {
     /// name that several animations share with their indices (a file may repeat a name).
     pub fn clip_index(&self, clips: &[Clip]) -> Result<usize, String> {
         let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+        // Names as they are shown: control characters escaped (a file's names may hold any).
+        let shown: Vec<_> = names.iter().map(|n| printable(n)).collect();
         if self.model.is_some() {
             let Some(wanted) = &self.animation else { return Ok(0) };
-            let named: Vec<usize> = (0..names.len()).filter(|&i| names[i] == wanted).collect();
+            // A name as the file has it, or as the program shows it.
+            let named: Vec<usize> =
+                (0..names.len()).filter(|&i| names[i] == wanted || shown[i] == wanted.as_str()).collect();
             if let [.., last] = named[..]
                 && named.len() > 1
             {
@@ -102,7 +110,6 @@ impl Options {
                 ));
             }
             let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-            let shown: Vec<_> = names.iter().map(|n| printable(n)).collect();
             return named.first().copied().or(by_index).ok_or_else(|| match &shown[..] {
                 [only] => format!("unknown animation {}: the only one is {only} (or 0)", quoted(wanted)),
                 _ => format!(
@@ -116,6 +123,6 @@ impl Options {
         names
             .iter()
             .position(|n| *n == self.clip)
-            .ok_or_else(|| format!("unknown clip {}: choose one of {}", quoted(&self.clip), names.join(", ")))
+            .ok_or_else(|| format!("unknown clip {}: choose one of {}", quoted(&self.clip), shown.join(", ")))
     }
 }

@@ -23,6 +23,7 @@ use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::inspect::{Inspection, Report};
+use skinning::md5_import::{StoredWeights, WeightTable};
 use skinning::model::{Model, Pose};
 use skinning::printable::printable;
 use std::time::Instant;
@@ -57,6 +58,8 @@ pub struct Demo {
     /// The vertex inspector's vertex.
     pub selection: Selection,
     pub status: Status,
+    /// An MD5 model's stored weights, which the inspector sets beside `offset · bind`.
+    pub stored: Option<StoredWeights>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
 }
@@ -96,6 +99,7 @@ impl Demo {
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
             status: Status::new(),
+            stored: None,
             colors_dirty: true,
             bend: None,
         };
@@ -290,7 +294,12 @@ impl Demo {
         let report = Report { inspection: &inspection, model: &self.model };
         let time = clip.wrap(self.clock.time);
         let name = &self.clip_names[self.clip];
-        Some(format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}"))
+        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
+        if let Some(stored) = &self.stored {
+            let (model, vertex) = (&self.model, inspection.vertex);
+            text.push_str(&WeightTable { model, stored, vertex }.to_string());
+        }
+        Some(text)
     }
 
     /// [`Demo::report`], if the selection or the paused frame changed since the last one.
