@@ -150,13 +150,13 @@ fn finish(
     // Nodes are bones; skins are joint slots with offsets; meshes are the skin's vertices.
     let nodes = nodes::skeleton(document)?;
     rules::check(document.as_json(), &nodes.skeleton, &mut notes)?;
-    let used = skins::used(document, &nodes.in_scene);
+    let used = skins::used(document, &nodes);
     let (joints, skins) = skins::joint_slots(document, &buffers, &used)?;
     let mut meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
     let clips = animations::clips(document, &buffers, &mut notes, &mut meshes.morphs)?;
     notes.extend(meshes.morphs.note(size(meshes.skin.bind_positions())));
     let rest_only = document.animations().len() == 0;
-    let unused = unused::unused(document, &nodes.in_scene);
+    let unused = unused::unused(document, &nodes);
 
     let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
         .with_triangles(meshes.triangles)?

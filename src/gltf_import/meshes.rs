@@ -46,7 +46,6 @@ pub fn meshes(
     skins: &[SkinSlots],
     notes: &mut Vec<String>,
 ) -> Result<Meshes, ImportError> {
-    let shown = |n: &gltf::Node| nodes.in_scene[n.index()] && n.mesh().is_some();
     // A node with a skin whose mesh has a primitive with skin data; the primitives without it are
     // drawn rigidly with their node, as if it had no skin (as three.js draws them).
     let any = |n: &gltf::Node, skin_data: bool| {
@@ -54,8 +53,8 @@ pub fn meshes(
     };
     let skinned_node = |n: &gltf::Node| n.skin().is_some() && any(n, true);
     let rigid_node = |n: &gltf::Node| n.skin().is_none() || any(n, false);
-    let skinned: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && skinned_node(n)).collect();
-    let rigid: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && rigid_node(n)).collect();
+    let skinned: Vec<gltf::Node> = nodes.shown_meshes(document).filter(skinned_node).collect();
+    let rigid: Vec<gltf::Node> = nodes.shown_meshes(document).filter(rigid_node).collect();
     if skinned.is_empty() {
         if let Some(node) = rigid.iter().find(|n| n.skin().is_some()) {
             let node = label(node.index(), node.name());
@@ -64,7 +63,8 @@ pub fn meshes(
             )));
         }
         // A skinned mesh the shown scene leaves out is not "no skinned mesh": say where it is.
-        let mut outside = document.nodes().filter(skinned_node);
+        let with_mesh = nodes.with_mesh.iter().filter_map(|&i| document.nodes().nth(i));
+        let mut outside = with_mesh.filter(skinned_node);
         if let (Some(node), Some(scene)) = (outside.next(), &nodes.scene) {
             let more = outside.count();
             return Err(ImportError::SkinnedMeshOutsideScene {

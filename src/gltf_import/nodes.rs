@@ -35,6 +35,20 @@ pub struct Nodes {
     /// Every bone's world transform in the rest pose (computed once: checked here, used by the
     /// meshes).
     pub rest_world: Vec<Mat4>,
+    /// The nodes that hold a mesh, in node order: found once, as a file may have a million nodes
+    /// and a handful of meshes.
+    pub with_mesh: Vec<usize>,
+}
+
+impl Nodes {
+    /// The nodes of the shown scene that hold a mesh, in node order.
+    pub fn shown_meshes<'a>(
+        &'a self,
+        document: &'a gltf::Document,
+    ) -> impl Iterator<Item = gltf::Node<'a>> + 'a {
+        let nodes = self.with_mesh.iter().filter(|&&i| self.in_scene[i]);
+        nodes.filter_map(|&i| document.nodes().nth(i))
+    }
 }
 
 /// Builds the bone tree from the document's nodes.
@@ -47,8 +61,12 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
     let node_label = |i: usize| label(i, document.nodes().nth(i).and_then(|n| n.name()));
 
     let mut builder = SkeletonBuilder::new();
+    let mut with_mesh = Vec::new();
     for node in document.nodes() {
         let i = node.index();
+        if node.mesh().is_some() {
+            with_mesh.push(i);
+        }
         let rest =
             rest_transform(&node).map_err(|problem| ImportError::Node { node: node_label(i), problem })?;
         builder.bone_with(node.name().map_or_else(|| format!("node{i}"), str::to_string), rest);
@@ -103,7 +121,7 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
     let shown = document.default_scene().or_else(|| document.scenes().next());
     let in_scene = scene_nodes(shown.as_ref(), document);
     let scene = shown.map(|s| label(s.index(), s.name()));
-    Ok(Nodes { skeleton, in_scene, scene, rest_world })
+    Ok(Nodes { skeleton, in_scene, scene, rest_world, with_mesh })
 }
 
 /// A node's rest transform as translation, rotation, scale; an error if it has no usable one.

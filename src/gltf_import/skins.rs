@@ -16,6 +16,7 @@
 
 use super::accessors::read_floats;
 use super::error::{ImportError, counted, label};
+use super::nodes::Nodes;
 use crate::skin::{Joint, compute_palette};
 use glam::{Mat4, Vec4};
 use std::ops::Range;
@@ -83,10 +84,10 @@ pub fn joint_slots(
     Ok((joints, skins))
 }
 
-/// For every skin, whether a node of the shown scene (`in_scene[node]`) has a mesh and that skin.
-pub fn used(document: &gltf::Document, in_scene: &[bool]) -> Vec<bool> {
+/// For every skin, whether a node of the shown scene has a mesh and that skin.
+pub fn used(document: &gltf::Document, nodes: &Nodes) -> Vec<bool> {
     let mut used = vec![false; document.skins().len()];
-    for node in document.nodes().filter(|n| in_scene[n.index()] && n.mesh().is_some()) {
+    for node in nodes.shown_meshes(document) {
         if let Some(skin) = node.skin() {
             used[skin.index()] = true;
         }

@@ -10,14 +10,15 @@
 
 use super::document::READ_HERE;
 use super::error::counted;
+use super::nodes::Nodes;
 use crate::printable::printable;
 use gltf::Semantic;
 use std::collections::BTreeMap;
 
 /// One short phrase per kind of thing the file has and the program leaves unused, e.g.
 /// `1 material`, `TEXCOORD_0 (in 1 primitive)`, `the extension KHR_lights_punctual`.
-/// `in_scene[n]` says whether node `n` is in the shown scene.
-pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
+/// `nodes` says which nodes the shown scene holds.
+pub fn unused(document: &gltf::Document, nodes: &Nodes) -> Vec<String> {
     let mut out = Vec::new();
     let mut count = |n: usize, one: &str, many: &str| {
         if n > 0 {
@@ -31,14 +32,14 @@ pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
     count(document.scenes().count().saturating_sub(1), "other scene", "other scenes");
     // A mesh is drawn when a node of the shown scene holds it.
     let mut shown = vec![false; document.meshes().count()];
-    for node in document.nodes().filter(|n| in_scene[n.index()]) {
+    for node in nodes.shown_meshes(document) {
         if let Some(mesh) = node.mesh() {
             shown[mesh.index()] = true;
         }
     }
     let hidden = shown.iter().filter(|&&s| !s).count();
     count(hidden, "mesh not in the shown scene", "meshes not in the shown scene");
-    let unused_skins = super::skins::used(document, in_scene).iter().filter(|&&u| !u).count();
+    let unused_skins = super::skins::used(document, nodes).iter().filter(|&&u| !u).count();
     count(unused_skins, "skin not used in the shown scene", "skins not used in the shown scene");
 
     // Vertex attributes other than the three read here, by name, with how many primitives have each.
