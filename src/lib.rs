@@ -12,12 +12,14 @@
 //!    [`transform`] is the translation-rotation-scale a keyframe stores.
 //! 4. [`scene`]: the article's bones, mesh, skin and motion, in numbers.
 //! 5. [`model`]: a model, and one frame of the method in order (`Pose::update`).
-//! 6. [`dual_quat`]: the blend's limit and its fix: dual-quaternion skinning, which blends the
+//! 6. [`normals`]: what lighting needs: normals that follow the skin, by the inverse transpose of
+//!    each vertex's blended matrix; flat normals for a mesh without its own.
+//! 7. [`dual_quat`]: the blend's limit and its fix: dual-quaternion skinning, which blends the
 //!    joints' motions instead of the positions they give (`Pose::update_with(.., Method::Dqs)`).
-//! 7. [`gltf_import`]: a real character from a glTF file, into the same skeleton, skin and clips:
+//! 8. [`gltf_import`]: a real character from a glTF file, into the same skeleton, skin and clips:
 //!    the toy and the real thing are the same code. [`gltf_export`] is its mirror: the article's
 //!    scene written as such a file, for Blender or any glTF viewer.
-//! 8. [`parallel`]: every core for the blend: each vertex is independent, so chunks of the mesh
+//! 9. [`parallel`]: every core for the blend: each vertex is independent, so chunks of the mesh
 //!    blend on different threads, with the same loop and bit for bit the same result.
 //!
 //! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
@@ -37,6 +39,7 @@ pub mod gltf_import;
 pub mod inspect;
 pub mod model;
 pub mod model_folder;
+pub mod normals;
 pub mod parallel;
 pub mod printable;
 pub mod scene;
