@@ -7,10 +7,11 @@
 // position, its joints and weights), so the program uploads it once, as vertex attributes. What
 // changes every frame is the palette, one `world[joint.bone] * joint.offset` per skin joint: the CPU
 // still walks the bone tree and multiplies it, then uploads it into a uniform buffer that this
-// uniform block reads (src/demo/gpu_palette.rs says why a block, and not a plain uniform array).
+// uniform block reads (src/demo/draw/gpu_palette.rs says why a block, and not a plain uniform array).
 //
-// MAX_JOINTS is #defined by the program from MAX_GPU_JOINTS (src/demo/gpu_palette.rs), which also
-// adds the #version line. The fragment shader is lines.frag, as for every other layer.
+// MAX_JOINTS is #defined by the program (src/demo/draw/gpu_skin.rs, from MAX_GPU_JOINTS in
+// gpu_palette.rs), after the #version line that src/demo/draw/gl.rs adds. The fragment shader
+// is lines.frag, as for every other layer.
 
 layout(std140) uniform Palette {
     mat4 palette[MAX_JOINTS]; // world[joint.bone] * joint.offset of every skin joint, this frame

@@ -6,8 +6,9 @@
 // the data of a mat4. The CPU converts the palette once per joint per frame (compute_dq_palette)
 // and uploads it into the uniform buffer this block reads, with the one scale every joint shares.
 //
-// MAX_JOINTS is #defined by the program from MAX_GPU_JOINTS (src/demo/gpu_palette.rs), which also
-// adds the #version line. The fragment shader is lines.frag, as for every other layer.
+// MAX_JOINTS is #defined by the program (src/demo/draw/gpu_skin.rs, from MAX_GPU_JOINTS in
+// gpu_palette.rs), after the #version line that src/demo/draw/gl.rs adds. The fragment shader
+// is lines.frag, as for every other layer.
 
 struct DualQuat {
     vec4 real; // the rotation, a unit quaternion (x, y, z, w)

@@ -1,60 +1,36 @@
 //! The `skinning` program around the library: command line, window or offscreen context, drawing.
+//! **On a first read, skip this folder**: the method is all in the library (`src/lib.rs`). If you
+//! open one file here, make it `draw/render.rs`, where the numbers the method computes become a
+//! picture.
 //!
-//! `run` reads the command line and picks one of three roads: `--dump` (numbers only, no OpenGL,
-//! unless `--skinning gpu` asks the vertex shader for them), `--headless` (offscreen through EGL) or
-//! a window. Windowed and headless share everything below the context: the [`session::Session`]
-//! that runs the [`state::Demo`] frame after frame and the [`render::Renderer`] that draws it.
+//! `run` (below) reads the command line and picks one of three roads: `--dump` (numbers only, no
+//! OpenGL, unless `--skinning gpu` asks the vertex shader for them), `--headless` (offscreen
+//! through EGL) or a window. Windowed and headless share everything below the context: the
+//! [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and the
+//! [`draw::render::Renderer`] that draws it.
 //!
-//! The files, leaves first: `failure` (the one-line error), `options` (what the user asked for),
-//! `cli` (the flags that fill it in), `help` (`--help` and the keys), `info` (`--info`: what a model
-//! file holds), `clock`, `view`, `bend`, `skinned` (where and how the skin is blended), `threads`
-//! (how many threads blend), `selection` (the inspected vertex), `pointer` (click or drag), `status`
-//! (the corner line, the title's frame rate) and `state` (what is shown and how input changes it); `colors`, `font` and
-//! `labels` (words as points, and where they go), `layer`, `gl`, `gpu_palette`, `gpu_skin`,
-//! `inspector`, `text` and `render` (OpenGL); `session` (frame after frame), `output` (files),
-//! `libraries` and `display` (what a window needs from the system), `window` and `headless` (the
-//! two ways to get a context). Under them all: `console` (printing, and what to do when it fails)
-//! and `signals` (Ctrl-C while a file is written).
+//! The folders, each opening with what it holds:
+//! - `cli/`: the command line: the flags, what they ask for (`options.rs`), `--help` and the
+//!   keys, and `--info` (what a model file holds);
+//! - `show/`: what is shown and how the keys and the mouse change it (no OpenGL);
+//! - `draw/`: OpenGL: the layers of lines and points, GPU skinning, the inspector's marks;
+//! - `words/`: words on the picture: the font, the labels, the corner line;
+//! - `platform/`: the window, the offscreen context, the display server and its libraries, and
+//!   the session that runs frame after frame;
+//! - `output/`: what the program writes: files, the terminal's lines, the one-line failure, and
+//!   what Ctrl-C does while a file is written.
 
-pub mod bend;
 pub mod cli;
-pub mod clock;
-pub mod colors;
-pub mod console;
-pub mod display;
-pub mod failure;
-pub mod font;
-pub mod gl;
-pub mod gpu_palette;
-pub mod gpu_skin;
-#[cfg(test)]
-mod gpu_tests;
-pub mod headless;
-pub mod help;
-pub mod info;
-pub mod inspector;
-pub mod labels;
-pub mod layer;
-pub mod libraries;
-pub mod options;
+pub mod draw;
 pub mod output;
-pub mod pointer;
-pub mod render;
-pub mod selection;
-pub mod session;
-pub mod signals;
-pub mod skinned;
-pub mod state;
-pub mod status;
-pub mod text;
-pub mod threads;
-pub mod view;
-pub mod window;
+pub mod platform;
+pub mod show;
+pub mod words;
 
 use cli::Command;
-use failure::Failure;
-use session::Session;
-use skinned::Skinning;
+use output::failure::Failure;
+use platform::session::Session;
+use show::skinned::Skinning;
 use skinning::dump::Frames;
 use skinning::gltf_import::ImportError;
 use std::process::ExitCode;
@@ -64,8 +40,8 @@ pub fn main() -> ExitCode {
     // Every expected failure is a `Failure`. Should a bug panic anyway, say so in one line, with
     // where, instead of a backtrace.
     std::panic::set_hook(Box::new(|info| {
-        if info.payload().is::<gl::NoConfig>() {
-            return; // not a bug: `gl::window_and_config` catches it and says what to do
+        if info.payload().is::<draw::gl::NoConfig>() {
+            return; // not a bug: `draw::gl::window_and_config` catches it and says what to do
         }
         let message = info
             .payload()
@@ -77,8 +53,8 @@ pub fn main() -> ExitCode {
         let line = format!("internal error{place}: {message}; please report it");
         // Inside the window's event loop the line waits: winit panics on X requests once the X
         // server is gone, and then `display` says that instead.
-        if !display::hold_panic(&line) {
-            console::say(&line);
+        if !platform::display::hold_panic(&line) {
+            output::console::say(&line);
         }
     }));
     match run(std::env::args_os().skip(1)) {
@@ -86,8 +62,8 @@ pub fn main() -> ExitCode {
         Err(failure) => {
             match failure.signal {
                 // Stopped by a signal (after cleaning up): end as that signal would have, quietly.
-                Some(signal) => signals::die_of(signal),
-                None => console::say(&failure.message),
+                Some(signal) => output::signals::die_of(signal),
+                None => output::console::say(&failure.message),
             }
             ExitCode::from(failure.code)
         }
@@ -96,7 +72,7 @@ pub fn main() -> ExitCode {
 
 fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     let options = match cli::parse(args).map_err(|e| Failure::new(2, e))? {
-        Command::Help => return console::show(help::HELP),
+        Command::Help => return output::console::show(cli::help::HELP),
         Command::Run(options) => *options,
     };
     // A file that cannot be written is reported now, not after every frame was drawn; and a file
@@ -124,10 +100,13 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             })?;
             if options.stats {
                 let (ms, vertices) = (started.elapsed().as_secs_f64() * 1e3, imported.model.skin.len());
-                console::show(&format!("load: {} in {ms:.1} ms ({vertices} vertices)", path.display()))?;
+                output::console::show(&format!(
+                    "load: {} in {ms:.1} ms ({vertices} vertices)",
+                    path.display()
+                ))?;
             }
             if options.info {
-                return console::show(&info::describe(path, &imported));
+                return output::console::show(&cli::info::describe(path, &imported));
             }
             (imported.model, imported.clips, imported.notes)
         }
@@ -142,7 +121,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
         for note in &notes {
-            console::say(&format!("note: {note}"));
+            output::console::say(&format!("note: {note}"));
         }
     };
 
@@ -151,7 +130,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         let clip = &clips[options.clip_index(&clips).map_err(|e| Failure::new(2, e))?];
         let frames = Frames {
             start: options.time,
-            dt: options.fixed_dt.unwrap_or(options::DUMP_DT),
+            dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
             count: options.frames.unwrap_or(1),
         };
         let model = &model;
@@ -160,21 +139,22 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         if method == skinning::model::Method::Dqs
             && let Some((time, e)) = skinning::dump::check_dqs(model, clip, frames)
         {
-            return Err(Failure::new(1, skinned::refusal(model, &e, time)));
+            return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
         }
         say_notes();
-        let threads = threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
-            .map_err(|e| Failure::new(1, e))?;
+        let threads =
+            show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
+                .map_err(|e| Failure::new(1, e))?;
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
-            Skinning::Gpu => headless::dump_gpu(path, model, clip, frames, method),
+            Skinning::Gpu => platform::headless::dump_gpu(path, model, clip, frames, method),
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
                 skinning::dump::write_dump_on(&mut file, model, clip, frames, method, &threads)
             }),
         };
     }
-    let demo = state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
+    let demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     say_notes();
     let session = Session::new(options, demo);
-    if session.options.headless { headless::run(session) } else { window::run(session) }
+    if session.options.headless { platform::headless::run(session) } else { platform::window::run(session) }
 }

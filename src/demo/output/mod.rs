@@ -18,14 +18,14 @@
 //! line (`cli`); [`check`] tries the rest before any work starts, so a run of five thousand frames
 //! does not end in "cannot write".
 
-mod picture;
+pub mod console;
+pub mod failure;
+pub mod picture;
 mod replace;
+pub mod signals;
 mod target;
 
-pub use picture::save_png;
-
-use super::console;
-use super::failure::Failure;
+use failure::Failure;
 use skinning::dump::Overflow;
 use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};

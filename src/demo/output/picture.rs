@@ -7,7 +7,7 @@
 //! outside the GPU: one strip. The one big allocation is fallible (`try_reserve_exact`), so a
 //! machine short of memory gets one line instead of an abort.
 
-use super::super::failure::Failure;
+use super::failure::Failure;
 use super::write_file;
 use std::io::{self, Write};
 use std::path::Path;

@@ -7,9 +7,9 @@
 //! one, and it never collides with another run; the file is removed if anything fails.
 //! The replacement keeps what the old file had: its permission bits, and its owner when we may set
 //! it (as root). A new file gets the permissions any new file gets (0666 less the umask).
-//! While the temporary file exists, Ctrl-C and friends are deferred ([`super::super::signals`]).
+//! While the temporary file exists, Ctrl-C and friends are deferred ([`super::signals`]).
 
-use super::super::signals::{self, StopOnSignal};
+use super::signals::{self, StopOnSignal};
 use super::target::folder;
 use std::fs::{File, OpenOptions, Permissions};
 use std::io::{self, BufWriter, Write};

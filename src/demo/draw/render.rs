@@ -19,10 +19,10 @@ use super::gl::{GlError, compile_program};
 use super::gpu_palette::fits_gpu;
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
-use super::labels::{Labels, Words};
 use super::layer::Layer;
-use super::skinned::Layers;
-use super::text::TextLayer;
+use crate::demo::show::skinned::Layers;
+use crate::demo::words::labels::{Labels, Words};
+use crate::demo::words::text::TextLayer;
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::inspect::Inspection;
@@ -70,8 +70,8 @@ impl Renderer {
     pub fn new(gl: glow::Context, model: &Model) -> Result<Renderer, GlError> {
         let program = compile_program(
             &gl,
-            ("shaders/lines.vert", include_str!("../../shaders/lines.vert")),
-            ("shaders/lines.frag", include_str!("../../shaders/lines.frag")),
+            ("shaders/lines.vert", include_str!("../../../shaders/lines.vert")),
+            ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
         )?;
         // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created by this renderer and not yet deleted.
@@ -221,7 +221,7 @@ impl Renderer {
 
     /// Reads whole rows of what was drawn into `rows` (RGBA, 4 bytes a pixel, `width` pixels a row):
     /// as many rows as fit, the first being row `top` counted from the top, top row first.
-    /// Screenshots read a strip at a time (see `output::save_png`), so no second copy of a big
+    /// Screenshots read a strip at a time (see `output::picture::save_png`), so no second copy of a big
     /// picture is ever made.
     pub fn read_rows(&self, width: u32, height: u32, top: u32, rows: &mut [u8]) {
         let row = width as usize * 4;

@@ -4,7 +4,7 @@
 
 use super::gpu_palette::MAX_GPU_JOINTS;
 use super::gpu_skin::GpuSkin;
-use super::headless::offscreen;
+use crate::demo::platform::headless::offscreen;
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
 use skinning::model::{Method, Model, Pose};
 use skinning::skeleton::{SkeletonBuilder, compute_offsets};

@@ -7,8 +7,8 @@
 //! only the points it has. GL boilerplate.
 
 use super::font::TextBatch;
-use super::gl::GlError;
-use super::layer::as_bytes;
+use crate::demo::draw::gl::GlError;
+use crate::demo::draw::layer::as_bytes;
 use glam::Mat4;
 use glow::HasContext;
 

@@ -11,8 +11,8 @@
 //! [`SkinnedLayer`] holds these choices for the demo, with what they need between frames.
 //! No OpenGL here; `render.rs` draws the [`Layers`].
 
-use super::colors::{MAGENTA, ORANGE, RED, Rgba};
-use super::gpu_palette::fits_gpu;
+use crate::demo::draw::colors::{MAGENTA, ORANGE, RED, Rgba};
+use crate::demo::draw::gpu_palette::fits_gpu;
 use glam::Vec3A;
 use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};

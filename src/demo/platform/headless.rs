@@ -5,12 +5,13 @@
 //! `--dump --skinning gpu` uses the same kind of context to run the skinning shader (LBS or DQS,
 //! as `--method` says) and read back what it computed.
 
-use super::console;
-use super::failure::Failure;
-use super::gl;
-use super::output::{save_png, write_file};
-use super::render::Renderer;
 use super::session::Session;
+use crate::demo::draw::gl;
+use crate::demo::draw::render::Renderer;
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use crate::demo::output::picture::save_png;
+use crate::demo::output::write_file;
 use skinning::clip::Clip;
 use skinning::dump::Frames;
 use skinning::model::{Method, Model};
@@ -45,8 +46,8 @@ pub fn dump_gpu(
     frames: Frames,
     method: Method,
 ) -> Result<(), Failure> {
-    use super::gpu_palette::fits_gpu;
-    use super::gpu_skin::GpuSkin;
+    use crate::demo::draw::gpu_palette::fits_gpu;
+    use crate::demo::draw::gpu_skin::GpuSkin;
     use skinning::dump::{Blender, write_dump_blended_by};
 
     fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;

@@ -1,7 +1,7 @@
 //! What the user asked for on the command line, and its limits: [`Options`], filled in by `cli.rs`
 //! and read by everything that runs.
 
-use super::skinned::{Blend, Skinning};
+use crate::demo::show::skinned::{Blend, Skinning};
 use skinning::clip::Clip;
 use skinning::gltf_export::Container;
 use std::path::PathBuf;

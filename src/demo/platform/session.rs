@@ -2,14 +2,14 @@
 //! (time per frame, allocations, resident memory), the frame cost the corner line shows, and the
 //! vertex inspector's printed numbers. Shared by the window and the headless run.
 
-use super::console;
-use super::failure::Failure;
-use super::options::Options;
-use super::render;
-use super::skinned::Skinning;
-use super::state;
-use super::status::FrameCost;
-use super::threads;
+use crate::demo::cli::options::Options;
+use crate::demo::draw::render;
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use crate::demo::show::skinned::Skinning;
+use crate::demo::show::state;
+use crate::demo::show::threads;
+use crate::demo::words::status::FrameCost;
 use skinning::alloc_count;
 use skinning::parallel::PARALLEL_FROM_VERTICES;
 use std::time::{Duration, Instant};

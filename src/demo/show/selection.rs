@@ -9,8 +9,8 @@
 //! The inspected vertex's numbers come from the CPU's palettes on either road (CPU or GPU
 //! skinning), so the inspector works with GPU skinning too ([`inspection`]).
 
-use super::labels::to_pixels;
 use super::skinned::Blend;
+use crate::demo::words::labels::to_pixels;
 use glam::{Mat4, Vec2};
 use skinning::dual_quat::blend_vertex_dqs;
 use skinning::inspect::{Inspection, inspect, skinned_position};

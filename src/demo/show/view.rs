@@ -1,6 +1,6 @@
 //! What the picture shows: the camera, which layers are on, the weight view, and the words.
 
-use super::colors::{self, Colors};
+use crate::demo::draw::colors::{self, Colors};
 use skinning::camera::Camera;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;

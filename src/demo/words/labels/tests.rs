@@ -17,7 +17,7 @@ fn letters(labels: &Labels) -> Vec<Vec2> {
     b.points()
         .iter()
         .zip(b.colors())
-        .filter(|(_, c)| **c != super::super::font::SHADOW)
+        .filter(|(_, c)| **c != crate::demo::words::font::SHADOW)
         .map(|(p, _)| Vec2::from(*p))
         .collect()
 }

@@ -4,17 +4,17 @@
 //! `RedrawRequested` (where we draw), `about_to_wait` when the event queue is empty (where we ask
 //! for the next frame, so the animation runs continuously).
 
-use super::console;
 use super::display;
-use super::failure::Failure;
-use super::gl;
-use super::help::KEYS;
-use super::output::save_png;
-use super::pointer::{CLICK_SLOP, LeftButton};
-use super::render::Renderer;
 use super::session::Session;
-use super::state::Reply;
-use super::status::Fps;
+use crate::demo::cli::help::KEYS;
+use crate::demo::draw::gl;
+use crate::demo::draw::render::Renderer;
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use crate::demo::output::picture::save_png;
+use crate::demo::show::pointer::{CLICK_SLOP, LeftButton};
+use crate::demo::show::state::Reply;
+use crate::demo::words::status::Fps;
 use glam::Vec2;
 use glutin::context::PossiblyCurrentContext;
 use glutin::display::{GetGlDisplay, GlDisplay};

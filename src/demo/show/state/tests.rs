@@ -1,8 +1,8 @@
 //! The demo's state under keys and the mouse, tested without a window.
 
-use super::super::clock::STEP;
-use super::super::skinned::Blend;
 use super::*;
+use crate::demo::show::clock::STEP;
+use crate::demo::show::skinned::Blend;
 use std::time::Duration;
 
 fn demo() -> Demo {

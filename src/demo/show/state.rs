@@ -9,16 +9,16 @@
 
 use super::bend::BendDrag;
 use super::clock::Clock;
-use super::colors::{self, Colors};
-use super::gpu_palette::fits_gpu;
-use super::labels::Words;
-use super::options::Options;
-use super::render::Frame;
 use super::selection::{self, Selection};
 use super::skinned::Skinning;
 use super::skinned::{self, SkinnedLayer};
-use super::status::{self, Status, StatusLine};
 use super::view::{View, find_bone};
+use crate::demo::cli::options::Options;
+use crate::demo::draw::colors::{self, Colors};
+use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::render::Frame;
+use crate::demo::words::labels::Words;
+use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;

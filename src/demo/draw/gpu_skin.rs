@@ -49,7 +49,7 @@ impl SkinProgram {
         let program = compile_program_with(
             gl,
             vertex,
-            ("shaders/lines.frag", include_str!("../../shaders/lines.frag")),
+            ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
             &format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n"),
             &["skinned_position"],
         )?;
@@ -102,12 +102,12 @@ impl GpuSkin {
         fits_gpu(model.skin.joints().len()).map_err(GlError::Other)?;
         let lbs = SkinProgram::new(
             gl,
-            ("shaders/skinning.vert", include_str!("../../shaders/skinning.vert")),
+            ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert")),
             ("Palette", LBS_BLOCK_BYTES, 0),
         )?;
         let dqs = SkinProgram::new(
             gl,
-            ("shaders/skinning_dqs.vert", include_str!("../../shaders/skinning_dqs.vert")),
+            ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert")),
             ("DualQuatPalette", DQS_BLOCK_BYTES, 1),
         )?;
 

@@ -1,7 +1,7 @@
 //! OpenGL plumbing shared by the window and the headless run: asking for a context, loading the
 //! functions, compiling the shaders. Boilerplate; the skinning is elsewhere.
 
-use super::failure::Failure;
+use crate::demo::output::failure::Failure;
 use glow::HasContext;
 use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentContext, Version};

@@ -7,8 +7,8 @@
 //! joints and candidates with the frame's camera; `text.rs` draws it. Everything it needs is
 //! allocated in [`Labels::new`], so composing a frame allocates nothing.
 
-use super::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
 use super::font::{GLYPH, TextBatch};
+use crate::demo::draw::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
 use glam::{Mat4, Vec2, Vec3};
 use skinning::inspect::Inspection;
 use skinning::model::Model;
@@ -174,7 +174,7 @@ pub fn name_position(joint: Vec2, scale: f32) -> Vec2 {
 /// Where a candidate's label of `chars` characters starts: beside its point (whose size tells its
 /// weight), on the side away from the blend, so it stays clear of the line between them.
 pub fn candidate_label_position(candidate: Vec2, blend: Vec2, weight: f32, chars: usize, scale: f32) -> Vec2 {
-    let gap = candidate_size(super::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale;
+    let gap = candidate_size(crate::demo::draw::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale;
     let x = if candidate.x < blend.x {
         candidate.x - gap - chars as f32 * GLYPH * scale
     } else {

@@ -1,7 +1,7 @@
 //! The skinned layer's choices: what each blends, draws and refuses.
 
-use super::super::gpu_palette::MAX_GPU_JOINTS;
 use super::*;
+use crate::demo::draw::gpu_palette::MAX_GPU_JOINTS;
 use glam::{Mat4, Vec3};
 use skinning::scene;
 

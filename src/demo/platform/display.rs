@@ -14,9 +14,9 @@
 //!   `unwrap()`s on X requests panics. [`run_or_lost`] turns both into that same line, after
 //!   checking that the server is really gone (so a genuine bug is still reported as one).
 
-use super::console;
-use super::failure::Failure;
 use super::libraries::{self, Server};
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
 use std::ffi::{c_int, c_void};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;

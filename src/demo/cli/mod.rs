@@ -2,9 +2,13 @@
 //! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
 //! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`.
 
-use super::options::{DUMP_DT, MAX_SECONDS, MAX_THREADS, Options};
-use super::skinned::{Blend, Skinning};
+pub mod help;
+pub mod info;
+pub mod options;
+
+use crate::demo::show::skinned::{Blend, Skinning};
 use lexopt::{Arg, Parser};
+use options::{DUMP_DT, MAX_SECONDS, MAX_THREADS, Options};
 use skinning::gltf_export::Container;
 use std::ffi::OsString;
 use std::path::PathBuf;

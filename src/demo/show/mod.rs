@@ -1,0 +1,12 @@
+//! What is shown and how input changes it, with no window and no OpenGL: the [`state::Demo`] with
+//! its clock, view, bent bones and inspected vertex; where and how the skin is blended
+//! (`skinned.rs`) and on how many threads (`threads.rs`); what a mouse press means (`pointer.rs`).
+
+pub mod bend;
+pub mod clock;
+pub mod pointer;
+pub mod selection;
+pub mod skinned;
+pub mod state;
+pub mod threads;
+pub mod view;

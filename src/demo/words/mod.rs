@@ -1,0 +1,8 @@
+//! Words on the picture: a bitmap font drawn as points (`font.rs`), where each word goes
+//! (`labels.rs`: bone names, the inspector's terms), the corner line (`status.rs`), and the layer
+//! that draws them in window pixels (`text.rs`).
+
+pub mod font;
+pub mod labels;
+pub mod status;
+pub mod text;
