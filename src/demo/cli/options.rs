@@ -35,6 +35,11 @@ pub struct Options {
     pub info: bool,
     /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
     pub export_gltf: Option<(PathBuf, Container)>,
+    /// The skinned mesh as a lit surface (`--surface on|off`); None: on for a model, off for the
+    /// article's outline.
+    pub surface: Option<bool>,
+    /// The normals layer (`--normals`): a short line along each skinned normal.
+    pub normals: bool,
     /// Threads that blend (`--threads`); None: all the machine has.
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
@@ -63,6 +68,8 @@ impl Default for Options {
             animation: None,
             info: false,
             export_gltf: None,
+            surface: None,
+            normals: false,
             threads: None,
             parallel_from: None,
         }

@@ -11,3 +11,5 @@ mod gpu_tests;
 pub mod inspector;
 pub mod layer;
 pub mod render;
+pub mod skin_program;
+pub mod surface;
