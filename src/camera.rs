@@ -50,8 +50,13 @@ impl Camera {
                 fit_yaw: 0.0,
             };
         }
-        // Keep the box from being flat, so it still shows from the side.
-        let extent = ((max - min) / 2.0).max(Vec3::splat(0.05 * (max - min).max_element()));
+        // Keep the box from being flat, so it still shows from the side; a box that is one point
+        // (a mesh squashed to a dot) gets one unit across, so the camera stands somewhere.
+        let size = (max - min).max_element();
+        let extent = match size > 0.0 {
+            true => ((max - min) / 2.0).max(Vec3::splat(0.05 * size)),
+            false => Vec3::splat(0.5),
+        };
         Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0 }
     }
 
@@ -127,26 +132,51 @@ impl Camera {
     }
 }
 
-/// A camera that frames what the picture draws of `model`, in every pose of every clip: the mesh in
-/// its bind pose and skinned, and the joints. Each clip is sampled at 64 times, so switching clips
-/// never moves the camera. Bones that are not joints are not drawn, so they are not framed either: a
-/// glTF file's other nodes (the skinned mesh's own node, whose transform glTF ignores, or an empty
-/// camera or light node far away) would otherwise shrink the model to a dot. It looks at the long
-/// side of the model (see [`Camera::face_the_long_side`]); any size works, the model's own units
-/// are kept.
+/// A camera that frames the skinned mesh of `model` in every pose of `clips`, each sampled at 64
+/// times (the program passes the clip that plays, or the article's three together). Only the mesh:
+/// a joint or a node far from it (a root left at the origin, an IK pole target, an empty node,
+/// the skinned mesh's own node, whose transform glTF ignores) would otherwise shrink the model to
+/// a dot, and the bind pose is drawn where it was modelled, beside the skin or behind it. A mesh
+/// whose vertices never leave one point has no size to frame: then its joints are framed with it,
+/// so they show. It looks at the long side of the model (see [`Camera::face_the_long_side`]); any
+/// size works, the model's own units are kept.
 pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
     let mut pose = crate::model::Pose::new(model);
     let is_joint = model.joint_bones();
-    let joints: Vec<usize> = (0..model.skeleton.len()).filter(|&b| is_joint[b]).collect();
-    let mut points: Vec<Vec3> = model.skin.bind_positions().collect();
+    let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
         for i in 0..64 {
-            pose.update(model, clip, clip.duration as f64 * i as f64 / 64.0);
-            points.extend(pose.skinned.iter().map(|&p| Vec3::from(p)));
-            points.extend(joints.iter().map(|&b| pose.joint(b)));
+            // Steps 1 to 4: where the mesh goes; its normals do not move it.
+            pose.update_palette(model, clip, clip.duration as f64 * i as f64 / 64.0);
+            crate::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+            pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
+            (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }
     }
-    Camera::framing(points).face_the_long_side()
+    let points = match (mesh.max - mesh.min).cmpgt(Vec3::ZERO).any() {
+        true => vec![mesh.min, mesh.max],
+        false => vec![mesh.min, mesh.max, joints.min, joints.max],
+    };
+    Camera::framing(points.into_iter().filter(|p| p.is_finite())).face_the_long_side()
+}
+
+/// The smallest box holding every point added to it.
+struct Bounds {
+    min: Vec3,
+    max: Vec3,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds { min: Vec3::INFINITY, max: Vec3::NEG_INFINITY }
+    }
+}
+
+impl Bounds {
+    fn add(&mut self, p: Vec3) {
+        self.min = self.min.min(p);
+        self.max = self.max.max(p);
+    }
 }
 
 #[cfg(test)]
