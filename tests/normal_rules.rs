@@ -2,7 +2,9 @@
 //! keeps on every model, and how far the two shortcuts engines take land from it.
 //!
 //! `cargo test --test normal_rules -- --nocapture` prints the shortcuts' largest differences on
-//! the twist and on the non-uniformly scaled fixture (the figures of `docs/08-normals.md`).
+//! the twist and on the non-uniformly scaled fixture (the figures of `docs/08-normals.md`). Set
+//! `SKINNING_KEEP_LIT_MODEL=FILE.glb` to keep the 28,672-vertex character with its normals, for
+//! timing the lit surface by hand.
 
 mod common;
 
@@ -197,7 +199,11 @@ fn every_model_keeps_the_invariants() {
     // Its joints stretch one axis more than another: there the plain 3x3 breaks n · e.
     assert!(found.edges > 0 && found.plain_error > 0.05, "{}", found.plain_error);
 
-    let tubes = load_from_slice(&character(true).embedded(), None).expect("the character loads");
+    let with_normals = character(true);
+    if let Some(keep) = std::env::var_os("SKINNING_KEEP_LIT_MODEL") {
+        std::fs::write(keep, with_normals.glb()).expect("the kept model is written");
+    }
+    let tubes = load_from_slice(&with_normals.embedded(), None).expect("the character loads");
     assert_eq!(tubes.model.skin.normals().len(), 28_672);
     let found = check_invariants("28,672-vertex character", &tubes.model, &tubes.clips);
     assert!(found.edges > 0);
