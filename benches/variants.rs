@@ -1,9 +1,6 @@
-//! What else we tried, to make `skin::blend` itself faster (README, "What it costs"): each attempt
-//! against `skin::blend` in the same run, in turn on the same 10,000-vertex tube and palette.
-//!
-//! The README's first percentages came from versions of these written for one run and not kept;
-//! these are written again from what the README says each one did, so that every run checks them.
-//! Each returns the blend's positions (to f32 rounding), which the run checks.
+//! What else we tried, to make `skin::blend` itself faster (`docs/11-every-core.md` has a run):
+//! each attempt against `skin::blend` in the same run, in turn on the same 10,000-vertex tube and
+//! palette. Each returns the blend's positions (to f32 rounding), which the run checks.
 
 use glam::{Affine3A, Mat4, Vec3A, Vec4};
 use skinning::skin::{MAX_INFLUENCES, Skin, blend};

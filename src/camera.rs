@@ -5,9 +5,11 @@
 //! just far enough that the box fits both the window's width and its height. That keeps the model
 //! in the middle, filling it, at any window shape. Orbiting turns the camera about that centre; zooming
 //! moves it closer or further. At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the
-//! article, so the model lies flat in the picture.
+//! article, so the model lies flat in the picture. A model whose numbers call +z up (MD5, see
+//! `model::Up`) is first turned a quarter turn about x, in the view only: its numbers stay its own.
 
-use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
+use crate::model::Up;
+use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
 
 /// Vertical field of view.
 const FOV_Y: f32 = 40.0 * std::f32::consts::PI / 180.0;
@@ -29,11 +31,21 @@ pub struct Camera {
     pub zoom: f32,
     /// The yaw the distance is fitted for: the home view's. Orbiting keeps the distance.
     pub fit_yaw: f32,
+    /// The turn that stands the model up, from its numbers to the view's (+y up): identity for a
+    /// Y-up model. `target`, `extent` and the eye are in the turned space.
+    pub upright: Quat,
 }
 
 impl Camera {
     /// A camera that frames every one of `points`.
     pub fn framing(points: impl IntoIterator<Item = Vec3>) -> Camera {
+        Camera::framing_up(points, Up::Y)
+    }
+
+    /// A camera that frames every one of `points` of a model whose up axis is `up`, standing it up.
+    pub fn framing_up(points: impl IntoIterator<Item = Vec3>, up: Up) -> Camera {
+        let upright = turn_up(up);
+        let points = points.into_iter().map(|p| upright * p);
         let mut min = Vec3::splat(f32::INFINITY);
         let mut max = Vec3::splat(f32::NEG_INFINITY);
         for p in points {
@@ -48,6 +60,7 @@ impl Camera {
                 pitch: 0.0,
                 zoom: 1.0,
                 fit_yaw: 0.0,
+                upright,
             };
         }
         // Keep the box from being flat, so it still shows from the side; a box that is one point
@@ -57,7 +70,7 @@ impl Camera {
             true => ((max - min) / 2.0).max(Vec3::splat(0.05 * size)),
             false => Vec3::splat(0.5),
         };
-        Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0 }
+        Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0, upright }
     }
 
     /// Looks from the side of the box that is longer, x or z: a character that walks along z is
@@ -82,7 +95,7 @@ impl Camera {
         self.zoom = (self.zoom * factor).clamp(0.2, 20.0);
     }
 
-    /// Where the camera is.
+    /// Where the camera is, in the turned space (see `upright`).
     pub fn eye(&self, aspect: f32) -> Vec3 {
         let direction =
             Vec3::new(self.pitch.cos() * self.yaw.sin(), self.pitch.sin(), self.pitch.cos() * self.yaw.cos());
@@ -116,7 +129,9 @@ impl Camera {
         let distance = eye.distance(self.target);
         let near = (distance - 2.0 * self.radius()).max(distance * 0.01);
         let far = distance + 2.0 * self.radius();
-        glam::camera::rh::proj::opengl::perspective(FOV_Y, aspect, near, far) * view
+        glam::camera::rh::proj::opengl::perspective(FOV_Y, aspect, near, far)
+            * view
+            * Mat4::from_quat(self.upright)
     }
 
     /// The pixel `point` lands on, counted from the top-left corner of the viewport.
@@ -126,9 +141,17 @@ impl Camera {
         Vec2::new((ndc.x + 1.0) / 2.0 * width as f32, (1.0 - ndc.y) / 2.0 * height as f32)
     }
 
-    /// The direction the camera looks, in the world.
+    /// The direction the camera looks, in the model's own numbers.
     pub fn forward(&self) -> Vec3 {
-        (self.target - self.eye(1.0)).normalize()
+        self.upright.inverse() * (self.target - self.eye(1.0)).normalize()
+    }
+}
+
+/// The turn from a model's up axis to the view's +y: a quarter turn about x takes +z to +y.
+fn turn_up(up: Up) -> Quat {
+    match up {
+        Up::Y => Quat::IDENTITY,
+        Up::Z => Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2),
     }
 }
 
@@ -153,11 +176,11 @@ pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -
             (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }
     }
-    let points = match (mesh.max - mesh.min).cmpgt(Vec3::ZERO).any() {
-        true => vec![mesh.min, mesh.max],
-        false => vec![mesh.min, mesh.max, joints.min, joints.max],
-    };
-    Camera::framing(points.into_iter().filter(|p| p.is_finite())).face_the_long_side()
+    let mut points = mesh.corners();
+    if !(mesh.max - mesh.min).cmpgt(Vec3::ZERO).any() {
+        points.extend(joints.corners());
+    }
+    Camera::framing_up(points.into_iter().filter(|p| p.is_finite()), model.up).face_the_long_side()
 }
 
 /// The smallest box holding every point added to it.
@@ -176,6 +199,14 @@ impl Bounds {
     fn add(&mut self, p: Vec3) {
         self.min = self.min.min(p);
         self.max = self.max.max(p);
+    }
+
+    /// The box's eight corners, which a turned view (`Camera::upright`) frames as the box itself.
+    fn corners(&self) -> Vec<Vec3> {
+        let (a, b) = (self.min, self.max);
+        (0..8)
+            .map(|i| Vec3::new([a.x, b.x][i & 1], [a.y, b.y][(i >> 1) & 1], [a.z, b.z][(i >> 2) & 1]))
+            .collect()
     }
 }
 
@@ -207,6 +238,19 @@ mod tests {
             assert!(pa.distance(pb) < 0.01, "{pa} vs {pb}");
             assert!(pa.x > 0.0 && pa.x < 640.0 && pa.y > 0.0 && pa.y < 480.0, "{pa} is off the picture");
         }
+    }
+
+    #[test]
+    fn a_z_up_model_stands_up_in_the_picture() {
+        // A post 2 tall along +z, with a knob towards +x at its top.
+        let points = [Vec3::ZERO, Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.5, 0.0, 2.0)];
+        let camera = Camera::framing_up(points, Up::Z);
+        let [foot, top, knob] = points.map(|p| camera.project(p, 640, 480));
+        // Up in the numbers is up on the screen (pixel y grows downwards); x stays to the right.
+        assert!(top.y < foot.y - 200.0, "{foot} {top}");
+        assert!((top.x - foot.x).abs() < 1.0 && knob.x > top.x + 50.0, "{top} {knob}");
+        // The camera's direction comes back in the model's numbers: level, so no z in it.
+        assert!(camera.forward().z.abs() < 1e-6, "{}", camera.forward());
     }
 
     #[test]

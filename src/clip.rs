@@ -194,7 +194,8 @@ impl Track {
 pub enum Motion {
     /// Keyframe tracks, at most one per bone.
     Keyframes(Vec<Track>),
-    /// A function that changes the rest-pose locals it is given, for time `t` in `[0, duration)`.
+    /// A function that changes the rest-pose locals it is given, for time `t` in `[0, duration]`
+    /// (the end itself only when the clip is written out frame by frame).
     Procedural(fn(t: f32, local: &mut [Mat4])),
 }
 
@@ -218,8 +219,14 @@ impl Clip {
     ///
     /// Writes one local transform per bone into `local`; allocates nothing.
     pub fn sample(&self, skeleton: &Skeleton, time: f64, local: &mut [Mat4]) {
+        self.sample_at(skeleton, self.wrap(time), local);
+    }
+
+    /// The pose at `t` seconds into the clip, `t` taken as it is, not wrapped: at `t = duration`
+    /// this is the clip's last pose, where [`Clip::sample`] would be back at its first. For
+    /// writing a clip out frame by frame (`md5_export.rs`).
+    pub fn sample_at(&self, skeleton: &Skeleton, t: f32, local: &mut [Mat4]) {
         assert_eq!(local.len(), skeleton.len(), "one local transform per bone");
-        let t = self.wrap(time);
         for (local, bone) in local.iter_mut().zip(skeleton.bones()) {
             *local = bone.rest.to_mat4();
         }

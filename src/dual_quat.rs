@@ -47,9 +47,9 @@
 //!
 //! What DQS trades: in a bend too, it keeps a blended vertex at its distance from the joint, where
 //! LBS pulls it in. On the outside of a strong bend, where real skin would stretch flat, that arc
-//! sticks out: the skin bulges (README, "Why `twist` pinches the mesh, and how dual
-//! quaternions fix it", measures it). It also costs more arithmetic per vertex than LBS (`cargo
-//! bench` times it), for half the palette data (8 numbers a joint).
+//! sticks out: the skin bulges (`docs/07-the-twist-and-dual-quaternions.md` measures it). It also
+//! costs more arithmetic per vertex than LBS (`cargo bench` times it), for half the palette data
+//! (8 numbers a joint).
 
 use crate::skin::{JointId, MAX_INFLUENCES, Skin, SkinVertex};
 use glam::{Mat3, Mat4, Quat, Vec3, Vec3A, Vec4};

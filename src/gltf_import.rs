@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | node, its `children` | bone, `first_child` + `sibling` links | `nodes.rs` |
 //! | node `translation` / `rotation` / `scale` (or `matrix`) | the bone's rest local transform ([`Trs`](crate::transform::Trs)) | `nodes.rs` |
-//! | several scene roots | one synthetic root bone above them | `nodes.rs` |
+//! | more than one node without a parent (a scene's roots, or nodes no scene lists) | one synthetic root bone above them | `nodes.rs` |
 //! | skin `joints` | joint slots ([`Joint`](crate::skin::Joint)): a bone each | `skins.rs` |
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
@@ -56,7 +56,7 @@ use std::path::Path;
 /// A loaded file: the model and its clips, plus what a learner may want to know about it.
 #[derive(Clone, Debug)]
 pub struct Imported {
-    /// Bone `i` is node `i` (plus [`SYNTHETIC_ROOT`] last when the file has several roots). The
+    /// Bone `i` is node `i` (plus [`SYNTHETIC_ROOT`] last when more than one node has no parent). The
     /// skin's joint slots are every glTF skin's joints in turn (see [`Imported::skins`]), then one
     /// per rigid mesh; its vertices are the skinned meshes', then the rigid ones' (`model.parts`).
     pub model: Model,

@@ -104,8 +104,9 @@ pub struct Report<'a> {
 impl Report<'_> {
     pub const DECIMALS: usize = 4;
 
-    fn bone_name(&self, joint: JointId) -> &str {
-        &self.model.skeleton.bone(self.model.skin.joints()[joint].bone).name
+    /// The name of the bone of `joint`, escaped for printing (`printable`).
+    fn bone_name(&self, joint: JointId) -> std::borrow::Cow<'_, str> {
+        crate::printable::printable(&self.model.skeleton.bone(self.model.skin.joints()[joint].bone).name)
     }
 }
 

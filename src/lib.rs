@@ -1,33 +1,50 @@
 //! # Skeletal skinning, step by step
 //!
 //! A mesh follows a moving skeleton. This crate is the method, with no windows and no OpenGL in it;
-//! the `skinning` program (in `src/demo/`) draws what it computes. Read it in this order, with
-//! article 000 ("Skinned Mesh principles and a simplest implementation", n5, 2008) in the other hand:
+//! the `skinning` program (in `src/demo/`) draws what it computes. Read it in the book's order, one
+//! chapter of `docs/` beside each step, with article 000 ("Skinned Mesh principles and a simplest
+//! implementation", n5, 2008) in the other hand:
 //!
-//! 1. [`skeleton`]: a bone is a coordinate space; bones form a first-child / sibling tree; world
-//!    transforms walk down the tree (`compute_world`); offsets undo the bind pose (`compute_offsets`).
-//! 2. [`skin`]: each vertex's bind position and its influences on the skin's joints (a bone and its
-//!    offset); the palette (`compute_palette`) and the blend (`blend`).
-//! 3. [`clip`]: poses as a pure function of time: keyframes with lerp and slerp, or a procedure;
-//!    [`transform`] is the translation-rotation-scale a keyframe stores.
-//! 4. [`scene`]: the article's bones, mesh, skin and motion, in numbers.
-//! 5. [`model`]: a model, and one frame of the method in order (`Pose::update`).
-//! 6. [`normals`]: what lighting needs: normals that follow the skin, by the inverse transpose of
-//!    each vertex's blended matrix; flat normals for a mesh without its own.
-//! 7. [`dual_quat`]: the blend's limit and its fix: dual-quaternion skinning, which blends the
-//!    joints' motions instead of the positions they give (`Pose::update_with(.., Method::Dqs)`).
-//! 8. [`gltf_import`]: a real character from a glTF file, into the same skeleton, skin and clips:
-//!    the toy and the real thing are the same code. [`gltf_export`] is its mirror: the article's
-//!    scene written as such a file, for Blender or any glTF viewer.
-//! 9. [`parallel`]: every core for the blend: each vertex is independent, so chunks of the mesh
-//!    blend on different threads, with the same loop and bit for bit the same result.
-//!
-//! Around the method: [`inspect`] takes one vertex's blend apart, influence by influence (the demo's
-//! vertex inspector), [`camera`] frames the model for drawing, [`dump`] writes the numbers as JSON,
-//! [`synthetic`] makes a skinned tube of any size for measuring what the blend costs (`cargo bench`),
-//! and [`alloc_count`] counts heap allocations, to show that a steady frame makes none. Files you
-//! did not write: [`model_folder`] keeps a model's other files inside its folder, and [`printable`]
-//! escapes the names in it before they are printed or drawn.
+//! 1. The bones and offsets (`docs/01-bones-and-offsets.md`): [`skeleton`]: a bone is a coordinate
+//!    space; bones form a first-child / sibling tree; world transforms walk down the tree
+//!    (`compute_world`); offsets undo the bind pose (`compute_offsets`). [`scene`] builds the
+//!    article's five bones.
+//! 2. The blend (`docs/02-the-blend.md`): [`skin`]: each vertex's bind position and its influences
+//!    on the skin's joints (a bone and its offset); the palette (`compute_palette`) and the blend
+//!    (`blend`). [`scene`]'s `MESH` is the article's 13 vertices and their weights.
+//! 3. Animation (`docs/03-animation.md`): [`clip`]: poses as a pure function of time, keyframes with
+//!    lerp and slerp, or a procedure; [`transform`] is the translation-rotation-scale a keyframe
+//!    stores; [`scene`]'s clips `seed`, `bend` and `twist`.
+//! 4. One frame, in order (`docs/04-one-frame.md`): [`model`]: a model, and one frame of the method
+//!    from clip to skinned positions (`Pose::update`); [`dump`] writes every number of it as JSON.
+//! 5. One vertex up close (`docs/05-one-vertex.md`): [`inspect`] takes one vertex's blend apart,
+//!    influence by influence (the program's vertex inspector).
+//! 6. GPU skinning (`docs/06-gpu-skinning.md`): the same blend in a vertex shader,
+//!    `shaders/skinning.vert`; the program's side of it is in `src/demo/draw/`.
+//! 7. The twist and dual quaternions (`docs/07-the-twist-and-dual-quaternions.md`): [`dual_quat`]:
+//!    the blend's limit and its fix, dual-quaternion skinning, which blends the joints' motions
+//!    instead of the positions they give (`Pose::update_with` with `Method::Dqs`).
+//! 8. Normals (`docs/08-normals.md`): [`normals`]: what lighting needs, normals that follow the
+//!    skin, by the inverse transpose of each vertex's blended matrix; flat normals, from the skinned
+//!    triangles, for a mesh without its own.
+//! 9. A real model (`docs/09-a-real-model.md`): [`gltf_import`]: a character from a glTF file, into
+//!    the same skeleton, skin and clips: the toy and the real thing are the same code.
+//!    [`gltf_export`] is its mirror: the article's scene written as such a file.
+//! 10. Two ways to store a skin (`docs/10-two-ways-to-store-a-skin.md`): [`md5_import`]: seed
+//!     002's own system, id's MD5 (Doom 3), into the same skeleton, skin and clips; it stores no
+//!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
+//!     `offset · bind` worked out ahead of time. [`md5_export`] is its mirror: the scene on screen
+//!     (the article's, or a loaded model) written as MD5.
+//! 11. Every core and what it costs (`docs/11-every-core.md`): [`parallel`]: each vertex is
+//!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
+//!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend
+//!     on (`cargo bench`); [`alloc_count`] counts heap allocations, to show that a steady frame
+//!     makes none.
+//! 12. The program around the method (`docs/12-the-program-around-the-method.md`): [`camera`]
+//!     frames the model for drawing; the rest is `src/demo/`.
+//! 13. What bad input gets (`docs/13-what-bad-input-gets.md`): files you did not write.
+//!     [`model_folder`] keeps a model's other files inside its folder, and [`printable`] escapes the
+//!     names in it before they are printed or drawn.
 
 pub mod alloc_count;
 pub mod camera;
@@ -37,6 +54,8 @@ pub mod dump;
 pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
+pub mod md5_export;
+pub mod md5_import;
 pub mod model;
 pub mod model_folder;
 pub mod normals;

@@ -41,6 +41,16 @@ pub struct Model {
     /// The meshes, as runs of the skin's vertices in order: first every skinned one, then every
     /// rigid one. The article's scene is one skinned part; a glTF file has one per mesh and node.
     pub parts: Vec<Part>,
+    /// The axis its numbers call up: the picture stands it up that way (`camera.rs`).
+    pub up: Up,
+}
+
+/// The axis a model's numbers call up: +y for the article and glTF, +z for MD5 (id's tools).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Up {
+    #[default]
+    Y,
+    Z,
 }
 
 /// One mesh of a model: a run of the skin's vertices, named for `--info` and the dump.
@@ -70,7 +80,7 @@ impl Model {
             }
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        Ok(Model { skeleton, skin, edges, triangles: Vec::new(), parts: vec![whole] })
+        Ok(Model { skeleton, skin, edges, triangles: Vec::new(), parts: vec![whole], up: Up::Y })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.

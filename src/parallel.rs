@@ -13,16 +13,13 @@
 //! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,
 //! each idle thread taking (stealing) work from a busy one.
 //!
-//! **What it costs.** Handing work to another thread and waiting for it takes microseconds (waking
-//! a sleeping thread is a system call): 5 to 12 µs in `cargo bench`'s crossover on a 2-core
-//! machine with its cores awake (derived from the bench's times, see [`PARALLEL_FROM_VERTICES`] and
-//! the README's "Every core"), what one thread needs to blend one to two thousand vertices. So
-//! small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
-//! [`PARALLEL_FROM_VERTICES`] on, a figure measured with `cargo bench` (README, "What it costs").
-//! The article's 13 vertices take well under a microsecond on one thread. And the other threads
-//! need a free core: when other programs keep every core busy, a woken thread waits for one, the
-//! calling thread meanwhile does the work itself, and the blend is no faster than on one thread
-//! (measured so while other builds ran on this 2-core machine).
+//! **What it costs.** Handing work to another thread and waiting for it is not free: rayon's idle
+//! threads sleep, and waking one takes microseconds, what one thread needs to blend a thousand
+//! vertices or more. So small meshes stay on one thread: [`BlendThreads`] blends on all its
+//! threads only from [`PARALLEL_FROM_VERTICES`] on. And the other threads need a free core: when
+//! other programs keep every core busy, a woken thread waits for one, the calling thread meanwhile
+//! does the work itself, and the blend is no faster than on one thread. `cargo bench` measures all
+//! of this; `docs/11-every-core.md` has the figures.
 //!
 //! **Allocating nothing.** Work handed to a rayon pool from a thread outside it goes through a
 //! queue that allocates a block every 63 hand-overs; work a pool's own thread hands out goes
@@ -86,16 +83,11 @@ pub fn blend_dqs_normals_parallel(skin: &Skin, dq_palette: &[DualQuat], normals:
         .for_each(|(out, (vertices, bind))| blend_dqs_normal_vertices(vertices, bind, dq_palette, out));
 }
 
-/// From how many vertices [`BlendThreads`] blends on all its threads. `cargo bench`'s crossover,
-/// on a 2-core AMD EPYC virtual machine, each blend after a 2 ms pause as between two frames, with
-/// the machine's cores kept awake by other work: two threads took 21.4 µs against one thread's
-/// 20.7 at 4,096 vertices (0.97x), 26.7 against 30.5 at 6,144 (1.14x), 32.3 against 40.9 at 8,192
-/// (1.27x). Two threads at n vertices take t2, about half of one thread's time t1 plus the
-/// hand-over h, so h is about t2 - t1/2: 11.1, 11.5 and 11.9 µs here (5 to 10 µs in the README's
-/// later run). So two threads pay once t1 is about 2h, here near 5,000 vertices. With that machine idle, its
-/// halted virtual core took hundreds of µs to wake and two threads broke even only near 100,000
-/// vertices (`SKINNING_CROSSOVER_MAX=131072 cargo bench --bench blend`, README "Every core"): the
-/// figure is the machine's, and `--parallel-from` changes it. Below it, one thread.
+/// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. Two
+/// threads pay once one thread's blend takes about twice the hand-over: on the 2-core machine this
+/// was measured on, with its cores awake, that was a few thousand vertices; with the machine idle,
+/// about 100,000 (`cargo bench`'s crossover, `docs/11-every-core.md`). The figure is the
+/// machine's, not the method's: `--parallel-from` changes it.
 pub const PARALLEL_FROM_VERTICES: usize = 6000;
 
 /// Pieces of work per thread: more than one, so that a thread slowed down by another program

@@ -30,9 +30,9 @@ pub mod words;
 use cli::Command;
 use output::failure::Failure;
 use platform::session::Session;
+use show::loaded::{Loaded, Loading};
 use show::skinned::Skinning;
 use skinning::dump::Frames;
-use skinning::gltf_import::ImportError;
 use std::process::ExitCode;
 
 /// The whole program; returns the process exit code.
@@ -78,45 +78,28 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     // A file that cannot be written is reported now, not after every frame was drawn; and a file
     // that is standard output moves the text meant for it (`load: ...`) to standard error first.
     let export = options.export_gltf.as_ref().map(|(path, _)| path);
+    // (--export-md5 makes its folder if it is missing: `output::write_files` checks it when it writes.)
     for path in options.dump.iter().chain(&options.screenshot).chain(export) {
         output::check(path)?;
     }
-    let (model, clips, notes) = match &options.model {
-        // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
-        None => {
-            let invalid = |e: skinning::scene::SceneError| {
-                Failure::new(1, format!("the built-in scene is invalid: {e}"))
-            };
-            let model = skinning::scene::article().map_err(|e| invalid(e.into()))?;
-            (model, skinning::scene::clips().map_err(invalid)?, Vec::new())
-        }
-        // A real model, through the same code. A bad file is one line and exit code 1.
-        Some(path) => {
-            let started = std::time::Instant::now();
-            let imported = skinning::gltf_import::load(path).map_err(|e| match e {
-                // That message names the file already.
-                ImportError::Read { .. } => Failure::new(1, e.to_string()),
-                _ => Failure::new(1, format!("{}: {e}", path.display())),
-            })?;
-            if options.stats {
-                let (ms, vertices) = (started.elapsed().as_secs_f64() * 1e3, imported.model.skin.len());
-                output::console::show(&format!(
-                    "load: {} in {ms:.1} ms ({vertices} vertices)",
-                    path.display()
-                ))?;
-            }
-            if options.info {
-                return output::console::show(&cli::info::describe(path, &imported));
-            }
-            (imported.model, imported.clips, imported.notes)
-        }
-    };
+    let Loading::Show(loaded) = show::loaded::load(&options)? else { return Ok(()) };
+    let Loaded { model, clips, own_clips, notes, stored } = *loaded;
     // The article's scene written as a glTF file, for Blender or any glTF viewer; nothing else runs
     // (the command line refuses --model and every other flag with it). All of the file or none.
     if let Some((path, container)) = &options.export_gltf {
         let bytes = skinning::gltf_export::export(&model, &clips, *container)
             .map_err(|e| Failure::new(1, format!("cannot export the scene: {e}")))?;
         return output::write_file(path, |file| file.write_all(&bytes));
+    }
+    // The model shown, as an MD5 model: the .md5mesh, and beside it an .md5anim per clip of its own.
+    if let Some(path) = &options.export_md5 {
+        let files = skinning::md5_export::export(&model, &clips[..own_clips])
+            .map_err(|e| Failure::new(1, format!("cannot export the model as MD5: {e}")))?;
+        let mut writes = vec![(path.clone(), files.mesh.into_bytes())];
+        for (clip, text) in files.animations {
+            writes.push((path.with_file_name(format!("{clip}.md5anim")), text.into_bytes()));
+        }
+        return output::write_files(&writes);
     }
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
@@ -153,7 +136,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             }),
         };
     }
-    let demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
+    let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
+    demo.stored = stored;
     say_notes();
     let session = Session::new(options, demo);
     if session.options.headless { platform::headless::run(session) } else { platform::window::run(session) }

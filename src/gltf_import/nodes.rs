@@ -3,9 +3,10 @@
 //!
 //! Bone `i` is node `i`, named after it. A node lists its `children`; the article links a bone to
 //! its **first child** and each child to its next **sibling**, so `children[0]` becomes the first
-//! child and every later child the sibling of the one before. glTF allows several root nodes (a
-//! scene lists them); the article's tree has one root, so when there are several we add one more
-//! bone, the **synthetic root**, with the file's roots as its children. It never moves.
+//! child and every later child the sibling of the one before. glTF allows several nodes without a
+//! parent (a scene lists its roots, and a file may hold nodes that no scene lists); the article's
+//! tree has one root, so when more than one node has no parent, scene or not, we add one more bone,
+//! the **synthetic root**, with all of them as its children. It never moves.
 //!
 //! A node places itself in its parent's space by `translation`, `rotation` and `scale` (the matrix
 //! `T * R * S`), or by one `matrix`, which we split into the same three parts (spec: a node's
@@ -20,7 +21,7 @@ use super::error::{ImportError, label};
 use crate::skeleton::{BoneId, MAX_DEPTH, Skeleton, SkeletonBuilder, Trs};
 use glam::{Mat4, Quat, Vec3};
 
-/// The name of the bone added above several root nodes.
+/// The name of the bone added above the nodes without a parent, when there is more than one.
 pub const SYNTHETIC_ROOT: &str = "(scene root)";
 
 /// The bone tree of the file's nodes, and which nodes the shown scene holds.
@@ -79,7 +80,7 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
         }
     }
 
-    // Several roots hang under one synthetic root, linked the same way.
+    // Every node without a parent (in a scene or not) hangs under one synthetic root, linked the same way.
     let roots: Vec<BoneId> = (0..nodes.len()).filter(|&i| parent[i].is_none()).collect();
     if roots.len() > 1 {
         let root = builder.bone_with(SYNTHETIC_ROOT, Trs::IDENTITY);

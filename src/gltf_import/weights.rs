@@ -6,9 +6,11 @@
 //! strict about it. Files are looser, so here, on the way in:
 //! - a weight of 0 is an unused slot and is dropped, whatever joint it names;
 //! - beyond four influences, the four largest are kept (the others are usually tiny);
-//! - weights are divided by their sum when it is off 1 by more than the glTF-Validator allows
-//!   (2e-7 per weight): exporters round, and normalized u8 weights cannot sum to exactly 1. How many
-//!   vertices needed it, and the worst sum, are reported once.
+//! - weights are divided by their sum when it is off 1 by more than 2e-7 per weight: exporters
+//!   round, and normalized u8 weights cannot sum to exactly 1. That tolerance is this program's
+//!   own choice, near the glTF-Validator's (version 2.0.0-dev.3.10 passes one float weight of
+//!   1 + 1.2e-7 and flags 1 + 3e-7). How many vertices needed it, and the worst sum, are reported
+//!   once.
 //!
 //! What cannot be mended is an error naming the vertex: a negative, NaN or infinite weight, a
 //! joint past the end of its skin, or weights that are all 0 (no joint would move the vertex).
@@ -33,7 +35,7 @@ pub struct Mended {
     pub trimmed: usize,
 }
 
-/// How far from 1 a sum may be, per weight, before it is renormalised (the glTF-Validator's limit).
+/// How far from 1 a sum may be, per weight, before it is renormalised (our own choice; see above).
 const SUM_SLACK_PER_WEIGHT: f32 = 2e-7;
 
 /// The influences of vertex `v` from every set, ready for `Skin::add_vertex`: joint indices are

@@ -165,6 +165,7 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
 pub mod character;
 pub mod fixture;
 pub mod gltf_build;
+pub mod md5_hand;
 pub mod spec;
 
 /// A sample model from the folder named by `SKINNING_MODELS` (CI points it at `../shared/assets`,

@@ -9,19 +9,29 @@ USAGE:
 
 Without options it opens a window and animates the article's arm (playing the bend clip; the
 article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
-With --model it shows a glTF character instead, through the same code, its skinned mesh filled and
-lit. Press H in the window for the keys.
+With --model it shows a glTF or MD5 (Doom 3) character instead, through the same code, its skinned
+mesh filled and lit. Press H in the window for the keys.
 
 OPTIONS:
     --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
-    --model FILE            show a glTF 2.0 model (.gltf or .glb) instead of the article's scene
+    --model FILE            show a glTF 2.0 model (.gltf or .glb) or an MD5 model (.md5mesh; its
+                            animations are the .md5anim files beside it with the same joints, in
+                            name order, each named by its file's stem) instead of the article's scene
     --animation NAME|INDEX  with --model: the animation to play (default the first; a file with none
-                            shows its rest pose, as a clip named rest)
+                            shows its rest pose, as a clip named rest; for MD5, rest is always there,
+                            last: the bind pose, as the .md5mesh stores it)
     --info                  with --model: print the file's node tree, skins, meshes and animations,
-                            and what is ignored, then exit
+                            and what is ignored, then exit; for MD5 also how far each vertex's weights
+                            disagree about where it is (whether seed 002's two formulas agree)
     --export-gltf FILE      write the article's scene with its clips seed, bend and twist as a glTF
                             2.0 file (FILE.gltf: one JSON file, - for standard output; FILE.glb:
                             binary), then exit; for Blender or any glTF viewer. Takes no other option
+    --export-md5 FILE.md5mesh
+                            write the model shown (the article's scene, or --model's) as an MD5
+                            model: FILE.md5mesh, and NAME.md5anim beside it for each clip, sampled at
+                            120 frames a second (its folder is made if missing: an MD5 model takes
+                            every .md5anim beside it); Y-up models are turned to id's Z-up; a scale
+                            that cannot be baked is refused. Then exit. Takes only --model besides
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
@@ -53,9 +63,10 @@ OPTIONS:
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more
     --parallel-from VERTICES
-                            blend on all --threads from this many vertices (default 6000, where two
-                            threads beat one on a 2-core machine kept busy; idle, that machine
-                            needed about 100,000; 0: always; the result is the same)
+                            blend on all --threads from this many vertices (default 6000, near
+                            where two threads began to beat one on a 2-core machine with its cores
+                            awake; idle, that machine needed about 100,000; 0: always; the result
+                            is the same)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, resident memory; with --model, first the time
                             the file took to load

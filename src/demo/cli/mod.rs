@@ -1,9 +1,11 @@
 //! The command line: flags, their values, and the rules between them. `lexopt` splits the
 //! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
-//! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`.
+//! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`; `--info` is
+//! `info.rs` for glTF, `md5_info.rs` for MD5.
 
 pub mod help;
 pub mod info;
+pub mod md5_info;
 pub mod options;
 
 use crate::demo::show::skinned::{Blend, Skinning};
@@ -103,6 +105,17 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 ))?;
                 options.export_gltf = Some((file, container));
             }
+            Arg::Long("export-md5") => {
+                once(&options.export_md5, "--export-md5")?;
+                let file = path(&mut parser, "--export-md5", "FILE.md5mesh")?;
+                if !is_md5mesh(&file) {
+                    return Err(format!(
+                        "--export-md5 writes FILE.md5mesh and an .md5anim per clip beside it (two or more \
+                         files, so not -): name it FILE.md5mesh, not {file:?}"
+                    ));
+                }
+                options.export_md5 = Some(file);
+            }
             Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
             Arg::Long("skinning") => {
                 let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
@@ -174,6 +187,17 @@ fn check(options: &Options, clip_given: bool) -> Result<(), String> {
             return Err("--export-gltf writes the article's scene with all its clips, then exits: give it \
                         alone"
                 .into());
+        }
+    }
+    // The MD5 export writes what would be shown, the article's scene or --model's, all of its clips.
+    if options.export_md5.is_some() {
+        let alone = Options { export_md5: None, model: None, ..options.clone() } == Options::default();
+        if !alone || clip_given {
+            return Err(
+                "--export-md5 writes the model shown (the article's scene, or --model FILE) with all \
+                        its clips, then exits: give it alone or with --model"
+                    .into(),
+            );
         }
     }
     // --clip names the article's clips, --animation a model's: each belongs to its own scene.
@@ -277,6 +301,11 @@ fn parse_camera(v: &str) -> Option<(f32, f32, f32)> {
 fn names_a_folder(path: &std::ffi::OsStr) -> bool {
     let last = path.as_encoded_bytes().rsplit(|&b| b == b'/').next().unwrap_or_default();
     matches!(last, b"" | b"." | b"..")
+}
+
+/// Whether `path` ends in `.md5mesh`, in any letter case: an MD5 model.
+pub fn is_md5mesh(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("md5mesh"))
 }
 
 fn parse_size(v: &str) -> Option<(u32, u32)> {

@@ -1,4 +1,4 @@
-//! What the user asked for on the command line, and its limits: [`Options`], filled in by `cli.rs`
+//! What the user asked for on the command line, and its limits: [`Options`], filled in by `mod.rs`
 //! and read by everything that runs.
 
 use crate::demo::show::skinned::{Blend, Skinning};
@@ -27,7 +27,7 @@ pub struct Options {
     pub inspect: Option<usize>,
     /// Words on screen (bone names, the corner line); `--no-text` turns them off for pixel tests.
     pub text: bool,
-    /// A glTF file to show instead of the article's scene.
+    /// A model file to show instead of the article's scene: glTF, or MD5 (an `.md5mesh`).
     pub model: Option<PathBuf>,
     /// Which of the model's animations plays: a name or an index (default: the first).
     pub animation: Option<String>,
@@ -35,6 +35,9 @@ pub struct Options {
     pub info: bool,
     /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
     pub export_gltf: Option<(PathBuf, Container)>,
+    /// Write the model shown (the article's, or `--model`'s) as this `.md5mesh`, with an
+    /// `.md5anim` per clip beside it, and exit.
+    pub export_md5: Option<PathBuf>,
     /// The skinned mesh as a lit surface (`--surface on|off`); None: on for a model, off for the
     /// article's outline.
     pub surface: Option<bool>,
@@ -68,6 +71,7 @@ impl Default for Options {
             animation: None,
             info: false,
             export_gltf: None,
+            export_md5: None,
             surface: None,
             normals: false,
             threads: None,
@@ -91,11 +95,11 @@ impl Options {
     /// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
     /// `--clip` for the article's scene. A wrong one is refused with the list to choose from.
     pub fn clip_index(&self, clips: &[Clip]) -> Result<usize, String> {
-        let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+        let names: Vec<_> = clips.iter().map(|c| skinning::printable::printable(&c.name)).collect();
         if self.model.is_some() {
             let Some(wanted) = &self.animation else { return Ok(0) };
             let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match names[..] {
+            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match &names[..] {
                 [only] => format!("unknown animation {wanted:?}: the only one is {only} (or 0)"),
                 _ => format!(
                     "unknown animation {wanted:?}: choose one of {} (or 0 to {})",

@@ -104,6 +104,30 @@ fn export_gltf_takes_its_container_from_the_extension_and_no_other_flag() {
 }
 
 #[test]
+fn export_md5_wants_an_md5mesh_and_takes_only_model_beside_it() {
+    let Ok(Command::Run(o)) = run(&["--export-md5", "out/arm.MD5MESH"]) else { panic!("should parse") };
+    assert_eq!(o.export_md5, Some(PathBuf::from("out/arm.MD5MESH")));
+    let Ok(Command::Run(o)) = run(&["--model", "fox.glb", "--export-md5", "fox.md5mesh"]) else {
+        panic!("should parse")
+    };
+    assert_eq!((o.model, o.export_md5), (Some("fox.glb".into()), Some("fox.md5mesh".into())));
+    let err = run(&["--export-md5", "-"]).expect_err("two or more files");
+    assert!(err.contains("two or more files, so not -"), "{err}");
+    let err = run(&["--export-md5", "arm.md5anim"]).expect_err("the mesh's name");
+    assert!(err.contains("name it FILE.md5mesh"), "{err}");
+    for args in [
+        &["--export-md5", "a.md5mesh", "--frames", "3"][..],
+        &["--export-md5", "a.md5mesh", "--clip", "seed"],
+        &["--export-md5", "a.md5mesh", "--export-gltf", "a.glb"],
+        &["--model", "fox.glb", "--export-md5", "a.md5mesh", "--animation", "Walk"],
+        &["--export-md5", "a.md5mesh", "--export-md5", "b.md5mesh"],
+    ] {
+        let err = run(args).expect_err("refused");
+        assert!(!err.contains('\n') && err.contains("--export-"), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn a_value_for_a_flag_that_takes_none_is_refused_like_the_others() {
     for (args, flag) in [
         (&["--help=foo"][..], "--help"),

@@ -2,9 +2,10 @@
 //!
 //! A shader's plain uniforms are scarce: OpenGL 3.3 promises a vertex shader 1024 floats of them,
 //! OpenGL ES 3.0 256 `vec4`s, and a `mat4` takes 16 floats, so a `uniform mat4 palette[N]` runs out
-//! near 60 joints. A **uniform block** lives in a buffer of its own, and every OpenGL 3.3 and ES 3.0
-//! driver takes blocks of at least 16 KiB (`GL_MAX_UNIFORM_BLOCK_SIZE`): 256 `mat4`s, or 256 dual
-//! quaternions (two `vec4`s each) with room to spare. So [`MAX_GPU_JOINTS`] is 256, as in Bevy,
+//! near 60 joints. A **uniform block** lives in a buffer of its own, and OpenGL 3.3 and ES 3.0
+//! promise blocks of at least 16 KiB (`GL_MAX_UNIFORM_BLOCK_SIZE`): 256 `mat4`s, or 256 dual
+//! quaternions (two `vec4`s each) with room to spare. A driver that breaks the promise draws
+//! everything but GPU skinning ([`fits_driver`]). So [`MAX_GPU_JOINTS`] is 256, as in Bevy,
 //! for both methods: `D` switches between them at any time, so a model fits both or neither.
 //!
 //! The block's layout is `std140`, which fixes every offset so the CPU can fill the buffer without
@@ -32,8 +33,28 @@ pub fn fits_gpu(joints: usize) -> Result<(), String> {
     }
     Err(format!(
         "GPU skinning takes at most {MAX_GPU_JOINTS} joints (MAX_GPU_JOINTS: 256 matrices fill the 16 KiB \
-         uniform block every OpenGL 3.3 and ES 3.0 driver offers) but this model has {joints}; \
+         uniform block OpenGL 3.3 and ES 3.0 promise) but this model has {joints}; \
          skin it on the CPU (--skinning cpu)"
+    ))
+}
+
+/// The largest uniform block this driver takes, in bytes (`GL_MAX_UNIFORM_BLOCK_SIZE`).
+pub fn block_limit(gl: &glow::Context) -> usize {
+    // SAFETY: the caller keeps a context current on this thread; this only reads a limit.
+    let limit = unsafe { gl.get_parameter_i32(glow::MAX_UNIFORM_BLOCK_SIZE) };
+    usize::try_from(limit).unwrap_or(0)
+}
+
+/// Whether a driver whose uniform blocks hold `limit` bytes takes the shaders' palettes; if not, a
+/// one-line refusal. OpenGL promises 16 KiB, but a driver that breaks the promise should still
+/// draw everything else: only GPU skinning is refused (the renderer then builds no GPU layer).
+pub fn fits_driver(limit: usize) -> Result<(), String> {
+    if limit >= LBS_BLOCK_BYTES.max(DQS_BLOCK_BYTES) {
+        return Ok(());
+    }
+    Err(format!(
+        "GPU skinning is off: this driver's uniform blocks hold {limit} bytes, below the 16384 OpenGL \
+         promises and the shaders' palette needs; skin on the CPU (--skinning cpu)"
     ))
 }
 
@@ -50,6 +71,7 @@ pub struct PaletteBuffer {
 
 impl PaletteBuffer {
     /// A buffer of `bytes` for the uniform block `block` of `program`, joined through `binding`.
+    /// The driver must take blocks of `bytes` ([`fits_driver`], which `GpuSkin::new` checks).
     pub fn new(
         gl: &glow::Context,
         program: glow::Program,
@@ -60,13 +82,6 @@ impl PaletteBuffer {
         // SAFETY: the caller keeps the context that made `gl` current on this thread; `program` is
         // alive, and the buffer is created here.
         unsafe {
-            let limit = gl.get_parameter_i32(glow::MAX_UNIFORM_BLOCK_SIZE);
-            if (limit as usize) < bytes {
-                return Err(GlError::Other(format!(
-                    "this driver's uniform blocks hold {limit} bytes, below the 16384 OpenGL promises; \
-                     use --skinning cpu"
-                )));
-            }
             let index = gl
                 .get_uniform_block_index(program, block)
                 .ok_or_else(|| GlError::Other(format!("the skinning shader has no uniform block {block}")))?;

@@ -22,7 +22,7 @@
 
 use super::colors::Rgba;
 use super::gl::GlError;
-use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, fits_gpu};
+use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver, fits_gpu};
 use super::layer::{Layer, as_bytes};
 use super::skin_program::{Look, SkinProgram};
 use super::surface::{draw_depth_tested, normal_attribute, triangle_elements};
@@ -66,9 +66,11 @@ fn method(palette: Palette) -> usize {
 }
 
 impl GpuSkin {
-    /// Compiles the skinning shaders and uploads the model's skin, once.
+    /// Compiles the skinning shaders and uploads the model's skin, once; refused before anything
+    /// is made if the model has too many joints or the driver too small uniform blocks.
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
         fits_gpu(model.skin.joints().len()).map_err(GlError::Other)?;
+        fits_driver(block_limit(gl)).map_err(GlError::Other)?;
         let lbs = ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert"));
         let dqs = ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert"));
         let (lbs_block, dqs_block) =

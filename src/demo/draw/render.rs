@@ -20,7 +20,7 @@
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
-use super::gpu_palette::fits_gpu;
+use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::layer::Layer;
@@ -67,8 +67,11 @@ pub struct Renderer {
     compared: Layer,
     /// The CPU's skinned mesh as a lit surface; None for a mesh without triangles.
     surface: Option<Surface>,
-    /// None if the model has more joints than the shader's palette holds.
+    /// None if the model has more joints than the shader's palette holds, or the driver's uniform
+    /// blocks cannot hold the palette; `gpu_refusal` then says which.
     gpu: Option<GpuSkin>,
+    /// Why there is no GPU layer, in one line for the user.
+    pub gpu_refusal: Option<String>,
     normal_lines: Layer,
     bones: Layer,
     inspector: InspectorLayer,
@@ -139,9 +142,10 @@ impl Renderer {
         normal_lines.show_points = false;
         let bones = Layer::new(&gl, drawn_bones.len(), &bone_lines)?;
         bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
-        // A model too big for GPU skinning still draws on the CPU; `Demo` refuses to switch.
-        let mut gpu =
-            if fits_gpu(model.skin.joints().len()).is_ok() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        // A model too big for GPU skinning, or a driver too small for its palette, still draws on
+        // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
+        let gpu_refusal = fits_gpu(model.skin.joints().len()).and(fits_driver(block_limit(&gl))).err();
+        let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
         if let Some(gpu) = &mut gpu {
             gpu.show_points(a_point);
             gpu.upload_colors(&gl, &vec![RED; n]);
@@ -167,6 +171,7 @@ impl Renderer {
             surface,
             gpu,
             normal_lines,
+            gpu_refusal,
             bones,
             inspector,
             labels,

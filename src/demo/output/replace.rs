@@ -8,6 +8,8 @@
 //! The replacement keeps what the old file had: its permission bits, and its owner when we may set
 //! it (as root). A new file gets the permissions any new file gets (0666 less the umask).
 //! While the temporary file exists, Ctrl-C and friends are deferred ([`super::signals`]).
+//! Several files that belong together (an `.md5mesh` and its `.md5anim` files) are all written to
+//! temporary files first, and renamed only once every one is whole ([`replace_all`]).
 
 use super::signals::{self, StopOnSignal};
 use super::target::folder;
@@ -57,6 +59,39 @@ pub fn check(file: &Path) -> Result<(), Error> {
 }
 
 fn write_and_rename(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Error> {
+    let temporary = fill_beside(file, write)?;
+    temporary.persist(file).map(drop).map_err(|e| Error::Io(e.error))
+}
+
+/// Writes several files together, all or none: each into a temporary file beside it first, and
+/// only once every one is whole, each renamed over its target. A failure before the renames leaves
+/// every target as it was; the error says which file (by its place in `files`) failed.
+pub fn replace_all(files: &[(&Path, &[u8])]) -> Result<(), (usize, Error)> {
+    let deferred = signals::writing();
+    let result = (|| {
+        let mut ready = Vec::with_capacity(files.len());
+        for (i, &(file, bytes)) in files.iter().enumerate() {
+            ready.push(fill_beside(file, |out| out.write_all(bytes)).map_err(|e| (i, e))?);
+        }
+        for (i, temporary) in ready.into_iter().enumerate() {
+            temporary.persist(files[i].0).map_err(|e| (i, Error::Io(e.error)))?;
+        }
+        Ok(())
+    })();
+    // Renamed or removed, no temporary file is left: a signal may act again.
+    drop(deferred);
+    match signals::caught() {
+        Some(signal) => Err((0, Error::Stopped(signal))),
+        None => result,
+    }
+}
+
+/// A temporary file beside `file`, filled by `write`, with the old file's owner and permissions
+/// if there is one: ready to be renamed over it.
+fn fill_beside(
+    file: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<NamedTempFile, Error> {
     let old = match std::fs::metadata(file) {
         Ok(meta) => {
             // Renaming would replace a file we may not write; refuse, as `cp` or `>` would.
@@ -67,7 +102,8 @@ fn write_and_rename(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Resul
         Err(e) => return Err(Error::Io(e)),
     };
     let temporary = temporary_beside(file)?;
-    fill_and_rename(temporary, file, old, write).map_err(Error::Io)
+    fill(&temporary, old, write).map_err(Error::Io)?;
+    Ok(temporary)
 }
 
 /// A new temporary file in `file`'s folder; failing that, the folder is what is wrong.
@@ -81,9 +117,8 @@ fn temporary_beside(file: &Path) -> Result<NamedTempFile, Error> {
         .map_err(|e| Error::Folder(folder.to_path_buf(), e))
 }
 
-fn fill_and_rename(
-    temporary: NamedTempFile,
-    file: &Path,
+fn fill(
+    temporary: &NamedTempFile,
     old: Option<std::fs::Metadata>,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
@@ -95,7 +130,7 @@ fn fill_and_rename(
     if let Some(old) = old {
         keep_owner_and_mode(temporary.as_file(), &old)?;
     }
-    temporary.persist(file).map(drop).map_err(|e| e.error)
+    Ok(())
 }
 
 /// Gives the new file the old one's permission bits, and its owner if we are allowed to.

@@ -25,6 +25,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
     let (_context, gl) = offscreen(width, height, depth)?;
     session.pick_threads(&gl::version_string(&gl))?;
     let mut renderer = Renderer::new(gl, &session.demo.model)?;
+    session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     while !session.finished() {
         session.draw_frame(&mut renderer, width, height, 1.0)?;
         // A window's buffer swap hands each frame to the driver; with no window we must. Without

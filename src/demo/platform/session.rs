@@ -73,6 +73,18 @@ impl Session {
         Ok(())
     }
 
+    /// The renderer could not skin on the GPU (`Renderer::gpu_refusal`): `G` says why from now on,
+    /// and a run that asked for `--skinning gpu` or `both` ends here with that line (exit 3, a
+    /// driver below what OpenGL promises). `--skinning cpu` draws as usual.
+    pub fn refuse_gpu(&mut self, why: Option<&str>) -> Result<(), Failure> {
+        let Some(why) = why else { return Ok(()) };
+        self.demo.skinned.gpu_refused = Some(why.to_string());
+        if self.demo.skinned.skinning != Skinning::Cpu {
+            return Err(Failure::new(3, why));
+        }
+        Ok(())
+    }
+
     /// Window or image size from `--size`, else 640x480.
     pub fn size(&self) -> (u32, u32) {
         self.options.size.unwrap_or((640, 480))

@@ -257,6 +257,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     // Wait for the screen's refresh between frames; not every platform can, which is fine.
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
     let renderer = Renderer::new(gl, &session.demo.model)?;
+    session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     Ok(WindowGl { renderer, surface, context, window })
 }
 

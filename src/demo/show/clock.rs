@@ -1,8 +1,9 @@
 //! The animation clock: what time the clip is at, how fast it runs, whether it is paused.
 //!
-//! The time is an `f64` of seconds that only ever grows by what the user asks (real time times the
-//! speed, a step, a scrub); the clip wraps it into its own loop when it samples. Hours of running
-//! lose no precision.
+//! The time is an `f64` of seconds, moved only by what the user asks: forward by real time times
+//! the speed, forward or back by a step or a scrub, and back to where it started (`--time`) by `R`.
+//! The clip wraps it into its own loop when it samples, a time below 0 too. Hours of running lose
+//! no precision.
 
 /// A step of `.` and `,`: one frame at 60 frames a second.
 pub const STEP: f64 = 1.0 / 60.0;

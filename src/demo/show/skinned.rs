@@ -97,14 +97,16 @@ pub struct SkinnedLayer {
     pub fallback: Option<String>,
     /// The mesh has no normals of its own: its surface is lit with flat ones, found by the GPU.
     flat: bool,
+    /// Why this driver cannot skin on the GPU, if it cannot (`Session::refuse_gpu`): `G` says it.
+    pub gpu_refused: Option<String>,
 }
 
 impl SkinnedLayer {
     /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
     pub fn new(model: &Model, skinning: Skinning, method: Blend) -> SkinnedLayer {
         let compared = vec![Vec3A::ZERO; model.skin.len()];
-        let flat = model.skin.normals().is_empty();
-        SkinnedLayer { skinning, method, threads: BlendThreads::one(), compared, fallback: None, flat }
+        let (threads, flat) = (BlendThreads::one(), model.skin.normals().is_empty());
+        SkinnedLayer { skinning, method, threads, compared, fallback: None, gpu_refused: None, flat }
     }
 
     /// Steps 4 and 5 for this frame ([`blend`]), the normals as the picture needs them ([`Cpu`]).
@@ -226,11 +228,15 @@ pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     )
 }
 
-/// `G`: where the skinned layer is blended next, unless the model has too many joints for the GPU.
-pub fn next_skinning(skinning: Skinning, model: &Model) -> Result<Skinning, String> {
+/// `G`: where the skinned layer is blended next, unless the model has too many joints for the GPU
+/// or the driver cannot skin on it (`refused`, the renderer's reason): then the CPU keeps it.
+pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -> Result<Skinning, String> {
     let next = skinning.next();
     if next != Skinning::Cpu {
         fits_gpu(model.skin.joints().len())?;
+        if let Some(why) = refused {
+            return Err(why.to_string());
+        }
     }
     Ok(next)
 }

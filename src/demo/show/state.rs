@@ -24,6 +24,7 @@ use glam::{Vec2, Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::inspect::{Inspection, Report};
+use skinning::md5_import::{StoredWeights, WeightTable};
 use skinning::model::{Model, Pose};
 use std::time::Instant;
 
@@ -62,6 +63,8 @@ pub struct Demo {
     /// The vertex inspector's vertex.
     pub selection: Selection,
     pub status: Status,
+    /// An MD5 model's stored weights, which the inspector sets beside `offset · bind`.
+    pub stored: Option<StoredWeights>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
 }
@@ -112,6 +115,7 @@ impl Demo {
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
             status: Status::new(),
+            stored: None,
             colors_dirty: true,
             bend: None,
         };
@@ -264,7 +268,13 @@ impl Demo {
         let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
         let report = Report { inspection: &inspection, model: &self.model };
         let time = clip.wrap(self.clock.time);
-        Some(format!("inspect: clip {} at t {time:.3} s, {method} on {skinning}\n{report}", clip.name))
+        let mut text =
+            format!("inspect: clip {} at t {time:.3} s, {method} on {skinning}\n{report}", clip.name);
+        if let Some(stored) = &self.stored {
+            let (model, vertex) = (&self.model, inspection.vertex);
+            text.push_str(&WeightTable { model, stored, vertex }.to_string());
+        }
+        Some(text)
     }
 
     /// [`Demo::report`], if the selection or the paused frame changed since the last one.

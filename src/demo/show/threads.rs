@@ -1,16 +1,17 @@
-//! Who blends on the CPU: one thread, or all the machine has (`parallel.rs`). All of them pay from
-//! `PARALLEL_FROM_VERTICES` vertices on, when their cores are free. One thing here takes the cores:
-//! a software renderer, which draws every frame with a thread per core (`Session::pick_threads`
-//! asks once the renderer is known).
+//! Who blends on the CPU: one thread, or all the machine has (`parallel.rs`), from
+//! `PARALLEL_FROM_VERTICES` vertices on (`--parallel-from`: where more threads start to pay depends
+//! on the machine, see `docs/11-every-core.md`). One thing here takes the cores: a software
+//! renderer, which draws every frame with a thread per core (`Session::pick_threads` asks once the
+//! renderer is known).
 
 use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
 
 /// The threads that blend a skin of `vertices` vertices: `threads` of them (`--threads`) from `from`
 /// vertices on (`--parallel-from`; default `PARALLEL_FROM_VERTICES`). Without `--threads`, all the
-/// machine has, unless the picture is drawn by a renderer that itself draws with every core:
-/// beside Mesa's llvmpipe, two threads took 357 to 728 µs a frame for the pose + blend of a
-/// 28,672-vertex model where one took 161 to 184 (the other core was busy drawing). Call it on the thread that will blend: that thread
-/// becomes one of them.
+/// machine has, unless the picture is drawn by a renderer that itself draws with every core (Mesa's
+/// llvmpipe or softpipe): the blend's other threads then wait for a core (beside llvmpipe on a
+/// 2-core machine, a 28,672-vertex model blended slower on two threads than on one, see
+/// `docs/11-every-core.md`). Call it on the thread that will blend: that thread becomes one of them.
 pub fn blend_threads(
     threads: Option<usize>,
     from: Option<usize>,

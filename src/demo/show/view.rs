@@ -102,8 +102,9 @@ pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> 
 pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
     let by_index = name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
     by_index.or_else(|| model.skeleton.find(name)).ok_or_else(|| {
-        let names: Vec<&str> = model.skeleton.bones().iter().map(|b| b.name.as_str()).collect();
-        match names[..] {
+        let names: Vec<_> =
+            model.skeleton.bones().iter().map(|b| skinning::printable::printable(&b.name)).collect();
+        match &names[..] {
             [only] => format!("unknown bone {name:?} for --weights: the only one is {only} (or 0)"),
             _ => format!(
                 "unknown bone {name:?} for --weights: choose one of {} (or 0 to {})",

@@ -8,9 +8,12 @@
 //! shape and simply grow. Under each letter goes a dark copy, one font pixel right and down: a
 //! shadow that keeps the letters readable where they cross the mesh's lines.
 //!
-//! Why points and not a texture: no texture, sampler or second shader to explain, and a few thousand
-//! points cost nothing next to the rest of the frame. Why this crate: no dependencies, under a second
-//! to build, and characters we can name (a system font would need a font library and a rasteriser).
+//! Why points and not a texture: no texture, sampler or second shader to explain. They are not free:
+//! on Mesa's software renderer the words' few thousand points take most of the time of a headless
+//! 640x480 frame (`docs/12-the-program-around-the-method.md` measures it); a glyph texture, one
+//! quad per letter, would be the next step if that mattered. Why this crate: no dependencies, under
+//! a second to build, and characters we can name (a system font would need a font library and a
+//! rasteriser).
 //!
 //! Pure: no OpenGL here. A batch is allocated once with room for [`TextBatch::capacity`] points and
 //! refilled every frame; text past that room is cut off rather than allocating.

@@ -45,7 +45,13 @@ pub struct Labels {
 
 impl Labels {
     pub fn new(model: &Model) -> Labels {
-        let bone_names: Vec<String> = model.skeleton.bones().iter().map(|b| b.name.clone()).collect();
+        // Drawn as words: control characters escaped, once (`printable`).
+        let bone_names: Vec<String> = model
+            .skeleton
+            .bones()
+            .iter()
+            .map(|b| skinning::printable::printable(&b.name).into_owned())
+            .collect();
         let longest = bone_names.iter().map(String::len).max().unwrap_or(0);
         Labels {
             batch: TextBatch::with_capacity(CAPACITY),

@@ -1,7 +1,7 @@
 //! The skinned layer's choices: what each blends, draws and refuses.
 
 use super::*;
-use crate::demo::draw::gpu_palette::MAX_GPU_JOINTS;
+use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver};
 use glam::{Mat4, Vec3};
 use skinning::scene;
 
@@ -95,9 +95,24 @@ fn a_model_too_big_for_the_gpu_palette_stays_on_the_cpu() {
     let why = fits_gpu(MAX_GPU_JOINTS + 1).expect_err("one joint too many");
     assert!(why.contains("257") && why.contains("256") && !why.contains('\n'), "{why}");
     // At the limit G switches; one past it, G is refused with that line.
-    assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS)), Ok(Skinning::Gpu));
-    assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS + 1)), Err(why));
-    assert_eq!(next_skinning(Skinning::Both, &chain(MAX_GPU_JOINTS + 1)), Ok(Skinning::Cpu));
+    assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS), None), Ok(Skinning::Gpu));
+    assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS + 1), None), Err(why));
+    assert_eq!(next_skinning(Skinning::Both, &chain(MAX_GPU_JOINTS + 1), None), Ok(Skinning::Cpu));
+}
+
+#[test]
+fn a_driver_with_small_uniform_blocks_refuses_only_the_gpu() {
+    // OpenGL 3.3 and ES 3.0 promise blocks of 16 KiB: 256 matrices of 16 floats of 4 bytes.
+    assert_eq!(fits_driver(16 * 1024), Ok(()));
+    assert_eq!(fits_driver(64 * 1024), Ok(()));
+    let why = fits_driver(16 * 1024 - 1).expect_err("one byte short");
+    assert!(why.contains("16383 bytes") && why.contains("--skinning cpu") && !why.contains('\n'), "{why}");
+    // The renderer hands that line to the demo: G then refuses the GPU with it, whatever the model,
+    // and still comes back to the CPU; the CPU never needs the driver's blocks.
+    let small = (chain(1), Some(why.as_str()));
+    assert_eq!(next_skinning(Skinning::Cpu, &small.0, small.1), Err(why.clone()));
+    assert_eq!(next_skinning(Skinning::Gpu, &small.0, small.1), Err(why.clone()));
+    assert_eq!(next_skinning(Skinning::Both, &small.0, small.1), Ok(Skinning::Cpu));
 }
 
 #[test]

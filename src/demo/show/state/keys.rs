@@ -39,7 +39,11 @@ impl Demo {
                 self.view.next_weight_bone(&self.model);
                 self.colors_dirty = true;
             }
-            "g" => match skinned::next_skinning(self.skinned.skinning, &self.model) {
+            "g" => match skinned::next_skinning(
+                self.skinned.skinning,
+                &self.model,
+                self.skinned.gpu_refused.as_deref(),
+            ) {
                 Ok(next) => self.skinned.skinning = next,
                 Err(why) => return Reply::Refused(why),
             },

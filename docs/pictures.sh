@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Redraws every picture of the book with the command its caption gives.
+#
+#   docs/pictures.sh [OUTDIR]
+#
+# Without OUTDIR it rewrites the pictures in docs/; CI gives it a scratch folder instead, to prove
+# the captions' commands still work. It builds nothing: it runs the program named by SKINNING_BIN,
+# else target/release/skinning (so `cargo build --release` first). Each `picture NAME ARGS...` line
+# below runs `skinning ARGS... --screenshot OUTDIR/NAME`, with ARGS as the caption writes them
+# (tests/book.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
+# one the tests read the sample models from), so that a caption's `--model Fox.glb` finds the
+# Khronos sample there; without it, the pictures of the article's scene are drawn and a model's fails.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-$root/docs}"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+bin="${SKINNING_BIN:-$root/target/release/skinning}"
+if [ ! -x "$bin" ]; then
+    echo "pictures.sh: no program at $bin: run cargo build --release, or set SKINNING_BIN" >&2
+    exit 2
+fi
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+models="${SKINNING_MODELS:-}"
+
+picture() {
+    local name="$1"
+    shift
+    if [[ " $* " == *" --model "* ]] && [ ! -d "$models" ]; then
+        echo "pictures.sh: $name needs a model: set SKINNING_MODELS to the folder holding it" >&2
+        exit 2
+    fi
+    (cd "${models:-$out}" && "$bin" "$@" --screenshot "$out/$name" >/dev/null)
+    echo "$out/$name"
+}
+
+# README.md: the article's arm, playing the default clip, bend.
+picture screenshot.png --headless --frames 30 --fixed-dt 0 --time 1.5 --size 800x500
+# docs/05-one-vertex.md: the vertex inspector on vertex 2 of the twist.
+picture inspect.png --headless --clip twist --time 2 --inspect 2 --frames 30 --fixed-dt 0 --size 800x500
+# docs/07-the-twist-and-dual-quaternions.md: the twist at 150 degrees, seen from above, both ways.
+picture twist-lbs.png --headless --frames 1 --clip twist --time 2.0 --method lbs --camera 0,80,1.4 --size 560x360
+picture twist-dqs.png --headless --frames 1 --clip twist --time 2.0 --method dqs --camera 0,80,1.4 --size 560x360
+# docs/09-a-real-model.md: the Fox running.
+picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --frames 1 --no-text --size 800x500
+# docs/10-two-ways-to-store-a-skin.md: the Fox exported to MD5, walking, one vertex inspected. The
+# export goes to a scratch folder (the sample models' may be read-only), and the picture is drawn there.
+md5="$(mktemp -d)"
+(cd "$models" && "$bin" --model Fox.glb --export-md5 "$md5/fox-md5/fox.md5mesh")
+saved="$models"
+models="$md5"
+picture two-ways-fox.png --model fox-md5/fox.md5mesh --animation Walk --headless --frames 1 --time 0.3 --size 800x500 --inspect 53
+models="$saved"
+rm -r "$md5"

@@ -1,0 +1,91 @@
+//! The model the demo shows: the article's scene, or a model file read by the loader its extension
+//! asks for (`.md5mesh`, in any letter case: MD5; anything else: glTF), with its clips and what the
+//! loader had to say. `--stats` times the load; `--info` prints what the file holds instead.
+
+use crate::demo::cli::options::Options;
+use crate::demo::cli::{self, is_md5mesh};
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use skinning::clip::Clip;
+use skinning::gltf_import::{self, ImportError};
+use skinning::md5_import::{self, Md5Error, StoredWeights};
+use skinning::model::Model;
+use std::path::Path;
+
+/// A model ready to show.
+pub struct Loaded {
+    pub model: Model,
+    pub clips: Vec<Clip>,
+    /// How many of `clips` are the file's own: after them a loader may add `rest`, the rest pose
+    /// (glTF, for a file without animations; MD5, always).
+    pub own_clips: usize,
+    /// What the loader mended or skipped, to be said once.
+    pub notes: Vec<String>,
+    /// An MD5 model's weights as the file stores them, for the vertex inspector.
+    pub stored: Option<StoredWeights>,
+}
+
+/// What loading came to.
+pub enum Loading {
+    Show(Box<Loaded>),
+    /// `--info` printed what the file holds; nothing more to do.
+    Described,
+}
+
+/// The model `options` ask for. A bad file is one line and exit code 1.
+pub fn load(options: &Options) -> Result<Loading, Failure> {
+    let Some(path) = &options.model else {
+        // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
+        let invalid =
+            |e: skinning::scene::SceneError| Failure::new(1, format!("the built-in scene is invalid: {e}"));
+        let model = skinning::scene::article().map_err(|e| invalid(e.into()))?;
+        let clips = skinning::scene::clips().map_err(invalid)?;
+        let own_clips = clips.len();
+        return Ok(Loading::Show(Box::new(Loaded {
+            model,
+            clips,
+            own_clips,
+            notes: Vec::new(),
+            stored: None,
+        })));
+    };
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("md5anim")) {
+        let problem = "an .md5anim is one animation of an MD5 model; give its .md5mesh, and the .md5anim \
+                       files beside it play as its animations";
+        return Err(Failure::new(1, format!("{}: {problem}", path.display())));
+    }
+    let started = std::time::Instant::now();
+    let (loaded, description) = if is_md5mesh(path) {
+        let imported = md5_import::load(path).map_err(|e| match e {
+            // That message names the file already.
+            Md5Error::Read { .. } => Failure::new(1, e.to_string()),
+            _ => Failure::new(1, format!("{}: {e}", path.display())),
+        })?;
+        let info = options.info.then(|| cli::md5_info::describe(path, &imported));
+        let md5_import::Imported { model, clips, stored, notes, .. } = imported;
+        let own_clips = clips.len() - 1;
+        (Loaded { model, clips, own_clips, notes, stored: Some(stored) }, info)
+    } else {
+        let imported = gltf_import::load(path).map_err(|e| match e {
+            ImportError::Read { .. } => Failure::new(1, e.to_string()),
+            _ => Failure::new(1, format!("{}: {e}", path.display())),
+        })?;
+        let info = options.info.then(|| cli::info::describe(path, &imported));
+        let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
+        let gltf_import::Imported { model, clips, notes, .. } = imported;
+        (Loaded { model, clips, own_clips, notes, stored: None }, info)
+    };
+    if options.stats {
+        say_load_time(path, started, loaded.model.skin.len())?;
+    }
+    match description {
+        Some(text) => console::show(&text).map(|()| Loading::Described),
+        None => Ok(Loading::Show(Box::new(loaded))),
+    }
+}
+
+/// `--stats`: how long the file took to load.
+fn say_load_time(path: &Path, started: std::time::Instant, vertices: usize) -> Result<(), Failure> {
+    let ms = started.elapsed().as_secs_f64() * 1e3;
+    console::show(&format!("load: {} in {ms:.1} ms ({vertices} vertices)", path.display()))
+}

@@ -1,0 +1,85 @@
+//! Clips become frames: every clip sampled at [`FRAME_RATE`](super::FRAME_RATE) frames a second,
+//! keyframed or procedural alike, since MD5 stores a pose per frame and nothing else.
+//!
+//! Frame `k` is the pose at `k / FRAME_RATE` seconds (`Clip::sample_at`, not wrapped, so the last
+//! frame is the clip's end and not its start again). A clip lasts `(frames - 1) / FRAME_RATE`
+//! seconds in Doom 3's reading, so the last frame falls on the clip's end when its duration is a
+//! whole number of frames; otherwise the clip is held on its last pose until the next whole frame.
+//! Each frame also gets the box around the skinned mesh that MD5 files carry for culling.
+
+use super::joints::Md5Joints;
+use super::{ExportError, FRAME_RATE};
+use crate::clip::Clip;
+use crate::model::{Model, Pose};
+use crate::printable::printable;
+use crate::skeleton::Trs;
+use glam::{Quat, Vec3};
+
+/// The most frames one clip may take: about 14 minutes at 120 frames a second. A longer clip is
+/// most likely a damaged key time, and its frames would not fit in memory.
+pub const MAX_FRAMES: usize = 100_000;
+
+/// One clip, frame by frame.
+pub struct Sampled {
+    pub name: String,
+    /// Every frame's local transforms, by bone.
+    pub locals: Vec<Vec<Trs>>,
+    /// Every frame's box around the skinned mesh (min, max), in the model's own numbers.
+    pub bounds: Vec<(Vec3, Vec3)>,
+}
+
+/// How many frames a clip of `duration` seconds takes: one per `1 / FRAME_RATE` s, both ends
+/// included. A duration a thousandth of a frame off a whole number of frames is that number.
+pub fn frame_count(duration: f32) -> Option<usize> {
+    let intervals = (duration.max(0.0) as f64) * FRAME_RATE as f64;
+    let whole = intervals.round();
+    let intervals = if (intervals - whole).abs() < 1e-3 { whole } else { intervals.ceil() };
+    (intervals < MAX_FRAMES as f64).then_some(intervals as usize + 1)
+}
+
+/// Every clip's frames, with the skinned mesh's box in each.
+pub fn sample(model: &Model, clips: &[Clip]) -> Result<Vec<Sampled>, ExportError> {
+    let mut pose = Pose::new(model);
+    let mut out = Vec::with_capacity(clips.len());
+    for clip in clips {
+        let Some(frames) = frame_count(clip.duration) else {
+            return Err(ExportError::TooLong {
+                clip: printable(&clip.name).into_owned(),
+                duration: clip.duration,
+            });
+        };
+        let mut sampled = Sampled {
+            name: clip.name.clone(),
+            locals: Vec::with_capacity(frames),
+            bounds: Vec::with_capacity(frames),
+        };
+        for k in 0..frames {
+            clip.sample_at(&model.skeleton, k as f32 / FRAME_RATE as f32, &mut pose.local);
+            pose.compute(model);
+            let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+            for &p in &pose.skinned {
+                (min, max) = (min.min(p.into()), max.max(p.into()));
+            }
+            sampled.bounds.push((min, max));
+            sampled.locals.push(pose.local.iter().map(|&m| Trs::from_mat4(m)).collect());
+        }
+        out.push(sampled);
+    }
+    Ok(out)
+}
+
+/// One frame's joints as MD5 stores them, in MD5 order: each relative to its parent, its scale
+/// baked (the local translation times the parent's constant scale), the roots turned up.
+pub fn md5_locals(joints: &Md5Joints, locals: &[Trs], model: &Model) -> Vec<(Vec3, Quat)> {
+    joints
+        .order
+        .iter()
+        .map(|&b| {
+            let Trs { translation, rotation, .. } = locals[b];
+            match model.skeleton.bone(b).parent {
+                Some(p) => (joints.scale[p] * translation, rotation),
+                None => (joints.up(translation), joints.up_rotation(rotation)),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,206 @@
+//! The two kinds of MD5 text, written in Doom 3's layout: tabs, one entry a line, each joint's
+//! parent named in a comment, as id's own files are.
+//!
+//! Numbers are written in the shortest form that reads back as the same 32-bit float (`0.2`, not
+//! `0.200000003`), never in exponent form, which some MD5 readers do not take. An orientation is
+//! written as x y z of the unit quaternion whose w is not positive: a reader computes
+//! `w = -sqrt(1 - x² - y² - z²)` (id's convention), and q and -q are the same turn. Near a half
+//! turn w is small, and that square root turns a rounding of x y z into a much larger error in w:
+//! at w = 0, x y z rounded to a float's 7 digits leave w anywhere up to 3e-4. So x y z are
+//! normalised in f64 and written with 9 decimals.
+
+use super::ExportError;
+use super::frames::{Sampled, md5_locals};
+use super::joints::Md5Joints;
+use crate::model::Model;
+use crate::skin::SkinVertex;
+use glam::{DQuat, Quat, Vec3};
+use std::fmt::Write;
+
+/// What the files say wrote them (`commandline`).
+const COMMAND_LINE: &str = "skinning --export-md5";
+
+/// A number as MD5 text: finite, shortest, `0` for either zero.
+fn number(x: f32, what: &str) -> Result<String, ExportError> {
+    match x {
+        _ if !x.is_finite() => Err(ExportError::NotFinite(what.to_string())),
+        0.0 => Ok("0".into()),
+        _ => Ok(format!("{x}")),
+    }
+}
+
+/// `( x y z )`.
+fn triple(v: Vec3, what: &str) -> Result<String, ExportError> {
+    Ok(format!("( {} {} {} )", number(v.x, what)?, number(v.y, what)?, number(v.z, what)?))
+}
+
+/// An orientation's x y z as MD5 stores them: normalised in f64 and turned to the sign whose w is
+/// 0 or negative.
+fn orientation(q: Quat) -> [f64; 3] {
+    let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
+    let q = if q.w > 0.0 { -q } else { q };
+    [q.x, q.y, q.z]
+}
+
+/// A component of an orientation as text: 9 decimals, fewer where they end in zeros.
+fn decimal(x: f64) -> String {
+    let text = format!("{x:.9}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" || text.is_empty() { "0".to_string() } else { text.to_string() }
+}
+
+/// An orientation's x y z as text: `( x y z )`.
+fn turn([x, y, z]: [f64; 3]) -> String {
+    format!("( {} {} {} )", decimal(x), decimal(y), decimal(z))
+}
+
+/// The `.md5mesh`: the joints in their bind pose, then one `mesh` per part of the model.
+pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
+    let skeleton = &model.skeleton;
+    let mut out = String::new();
+    let parts = &model.parts;
+    writeln!(out, "MD5Version 10\ncommandline \"{COMMAND_LINE}\"\n").ok();
+    writeln!(out, "numJoints {}\nnumMeshes {}\n\njoints {{", joints.order.len(), parts.len()).ok();
+    for (i, &b) in joints.order.iter().enumerate() {
+        let (position, rotation) = joints.bind[b];
+        let name = &skeleton.bone(b).name;
+        let what = format!("joint {name:?}'s bind pose");
+        let parent = joints.parent[i].map_or(-1, |p| p as i64);
+        let comment = skeleton.bone(b).parent.map_or("", |p| skeleton.bone(p).name.as_str());
+        let (place, turn) = (joints.up(position), orientation(joints.up_rotation(rotation)));
+        writeln!(
+            out,
+            "\t\"{name}\"\t{parent} {} {}\t\t// {comment}",
+            triple(place, &what)?,
+            self::turn(turn)
+        )
+        .ok();
+    }
+    writeln!(out, "}}").ok();
+
+    let extra = super::lonely_edges(model);
+    for part in parts {
+        let first = part.vertices.start as u32;
+        let inside = |v: u32| part.vertices.contains(&(v as usize));
+        writeln!(out, "\nmesh {{\n\t// meshes: {}\n\tshader \"{}\"\n", part.name, part.name).ok();
+        writeln!(out, "\tnumverts {}", part.vertices.len()).ok();
+        let vertices = &model.skin.vertices()[part.vertices.clone()];
+        let mut next_weight = 0;
+        for (v, vertex) in vertices.iter().enumerate() {
+            writeln!(out, "\tvert {v} ( 0 0 ) {next_weight} {}", vertex.count).ok();
+            next_weight += vertex.count as usize;
+        }
+        // Counter-clockwise triangles written clockwise, Doom 3's winding; an edge no triangle has
+        // as a side goes as a triangle with two corners on one vertex (see `md5_export.rs`).
+        let tris: Vec<[u32; 3]> = (model.triangles.iter().chain(&extra))
+            .filter(|t| inside(t[0]))
+            .map(|&[a, b, c]| [a, c, b])
+            .collect();
+        if let Some(t) = tris.iter().find(|t| !t.iter().all(|&v| inside(v))) {
+            return Err(ExportError::TriangleAcrossMeshes { mesh: part.name.clone(), corners: *t });
+        }
+        writeln!(out, "\n\tnumtris {}", tris.len()).ok();
+        for (k, [a, b, c]) in tris.iter().enumerate() {
+            writeln!(out, "\ttri {k} {} {} {}", a - first, b - first, c - first).ok();
+        }
+        writeln!(out, "\n\tnumweights {next_weight}").ok();
+        let mut w = 0;
+        for (v, vertex) in vertices.iter().enumerate() {
+            for line in weights(model, joints, vertex, part.vertices.start + v)? {
+                writeln!(out, "\tweight {w} {line}").ok();
+                w += 1;
+            }
+        }
+        writeln!(out, "}}").ok();
+    }
+    Ok(out)
+}
+
+/// A vertex's weights, `joint bias ( position )` each: the position is the bind vertex taken into
+/// the joint's space, `offset · bind`, the offset applied ahead of time, per weight (times the
+/// bone's constant scale, if the skeleton has one to bake; `joints.rs`).
+fn weights(
+    model: &Model,
+    joints: &Md5Joints,
+    vertex: &SkinVertex,
+    v: usize,
+) -> Result<Vec<String>, ExportError> {
+    let bind = Vec3::from(vertex.bind);
+    vertex
+        .influences()
+        .map(|influence| {
+            let joint = model.skin.joints()[influence.joint];
+            let local = joints.scale[joint.bone] * joint.offset.transform_point3(bind);
+            let bone = joint.bone;
+            let what = format!("vertex {v}'s weight");
+            Ok(format!(
+                "{} {} {}",
+                joints.index[bone],
+                number(influence.weight, &what)?,
+                triple(local, &what)?
+            ))
+        })
+        .collect()
+}
+
+/// One clip's `.md5anim`: the hierarchy with each joint's flags, the boxes, the base frame (the
+/// first frame) and, per frame, the components that ever differ from it.
+pub fn anim(model: &Model, joints: &Md5Joints, clip: &Sampled) -> Result<String, ExportError> {
+    let what = format!("clip {:?}", clip.name);
+    // Each frame's six components per joint: Tx Ty Tz Qx Qy Qz, as the file stores them.
+    let frames: Vec<Vec<[f64; 6]>> = (clip.locals.iter())
+        .map(|locals| {
+            md5_locals(joints, locals, model)
+                .into_iter()
+                .map(|(t, q)| {
+                    let [x, y, z] = orientation(q);
+                    [t.x as f64, t.y as f64, t.z as f64, x, y, z]
+                })
+                .collect()
+        })
+        .collect();
+    let base = &frames[0];
+    let flags: Vec<u8> = (0..base.len())
+        .map(|j| (0..6).filter(|&c| frames.iter().any(|f| f[j][c] != base[j][c])).map(|c| 1u8 << c).sum())
+        .collect();
+    let components: usize = flags.iter().map(|f| f.count_ones() as usize).sum();
+
+    let mut out = String::new();
+    writeln!(out, "MD5Version 10\ncommandline \"{COMMAND_LINE}\"\n").ok();
+    writeln!(out, "numFrames {}\nnumJoints {}", frames.len(), base.len()).ok();
+    writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", super::FRAME_RATE).ok();
+    let mut start = 0;
+    for (i, &b) in joints.order.iter().enumerate() {
+        let bone = model.skeleton.bone(b);
+        let parent = joints.parent[i].map_or(-1, |p| p as i64);
+        let comment = bone.parent.map_or("", |p| model.skeleton.bone(p).name.as_str());
+        writeln!(out, "\t\"{}\"\t{parent} {} {start}\t// {comment}", bone.name, flags[i]).ok();
+        start += flags[i].count_ones() as usize;
+    }
+    writeln!(out, "}}\n\nbounds {{").ok();
+    for &(min, max) in &clip.bounds {
+        writeln!(out, "\t{} {}", triple(joints.up(min), &what)?, triple(joints.up(max), &what)?).ok();
+    }
+    writeln!(out, "}}\n\nbaseframe {{").ok();
+    for c in base {
+        let t = Vec3::new(c[0] as f32, c[1] as f32, c[2] as f32);
+        writeln!(out, "\t{} {}", triple(t, &what)?, turn([c[3], c[4], c[5]])).ok();
+    }
+    writeln!(out, "}}").ok();
+    for (k, frame) in frames.iter().enumerate() {
+        writeln!(out, "\nframe {k} {{").ok();
+        for (c, &f) in frame.iter().zip(&flags) {
+            // Translations as floats, orientations with their 9 decimals.
+            let numbers: Result<Vec<String>, _> = (0..6)
+                .filter(|&i| f & (1 << i) != 0)
+                .map(|i| if i < 3 { number(c[i] as f32, &what) } else { Ok(decimal(c[i])) })
+                .collect();
+            let numbers = numbers?;
+            if !numbers.is_empty() {
+                writeln!(out, "\t{}", numbers.join(" ")).ok();
+            }
+        }
+        writeln!(out, "}}").ok();
+    }
+    Ok(out)
+}
