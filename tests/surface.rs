@@ -90,9 +90,9 @@ fn the_normals_layer_draws_a_line_along_every_normal() {
     let camera = framing_model(&model, &clips);
     let mut pose = Pose::new(&model);
     pose.update(&model, &clips[1], 1.0);
-    // Each line is 0.04 of the framed box's diagonal long (`show/normal_lines.rs`): its middle is
+    // Each line is 0.02 of the framed box's diagonal long (`show/normal_lines.rs`): its middle is
     // half that along the normal from the vertex, drawn in the layer's pale green.
-    let length = 0.04 * 2.0 * camera.radius();
+    let length = 0.02 * 2.0 * camera.radius();
     let pale = |[r, g, b]: [u8; 3]| g > 230 && (170..215).contains(&r) && (190..240).contains(&b);
     for (v, (p, n)) in pose.skinned.iter().zip(&pose.normals).enumerate() {
         let middle = Vec3::from(*p + 0.5 * length * *n);

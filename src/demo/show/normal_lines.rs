@@ -7,7 +7,7 @@ use glam::Vec3A;
 use skinning::model::{Model, Pose};
 
 /// How long each line is, as a fraction of the diagonal of the box the camera frames.
-pub const NORMAL_LENGTH: f32 = 0.04;
+pub const NORMAL_LENGTH: f32 = 0.02;
 
 /// How many lines the layer draws for `model`: one per vertex with a normal of its own, else one
 /// per triangle.
