@@ -13,11 +13,13 @@
 //! Vertices are taken in file order: skinned mesh nodes by node index, then their primitives in
 //! order, then the vertices; then the rigid meshes the same way. Only nodes in the shown scene count.
 //! Each primitive's triangles (or lines) become edges, shared edges drawn once; its triangles are
-//! also kept as faces, each turned counter-clockwise as the spec orders strips and fans.
+//! also kept as faces, each turned counter-clockwise as the spec orders strips and fans. Its
+//! `NORMAL`s, if every primitive has them, become the skin's bind normals (`normals.rs`).
 
 use super::accessors::{read_floats, read_indices};
 use super::error::{ImportError, counted, label};
 use super::nodes::Nodes;
+use super::normals::Normals;
 use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, WeightSet, influences};
 use crate::model::Part;
@@ -80,6 +82,7 @@ pub fn meshes(
     let mut out =
         Meshes { skin: Skin::new(joints), edges: Vec::new(), triangles: Vec::new(), parts: Vec::new() };
     let mut mended = Mended::default();
+    let mut normals = Normals::default();
     let mut morphs = 0;
     for node in &skinned {
         let (mesh, skin) = (node.mesh(), node.skin());
@@ -90,6 +93,7 @@ pub fn meshes(
             let place = Place::new(&mesh, &primitive);
             morphs += primitive.morph_targets().count().min(1);
             let positions = read_positions(&primitive, buffers, &place)?;
+            normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
             let sets = weight_sets(&primitive, buffers, &place, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
@@ -114,6 +118,7 @@ pub fn meshes(
             let place = Place::new(&mesh, &primitive);
             morphs += primitive.morph_targets().count().min(1);
             let positions = read_positions(&primitive, buffers, &place)?;
+            normals.read(&primitive, buffers, &place.name, positions.len(), Some(&to_world))?;
             let base = out.skin.len();
             let whole = [crate::skin::Influence { joint, weight: 1.0 }];
             for (v, p) in positions.iter().enumerate() {
@@ -125,6 +130,7 @@ pub fn meshes(
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }
 
+    out.skin = normals.attach(out.skin, notes);
     if mended.renormalised > 0 {
         let (n, worst) = (mended.renormalised, mended.worst_sum);
         let vertices = counted(n, "vertex", "vertices");
