@@ -1,13 +1,14 @@
 //! Looking at the model: a camera that orbits a point and keeps the whole model in view.
 //!
 //! Nothing here is about skinning; it is the few lines of math any 3D viewer needs, kept out of the
-//! way. The camera looks at the centre of a box that holds the skinned mesh in every pose of the
-//! clips it frames ([`framing_model`]), from just far enough that the box fits both the window's
-//! width and its height. That keeps the model
-//! in the middle, filling it, at any window shape. Orbiting turns the camera about that centre; zooming
-//! moves it closer or further. At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the
-//! article, so the model lies flat in the picture. A model whose numbers call +z up (MD5, see
-//! `model::Up`) is first turned a quarter turn about x, in the view only: its numbers stay its own.
+//! way. The camera looks at the centre of a box around the skinned mesh, found by sampling each
+//! clip it frames 64 times with linear blending ([`framing_model`]; a pose between two samples,
+//! or a dual-quaternion blend, may reach a little past it), from just far enough that the box fits
+//! both the window's width and its height. That keeps the model in the middle, filling it, at any
+//! window shape. Orbiting turns the camera about that centre; zooming moves it closer or further.
+//! At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the article, so the model lies
+//! flat in the picture. A model whose numbers call +z up (MD5, see `model::Up`) is first turned a
+//! quarter turn about x, in the view only: its numbers stay its own.
 
 use crate::model::Up;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
