@@ -15,7 +15,8 @@
 //!    (`parallel.rs`), chunk by chunk; bit for bit the one-thread results, which the run checks. The
 //!    speed-up is the one-thread time over this one.
 //!
-//! Then **what else we tried** (`variants.rs`): other ways to write the blend, against
+//! Then **what normals cost** (`normals.rs`): positions alone against positions and normals, at
+//! each size. Then **what else we tried** (`variants.rs`): other ways to write the blend, against
 //! `skin::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
 //! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too).
 //!
@@ -28,6 +29,7 @@
 //! `RESULT threads=N speedup@100k=X.XX speedup@1M=Y.YY`.
 
 mod crossover;
+mod normals;
 mod variants;
 
 use glam::{Mat4, Vec3A};
@@ -160,6 +162,14 @@ fn main() {
         ratios.push((vertices, textbook_over_blend, blend_over_copy));
         speedups.push((vertices, speedup));
     }
+
+    // What normals cost, on one thread.
+    normals::run(&SIZES, budget, |vertices| {
+        let posed = posed_tube(vertices);
+        let mut palette = vec![Mat4::IDENTITY; BONES];
+        compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+        (posed.model, palette)
+    });
 
     // What else we tried, on one thread; then where all threads start to pay.
     let posed = posed_tube(10_000);

@@ -42,6 +42,8 @@ picture inspect.png --headless --clip twist --time 2 --inspect 2 --frames 30 --f
 # docs/07-the-twist-and-dual-quaternions.md: the twist at 150 degrees, seen from above, both ways.
 picture twist-lbs.png --headless --frames 1 --clip twist --time 2.0 --method lbs --camera 0,80,1.4 --size 560x360
 picture twist-dqs.png --headless --frames 1 --clip twist --time 2.0 --method dqs --camera 0,80,1.4 --size 560x360
+# docs/08-normals.md: the three.js robot walking, lit.
+picture robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --camera 35,10 --frames 1 --no-text --size 800x500
 # docs/09-a-real-model.md: the Fox running.
 picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --frames 1 --no-text --size 800x500
 # docs/10-two-ways-to-store-a-skin.md: the Fox exported to MD5, walking, one vertex inspected. The

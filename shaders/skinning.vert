@@ -9,9 +9,14 @@
 // still walks the bone tree and multiplies it, then uploads it into a uniform buffer that this
 // uniform block reads (src/demo/draw/gpu_palette.rs says why a block, and not a plain uniform array).
 //
+// The normal moves by the inverse transpose of the blended matrix `Σ weights[i] * palette[joints[i]]`
+// (src/normals.rs: skin_normal says why, and computes it the same way): the cofactor matrix, whose
+// columns are the cross products of the blended matrix's columns, turned round where the blend
+// mirrors space, then normalised.
+//
 // MAX_JOINTS is #defined by the program (src/demo/draw/gpu_skin.rs, from MAX_GPU_JOINTS in
 // gpu_palette.rs), after the #version line that src/demo/draw/gl.rs adds. The fragment shader
-// is lines.frag, as for every other layer.
+// is lines.frag for the lines and points, surface.frag for the lit surface.
 
 layout(std140) uniform Palette {
     mat4 palette[MAX_JOINTS]; // world[joint.bone] * joint.offset of every skin joint, this frame
@@ -23,8 +28,10 @@ layout(location = 0) in vec3 bind_position; // where the vertex was modelled, in
 layout(location = 1) in vec4 color;         // as in lines.vert
 layout(location = 2) in uvec4 joints;       // the four influence slots (SkinVertex::joints) ...
 layout(location = 3) in vec4 weights;       // ... and their weights; unused slots weigh 0
+layout(location = 4) in vec3 bind_normal;   // the normal where it was modelled (0: flat normals)
 
 out vec3 skinned_position; // the blend's result; the tests read it back (transform feedback)
+out vec3 skinned_normal;   // the normal, moved the same way; read back too
 out vec4 v_color;
 
 void main() {
@@ -34,6 +41,17 @@ void main() {
         sum += weights[i] * (palette[joints[i]] * vec4(bind_position, 1.0)).xyz;
     }
     skinned_position = sum;
+
+    // The blended matrix's 3x3 part, then cofactor(m) * bind_normal, with det(m)'s sign.
+    mat3 m = mat3(0.0);
+    for (int i = 0; i < 4; i++) {
+        m += weights[i] * mat3(palette[joints[i]]);
+    }
+    vec3 yz = cross(m[1], m[2]);
+    vec3 moved = yz * bind_normal.x + cross(m[2], m[0]) * bind_normal.y + cross(m[0], m[1]) * bind_normal.z;
+    moved = dot(m[0], yz) < 0.0 ? -moved : moved;
+    // Where the blend squashes the surface flat there is no normal to find: keep the bind normal.
+    skinned_normal = length(moved) > 0.0 ? normalize(moved) : bind_normal;
 
     // From here on, exactly what lines.vert does with a position the CPU blended.
     gl_Position = view_projection * vec4(skinned_position, 1.0);

@@ -6,9 +6,11 @@
 // the data of a mat4. The CPU converts the palette once per joint per frame (compute_dq_palette)
 // and uploads it into the uniform buffer this block reads, with the one scale every joint shares.
 //
+// The normal turns by the blended rotation alone (dual_quat::blend_dqs_normals).
+//
 // MAX_JOINTS is #defined by the program (src/demo/draw/gpu_skin.rs, from MAX_GPU_JOINTS in
 // gpu_palette.rs), after the #version line that src/demo/draw/gl.rs adds. The fragment shader
-// is lines.frag, as for every other layer.
+// is lines.frag for the lines and points, surface.frag for the lit surface.
 
 struct DualQuat {
     vec4 real; // the rotation, a unit quaternion (x, y, z, w)
@@ -25,8 +27,10 @@ layout(location = 0) in vec3 bind_position; // where the vertex was modelled, in
 layout(location = 1) in vec4 color;         // as in lines.vert
 layout(location = 2) in uvec4 joints;       // the four influence slots (SkinVertex::joints) ...
 layout(location = 3) in vec4 weights;       // ... and their weights; unused slots weigh 0
+layout(location = 4) in vec3 bind_normal;   // the normal where it was modelled (0: flat normals)
 
 out vec3 skinned_position; // the blend's result; the tests read it back (transform feedback)
+out vec3 skinned_normal;   // the normal, turned by the blended rotation; read back too
 out vec4 v_color;
 
 void main() {
@@ -51,6 +55,8 @@ void main() {
     vec3 rotated = p + 2.0 * cross(r, cross(r, p) + real.w * p);
     vec3 translation = 2.0 * (real.w * dual.xyz - dual.w * r + cross(r, dual.xyz));
     skinned_position = rotated + translation;
+    vec3 n = bind_normal;
+    skinned_normal = n + 2.0 * cross(r, cross(r, n) + real.w * n);
 
     // From here on, exactly what lines.vert does with a position the CPU blended.
     gl_Position = view_projection * vec4(skinned_position, 1.0);

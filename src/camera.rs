@@ -1,12 +1,14 @@
 //! Looking at the model: a camera that orbits a point and keeps the whole model in view.
 //!
 //! Nothing here is about skinning; it is the few lines of math any 3D viewer needs, kept out of the
-//! way. The camera looks at the centre of a box that holds the model in every pose it can take, from
-//! just far enough that the box fits both the window's width and its height. That keeps the model
-//! in the middle, filling it, at any window shape. Orbiting turns the camera about that centre; zooming
-//! moves it closer or further. At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the
-//! article, so the model lies flat in the picture. A model whose numbers call +z up (MD5, see
-//! `model::Up`) is first turned a quarter turn about x, in the view only: its numbers stay its own.
+//! way. The camera looks at the centre of a box around the skinned mesh, found by sampling each
+//! clip it frames 64 times with linear blending ([`framing_model`]; a pose between two samples,
+//! or a dual-quaternion blend, may reach a little past it), from just far enough that the box fits
+//! both the window's width and its height. That keeps the model in the middle, filling it, at any
+//! window shape. Orbiting turns the camera about that centre; zooming moves it closer or further.
+//! At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the article, so the model lies
+//! flat in the picture. A model whose numbers call +z up (MD5, see `model::Up`) is first turned a
+//! quarter turn about x, in the view only: its numbers stay its own.
 
 use crate::model::Up;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
@@ -63,8 +65,13 @@ impl Camera {
                 upright,
             };
         }
-        // Keep the box from being flat, so it still shows from the side.
-        let extent = ((max - min) / 2.0).max(Vec3::splat(0.05 * (max - min).max_element()));
+        // Keep the box from being flat, so it still shows from the side; a box that is one point
+        // (a mesh squashed to a dot) gets one unit across, so the camera stands somewhere.
+        let size = (max - min).max_element();
+        let extent = match size > 0.0 {
+            true => ((max - min) / 2.0).max(Vec3::splat(0.05 * size)),
+            false => Vec3::splat(0.5),
+        };
         Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0, upright }
     }
 
@@ -150,26 +157,59 @@ fn turn_up(up: Up) -> Quat {
     }
 }
 
-/// A camera that frames what the picture draws of `model`, in every pose of every clip: the mesh in
-/// its bind pose and skinned, and the joints. Each clip is sampled at 64 times, so switching clips
-/// never moves the camera. Bones that are not joints are not drawn, so they are not framed either: a
-/// glTF file's other nodes (the skinned mesh's own node, whose transform glTF ignores, or an empty
-/// camera or light node far away) would otherwise shrink the model to a dot. It looks at the long
-/// side of the model (see [`Camera::face_the_long_side`]); any size works, the model's own units
-/// are kept.
+/// A camera that frames the skinned mesh of `model` in every pose of `clips`, each sampled at 64
+/// times (the program passes the clip that plays, or the article's three together). Only the mesh:
+/// a joint or a node far from it (a root left at the origin, an IK pole target, an empty node,
+/// the skinned mesh's own node, whose transform glTF ignores) would otherwise shrink the model to
+/// a dot, and the bind pose is drawn where it was modelled, beside the skin or behind it. A mesh
+/// whose vertices never leave one point has no size to frame: then its joints are framed with it,
+/// so they show. It looks at the long side of the model (see [`Camera::face_the_long_side`]); any
+/// size works, the model's own units are kept.
 pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
     let mut pose = crate::model::Pose::new(model);
     let is_joint = model.joint_bones();
-    let joints: Vec<usize> = (0..model.skeleton.len()).filter(|&b| is_joint[b]).collect();
-    let mut points: Vec<Vec3> = model.skin.bind_positions().collect();
+    let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
         for i in 0..64 {
-            pose.update(model, clip, clip.duration as f64 * i as f64 / 64.0);
-            points.extend(pose.skinned.iter().map(|&p| Vec3::from(p)));
-            points.extend(joints.iter().map(|&b| pose.joint(b)));
+            // Steps 1 to 4: where the mesh goes; its normals do not move it.
+            pose.update_palette(model, clip, clip.duration as f64 * i as f64 / 64.0);
+            crate::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+            pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
+            (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }
     }
-    Camera::framing_up(points, model.up).face_the_long_side()
+    let mut points = mesh.corners();
+    if !(mesh.max - mesh.min).cmpgt(Vec3::ZERO).any() {
+        points.extend(joints.corners());
+    }
+    Camera::framing_up(points.into_iter().filter(|p| p.is_finite()), model.up).face_the_long_side()
+}
+
+/// The smallest box holding every point added to it.
+struct Bounds {
+    min: Vec3,
+    max: Vec3,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds { min: Vec3::INFINITY, max: Vec3::NEG_INFINITY }
+    }
+}
+
+impl Bounds {
+    fn add(&mut self, p: Vec3) {
+        self.min = self.min.min(p);
+        self.max = self.max.max(p);
+    }
+
+    /// The box's eight corners, which a turned view (`Camera::upright`) frames as the box itself.
+    fn corners(&self) -> Vec<Vec3> {
+        let (a, b) = (self.min, self.max);
+        (0..8)
+            .map(|i| Vec3::new([a.x, b.x][i & 1], [a.y, b.y][(i >> 1) & 1], [a.z, b.z][(i >> 2) & 1]))
+            .collect()
+    }
 }
 
 #[cfg(test)]

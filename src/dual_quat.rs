@@ -41,6 +41,10 @@
 //! program then refuses `--method dqs` and `D` for that model, or, if a clip scales a joint later
 //! on, goes back to linear blending, saying why in one line. The tolerance is [`RIGID_TOLERANCE`].
 //!
+//! **Normals** turn by the blended rotation alone, `real` after steps 1 and 2
+//! ([`blend_dqs_normals`]): a rotation moves a direction, the translation does not, and the shared
+//! scale is the same along every axis, so it changes no direction.
+//!
 //! What DQS trades: in a bend too, it keeps a blended vertex at its distance from the joint, where
 //! LBS pulls it in. On the outside of a strong bend, where real skin would stretch flat, that arc
 //! sticks out: the skin bulges (`docs/07-the-twist-and-dual-quaternions.md` measures it). It also
@@ -232,6 +236,12 @@ pub fn blend_dqs_vertices(vertices: &[SkinVertex], dq_palette: &[DualQuat], scal
 
 /// [`blend_dqs`] for one vertex (the vertex inspector shows it next to the linear blend).
 pub fn blend_vertex_dqs(v: &SkinVertex, dq_palette: &[DualQuat], scale: f32) -> Vec3A {
+    // 3. Apply the blended motion to the (scaled) bind position.
+    blended_motion(v, dq_palette).transform_point(scale * v.bind)
+}
+
+/// Steps 1 and 2 for one vertex: its joints' motions, summed by weight and normalised.
+fn blended_motion(v: &SkinVertex, dq_palette: &[DualQuat]) -> DualQuat {
     // 1. The weighted sum, every term on the side of the first influence's rotation.
     let first = dq_palette[v.joints[0] as usize].real;
     let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);
@@ -243,10 +253,32 @@ pub fn blend_vertex_dqs(v: &SkinVertex, dq_palette: &[DualQuat], scale: f32) -> 
     }
     // 2. Normalise by the real part's length.
     let inverse_length = 1.0 / real.length();
-    let blended = DualQuat {
-        real: Quat::from_vec4(real * inverse_length),
-        dual: Quat::from_vec4(dual * inverse_length),
-    };
-    // 3. Apply it to the (scaled) bind position.
-    blended.transform_point(scale * v.bind)
+    DualQuat { real: Quat::from_vec4(real * inverse_length), dual: Quat::from_vec4(dual * inverse_length) }
+}
+
+/// Every vertex's skinned normal under DQS: its bind normal turned by the blended rotation (the
+/// real part of steps 1 and 2). Allocates nothing; does nothing for a skin without normals.
+pub fn blend_dqs_normals(skin: &Skin, dq_palette: &[DualQuat], normals: &mut [Vec3A]) {
+    assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
+    assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
+    if !normals.is_empty() {
+        blend_dqs_normal_vertices(skin.vertices(), skin.normals(), dq_palette, normals);
+    }
+}
+
+/// [`blend_dqs_normals`]'s loop over any run of vertices, like [`blend_dqs_vertices`].
+pub fn blend_dqs_normal_vertices(
+    vertices: &[SkinVertex],
+    bind_normals: &[Vec3A],
+    dq_palette: &[DualQuat],
+    out: &mut [Vec3A],
+) {
+    assert_eq!(vertices.len(), out.len(), "one output normal per vertex");
+    assert_eq!(bind_normals.len(), out.len(), "one bind normal per vertex");
+    for ((v, &n), out) in vertices.iter().zip(bind_normals).zip(out.iter_mut()) {
+        // The rotation part of `transform_point`: n + 2 r × (r × n + w n).
+        let real = blended_motion(v, dq_palette).real;
+        let r = vector(real);
+        *out = n + 2.0 * r.cross(r.cross(n) + real.w * n);
+    }
 }

@@ -4,8 +4,12 @@
 //! simulated frame's local and world transforms, palette and skinned positions: every number the
 //! blend used, so each skinned position can be recomputed from the file alone. `"meshes"` says
 //! which vertices are which mesh; a frame's `"skinned"` holds the skinned meshes' vertices and, for
-//! a glTF model with meshes that move rigidly with a node, `"rigid"` holds theirs. Every matrix is 16
-//! numbers in column-major order (glam's `to_cols_array`): the last four are the translation column.
+//! a glTF model with meshes that move rigidly with a node, `"rigid"` holds theirs. Where the skin has
+//! normals (the article's outline, a file with `NORMAL`), each vertex has its bind `"normal"` and
+//! each frame its skinned `"normals"` (and `"rigid_normals"`), unit length, in the order of
+//! `"skinned"` (and `"rigid"`); a mesh lit with flat normals has none to write, as each triangle's
+//! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
+//! (glam's `to_cols_array`): the last four are the translation column.
 //!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
 //! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
@@ -23,26 +27,31 @@ use crate::clip::Clip;
 use crate::dual_quat::NotRigid;
 use crate::model::{Method, Model, Palette, Pose};
 use crate::parallel::BlendThreads;
-use glam::{Mat4, Vec3A};
+use glam::Vec3A;
 use serde::Serialize;
 use std::io::{self, Write};
 
+mod format;
 mod overflow;
 
+use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 pub use overflow::Overflow;
 use overflow::{frame_overflow, model_overflow};
 
 /// Who blends the positions a dump writes, and how: `name` goes into the `"skinning"` field,
 /// `method` into `"method"`, and `blend` fills one skinned position per vertex from this frame's
-/// palette for that method, like [`crate::skin::blend`] or [`crate::dual_quat::blend_dqs`].
+/// palette for that method, like [`crate::skin::blend`] or [`crate::dual_quat::blend_dqs`], and
+/// one skinned normal per bind normal (none for a skin without), like
+/// [`crate::normals::blend_normals`] or [`crate::dual_quat::blend_dqs_normals`].
 pub struct Blender<'a> {
     pub name: &'a str,
     pub method: Method,
     pub blend: &'a mut BlendFn<'a>,
 }
 
-/// From a palette (one entry per joint) to skinned positions (one per vertex).
-pub type BlendFn<'a> = dyn FnMut(Palette, &mut [Vec3A]) -> io::Result<()> + 'a;
+/// From a palette (one entry per joint) to skinned positions (one per vertex) and skinned normals
+/// (one per bind normal).
+pub type BlendFn<'a> = dyn FnMut(Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
 
 /// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,96 +67,6 @@ impl Frames {
     pub fn time(&self, f: u64) -> f64 {
         self.start + self.dt * f as f64
     }
-}
-
-/// A matrix as JSON: 16 numbers, column by column.
-type Matrix = [f32; 16];
-
-/// Matrices as JSON, each 16 numbers column by column, straight from the pose's buffers (nothing
-/// copied, nothing allocated).
-struct Matrices<'a>(&'a [Mat4]);
-
-impl Serialize for Matrices<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(Mat4::to_cols_array))
-    }
-}
-
-/// Positions as JSON, each `[x, y, z]`.
-struct Points<'a>(&'a [Vec3A]);
-
-impl Points<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-impl Serialize for Points<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|p| p.to_array()))
-    }
-}
-
-// What the JSON holds, field by field. serde writes each `f32` in its shortest form (0.7, not
-// 0.699999988079071); it would write a NaN or an infinity as `null`, so none reaches it.
-#[derive(Serialize)]
-struct BoneOut<'a> {
-    name: &'a str,
-    parent: Option<usize>,
-    first_child: Option<usize>,
-    sibling: Option<usize>,
-    rest_local: Matrix,
-    rest_world: Matrix,
-}
-
-#[derive(Serialize)]
-struct JointOut {
-    bone: usize,
-    offset: Matrix,
-}
-
-#[derive(Serialize)]
-struct InfluenceOut {
-    joint: usize,
-    weight: f32,
-}
-
-#[derive(Serialize)]
-struct VertexOut {
-    bind: [f32; 3],
-    influences: Vec<InfluenceOut>,
-}
-
-#[derive(Serialize)]
-struct DualQuatOut {
-    real: [f32; 4],
-    dual: [f32; 4],
-}
-
-#[derive(Serialize)]
-struct PartOut<'a> {
-    name: &'a str,
-    bone: Option<usize>,
-    first: usize,
-    count: usize,
-    skinned: bool,
-}
-
-#[derive(Serialize)]
-struct FrameOut<'a> {
-    time: f64,
-    local: Matrices<'a>,
-    world: Matrices<'a>,
-    palette: Matrices<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    dq_palette: Option<Vec<DualQuatOut>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    dq_scale: Option<f32>,
-    /// The skinned parts' vertices, in order.
-    skinned: Points<'a>,
-    /// The rigid parts' vertices (a glTF mesh without a skin), after them; absent when there are none.
-    #[serde(skip_serializing_if = "Points::is_empty")]
-    rigid: Points<'a>,
 }
 
 /// Writes the model and the poses of `clip` at `frames`, blended on the CPU (linear blend skinning).
@@ -177,10 +96,17 @@ pub fn write_dump_on(
     method: Method,
     threads: &BlendThreads,
 ) -> io::Result<()> {
-    let mut cpu = |palette: Palette, skinned: &mut [Vec3A]| {
+    let skin = &model.skin;
+    let mut cpu = |palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
         match palette {
-            Palette::Lbs(palette) => threads.blend(&model.skin, palette, skinned),
-            Palette::Dqs { joints, scale } => threads.blend_dqs(&model.skin, joints, scale, skinned),
+            Palette::Lbs(palette) => {
+                threads.blend(skin, palette, skinned);
+                threads.blend_normals(skin, palette, normals);
+            }
+            Palette::Dqs { joints, scale } => {
+                threads.blend_dqs(skin, joints, scale, skinned);
+                threads.blend_dqs_normals(skin, joints, normals);
+            }
         }
         Ok(())
     };
@@ -222,9 +148,11 @@ pub fn write_dump_blended_by(
     let joints: Vec<JointOut> = (model.skin.joints().iter())
         .map(|j| JointOut { bone: j.bone, offset: j.offset.to_cols_array() })
         .collect();
-    let vertices: Vec<VertexOut> = (model.skin.vertices().iter())
-        .map(|v| VertexOut {
+    let normal = |v: usize| model.skin.normals().get(v).map(|n| n.to_array());
+    let vertices: Vec<VertexOut> = (model.skin.vertices().iter().enumerate())
+        .map(|(i, v)| VertexOut {
             bind: v.bind.to_array(),
+            normal: normal(i),
             influences: v.influences().map(|i| InfluenceOut { joint: i.joint, weight: i.weight }).collect(),
         })
         .collect();
@@ -266,7 +194,7 @@ pub fn write_dump_blended_by(
             Method::Lbs => Palette::Lbs(&pose.palette),
             Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
         };
-        (blender.blend)(palette, &mut pose.skinned)?;
+        (blender.blend)(palette, &mut pose.skinned, &mut pose.normals)?;
         // Refuse rather than lie (serde_json would write `null`).
         if !time.is_finite() {
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
@@ -289,6 +217,8 @@ pub fn write_dump_blended_by(
             dq_scale: dqs.then_some(pose.dq_scale),
             skinned: Points(&pose.skinned[..skinned_len]),
             rigid: Points(&pose.skinned[skinned_len..]),
+            normals: Points(&pose.normals[..skinned_len.min(pose.normals.len())]),
+            rigid_normals: Points(&pose.normals[skinned_len.min(pose.normals.len())..]),
         };
         serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;

@@ -12,6 +12,7 @@
 //! | skin `joints` | joint slots ([`Joint`](crate::skin::Joint)): a bone each | `skins.rs` |
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
+//! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
 //! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
 //! | animation channel + sampler | a [`Track`](crate::clip::Track)'s channel | `animations.rs` |
@@ -42,11 +43,13 @@ mod accessors;
 mod animations;
 mod buffers;
 mod document;
+mod edges;
 mod error;
 mod glb;
 mod meshes;
 mod morphs;
 mod nodes;
+mod normals;
 mod rules;
 mod skins;
 mod unused;

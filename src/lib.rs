@@ -24,7 +24,9 @@
 //! 7. The twist and dual quaternions (`docs/07-the-twist-and-dual-quaternions.md`): [`dual_quat`]:
 //!    the blend's limit and its fix, dual-quaternion skinning, which blends the joints' motions
 //!    instead of the positions they give (`Pose::update_with` with `Method::Dqs`).
-//! 8. Normals (`docs/08-normals.md`).
+//! 8. Normals (`docs/08-normals.md`): [`normals`]: what lighting needs, normals that follow the
+//!    skin, by the inverse transpose of each vertex's blended matrix; flat normals, from the skinned
+//!    triangles, for a mesh without its own.
 //! 9. A real model (`docs/09-a-real-model.md`): [`gltf_import`]: a character from a glTF file, into
 //!    the same skeleton, skin and clips: the toy and the real thing are the same code.
 //!    [`gltf_export`] is its mirror: the article's scene written as such a file.
@@ -56,6 +58,7 @@ pub mod md5_export;
 pub mod md5_import;
 pub mod model;
 pub mod model_folder;
+pub mod normals;
 pub mod parallel;
 pub mod printable;
 pub mod scene;

@@ -8,18 +8,24 @@
 //! 1. **animate**: the clip gives every bone a local transform for this time;
 //! 2. **world**: walk the tree, `world = parent world * local`;
 //! 3. **palette**: `world * offset` once per joint;
-//! 4. **blend**: every vertex, `Σ weight * palette[joint] * bind`.
+//! 4. **blend**: every vertex, `Σ weight * palette[joint] * bind`;
+//! 5. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
+//!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
 //!
-//! Step 4 has two methods ([`Method`]): linear blend skinning, the article's, above; or
+//! Steps 4 and 5 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
 //! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either.
 
+mod error;
+
+pub use error::ModelError;
+
 use crate::clip::Clip;
-use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, compute_dq_palette};
-use crate::skeleton::{BoneId, Skeleton, TreeError};
-use crate::skin::{Skin, SkinError, blend, compute_palette};
+use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use crate::normals::{blend_normals, face_normals};
+use crate::skeleton::{BoneId, Skeleton};
+use crate::skin::{Skin, blend, compute_palette};
 use glam::{Mat4, Quat, Vec3A};
-use std::fmt;
 use std::ops::Range;
 
 /// A skeleton, the skin bound to it, and how to draw the mesh.
@@ -58,56 +64,6 @@ pub struct Part {
     /// True for a skinned mesh. False for a mesh that moves rigidly with its bone, article 000's
     /// "joint animation": its vertices each have one influence, weight 1, on that bone's joint.
     pub skinned: bool,
-}
-
-/// Why a skeleton, a skin and a mesh do not make a model.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ModelError {
-    /// The bones do not form one tree.
-    Tree(TreeError),
-    /// A vertex's skin info is unusable.
-    Skin(SkinError),
-    /// A joint of the skin names a bone the skeleton does not have.
-    NoSuchBone { joint: usize, bone: BoneId },
-    /// An edge names a vertex the skin does not have.
-    NoSuchVertex { edge: usize, vertex: u32 },
-    /// A triangle names a vertex the skin does not have.
-    NoSuchTriangleVertex { triangle: usize, vertex: u32 },
-    /// The parts do not cover the vertices in order, skinned ones first.
-    BadParts(String),
-}
-
-impl fmt::Display for ModelError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            ModelError::Tree(e) => write!(f, "{e}"),
-            ModelError::Skin(e) => write!(f, "{e}"),
-            ModelError::NoSuchBone { joint, bone } => {
-                write!(f, "joint {joint} is bone #{bone}, which the skeleton does not have")
-            }
-            ModelError::NoSuchVertex { edge, vertex } => {
-                write!(f, "edge {edge} ends at vertex {vertex}, which the mesh does not have")
-            }
-            ModelError::NoSuchTriangleVertex { triangle, vertex } => {
-                write!(f, "triangle {triangle} has a corner at vertex {vertex}, which the mesh does not have")
-            }
-            ModelError::BadParts(why) => write!(f, "the meshes' vertex ranges are wrong: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for ModelError {}
-
-impl From<TreeError> for ModelError {
-    fn from(e: TreeError) -> Self {
-        ModelError::Tree(e)
-    }
-}
-
-impl From<SkinError> for ModelError {
-    fn from(e: SkinError) -> Self {
-        ModelError::Skin(e)
-    }
 }
 
 impl Model {
@@ -228,6 +184,12 @@ pub struct Pose {
     pub dq_scale: f32,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
+    /// Skinned normal of every vertex, in the order of `skinned`, where the skin has bind normals;
+    /// empty where it has none.
+    pub normals: Vec<Vec3A>,
+    /// Where the skin has no normals: each triangle's own normal (flat normals), in the order of
+    /// `Model::triangles`; empty where it has normals.
+    pub face_normals: Vec<Vec3A>,
 }
 
 impl Pose {
@@ -242,15 +204,22 @@ impl Pose {
             dq_palette: vec![DualQuat::IDENTITY; model.skin.joints().len()],
             dq_scale: 1.0,
             skinned: vec![Vec3A::ZERO; model.skin.len()],
+            normals: model.skin.normals().to_vec(),
+            face_normals: match model.skin.normals() {
+                [] => vec![Vec3A::ZERO; model.triangles.len()],
+                _ => Vec::new(),
+            },
         };
         pose.compute(model);
         pose
     }
 
-    /// The whole method for one frame: the clip's pose at `time`, then world, palette and blend.
+    /// The whole method for one frame: the clip's pose at `time`, then world, palette, blend and
+    /// normals.
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
         self.update_palette(model, clip, time);
         blend(&model.skin, &self.palette, &mut self.skinned);
+        self.update_normals(model, Method::Lbs);
     }
 
     /// Steps 1 to 3 only: the bones and the palette, no blend. For when the blend runs elsewhere,
@@ -279,7 +248,7 @@ impl Pose {
         self.blend_with(model, method)
     }
 
-    /// Step 4 alone, by `method`, from the palette already computed.
+    /// Steps 4 and 5, by `method`, from the palette already computed.
     pub fn blend_with(&mut self, model: &Model, method: Method) -> Result<(), NotRigid> {
         match method {
             Method::Lbs => blend(&model.skin, &self.palette, &mut self.skinned),
@@ -288,7 +257,22 @@ impl Pose {
                 blend_dqs(&model.skin, &self.dq_palette, self.dq_scale, &mut self.skinned);
             }
         }
+        self.update_normals(model, method);
         Ok(())
+    }
+
+    /// Step 5 alone, after the blend: the skin's normals moved as `method` moves them (the inverse
+    /// transpose of the blended matrix, or the blended rotation of dual quaternions; for DQS, as of
+    /// the last `update_dq_palette`), or flat normals from the skinned triangles.
+    pub fn update_normals(&mut self, model: &Model, method: Method) {
+        match method {
+            Method::Lbs => blend_normals(&model.skin, &self.palette, &mut self.normals),
+            Method::Dqs => blend_dqs_normals(&model.skin, &self.dq_palette, &mut self.normals),
+        }
+        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
+        if !self.face_normals.is_empty() {
+            face_normals(&self.skinned, &model.triangles, &mut self.face_normals);
+        }
     }
 
     /// The palette as dual quaternions, for DQS: once per joint, like the palette itself.
@@ -305,11 +289,12 @@ impl Pose {
         }
     }
 
-    /// Steps 2 to 4 for whatever pose is in `local`.
+    /// Steps 2 to 5 for whatever pose is in `local`.
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
         blend(&model.skin, &self.palette, &mut self.skinned);
+        self.update_normals(model, Method::Lbs);
     }
 
     /// Where the joint of `bone` is in the world: the origin of its space.

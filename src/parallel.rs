@@ -6,7 +6,8 @@
 //! thread blend a chunk, with the very loop one thread runs (`skin::blend_vertices`). The palette
 //! is shared and read-only: every thread reads it at once, with no lock and no copy. Each position
 //! comes out of the same arithmetic in the same order whichever thread computed it, so the result
-//! is bit-identical to [`crate::skin::blend`]'s (`tests/parallel.rs` compares them with `==`).
+//! is bit-identical to [`crate::skin::blend`]'s (`tests/parallel.rs` compares them with `==`). The
+//! skinned normals split the same way (`normals.rs`: each one reads its own vertex and bind normal).
 //!
 //! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the output,
 //! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,
@@ -27,7 +28,8 @@
 //! job at once, so that what a thread sets up on its first job is done before any frame. Blending
 //! from that thread then allocates nothing, from the first frame on (`tests/parallel_allocations.rs`).
 
-use crate::dual_quat::{DualQuat, blend_dqs_vertices};
+use crate::dual_quat::{DualQuat, blend_dqs_normal_vertices, blend_dqs_vertices};
+use crate::normals::blend_normal_vertices;
 use crate::skin::{Skin, blend_vertices};
 use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
@@ -60,6 +62,25 @@ pub fn blend_dqs_parallel(
         .par_chunks_mut(chunk)
         .zip(skin.vertices().par_chunks(chunk))
         .for_each(|(out, vertices)| blend_dqs_vertices(vertices, dq_palette, scale, out));
+}
+
+/// The skinned normals (`normals::blend_normals`) on every thread, as [`blend_parallel`]: each
+/// chunk of outputs with its vertices and their bind normals; the same result, bit for bit.
+pub fn blend_normals_parallel(skin: &Skin, palette: &[Mat4], normals: &mut [Vec3A], chunk: usize) {
+    assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
+    normals
+        .par_chunks_mut(chunk)
+        .zip(skin.vertices().par_chunks(chunk).zip(skin.normals().par_chunks(chunk)))
+        .for_each(|(out, (vertices, bind))| blend_normal_vertices(vertices, bind, palette, out));
+}
+
+/// The DQS normals (`dual_quat::blend_dqs_normals`) on every thread, as [`blend_normals_parallel`].
+pub fn blend_dqs_normals_parallel(skin: &Skin, dq_palette: &[DualQuat], normals: &mut [Vec3A], chunk: usize) {
+    assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
+    normals
+        .par_chunks_mut(chunk)
+        .zip(skin.vertices().par_chunks(chunk).zip(skin.normals().par_chunks(chunk)))
+        .for_each(|(out, (vertices, bind))| blend_dqs_normal_vertices(vertices, bind, dq_palette, out));
 }
 
 /// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. Two
@@ -155,6 +176,24 @@ impl BlendThreads {
                 pool.install(|| blend_dqs_parallel(skin, dq_palette, scale, skinned, chunk))
             }
             None => crate::dual_quat::blend_dqs(skin, dq_palette, scale, skinned),
+        }
+    }
+
+    /// [`crate::normals::blend_normals`], on all threads if the skin is big enough.
+    pub fn blend_normals(&self, skin: &Skin, palette: &[Mat4], normals: &mut [Vec3A]) {
+        match self.parallel(skin.len()).filter(|_| !normals.is_empty()) {
+            Some((pool, chunk)) => pool.install(|| blend_normals_parallel(skin, palette, normals, chunk)),
+            None => crate::normals::blend_normals(skin, palette, normals),
+        }
+    }
+
+    /// [`crate::dual_quat::blend_dqs_normals`], on all threads if the skin is big enough.
+    pub fn blend_dqs_normals(&self, skin: &Skin, dq_palette: &[DualQuat], normals: &mut [Vec3A]) {
+        match self.parallel(skin.len()).filter(|_| !normals.is_empty()) {
+            Some((pool, chunk)) => {
+                pool.install(|| blend_dqs_normals_parallel(skin, dq_palette, normals, chunk))
+            }
+            None => crate::dual_quat::blend_dqs_normals(skin, dq_palette, normals),
         }
     }
 }

@@ -3,7 +3,9 @@
 //! This is the demo of article 000 (`buildBones`, `buildMesh`, `animateBones`), number for number.
 //! The "arm" lies along +x in the z = 0 plane: root at the origin, bone1 and bone2 in a row, and two
 //! "claws", bone31 above and bone32 below, at the end. The mesh is a thin outline around it, drawn
-//! as one closed loop.
+//! as one closed loop. Its normals lie in the plane, perpendicular to the outline, worked out from
+//! the bind mesh (`normals::outline_normals`), so the toy's normals follow the bones by the same
+//! rule as a real character's.
 //!
 //! ```text
 //!                        bone31 (0.6, 0.1)
@@ -13,6 +15,7 @@
 
 use crate::clip::{Channel, Clip, Motion, Track};
 use crate::model::{Model, ModelError};
+use crate::normals::outline_normals;
 use crate::skeleton::{BoneId, SkeletonBuilder, compute_offsets};
 use crate::skin::{Influence, Joint, Skin};
 use glam::{Mat4, Quat, Vec3, vec3};
@@ -62,7 +65,9 @@ pub fn article_with_mesh(mesh: &[(Vec3, &[Influence])]) -> Result<Model, ModelEr
     let offsets = compute_offsets(&skeleton.rest_world());
     let joints = offsets.into_iter().enumerate().map(|(bone, offset)| Joint { bone, offset }).collect();
 
-    let skin = Skin::from_table(joints, mesh)?;
+    let bind: Vec<Vec3> = mesh.iter().map(|(position, _)| *position).collect();
+    let mut skin = Skin::from_table(joints, mesh)?;
+    skin.set_normals(&outline_normals(&bind))?;
     // Drawn as the article draws it: one closed line loop through the vertices.
     Model::new(skeleton, skin, Model::line_loop(mesh.len()))
 }

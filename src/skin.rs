@@ -27,6 +27,9 @@
 //! **palette**, not once per vertex (the article points this saving out). The blend reads the bind
 //! positions and writes a separate output (article 004): the palette maps *bind* positions, so
 //! feeding last frame's result back in would move the mesh a second time, wrong from the second frame.
+//!
+//! A skin may also keep a **bind normal** per vertex, the direction the surface faced where it was
+//! modelled; `normals.rs` moves it with the blend's own matrix.
 
 use crate::skeleton::BoneId;
 use glam::{Mat4, Vec3, Vec3A};
@@ -80,6 +83,8 @@ impl SkinVertex {
 pub struct Skin {
     joints: Vec<Joint>,
     vertices: Vec<SkinVertex>,
+    /// Each vertex's bind normal, a unit vector, or none at all (empty).
+    normals: Vec<Vec3A>,
 }
 
 /// How far the weights of one vertex may sum away from 1.
@@ -88,7 +93,7 @@ pub const WEIGHT_SUM_TOLERANCE: f32 = 1e-4;
 impl Skin {
     /// A skin over these joints, with no vertices yet.
     pub fn new(joints: Vec<Joint>) -> Self {
-        Skin { joints, vertices: Vec::new() }
+        Skin { joints, vertices: Vec::new(), normals: Vec::new() }
     }
 
     /// A skin from a table of (bind position, influences), as a modelling tool would export it.
@@ -134,6 +139,32 @@ impl Skin {
         Ok(())
     }
 
+    /// Gives every vertex a bind normal: any finite direction other than zero, stored at unit
+    /// length (a file's normals should be unit already; a little off is mended). On error the skin
+    /// keeps the normals it had.
+    pub fn set_normals(&mut self, normals: &[Vec3]) -> Result<(), SkinError> {
+        let units: Vec<Vec3A> = normals
+            .iter()
+            .enumerate()
+            .map(|(vertex, n)| {
+                n.try_normalize()
+                    .map(Vec3A::from)
+                    .ok_or(SkinError { vertex, problem: SkinProblem::BadNormal(*n) })
+            })
+            .collect::<Result<_, _>>()?;
+        if units.len() != self.vertices.len() {
+            let vertex = units.len().min(self.vertices.len());
+            let problem = if units.len() < self.vertices.len() {
+                SkinProblem::NoNormal
+            } else {
+                SkinProblem::NoSuchVertex
+            };
+            return Err(SkinError { vertex, problem });
+        }
+        self.normals = units;
+        Ok(())
+    }
+
     pub fn vertices(&self) -> &[SkinVertex] {
         &self.vertices
     }
@@ -149,6 +180,11 @@ impl Skin {
     /// The joints the influences refer to: one palette matrix each.
     pub fn joints(&self) -> &[Joint] {
         &self.joints
+    }
+
+    /// Every vertex's bind normal, or nothing for a skin without normals.
+    pub fn normals(&self) -> &[Vec3A] {
+        &self.normals
     }
 
     /// The bind positions, as plain `Vec3`s.
@@ -173,6 +209,12 @@ pub enum SkinProblem {
     /// Negative, infinite or NaN.
     BadWeight(f32),
     WeightsDoNotSumToOne(f32),
+    /// Not a direction: zero, infinite or NaN.
+    BadNormal(Vec3),
+    /// The skin has normals, but none for this vertex.
+    NoNormal,
+    /// A normal given for a vertex past the last one.
+    NoSuchVertex,
 }
 
 impl fmt::Display for SkinError {
@@ -191,6 +233,9 @@ impl fmt::Display for SkinProblem {
             SkinProblem::NoSuchJoint(j) => write!(f, "influenced by joint #{j}, which does not exist"),
             SkinProblem::BadWeight(w) => write!(f, "weight {w} is not a finite number >= 0"),
             SkinProblem::WeightsDoNotSumToOne(s) => write!(f, "weights sum to {s}, not 1"),
+            SkinProblem::BadNormal(n) => write!(f, "normal ({}, {}, {}) is not a direction", n.x, n.y, n.z),
+            SkinProblem::NoNormal => write!(f, "it has no normal, but the vertices before it have"),
+            SkinProblem::NoSuchVertex => write!(f, "a normal is given for it, but there is no such vertex"),
         }
     }
 }

@@ -12,7 +12,8 @@
 //! holds): the four bones whose middles are nearest along the chain, each weighted by a bell curve
 //! of its distance, `exp(-d²)` with `d` in bone lengths, then divided by their sum so the weights add
 //! up to 1. Nearby bones pull hardest, and the weights change smoothly along the tube, so a bent chain
-//! bends the tube smoothly.
+//! bends the tube smoothly. Each vertex's bind normal points straight out from the chain, so the
+//! normals can be timed too.
 //!
 //! [`wave`] moves it: every bone turns a little about z, the turn travelling down the chain.
 
@@ -54,6 +55,7 @@ pub fn tube(bones: usize, rings: usize, ring_size: usize) -> Model {
     let used = bones.min(MAX_INFLUENCES);
     let mut skin = Skin::new(joints);
     let mut influences = [Influence { joint: 0, weight: 0.0 }; MAX_INFLUENCES];
+    let mut normals = Vec::with_capacity(rings * ring_size);
     for ring in 0..rings {
         // Rings sit at the middles of equal slices of the chain, so none is exactly on an end.
         let x = (ring as f32 + 0.5) / rings as f32 * length;
@@ -73,10 +75,13 @@ pub fn tube(bones: usize, rings: usize, ring_size: usize) -> Model {
         }
         for k in 0..ring_size {
             let angle = TAU * k as f32 / ring_size as f32;
-            let bind = vec3(x, RADIUS * angle.cos(), RADIUS * angle.sin());
-            skin.add_vertex(bind, &influences[..used]).expect("weights are positive and sum to 1");
+            let outward = vec3(0.0, angle.cos(), angle.sin());
+            skin.add_vertex(vec3(x, 0.0, 0.0) + RADIUS * outward, &influences[..used])
+                .expect("weights are positive and sum to 1");
+            normals.push(outward);
         }
     }
+    skin.set_normals(&normals).expect("one unit normal per vertex");
     // Each ring drawn as a closed loop.
     let edges = (0..rings * ring_size)
         .map(|v| [v as u32, ((v / ring_size) * ring_size + (v + 1) % ring_size) as u32])

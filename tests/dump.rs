@@ -1,6 +1,7 @@
 //! The learner's check: every skinned position in a `--dump` file, recomputed from that file alone
 //! (each vertex's bind position and influences, each frame's palette), with no help from the
-//! library, in plain `f64` arithmetic as a script would do it.
+//! library, in plain `f64` arithmetic as a script would do it. `tests/dump_normals.rs` does the same
+//! for the normals.
 
 mod common;
 

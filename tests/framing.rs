@@ -1,34 +1,49 @@
-//! The camera frames what is drawn: the mesh (bind pose and skinned) and the joints, not a glTF
-//! file's other nodes. An empty node far away, or the skinned mesh's own node moved far away (glTF
-//! ignores its transform), must not shrink the model to a dot.
+//! The camera frames the skinned mesh over the clip (`camera::framing_model`), not a glTF file's
+//! other nodes: an empty node far away, the skinned mesh's own node moved far away (glTF ignores
+//! its transform), or a joint that moves no vertex (an IK pole target) must not shrink the model
+//! to a dot. A mesh whose vertices all sit at one point has no size: its joints are framed instead,
+//! and the picture shows them and a mark where the mesh is.
 
 mod common;
 
-use common::fixture;
-use glam::Vec3;
+use common::gltf_build::Gltf;
+use common::{Class, Image, fixture, run_gl, sample_model, scratch};
+use glam::{Vec2, Vec3};
 use serde_json::json;
 use skinning::camera::{Camera, framing_model};
-use skinning::gltf_import::load_from_slice;
-use skinning::model::Pose;
+use skinning::clip::Clip;
+use skinning::gltf_import::{load, load_from_slice};
+use skinning::model::{Model, Pose};
 
-/// The camera for the fixture with `edit` applied to its JSON, and the points the picture draws at
-/// a few times of the first clip (skinned vertices, bind vertices).
+/// The skinned vertices of `clip` at a few times: what the picture draws of the skin.
+fn skinned_points(model: &Model, clip: &Clip) -> Vec<Vec3> {
+    let mut pose = Pose::new(model);
+    let mut drawn = Vec::new();
+    for k in 0..8 {
+        pose.update(model, clip, clip.duration as f64 * k as f64 / 8.0);
+        drawn.extend(pose.skinned.iter().map(|&p| Vec3::from(p)));
+    }
+    drawn
+}
+
+/// The camera for the fixture with `edit` applied to its JSON, and the skinned points of its clip.
 fn framed(edit: impl FnOnce(&mut serde_json::Value)) -> (Camera, Vec<Vec3>) {
     let mut gltf = fixture::build();
     edit(&mut gltf.json);
     let imported = load_from_slice(&gltf.embedded(), None).expect("the fixture loads");
-    let model = &imported.model;
-    let mut drawn: Vec<Vec3> = model.skin.bind_positions().collect();
-    let mut pose = Pose::new(model);
-    for t in [0.0, 0.5, 1.0, 1.5] {
-        pose.update(model, &imported.clips[0], t);
-        drawn.extend(pose.skinned.iter().map(|&p| Vec3::from(p)));
-    }
-    (framing_model(model, &imported.clips), drawn)
+    let clips = &imported.clips[..1];
+    (framing_model(&imported.model, clips), skinned_points(&imported.model, &clips[0]))
+}
+
+/// The box `points` cover in a 640x480 picture, and how much of its width or height they fill.
+fn on_screen(camera: &Camera, points: &[Vec3]) -> (Vec2, Vec2, f32) {
+    let pixels: Vec<Vec2> = points.iter().map(|&p| camera.project(p, 640, 480)).collect();
+    let (min, max) = pixels.iter().fold((pixels[0], pixels[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    (min, max, ((max.x - min.x) / 640.0).max((max.y - min.y) / 480.0))
 }
 
 #[test]
-fn nodes_that_are_not_drawn_do_not_move_the_camera() {
+fn nodes_and_joints_away_from_the_mesh_do_not_move_the_camera() {
     let (plain, drawn) = framed(|_| {});
     let far_empty = framed(|json| {
         let nodes = json["nodes"].as_array_mut().unwrap();
@@ -38,16 +53,93 @@ fn nodes_that_are_not_drawn_do_not_move_the_camera() {
     });
     // Node 6 holds skinned mesh 0 and is no joint: its transform moves nothing that is drawn.
     let far_mesh_node = framed(|json| json["nodes"][6]["translation"] = json!([500.0, 0.0, 0.0]));
+    // A joint of skin 2 that no vertex leans on, 500 units away, like the robot's pole targets.
+    let far_joint = framed(|json| {
+        let nodes = json["nodes"].as_array_mut().unwrap();
+        nodes.push(json!({ "name": "pole", "translation": [500.0, 0.0, 0.0] }));
+        let pole = nodes.len() - 1;
+        json["scenes"][0]["nodes"].as_array_mut().unwrap().push(json!(pole));
+        json["skins"][2]["joints"].as_array_mut().unwrap().push(json!(pole));
+    });
     assert_eq!(far_empty.0, plain, "an empty node at x = 500 moved the camera");
     assert_eq!(far_mesh_node.0, plain, "the skinned mesh's own node at x = 500 moved the camera");
+    assert_eq!(far_joint.0, plain, "a joint at x = 500 that moves no vertex moved the camera");
     assert_eq!(far_empty.1, drawn);
 
-    // And the model fills the picture: every drawn point inside, spread over most of its width or
-    // height.
-    let (width, height) = (640, 480);
-    let pixels: Vec<_> = drawn.iter().map(|&p| plain.project(p, width, height)).collect();
-    let (min, max) = pixels.iter().fold((pixels[0], pixels[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-    assert!(min.x >= 0.0 && min.y >= 0.0 && max.x <= width as f32 && max.y <= height as f32, "{min} {max}");
-    let fill = ((max.x - min.x) / width as f32).max((max.y - min.y) / height as f32);
+    // And the skin fills the picture: every skinned point inside, over most of its width or height.
+    let (min, max, fill) = on_screen(&plain, &drawn);
+    assert!(min.x >= 0.0 && min.y >= 0.0 && max.x <= 640.0 && max.y <= 480.0, "{min} {max}");
     assert!(fill > 0.5, "the model covers only {fill} of the picture");
+}
+
+#[test]
+fn the_robot_fills_the_picture_centred() {
+    let Some(path) = sample_model("RobotExpressive.glb") else { return };
+    let imported = load(&path).expect("the robot loads");
+    for clip in &imported.clips {
+        let camera = framing_model(&imported.model, std::slice::from_ref(clip));
+        let (min, max, fill) = on_screen(&camera, &skinned_points(&imported.model, clip));
+        let centre = (min + max) / 2.0;
+        println!("robot {}: fills {fill:.2}, centred at {centre}", clip.name);
+        assert!(
+            min.x >= 0.0 && min.y >= 0.0 && max.x <= 640.0 && max.y <= 480.0,
+            "{}: {min} {max}",
+            clip.name
+        );
+        assert!(fill > 0.6, "{}: the robot covers only {fill} of the picture", clip.name);
+        assert!(centre.distance(Vec2::new(320.0, 240.0)) < 40.0, "{}: centred at {centre}", clip.name);
+    }
+}
+
+/// Two joints, one above the other, and a triangle whose three corners all sit at (0.5, 0.5, 0).
+fn a_mesh_at_one_point() -> Vec<u8> {
+    let mut g = Gltf::new();
+    let position = g.floats(&[0.5, 0.5, 0.0].repeat(3), "VEC3");
+    let joints = g.ints(&[0, 1, 0, 0].repeat(3), "VEC4", 5121, false);
+    let weights = g.floats(&[0.5, 0.5, 0.0, 0.0].repeat(3), "VEC4");
+    let attributes = json!({ "POSITION": position, "JOINTS_0": joints, "WEIGHTS_0": weights });
+    g.push("meshes", json!({ "primitives": [{ "attributes": attributes }] }));
+    g.push("nodes", json!({ "name": "root", "children": [1] }));
+    g.push("nodes", json!({ "name": "top", "translation": [0.0, 3.0, 0.0] }));
+    g.push("nodes", json!({ "mesh": 0, "skin": 0 }));
+    g.push("skins", json!({ "joints": [0, 1] }));
+    g.push("scenes", json!({ "nodes": [0, 2] }));
+    g.json["scene"] = json!(0);
+    g.embedded()
+}
+
+#[test]
+fn a_mesh_at_one_point_frames_its_joints_and_shows_them_and_a_mark() {
+    let bytes = a_mesh_at_one_point();
+    let imported = load_from_slice(&bytes, None).expect("it loads");
+    let model = &imported.model;
+    let camera = framing_model(model, &imported.clips);
+    assert!(camera.view_projection(640, 480).is_finite(), "{camera:?}");
+    let pose = Pose::new(model);
+    let joints = [pose.joint(0), pose.joint(1)];
+    // Half on each joint, neither turned: the skin sits halfway between (0.5, 0.5, 0) moved by the
+    // root (not at all) and by the top (3 up), every corner at the same point still.
+    let skinned = Vec3::from(pose.skinned[0]);
+    assert!(
+        skinned.abs_diff_eq(Vec3::new(0.5, 2.0, 0.0), 1e-6)
+            && pose.skinned.iter().all(|&p| p == pose.skinned[0])
+    );
+    let (min, max, fill) = on_screen(&camera, &[joints[0], joints[1], skinned]);
+    assert!(min.x >= 0.0 && min.y >= 0.0 && max.x <= 640.0 && max.y <= 480.0, "{min} {max}");
+    assert!(fill > 0.5, "the joints cover only {fill} of the picture");
+
+    // Drawn: the bones in blue, and the mesh's points, a red mark where it sits.
+    let dir = scratch("one-point");
+    let (file, shot) = (dir.join("point.gltf"), dir.join("point.png"));
+    std::fs::write(&file, &bytes).expect("written");
+    let args =
+        ["--model", file.to_str().unwrap(), "--headless", "--frames", "1", "--no-text", "--size", "640x480"];
+    let Some(_) = run_gl(&[&args[..], &["--screenshot", shot.to_str().unwrap()]].concat()) else { return };
+    let image = Image::load(&shot);
+    let mark = camera.project(skinned, 640, 480);
+    assert!(image.has_near(mark.x, mark.y, 3, Class::Red), "no mark at {mark}");
+    for joint in joints {
+        let at = camera.project(joint, 640, 480);
+        assert!(image.has_near(at.x, at.y, 3, Class::Blue), "no joint at {at}");
+    }
 }

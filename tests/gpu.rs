@@ -190,3 +190,60 @@ fn a_dump_holds_one_blend_so_both_is_refused() {
     let message = String::from_utf8_lossy(&out.stderr);
     assert!(message.contains("--skinning cpu or gpu"), "{message}");
 }
+
+/// The skinned positions and normals of every frame of a dump: (frame, vertex) -> [x, y, z].
+fn frames_of(dump: &Value, key: &str) -> Vec<Vec<[f64; 3]>> {
+    let frames = dump["frames"].as_array().expect("frames");
+    frames.iter().map(|f| f[key].as_array().map_or(vec![], |a| a.iter().map(xyz).collect())).collect()
+}
+
+#[test]
+fn gpu_normals_equal_cpu_normals_on_the_robot_and_a_non_uniformly_scaled_model() {
+    let dir = scratch("gpu-normals");
+    let stretched = dir.join("stretched.gltf");
+    std::fs::write(&stretched, common::fixture::build_with_normals().embedded()).expect("written");
+    let mut models = vec![("stretched fixture", stretched, "0")];
+    if let Some(robot) = common::sample_model("RobotExpressive.glb") {
+        // Walking: every limb turns.
+        models.push(("robot", robot, "Walking"));
+    }
+    for (name, model, animation) in models {
+        let poses = [
+            "--model",
+            model.to_str().unwrap(),
+            "--animation",
+            animation,
+            "--frames",
+            "6",
+            "--fixed-dt",
+            "0.3",
+        ];
+        let (cpu_path, gpu_path) =
+            (dir.join(format!("{name}-cpu.json")), dir.join(format!("{name}-gpu.json")));
+        let cpu_run = run(&[&poses[..], &["--dump", cpu_path.to_str().unwrap()]].concat());
+        assert!(cpu_run.status.success(), "{}", String::from_utf8_lossy(&cpu_run.stderr));
+        let gpu_args = [&poses[..], &["--dump", gpu_path.to_str().unwrap(), "--skinning", "gpu"]].concat();
+        if run_gl(&gpu_args).is_none() {
+            return;
+        }
+        let (cpu, gpu) = (read_json(&cpu_path), read_json(&gpu_path));
+        let mut largest = 0.0f64;
+        let mut count = 0;
+        for key in ["normals", "rigid_normals"] {
+            let (c, g) = (frames_of(&cpu, key), frames_of(&gpu, key));
+            assert_eq!(c.len(), g.len());
+            for (f, (c, g)) in c.iter().zip(&g).enumerate() {
+                assert_eq!(c.len(), g.len(), "{name} frame {f}: {key}");
+                for (v, (c, g)) in c.iter().zip(g).enumerate() {
+                    let difference = (0..3).map(|a| (c[a] - g[a]).abs()).fold(0.0, f64::max);
+                    assert!(difference <= TOLERANCE, "{name} frame {f} {key} {v}: CPU {c:?}, GPU {g:?}");
+                    largest = largest.max(difference);
+                    count += 1;
+                }
+            }
+        }
+        let vertices = cpu["vertices"].as_array().unwrap().len();
+        assert_eq!(count, 6 * vertices, "{name}: every vertex has a normal in every frame");
+        println!("{name}: largest CPU/GPU normal difference {largest:e} over 6 poses x {vertices} vertices");
+    }
+}

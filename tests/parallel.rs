@@ -2,9 +2,13 @@
 //! of many sizes cut into chunks of many sizes, including the sizes that leave a short last chunk.
 
 use glam::{Mat4, Vec3A};
-use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
+use skinning::dual_quat::{DualQuat, blend_dqs, blend_dqs_normals, compute_dq_palette};
 use skinning::model::{Model, Pose};
-use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES, blend_dqs_parallel, blend_parallel};
+use skinning::normals::blend_normals;
+use skinning::parallel::{
+    BlendThreads, PARALLEL_FROM_VERTICES, blend_dqs_normals_parallel, blend_dqs_parallel,
+    blend_normals_parallel, blend_parallel,
+};
 use skinning::skin::blend;
 use skinning::{scene, synthetic};
 
@@ -18,12 +22,17 @@ fn posed(model: &Model, clip: &skinning::clip::Clip, time: f64) -> (Vec<Mat4>, V
     (pose.palette, dq, scale)
 }
 
-/// Both methods, one thread against chunks of every size in `chunks`, compared with `==`.
+/// Both methods, positions and normals, one thread against chunks of every size in `chunks`,
+/// compared with `==`.
 fn check(model: &Model, palette: &[Mat4], dq: &[DualQuat], scale: f32, chunks: &[usize]) {
     let n = model.skin.len();
+    assert_eq!(model.skin.normals().len(), n, "the article and the tubes have normals");
     let (mut one, mut one_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
     blend(&model.skin, palette, &mut one);
     blend_dqs(&model.skin, dq, scale, &mut one_dqs);
+    let (mut normals, mut normals_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+    blend_normals(&model.skin, palette, &mut normals);
+    blend_dqs_normals(&model.skin, dq, &mut normals_dqs);
     for &chunk in chunks {
         // Filled with NaN first: a chunk the parallel blend skipped would stay NaN, and NaN != NaN.
         let mut many = vec![Vec3A::NAN; n];
@@ -32,6 +41,12 @@ fn check(model: &Model, palette: &[Mat4], dq: &[DualQuat], scale: f32, chunks: &
         let mut many = vec![Vec3A::NAN; n];
         blend_dqs_parallel(&model.skin, dq, scale, &mut many, chunk);
         assert!(many == one_dqs, "DQS, {n} vertices in chunks of {chunk}: not bit-identical");
+        let mut many = vec![Vec3A::NAN; n];
+        blend_normals_parallel(&model.skin, palette, &mut many, chunk);
+        assert!(many == normals, "LBS normals, {n} vertices in chunks of {chunk}: not bit-identical");
+        let mut many = vec![Vec3A::NAN; n];
+        blend_dqs_normals_parallel(&model.skin, dq, &mut many, chunk);
+        assert!(many == normals_dqs, "DQS normals, {n} vertices in chunks of {chunk}: not bit-identical");
     }
 }
 
@@ -82,6 +97,9 @@ fn blend_threads_give_the_one_thread_result_above_and_below_the_threshold() {
         let (mut expected, mut expected_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
         blend(&model.skin, &palette, &mut expected);
         blend_dqs(&model.skin, &dq, scale, &mut expected_dqs);
+        let (mut normals, mut normals_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+        blend_normals(&model.skin, &palette, &mut normals);
+        blend_dqs_normals(&model.skin, &dq, &mut normals_dqs);
         for threads in [&always, &one] {
             let mut out = vec![Vec3A::NAN; n];
             threads.blend(&model.skin, &palette, &mut out);
@@ -89,6 +107,12 @@ fn blend_threads_give_the_one_thread_result_above_and_below_the_threshold() {
             let mut out = vec![Vec3A::NAN; n];
             threads.blend_dqs(&model.skin, &dq, scale, &mut out);
             assert!(out == expected_dqs, "DQS, {n} vertices on {} threads", threads.used_for(n));
+            let mut out = vec![Vec3A::NAN; n];
+            threads.blend_normals(&model.skin, &palette, &mut out);
+            assert!(out == normals, "normals, {n} vertices on {} threads", threads.used_for(n));
+            let mut out = vec![Vec3A::NAN; n];
+            threads.blend_dqs_normals(&model.skin, &dq, &mut out);
+            assert!(out == normals_dqs, "DQS normals, {n} vertices on {} threads", threads.used_for(n));
         }
     }
 }

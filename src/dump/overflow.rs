@@ -64,8 +64,12 @@ pub(super) fn model_overflow(
     if let Some(j) = joints.iter().position(|j| !finite(&j.offset)) {
         return Some(format!("joint {j}'s offset (inverse bind matrix)"));
     }
-    let bad_vertex = |v: &VertexOut| !finite(&v.bind) || v.influences.iter().any(|i| !i.weight.is_finite());
-    vertices.iter().position(bad_vertex).map(|v| format!("vertex {v}'s bind position or weights"))
+    let bad_vertex = |v: &VertexOut| {
+        !finite(&v.bind)
+            || v.normal.is_some_and(|n| !finite(&n))
+            || v.influences.iter().any(|i| !i.weight.is_finite())
+    };
+    vertices.iter().position(bad_vertex).map(|v| format!("vertex {v}'s bind position, normal or weights"))
 }
 
 /// The first number of this frame that is not finite, named (the earliest step of the method
@@ -89,6 +93,9 @@ pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<St
     if dqs && !pose.dq_scale.is_finite() {
         return Some("the dual quaternions' shared scale".into());
     }
-    let v = pose.skinned.iter().position(|p| !p.is_finite())?;
-    Some(format!("vertex {v}'s skinned position"))
+    if let Some(v) = pose.skinned.iter().position(|p| !p.is_finite()) {
+        return Some(format!("vertex {v}'s skinned position"));
+    }
+    let v = pose.normals.iter().position(|n| !n.is_finite())?;
+    Some(format!("vertex {v}'s skinned normal"))
 }

@@ -13,18 +13,23 @@
 //! Vertices are taken in file order: skinned mesh nodes by node index, then their primitives in
 //! order, then the vertices; then the rigid meshes the same way. Only nodes in the shown scene count.
 //! Each primitive's triangles (or lines) become edges, shared edges drawn once; its triangles are
-//! also kept as faces, each turned counter-clockwise as the spec orders strips and fans.
+//! also kept as faces, each turned counter-clockwise as the spec orders strips and fans
+//! (`edges.rs`). A primitive without JOINTS_0 and WEIGHTS_0 on a node with a skin is drawn rigidly
+//! with its node, as three.js draws it, and said once. Its
+//! `NORMAL`s, if every primitive has them, become the skin's bind normals (`normals.rs`).
 
-use super::accessors::{read_floats, read_indices};
+use super::accessors::read_floats;
+use super::edges::edges;
 use super::error::{ImportError, counted, label};
 use super::morphs::Morphs;
 use super::nodes::Nodes;
+use super::normals::Normals;
 use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, has_skin_data, influences, weight_sets};
 use crate::model::Part;
 use crate::skin::{Joint, Skin, blend_vertices};
 use glam::{Mat4, Vec3, Vec3A};
-use gltf::mesh::{Mode, Semantic};
+use gltf::mesh::Semantic;
 
 /// The vertices of every mesh as one skin, with their edges and parts.
 pub struct Meshes {
@@ -101,6 +106,7 @@ pub fn meshes(
         morphs: Morphs::default(),
     };
     let mut mended = Mended::default();
+    let mut normals = Normals::default();
     let mut morphs = Morphs::default();
     // Primitives without skin data on nodes with a skin, drawn rigidly.
     let mut unskinned = 0;
@@ -113,6 +119,7 @@ pub fn meshes(
             let place = Place::new(&mesh, &primitive);
             morphs.add(&primitive, buffers, Mat4::IDENTITY);
             let positions = read_positions(&primitive, buffers, &place)?;
+            normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
             let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
@@ -128,7 +135,7 @@ pub fn meshes(
             // The numbers are in the skin now: freed before the edges are made, not kept beside them.
             let vertices = positions.len();
             drop((positions, sets));
-            edges(&primitive, buffers, &place, base, vertices, &mut out)?;
+            edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), true));
     }
@@ -142,6 +149,7 @@ pub fn meshes(
             let place = Place::new(&mesh, &primitive);
             morphs.add(&primitive, buffers, to_world);
             let positions = read_positions(&primitive, buffers, &place)?;
+            normals.read(&primitive, buffers, &place.name, positions.len(), Some(&to_world))?;
             let base = out.skin.len();
             let whole = [crate::skin::Influence { joint, weight: 1.0 }];
             for (v, p) in positions.iter().enumerate() {
@@ -150,11 +158,12 @@ pub fn meshes(
             }
             let vertices = positions.len();
             drop(positions);
-            edges(&primitive, buffers, &place, base, vertices, &mut out)?;
+            edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }
 
+    out.skin = normals.attach(out.skin, notes);
     notes.extend(mended.notes());
     if unskinned > 0 {
         let primitives = counted(unskinned, "primitive", "primitives");
@@ -226,79 +235,6 @@ fn read_positions(
         return Err(ImportError::Mesh { mesh: place.name.clone(), problem: "it has no POSITION".into() });
     };
     read_floats::<3>(&accessor, buffers, &format!("POSITION of mesh {}", place.name))
-}
-
-/// The primitive's lines, as pairs of the skin's vertex indices (its own plus `base`), and its
-/// triangles as faces.
-fn edges(
-    primitive: &gltf::Primitive,
-    buffers: &[Vec<u8>],
-    place: &Place,
-    base: usize,
-    vertices: usize,
-    out: &mut Meshes,
-) -> Result<(), ImportError> {
-    // Without indices, the vertices are used in order (spec, "Meshes").
-    let indices: Vec<u32> = match primitive.indices() {
-        Some(accessor) => {
-            let usage = format!("indices of mesh {}", place.name);
-            read_indices::<1>(&accessor, buffers, &usage)?.into_iter().map(|[i]| i).collect()
-        }
-        None => (0..vertices as u32).collect(),
-    };
-    if let Some(i) = indices.iter().find(|&&i| i as usize >= vertices) {
-        let problem = format!("index {i} is past its last vertex ({})", vertices - 1);
-        return Err(ImportError::Mesh { mesh: place.name.clone(), problem });
-    }
-    let too_many =
-        || ImportError::Mesh { mesh: place.name.clone(), problem: "more than 2^32 vertices".into() };
-    let base = u32::try_from(base + vertices).map_err(|_| too_many())? - vertices as u32;
-    // Room for what this primitive adds, made once (growing by doubling would leave up to as much
-    // again unused: a model of a million vertices has six million edges before the duplicates go).
-    let n = indices.len();
-    let (lines, triangles) = match primitive.mode() {
-        Mode::Points => (0, 0),
-        Mode::Lines => (n / 2, 0),
-        Mode::LineStrip | Mode::LineLoop => (n, 0),
-        Mode::Triangles => (n, n / 3),
-        Mode::TriangleStrip | Mode::TriangleFan => (3 * n, n),
-    };
-    out.edges.reserve(lines);
-    out.triangles.reserve(triangles);
-    let (edges, faces) = (&mut out.edges, &mut out.triangles);
-    let mut line = |a: u32, b: u32| {
-        if a != b {
-            edges.push([base + a.min(b), base + a.max(b)]);
-        }
-    };
-    // A triangle's three edges, and the triangle itself unless two corners are one vertex.
-    let mut triangle = |a: u32, b: u32, c: u32| {
-        line(a, b);
-        line(b, c);
-        line(c, a);
-        if a != b && b != c && c != a {
-            faces.push([base + a, base + b, base + c]);
-        }
-    };
-    match primitive.mode() {
-        Mode::Points => {}
-        Mode::Lines => indices.chunks_exact(2).for_each(|l| line(l[0], l[1])),
-        Mode::LineStrip => indices.windows(2).for_each(|l| line(l[0], l[1])),
-        Mode::LineLoop => {
-            indices.windows(2).for_each(|l| line(l[0], l[1]));
-            if n > 2 {
-                line(indices[n - 1], indices[0]);
-            }
-        }
-        Mode::Triangles => indices.chunks_exact(3).for_each(|t| triangle(t[0], t[1], t[2])),
-        // Every other triangle of a strip is turned the other way round; swap two corners back.
-        Mode::TriangleStrip => indices.windows(3).enumerate().for_each(|(i, t)| match i % 2 {
-            0 => triangle(t[0], t[1], t[2]),
-            _ => triangle(t[1], t[0], t[2]),
-        }),
-        Mode::TriangleFan => indices[1.min(n)..].windows(2).for_each(|t| triangle(indices[0], t[0], t[1])),
-    }
-    Ok(())
 }
 
 /// What a file without a skinned mesh has instead, for the message.

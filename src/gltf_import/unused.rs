@@ -1,10 +1,10 @@
 //! What a file holds that this program does not use, for `--info` to say.
 //!
-//! The program draws a mesh's edges and vertices and the joints: no surfaces. So a file's
-//! materials, textures and images, the vertex attributes that feed them (normals, tangents,
-//! texture coordinates, colours), its cameras, and what its extensions add (lights, for one) are
-//! loaded past. So are scenes other than the one shown, meshes no node of it holds, and skins no
-//! mesh of it uses. None of
+//! The program draws a mesh's edges and vertices, the joints, and a surface lit in one colour from
+//! its normals. So a file's materials, textures and images, the vertex attributes that feed them
+//! (tangents, texture coordinates, colours), its cameras, and what its extensions add (lights, for
+//! one) are loaded past. So are scenes other than the one shown, meshes no node of it holds, and
+//! skins no mesh of it uses. None of
 //! that changes how the skeleton moves the mesh; a learner may still wonder where it went.
 //! (Morph targets and the channels that animate them are said by the loader's notes.)
 
@@ -42,11 +42,14 @@ pub fn unused(document: &gltf::Document, nodes: &Nodes) -> Vec<String> {
     let unused_skins = super::skins::used(document, nodes).iter().filter(|&&u| !u).count();
     count(unused_skins, "skin not used in the shown scene", "skins not used in the shown scene");
 
-    // Vertex attributes other than the three read here, by name, with how many primitives have each.
+    // Vertex attributes other than the four read here, by name, with how many primitives have each.
     let mut attributes: BTreeMap<String, usize> = BTreeMap::new();
     for primitive in document.meshes().flat_map(|m| m.primitives()) {
         for (semantic, _) in primitive.attributes() {
-            if !matches!(semantic, Semantic::Positions | Semantic::Joints(_) | Semantic::Weights(_)) {
+            if !matches!(
+                semantic,
+                Semantic::Positions | Semantic::Normals | Semantic::Joints(_) | Semantic::Weights(_)
+            ) {
                 *attributes.entry(semantic.to_string()).or_default() += 1;
             }
         }

@@ -254,3 +254,33 @@ pub fn build() -> Gltf {
     );
     g
 }
+
+/// The normals [`build_with_normals`] gives every vertex of every primitive of every mesh: unit
+/// vectors that turn from one vertex to the next, none along an axis, so every joint's non-uniform
+/// scale (the hip's 1 x 1.5 x 1, the knee's animated 2 x 1 x 1, skin 0's bind scale 1 x 2 x 1)
+/// bends them differently.
+pub fn normals() -> Vec<Vec<Vec<Vec3>>> {
+    let mut count = 0;
+    let mut next = || {
+        count += 1;
+        let angle = count as f32 * 0.7;
+        Vec3::new(angle.cos(), 0.6, angle.sin()).normalize()
+    };
+    meshes()
+        .iter()
+        .map(|prims| prims.iter().map(|p| p.positions.iter().map(|_| next()).collect()).collect())
+        .collect()
+}
+
+/// The fixture with a `NORMAL` on every primitive ([`normals`]).
+pub fn build_with_normals() -> Gltf {
+    let mut g = build();
+    for (m, prims) in normals().into_iter().enumerate() {
+        for (p, normals) in prims.into_iter().enumerate() {
+            let flat: Vec<f32> = normals.iter().flat_map(|n| n.to_array()).collect();
+            let accessor = g.floats(&flat, "VEC3");
+            g.json["meshes"][m]["primitives"][p]["attributes"]["NORMAL"] = json!(accessor);
+        }
+    }
+    g
+}

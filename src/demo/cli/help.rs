@@ -9,8 +9,8 @@ USAGE:
 
 Without options it opens a window and animates the article's arm (playing the bend clip; the
 article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
-With --model it shows a glTF or MD5 (Doom 3) character instead, through the same code. Press H in
-the window for the keys.
+With --model it shows a glTF or MD5 (Doom 3) character instead, through the same code, its skinned
+mesh filled and lit. Press H in the window for the keys.
 
 OPTIONS:
     --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
@@ -48,6 +48,10 @@ OPTIONS:
     --method lbs|dqs|both   how the skinned layer blends: lbs, linear blend skinning (default, red),
                             dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
                             compare them; a dump takes lbs or dqs
+    --surface on|off        the skinned mesh filled and lit by a light at the camera (on by default
+                            for a model), or drawn as lines (off: the article's outline always is)
+    --normals               a short line along each skinned normal (a mesh without normals of its
+                            own: each triangle's, from its centre)
     --camera YAW,PITCH[,ZOOM]
                             start with the camera turned by these degrees and zoomed, as the mouse
                             would (R comes back here); 0,80,1.4 looks down on the twist
@@ -73,11 +77,13 @@ OPTIONS:
 pub const KEYS: &str = "\
 green: the mesh as modelled (bind pose)   red: the mesh skinned this frame   blue: the bones
 orange: skinned with dual quaternions     magenta: skinned on the GPU, over the CPU's
+pale green: the normals
 keys:
   Space        pause / resume          .  ,   step forward / back (paused)
   [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
   1 .. 9       clip 1 to 9             C      next clip (the article's: seed, bend, twist)
   B  M  S      show / hide bind mesh, skinned mesh, skeleton
+  L  O         skinned mesh lit / as lines, normals on / off
   W            weight view: next bone  G      skinning on cpu / gpu / both
   D            blend: linear (lbs) / dual quaternions (dqs) / both
   V            inspect the next vertex N      bone names on / off

@@ -135,6 +135,15 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     _ => return Err(format!("--method wants lbs, dqs or both, not {v:?}")),
                 };
             }
+            Arg::Long("surface") => {
+                let v = text(&mut parser, "--surface", "on|off")?;
+                options.surface = Some(match v.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("--surface wants on or off, not {v:?}")),
+                });
+            }
+            Arg::Long("normals") => options.normals = true,
             Arg::Long("threads") => {
                 let v = text(&mut parser, "--threads", "N")?;
                 let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));

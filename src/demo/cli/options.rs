@@ -39,6 +39,11 @@ pub struct Options {
     /// Write the model shown (the article's, or `--model`'s) as this `.md5mesh`, with an
     /// `.md5anim` per clip beside it, and exit.
     pub export_md5: Option<PathBuf>,
+    /// The skinned mesh as a lit surface (`--surface on|off`); None: on for a model, off for the
+    /// article's outline.
+    pub surface: Option<bool>,
+    /// The normals layer (`--normals`): a short line along each skinned normal.
+    pub normals: bool,
     /// Threads that blend (`--threads`); None: all the machine has.
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
@@ -68,6 +73,8 @@ impl Default for Options {
             info: false,
             export_gltf: None,
             export_md5: None,
+            surface: None,
+            normals: false,
             threads: None,
             parallel_from: None,
         }

@@ -27,6 +27,9 @@ fn flags_and_values() {
     assert_eq!((o.threads, o.parallel_from), (Some(1), Some(0)));
     assert_eq!(run(&[]).map(|c| matches!(c, Command::Run(o) if o.method == Blend::Lbs)), Ok(true));
     assert_eq!(run(&["-h"]), Ok(Command::Help));
+    let Ok(Command::Run(o)) = run(&["--surface", "off", "--normals"]) else { panic!("should parse") };
+    assert_eq!((o.surface, o.normals), (Some(false), true));
+    assert!(matches!(run(&[]), Ok(Command::Run(o)) if o.surface.is_none() && !o.normals));
 }
 
 #[test]
@@ -54,6 +57,9 @@ fn bad_input_is_one_line() {
         &["--dump", "a.json", "--inspect", "2"],
         &["--time", "1e308"],
         &["--threads", "0"],
+        &["--surface"],
+        &["--surface", "lit"],
+        &["--normals=yes"],
         &["--threads", "many"],
         &["--parallel-from", "-1"],
         &["--model", "fox.glb", "--clip", "bend"],

@@ -11,6 +11,8 @@ pub const BLUE: Rgba = [0.25, 0.5, 1.0, 1.0];
 pub const MAGENTA: Rgba = [0.9, 0.25, 0.95, 1.0];
 /// The mesh skinned with dual quaternions (`--method dqs`, or over the red LBS one with `--method both`).
 pub const ORANGE: Rgba = [1.0, 0.55, 0.1, 1.0];
+/// The normals layer's lines: pale, so they read over the lit surface, and none of the layers' colours.
+pub const NORMALS: Rgba = [0.75, 1.0, 0.85, 1.0];
 /// The bone picked for the weight view.
 pub const HIGHLIGHT: Rgba = [1.0, 0.9, 0.2, 1.0];
 pub const BACKGROUND: Rgba = [0.06, 0.06, 0.08, 1.0];

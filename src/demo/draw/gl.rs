@@ -3,7 +3,7 @@
 
 use crate::demo::output::failure::Failure;
 use glow::HasContext;
-use glutin::config::{Config, ConfigTemplateBuilder};
+use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentContext, Version};
 use glutin::display::{Display, GlDisplay};
 use glutin_winit::DisplayBuilder;
@@ -55,13 +55,22 @@ pub fn window_and_config(
     event_loop: &winit::event_loop::ActiveEventLoop,
     attributes: winit::window::WindowAttributes,
 ) -> Result<(winit::window::Window, Config), Failure> {
-    // Any config will do: we draw lines and points, and Xvfb offers no multisampling anyway.
+    // Almost any config will do: we draw lines and points, and Xvfb offers no multisampling
+    // anyway. The lit surface needs a depth buffer: the first config the platform lists that has
+    // one (the first is its preferred), else the first of all, where the surface's far side may
+    // then show through. glutin-winit wants a config back from the picker, so an empty list (a
+    // driver with no config for this screen) can only leave it by unwinding, with a payload of its
+    // own that we turn into the one-line error.
     let template = ConfigTemplateBuilder::new();
-    // The first config the platform lists is its preferred one. glutin-winit wants a config back
-    // from the picker, so an empty list (a driver with no config for this screen) can only leave it
-    // by unwinding, with a payload of its own that we turn into the one-line error.
-    let pick = |mut configs: Box<dyn Iterator<Item = Config> + '_>| {
-        configs.next().unwrap_or_else(|| std::panic::panic_any(NoConfig))
+    let pick = |configs: Box<dyn Iterator<Item = Config> + '_>| {
+        let mut first = None;
+        for config in configs {
+            if config.depth_size() > 0 {
+                return config;
+            }
+            first.get_or_insert(config);
+        }
+        first.unwrap_or_else(|| std::panic::panic_any(NoConfig))
     };
     let built = std::panic::catch_unwind(AssertUnwindSafe(|| {
         DisplayBuilder::new().with_window_attributes(Some(attributes)).build(event_loop, template, pick)

@@ -15,14 +15,18 @@
 //! lives in a uniform buffer of a fixed size (`gpu_palette.rs`), [`MAX_GPU_JOINTS`] joints; a model
 //! with more is refused (`fits_gpu`), never cut short. [`GpuSkin::capture`] reads what the shader
 //! computed back to the CPU (transform feedback), so the tests can hold it against the CPU blend.
+//!
+//! The shaders skin each vertex's normal too, by the same rules as the CPU (`normals.rs`,
+//! `dual_quat::blend_dqs_normals`), and the lit surface (`surface.rs`) is drawn from them: each
+//! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
 
 use super::colors::Rgba;
-use super::gl::{GlError, compile_program_with};
-use super::gpu_palette::{
-    DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, MAX_GPU_JOINTS, PaletteBuffer, block_limit, fits_driver, fits_gpu,
-};
+use super::gl::GlError;
+use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver, fits_gpu};
 use super::layer::{Layer, as_bytes};
-use glam::{Mat4, Vec3A};
+use super::skin_program::{Look, SkinProgram};
+use super::surface::{draw_depth_tested, normal_attribute, triangle_elements};
+use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::{Model, Palette};
 use skinning::skin::MAX_INFLUENCES;
@@ -30,90 +34,55 @@ use skinning::skin::MAX_INFLUENCES;
 // The shaders' `uvec4 joints` and `vec4 weights` hold exactly the four slots of a `SkinVertex`.
 const _: () = assert!(MAX_INFLUENCES == 4);
 
-/// One skinning program: a shader, its palette buffer and its uniforms.
-struct SkinProgram {
-    program: glow::Program,
-    palette: PaletteBuffer,
-    view_projection: Option<glow::UniformLocation>,
-    point_size: Option<glow::UniformLocation>,
-    /// DQS only: the scale every joint shares.
-    dq_scale: Option<glow::UniformLocation>,
-}
-
-impl SkinProgram {
-    /// Compiles `vertex` with lines.frag, the palette's size from the Rust constant, so the two
-    /// cannot disagree; `skinned_position` is captured for [`GpuSkin::capture`].
-    fn new(
-        gl: &glow::Context,
-        vertex: (&'static str, &'static str),
-        block: (&str, usize, u32),
-    ) -> Result<SkinProgram, GlError> {
-        let program = compile_program_with(
-            gl,
-            vertex,
-            ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
-            &format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n"),
-            &["skinned_position"],
-        )?;
-        let (name, bytes, binding) = block;
-        let palette = PaletteBuffer::new(gl, program, name, bytes, binding)?;
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
-        // this thread, and every handle used was created here and not yet deleted.
-        unsafe {
-            Ok(SkinProgram {
-                program,
-                palette,
-                view_projection: gl.get_uniform_location(program, "view_projection"),
-                point_size: gl.get_uniform_location(program, "point_size"),
-                dq_scale: gl.get_uniform_location(program, "dq_scale"),
-            })
-        }
-    }
-
-    /// Puts the program in use with this frame's palette.
-    fn use_with(&mut self, gl: &glow::Context, palette: Palette) {
-        unsafe { gl.use_program(Some(self.program)) };
-        self.palette.upload(gl, palette);
-        if let Palette::Dqs { scale, .. } = palette {
-            unsafe { gl.uniform_1_f32(self.dq_scale.as_ref(), scale) };
-        }
-    }
-
-    fn delete(&self, gl: &glow::Context) {
-        self.palette.delete(gl);
-        unsafe { gl.delete_program(self.program) };
-    }
-}
-
-/// The two skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
+/// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {
-    lbs: SkinProgram,
-    dqs: SkinProgram,
-    /// A layer like the others, holding bind positions instead of skinned ones, plus two attributes:
-    /// 0 bind position, 1 colour, 2 joints, 3 weights. Both programs read it.
+    /// LBS and DQS, drawing lines and points.
+    lines: [SkinProgram; 2],
+    /// LBS and DQS, drawing the lit surface.
+    lit: [SkinProgram; 2],
+    /// A layer like the others, holding bind positions instead of skinned ones, plus three
+    /// attributes: 0 bind position, 1 colour, 2 joints, 3 weights, 4 bind normal. Every program
+    /// reads it; the lines draw its edges.
     layer: Layer,
+    /// The same attributes, with the triangles as elements, for the surface.
+    surface: glow::VertexArray,
+    triangles: glow::Buffer,
+    indices: i32,
     joints: glow::Buffer,
     weights: glow::Buffer,
-    /// Where transform feedback writes the skinned positions for [`GpuSkin::capture`].
+    normals: glow::Buffer,
+    /// The mesh has no normals of its own: it is lit with flat ones.
+    flat: bool,
+    /// Where transform feedback writes the skinned positions and normals for [`GpuSkin::capture`].
     captured: glow::Buffer,
 }
 
+/// Which of the two methods' programs blends by `palette`.
+fn method(palette: Palette) -> usize {
+    match palette {
+        Palette::Lbs(_) => 0,
+        Palette::Dqs { .. } => 1,
+    }
+}
+
 impl GpuSkin {
-    /// Compiles the two skinning shaders and uploads the model's skin, once; refused before
-    /// anything is made if the model has too many joints or the driver too small uniform blocks.
+    /// Compiles the skinning shaders and uploads the model's skin, once; refused before anything
+    /// is made if the model has too many joints or the driver too small uniform blocks.
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
         fits_gpu(model.skin.joints().len()).map_err(GlError::Other)?;
         fits_driver(block_limit(gl)).map_err(GlError::Other)?;
-        let lbs = SkinProgram::new(
-            gl,
-            ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert")),
-            ("Palette", LBS_BLOCK_BYTES, 0),
-        )?;
-        let dqs = SkinProgram::new(
-            gl,
-            ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert")),
-            ("DualQuatPalette", DQS_BLOCK_BYTES, 1),
-        )?;
+        let lbs = ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert"));
+        let dqs = ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert"));
+        let (lbs_block, dqs_block) =
+            (("Palette", LBS_BLOCK_BYTES, 0), ("DualQuatPalette", DQS_BLOCK_BYTES, 1));
+        let lines = [
+            SkinProgram::new(gl, lbs, Look::Lines, lbs_block)?,
+            SkinProgram::new(gl, dqs, Look::Lines, dqs_block)?,
+        ];
+        let lit = [
+            SkinProgram::new(gl, lbs, Look::Surface, lbs_block)?,
+            SkinProgram::new(gl, dqs, Look::Surface, dqs_block)?,
+        ];
 
         // What the blend reads per vertex, in the shapes the shader's attributes take.
         let vertices = model.skin.vertices();
@@ -121,37 +90,41 @@ impl GpuSkin {
         let bind: Vec<Vec3A> = vertices.iter().map(|v| v.bind).collect();
         let joint_indices: Vec<[u16; MAX_INFLUENCES]> = vertices.iter().map(|v| v.joints).collect();
         let weights: Vec<[f32; MAX_INFLUENCES]> = vertices.iter().map(|v| v.weights).collect();
+        let bind_normals: Vec<[f32; 3]> = model.skin.normals().iter().map(|n| n.to_array()).collect();
+        let flat = bind_normals.is_empty();
 
         let layer = Layer::new(gl, n, &model.edges)?;
         layer.upload_positions(gl, &bind, &mut Vec::new());
-        let (joints, weights, captured) = unsafe {
-            gl.bind_vertex_array(Some(layer.vao));
-            // Integers stay integers: the "I" of glVertexAttribIPointer. The float version would
-            // turn joint 3 into 3.0, which a `uvec4` does not read as 3.
+        unsafe {
             let joints = upload_static(gl, as_bytes(&joint_indices))?;
-            gl.vertex_attrib_pointer_i32(2, 4, glow::UNSIGNED_SHORT, 8, 0);
-            gl.enable_vertex_attrib_array(2);
             let weights = upload_static(gl, as_bytes(&weights))?;
-            gl.vertex_attrib_pointer_f32(3, 4, glow::FLOAT, false, 16, 0);
-            gl.enable_vertex_attrib_array(3);
+            let normals = upload_static(gl, as_bytes(&bind_normals))?;
+            let buffers = [joints, weights, normals];
+            skin_attributes(gl, layer.vao, &layer, buffers, flat);
+            let surface = gl.create_vertex_array().map_err(GlError::Other)?;
+            skin_attributes(gl, surface, &layer, buffers, flat);
+            gl.bind_vertex_array(Some(surface));
+            let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
-            // Room for one captured vec3 per vertex.
+            // Room for one captured position and one normal, each a vec3, per vertex.
             let captured = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(captured));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (n * 12) as i32, glow::STREAM_READ);
-            (joints, weights, captured)
-        };
-        Ok(GpuSkin { lbs, dqs, layer, joints, weights, captured })
-    }
-
-    /// The program that blends by `palette`'s method, in use with it and the camera.
-    fn program_for(&mut self, gl: &glow::Context, palette: Palette) -> &SkinProgram {
-        let program = match palette {
-            Palette::Lbs(_) => &mut self.lbs,
-            Palette::Dqs { .. } => &mut self.dqs,
-        };
-        program.use_with(gl, palette);
-        program
+            gl.buffer_data_size(glow::ARRAY_BUFFER, (n * 24) as i32, glow::STREAM_READ);
+            let indices = (model.triangles.len() * 3) as i32;
+            Ok(GpuSkin {
+                lines,
+                lit,
+                layer,
+                surface,
+                triangles,
+                indices,
+                joints,
+                weights,
+                normals,
+                flat,
+                captured,
+            })
+        }
     }
 
     /// Draws the mesh skinned with `palette` (LBS or DQS), as lines and points like the other
@@ -164,14 +137,10 @@ impl GpuSkin {
         point_size: f32,
         color: Option<Rgba>,
     ) {
-        let program = self.program_for(gl, palette);
+        let program = &mut self.lines[method(palette)];
+        program.use_with(gl, palette);
+        program.set_view(gl, view_projection, point_size, Vec3::ZERO, self.flat);
         unsafe {
-            gl.uniform_matrix_4_f32_slice(
-                program.view_projection.as_ref(),
-                false,
-                &view_projection.to_cols_array(),
-            );
-            gl.uniform_1_f32(program.point_size.as_ref(), point_size);
             gl.bind_vertex_array(Some(self.layer.vao));
             match color {
                 // With its array switched off, an attribute reads one constant value for every vertex.
@@ -185,7 +154,17 @@ impl GpuSkin {
         self.layer.draw(gl);
     }
 
-    /// The vertex shader's `skinned_position` for every vertex, read back into `skinned`.
+    /// Draws the mesh's triangles skinned with `palette`, lit from `eye` (`surface.rs`), in the
+    /// skinned mesh's colours.
+    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view_projection: Mat4, eye: Vec3) {
+        let program = &mut self.lit[method(palette)];
+        program.use_with(gl, palette);
+        program.set_view(gl, view_projection, 1.0, eye, self.flat);
+        unsafe { draw_depth_tested(gl, self.surface, self.indices) };
+    }
+
+    /// The vertex shader's `skinned_position` and `skinned_normal` for every vertex, read back
+    /// into `skinned` and `normals` (empty for a mesh without normals).
     ///
     /// Transform feedback records a vertex shader's outputs into a buffer; with rasterisation off,
     /// nothing is drawn. The buffer is read by mapping it: OpenGL ES 3.0 has no glGetBufferSubData.
@@ -194,10 +173,12 @@ impl GpuSkin {
         gl: &glow::Context,
         palette: Palette,
         skinned: &mut [Vec3A],
+        normals: &mut [Vec3A],
     ) -> Result<(), GlError> {
         let n = self.layer.points as usize;
         assert_eq!(skinned.len(), n, "one output position per vertex");
-        self.program_for(gl, palette);
+        assert!(normals.is_empty() || normals.len() == n, "one output normal per vertex, or none");
+        self.lines[method(palette)].use_with(gl, palette);
         unsafe {
             gl.bind_vertex_array(Some(self.layer.vao));
             gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(self.captured));
@@ -208,7 +189,7 @@ impl GpuSkin {
             gl.disable(glow::RASTERIZER_DISCARD);
             gl.bind_vertex_array(None);
 
-            let bytes = n * 12;
+            let bytes = n * 24;
             let mapped =
                 gl.map_buffer_range(glow::TRANSFORM_FEEDBACK_BUFFER, 0, bytes as i32, glow::MAP_READ_BIT);
             if mapped.is_null() {
@@ -218,14 +199,26 @@ impl GpuSkin {
             // SAFETY: besides the file-wide note, the mapping is `bytes` long, readable (MAP_READ_BIT),
             // and stays valid until `unmap_buffer` below; bytes need no alignment.
             let data = std::slice::from_raw_parts(mapped, bytes);
-            for (out, xyz) in skinned.iter_mut().zip(data.chunks_exact(12)) {
+            // Interleaved: each vertex's position, then its normal, three floats each.
+            let vec3 = |xyz: &[u8]| {
                 let float = |i: usize| f32::from_ne_bytes([xyz[i], xyz[i + 1], xyz[i + 2], xyz[i + 3]]);
-                *out = Vec3A::new(float(0), float(4), float(8));
+                Vec3A::new(float(0), float(4), float(8))
+            };
+            for (v, both) in data.chunks_exact(24).enumerate() {
+                skinned[v] = vec3(&both[..12]);
+                if let Some(normal) = normals.get_mut(v) {
+                    *normal = vec3(&both[12..]);
+                }
             }
             gl.unmap_buffer(glow::TRANSFORM_FEEDBACK_BUFFER);
             gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
         }
         Ok(())
+    }
+
+    /// Draws its points with its lines whatever their number (`Layer::show_points`) if `always`.
+    pub fn show_points(&mut self, always: bool) {
+        self.layer.show_points |= always;
     }
 
     /// New colours for the mesh, one per vertex (red, or the weight view's).
@@ -235,18 +228,55 @@ impl GpuSkin {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.layer.delete(gl);
-        for program in [&self.lbs, &self.dqs] {
+        for program in self.lines.iter().chain(&self.lit) {
             program.delete(gl);
         }
         unsafe {
-            for buffer in [self.joints, self.weights, self.captured] {
+            gl.delete_vertex_array(self.surface);
+            for buffer in [self.joints, self.weights, self.normals, self.triangles, self.captured] {
                 gl.delete_buffer(buffer);
             }
         }
     }
 }
 
-/// A new buffer holding `data`, left bound to ARRAY_BUFFER for the attribute pointer that follows.
+/// Sets up attributes 0 to 4 of `vao` from the layer's bind positions and colours and the skin's
+/// `[joints, weights, normals]` buffers (no normals for a mesh lit `flat`).
+///
+/// # Safety
+/// A context is current on this thread and every handle is alive.
+unsafe fn skin_attributes(
+    gl: &glow::Context,
+    vao: glow::VertexArray,
+    layer: &Layer,
+    buffers: [glow::Buffer; 3],
+    flat: bool,
+) {
+    let [joints, weights, normals] = buffers;
+    // SAFETY: as the caller guarantees.
+    unsafe {
+        gl.bind_vertex_array(Some(vao));
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(layer.positions));
+        gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
+        gl.enable_vertex_attrib_array(0);
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(layer.colors));
+        gl.vertex_attrib_pointer_f32(1, 4, glow::FLOAT, false, 16, 0);
+        gl.enable_vertex_attrib_array(1);
+        // Integers stay integers: the "I" of glVertexAttribIPointer. The float version would
+        // turn joint 3 into 3.0, which a `uvec4` does not read as 3.
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(joints));
+        gl.vertex_attrib_pointer_i32(2, 4, glow::UNSIGNED_SHORT, 8, 0);
+        gl.enable_vertex_attrib_array(2);
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(weights));
+        gl.vertex_attrib_pointer_f32(3, 4, glow::FLOAT, false, 16, 0);
+        gl.enable_vertex_attrib_array(3);
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(normals));
+        normal_attribute(gl, !flat);
+        gl.bind_vertex_array(None);
+    }
+}
+
+/// A new buffer holding `data`.
 ///
 /// # Safety
 /// A context is current on this thread.

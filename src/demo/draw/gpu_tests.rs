@@ -37,12 +37,16 @@ fn fan(joints: usize) -> Model {
     // And one vertex on the last joint alone.
     skin.add_vertex(rest[joints - 1].transform_point3(vec3(0.1, 0.0, -0.1)), &[w(joints - 1, 1.0)])
         .expect("valid");
+    // Normals turning from vertex to vertex, none along an axis.
+    let normals: Vec<Vec3> =
+        (0..skin.len()).map(|i| vec3((i as f32 * 0.7).cos(), 0.5, (i as f32 * 0.7).sin())).collect();
+    skin.set_normals(&normals).expect("directions");
     Model::new(skeleton, skin, vec![]).expect("sizes match")
 }
 
 /// An offscreen context, or None (after saying SKIPPED) on a machine without EGL.
 fn context() -> Option<(glutin::api::egl::context::PossiblyCurrentContext, glow::Context)> {
-    match offscreen(1, 1) {
+    match offscreen(1, 1, false) {
         Ok(context) => Some(context),
         Err(failure) if failure.code == 3 && std::env::var_os("SKINNING_REQUIRE_GL").is_none() => {
             eprintln!("SKIPPED (no EGL / OpenGL; set SKINNING_REQUIRE_GL=1 to fail instead): {failure}");
@@ -66,14 +70,22 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
     }
     pose.compute(&model);
     let mut on_gpu = vec![Vec3A::ZERO; model.skin.len()];
+    let mut normals_on_gpu = vec![Vec3A::ZERO; model.skin.len()];
     for method in [Method::Lbs, Method::Dqs] {
         pose.blend_with(&model, method).expect("rigid joints");
-        gpu.capture(&gl, pose.palette_for(method), &mut on_gpu).expect("transform feedback");
-        let largest = (pose.skinned.iter().zip(&on_gpu))
-            .map(|(c, g)| (*c - *g).abs().max_element())
-            .fold(0.0, f32::max);
-        println!("{} over {} joints: largest CPU/GPU difference {largest:e}", method.name(), MAX_GPU_JOINTS);
-        assert!(largest <= 1e-5, "{}: CPU and GPU differ by {largest}", method.name());
+        gpu.capture(&gl, pose.palette_for(method), &mut on_gpu, &mut normals_on_gpu)
+            .expect("transform feedback");
+        let largest = |cpu: &[Vec3A], gpu: &[Vec3A]| {
+            cpu.iter().zip(gpu).map(|(c, g)| (*c - *g).abs().max_element()).fold(0.0, f32::max)
+        };
+        let (positions, normals) = (largest(&pose.skinned, &on_gpu), largest(&pose.normals, &normals_on_gpu));
+        println!(
+            "{} over {} joints: largest CPU/GPU difference {positions:e}, normals {normals:e}",
+            method.name(),
+            MAX_GPU_JOINTS
+        );
+        assert!(positions <= 1e-5, "{}: CPU and GPU differ by {positions}", method.name());
+        assert!(normals <= 1e-5, "{}: CPU and GPU normals differ by {normals}", method.name());
         // The last vertex rides joint 255 alone: it moved, so the shader read the end of the buffer.
         let last = model.skin.len() - 1;
         let bind = model.skin.vertices()[last].bind;

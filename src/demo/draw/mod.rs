@@ -1,6 +1,7 @@
-//! Drawing with OpenGL: the layers of lines and points, the skinned mesh on the GPU, the vertex
-//! inspector's marks, and the colours they use. `render.rs` is where a frame is drawn; the rest is
-//! the GL plumbing under it.
+//! Drawing with OpenGL: the layers of lines and points, the lit surface (`surface.rs`), the skinned
+//! mesh on the GPU (`gpu_skin.rs`, its programs in `skin_program.rs`), the vertex inspector's marks,
+//! and the colours they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
+//! for a screenshot); the rest is the GL plumbing under it.
 
 pub mod colors;
 pub mod gl;
@@ -11,3 +12,5 @@ mod gpu_tests;
 pub mod inspector;
 pub mod layer;
 pub mod render;
+pub mod skin_program;
+pub mod surface;

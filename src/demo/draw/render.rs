@@ -11,16 +11,22 @@
 //! in its own vertex shader, so per frame only its palette goes up (with the camera, as for every
 //! layer); in compare mode it is drawn twice, once per method.
 //!
+//! A model's skinned mesh is drawn as a lit surface ([`Surface`], `surface.rs`; the GPU's in
+//! `gpu_skin.rs`) instead of its lines: the first skinned layer only, the compared ones staying
+//! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
+//!
 //! On top come the vertex inspector (`inspector.rs`: one vertex's candidate positions and its
 //! blend) and the words (`labels.rs` places them, `text.rs` draws them in window pixels).
 
-use super::colors::{BACKGROUND, BLUE, Colors, GREEN, ORANGE, RED, Rgba};
+use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
 use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::layer::Layer;
+use super::surface::Surface;
 use crate::demo::show::skinned::Layers;
+use crate::demo::show::view::at_one_point;
 use crate::demo::words::labels::{Labels, Words};
 use crate::demo::words::text::TextLayer;
 use glam::{Mat4, Vec3, Vec3A};
@@ -32,10 +38,16 @@ use skinning::skeleton::BoneId;
 /// What to draw this frame.
 pub struct Frame<'a> {
     pub view_projection: Mat4,
+    /// Where the camera is: the light of the lit surface.
+    pub eye: Vec3,
     pub point_size: f32,
     pub bind: bool,
     /// The skinned mesh: on the CPU, the GPU or both, by one method or both.
     pub skinned: Layers<'a>,
+    /// The first skinned layer as a lit surface, not lines.
+    pub surface: bool,
+    /// The normals layer's endpoints, two per line, if it is shown.
+    pub normal_lines: Option<&'a [Vec3A]>,
     pub bones: Option<&'a [Vec3]>,
     /// The vertex inspector's numbers, if a vertex is selected.
     pub inspection: Option<Inspection>,
@@ -53,11 +65,14 @@ pub struct Renderer {
     skinned: Layer,
     /// Compare mode's DQS positions, blended on the CPU: always orange.
     compared: Layer,
+    /// The CPU's skinned mesh as a lit surface; None for a mesh without triangles.
+    surface: Option<Surface>,
     /// None if the model has more joints than the shader's palette holds, or the driver's uniform
     /// blocks cannot hold the palette; `gpu_refusal` then says which.
     gpu: Option<GpuSkin>,
     /// Why there is no GPU layer, in one line for the user.
     pub gpu_refusal: Option<String>,
+    normal_lines: Layer,
     bones: Layer,
     inspector: InspectorLayer,
     labels: Labels,
@@ -103,21 +118,36 @@ impl Renderer {
             .collect();
 
         let mut staging = Vec::new();
-        let bind = Layer::new(&gl, n, mesh_lines)?;
+        let mut bind = Layer::new(&gl, n, mesh_lines)?;
         let bind_positions: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
         bind.upload_positions(&gl, &bind_positions, &mut staging);
         bind.upload_colors(&gl, &vec![GREEN; n]);
-        let skinned = Layer::new(&gl, n, mesh_lines)?;
+        let mut skinned = Layer::new(&gl, n, mesh_lines)?;
         skinned.upload_colors(&gl, &vec![RED; n]);
-        let compared = Layer::new(&gl, n, mesh_lines)?;
+        let mut compared = Layer::new(&gl, n, mesh_lines)?;
         compared.upload_colors(&gl, &vec![ORANGE; n]);
+        let surface =
+            if model.triangles.is_empty() { None } else { Some(Surface::new(&gl, model, &skinned)?) };
+        // A mesh whose vertices all sit at one point has no lines or faces to see: its points mark
+        // where it is, however many there are.
+        let a_point = at_one_point(model);
+        for layer in [&mut bind, &mut skinned, &mut compared] {
+            layer.show_points |= a_point;
+        }
+        // The normals layer: line i from point 2i to point 2i + 1, lines only.
+        let count = crate::demo::show::normal_lines::line_count(model);
+        let pairs: Vec<[u32; 2]> = (0..count as u32).map(|i| [2 * i, 2 * i + 1]).collect();
+        let mut normal_lines = Layer::new(&gl, 2 * count, &pairs)?;
+        normal_lines.upload_colors(&gl, &vec![NORMALS; 2 * count]);
+        normal_lines.show_points = false;
         let bones = Layer::new(&gl, drawn_bones.len(), &bone_lines)?;
         bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
         // A model too big for GPU skinning, or a driver too small for its palette, still draws on
         // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
         let gpu_refusal = fits_gpu(model.skin.joints().len()).and(fits_driver(block_limit(&gl))).err();
-        let gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
-        if let Some(gpu) = &gpu {
+        let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        if let Some(gpu) = &mut gpu {
+            gpu.show_points(a_point);
             gpu.upload_colors(&gl, &vec![RED; n]);
         }
 
@@ -138,7 +168,9 @@ impl Renderer {
             bind,
             skinned,
             compared,
+            surface,
             gpu,
+            normal_lines,
             gpu_refusal,
             bones,
             inspector,
@@ -167,7 +199,7 @@ impl Renderer {
             gl.viewport(0, 0, width as i32, height as i32);
             let [r, g, b, a] = BACKGROUND;
             gl.clear_color(r, g, b, a);
-            gl.clear(glow::COLOR_BUFFER_BIT);
+            gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
             gl.use_program(Some(self.program));
             gl.uniform_matrix_4_f32_slice(
                 self.view_projection.as_ref(),
@@ -176,28 +208,45 @@ impl Renderer {
             );
             gl.uniform_1_f32(self.point_size.as_ref(), frame.point_size);
         }
-        // Back to front: bind pose, skinned mesh (CPU, then GPU over it; LBS, then DQS over it),
-        // then the bones on top.
+        // Back to front: bind pose, skinned mesh (CPU, then GPU over it; LBS, then DQS over it;
+        // the first lit, if asked for), normals, then the bones on top.
         if frame.bind {
             self.bind.draw(gl);
         }
         let skinned = &frame.skinned;
-        for (layer, positions) in [(&self.skinned, skinned.cpu), (&self.compared, skinned.cpu_compared)] {
-            if let Some(positions) = positions {
-                layer.upload_positions(gl, positions, &mut self.staging);
-                layer.draw(gl);
+        let (view_projection, eye) = (frame.view_projection, frame.eye);
+        if let Some(positions) = skinned.cpu {
+            self.skinned.upload_positions(gl, positions, &mut self.staging);
+            match self.surface.as_ref().filter(|_| frame.surface) {
+                Some(surface) => {
+                    surface.draw(gl, skinned.cpu_normals, &mut self.staging, view_projection, eye)
+                }
+                None => self.skinned.draw(gl),
             }
         }
+        if let Some(positions) = skinned.cpu_compared {
+            self.compared.upload_positions(gl, positions, &mut self.staging);
+            self.compared.draw(gl);
+        }
         if let Some(gpu) = &mut self.gpu {
-            let (view_projection, point_size) = (frame.view_projection, frame.point_size);
+            let point_size = frame.point_size;
             if let Some(palette) = skinned.gpu {
-                gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color);
+                // Lit only where it is the first layer; over the CPU's, its lines show where they differ.
+                match frame.surface && skinned.cpu.is_none() {
+                    true => gpu.draw_surface(gl, palette, view_projection, eye),
+                    false => gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color),
+                }
             }
             if let Some(palette) = skinned.gpu_compared {
                 gpu.draw(gl, palette, view_projection, point_size, Some(skinned.gpu_color.unwrap_or(ORANGE)));
             }
-            // SAFETY: as above.
-            unsafe { gl.use_program(Some(self.program)) };
+        }
+        // Every layer above may have left its own program in use.
+        // SAFETY: as above.
+        unsafe { gl.use_program(Some(self.program)) };
+        if let Some(ends) = frame.normal_lines {
+            self.normal_lines.upload_positions(gl, ends, &mut self.staging);
+            self.normal_lines.draw(gl);
         }
         if let Some(joints) = frame.bones {
             let joints: &[Vec3] = joints;
@@ -223,42 +272,17 @@ impl Renderer {
         // SAFETY: as above.
         unsafe { self.gl.flush() };
     }
-
-    /// Reads whole rows of what was drawn into `rows` (RGBA, 4 bytes a pixel, `width` pixels a row):
-    /// as many rows as fit, the first being row `top` counted from the top, top row first.
-    /// Screenshots read a strip at a time (see `output::picture::save_png`), so no second copy of a big
-    /// picture is ever made.
-    pub fn read_rows(&self, width: u32, height: u32, top: u32, rows: &mut [u8]) {
-        let row = width as usize * 4;
-        let count = rows.len() / row;
-        // OpenGL's first row is the bottom one: the strip starts `top + count` rows from the top.
-        let bottom = height as usize - top as usize - count;
-        // SAFETY: a context is current; `rows` holds `count` rows of `width` RGBA pixels, packed
-        // (alignment 1), which is exactly what this reads.
-        unsafe {
-            self.gl.pixel_store_i32(glow::PACK_ALIGNMENT, 1);
-            self.gl.read_pixels(
-                0,
-                bottom as i32,
-                width as i32,
-                count as i32,
-                glow::RGBA,
-                glow::UNSIGNED_BYTE,
-                glow::PixelPackData::Slice(Some(&mut rows[..count * row])),
-            );
-        }
-        // Images start at the top: turn the strip upside down, in place.
-        for i in 0..count / 2 {
-            let (upper, lower) = rows.split_at_mut((count - 1 - i) * row);
-            upper[i * row..(i + 1) * row].swap_with_slice(&mut lower[..row]);
-        }
-    }
 }
+
+mod read;
 
 impl Drop for Renderer {
     fn drop(&mut self) {
-        for layer in [&self.bind, &self.skinned, &self.compared, &self.bones] {
+        for layer in [&self.bind, &self.skinned, &self.compared, &self.bones, &self.normal_lines] {
             layer.delete(&self.gl);
+        }
+        if let Some(surface) = &self.surface {
+            surface.delete(&self.gl);
         }
         if let Some(gpu) = &self.gpu {
             gpu.delete(&self.gl);

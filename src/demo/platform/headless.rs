@@ -20,7 +20,9 @@ use std::path::Path;
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 pub fn run(mut session: Session) -> Result<(), Failure> {
     let (width, height) = session.size();
-    let (_context, gl) = offscreen(width, height)?;
+    // A depth buffer only where a surface may be lit: the article's outline has no triangles.
+    let depth = !session.demo.model.triangles.is_empty();
+    let (_context, gl) = offscreen(width, height, depth)?;
     session.pick_threads(&gl::version_string(&gl))?;
     let mut renderer = Renderer::new(gl, &session.demo.model)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
@@ -52,17 +54,18 @@ pub fn dump_gpu(
     use skinning::dump::{Blender, write_dump_blended_by};
 
     fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
-    let (_context, gl) = offscreen(1, 1)?;
+    let (_context, gl) = offscreen(1, 1, false)?;
     let mut gpu = GpuSkin::new(&gl, model)?;
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
-    let mut blend = |palette: skinning::model::Palette, skinned: &mut [glam::Vec3A]| {
-        gpu.capture(&gl, palette, skinned).map_err(|e| {
-            let io = std::io::Error::other(e.to_string());
-            gl_failure = Some(e);
-            io
-        })
-    };
+    let mut blend =
+        |palette: skinning::model::Palette, skinned: &mut [glam::Vec3A], normals: &mut [glam::Vec3A]| {
+            gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
+                let io = std::io::Error::other(e.to_string());
+                gl_failure = Some(e);
+                io
+            })
+        };
     let written = write_file(path, |mut file| {
         write_dump_blended_by(
             &mut file,
@@ -80,11 +83,13 @@ pub fn dump_gpu(
 }
 
 /// An EGL context with no window, current on this thread, drawing into a `width` x `height`
-/// offscreen framebuffer. Keep the context alive while using `gl`; the framebuffer goes with it.
+/// offscreen framebuffer, with a depth buffer if asked (the lit surface needs one). Keep the
+/// context alive while using `gl`; the framebuffer goes with it.
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 pub fn offscreen(
     width: u32,
     height: u32,
+    depth: bool,
 ) -> Result<(glutin::api::egl::context::PossiblyCurrentContext, glow::Context), Failure> {
     use glow::HasContext;
     use glutin::api::egl::{device::Device, display::Display};
@@ -131,28 +136,36 @@ pub fn offscreen(
     // SAFETY: the context made above is current on this thread.
     unsafe {
         let framebuffer = gl.create_framebuffer().map_err(gl::GlError::Other)?;
-        let renderbuffer = gl.create_renderbuffer().map_err(gl::GlError::Other)?;
-        gl.bind_renderbuffer(glow::RENDERBUFFER, Some(renderbuffer));
-        gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, width as i32, height as i32);
-        // A big picture needs width x height x 4 bytes here. A driver short of memory says
-        // GL_OUT_OF_MEMORY, or (Mesa) quietly leaves the renderbuffer 0 pixels wide.
-        let allocated = gl.get_renderbuffer_parameter_i32(glow::RENDERBUFFER, glow::RENDERBUFFER_WIDTH);
-        if gl.get_error() == glow::OUT_OF_MEMORY || allocated != width as i32 {
-            let mib = (width as u64 * height as u64 * 4) >> 20;
-            return Err(Failure::new(
-                1,
-                format!(
-                    "not enough memory to draw a {width}x{height} picture ({mib} MiB); try a smaller --size"
-                ),
-            ));
-        }
         gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
-        gl.framebuffer_renderbuffer(
-            glow::FRAMEBUFFER,
-            glow::COLOR_ATTACHMENT0,
-            glow::RENDERBUFFER,
-            Some(renderbuffer),
-        );
+        let mut buffers = vec![(glow::RGBA8, glow::COLOR_ATTACHMENT0)];
+        if depth {
+            buffers.push((glow::DEPTH_COMPONENT24, glow::DEPTH_ATTACHMENT));
+        }
+        let bytes = (width as u64 * height as u64 * 4) * buffers.len() as u64;
+        for (format, attachment) in buffers {
+            let renderbuffer = gl.create_renderbuffer().map_err(gl::GlError::Other)?;
+            gl.bind_renderbuffer(glow::RENDERBUFFER, Some(renderbuffer));
+            gl.renderbuffer_storage(glow::RENDERBUFFER, format, width as i32, height as i32);
+            // A big picture needs width x height x 4 bytes here (and as much again for depth). A
+            // driver short of memory says GL_OUT_OF_MEMORY, or (Mesa) quietly leaves the
+            // renderbuffer 0 pixels wide.
+            let allocated = gl.get_renderbuffer_parameter_i32(glow::RENDERBUFFER, glow::RENDERBUFFER_WIDTH);
+            if gl.get_error() == glow::OUT_OF_MEMORY || allocated != width as i32 {
+                let mib = bytes >> 20;
+                return Err(Failure::new(
+                    1,
+                    format!(
+                        "not enough memory to draw a {width}x{height} picture ({mib} MiB); try a smaller --size"
+                    ),
+                ));
+            }
+            gl.framebuffer_renderbuffer(
+                glow::FRAMEBUFFER,
+                attachment,
+                glow::RENDERBUFFER,
+                Some(renderbuffer),
+            );
+        }
         if gl.check_framebuffer_status(glow::FRAMEBUFFER) != glow::FRAMEBUFFER_COMPLETE {
             return Err(Failure::new(1, format!("cannot make a {width}x{height} offscreen framebuffer")));
         }

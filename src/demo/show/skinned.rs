@@ -5,6 +5,7 @@
 //! Every frame the CPU walks the tree and makes the palette (`Pose::update_palette`). Then
 //! [`blend`] does what the choices need: the CPU blends the methods it draws, and for a GPU-drawn
 //! DQS layer it turns the palette into dual quaternions, which the vertex shader blends. The CPU
+//! moves the normals too when it draws the lit surface or the normals layer shows them ([`Cpu`]). The CPU
 //! blends on the threads `threads.rs` picks (all the machine's for a big mesh, `parallel.rs`). Dual
 //! quaternions take only joints that turn and move (`dual_quat.rs`): when a frame's palette has any
 //! other scale, [`refusal`] says so in one line and the program falls back to linear blending.
@@ -16,6 +17,7 @@ use crate::demo::draw::gpu_palette::fits_gpu;
 use glam::Vec3A;
 use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};
+use skinning::normals::face_normals;
 use skinning::parallel::BlendThreads;
 
 /// Where the skinned layer is blended.
@@ -93,6 +95,8 @@ pub struct SkinnedLayer {
     pub compared: Vec<Vec3A>,
     /// Why dual quaternions gave way to linear blending, until the session has told the user.
     pub fallback: Option<String>,
+    /// The mesh has no normals of its own: its surface is lit with flat ones, found by the GPU.
+    flat: bool,
     /// Why this driver cannot skin on the GPU, if it cannot (`Session::refuse_gpu`): `G` says it.
     pub gpu_refused: Option<String>,
 }
@@ -101,20 +105,22 @@ impl SkinnedLayer {
     /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
     pub fn new(model: &Model, skinning: Skinning, method: Blend) -> SkinnedLayer {
         let compared = vec![Vec3A::ZERO; model.skin.len()];
-        let threads = BlendThreads::one();
-        SkinnedLayer { skinning, method, threads, compared, fallback: None, gpu_refused: None }
+        let (threads, flat) = (BlendThreads::one(), model.skin.normals().is_empty());
+        SkinnedLayer { skinning, method, threads, compared, fallback: None, gpu_refused: None, flat }
     }
 
-    /// Step 4 for this frame ([`blend`]). If dual quaternions cannot hold this frame's palette, says
-    /// why in `fallback`, once, and blends linearly from now on; returns whether the method changed.
-    pub fn blend(&mut self, pose: &mut Pose, model: &Model, time: f64) -> bool {
-        let Err(e) = blend(pose, &mut self.compared, model, self.skinning, self.method, &self.threads) else {
+    /// Steps 4 and 5 for this frame ([`blend`]), the normals as the picture needs them ([`Cpu`]).
+    /// If dual quaternions cannot hold this frame's palette, says why in `fallback`, once, and
+    /// blends linearly from now on; returns whether the method changed.
+    pub fn blend(&mut self, pose: &mut Pose, model: &Model, time: f64, shown: Shown) -> bool {
+        let work = Cpu::for_frame(self.skinning, shown, self.flat);
+        let Err(e) = blend(pose, &mut self.compared, model, (self.method, work), &self.threads) else {
             return false;
         };
         self.fallback = Some(refusal(model, &e, time));
         self.method = Blend::Lbs;
         let _linear_blending_takes_any_palette =
-            blend(pose, &mut self.compared, model, self.skinning, self.method, &self.threads);
+            blend(pose, &mut self.compared, model, (self.method, work), &self.threads);
         true
     }
 
@@ -128,39 +134,84 @@ impl SkinnedLayer {
         if self.method == Blend::Dqs { ORANGE } else { RED }
     }
 
-    /// What the CPU computes per frame for it: the pose and the blend, or only the pose (and the
-    /// palettes) when the GPU blends.
-    pub fn cpu_work(&self) -> &'static str {
-        if self.skinning == Skinning::Gpu { "pose" } else { "pose+blend" }
+    /// What the CPU computes per frame for it: the pose, the blend unless only the GPU blends, and
+    /// the normals where the picture `shown` needs them from the CPU.
+    pub fn cpu_work(&self, shown: Shown) -> &'static str {
+        match Cpu::for_frame(self.skinning, shown, self.flat) {
+            Cpu { positions: false, .. } => "pose",
+            Cpu { normals: false, .. } => "pose+blend",
+            _ => "pose+blend+normals",
+        }
     }
 }
 
-/// Step 4 for this frame, after `Pose::update_palette`: `pose.skinned` gets the first method's
-/// positions if the CPU draws, `compared` the DQS ones in compare mode; the DQS palette is made if
-/// any layer needs it. The CPU blends on `threads` (all of them for a big enough mesh, the same
-/// result either way). An error means DQS cannot blend this palette; LBS always can.
+/// Which layers that need normals the picture shows this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The skinned mesh as a lit surface.
+    pub surface: bool,
+    /// The normals layer.
+    pub normal_lines: bool,
+}
+
+/// What the CPU computes of steps 4 and 5 this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cpu {
+    /// The skinned positions: the CPU draws the mesh, or the normals layer starts from them.
+    pub positions: bool,
+    /// The skinned normals (or flat normals): the CPU draws the lit surface, which reads them, or
+    /// the normals layer shows them. (The GPU's surface skins its own; a mesh lit `flat` needs
+    /// none for its surface, `shaders/surface.frag` finds each triangle's own.)
+    pub normals: bool,
+}
+
+impl Cpu {
+    pub fn for_frame(skinning: Skinning, shown: Shown, flat: bool) -> Cpu {
+        let cpu_draws = skinning != Skinning::Gpu;
+        Cpu {
+            positions: cpu_draws || shown.normal_lines,
+            normals: (cpu_draws && shown.surface && !flat) || shown.normal_lines,
+        }
+    }
+}
+
+/// Steps 4 and 5 for this frame, after `Pose::update_palette`: `pose.skinned` gets the first
+/// method's positions if the CPU needs them, `compared` the DQS ones in compare mode, and
+/// `pose.normals` (or `pose.face_normals`) the first method's normals if `work` asks for them; the
+/// DQS palette is made if any layer needs it. The CPU blends on `threads` (all of them for a big
+/// enough mesh, the same result either way). An error means DQS cannot blend this palette; LBS
+/// always can.
 pub fn blend(
     pose: &mut Pose,
     compared: &mut [Vec3A],
     model: &Model,
-    skinning: Skinning,
-    method: Blend,
+    (method, work): (Blend, Cpu),
     threads: &BlendThreads,
 ) -> Result<(), NotRigid> {
     if method != Blend::Lbs {
         pose.update_dq_palette()?;
     }
-    if skinning == Skinning::Gpu {
+    if !work.positions {
         // The vertex shader blends; the CPU's part ends with the palettes it reads.
         return Ok(());
     }
-    let (skin, skinned) = (&model.skin, &mut pose.skinned);
+    let (skin, skinned, normals) = (&model.skin, &mut pose.skinned, &mut pose.normals);
     match method {
         Blend::Lbs => threads.blend(skin, &pose.palette, skinned),
         Blend::Dqs => threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, skinned),
         Blend::Both => {
             threads.blend(skin, &pose.palette, skinned);
             threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, compared);
+        }
+    }
+    if work.normals {
+        match method.first() {
+            Method::Lbs => threads.blend_normals(skin, &pose.palette, normals),
+            Method::Dqs => threads.blend_dqs_normals(skin, &pose.dq_palette, normals),
+        }
+        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
+        if !pose.face_normals.is_empty() {
+            face_normals(&pose.skinned, &model.triangles, &mut pose.face_normals);
         }
     }
     Ok(())
@@ -206,6 +257,8 @@ pub fn next_method(method: Blend, pose: &mut Pose, model: &Model, time: f64) -> 
 pub struct Layers<'a> {
     /// Blended on the CPU by the first method (LBS, or DQS alone): red or orange, or the weight view.
     pub cpu: Option<&'a [Vec3A]>,
+    /// Their skinned normals, for the lit surface (empty for a mesh lit with flat normals).
+    pub cpu_normals: &'a [Vec3A],
     /// Compare mode: the CPU's DQS positions, in orange.
     pub cpu_compared: Option<&'a [Vec3A]>,
     /// Blended on the GPU by the first method, from this palette.
@@ -230,6 +283,7 @@ pub fn layers<'a>(
     let (cpu, gpu, compare) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu, method == Blend::Both);
     Layers {
         cpu: cpu.then_some(&pose.skinned[..]),
+        cpu_normals: &pose.normals,
         cpu_compared: (cpu && compare).then_some(compared),
         gpu: gpu.then(|| pose.palette_for(method.first())),
         gpu_compared: (gpu && compare).then(|| pose.palette_for(Method::Dqs)),

@@ -5,21 +5,22 @@
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
 //! vertex), the [`Status`] (the corner line and the costs it shows), and a [`BendDrag`] while the
-//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order.
+//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order;
+//! what each key does is in `state/keys.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
+use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
 use super::selection::{self, Selection};
-use super::skinned::Skinning;
-use super::skinned::{self, SkinnedLayer};
-use super::view::{View, find_bone};
+use super::skinned::{Shown, SkinnedLayer, Skinning};
+use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
 use crate::demo::draw::gpu_palette::fits_gpu;
 use crate::demo::draw::render::Frame;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
-use glam::{Vec2, Vec3};
+use glam::{Vec2, Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::inspect::{Inspection, Report};
@@ -55,6 +56,14 @@ pub struct Demo {
     pub skinned: SkinnedLayer,
     /// Joint positions of the current pose, for drawing the bones.
     pub joints: Vec<Vec3>,
+    /// The normals layer's endpoints this frame, two per line (`normal_lines.rs`); empty while it
+    /// is hidden.
+    pub normal_lines: Vec<Vec3A>,
+    /// How long the normals layer's lines are: a fixed fraction of the model's size.
+    normal_length: f32,
+    /// A model's camera frames the clip that plays, and follows when another plays; the article's
+    /// frames its three clips at once (one arm moving in place), so its camera never moves.
+    frame_each_clip: bool,
     /// The vertex inspector's vertex.
     pub selection: Selection,
     pub status: Status,
@@ -82,15 +91,27 @@ impl Demo {
                 n => format!("--inspect {v}: this model's vertices are 0 to {}", n - 1),
             });
         }
-        let mut camera = framing_model(&model, &clips);
+        if options.surface == Some(true) && model.triangles.is_empty() {
+            return Err(format!("--surface on: {NO_SURFACE}"));
+        }
+        let frame_each_clip = options.model.is_some();
+        let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
+        let mut camera = framing_model(&model, framed);
         if let Some((yaw, pitch, zoom)) = options.camera {
             camera.orbit(yaw.to_radians(), pitch.to_radians());
             camera.zoom_by(zoom);
         }
+        let mut view = View::new(camera, &model, weight_bone, options.text);
+        // Lit by default where there is a surface to light: a model's triangles, not the outline.
+        view.show_surface = options.surface.unwrap_or(!model.triangles.is_empty());
+        view.show_normals = options.normals;
         let mut demo = Demo {
             pose: Pose::new(&model),
             joints: vec![Vec3::ZERO; model.skeleton.len()],
-            view: View::new(camera, &model, weight_bone, options.text),
+            normal_lines: Vec::with_capacity(2 * line_count(&model)),
+            normal_length: NORMAL_LENGTH * 2.0 * camera.radius(),
+            frame_each_clip,
+            view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
             model,
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
@@ -115,15 +136,31 @@ impl Demo {
         &self.clips[self.clip]
     }
 
-    /// Runs the method for the current time: clip, world transforms, palette, and the blend unless
-    /// only the GPU skins (`skinned::blend`).
+    /// Another clip plays: a model's camera frames it instead, seen as the user turned and zoomed.
+    fn reframe(&mut self) {
+        if !self.frame_each_clip {
+            return;
+        }
+        let framed = framing_model(&self.model, std::slice::from_ref(self.clip()));
+        for camera in [&mut self.view.camera, &mut self.view.home] {
+            (camera.target, camera.extent) = (framed.target, framed.extent);
+        }
+    }
+
+    /// Runs the method for the current time: clip, world transforms, palette, and the blend and
+    /// the normals unless only the GPU skins (`skinned::blend`); then the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
+        let shown = self.shown();
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
         self.pose.update_palette(model, clip, time);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
-        self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64);
+        self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
+        self.normal_lines.clear();
+        if shown.normal_lines {
+            normal_lines(model, &self.pose, self.normal_length, &mut self.normal_lines);
+        }
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
         }
@@ -143,7 +180,7 @@ impl Demo {
             paused: self.clock.paused,
             method: self.skinned.method.name(),
             skinning: self.skinned.skinning.name(),
-            cpu_work: self.skinned.cpu_work(),
+            cpu_work: self.skinned.cpu_work(self.shown()),
             cpu: self.status.cpu,
             frame: self.status.frame,
         }
@@ -154,14 +191,26 @@ impl Demo {
         status::title(&self.status_line(), fps)
     }
 
+    /// The layers shown this frame that need normals: the lit surface where the mesh has triangles
+    /// with an area (else it is drawn as lines and points), the normals layer.
+    pub fn shown(&self) -> Shown {
+        let view = &self.view;
+        let surface = !self.model.triangles.is_empty() && !at_one_point(&self.model);
+        Shown { surface: view.show_skinned && view.show_surface && surface, normal_lines: view.show_normals }
+    }
+
     /// What the renderer should draw for a viewport of this size.
     pub fn frame(&self, width: u32, height: u32, scale: f64) -> Frame<'_> {
         let view = &self.view;
+        let aspect = width.max(1) as f32 / height.max(1) as f32;
         Frame {
             view_projection: view.camera.view_projection(width, height),
+            eye: view.camera.eye(aspect),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
             skinned: self.skinned.layers(&self.pose, view.show_skinned),
+            surface: self.shown().surface,
+            normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
@@ -176,75 +225,6 @@ impl Demo {
     pub fn take_colors(&mut self) -> Option<Colors> {
         let plain = self.skinned.plain_color();
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
-    }
-
-    /// Handles a key, given as the character it types (" " for Space).
-    pub fn key(&mut self, key: &str) -> Reply {
-        let before = (self.clip, self.clock.time, self.clock.paused);
-        let clock = &mut self.clock;
-        match key.to_lowercase().as_str() {
-            " " => clock.paused = !clock.paused,
-            "." => clock.step(true),
-            "," => clock.step(false),
-            "]" => clock.scrub(true),
-            "[" => clock.scrub(false),
-            "+" | "=" => clock.faster(),
-            "-" | "_" => clock.slower(),
-            "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => {
-                let wanted = key.parse::<usize>().unwrap_or(1) - 1;
-                if wanted >= self.clips.len() {
-                    let n = self.clips.len();
-                    return Reply::Refused(format!(
-                        "there is no clip {key}: this model has {n} (C steps through them)"
-                    ));
-                }
-                self.clip = wanted;
-            }
-            "c" => self.clip = (self.clip + 1) % self.clips.len(),
-            "b" => self.view.show_bind = !self.view.show_bind,
-            "m" => self.view.show_skinned = !self.view.show_skinned,
-            "s" => self.view.show_bones = !self.view.show_bones,
-            "w" => {
-                self.view.next_weight_bone(&self.model);
-                self.colors_dirty = true;
-            }
-            "g" => match skinned::next_skinning(
-                self.skinned.skinning,
-                &self.model,
-                self.skinned.gpu_refused.as_deref(),
-            ) {
-                Ok(next) => self.skinned.skinning = next,
-                Err(why) => return Reply::Refused(why),
-            },
-            "d" => {
-                let time = self.clips[self.clip].wrap(self.clock.time) as f64;
-                match skinned::next_method(self.skinned.method, &mut self.pose, &self.model, time) {
-                    Ok(next) => self.skinned.method = next,
-                    Err(why) => return Reply::Refused(why),
-                }
-                self.colors_dirty = true;
-            }
-            "v" => self.selection.next(self.model.skin.len()),
-            "n" => self.view.show_names = !self.view.show_names,
-            "r" => self.reset(),
-            "p" => return Reply::Screenshot,
-            "h" => return Reply::Help,
-            _ => return Reply::Nothing,
-        }
-        self.update();
-        // Paused on a new frame (just paused, a step, a scrub, another clip, a reset): print its numbers.
-        let new_frame = before != (self.clip, self.clock.time, true) || key.eq_ignore_ascii_case("r");
-        if self.clock.paused && new_frame && self.selection.vertex.is_some() {
-            self.selection.report_due = true;
-        }
-        Reply::Changed
-    }
-
-    fn reset(&mut self) {
-        self.clock.reset();
-        self.view.camera = self.view.home;
-        self.bend = None;
-        self.pose.bend.fill(glam::Quat::IDENTITY);
     }
 
     /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
@@ -308,5 +288,10 @@ impl Demo {
     }
 }
 
+/// Why the lit surface cannot be shown for a mesh without triangles.
+pub const NO_SURFACE: &str =
+    "this mesh has no triangles to fill and light (the article's is an outline): it is drawn as lines";
+
+mod keys;
 #[cfg(test)]
 mod tests;

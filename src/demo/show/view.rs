@@ -14,6 +14,10 @@ pub struct View {
     pub show_bind: bool,
     pub show_skinned: bool,
     pub show_bones: bool,
+    /// The skinned mesh filled and lit (`L`, `--surface`), where it has triangles; else its lines.
+    pub show_surface: bool,
+    /// A short line along each skinned normal (`O`, `--normals`).
+    pub show_normals: bool,
     /// The bone whose weights colour the skinned mesh, if the weight view is on.
     pub weight_bone: Option<BoneId>,
     /// Words on the picture at all (`--no-text` turns them off).
@@ -37,6 +41,8 @@ impl View {
             show_bind: true,
             show_skinned: true,
             show_bones: true,
+            show_surface: false,
+            show_normals: false,
             weight_bone,
             show_text,
             show_names: model.joint_bones().iter().filter(|&&joint| joint).count() <= NAMES_SHOWN_UP_TO,
@@ -73,6 +79,14 @@ impl View {
         let after = self.weight_bone.map_or(0, |b| b + 1);
         self.weight_bone = (after..model.skeleton.len()).find(|&b| moves_skin(b));
     }
+}
+
+/// Whether every vertex of `model` was modelled at one point (a broken export, or a mesh scaled to
+/// nothing): it then has no lines or faces to see, so its points are drawn, however many, to mark
+/// where it is, and the camera frames its joints around it (`camera::framing_model`).
+pub fn at_one_point(model: &Model) -> bool {
+    let vertices = model.skin.vertices();
+    !vertices.is_empty() && vertices.iter().all(|v| v.bind == vertices[0].bind)
 }
 
 /// How much `bone` moves each vertex: the weights of every joint on that bone, added up.

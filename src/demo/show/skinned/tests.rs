@@ -23,13 +23,26 @@ fn each_choice_blends_what_it_draws() {
     assert_ne!(lbs.skinned, dqs.skinned, "at 150 degrees the two methods differ");
     // Every skin on two threads, even these 13 vertices: the same numbers as one thread's.
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
-    for (skinning, method) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
+    let surface = Shown { surface: true, normal_lines: false };
+    let normal_lines = Shown { surface: false, normal_lines: true };
+    for ((skinning, method), shown) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
         .into_iter()
         .flat_map(|s| [Blend::Lbs, Blend::Dqs, Blend::Both].map(|m| (s, m)))
+        .flat_map(|choice| [Shown::default(), surface, normal_lines].map(|shown| (choice, shown)))
     {
         let (mut p, mut compared) = (pose.clone(), vec![Vec3A::ZERO; n]);
-        blend(&mut p, &mut compared, &model, skinning, method, &threads).expect("rigid");
-        let cpu = skinning != Skinning::Gpu;
+        let work = Cpu::for_frame(skinning, shown, false);
+        blend(&mut p, &mut compared, &model, (method, work), &threads).expect("rigid");
+        // The CPU blends what it draws, and what the normals layer starts from.
+        let cpu = skinning != Skinning::Gpu || shown.normal_lines;
+        // It moves the normals for the surface it draws, and for the normals layer.
+        let normals_moved = (skinning != Skinning::Gpu && shown.surface) || shown.normal_lines;
+        let expected_normals = match (normals_moved, method) {
+            (false, _) => &pose.normals,
+            (true, Blend::Dqs) => &dqs.normals,
+            (true, _) => &lbs.normals,
+        };
+        assert_eq!(&p.normals, expected_normals, "{skinning:?} {method:?} {shown:?}");
         let expected = if !cpu {
             &pose.skinned
         } else if method == Blend::Dqs {
@@ -48,8 +61,8 @@ fn each_choice_blends_what_it_draws() {
         let l = layers(&p, &compared, skinning, method, true);
         let drawn = (l.cpu.is_some(), l.cpu_compared.is_some(), l.gpu.is_some(), l.gpu_compared.is_some());
         let compare = method == Blend::Both;
-        let gpu = skinning != Skinning::Cpu;
-        assert_eq!(drawn, (cpu, cpu && compare, gpu, gpu && compare), "{skinning:?} {method:?}");
+        let (cpu_draws, gpu) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu);
+        assert_eq!(drawn, (cpu_draws, cpu_draws && compare, gpu, gpu && compare), "{skinning:?} {method:?}");
         if gpu {
             let first_is_dqs = matches!(l.gpu, Some(Palette::Dqs { .. }));
             assert_eq!(first_is_dqs, method == Blend::Dqs, "{skinning:?} {method:?}");
@@ -116,6 +129,19 @@ fn d_is_refused_when_a_joint_is_scaled() {
     assert_eq!(next_method(Blend::Both, &mut pose, &model, 1.5), Ok(Blend::Lbs));
     let mut compared = vec![Vec3A::ZERO; model.skin.len()];
     let one = BlendThreads::one();
-    let e = blend(&mut pose, &mut compared, &model, Skinning::Cpu, Blend::Dqs, &one).expect_err("scaled");
+    let work = Cpu::for_frame(Skinning::Cpu, Shown::default(), false);
+    let e = blend(&mut pose, &mut compared, &model, (Blend::Dqs, work), &one).expect_err("scaled");
     assert_eq!(e.joint, scene::BONE31);
+}
+
+#[test]
+fn a_flat_surface_needs_no_normals_from_the_cpu_and_the_normals_layer_needs_the_cpu() {
+    let (surface, both) =
+        (Shown { surface: true, normal_lines: false }, Shown { surface: true, normal_lines: true });
+    // The CPU's surface reads the normals the mesh brings; flat ones the fragment shader finds.
+    assert_eq!(Cpu::for_frame(Skinning::Cpu, surface, false), Cpu { positions: true, normals: true });
+    assert_eq!(Cpu::for_frame(Skinning::Cpu, surface, true), Cpu { positions: true, normals: false });
+    // The GPU's surface skins its own; the normals layer is drawn from the CPU's numbers.
+    assert_eq!(Cpu::for_frame(Skinning::Gpu, surface, false), Cpu { positions: false, normals: false });
+    assert_eq!(Cpu::for_frame(Skinning::Gpu, both, true), Cpu { positions: true, normals: true });
 }

@@ -257,3 +257,52 @@ fn a_clip_name_with_control_characters_reaches_the_title_and_corner_line_escaped
     let report = d.report().expect("a vertex is inspected");
     assert!(report.lines().all(|l| !l.chars().any(char::is_control)), "{report:?}");
 }
+
+#[test]
+fn a_model_is_framed_over_the_clip_that_plays_and_the_article_over_all_three() {
+    let model = skinning::scene::article().expect("the article's scene is valid");
+    let clips = skinning::scene::clips().expect("the article's clips are valid");
+    let framed = |clips: &[Clip]| framing_model(&model, clips);
+    // The article: its three clips at once, whichever plays.
+    let mut article = demo();
+    assert_eq!(article.view.camera, framed(&clips));
+    article.key("c");
+    assert_eq!(article.view.camera, framed(&clips));
+    // The same numbers loaded as a model: the clip that plays, and the next one after C, seen as
+    // the user turned the camera.
+    let options =
+        Options { model: Some("arm.glb".into()), camera: Some((30.0, 10.0, 1.5)), ..Options::default() };
+    let mut d = Demo::new(model.clone(), clips.clone(), &options).expect("valid");
+    let (seed, bend) = (framed(&clips[..1]), framed(&clips[1..2]));
+    assert_ne!((seed.target, seed.extent), (bend.target, bend.extent), "the clips move the arm apart");
+    assert_eq!((d.view.camera.target, d.view.camera.extent), (seed.target, seed.extent));
+    let turned = (d.view.camera.yaw, d.view.camera.pitch, d.view.camera.zoom);
+    d.key("c");
+    assert_eq!((d.view.camera.target, d.view.camera.extent), (bend.target, bend.extent));
+    assert_eq!((d.view.camera.yaw, d.view.camera.pitch, d.view.camera.zoom), turned);
+    d.key("r");
+    assert_eq!(
+        (d.view.camera.target, d.view.camera.extent),
+        (bend.target, bend.extent),
+        "R: this clip's home"
+    );
+}
+
+#[test]
+fn l_lights_a_mesh_with_triangles_and_o_shows_the_normals() {
+    let mut d = demo();
+    // The article's outline has no triangles: no surface, by default or by L.
+    assert!(!d.view.show_surface && !d.shown().surface);
+    assert!(matches!(d.key("l"), Reply::Refused(why) if why.contains("no triangles")));
+    // O: a line per vertex, two ends each, starting at the skinned vertex.
+    assert!(d.normal_lines.is_empty());
+    d.key("o");
+    assert!(d.shown().normal_lines);
+    assert_eq!(d.normal_lines.len(), 2 * d.model.skin.len());
+    assert_eq!(d.normal_lines[0], d.pose.skinned[0]);
+    d.key("o");
+    assert!(d.normal_lines.is_empty());
+    let err =
+        Demo::new(d.model.clone(), d.clips.clone(), &Options { surface: Some(true), ..Options::default() });
+    assert!(err.err().is_some_and(|e| e.starts_with("--surface on: this mesh has no triangles")));
+}

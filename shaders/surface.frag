@@ -1,0 +1,31 @@
+// Lights the skinned surface: a light at the camera, a little ambient, lit from both sides.
+//
+// How much light a point takes is the cosine between its normal and the direction to the light
+// (Lambert's law): full where the surface faces the light, none where the light grazes it. The
+// light sits at the camera, so whatever faces the camera is brightest and outlines darken. Lit
+// from both sides: the absolute value of that cosine, so a face seen from behind (an open mesh, a
+// normal pointing away) is shaded like its front instead of going black. AMBIENT keeps the
+// grazing parts from vanishing into the background.
+//
+// A mesh without normals of its own (`face_normals`) is lit with flat normals: each triangle's
+// own, `(b - a) × (c - a)`. Here that cross product comes from the screen-space derivatives of
+// the position, two directions in the triangle's plane (dFdx and dFdy: how the position changes
+// from one pixel to the next), so the GPU needs nothing from the CPU for it, and it is the same
+// plane `normals::face_normals` (src/normals/shape.rs) gets from the triangle's skinned corners.
+
+uniform vec3 eye;          // where the camera, and so the light, is
+uniform bool face_normals; // true: flat normals, from the triangle itself
+
+in vec3 skinned_position;  // this point of the surface, in the world
+in vec3 skinned_normal;    // its normal, between the corners' (shortened by the interpolation)
+in vec4 v_color;
+out vec4 frag_color;
+
+const float AMBIENT = 0.25;
+
+void main() {
+    vec3 normal = face_normals ? cross(dFdx(skinned_position), dFdy(skinned_position)) : skinned_normal;
+    vec3 to_light = normalize(eye - skinned_position);
+    float lambert = length(normal) > 0.0 ? abs(dot(normalize(normal), to_light)) : 1.0;
+    frag_color = vec4(v_color.rgb * (AMBIENT + (1.0 - AMBIENT) * lambert), v_color.a);
+}

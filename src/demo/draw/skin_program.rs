@@ -1,0 +1,107 @@
+//! One GPU skinning program: a skinning vertex shader (`shaders/skinning.vert` for LBS,
+//! `shaders/skinning_dqs.vert` for DQS), the fragment shader that colours what it skins (lines and
+//! points, or the lit surface), the palette buffer its uniform block reads, and its uniforms.
+//! `gpu_skin.rs` holds four of them: each method, drawn each way.
+
+use super::gl::{GlError, ShaderFile, compile_program_with};
+use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBuffer};
+use glam::{Mat4, Vec3};
+use glow::HasContext;
+use skinning::model::Palette;
+
+/// What a skinning program's fragments are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Lines and points in the vertex's colour (`shaders/lines.frag`), like every other layer; the
+    /// skinned positions and normals can be read back ([`super::gpu_skin::GpuSkin::capture`]).
+    Lines,
+    /// The lit surface (`shaders/surface.frag`).
+    Surface,
+}
+
+/// A compiled skinning program, its palette buffer and where its uniforms are.
+pub struct SkinProgram {
+    program: glow::Program,
+    palette: PaletteBuffer,
+    view_projection: Option<glow::UniformLocation>,
+    point_size: Option<glow::UniformLocation>,
+    /// DQS only: the scale every joint shares.
+    dq_scale: Option<glow::UniformLocation>,
+    /// The surface only: the light's place, and whether to light with flat normals.
+    eye: Option<glow::UniformLocation>,
+    face_normals: Option<glow::UniformLocation>,
+}
+
+impl SkinProgram {
+    /// Compiles `vertex` with the fragment shader of `look`, the palette's size from the Rust
+    /// constant, so the two cannot disagree. `block` is the uniform block's name, its size in bytes
+    /// and the binding point its buffer is joined at.
+    pub fn new(
+        gl: &glow::Context,
+        vertex: ShaderFile,
+        look: Look,
+        block: (&str, usize, u32),
+    ) -> Result<SkinProgram, GlError> {
+        let (fragment, captured): (ShaderFile, &[&str]) = match look {
+            Look::Lines => (
+                ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
+                &["skinned_position", "skinned_normal"],
+            ),
+            Look::Surface => (("shaders/surface.frag", include_str!("../../../shaders/surface.frag")), &[]),
+        };
+        let defines = format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n");
+        let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
+        let (name, bytes, binding) = block;
+        let palette = PaletteBuffer::new(gl, program, name, bytes, binding)?;
+        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // this thread, and every handle used was created here and not yet deleted.
+        unsafe {
+            let at = |name: &str| gl.get_uniform_location(program, name);
+            Ok(SkinProgram {
+                program,
+                palette,
+                view_projection: at("view_projection"),
+                point_size: at("point_size"),
+                dq_scale: at("dq_scale"),
+                eye: at("eye"),
+                face_normals: at("face_normals"),
+            })
+        }
+    }
+
+    /// Puts the program in use with this frame's palette.
+    pub fn use_with(&mut self, gl: &glow::Context, palette: Palette) {
+        unsafe { gl.use_program(Some(self.program)) };
+        self.palette.upload(gl, palette);
+        if let Palette::Dqs { scale, .. } = palette {
+            unsafe { gl.uniform_1_f32(self.dq_scale.as_ref(), scale) };
+        }
+    }
+
+    /// The camera, the point size, and for the surface the light at `eye` and whether the mesh
+    /// is lit with flat normals. The program must be in use.
+    pub fn set_view(
+        &self,
+        gl: &glow::Context,
+        view_projection: Mat4,
+        point_size: f32,
+        eye: Vec3,
+        flat: bool,
+    ) {
+        unsafe {
+            gl.uniform_matrix_4_f32_slice(
+                self.view_projection.as_ref(),
+                false,
+                &view_projection.to_cols_array(),
+            );
+            gl.uniform_1_f32(self.point_size.as_ref(), point_size);
+            gl.uniform_3_f32(self.eye.as_ref(), eye.x, eye.y, eye.z);
+            gl.uniform_1_i32(self.face_normals.as_ref(), flat as i32);
+        }
+    }
+
+    pub fn delete(&self, gl: &glow::Context) {
+        self.palette.delete(gl);
+        unsafe { gl.delete_program(self.program) };
+    }
+}
