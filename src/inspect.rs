@@ -21,6 +21,7 @@
 
 use crate::dual_quat::{DualQuat, blend_vertex_dqs};
 use crate::model::Model;
+use crate::printable::printable;
 use crate::skin::{JointId, MAX_INFLUENCES, Skin};
 use glam::{Mat4, Vec3, Vec3A};
 use std::fmt;
@@ -104,9 +105,9 @@ pub struct Report<'a> {
 impl Report<'_> {
     pub const DECIMALS: usize = 4;
 
-    /// The name of the bone of `joint`, escaped for printing (`printable`).
+    /// The bone's name as it may be printed (control characters escaped: it is the file's).
     fn bone_name(&self, joint: JointId) -> std::borrow::Cow<'_, str> {
-        crate::printable::printable(&self.model.skeleton.bone(self.model.skin.joints()[joint].bone).name)
+        printable(&self.model.skeleton.bone(self.model.skin.joints()[joint].bone).name)
     }
 }
 

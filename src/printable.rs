@@ -28,9 +28,14 @@ pub fn printable(name: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `name` made [`printable`] and put in double quotes, as messages show a name: `"Hips"`.
+pub fn quoted(name: &str) -> String {
+    format!("\"{}\"", printable(name))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::printable;
+    use super::{printable, quoted};
 
     #[test]
     fn control_characters_become_visible_escapes_and_the_rest_stays() {
@@ -41,5 +46,6 @@ mod tests {
         assert_eq!(printable("\u{1b}[2J\u{7}x\u{7f}\u{9b}"), "\\u{1b}[2J\\u{7}x\\u{7f}\\u{9b}");
         assert_eq!(printable("f:\\md5\\guard.tga é 骨"), "f:\\md5\\guard.tga é 骨");
         assert!(!printable("\u{1b}\u{0}\n").chars().any(char::is_control));
+        assert_eq!(quoted("a\u{7}b"), "\"a\\u{7}b\"");
     }
 }

@@ -23,6 +23,7 @@
 //!
 //! glam uses column vectors and column-major storage: `a * b * v` applies `b` first, then `a`.
 
+use crate::printable::printable;
 pub use crate::transform::Trs;
 use glam::{Mat4, Vec3};
 use std::fmt;
@@ -88,14 +89,8 @@ impl SkeletonBuilder {
     }
 
     /// Adds a bone placed in its parent's space by a full transform (a glTF node's TRS).
-    pub fn bone_with(&mut self, name: &str, rest: Trs) -> BoneId {
-        self.bones.push(Bone {
-            name: name.to_string(),
-            rest,
-            first_child: None,
-            sibling: None,
-            parent: None,
-        });
+    pub fn bone_with(&mut self, name: impl Into<String>, rest: Trs) -> BoneId {
+        self.bones.push(Bone { name: name.into(), rest, first_child: None, sibling: None, parent: None });
         self.bones.len() - 1
     }
 
@@ -214,18 +209,22 @@ impl fmt::Display for TreeError {
         match self {
             TreeError::Empty => write!(f, "the skeleton has no bones"),
             TreeError::MissingBone { bone, index } => {
-                write!(f, "bone {bone} links to bone #{index}, which does not exist")
+                write!(f, "bone {} links to bone #{index}, which does not exist", printable(bone))
             }
             TreeError::NoRoot => write!(f, "every bone has a parent, so the links form a cycle"),
             TreeError::SeveralRoots(names) => {
+                let names: Vec<_> = names.iter().map(|n| printable(n)).collect();
                 write!(f, "the skeleton needs exactly one root, found {}", names.join(", "))
             }
             TreeError::ReachedTwice(name) => {
+                let name = printable(name);
                 write!(f, "bone {name} is reached twice from the root (a cycle or a shared child)")
             }
-            TreeError::Unreached(name) => write!(f, "bone {name} cannot be reached from the root"),
+            TreeError::Unreached(name) => {
+                write!(f, "bone {} cannot be reached from the root", printable(name))
+            }
             TreeError::TooDeep(name) => {
-                write!(f, "bone {name} is more than {MAX_DEPTH} bones below the root")
+                write!(f, "bone {} is more than {MAX_DEPTH} bones below the root", printable(name))
             }
         }
     }
@@ -271,16 +270,23 @@ impl Skeleton {
     pub fn compute_world(&self, local: &[Mat4], world: &mut [Mat4]) {
         assert_eq!(local.len(), self.bones.len(), "one local transform per bone");
         assert_eq!(world.len(), self.bones.len(), "one world transform per bone");
-        self.compute_world_from(self.root, Mat4::IDENTITY, local, world);
+        self.compute_world_from(self.root, Mat4::IDENTITY, &|bone| local[bone], world);
     }
 
-    fn compute_world_from(&self, first: BoneId, parent_world: Mat4, local: &[Mat4], world: &mut [Mat4]) {
+    /// The walk itself, from `first` and its siblings down; `local(bone)` is a bone's local transform.
+    fn compute_world_from(
+        &self,
+        first: BoneId,
+        parent_world: Mat4,
+        local: &impl Fn(BoneId) -> Mat4,
+        world: &mut [Mat4],
+    ) {
         // `first` and its siblings all live in the same parent space, so they all get the parent's
         // world. (The article recurses into the sibling; a loop does the same without a deep stack.)
         let mut next = Some(first);
         while let Some(bone) = next {
             // This bone's space, placed inside its parent's space.
-            world[bone] = parent_world * local[bone];
+            world[bone] = parent_world * local(bone);
             // A child lives inside this bone's space, so it gets this bone's world.
             if let Some(child) = self.bones[bone].first_child {
                 self.compute_world_from(child, world[bone], local, world);
@@ -289,10 +295,16 @@ impl Skeleton {
         }
     }
 
-    /// World transforms of the rest pose (for the article, the bind pose).
+    /// World transforms of the rest pose (for the article, the bind pose). Each rest local
+    /// transform is made as the walk reaches its bone, not stored first: a file may have a million.
     pub fn rest_world(&self) -> Vec<Mat4> {
         let mut world = vec![Mat4::IDENTITY; self.len()];
-        self.compute_world(&self.rest_locals(), &mut world);
+        self.compute_world_from(
+            self.root,
+            Mat4::IDENTITY,
+            &|bone| self.bones[bone].rest.to_mat4(),
+            &mut world,
+        );
         world
     }
 }

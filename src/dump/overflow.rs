@@ -3,6 +3,7 @@
 
 use super::{BoneOut, JointOut, VertexOut};
 use crate::model::{Model, Pose};
+use crate::printable::quoted;
 use glam::Mat4;
 use std::fmt;
 use std::io;
@@ -56,7 +57,7 @@ pub(super) fn model_overflow(
     for (i, bone) in bones.iter().enumerate() {
         for (matrix, what) in [(&bone.rest_local, "rest local"), (&bone.rest_world, "rest world")] {
             if !finite(matrix) {
-                return Some(format!("bone {i} {:?}'s {what} transform", bone.name));
+                return Some(format!("bone {i} {}'s {what} transform", quoted(bone.name)));
             }
         }
     }
@@ -74,7 +75,7 @@ pub(super) fn model_overflow(
 /// The first number of this frame that is not finite, named (the earliest step of the method
 /// first: local, world, palette, then the blend); None when all are.
 pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
-    let bone = |i: usize| format!("bone {i} {:?}", model.skeleton.bone(i).name);
+    let bone = |i: usize| format!("bone {i} {}", quoted(&model.skeleton.bone(i).name));
     let first = |ms: &[Mat4]| ms.iter().position(|m| !m.is_finite());
     if let Some(i) = first(&pose.local) {
         return Some(format!("{}'s local transform", bone(i)));

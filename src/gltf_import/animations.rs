@@ -12,11 +12,13 @@
 //!
 //! Rotations are unit quaternions `x, y, z, w`, possibly stored as normalized integers. Key times
 //! must increase (spec: strictly). A clip lasts until its last key, and loops. Morph weights move
-//! no joint: those channels are skipped, and that is said once.
+//! no joint: those channels are skipped, and counted for the note on morph targets (`morphs.rs`).
 
 use super::accessors::read_floats;
 use super::error::{ImportError, counted, label};
+use super::morphs::Morphs;
 use crate::clip::{Channel, Clip, Interpolation, Keyable, Motion, Track};
+use crate::printable::quoted;
 use glam::{Quat, Vec3};
 use gltf::animation::Property;
 use std::collections::BTreeMap;
@@ -29,9 +31,11 @@ pub fn clips(
     document: &gltf::Document,
     buffers: &[Vec<u8>],
     notes: &mut Vec<String>,
+    morphs: &mut Morphs,
 ) -> Result<Vec<Clip>, ImportError> {
     let mut clips = Vec::new();
-    let mut morph_channels = 0;
+    // Animations with key times before 0 s, as messages name them.
+    let mut before_zero = Vec::new();
     for animation in document.animations() {
         let name = animation.name().map_or_else(|| format!("animation{}", animation.index()), str::to_string);
         let mut tracks: BTreeMap<usize, Track> = BTreeMap::new();
@@ -47,9 +51,12 @@ pub fn clips(
                 gltf::animation::Interpolation::Step => Interpolation::Step,
                 gltf::animation::Interpolation::CubicSpline => Interpolation::CubicSpline,
             };
-            let usage = format!("key times of animation {name:?}");
+            let usage = format!("key times of animation {}", quoted(&name));
             let times: Vec<f32> =
                 read_floats::<1>(&sampler.input(), buffers, &usage)?.into_iter().map(|[t]| t).collect();
+            if times[0] < 0.0 && before_zero.last() != Some(&animation.index()) {
+                before_zero.push(animation.index());
+            }
             if let Some(k) = times.windows(2).position(|w| w[1] <= w[0]) {
                 return Err(fail(format!(
                     "key {} at {} s does not come after key {k} at {} s",
@@ -61,7 +68,7 @@ pub fn clips(
             let node = channel.target().node().index();
             let track = tracks.entry(node).or_insert_with(|| Track::new(node));
             let output = sampler.output();
-            let usage = format!("values of animation {name:?}");
+            let usage = format!("values of animation {}", quoted(&name));
             match channel.target().property() {
                 Property::Translation => {
                     let values =
@@ -82,7 +89,7 @@ pub fn clips(
                     unit_rotations(&mut rotation).map_err(fail)?;
                     track.rotation = Some(rotation);
                 }
-                Property::MorphTargetWeights => morph_channels += 1,
+                Property::MorphTargetWeights => morphs.channels += 1,
             }
         }
         let tracks: Vec<Track> = tracks.into_values().collect();
@@ -90,9 +97,16 @@ pub fn clips(
         let duration = tracks.iter().map(Track::end).fold(0.0, f32::max);
         clips.push(Clip { name, duration, motion: Motion::Keyframes(tracks) });
     }
-    if morph_channels > 0 {
-        let channels = counted(morph_channels, "channel", "channels");
-        notes.push(format!("ignored the morph target weights animated by {channels}"));
+    if let Some(&first) = before_zero.first() {
+        let first = document.animations().nth(first).map(|a| label(a.index(), a.name())).unwrap_or_default();
+        let others = match before_zero.len() - 1 {
+            0 => String::new(),
+            n => format!(", and {} more", counted(n, "animation", "animations")),
+        };
+        notes.push(format!(
+            "animation {first} has key times before 0 s{others} (glTF: key times are >= 0); it plays \
+             from 0 s, so the keys before 0 s only lead into the first key after it"
+        ));
     }
     if clips.is_empty() {
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });

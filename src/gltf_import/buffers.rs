@@ -5,16 +5,20 @@
 //! - the `.glb`'s own `BIN` chunk (a buffer with no `uri`);
 //! - a `data:` URI in the JSON, the bytes written out in base64 (`data:...;base64,AAAB...`);
 //! - a file named by a path **relative to the model's folder**, percent-encoded like a URL:
-//!   `"uri": "Fox.bin"`, `"buffers/Fox%20v2.bin"`, `"../shared/Fox.bin"` (`..` is allowed: real
-//!   files share buffers that way).
+//!   `"uri": "Fox.bin"`, `"buffers/Fox%20v2.bin"`.
 //!
 //! Each must hold at least the buffer's `byteLength` bytes; a `.glb` chunk may carry up to 3
-//! padding bytes more. Nothing else is read. Refused before anything is opened: an absolute path
-//! (`/etc/passwd`, also when %-escaped, `%2Fetc%2Fpasswd`), a URI with a scheme other than `data:`
-//! (`https:`, `file:`, a drive letter `C:`), and a path that is not a regular file (opening a FIFO
-//! waits for a writer; a device such as `/dev/zero` never ends).
+//! padding bytes more. Nothing else is read. A file you did not write may point anywhere, so these
+//! are refused before anything is opened: an absolute path (`/etc/passwd`, also when %-escaped,
+//! `%2Fetc%2Fpasswd`), a URI with a scheme other than `data:` (`https:`, `file:`, a drive letter
+//! `C:`), a path that leads out of the model's folder once `..` and links are followed
+//! (`../../../../etc/passwd`, or a link beside the model to a file elsewhere: the rule of
+//! `model_folder.rs`), and a path that is not a regular file (opening a FIFO waits for a writer; a
+//! device such as `/dev/zero` never ends).
 
 use super::error::ImportError;
+use crate::model_folder::{Refused, inside};
+use crate::printable::{printable, quoted};
 use base64::Engine;
 use std::io::Read;
 use std::path::{Component, Path};
@@ -71,28 +75,39 @@ fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>
         && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     {
         return Err(format!(
-            "its uri {uri:?} is neither a data: URI nor a path relative to the model; download the \
-             file next to the model and name it by that relative path"
+            "its uri {} is neither a data: URI nor a path relative to the model; download the \
+             file next to the model and name it by that relative path",
+            quoted(uri)
         ));
     }
-    let name = percent_decode(uri).ok_or_else(|| format!("its uri {uri:?} has a bad %-escape"))?;
+    let name = percent_decode(uri).ok_or_else(|| format!("its uri {} has a bad %-escape", quoted(uri)))?;
     // Checked once decoded: `%2Fetc%2Fpasswd` is `/etc/passwd`.
     if Path::new(&name).components().any(|c| matches!(c, Component::RootDir | Component::Prefix(_))) {
         return Err(format!(
-            "its uri {uri:?} is an absolute path, which this program does not follow; put the file \
-             next to the model and name it by a path relative to the model"
+            "its uri {} is an absolute path, which this program does not follow; put the file \
+             next to the model and name it by a path relative to the model",
+            quoted(uri)
         ));
     }
     let Some(dir) = base_dir else {
-        return Err(format!("it is the file {name:?}, but the model was given without a folder to look in"));
+        let name = quoted(&name);
+        return Err(format!("it is the file {name}, but the model was given without a folder to look in"));
     };
-    let path = dir.join(&name);
-    let missing = |e: std::io::Error| {
-        format!("cannot read {} ({e}); put the model's .bin files next to it", path.display())
-    };
+    let shown = printable(&dir.join(&name).display().to_string()).into_owned();
+    let missing =
+        |e: std::io::Error| format!("cannot read {shown} ({e}); put the model's .bin files next to it");
+    // Where the name really leads, `..` and links followed, before anything is opened.
+    let path = inside(dir, Path::new(&name)).map_err(|refused| match refused {
+        Refused::Unreadable(e) => missing(e),
+        Refused::Outside => format!(
+            "its uri {} leads outside the model's folder, which a model may not read; put the file \
+             in the model's folder and name it by a path inside it",
+            quoted(uri)
+        ),
+    })?;
     // Only a regular file (or a link to one), asked before opening it.
     if !std::fs::metadata(&path).map_err(missing)?.is_file() {
-        return Err(format!("{} is not a regular file; a buffer must be a .bin file", path.display()));
+        return Err(format!("{shown} is not a regular file; a buffer must be a .bin file"));
     }
     let file = std::fs::File::open(&path).map_err(missing)?;
     let mut bytes = Vec::new();
@@ -141,13 +156,14 @@ mod tests {
     }
 
     #[test]
-    fn absolute_paths_are_refused_before_anything_is_read_and_relative_ones_are_followed() {
-        // A folder with a model folder in it and a buffer file beside that folder.
-        let dir = std::env::temp_dir().join(format!("skinning-uri-{}", std::process::id()));
-        let models = dir.join("models");
-        std::fs::create_dir_all(&models).unwrap();
-        std::fs::write(dir.join("shared.bin"), [7u8, 8, 9]).unwrap();
-        let absolute = dir.join("shared.bin");
+    fn paths_that_leave_the_models_folder_are_refused_before_anything_is_read() {
+        // A model folder with a buffer in a subfolder, and a file beside the model folder.
+        let dir = tempfile::tempdir().unwrap();
+        let models = dir.path().join("models");
+        std::fs::create_dir_all(models.join("buffers")).unwrap();
+        std::fs::write(dir.path().join("secret.bin"), [7u8, 8, 9]).unwrap();
+        std::fs::write(models.join("buffers/body.bin"), [1u8, 2, 3]).unwrap();
+        let absolute = dir.path().join("secret.bin");
         let absolute = absolute.to_str().unwrap();
         // The file is there and readable, so only the rule can refuse it, however it is spelled.
         let escaped = absolute.replace('/', "%2F");
@@ -155,11 +171,18 @@ mod tests {
             let error = read_uri(uri, Some(&models), 3).unwrap_err();
             assert!(error.contains("absolute path") && !error.contains('\n'), "{uri}: {error}");
         }
-        // `..` stays allowed: real files share a buffer between models that way.
-        assert_eq!(read_uri("../shared.bin", Some(&models), 3), Ok(vec![7, 8, 9]));
-        assert_eq!(read_uri("./..%2Fshared.bin", Some(&models), 3), Ok(vec![7, 8, 9]));
+        for uri in ["../secret.bin", "./..%2Fsecret.bin", "buffers/../../secret.bin"] {
+            let error = read_uri(uri, Some(&models), 3).unwrap_err();
+            assert!(error.contains("leads outside the model's folder"), "{uri}: {error}");
+        }
+        // A link in the folder that points out of it is outside too; one that stays in is fine.
+        std::os::unix::fs::symlink(dir.path().join("secret.bin"), models.join("link.bin")).unwrap();
+        assert!(read_uri("link.bin", Some(&models), 3).unwrap_err().contains("outside"));
+        std::os::unix::fs::symlink("buffers/body.bin", models.join("inside.bin")).unwrap();
+        assert_eq!(read_uri("inside.bin", Some(&models), 3), Ok(vec![1, 2, 3]));
+        // `..` that comes back in is inside.
+        assert_eq!(read_uri("buffers/../buffers/body.bin", Some(&models), 3), Ok(vec![1, 2, 3]));
         // A folder is not a buffer.
-        assert!(read_uri("..", Some(&models), 3).unwrap_err().contains("not a regular file"));
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(read_uri("buffers", Some(&models), 3).unwrap_err().contains("not a regular file"));
     }
 }

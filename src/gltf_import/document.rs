@@ -2,9 +2,9 @@
 //!
 //! A `.gltf` file is JSON. A `.glb` is the same JSON packed with its binary data (spec, "GLB
 //! File Format Specification"): a 12-byte header (`glTF`, version 2, total length), a JSON chunk,
-//! and optionally a `BIN` chunk that buffer 0 may point at. The `gltf` crate parses both and
-//! checks the JSON against the schema: every index points at something that exists, every enum
-//! value is known. Its API then trusts those checks (and panics where they did not hold), so a
+//! and optionally a `BIN` chunk that buffer 0 may point at (`glb.rs` takes it apart). The `gltf`
+//! crate parses the JSON and checks it against the schema: every index points at something that
+//! exists, every enum value is known. Its API then trusts those checks (and panics where they did not hold), so a
 //! document is only handed on once they passed; the two places its check misses are checked here
 //! first (`guard_unchecked`).
 //!
@@ -15,7 +15,10 @@
 //! is one this program does not know: refused too, naming it.
 
 use super::error::ImportError;
+use super::glb;
+use crate::printable::{printable, quoted};
 use gltf::json;
+use std::io::{Read, Seek, SeekFrom};
 
 /// A glTF document that passed the schema checks, and the `.glb` binary chunk if there was one.
 pub struct Checked {
@@ -41,28 +44,69 @@ fn what_it_does(extension: &str) -> Option<&'static str> {
     }
 }
 
-/// Parses and checks `bytes` as a `.glb` or `.gltf` file. Notes about ignored extensions go to `notes`.
-pub fn parse(bytes: &[u8], notes: &mut Vec<String>) -> Result<Checked, ImportError> {
-    let gltf = if bytes.starts_with(b"glTF") {
-        check_glb_header(bytes)?;
-        gltf::Gltf::from_slice_without_validation(bytes).map_err(|e| match e {
-            gltf::Error::Binary(e) => ImportError::BadGlb(e.to_string()),
-            other => ImportError::NotGltf(format!("its JSON chunk cannot be read: {other}")),
-        })?
-    } else {
-        // A glTF JSON file is one object: `{`, perhaps after whitespace.
-        let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
-        if first != Some(&b'{') {
-            return Err(ImportError::NotGltf("it is neither JSON nor a .glb".into()));
+/// Reads and checks the `.glb` or `.gltf` in `file`, `size` bytes long, called `name` in messages.
+/// Notes about ignored extensions and mended containers go to `notes`.
+///
+/// The first bytes decide, before the rest is read: `glTF` is a `.glb`, read chunk by chunk as its
+/// header says (`glb.rs`); a `{`, perhaps after whitespace, is JSON, read whole; anything else is
+/// refused at once, however big the file is.
+pub fn read<R: Read + Seek>(
+    file: &mut R,
+    size: u64,
+    name: &str,
+    notes: &mut Vec<String>,
+) -> Result<Checked, ImportError> {
+    let io = |error: std::io::Error| ImportError::Read { path: name.to_string(), error };
+    let mut magic = [0u8; 4];
+    let got = glb::read_up_to(file, &mut magic).map_err(io)?;
+    if magic[..got] == *b"glTF" {
+        let glb = glb::read(file, size, notes).map_err(|e| match e {
+            glb::Error::Io(e) => io(e),
+            glb::Error::File(e) => e,
+        })?;
+        let root = serde_json::from_slice::<json::Root>(&glb.json)
+            .map_err(|e| ImportError::NotGltf(format!("its JSON chunk cannot be read: {e}")))?;
+        return check(root, glb.bin, notes);
+    }
+    // A glTF JSON file is one object: `{`, perhaps after whitespace. Looked for a block at a time,
+    // so a file of nothing but whitespace is not held in memory either.
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    let mut block = vec![0u8; 64 * 1024];
+    let first = loop {
+        let n = glb::read_up_to(file, &mut block).map_err(io)?;
+        if let Some(&b) = block[..n].iter().find(|b| !b.is_ascii_whitespace()) {
+            break Some(b);
         }
-        gltf::Gltf::from_slice_without_validation(bytes)
-            .map_err(|e| ImportError::NotGltf(format!("its JSON cannot be read as glTF: {e}")))?
+        if n < block.len() {
+            break None;
+        }
     };
-    let gltf::Gltf { document, blob } = gltf;
-    let mut root = document.into_json();
+    if first != Some(b'{') {
+        return Err(ImportError::NotGltf("it is neither JSON nor a .glb".into()));
+    }
+    drop(block);
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(size as usize).map_err(|_| io(std::io::ErrorKind::OutOfMemory.into()))?;
+    file.read_to_end(&mut bytes).map_err(io)?;
+    // serde_json's parse, called here rather than through gltf-json's `Root::from_slice`: it is
+    // generic over the types it fills in, so it is compiled into this crate and optimised with it
+    // in a release build (gltf-json itself is not: a million nodes load in a third of the time).
+    let root = serde_json::from_slice::<json::Root>(&bytes)
+        .map_err(|e| ImportError::NotGltf(format!("its JSON cannot be read as glTF: {e}")))?;
+    drop(bytes);
+    check(root, None, notes)
+}
+
+/// Checks a parsed document: its version, its required extensions, then the schema.
+fn check(
+    mut root: json::Root,
+    blob: Option<Vec<u8>>,
+    notes: &mut Vec<String>,
+) -> Result<Checked, ImportError> {
     if !root.asset.version.starts_with("2.") {
-        let version = &root.asset.version;
-        return Err(ImportError::NotGltf(format!("asset.version is {version:?}, this program reads 2.x")));
+        let version = quoted(&root.asset.version);
+        return Err(ImportError::NotGltf(format!("asset.version is {version}, this program reads 2.x")));
     }
 
     // Required extensions: note what only changes the looks, refuse the rest.
@@ -71,6 +115,7 @@ pub fn parse(bytes: &[u8], notes: &mut Vec<String>) -> Result<Checked, ImportErr
             continue;
         }
         if ONLY_LOOKS.iter().any(|prefix| extension.starts_with(prefix)) {
+            let extension = printable(extension);
             notes.push(format!(
                 "ignored the required extension {extension}: it changes only how surfaces look"
             ));
@@ -97,28 +142,6 @@ pub fn parse(bytes: &[u8], notes: &mut Vec<String>) -> Result<Checked, ImportErr
         other => ImportError::NotGltf(other.to_string()),
     })?;
     Ok(Checked { document, blob })
-}
-
-/// The 12-byte header of a `.glb`: magic, version 2, and a total length that fits the file.
-/// (Checked here because the crate subtracts the header size from the length before looking.)
-fn check_glb_header(bytes: &[u8]) -> Result<(), ImportError> {
-    let word = |at: usize| bytes.get(at..at + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    let (Some(version), Some(length)) = (word(4), word(8)) else {
-        return Err(ImportError::BadGlb(format!("the header needs 12 bytes, the file has {}", bytes.len())));
-    };
-    if version != 2 {
-        return Err(ImportError::NotGltf(format!(
-            "a .glb of version {version}, this program reads version 2"
-        )));
-    }
-    let length = length as usize;
-    if length < 12 || length > bytes.len() {
-        return Err(ImportError::BadGlb(format!(
-            "the header says {length} bytes, the file has {} (cut short?)",
-            bytes.len()
-        )));
-    }
-    Ok(())
 }
 
 /// What the crate's schema check misses or trips over, checked first: it reads each primitive's

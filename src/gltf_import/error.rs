@@ -1,6 +1,7 @@
 //! What can be wrong with a glTF file, each said in one line with what to do about it.
 
 use crate::model::ModelError;
+use crate::printable::{printable, quoted};
 use std::fmt;
 
 /// Why a file could not be loaded. Every message names the thing that is wrong (file, buffer,
@@ -61,16 +62,22 @@ impl fmt::Display for ImportError {
                 "the file breaks the glTF rules at {place}: {problem} (the Khronos glTF-Validator \
                  lists every problem)"
             ),
-            ImportError::Unsupported { extension, what: Some(what) } => write!(
-                f,
-                "the file needs {extension} ({what}), which this program does not decode; export it \
+            ImportError::Unsupported { extension, what: Some(what) } => {
+                let extension = printable(extension);
+                write!(
+                    f,
+                    "the file needs {extension} ({what}), which this program does not decode; export it \
                  without {what}"
-            ),
-            ImportError::Unsupported { extension, what: None } => write!(
-                f,
-                "the file needs the extension {extension}, which this program does not support; \
+                )
+            }
+            ImportError::Unsupported { extension, what: None } => {
+                let extension = printable(extension);
+                write!(
+                    f,
+                    "the file needs the extension {extension}, which this program does not support; \
                  export it without {extension}"
-            ),
+                )
+            }
             ImportError::Buffer { buffer, problem } => write!(f, "buffer {buffer}: {problem}"),
             ImportError::Accessor { accessor, usage, problem } => {
                 write!(f, "accessor {accessor} ({usage}): {problem}; the file is damaged")
@@ -110,10 +117,11 @@ impl From<ModelError> for ImportError {
     }
 }
 
-/// A glTF object in messages: its index, and its name in quotes if it has one (`#3 "Hips"`).
+/// A glTF object in messages: its index, and its name in quotes if it has one (`#3 "Hips"`), made
+/// printable (a name is the file's, and may hold anything).
 pub fn label(index: usize, name: Option<&str>) -> String {
     match name {
-        Some(name) if !name.is_empty() => format!("#{index} {name:?}"),
+        Some(name) if !name.is_empty() => format!("#{index} {}", quoted(name)),
         _ => format!("#{index}"),
     }
 }

@@ -13,19 +13,23 @@
 //! Vertices are taken in file order: skinned mesh nodes by node index, then their primitives in
 //! order, then the vertices; then the rigid meshes the same way. Only nodes in the shown scene count.
 //! Each primitive's triangles (or lines) become edges, shared edges drawn once; its triangles are
-//! also kept as faces, each turned counter-clockwise as the spec orders strips and fans. Its
+//! also kept as faces, each turned counter-clockwise as the spec orders strips and fans
+//! (`edges.rs`). A primitive without JOINTS_0 and WEIGHTS_0 on a node with a skin is drawn rigidly
+//! with its node, as three.js draws it, and said once. Its
 //! `NORMAL`s, if every primitive has them, become the skin's bind normals (`normals.rs`).
 
-use super::accessors::{read_floats, read_indices};
+use super::accessors::read_floats;
+use super::edges::edges;
 use super::error::{ImportError, counted, label};
+use super::morphs::Morphs;
 use super::nodes::Nodes;
 use super::normals::Normals;
 use super::skins::{SkinSlots, rest_palette};
-use super::weights::{Mended, WeightSet, influences};
+use super::weights::{Mended, has_skin_data, influences, weight_sets};
 use crate::model::Part;
 use crate::skin::{Joint, Skin, blend_vertices};
 use glam::{Mat4, Vec3, Vec3A};
-use gltf::mesh::{Mode, Semantic};
+use gltf::mesh::Semantic;
 
 /// The vertices of every mesh as one skin, with their edges and parts.
 pub struct Meshes {
@@ -33,6 +37,8 @@ pub struct Meshes {
     pub edges: Vec<[u32; 2]>,
     pub triangles: Vec<[u32; 3]>,
     pub parts: Vec<Part>,
+    /// The morph targets of the primitives drawn, left out (said once, `morphs.rs`).
+    pub morphs: Morphs,
 }
 
 /// Reads every mesh on a node in the scene. `joints` are the skins' joint slots; one more is added
@@ -45,12 +51,25 @@ pub fn meshes(
     skins: &[SkinSlots],
     notes: &mut Vec<String>,
 ) -> Result<Meshes, ImportError> {
-    let shown = |n: &gltf::Node| nodes.in_scene[n.index()] && n.mesh().is_some();
-    let skinned: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_some()).collect();
-    let rigid: Vec<gltf::Node> = document.nodes().filter(|n| shown(n) && n.skin().is_none()).collect();
+    // A node with a skin whose mesh has a primitive with skin data; the primitives without it are
+    // drawn rigidly with their node, as if it had no skin (as three.js draws them).
+    let any = |n: &gltf::Node, skin_data: bool| {
+        n.mesh().is_some_and(|m| m.primitives().any(|p| has_skin_data(&p) == skin_data))
+    };
+    let skinned_node = |n: &gltf::Node| n.skin().is_some() && any(n, true);
+    let rigid_node = |n: &gltf::Node| n.skin().is_none() || any(n, false);
+    let skinned: Vec<gltf::Node> = nodes.shown_meshes(document).filter(skinned_node).collect();
+    let rigid: Vec<gltf::Node> = nodes.shown_meshes(document).filter(rigid_node).collect();
     if skinned.is_empty() {
+        if let Some(node) = rigid.iter().find(|n| n.skin().is_some()) {
+            let node = label(node.index(), node.name());
+            return Err(ImportError::NoSkinnedMesh(format!(
+                "the mesh on node {node} has a skin, but no JOINTS_0 and WEIGHTS_0 tie its vertices to it"
+            )));
+        }
         // A skinned mesh the shown scene leaves out is not "no skinned mesh": say where it is.
-        let mut outside = document.nodes().filter(|n| n.mesh().is_some() && n.skin().is_some());
+        let with_mesh = nodes.with_mesh.iter().filter_map(|&i| document.nodes().nth(i));
+        let mut outside = with_mesh.filter(skinned_node);
         if let (Some(node), Some(scene)) = (outside.next(), &nodes.scene) {
             let more = outside.count();
             return Err(ImportError::SkinnedMeshOutsideScene {
@@ -63,7 +82,7 @@ pub fn meshes(
     }
 
     // A rigid mesh's joint: its node, with the offset that undoes the node's rest world transform.
-    let rest_world = nodes.skeleton.rest_world();
+    let rest_world = &nodes.rest_world;
     let mut rigid_joint = Vec::new();
     for node in &rigid {
         let offset = rest_world[node.index()].inverse();
@@ -78,23 +97,30 @@ pub fn meshes(
     }
 
     // Where each vertex lands in the rest pose must fit in 32-bit floats too (see `add`).
-    let palette = rest_palette(document, &rest_world, &joints, skins)?;
-    let mut out =
-        Meshes { skin: Skin::new(joints), edges: Vec::new(), triangles: Vec::new(), parts: Vec::new() };
+    let palette = rest_palette(document, rest_world, &joints, skins)?;
+    let mut out = Meshes {
+        skin: Skin::new(joints),
+        edges: Vec::new(),
+        triangles: Vec::new(),
+        parts: Vec::new(),
+        morphs: Morphs::default(),
+    };
     let mut mended = Mended::default();
     let mut normals = Normals::default();
-    let mut morphs = 0;
+    let mut morphs = Morphs::default();
+    // Primitives without skin data on nodes with a skin, drawn rigidly.
+    let mut unskinned = 0;
     for node in &skinned {
         let (mesh, skin) = (node.mesh(), node.skin());
         let (Some(mesh), Some(skin)) = (mesh, skin) else { continue };
         let slots = &skins[skin.index()].joints;
         let first = out.skin.len();
-        for primitive in mesh.primitives() {
+        for primitive in mesh.primitives().filter(has_skin_data) {
             let place = Place::new(&mesh, &primitive);
-            morphs += primitive.morph_targets().count().min(1);
+            morphs.add(&primitive, buffers, Mat4::IDENTITY);
             let positions = read_positions(&primitive, buffers, &place)?;
             normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
-            let sets = weight_sets(&primitive, buffers, &place, positions.len())?;
+            let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
                 let (mut slots_of_v, n) =
@@ -106,7 +132,10 @@ pub fn meshes(
                 }
                 add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &palette, &place, v)?;
             }
-            edges(&primitive, buffers, &place, base, positions.len(), &mut out)?;
+            // The numbers are in the skin now: freed before the edges are made, not kept beside them.
+            let vertices = positions.len();
+            drop((positions, sets));
+            edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), true));
     }
@@ -114,9 +143,11 @@ pub fn meshes(
         let (Some(mesh), Some(joint)) = (node.mesh(), joint) else { continue };
         let first = out.skin.len();
         let to_world: Mat4 = rest_world[node.index()];
-        for primitive in mesh.primitives() {
+        let skin = node.skin().is_some();
+        for primitive in mesh.primitives().filter(|p| !skin || !has_skin_data(p)) {
+            unskinned += usize::from(skin);
             let place = Place::new(&mesh, &primitive);
-            morphs += primitive.morph_targets().count().min(1);
+            morphs.add(&primitive, buffers, to_world);
             let positions = read_positions(&primitive, buffers, &place)?;
             normals.read(&primitive, buffers, &place.name, positions.len(), Some(&to_world))?;
             let base = out.skin.len();
@@ -125,31 +156,29 @@ pub fn meshes(
                 let bind = to_world.transform_point3(Vec3::from(*p));
                 add(&mut out.skin, bind, &whole, &palette, &place, v)?;
             }
-            edges(&primitive, buffers, &place, base, positions.len(), &mut out)?;
+            let vertices = positions.len();
+            drop(positions);
+            edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }
 
     out.skin = normals.attach(out.skin, notes);
-    if mended.renormalised > 0 {
-        let (n, worst) = (mended.renormalised, mended.worst_sum);
-        let vertices = counted(n, "vertex", "vertices");
+    notes.extend(mended.notes());
+    if unskinned > 0 {
+        let primitives = counted(unskinned, "primitive", "primitives");
         notes.push(format!(
-            "renormalised the weights of {vertices} that did not sum to 1 (worst sum {worst})"
+            "drew {primitives} without JOINTS_0 and WEIGHTS_0 on a node with a skin rigidly with that \
+             node, as if it had no skin (glTF allows it; three.js does the same)"
         ));
-    }
-    if mended.trimmed > 0 {
-        let vertices = counted(mended.trimmed, "vertex", "vertices");
-        notes
-            .push(format!("{vertices} had more than 4 influences (JOINTS_1...); kept the 4 largest of each"));
-    }
-    if morphs > 0 {
-        let primitives = counted(morphs, "primitive", "primitives");
-        notes.push(format!("ignored the morph targets of {primitives}: only joints move the mesh here"));
     }
     // Two triangles that share an edge list it twice; draw it once.
     out.edges.sort_unstable();
     out.edges.dedup();
+    // Kept as long as the model is shown: without the room the duplicates took.
+    out.edges.shrink_to_fit();
+    out.triangles.shrink_to_fit();
+    out.morphs = morphs;
     Ok(out)
 }
 
@@ -206,100 +235,6 @@ fn read_positions(
         return Err(ImportError::Mesh { mesh: place.name.clone(), problem: "it has no POSITION".into() });
     };
     read_floats::<3>(&accessor, buffers, &format!("POSITION of mesh {}", place.name))
-}
-
-/// Every JOINTS_n / WEIGHTS_n pair, n = 0, 1, ... while both are there, each one entry per vertex.
-fn weight_sets(
-    primitive: &gltf::Primitive,
-    buffers: &[Vec<u8>],
-    place: &Place,
-    vertices: usize,
-) -> Result<Vec<WeightSet>, ImportError> {
-    let mut sets = Vec::new();
-    for n in 0.. {
-        let (Some(j), Some(w)) = (primitive.get(&Semantic::Joints(n)), primitive.get(&Semantic::Weights(n)))
-        else {
-            break;
-        };
-        let joints = read_indices::<4>(&j, buffers, &format!("JOINTS_{n} of mesh {}", place.name))?;
-        let weights = read_floats::<4>(&w, buffers, &format!("WEIGHTS_{n} of mesh {}", place.name))?;
-        if joints.len() != vertices || weights.len() != vertices {
-            let problem = format!(
-                "JOINTS_{n} has {}, WEIGHTS_{n} {} entries for {vertices} vertices; they must match",
-                joints.len(),
-                weights.len()
-            );
-            return Err(ImportError::Mesh { mesh: place.name.clone(), problem });
-        }
-        sets.push(WeightSet { joints, weights });
-    }
-    if sets.is_empty() {
-        let problem = "its node has a skin, but it has no JOINTS_0 and WEIGHTS_0".into();
-        return Err(ImportError::Mesh { mesh: place.name.clone(), problem });
-    }
-    Ok(sets)
-}
-
-/// The primitive's lines, as pairs of the skin's vertex indices (its own plus `base`), and its
-/// triangles as faces.
-fn edges(
-    primitive: &gltf::Primitive,
-    buffers: &[Vec<u8>],
-    place: &Place,
-    base: usize,
-    vertices: usize,
-    out: &mut Meshes,
-) -> Result<(), ImportError> {
-    // Without indices, the vertices are used in order (spec, "Meshes").
-    let indices: Vec<u32> = match primitive.indices() {
-        Some(accessor) => {
-            let usage = format!("indices of mesh {}", place.name);
-            read_indices::<1>(&accessor, buffers, &usage)?.into_iter().map(|[i]| i).collect()
-        }
-        None => (0..vertices as u32).collect(),
-    };
-    if let Some(i) = indices.iter().find(|&&i| i as usize >= vertices) {
-        let problem = format!("index {i} is past its last vertex ({})", vertices - 1);
-        return Err(ImportError::Mesh { mesh: place.name.clone(), problem });
-    }
-    let too_many =
-        || ImportError::Mesh { mesh: place.name.clone(), problem: "more than 2^32 vertices".into() };
-    let base = u32::try_from(base + vertices).map_err(|_| too_many())? - vertices as u32;
-    let (edges, faces) = (&mut out.edges, &mut out.triangles);
-    let mut line = |a: u32, b: u32| {
-        if a != b {
-            edges.push([base + a.min(b), base + a.max(b)]);
-        }
-    };
-    // A triangle's three edges, and the triangle itself unless two corners are one vertex.
-    let mut triangle = |a: u32, b: u32, c: u32| {
-        line(a, b);
-        line(b, c);
-        line(c, a);
-        if a != b && b != c && c != a {
-            faces.push([base + a, base + b, base + c]);
-        }
-    };
-    let n = indices.len();
-    match primitive.mode() {
-        Mode::Points => {}
-        Mode::Lines => indices.chunks_exact(2).for_each(|l| line(l[0], l[1])),
-        Mode::LineStrip => indices.windows(2).for_each(|l| line(l[0], l[1])),
-        Mode::LineLoop => {
-            indices.windows(2).for_each(|l| line(l[0], l[1]));
-            if n > 2 {
-                line(indices[n - 1], indices[0]);
-            }
-        }
-        Mode::Triangles => indices.chunks_exact(3).for_each(|t| triangle(t[0], t[1], t[2])),
-        // Every other triangle of a strip is turned the other way round; swap two corners back.
-        Mode::TriangleStrip => indices.windows(3).enumerate().for_each(|(i, t)| match i % 2 {
-            0 => triangle(t[0], t[1], t[2]),
-            _ => triangle(t[1], t[0], t[2]),
-        }),
-        Mode::TriangleFan => indices[1.min(n)..].windows(2).for_each(|t| triangle(indices[0], t[0], t[1])),
-    }
-    Ok(())
 }
 
 /// What a file without a skinned mesh has instead, for the message.

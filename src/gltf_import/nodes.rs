@@ -32,56 +32,78 @@ pub struct Nodes {
     pub in_scene: Vec<bool>,
     /// The shown scene, as messages name it (`#0 "Scene"`); None when the file has no scenes.
     pub scene: Option<String>,
+    /// Every bone's world transform in the rest pose (computed once: checked here, used by the
+    /// meshes).
+    pub rest_world: Vec<Mat4>,
+    /// The nodes that hold a mesh, in node order: found once, as a file may have a million nodes
+    /// and a handful of meshes.
+    pub with_mesh: Vec<usize>,
+}
+
+impl Nodes {
+    /// The nodes of the shown scene that hold a mesh, in node order.
+    pub fn shown_meshes<'a>(
+        &'a self,
+        document: &'a gltf::Document,
+    ) -> impl Iterator<Item = gltf::Node<'a>> + 'a {
+        let nodes = self.with_mesh.iter().filter(|&&i| self.in_scene[i]);
+        nodes.filter_map(|&i| document.nodes().nth(i))
+    }
 }
 
 /// Builds the bone tree from the document's nodes.
 pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
-    let nodes: Vec<gltf::Node> = document.nodes().collect();
-    if nodes.is_empty() {
+    let count = document.nodes().len();
+    if count == 0 {
         return Err(ImportError::NoSkinnedMesh("it has no nodes at all".into()));
     }
-    let name = |i: usize| nodes[i].name().map_or_else(|| format!("node{i}"), str::to_string);
+    // A node as messages name it (`#3 "Hips"`).
+    let node_label = |i: usize| label(i, document.nodes().nth(i).and_then(|n| n.name()));
 
     let mut builder = SkeletonBuilder::new();
-    for (i, node) in nodes.iter().enumerate() {
-        let rest = rest_transform(node)
-            .map_err(|problem| ImportError::Node { node: label(i, node.name()), problem })?;
-        builder.bone_with(&name(i), rest);
+    let mut with_mesh = Vec::new();
+    for node in document.nodes() {
+        let i = node.index();
+        if node.mesh().is_some() {
+            with_mesh.push(i);
+        }
+        let rest =
+            rest_transform(&node).map_err(|problem| ImportError::Node { node: node_label(i), problem })?;
+        builder.bone_with(node.name().map_or_else(|| format!("node{i}"), str::to_string), rest);
     }
 
     // children[0] is the first child; each later child is the sibling of the one before.
-    let mut parent: Vec<Option<usize>> = vec![None; nodes.len()];
-    for node in &nodes {
-        let children: Vec<usize> = node.children().map(|c| c.index()).collect();
-        for &child in &children {
+    let mut parent: Vec<Option<usize>> = vec![None; count];
+    for node in document.nodes() {
+        let mut before = None;
+        for child in node.children().map(|c| c.index()) {
             if child == node.index() {
                 let problem = "it is its own child: the children lists form a cycle".into();
-                return Err(ImportError::Node { node: label(child, node.name()), problem });
+                return Err(ImportError::Node { node: node_label(child), problem });
             }
             if parent[child] == Some(node.index()) {
-                let problem = format!("node {} lists it twice as a child", label(node.index(), node.name()));
-                return Err(ImportError::Node { node: label(child, nodes[child].name()), problem });
+                let problem = format!("node {} lists it twice as a child", node_label(node.index()));
+                return Err(ImportError::Node { node: node_label(child), problem });
             }
             if let Some(first) = parent[child] {
                 let problem = format!(
                     "it is a child of both node {} and node {} (a node has one parent)",
-                    label(first, nodes[first].name()),
-                    label(node.index(), node.name())
+                    node_label(first),
+                    node_label(node.index())
                 );
-                return Err(ImportError::Node { node: label(child, nodes[child].name()), problem });
+                return Err(ImportError::Node { node: node_label(child), problem });
             }
             parent[child] = Some(node.index());
-        }
-        if let Some(&first) = children.first() {
-            builder.set_first_child(node.index(), first);
-        }
-        for pair in children.windows(2) {
-            builder.set_sibling(pair[0], pair[1]);
+            match before {
+                None => builder.set_first_child(node.index(), child),
+                Some(before) => builder.set_sibling(before, child),
+            };
+            before = Some(child);
         }
     }
 
     // Every node without a parent (in a scene or not) hangs under one synthetic root, linked the same way.
-    let roots: Vec<BoneId> = (0..nodes.len()).filter(|&i| parent[i].is_none()).collect();
+    let roots: Vec<BoneId> = (0..count).filter(|&i| parent[i].is_none()).collect();
     if roots.len() > 1 {
         let root = builder.bone_with(SYNTHETIC_ROOT, Trs::IDENTITY);
         builder.set_first_child(root, roots[0]);
@@ -90,16 +112,16 @@ pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
         }
     }
     check_ancestry(&parent, roots.len() > 1)
-        .map_err(|(i, problem)| ImportError::Node { node: label(i, nodes[i].name()), problem })?;
+        .map_err(|(i, problem)| ImportError::Node { node: node_label(i), problem })?;
     // With one parent each, no cycle and the depth checked, this is a tree; `build` checks again.
     let skeleton =
         builder.build().map_err(|e| ImportError::Node { node: "tree".into(), problem: e.to_string() })?;
-    check_rest_world(&skeleton, &parent)
-        .map_err(|(i, problem)| ImportError::Node { node: label(i, nodes[i].name()), problem })?;
+    let rest_world = check_rest_world(&skeleton, &parent)
+        .map_err(|(i, problem)| ImportError::Node { node: node_label(i), problem })?;
     let shown = document.default_scene().or_else(|| document.scenes().next());
-    let in_scene = scene_nodes(shown.as_ref(), &nodes);
+    let in_scene = scene_nodes(shown.as_ref(), document);
     let scene = shown.map(|s| label(s.index(), s.name()));
-    Ok(Nodes { skeleton, in_scene, scene })
+    Ok(Nodes { skeleton, in_scene, scene, rest_world, with_mesh })
 }
 
 /// A node's rest transform as translation, rotation, scale; an error if it has no usable one.
@@ -140,12 +162,15 @@ fn rest_transform(node: &gltf::Node) -> Result<Trs, String> {
 /// numbers may be finite while their product is not: two nodes each moved 3e38 along x put the
 /// second at 6e38, which is infinity. The dump writes these, and a still model shows them every
 /// frame, so a model whose rest pose overflows is refused here, naming the first node (by index)
-/// whose world overflows while its parent's does not: where the numbers outgrow the floats.
-fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<(), (usize, String)> {
+/// whose world overflows while its parent's does not: where the numbers outgrow the floats. When
+/// they all fit, the rest world transforms are returned, for the meshes.
+fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<Vec<Mat4>, (usize, String)> {
+    // A local transform that overflows makes its world overflow too (inf times anything, 0
+    // included, is not finite), so the world transforms alone tell.
     let world = skeleton.rest_world();
-    let overflows = |i: usize| !(world[i].is_finite() && skeleton.bone(i).rest.to_mat4().is_finite());
+    let overflows = |i: usize| !world[i].is_finite();
     match (0..parent.len()).find(|&i| overflows(i) && parent[i].is_none_or(|p| !overflows(p))) {
-        None => Ok(()),
+        None => Ok(world),
         Some(i) => Err((
             i,
             "its rest world transform (its own times its ancestors') overflows 32-bit floats; \
@@ -159,13 +184,14 @@ fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<(),
 /// and one more than [`MAX_DEPTH`] bones below the root (counting the synthetic one) is too deep.
 /// Each node's depth is remembered, so every link is followed once.
 fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usize, String)> {
-    let mut depth: Vec<Option<usize>> = vec![None; parent.len()];
+    let mut depth: Vec<Option<u32>> = vec![None; parent.len()];
+    let mut path = Vec::new();
     for start in 0..parent.len() {
-        let mut path = Vec::new();
+        path.clear();
         let mut at = start;
         let above = loop {
             if let Some(d) = depth[at] {
-                break d;
+                break d as usize;
             }
             if path.len() > parent.len() {
                 return Err((start, "it is its own ancestor: the children lists form a cycle".into()));
@@ -177,7 +203,8 @@ fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usi
             }
         };
         for (k, &node) in path.iter().rev().enumerate() {
-            depth[node] = Some(above + k + 1);
+            // Stored only up to MAX_DEPTH + 1: the walk stops there.
+            depth[node] = Some((above + k + 1) as u32);
             if above + k + 1 > MAX_DEPTH {
                 let problem = format!(
                     "it hangs more than {MAX_DEPTH} bones below the root, deeper than this program walks"
@@ -191,16 +218,19 @@ fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usi
 
 /// Which nodes the shown scene holds: those reachable from its root nodes (every node when the
 /// file has no scene).
-fn scene_nodes(scene: Option<&gltf::Scene>, nodes: &[gltf::Node]) -> Vec<bool> {
+fn scene_nodes(scene: Option<&gltf::Scene>, document: &gltf::Document) -> Vec<bool> {
+    let count = document.nodes().len();
     let Some(scene) = scene else {
-        return vec![true; nodes.len()];
+        return vec![true; count];
     };
-    let mut in_scene = vec![false; nodes.len()];
+    let mut in_scene = vec![false; count];
     let mut stack: Vec<usize> = scene.nodes().map(|n| n.index()).collect();
     while let Some(i) = stack.pop() {
         // The tree was checked, so each node is met once; the test keeps that true regardless.
-        if !std::mem::replace(&mut in_scene[i], true) {
-            stack.extend(nodes[i].children().map(|c| c.index()));
+        if !std::mem::replace(&mut in_scene[i], true)
+            && let Some(node) = document.nodes().nth(i)
+        {
+            stack.extend(node.children().map(|c| c.index()));
         }
     }
     in_scene

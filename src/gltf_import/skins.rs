@@ -10,9 +10,13 @@
 //! becomes its own **range of slots**: skin 0's joints first, then skin 1's, and so on. A vertex
 //! of a mesh skinned by skin `s` with JOINTS value `j` uses slot `first slot of s + j`. The palette
 //! is then per slot, `world[bone] * offset`, exactly the article's formula.
+//!
+//! A skin that no mesh of the shown scene uses (it belongs to another scene) gets no slots: its
+//! joints move nothing that is drawn, so they are not the bones of what is shown either.
 
 use super::accessors::read_floats;
 use super::error::{ImportError, counted, label};
+use super::nodes::Nodes;
 use crate::skin::{Joint, compute_palette};
 use glam::{Mat4, Vec4};
 use std::ops::Range;
@@ -25,14 +29,21 @@ pub struct SkinSlots {
     pub joints: Range<usize>,
 }
 
-/// Every skin's joints, one after the other, with their offsets.
+/// Every skin's joints, one after the other, with their offsets; `used[s]` says whether a mesh of
+/// the shown scene uses skin `s` (an unused one gets an empty range of slots).
 pub fn joint_slots(
     document: &gltf::Document,
     buffers: &[Vec<u8>],
+    used: &[bool],
 ) -> Result<(Vec<Joint>, Vec<SkinSlots>), ImportError> {
     let mut joints = Vec::new();
     let mut skins = Vec::new();
     for skin in document.skins() {
+        if !used[skin.index()] {
+            let name = skin.name().unwrap_or_default().to_string();
+            skins.push(SkinSlots { name, joints: joints.len()..joints.len() });
+            continue;
+        }
         let name = label(skin.index(), skin.name());
         let fail = |problem: String| ImportError::Skin { skin: name.clone(), problem };
         let bones: Vec<usize> = skin.joints().map(|node| node.index()).collect();
@@ -71,6 +82,17 @@ pub fn joint_slots(
         });
     }
     Ok((joints, skins))
+}
+
+/// For every skin, whether a node of the shown scene has a mesh and that skin.
+pub fn used(document: &gltf::Document, nodes: &Nodes) -> Vec<bool> {
+    let mut used = vec![false; document.skins().len()];
+    for node in nodes.shown_meshes(document) {
+        if let Some(skin) = node.skin() {
+            used[skin.index()] = true;
+        }
+    }
+    used
 }
 
 /// The palette of the rest pose, `rest world * offset` for every joint slot (`rest_world` from

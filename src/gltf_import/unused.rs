@@ -2,20 +2,23 @@
 //!
 //! The program draws a mesh's edges and vertices, the joints, and a surface lit in one colour from
 //! its normals. So a file's materials, textures and images, the vertex attributes that feed them
-//! (tangents, texture coordinates, colours), its cameras, and what its extensions add (lights, for one) are
-//! loaded past. So are scenes other than the one shown and meshes no node of it holds. None of
+//! (tangents, texture coordinates, colours), its cameras, and what its extensions add (lights, for
+//! one) are loaded past. So are scenes other than the one shown, meshes no node of it holds, and
+//! skins no mesh of it uses. None of
 //! that changes how the skeleton moves the mesh; a learner may still wonder where it went.
 //! (Morph targets and the channels that animate them are said by the loader's notes.)
 
 use super::document::READ_HERE;
 use super::error::counted;
+use super::nodes::Nodes;
+use crate::printable::printable;
 use gltf::Semantic;
 use std::collections::BTreeMap;
 
 /// One short phrase per kind of thing the file has and the program leaves unused, e.g.
 /// `1 material`, `TEXCOORD_0 (in 1 primitive)`, `the extension KHR_lights_punctual`.
-/// `in_scene[n]` says whether node `n` is in the shown scene.
-pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
+/// `nodes` says which nodes the shown scene holds.
+pub fn unused(document: &gltf::Document, nodes: &Nodes) -> Vec<String> {
     let mut out = Vec::new();
     let mut count = |n: usize, one: &str, many: &str| {
         if n > 0 {
@@ -29,13 +32,15 @@ pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
     count(document.scenes().count().saturating_sub(1), "other scene", "other scenes");
     // A mesh is drawn when a node of the shown scene holds it.
     let mut shown = vec![false; document.meshes().count()];
-    for node in document.nodes().filter(|n| in_scene[n.index()]) {
+    for node in nodes.shown_meshes(document) {
         if let Some(mesh) = node.mesh() {
             shown[mesh.index()] = true;
         }
     }
     let hidden = shown.iter().filter(|&&s| !s).count();
     count(hidden, "mesh not in the shown scene", "meshes not in the shown scene");
+    let unused_skins = super::skins::used(document, nodes).iter().filter(|&&u| !u).count();
+    count(unused_skins, "skin not used in the shown scene", "skins not used in the shown scene");
 
     // Vertex attributes other than the four read here, by name, with how many primitives have each.
     let mut attributes: BTreeMap<String, usize> = BTreeMap::new();
@@ -50,10 +55,10 @@ pub fn unused(document: &gltf::Document, in_scene: &[bool]) -> Vec<String> {
         }
     }
     for (name, n) in attributes {
-        out.push(format!("{name} (in {})", counted(n, "primitive", "primitives")));
+        out.push(format!("{} (in {})", printable(&name), counted(n, "primitive", "primitives")));
     }
     for extension in document.extensions_used().filter(|e| !READ_HERE.contains(e)) {
-        out.push(format!("the extension {extension}"));
+        out.push(format!("the extension {}", printable(extension)));
     }
     out
 }

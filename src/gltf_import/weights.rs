@@ -4,7 +4,9 @@
 //! to eighth come in `JOINTS_1` / `WEIGHTS_1`, and so on (spec, "Skinned Mesh Attributes").
 //! Our [`Skin`](crate::skin::Skin) takes at most four influences whose weights sum to 1, and stays
 //! strict about it. Files are looser, so here, on the way in:
-//! - a weight of 0 is an unused slot and is dropped, whatever joint it names;
+//! - a weight of 0 is an unused slot and is dropped, whatever joint it names (one past the end of
+//!   the skin breaks a rule, glTF-Validator's "JOINTS index out of bounds", and is counted for a
+//!   note: it moves nothing either way);
 //! - beyond four influences, the four largest are kept (the others are usually tiny);
 //! - weights are divided by their sum when it is off 1 by more than 2e-7 per weight: exporters
 //!   round, and normalized u8 weights cannot sum to exactly 1. That tolerance is this program's
@@ -12,11 +14,16 @@
 //!   1 + 1.2e-7 and flags 1 + 3e-7). How many vertices needed it, and the worst sum, are reported
 //!   once.
 //!
+//! A primitive with neither JOINTS_0 nor WEIGHTS_0 ties no vertex to a joint, even on a node with
+//! a skin: `meshes.rs` draws it rigidly with its node, as three.js does.
+//!
 //! What cannot be mended is an error naming the vertex: a negative, NaN or infinite weight, a
 //! joint past the end of its skin, or weights that are all 0 (no joint would move the vertex).
 
-use super::error::counted;
+use super::accessors::{read_floats, read_indices};
+use super::error::{ImportError, counted};
 use crate::skin::{Influence, MAX_INFLUENCES};
+use gltf::mesh::Semantic;
 
 /// One `JOINTS_n` attribute and its `WEIGHTS_n`, one entry per vertex.
 pub struct WeightSet {
@@ -33,6 +40,82 @@ pub struct Mended {
     pub worst_sum: f32,
     /// Vertices that had more than four influences and kept the four largest.
     pub trimmed: usize,
+    /// The largest share of one vertex's weight that keeping four left out (0 to 1).
+    pub worst_dropped: f32,
+    /// Vertices that name a joint past the end of their skin with weight 0.
+    pub zero_past_end: usize,
+}
+
+impl Mended {
+    /// What was mended, one note per kind, to be said once.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        let vertices = |n: usize| counted(n, "vertex", "vertices");
+        if self.renormalised > 0 {
+            let (n, worst) = (vertices(self.renormalised), self.worst_sum);
+            notes.push(format!("renormalised the weights of {n} that did not sum to 1 (worst sum {worst})"));
+        }
+        if self.trimmed > 0 {
+            // The other influences, renormalised, take the dropped share: a vertex lands off the
+            // spec's position by at most that share of the distance between its candidates.
+            notes.push(format!(
+                "{} had more than 4 influences (JOINTS_1...); kept the 4 largest of each, which left \
+                 out at most {:.1}% of a vertex's weight",
+                vertices(self.trimmed),
+                100.0 * self.worst_dropped
+            ));
+        }
+        if self.zero_past_end > 0 {
+            let (verb, whose) = if self.zero_past_end == 1 { ("names", "its") } else { ("name", "their") };
+            notes.push(format!(
+                "{} {verb} a joint past the end of {whose} skin with weight 0 (glTF: every JOINTS value \
+                 is one of the skin's joints); a weight of 0 moves nothing, so it was left out",
+                vertices(self.zero_past_end)
+            ));
+        }
+        notes
+    }
+}
+
+/// Whether a primitive ties its vertices to joints: it has JOINTS_0 or WEIGHTS_0 (it needs both;
+/// `weight_sets` says so when one is missing).
+pub fn has_skin_data(primitive: &gltf::Primitive) -> bool {
+    primitive.get(&Semantic::Joints(0)).is_some() || primitive.get(&Semantic::Weights(0)).is_some()
+}
+
+/// Every JOINTS_n / WEIGHTS_n pair of a primitive, n = 0, 1, ... while both are there, each one
+/// entry per vertex; `mesh` names the primitive in messages.
+pub fn weight_sets(
+    primitive: &gltf::Primitive,
+    buffers: &[Vec<u8>],
+    mesh: &str,
+    vertices: usize,
+) -> Result<Vec<WeightSet>, ImportError> {
+    let mut sets = Vec::new();
+    for n in 0.. {
+        let (Some(j), Some(w)) = (primitive.get(&Semantic::Joints(n)), primitive.get(&Semantic::Weights(n)))
+        else {
+            break;
+        };
+        let joints = read_indices::<4>(&j, buffers, &format!("JOINTS_{n} of mesh {}", mesh))?;
+        let weights = read_floats::<4>(&w, buffers, &format!("WEIGHTS_{n} of mesh {}", mesh))?;
+        if joints.len() != vertices || weights.len() != vertices {
+            let problem = format!(
+                "JOINTS_{n} has {}, WEIGHTS_{n} {} entries for {vertices} vertices; they must match",
+                joints.len(),
+                weights.len()
+            );
+            return Err(ImportError::Mesh { mesh: mesh.to_string(), problem });
+        }
+        sets.push(WeightSet { joints, weights });
+    }
+    if sets.is_empty() {
+        let problem = "its node has a skin, and it has JOINTS_0 or WEIGHTS_0 without the other; \
+                       give it both"
+            .into();
+        return Err(ImportError::Mesh { mesh: mesh.to_string(), problem });
+    }
+    Ok(sets)
 }
 
 /// How far from 1 a sum may be, per weight, before it is renormalised (our own choice; see above).
@@ -47,12 +130,14 @@ pub fn influences(
     mended: &mut Mended,
 ) -> Result<([Influence; MAX_INFLUENCES], usize), String> {
     let mut found: Vec<Influence> = Vec::with_capacity(4 * sets.len());
+    let mut past_end = false;
     for (s, set) in sets.iter().enumerate() {
         for (&joint, &weight) in set.joints[v].iter().zip(&set.weights[v]) {
             if !(weight >= 0.0 && weight.is_finite()) {
                 return Err(format!("WEIGHTS_{s} holds {weight}; a weight must be a number >= 0"));
             }
             if weight == 0.0 {
+                past_end |= joint as usize >= joint_count;
                 continue;
             }
             if joint as usize >= joint_count {
@@ -71,20 +156,29 @@ pub fn influences(
     if found.is_empty() {
         return Err("all its weights are 0, so no joint moves it".into());
     }
+    mended.zero_past_end += usize::from(past_end);
+    // The file's own sum, all influences counted: off 1 by more than rounding, it is said.
+    let total: f32 = found.iter().map(|i| i.weight).sum();
+    if (total - 1.0).abs() > SUM_SLACK_PER_WEIGHT * found.len() as f32 {
+        if mended.renormalised == 0 || (total - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
+            mended.worst_sum = total;
+        }
+        mended.renormalised += 1;
+    }
     if found.len() > MAX_INFLUENCES {
         found.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        let dropped: f32 = found[MAX_INFLUENCES..].iter().map(|i| i.weight).sum();
+        mended.worst_dropped = mended.worst_dropped.max(dropped / total);
         found.truncate(MAX_INFLUENCES);
         mended.trimmed += 1;
     }
+    // The kept weights made to sum to 1 (after trimming they fall short by what was dropped,
+    // which the note on trimming says).
     let sum: f32 = found.iter().map(|i| i.weight).sum();
     if (sum - 1.0).abs() > SUM_SLACK_PER_WEIGHT * found.len() as f32 {
         for influence in &mut found {
             influence.weight /= sum;
         }
-        if mended.renormalised == 0 || (sum - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
-            mended.worst_sum = sum;
-        }
-        mended.renormalised += 1;
     }
     let mut slots = [Influence { joint: 0, weight: 0.0 }; MAX_INFLUENCES];
     slots[..found.len()].copy_from_slice(&found);
@@ -118,6 +212,7 @@ mod tests {
     fn unused_slots_may_name_any_joint_but_used_ones_may_not() {
         let mut mended = Mended::default();
         assert!(influences(&one([0, 9, 0, 0], [1.0, 0.0, 0.0, 0.0]), 0, 2, &mut mended).is_ok());
+        assert_eq!(mended.zero_past_end, 1, "counted for the note");
         let err = influences(&one([0, 9, 0, 0], [0.5, 0.5, 0.0, 0.0]), 0, 2, &mut mended).unwrap_err();
         assert!(err.contains("joint 9"), "{err}");
         assert!(
@@ -141,6 +236,10 @@ mod tests {
         // 0.3 (1), 0.25 (4), 0.2 (3), then 0.1 twice: the sort is stable, joint 0 came first.
         assert_eq!(kept, [0, 1, 3, 4]);
         assert_eq!(mended.trimmed, 1);
+        // The file's weights sum to 1: nothing to say about that; the kept ones are made to.
+        assert_eq!(mended.renormalised, 0);
+        // Joint 2's 0.05 and joint 5's 0.1 were left out of a total of 1.0.
+        assert!((mended.worst_dropped - 0.15).abs() < 1e-6, "{}", mended.worst_dropped);
         assert!((slots.iter().map(|i| i.weight).sum::<f32>() - 1.0).abs() < 1e-6);
     }
 }

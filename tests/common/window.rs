@@ -34,14 +34,26 @@ pub fn skip_or_fail(why: &str) {
     eprintln!("SKIPPED (set SKINNING_REQUIRE_GL=1 to fail instead): {why}");
 }
 
+/// Xvfb as every window test starts it, with one screen of `screen` (`640x480x24`): on the first
+/// free display number, written to its standard output once it takes clients; no TCP.
+///
+/// And `-noreset`. By default an X server resets when its last client leaves, and a reset drops
+/// every connection still being set up. The tests poll with `xdotool` (connect, look, leave) while
+/// the program starts, so now and then xdotool left just as the program connected, and the program
+/// said "Failed to open connection to X server" about a server that was running (once in a full
+/// `cargo test --release`; with a second client connecting and leaving in a loop, 28 and 47 of 300
+/// connections failed, none with `-noreset`: `tests/hostile/display.rs` keeps it so).
+/// (Not the socket a killed server leaves in `/tmp/.X11-unix`: `-displayfd` picks a number by
+/// binding its abstract socket, which dies with the server, and replaces a stale socket file.)
+pub fn xvfb(screen: &str) -> Command {
+    let mut command = Command::new("Xvfb");
+    command.args(["-displayfd", "1", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"]);
+    command
+}
+
 /// Starts Xvfb on a free display number and returns it with its guard.
 pub fn start_xvfb() -> Option<(String, Guard)> {
-    let mut xvfb = Command::new("Xvfb")
-        .args(["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
+    let mut xvfb = xvfb("1024x768x24").stdout(Stdio::piped()).stderr(Stdio::null()).spawn().ok()?;
     let mut number = String::new();
     let mut out = xvfb.stdout.take()?;
     let mut byte = [0u8; 1];

@@ -14,12 +14,19 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod arm;
+mod big_files;
 mod descriptors;
 mod display;
 mod files;
+mod invalid;
+mod limits;
 mod memory;
 mod models;
+mod names;
 mod numbers;
+mod outside;
 mod signals;
 mod streams;
 mod support;
+mod valid;

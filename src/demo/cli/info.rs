@@ -1,14 +1,16 @@
 //! `--model FILE --info`: what a glTF file holds, said in the article's terms, for a learner who
 //! wants to know what is being loaded before watching it move.
 //!
-//! The node tree (every node is a bone; joints are marked with their skin slot), each skin (its
-//! joints, and whether the file's inverse bind matrices are the inverses of the nodes' rest world
-//! transforms, i.e. whether the file binds its mesh in the pose its nodes rest in), the meshes, the
-//! animations with their channels (or that there are none, and the rest pose is shown), and what
-//! the loader mended or ignored, including what the file has that this program does not draw.
+//! The node tree (every node is a bone, indented by its level, up to 32 levels; joints are marked
+//! with their skin slot), each skin (its joints, and whether the file's inverse bind matrices are
+//! the inverses of the nodes' rest world transforms, i.e. whether the file binds its mesh in the
+//! pose its nodes rest in), the meshes, the animations with their channels (or that there are
+//! none, and the rest pose is shown), and what the loader mended or ignored, including what the
+//! file has that this program does not draw. Every name is the file's, so it is made printable.
 
 use skinning::clip::{Channel, Motion};
 use skinning::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
+use skinning::printable::{printable, quoted};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -31,7 +33,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     let above = if synthetic { ", plus a synthetic root above the file's several root nodes" } else { "" };
     line(format!(
         "{}: {}{above}: {}; {}; {}",
-        path.display(),
+        printable(&path.display().to_string()),
         counted(nodes, "node", "nodes"),
         counted(skeleton.len(), "bone", "bones"),
         counted(joints.len(), "joint slot", "joint slots"),
@@ -41,20 +43,37 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
     line("node tree: bone i is node i; a joint shows its skin and its place in the skin's joints;".into());
     line("(a skinned mesh ignores its own node's transform: only its joints place it)".into());
+    // Each bone's joint slots and meshes, and each slot's skin, gathered in one pass each: looking
+    // them up bone by bone was quadratic (a 65,536-joint skin took seconds to describe).
+    let mut slots_of = vec![Vec::new(); skeleton.len()];
+    for (slot, joint) in joints.iter().enumerate() {
+        slots_of[joint.bone].push(slot);
+    }
+    let mut skin_of = vec![None; joints.len()];
+    for (s, skin) in imported.skins.iter().enumerate() {
+        skin_of[skin.joints.clone()].fill(Some(s));
+    }
+    let mut parts_of = vec![Vec::new(); skeleton.len()];
+    for part in &model.parts {
+        if let Some(bone) = part.bone {
+            parts_of[bone].push(part);
+        }
+    }
     let mut stack = vec![(skeleton.root(), 1)];
     while let Some((bone, depth)) = stack.pop() {
-        let mut text = format!("{}{} (bone {bone})", "  ".repeat(depth), skeleton.bone(bone).name);
-        for slot in (0..joints.len()).filter(|&j| joints[j].bone == bone) {
-            match imported.skins.iter().position(|s| s.joints.contains(&slot)) {
+        let mut text = indent(depth);
+        write!(text, "{} (bone {bone})", printable(&skeleton.bone(bone).name)).ok();
+        for &slot in &slots_of[bone] {
+            match skin_of[slot] {
                 Some(s) => write!(text, "  joint {} of skin {s}", slot - imported.skins[s].joints.start),
                 None => write!(text, "  joint slot {slot}: moves its mesh rigidly"),
             }
             .ok();
         }
-        for part in model.parts.iter().filter(|p| p.bone == Some(bone)) {
+        for part in &parts_of[bone] {
             let how = if part.skinned { "skinned" } else { "rigid" };
             let vertices = counted(part.vertices.len(), "vertex", "vertices");
-            write!(text, "  mesh {:?}: {vertices}, {how}", part.name).ok();
+            write!(text, "  mesh {}: {vertices}, {how}", quoted(&part.name)).ok();
         }
         line(text);
         let b = skeleton.bone(bone);
@@ -73,6 +92,11 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     );
     let rest_world = skeleton.rest_world();
     for (s, skin) in imported.skins.iter().enumerate() {
+        let name = if skin.name.is_empty() { String::new() } else { format!(" {}", quoted(&skin.name)) };
+        if skin.joints.is_empty() {
+            line(format!("  skin {s}{name}: not used in the shown scene, so it has no joint slots"));
+            continue;
+        }
         let mut largest = 0.0f32;
         for joint in &joints[skin.joints.clone()] {
             let inverse = rest_world[joint.bone].inverse();
@@ -86,7 +110,6 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         } else {
             "the mesh is bound in another pose than the nodes' rest pose"
         };
-        let name = if skin.name.is_empty() { String::new() } else { format!(" {:?}", skin.name) };
         let slots = match skin.joints.len() {
             1 => format!("slot {}", skin.joints.start),
             _ => format!("slots {} to {}", skin.joints.start, skin.joints.end - 1),
@@ -130,14 +153,14 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             })
             .sum();
         line(format!(
-            "  {i} {:?}: {:.3} s, {} on {}",
-            clip.name,
+            "  {i} {}: {:.3} s, {} on {}",
+            quoted(&clip.name),
             clip.duration,
             counted(channels, "channel", "channels"),
             counted(tracks.len(), "node", "nodes")
         ));
         for track in tracks {
-            let mut text = format!("    {}:", skeleton.bone(track.bone).name);
+            let mut text = format!("    {}:", printable(&skeleton.bone(track.bone).name));
             let mut say = |what: &str, keys: Option<(usize, &'static str)>| {
                 if let Some((n, how)) = keys {
                     write!(text, " {what} {how} {},", counted(n, "key", "keys")).ok();
@@ -162,6 +185,20 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         }
     }
     out
+}
+
+/// The most levels of the tree shown by indentation. Deeper bones are indented as far and say
+/// their level instead: 1,000 levels of indentation would print half a million spaces for a
+/// chain of 1,000 bones, and as many per bone below it.
+const INDENTED_LEVELS: usize = 32;
+
+/// The start of a tree line for a bone `depth` levels down (1 for the root).
+fn indent(depth: usize) -> String {
+    let mut text = "  ".repeat(depth.min(INDENTED_LEVELS));
+    if depth > INDENTED_LEVELS {
+        write!(text, "(level {depth}) ").ok();
+    }
+    text
 }
 
 fn keys<T>(channel: &Channel<T>) -> (usize, &'static str) {

@@ -4,6 +4,7 @@
 use crate::demo::show::skinned::{Blend, Skinning};
 use skinning::clip::Clip;
 use skinning::gltf_export::Container;
+use skinning::printable::{printable, quoted};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -93,17 +94,35 @@ pub const MAX_THREADS: usize = 256;
 
 impl Options {
     /// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
-    /// `--clip` for the article's scene. A wrong one is refused with the list to choose from.
+    /// `--clip` for the article's scene. A wrong one is refused with the list to choose from, and a
+    /// name that several animations share with their indices (a file may repeat a name).
     pub fn clip_index(&self, clips: &[Clip]) -> Result<usize, String> {
-        let names: Vec<_> = clips.iter().map(|c| skinning::printable::printable(&c.name)).collect();
+        let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+        // Names as they are shown: control characters escaped (a file's names may hold any).
+        let shown: Vec<_> = names.iter().map(|n| printable(n)).collect();
         if self.model.is_some() {
             let Some(wanted) = &self.animation else { return Ok(0) };
+            // A name as the file has it, or as the program shows it.
+            let named: Vec<usize> =
+                (0..names.len()).filter(|&i| names[i] == wanted || shown[i] == wanted.as_str()).collect();
+            if let [.., last] = named[..]
+                && named.len() > 1
+            {
+                let others: Vec<String> = named[..named.len() - 1].iter().map(usize::to_string).collect();
+                return Err(format!(
+                    "{} animations are named {}: {} and {last}; give the index of the one to play",
+                    named.len(),
+                    quoted(wanted),
+                    others.join(", ")
+                ));
+            }
             let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-            return names.iter().position(|n| n == wanted).or(by_index).ok_or_else(|| match &names[..] {
-                [only] => format!("unknown animation {wanted:?}: the only one is {only} (or 0)"),
+            return named.first().copied().or(by_index).ok_or_else(|| match &shown[..] {
+                [only] => format!("unknown animation {}: the only one is {only} (or 0)", quoted(wanted)),
                 _ => format!(
-                    "unknown animation {wanted:?}: choose one of {} (or 0 to {})",
-                    names.join(", "),
+                    "unknown animation {}: choose one of {} (or 0 to {})",
+                    quoted(wanted),
+                    shown.join(", "),
                     clips.len() - 1
                 ),
             });
@@ -111,6 +130,6 @@ impl Options {
         names
             .iter()
             .position(|n| *n == self.clip)
-            .ok_or_else(|| format!("unknown clip {:?}: choose one of {}", self.clip, names.join(", ")))
+            .ok_or_else(|| format!("unknown clip {}: choose one of {}", quoted(&self.clip), shown.join(", ")))
     }
 }

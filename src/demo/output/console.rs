@@ -15,6 +15,7 @@
 //! it goes to standard error instead, so the JSON or PNG on standard output stays intact.
 
 use super::failure::Failure;
+use skinning::printable::printable;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -37,8 +38,13 @@ pub fn show(text: &str) -> Result<(), Failure> {
 
 /// Tells the user `message` on standard error as one line, `skinning: ` first. Never fails: if
 /// standard error is gone, the message is lost and the exit code is all that is left.
+///
+/// The names in a message are made printable where it is written; whatever slips through (a
+/// library's error quoting a file's text) is escaped here too, so the message stays one line and
+/// sends the terminal nothing but text.
 pub fn say(message: &str) {
-    let _ = write_and_flush(&mut io::stderr().lock(), &format!("skinning: {message}"), "\n");
+    let line = format!("skinning: {}", printable(message));
+    let _ = write_and_flush(&mut io::stderr().lock(), &line, "\n");
 }
 
 /// What a failed write to standard output means: a closed pipe ends the run quietly, anything

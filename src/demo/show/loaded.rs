@@ -87,5 +87,6 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
 /// `--stats`: how long the file took to load.
 fn say_load_time(path: &Path, started: std::time::Instant, vertices: usize) -> Result<(), Failure> {
     let ms = started.elapsed().as_secs_f64() * 1e3;
-    console::show(&format!("load: {} in {ms:.1} ms ({vertices} vertices)", path.display()))
+    let path = skinning::printable::printable(&path.display().to_string()).into_owned();
+    console::show(&format!("load: {path} in {ms:.1} ms ({vertices} vertices)"))
 }

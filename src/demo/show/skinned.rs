@@ -220,8 +220,9 @@ pub fn blend(
 /// One line saying why DQS cannot blend `model` at `time`, naming the joint's bone.
 pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     let bone = model.skin.joints().get(e.joint).map_or("?", |j| &model.skeleton.bone(j.bone).name);
+    let bone = skinning::printable::quoted(bone);
     format!(
-        "dual quaternions cannot skin this model at {time:.2} s: joint {} (bone {bone:?}) {}, and they \
+        "dual quaternions cannot skin this model at {time:.2} s: joint {} (bone {bone}) {}, and they \
          hold only a rotation, a translation and one scale shared by every joint; linear blending \
          (--method lbs) takes any joint",
         e.joint, e.problem

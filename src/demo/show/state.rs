@@ -26,6 +26,7 @@ use skinning::clip::Clip;
 use skinning::inspect::{Inspection, Report};
 use skinning::md5_import::{StoredWeights, WeightTable};
 use skinning::model::{Model, Pose};
+use skinning::printable::printable;
 use std::time::Instant;
 
 /// What a key asks of the window around the demo.
@@ -43,6 +44,9 @@ pub enum Reply {
 pub struct Demo {
     pub model: Model,
     pub clips: Vec<Clip>,
+    /// Each clip's name as the title, the corner line and the terminal show it: made printable
+    /// once (a name is the file's), so that no frame allocates to escape it.
+    clip_names: Vec<String>,
     /// Which of `clips` plays.
     pub clip: usize,
     pub clock: Clock,
@@ -110,6 +114,7 @@ impl Demo {
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
             model,
+            clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
             clip,
             clock: Clock::new(options.time),
@@ -169,7 +174,7 @@ impl Demo {
     fn status_line(&self) -> StatusLine<'_> {
         let clip = self.clip();
         StatusLine {
-            clip: &clip.name,
+            clip: &self.clip_names[self.clip],
             time: clip.wrap(self.clock.time),
             speed: self.clock.speed,
             paused: self.clock.paused,
@@ -268,8 +273,8 @@ impl Demo {
         let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
         let report = Report { inspection: &inspection, model: &self.model };
         let time = clip.wrap(self.clock.time);
-        let mut text =
-            format!("inspect: clip {} at t {time:.3} s, {method} on {skinning}\n{report}", clip.name);
+        let name = &self.clip_names[self.clip];
+        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
         if let Some(stored) = &self.stored {
             let (model, vertex) = (&self.model, inspection.vertex);
             text.push_str(&WeightTable { model, stored, vertex }.to_string());

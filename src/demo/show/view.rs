@@ -3,6 +3,7 @@
 use crate::demo::draw::colors::{self, Colors};
 use skinning::camera::Camera;
 use skinning::model::Model;
+use skinning::printable::{printable, quoted};
 use skinning::skeleton::BoneId;
 
 #[derive(Clone, Debug)]
@@ -102,12 +103,12 @@ pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> 
 pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
     let by_index = name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
     by_index.or_else(|| model.skeleton.find(name)).ok_or_else(|| {
-        let names: Vec<_> =
-            model.skeleton.bones().iter().map(|b| skinning::printable::printable(&b.name)).collect();
+        let names: Vec<_> = model.skeleton.bones().iter().map(|b| printable(&b.name)).collect();
+        let name = quoted(name);
         match &names[..] {
-            [only] => format!("unknown bone {name:?} for --weights: the only one is {only} (or 0)"),
+            [only] => format!("unknown bone {name} for --weights: the only one is {only} (or 0)"),
             _ => format!(
-                "unknown bone {name:?} for --weights: choose one of {} (or 0 to {})",
+                "unknown bone {name} for --weights: choose one of {} (or 0 to {})",
                 names.join(", "),
                 names.len() - 1
             ),

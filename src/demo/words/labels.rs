@@ -12,6 +12,7 @@ use crate::demo::draw::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_s
 use glam::{Mat4, Vec2, Vec3};
 use skinning::inspect::Inspection;
 use skinning::model::Model;
+use skinning::printable::printable;
 use skinning::skeleton::BoneId;
 use std::fmt::Write;
 
@@ -45,13 +46,9 @@ pub struct Labels {
 
 impl Labels {
     pub fn new(model: &Model) -> Labels {
-        // Drawn as words: control characters escaped, once (`printable`).
-        let bone_names: Vec<String> = model
-            .skeleton
-            .bones()
-            .iter()
-            .map(|b| skinning::printable::printable(&b.name).into_owned())
-            .collect();
+        // Made printable once here: a name is the file's, and the frame must not allocate.
+        let bone_names: Vec<String> =
+            model.skeleton.bones().iter().map(|b| printable(&b.name).into_owned()).collect();
         let longest = bone_names.iter().map(String::len).max().unwrap_or(0);
         Labels {
             batch: TextBatch::with_capacity(CAPACITY),
