@@ -24,27 +24,18 @@
 //! area, and other MD5 viewers draw nothing there; this program draws its one edge, so the outline
 //! comes back (`md5_import/vertices.rs`).
 
+mod error;
 mod frames;
 mod joints;
 mod text;
 
-pub use frames::MAX_FRAMES;
+pub use error::ExportError;
+pub use frames::{FRAME_RATE, MAX_FRAMES};
 
 use crate::clip::Clip;
 use crate::model::Model;
 use crate::printable::printable;
 use std::collections::HashSet;
-use std::fmt;
-
-/// Frames per second of every exported clip: 120, the smallest rate whose frames fall on every key
-/// of the clips this program knows. The Fox's keys are 1/24 s apart, but its Run's last eight are
-/// 0.8 of a frame late (at 20.8/24 s...), which is 104/120 s; the article's `bend` and `twist` have
-/// keys every 0.5 s. Frames on every key make the linear keys come back exactly: lerp between two
-/// points of a lerp, and slerp between two points of a slerp along its arc, are the same motion. The
-/// procedural `seed` is a sine: a straight line between frames `h` seconds apart strays from it by at
-/// most `a w² h² / 8` (`gltf_export.rs`), 0.185 h² here, 1.3e-5 at 1/120 s. 24 frames a second (Doom
-/// 3's own) would move the Run's late keys and leave the seed off by 3.2e-4.
-pub const FRAME_RATE: u32 = 120;
 
 /// The files: the mesh's text, and each clip's name and `.md5anim` text. A clip's file is
 /// `NAME.md5anim` beside the mesh: the loader names a clip by its file's stem.
@@ -52,50 +43,6 @@ pub struct Md5Files {
     pub mesh: String,
     pub animations: Vec<(String, String)>,
 }
-
-/// Why a model or its clips cannot be written as MD5.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ExportError {
-    /// A bone's scale cannot be baked: uneven, changing, or not the one it is bound at.
-    Scale { bone: String, why: String },
-    /// Two of the skin's joint slots on one bone have different offsets.
-    BoundTwice { bone: String },
-    /// A name MD5's quotes cannot hold.
-    Name { what: &'static str, name: String, why: &'static str },
-    /// A clip too long to write frame by frame.
-    TooLong { clip: String, duration: f32 },
-    /// A triangle whose corners are in different parts.
-    TriangleAcrossMeshes { mesh: String, corners: [u32; 3] },
-    /// A number to write is infinite or NaN: what it belongs to.
-    NotFinite(String),
-}
-
-impl fmt::Display for ExportError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            ExportError::Scale { bone, why } => write!(
-                f,
-                "bone {bone} cannot be written as MD5, which stores no scale: {why}; an even scale that \
-                 never changes is baked, any other cannot be"
-            ),
-            ExportError::BoundTwice { bone } => write!(
-                f,
-                "bone {bone} is bound in two poses (two skins give it different offsets); MD5 binds a joint once"
-            ),
-            ExportError::Name { what, name, why } => write!(f, "the {what} {name:?} {why}"),
-            ExportError::TooLong { clip, duration } => write!(
-                f,
-                "clip {clip:?} lasts {duration} s: more than {MAX_FRAMES} frames at {FRAME_RATE} a second"
-            ),
-            ExportError::TriangleAcrossMeshes { mesh, corners } => {
-                write!(f, "a triangle of mesh {mesh:?} has corners {corners:?} in another mesh")
-            }
-            ExportError::NotFinite(what) => write!(f, "{what} is not a finite number"),
-        }
-    }
-}
-
-impl std::error::Error for ExportError {}
 
 /// The model as an `.md5mesh` and each of `clips` as an `.md5anim`.
 pub fn export(model: &Model, clips: &[Clip]) -> Result<Md5Files, ExportError> {
@@ -154,17 +101,4 @@ fn check_names(model: &Model, clips: &[Clip]) -> Result<(), ExportError> {
         }
     }
     Ok(())
-}
-
-/// The edges no triangle has as a side, each as a flat triangle `[a, b, b]`, so MD5, which has
-/// only triangles, keeps them.
-fn lonely_edges(model: &Model) -> Vec<[u32; 3]> {
-    let sides: HashSet<[u32; 2]> = (model.triangles.iter())
-        .flat_map(|&[a, b, c]| [[a, b], [b, c], [c, a]])
-        .map(|[a, b]| [a.min(b), a.max(b)])
-        .collect();
-    (model.edges.iter())
-        .filter(|e| !sides.contains(&[e[0].min(e[1]), e[0].max(e[1])]))
-        .map(|&[a, b]| [a, b, b])
-        .collect()
 }

@@ -17,8 +17,10 @@
 //! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either.
 
 mod error;
+mod method;
 
 pub use error::ModelError;
+pub use method::{Method, Palette};
 
 use crate::clip::Clip;
 use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
@@ -136,33 +138,6 @@ impl Model {
     pub fn line_loop(vertices: usize) -> Vec<[u32; 2]> {
         (0..vertices).map(|i| [i as u32, ((i + 1) % vertices) as u32]).collect()
     }
-}
-
-/// How the blend (step 4) moves a vertex with its joints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// Linear blend skinning (`skin::blend`): the weighted average of where each joint puts it.
-    Lbs,
-    /// Dual-quaternion skinning (`dual_quat::blend_dqs`): the weighted average of the joints' motions.
-    Dqs,
-}
-
-impl Method {
-    /// The short name the command line and the dump use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Lbs => "lbs",
-            Method::Dqs => "dqs",
-        }
-    }
-}
-
-/// The palette a method's blend reads: one matrix per joint for LBS; for DQS one unit dual quaternion
-/// per joint and the scale all joints share (see `dual_quat.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Palette<'a> {
-    Lbs(&'a [Mat4]),
-    Dqs { joints: &'a [DualQuat], scale: f32 },
 }
 
 /// Everything one frame computes, kept between frames so no frame allocates.

@@ -23,10 +23,11 @@
 //!
 //! glam uses column vectors and column-major storage: `a * b * v` applies `b` first, then `a`.
 
-use crate::printable::printable;
+mod error;
+
 pub use crate::transform::Trs;
+pub use error::TreeError;
 use glam::{Mat4, Vec3};
-use std::fmt;
 
 /// Index of a bone in [`Skeleton::bones`].
 pub type BoneId = usize;
@@ -165,7 +166,7 @@ impl SkeletonBuilder {
                 return Err(TreeError::ReachedTwice(bones[bone].name.clone()));
             }
             if depth > MAX_DEPTH {
-                return Err(TreeError::TooDeep(bones[bone].name.clone()));
+                return Err(TreeError::TooDeep { bone: bones[bone].name.clone(), limit: MAX_DEPTH });
             }
             reached[bone] = true;
             bones[bone].parent = parent;
@@ -182,55 +183,6 @@ impl SkeletonBuilder {
         Ok(Skeleton { bones, root })
     }
 }
-
-/// Why a set of bones is not one tree.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TreeError {
-    Empty,
-    /// A first-child or sibling link names a bone index that does not exist.
-    MissingBone {
-        bone: String,
-        index: BoneId,
-    },
-    /// Every bone is somebody's child or sibling: the links go round in a circle.
-    NoRoot,
-    /// More than one bone has no parent.
-    SeveralRoots(Vec<String>),
-    /// The walk from the root met this bone a second time (a cycle, or a bone linked from two places).
-    ReachedTwice(String),
-    /// This bone cannot be reached from the root.
-    Unreached(String),
-    /// This bone hangs more than [`MAX_DEPTH`] bones below the root.
-    TooDeep(String),
-}
-
-impl fmt::Display for TreeError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            TreeError::Empty => write!(f, "the skeleton has no bones"),
-            TreeError::MissingBone { bone, index } => {
-                write!(f, "bone {} links to bone #{index}, which does not exist", printable(bone))
-            }
-            TreeError::NoRoot => write!(f, "every bone has a parent, so the links form a cycle"),
-            TreeError::SeveralRoots(names) => {
-                let names: Vec<_> = names.iter().map(|n| printable(n)).collect();
-                write!(f, "the skeleton needs exactly one root, found {}", names.join(", "))
-            }
-            TreeError::ReachedTwice(name) => {
-                let name = printable(name);
-                write!(f, "bone {name} is reached twice from the root (a cycle or a shared child)")
-            }
-            TreeError::Unreached(name) => {
-                write!(f, "bone {} cannot be reached from the root", printable(name))
-            }
-            TreeError::TooDeep(name) => {
-                write!(f, "bone {} is more than {MAX_DEPTH} bones below the root", printable(name))
-            }
-        }
-    }
-}
-
-impl std::error::Error for TreeError {}
 
 impl Skeleton {
     pub fn bones(&self) -> &[Bone] {

@@ -23,8 +23,8 @@
 //!   in this one, which turns the camera for Z-up files. Only object space turns: the root joints
 //!   and the bind pose. Weights stay in their joints' spaces, untouched.
 
-use super::ExportError;
-use super::frames::Sampled;
+use super::error::ExportError;
+use super::frames::{FRAME_RATE, Sampled};
 use crate::model::{Model, Up};
 use crate::printable::printable;
 use crate::skeleton::{BoneId, Trs};
@@ -96,7 +96,7 @@ pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, Expor
             for (k, frame) in clip.locals.iter().enumerate() {
                 let s = frame[b].scale;
                 if !same(s.x, rest.x) || !even(s) {
-                    let t = k as f32 / super::FRAME_RATE as f32;
+                    let t = k as f32 / FRAME_RATE as f32;
                     return Err(problem(format!(
                         "its scale is {s} in clip {:?} at {t} s, {rest} at rest; only a scale that never changes can be baked",
                         printable(&clip.name)
@@ -172,4 +172,20 @@ fn same(a: f32, b: f32) -> bool {
 /// Whether a scale is the same on all three axes.
 fn even(s: Vec3) -> bool {
     same(s.x, s.y) && same(s.y, s.z)
+}
+
+/// One frame's joints as MD5 stores them, in MD5 order: each relative to its parent, its scale
+/// baked (the local translation times the parent's constant scale), the roots turned up.
+pub fn md5_locals(joints: &Md5Joints, locals: &[Trs], model: &Model) -> Vec<(Vec3, Quat)> {
+    joints
+        .order
+        .iter()
+        .map(|&b| {
+            let Trs { translation, rotation, .. } = locals[b];
+            match model.skeleton.bone(b).parent {
+                Some(p) => (joints.scale[p] * translation, rotation),
+                None => (joints.up(translation), joints.up_rotation(rotation)),
+            }
+        })
+        .collect()
 }

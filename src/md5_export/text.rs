@@ -9,12 +9,13 @@
 //! at w = 0, x y z rounded to a float's 7 digits leave w anywhere up to 3e-4. So x y z are
 //! normalised in f64 and written with 9 decimals.
 
-use super::ExportError;
-use super::frames::{Sampled, md5_locals};
-use super::joints::Md5Joints;
+use super::error::ExportError;
+use super::frames::{FRAME_RATE, Sampled};
+use super::joints::{Md5Joints, md5_locals};
 use crate::model::Model;
 use crate::skin::SkinVertex;
 use glam::{DQuat, Quat, Vec3};
+use std::collections::HashSet;
 use std::fmt::Write;
 
 /// What the files say wrote them (`commandline`).
@@ -78,7 +79,7 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
     }
     writeln!(out, "}}").ok();
 
-    let extra = super::lonely_edges(model);
+    let extra = lonely_edges(model);
     for part in parts {
         let first = part.vertices.start as u32;
         let inside = |v: u32| part.vertices.contains(&(v as usize));
@@ -168,7 +169,7 @@ pub fn anim(model: &Model, joints: &Md5Joints, clip: &Sampled) -> Result<String,
     let mut out = String::new();
     writeln!(out, "MD5Version 10\ncommandline \"{COMMAND_LINE}\"\n").ok();
     writeln!(out, "numFrames {}\nnumJoints {}", frames.len(), base.len()).ok();
-    writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", super::FRAME_RATE).ok();
+    writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", FRAME_RATE).ok();
     let mut start = 0;
     for (i, &b) in joints.order.iter().enumerate() {
         let bone = model.skeleton.bone(b);
@@ -203,4 +204,17 @@ pub fn anim(model: &Model, joints: &Md5Joints, clip: &Sampled) -> Result<String,
         writeln!(out, "}}").ok();
     }
     Ok(out)
+}
+
+/// The edges no triangle has as a side, each as a flat triangle `[a, b, b]`, so MD5, which has
+/// only triangles, keeps them.
+fn lonely_edges(model: &Model) -> Vec<[u32; 3]> {
+    let sides: HashSet<[u32; 2]> = (model.triangles.iter())
+        .flat_map(|&[a, b, c]| [[a, b], [b, c], [c, a]])
+        .map(|[a, b]| [a.min(b), a.max(b)])
+        .collect();
+    (model.edges.iter())
+        .filter(|e| !sides.contains(&[e[0].min(e[1]), e[0].max(e[1])]))
+        .map(|&[a, b]| [a, b, b])
+        .collect()
 }

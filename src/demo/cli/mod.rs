@@ -1,16 +1,17 @@
 //! The command line: flags, their values, and the rules between them. `lexopt` splits the
 //! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
-//! fill in is [`Options`] (`options.rs`), and what `--help` prints is in `help.rs`; `--info` is
-//! `info.rs` for glTF, `md5_info.rs` for MD5.
+//! fill in is [`Options`] (`options.rs`), the rules between them are `rules.rs`, and what `--help`
+//! prints is in `help.rs`; `--info` is `info.rs` for glTF, `md5_info.rs` for MD5.
 
 pub mod help;
 pub mod info;
 pub mod md5_info;
 pub mod options;
+mod rules;
 
 use crate::demo::show::skinned::{Blend, Skinning};
 use lexopt::{Arg, Parser};
-use options::{DUMP_DT, MAX_SECONDS, MAX_THREADS, Options};
+use options::{MAX_SECONDS, MAX_THREADS, Options};
 use skinning::gltf_export::Container;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -171,77 +172,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             other => return Err(format!("{} (see --help)", other.unexpected())),
         }
     }
-    check(&options, clip_given)?;
+    rules::check(&options, clip_given)?;
     Ok(Command::Run(Box::new(options)))
-}
-
-/// Rules between flags.
-fn check(options: &Options, clip_given: bool) -> Result<(), String> {
-    // The export writes the article's scene, all of it, and nothing else: no flag changes what it writes.
-    if options.export_gltf.is_some() {
-        if options.model.is_some() {
-            return Err("--export-gltf writes the article's scene; it does not convert a --model file".into());
-        }
-        let alone = Options { export_gltf: None, ..options.clone() } == Options::default();
-        if !alone || clip_given {
-            return Err("--export-gltf writes the article's scene with all its clips, then exits: give it \
-                        alone"
-                .into());
-        }
-    }
-    // The MD5 export writes what would be shown, the article's scene or --model's, all of its clips.
-    if options.export_md5.is_some() {
-        let alone = Options { export_md5: None, model: None, ..options.clone() } == Options::default();
-        if !alone || clip_given {
-            return Err(
-                "--export-md5 writes the model shown (the article's scene, or --model FILE) with all \
-                        its clips, then exits: give it alone or with --model"
-                    .into(),
-            );
-        }
-    }
-    // --clip names the article's clips, --animation a model's: each belongs to its own scene.
-    if options.model.is_some() && clip_given {
-        return Err("--clip picks one of the article's clips; with --model use --animation NAME|INDEX".into());
-    }
-    if options.model.is_none() && options.animation.is_some() {
-        return Err("--animation picks one of a model's animations: add --model FILE, or use --clip".into());
-    }
-    if options.model.is_none() && options.info {
-        return Err("--info describes a model file: --model FILE --info".into());
-    }
-    if options.info && (options.dump.is_some() || options.screenshot.is_some()) {
-        return Err("--info only prints what the file holds; run --dump or --screenshot without it".into());
-    }
-    if options.screenshot.is_some() && options.frames.is_none() {
-        return Err("--screenshot needs --frames N: the picture is taken after the last frame".into());
-    }
-    if options.headless && options.frames.is_none() && options.dump.is_none() {
-        return Err("--headless needs --frames N: with no window there is nothing to close".into());
-    }
-    if options.dump.is_some() && options.screenshot.is_some() {
-        return Err("--dump draws nothing, so it cannot take a --screenshot; run them separately".into());
-    }
-    if options.dump.is_some() && options.inspect.is_some() {
-        return Err(
-            "--dump draws nothing, so it has no inspector; its file holds every vertex's numbers".into()
-        );
-    }
-    if options.dump.is_some() && options.skinning == Skinning::Both {
-        return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
-    }
-    if options.dump.is_some() && options.method == Blend::Both {
-        return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
-    }
-    // The last frame's time must stay representable (and finite, for the dump's JSON).
-    let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
-    let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;
-    if last.abs() > MAX_SECONDS {
-        return Err(format!(
-            "--time + --fixed-dt x (--frames - 1) reaches {last:e} s; the largest accepted is {MAX_SECONDS:e} s"
-        ));
-    }
-    Ok(())
 }
 
 /// The flags that name a file are given once: a second `--dump b.json` would otherwise silently

@@ -292,6 +292,8 @@ impl Demo {
 pub const NO_SURFACE: &str =
     "this mesh has no triangles to fill and light (the article's is an outline): it is drawn as lines";
 
+#[cfg(test)]
+mod clip_tests;
 mod keys;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,76 @@
+//! The rules between flags: which go together and which do not (`--clip` belongs to the article's
+//! scene and `--animation` to a model's, `--dump` draws nothing so it takes no `--screenshot`...),
+//! each refusal one line saying what to do instead.
+
+use super::options::{DUMP_DT, MAX_SECONDS, Options};
+use crate::demo::show::skinned::{Blend, Skinning};
+
+/// Checks the rules between the flags `options` holds (`clip_given`: whether `--clip` was given,
+/// since its default is a clip too).
+pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
+    // The export writes the article's scene, all of it, and nothing else: no flag changes what it writes.
+    if options.export_gltf.is_some() {
+        if options.model.is_some() {
+            return Err("--export-gltf writes the article's scene; it does not convert a --model file".into());
+        }
+        let alone = Options { export_gltf: None, ..options.clone() } == Options::default();
+        if !alone || clip_given {
+            return Err("--export-gltf writes the article's scene with all its clips, then exits: give it \
+                        alone"
+                .into());
+        }
+    }
+    // The MD5 export writes what would be shown, the article's scene or --model's, all of its clips.
+    if options.export_md5.is_some() {
+        let alone = Options { export_md5: None, model: None, ..options.clone() } == Options::default();
+        if !alone || clip_given {
+            return Err(
+                "--export-md5 writes the model shown (the article's scene, or --model FILE) with all \
+                        its clips, then exits: give it alone or with --model"
+                    .into(),
+            );
+        }
+    }
+    // --clip names the article's clips, --animation a model's: each belongs to its own scene.
+    if options.model.is_some() && clip_given {
+        return Err("--clip picks one of the article's clips; with --model use --animation NAME|INDEX".into());
+    }
+    if options.model.is_none() && options.animation.is_some() {
+        return Err("--animation picks one of a model's animations: add --model FILE, or use --clip".into());
+    }
+    if options.model.is_none() && options.info {
+        return Err("--info describes a model file: --model FILE --info".into());
+    }
+    if options.info && (options.dump.is_some() || options.screenshot.is_some()) {
+        return Err("--info only prints what the file holds; run --dump or --screenshot without it".into());
+    }
+    if options.screenshot.is_some() && options.frames.is_none() {
+        return Err("--screenshot needs --frames N: the picture is taken after the last frame".into());
+    }
+    if options.headless && options.frames.is_none() && options.dump.is_none() {
+        return Err("--headless needs --frames N: with no window there is nothing to close".into());
+    }
+    if options.dump.is_some() && options.screenshot.is_some() {
+        return Err("--dump draws nothing, so it cannot take a --screenshot; run them separately".into());
+    }
+    if options.dump.is_some() && options.inspect.is_some() {
+        return Err(
+            "--dump draws nothing, so it has no inspector; its file holds every vertex's numbers".into()
+        );
+    }
+    if options.dump.is_some() && options.skinning == Skinning::Both {
+        return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
+    }
+    if options.dump.is_some() && options.method == Blend::Both {
+        return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
+    }
+    // The last frame's time must stay representable (and finite, for the dump's JSON).
+    let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
+    let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;
+    if last.abs() > MAX_SECONDS {
+        return Err(format!(
+            "--time + --fixed-dt x (--frames - 1) reaches {last:e} s; the largest accepted is {MAX_SECONDS:e} s"
+        ));
+    }
+    Ok(())
+}
