@@ -11,12 +11,12 @@
 
 mod common;
 
+use common::damage::{gather, judge, through_the_program};
 use common::gltf_build::XorShift;
 use common::md5_hand::{ANIM, MESH};
 use common::sample_model;
 use skinning::md5_import::load_from_str;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Tokens put in place of another: counts and indices at their edges, numbers that are not finite
 /// as floats, and the format's punctuation where it does not belong.
@@ -139,10 +139,8 @@ fn fixtures() -> Vec<Fixture> {
 
 #[test]
 fn thousands_of_damaged_md5_files_load_or_fail_with_one_line() {
-    // Each damaged file reports Ok(true) loaded, Ok(false) refused with an error, or Err(what went wrong).
-    let (progress, reports) = mpsc::channel::<Result<bool, String>>();
     let started = Instant::now();
-    std::thread::spawn(move || {
+    let (tried, loaded, failures) = gather(|progress| {
         for fixture in fixtures() {
             let mut rng = XorShift(0x2545_F491_4F6C_DD1D ^ fixture.mesh.len() as u64);
             for i in 0..fixture.copies {
@@ -156,48 +154,20 @@ fn thousands_of_damaged_md5_files_load_or_fail_with_one_line() {
                     .collect();
                 let borrowed: Vec<(&str, &str)> =
                     animations.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
-                let began = Instant::now();
-                let result = std::panic::catch_unwind(|| load_from_str(&mesh, &borrowed).map(|_| ()));
-                let took = began.elapsed();
                 let name = fixture.name;
-                let report = match result {
-                    Err(_) => {
-                        // Kept for reproducing: the damaged file, beside the others of its copy.
-                        let kept =
-                            std::env::temp_dir().join(format!("skinning-md5-panic-{name}-{i}.md5mesh"));
-                        let _ = std::fs::write(&kept, &mesh);
-                        Err(format!("{name} copy {i} panicked (its mesh saved as {})", kept.display()))
-                    }
-                    Ok(_) if took > Duration::from_secs(1) => Err(format!("{name} copy {i} took {took:?}")),
-                    Ok(Ok(())) => Ok(true),
-                    Ok(Err(e)) if e.to_string().contains('\n') => {
-                        Err(format!("{name} copy {i}: two lines: {e}"))
-                    }
-                    Ok(Err(_)) => Ok(false),
+                let load = || load_from_str(&mesh, &borrowed).map(|_| ());
+                // Kept for reproducing: the damaged mesh (the animations are the fixture's or damaged).
+                let keep = || {
+                    let kept = std::env::temp_dir().join(format!("skinning-md5-panic-{name}-{i}.md5mesh"));
+                    let _ = std::fs::write(&kept, &mesh);
+                    kept.display().to_string()
                 };
-                if progress.send(report).is_err() {
+                if progress.send(judge(&format!("{name} copy {i}"), load, keep)).is_err() {
                     return;
                 }
             }
         }
     });
-    let (mut tried, mut loaded, mut failures) = (0, 0, Vec::new());
-    loop {
-        match reports.recv_timeout(Duration::from_secs(10)) {
-            Ok(report) => {
-                tried += 1;
-                match report {
-                    Ok(true) => loaded += 1,
-                    Ok(false) => {}
-                    Err(failure) => failures.push(failure),
-                }
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                panic!("damaged file {tried} hangs (10 s without an answer)")
-            }
-        }
-    }
     println!(
         "{tried} damaged MD5 files in {:.1?}: {loaded} loaded, {} refused with one line, {} failures",
         started.elapsed(),
@@ -225,25 +195,9 @@ fn damaged_md5_files_through_the_program_exit_0_or_1_with_one_line() {
         let anim = if damage_mesh { ANIM.to_string() } else { mutate(ANIM, &mut rng) };
         std::fs::write(folder.join("hand.md5mesh"), mesh).unwrap();
         std::fs::write(folder.join("wave.md5anim"), anim).unwrap();
-        let _ = std::fs::remove_file(&out);
-        let began = Instant::now();
-        let path = folder.join("hand.md5mesh");
-        let result = common::run(&["--model", path.to_str().unwrap(), "--dump", out.to_str().unwrap()]);
-        let err = String::from_utf8_lossy(&result.stderr);
-        assert!(began.elapsed() < Duration::from_secs(10), "copy {i} took {:?}", began.elapsed());
-        assert!(!err.contains("internal error") && !err.contains("panicked"), "copy {i}: {err}");
-        match result.status.code() {
-            Some(0) => {
-                loaded += 1;
-                let dump = std::fs::read_to_string(&out).expect("a dump");
-                serde_json::from_str::<serde_json::Value>(&dump).expect("the dump is JSON");
-            }
-            Some(1) => {
-                refused += 1;
-                assert_eq!(err.trim_end().lines().count(), 1, "copy {i}: {err}");
-                assert!(!out.exists(), "copy {i}: a dump was written");
-            }
-            other => panic!("copy {i}: exit {other:?}: {err}"),
+        match through_the_program(&folder.join("hand.md5mesh"), &out, &format!("copy {i}")) {
+            true => loaded += 1,
+            false => refused += 1,
         }
     }
     println!("through the program: {loaded} loaded, {refused} refused");
