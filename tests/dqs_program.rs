@@ -4,6 +4,7 @@
 
 mod common;
 
+use common::quaternion::{conjugate, hamilton};
 use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;
@@ -19,23 +20,6 @@ fn dump(dir: &std::path::Path, name: &str, args: &[&str]) -> Value {
 
 fn numbers(v: &Value) -> Vec<f64> {
     v.as_array().expect("array").iter().map(|x| x.as_f64().expect("number")).collect()
-}
-
-/// A Hamilton product of two quaternions given as [x, y, z, w], in f64: written out here, so the
-/// check does not lean on the library's formulas.
-fn mul(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
-    let [ax, ay, az, aw] = a;
-    let [bx, by, bz, bw] = b;
-    [
-        aw * bx + ax * bw + ay * bz - az * by,
-        aw * by - ax * bz + ay * bw + az * bx,
-        aw * bz + ax * by - ay * bx + az * bw,
-        aw * bw - ax * bx - ay * by - az * bz,
-    ]
-}
-
-fn conjugate([x, y, z, w]: [f64; 4]) -> [f64; 4] {
-    [-x, -y, -z, w]
 }
 
 #[test]
@@ -61,7 +45,7 @@ fn the_dump_says_which_method_blended_and_dqs_can_be_redone_from_it() {
         // Each dual quaternion's translation, 2 dual real*, is its palette matrix's translation column.
         for (j, m) in palette.iter().enumerate() {
             let m = numbers(m);
-            let t = mul(dual[j], conjugate(real[j]));
+            let t = hamilton(dual[j], conjugate(real[j]));
             for axis in 0..3 {
                 assert!((2.0 * t[axis] - m[12 + axis]).abs() < 1e-6, "joint {j}: {t:?} vs {m:?}");
             }
@@ -86,8 +70,8 @@ fn the_dump_says_which_method_blended_and_dqs_can_be_redone_from_it() {
             let (r, d) = (r.map(|x| x / length), d.map(|x| x / length));
             // Rotate: r p r*; translate: 2 d r*.
             let p = [scale * bind[0], scale * bind[1], scale * bind[2], 0.0];
-            let rotated = mul(mul(r, p), conjugate(r));
-            let t = mul(d, conjugate(r));
+            let rotated = hamilton(hamilton(r, p), conjugate(r));
+            let t = hamilton(d, conjugate(r));
             let expected = [0, 1, 2].map(|i| rotated[i] + 2.0 * t[i]);
             let got = numbers(skinned);
             for i in 0..3 {

@@ -7,6 +7,7 @@
 mod common;
 
 use common::md5_hand::{ANIM, MESH};
+use common::quaternion::hamilton;
 use glam::{Vec3, vec3};
 use skinning::md5_import::{self, Md5Error, REST, load, load_from_str};
 use skinning::model::{Pose, Up};
@@ -33,18 +34,6 @@ fn rotate([x, y, z, w]: [f64; 4], v: [f64; 3]) -> [f64; 3] {
     let t = cross(u, v);
     let tt = cross(u, t);
     [0, 1, 2].map(|i| v[i] + 2.0 * w * t[i] + 2.0 * tt[i])
-}
-
-/// The Hamilton product `a b`: turn by b, then by a.
-fn multiply(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
-    let [ax, ay, az, aw] = a;
-    let [bx, by, bz, bw] = b;
-    [
-        aw * bx + ax * bw + ay * bz - az * by,
-        aw * by - ax * bz + ay * bw + az * bx,
-        aw * bz + ax * by - ay * bx + az * bw,
-        aw * bw - ax * bx - ay * by - az * bz,
-    ]
 }
 
 /// Seed 002's first formula: `vertex = Σ bias · (joint.position + joint.orientation ⊗ weight.position)`.
@@ -80,7 +69,7 @@ fn animated(k: usize) -> [Placed; 2] {
     let local = rotate(root.orientation, [1.0, 0.0, 0.0]);
     let arm = Placed {
         position: [0, 1, 2].map(|i| root.position[i] + local[i]),
-        orientation: multiply(root.orientation, quaternion(arm_turn)),
+        orientation: hamilton(root.orientation, quaternion(arm_turn)),
     };
     [root, arm]
 }

@@ -167,6 +167,7 @@ pub mod damage;
 pub mod fixture;
 pub mod gltf_build;
 pub mod md5_hand;
+pub mod quaternion;
 pub mod spec;
 
 /// A sample model from the folder named by `SKINNING_MODELS` (CI points it at `../shared/assets`,
