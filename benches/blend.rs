@@ -207,11 +207,9 @@ fn main() {
 fn posed_tube(vertices: usize) -> Posed {
     assert!(vertices.is_multiple_of(RING_SIZE), "whole rings");
     let model = synthetic::tube(BONES, vertices / RING_SIZE, RING_SIZE);
-    let mut world = vec![Mat4::IDENTITY; BONES];
     let mut pose = Pose::new(&model);
-    synthetic::wave().sample(&model.skeleton, 0.7, &mut pose.local);
-    model.skeleton.compute_world(&pose.local, &mut world);
-    Posed { model, world }
+    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    Posed { world: pose.world, model }
 }
 
 /// Runs the six variants in turn, round after round, for about `budget`; checks they agree.

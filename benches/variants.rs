@@ -1,4 +1,4 @@
-//! What else we tried, to make `skin::blend` itself faster (`docs/11-every-core.md` has a run):
+//! What else we tried, to make `skin::blend` itself faster (`docs/14-every-core.md` has a run):
 //! each attempt against `skin::blend` in the same run, in turn on the same 10,000-vertex tube and
 //! palette. Each returns the blend's positions (to f32 rounding), which the run checks.
 

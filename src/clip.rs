@@ -1,7 +1,10 @@
 //! Animation clips: a pose as a pure function of time (article 000 section 3, article 004).
 //!
-//! A **pose** is one local transform per bone. A clip turns a time into a pose. Bones it does not
-//! animate stand in their rest pose.
+//! A **pose** is one local transform per bone, kept as translation, rotation and scale ([`Trs`]).
+//! A clip turns a time into a pose. Bones it does not animate stand in their rest pose. The pose
+//! stays in these three parts until the matrices are made (`Pose::update_palette` in `model.rs`),
+//! so that what comes between, a blend of several clips or a bone turned to reach a point, can
+//! work on each part with the interpolation that suits it.
 //!
 //! Most clips are **keyframed**. A bone's track has up to three **channels**: translation, rotation
 //! and scale, each a list of keys (time, value) with its own key times. A track replaces only what
@@ -25,7 +28,8 @@
 //! hours samples exactly the same poses as one that has just started.
 
 use crate::skeleton::{BoneId, Skeleton};
-use glam::{Mat4, Quat, Vec3};
+use crate::transform::Trs;
+use glam::{Quat, Vec3};
 
 /// How a channel goes from one key to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,11 +175,12 @@ impl Track {
     }
 
     /// The bone's local transform at time `t`: each channel sampled, the rest pose for the others.
-    pub fn sample(&self, t: f32, rest: &crate::skeleton::Trs) -> Mat4 {
-        let translation = self.translation.as_ref().map_or(rest.translation, |c| c.sample(t));
-        let rotation = self.rotation.as_ref().map_or(rest.rotation, |c| c.sample(t));
-        let scale = self.scale.as_ref().map_or(rest.scale, |c| c.sample(t));
-        Mat4::from_scale_rotation_translation(scale, rotation, translation)
+    pub fn sample(&self, t: f32, rest: &Trs) -> Trs {
+        Trs {
+            translation: self.translation.as_ref().map_or(rest.translation, |c| c.sample(t)),
+            rotation: self.rotation.as_ref().map_or(rest.rotation, |c| c.sample(t)),
+            scale: self.scale.as_ref().map_or(rest.scale, |c| c.sample(t)),
+        }
     }
 
     /// The time of the last key of any channel.
@@ -194,9 +199,9 @@ impl Track {
 pub enum Motion {
     /// Keyframe tracks, at most one per bone.
     Keyframes(Vec<Track>),
-    /// A function that changes the rest-pose locals it is given, for time `t` in `[0, duration]`
-    /// (the end itself only when the clip is written out frame by frame).
-    Procedural(fn(t: f32, local: &mut [Mat4])),
+    /// A function that changes the rest pose it is given, for time `t` in `[0, duration]` (the
+    /// end itself only when the clip is written out frame by frame).
+    Procedural(fn(t: f32, pose: &mut [Trs])),
 }
 
 /// A named, looping animation.
@@ -217,26 +222,26 @@ impl Clip {
 
     /// The pose at `time` (seconds since the clip started, any number of loops ago).
     ///
-    /// Writes one local transform per bone into `local`; allocates nothing.
-    pub fn sample(&self, skeleton: &Skeleton, time: f64, local: &mut [Mat4]) {
-        self.sample_at(skeleton, self.wrap(time), local);
+    /// Writes one local transform per bone into `pose`; allocates nothing.
+    pub fn sample(&self, skeleton: &Skeleton, time: f64, pose: &mut [Trs]) {
+        self.sample_at(skeleton, self.wrap(time), pose);
     }
 
     /// The pose at `t` seconds into the clip, `t` taken as it is, not wrapped: at `t = duration`
     /// this is the clip's last pose, where [`Clip::sample`] would be back at its first. For
     /// writing a clip out frame by frame (`md5_export.rs`).
-    pub fn sample_at(&self, skeleton: &Skeleton, t: f32, local: &mut [Mat4]) {
-        assert_eq!(local.len(), skeleton.len(), "one local transform per bone");
-        for (local, bone) in local.iter_mut().zip(skeleton.bones()) {
-            *local = bone.rest.to_mat4();
+    pub fn sample_at(&self, skeleton: &Skeleton, t: f32, pose: &mut [Trs]) {
+        assert_eq!(pose.len(), skeleton.len(), "one local transform per bone");
+        for (local, bone) in pose.iter_mut().zip(skeleton.bones()) {
+            *local = bone.rest;
         }
         match &self.motion {
             Motion::Keyframes(tracks) => {
                 for track in tracks {
-                    local[track.bone] = track.sample(t, &skeleton.bone(track.bone).rest);
+                    pose[track.bone] = track.sample(t, &skeleton.bone(track.bone).rest);
                 }
             }
-            Motion::Procedural(animate) => animate(t, local),
+            Motion::Procedural(animate) => animate(t, pose),
         }
     }
 }

@@ -33,7 +33,7 @@ use crate::clip::{Channel, Clip, Keyable, Motion, Track};
 use crate::model::Model;
 use crate::skeleton::{BoneId, Skeleton, Trs};
 use buffer::{ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, File, LINE_LOOP, LINES};
-use glam::{Mat4, Quat, Vec3};
+use glam::{Quat, Vec3};
 use json::{Animation, Attributes, Mesh, Node, Primitive, Scene, Skin};
 use std::fmt;
 use std::path::Path;
@@ -176,17 +176,17 @@ fn children(skeleton: &Skeleton, first_child: Option<BoneId>) -> Vec<usize> {
 
 /// A procedural clip as LINEAR keys every 1 / [`SAMPLES_PER_SECOND`] s, from 0 to the clip's end,
 /// both included. Each bone gets a channel for each part of its rest transform the motion changes.
-fn sampled(skeleton: &Skeleton, duration: f32, animate: fn(f32, &mut [Mat4])) -> Vec<Track> {
+fn sampled(skeleton: &Skeleton, duration: f32, animate: fn(f32, &mut [Trs])) -> Vec<Track> {
     let intervals = (duration * SAMPLES_PER_SECOND).ceil().max(0.0) as usize;
     let times: Vec<f32> = (0..=intervals).map(|k| duration * k as f32 / intervals.max(1) as f32).collect();
-    // The pose at every key time, each bone's local transform split into T, R and S. The last key
-    // is the motion at the clip's very end (the function is continuous there); then the loop starts over.
+    // The pose at every key time, each bone's T, R and S. The last key is the motion at the clip's
+    // very end (the function is continuous there); then the loop starts over.
     let poses: Vec<Vec<Trs>> = times
         .iter()
         .map(|&t| {
-            let mut local = skeleton.rest_locals();
-            animate(t, &mut local);
-            local.into_iter().map(Trs::from_mat4).collect()
+            let mut pose: Vec<Trs> = skeleton.bones().iter().map(|b| b.rest).collect();
+            animate(t, &mut pose);
+            pose
         })
         .collect();
     let mut tracks = Vec::new();

@@ -35,14 +35,17 @@
 //!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
 //!     `offset · bind` worked out ahead of time. [`md5_export`] is its mirror: the scene on screen
 //!     (the article's, or a loaded model) written as MD5.
-//! 11. Every core and what it costs (`docs/11-every-core.md`): [`parallel`]: each vertex is
+//! 11. Many clips at once (`docs/11-many-clips-at-once.md`).
+//! 12. Reaching (`docs/12-reaching.md`).
+//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`).
+//! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
 //!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend
 //!     on (`cargo bench`); [`alloc_count`] counts heap allocations, to show that a steady frame
 //!     makes none.
-//! 12. The program around the method (`docs/12-the-program-around-the-method.md`): [`camera`]
+//! 15. The program around the method (`docs/15-the-program-around-the-method.md`): [`camera`]
 //!     frames the model for drawing; the rest is `src/demo/`.
-//! 13. What bad input gets (`docs/13-what-bad-input-gets.md`): files you did not write.
+//! 16. What bad input gets (`docs/16-what-bad-input-gets.md`): files you did not write.
 //!     [`model_folder`] keeps a model's other files inside its folder, and [`printable`] escapes the
 //!     names in it before they are printed or drawn.
 

@@ -27,6 +27,7 @@ use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, blend, compute_palette};
+use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3A};
 use std::ops::Range;
 
@@ -143,7 +144,10 @@ impl Model {
 /// Everything one frame computes, kept between frames so no frame allocates.
 #[derive(Clone, Debug)]
 pub struct Pose {
-    /// Local transform of every bone: the clip's, then any hand bend.
+    /// Every bone's local translation, rotation and scale, as the clip gives them (the animation
+    /// systems' "local pose"): what a blend of clips or a reaching chain changes, before matrices.
+    pub trs: Vec<Trs>,
+    /// Local transform of every bone as a matrix: `trs`, then any hand bend.
     pub local: Vec<Mat4>,
     /// Extra rotation per bone in the bone's own space (article 003's mouse-dragged bones):
     /// `local * bend` turns the bone's space before the clip's local transform places it, so the bend
@@ -172,6 +176,7 @@ impl Pose {
     pub fn new(model: &Model) -> Self {
         let bones = model.skeleton.len();
         let mut pose = Pose {
+            trs: model.skeleton.bones().iter().map(|b| b.rest).collect(),
             local: model.skeleton.rest_locals(),
             bend: vec![Quat::IDENTITY; bones],
             world: vec![Mat4::IDENTITY; bones],
@@ -200,12 +205,27 @@ impl Pose {
     /// Steps 1 to 3 only: the bones and the palette, no blend. For when the blend runs elsewhere,
     /// as in GPU skinning, where the vertex shader blends with this palette; `skinned` is left as it was.
     pub fn update_palette(&mut self, model: &Model, clip: &Clip, time: f64) {
-        clip.sample(&model.skeleton, time, &mut self.local);
-        for (local, bend) in self.local.iter_mut().zip(&self.bend) {
-            *local *= Mat4::from_quat(*bend);
+        clip.sample(&model.skeleton, time, &mut self.trs);
+        self.palette_from_trs(model);
+    }
+
+    /// Steps 2 and 3 for whatever pose is in `trs`: each bone's matrix `T * R * S` with its hand
+    /// bend after it, then world transforms and the palette.
+    pub fn palette_from_trs(&mut self, model: &Model) {
+        for ((local, trs), bend) in self.local.iter_mut().zip(&self.trs).zip(&self.bend) {
+            *local = trs.to_mat4() * Mat4::from_quat(*bend);
         }
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
+    }
+
+    /// Steps 2 to 5 for whatever pose is in `trs` (no hand bend): for writing a clip out frame by
+    /// frame (`md5_export`).
+    pub fn compute_from_trs(&mut self, model: &Model) {
+        for (local, trs) in self.local.iter_mut().zip(&self.trs) {
+            *local = trs.to_mat4();
+        }
+        self.compute(model);
     }
 
     /// The whole method for one frame, blending by `method` (`update` is this with [`Method::Lbs`]).

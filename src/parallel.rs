@@ -19,7 +19,7 @@
 //! threads only from [`PARALLEL_FROM_VERTICES`] on. And the other threads need a free core: when
 //! other programs keep every core busy, a woken thread waits for one, the calling thread meanwhile
 //! does the work itself, and the blend is no faster than on one thread. `cargo bench` measures all
-//! of this; `docs/11-every-core.md` has the figures.
+//! of this; `docs/14-every-core.md` has the figures.
 //!
 //! **Allocating nothing.** Work handed to a rayon pool from a thread outside it goes through a
 //! queue that allocates a block every 63 hand-overs; work a pool's own thread hands out goes
@@ -86,7 +86,7 @@ pub fn blend_dqs_normals_parallel(skin: &Skin, dq_palette: &[DualQuat], normals:
 /// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. Two
 /// threads pay once one thread's blend takes about twice the hand-over: on the 2-core machine this
 /// was measured on, with its cores awake, that was a few thousand vertices; with the machine idle,
-/// about 100,000 (`cargo bench`'s crossover, `docs/11-every-core.md`). The figure is the
+/// about 100,000 (`cargo bench`'s crossover, `docs/14-every-core.md`). The figure is the
 /// machine's, not the method's: `--parallel-from` changes it.
 pub const PARALLEL_FROM_VERTICES: usize = 6000;
 

@@ -18,7 +18,8 @@ use crate::model::{Model, ModelError};
 use crate::normals::outline_normals;
 use crate::skeleton::{BoneId, SkeletonBuilder, compute_offsets};
 use crate::skin::{Influence, Joint, Skin};
-use glam::{Mat4, Quat, Vec3, vec3};
+use crate::transform::Trs;
+use glam::{Quat, Vec3, vec3};
 use std::f32::consts::TAU;
 use std::fmt;
 
@@ -115,11 +116,11 @@ pub fn seed() -> Clip {
 /// Seconds for bone1 to go down, up and back to its bind position.
 pub const SEED_PERIOD: f32 = 4.0;
 
-fn seed_motion(t: f32, local: &mut [Mat4]) {
+fn seed_motion(t: f32, pose: &mut [Trs]) {
     let y = -0.2 * (TAU * t / SEED_PERIOD).sin();
-    local[BONE1] = Mat4::from_translation(vec3(0.2, y, 0.0));
+    pose[BONE1].translation = vec3(0.2, y, 0.0);
     let x = 0.1 + 0.1 * (TAU * t / (SEED_PERIOD / 2.0)).cos();
-    local[BONE32] = Mat4::from_translation(vec3(x, -0.1, 0.0));
+    pose[BONE32].translation = vec3(x, -0.1, 0.0);
 }
 
 /// The arm curls up and straightens again while the claws open and close twice. Rotations only, about

@@ -257,7 +257,7 @@ pub fn compute_palette(world: &[Mat4], joints: &[Joint], palette: &mut [Mat4]) {
 /// same loop, run by the GPU (the demo's `--skinning gpu`).
 ///
 /// This plain loop is also the fast one (`cargo bench` measures it; the figures are in
-/// `docs/11-every-core.md`): about 5 ns a vertex, about 5x faster than multiplying `world * offset`
+/// `docs/14-every-core.md`): about 5 ns a vertex, about 5x faster than multiplying `world * offset`
 /// per influence, and at a million vertices under 2x the time of a bare copy of the same memory.
 /// What makes it fast is the palette, and data the CPU can take in whole: a `Mat4` column and a
 /// `Vec3A` are each one 16-byte SIMD register, so moving a point by a matrix is three multiplies and

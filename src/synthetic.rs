@@ -21,7 +21,8 @@ use crate::clip::{Clip, Motion};
 use crate::model::Model;
 use crate::skeleton::{SkeletonBuilder, compute_offsets};
 use crate::skin::{Influence, Joint, MAX_INFLUENCES, Skin};
-use glam::{Mat4, Vec3, vec3};
+use crate::transform::Trs;
+use glam::{Quat, Vec3, vec3};
 use std::f32::consts::TAU;
 
 /// How long each bone is, along x.
@@ -100,11 +101,11 @@ pub fn wave() -> Clip {
     Clip { name: "wave".into(), duration: WAVE_PERIOD, motion: Motion::Procedural(wave_motion) }
 }
 
-fn wave_motion(t: f32, local: &mut [Mat4]) {
-    for (bone, local) in local.iter_mut().enumerate() {
+fn wave_motion(t: f32, pose: &mut [Trs]) {
+    for (bone, local) in pose.iter_mut().enumerate() {
         let phase = TAU * t / WAVE_PERIOD - 0.3 * bone as f32;
         // Turn in the bone's own space, after placing it: the bind translation stays.
-        *local *= Mat4::from_rotation_z(WAVE_ANGLE * phase.sin());
+        local.rotation *= Quat::from_rotation_z(WAVE_ANGLE * phase.sin());
     }
 }
 

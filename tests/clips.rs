@@ -32,10 +32,10 @@ fn keys_are_hit_exactly_at_key_times() {
     for (time, translation, degrees) in keys {
         let expected =
             Mat4::from_rotation_translation(Quat::from_rotation_z(degrees.to_radians()), translation);
-        assert!(track.sample(time, &Trs::IDENTITY).abs_diff_eq(expected, 1e-6), "key at {time}");
+        assert!(track.sample(time, &Trs::IDENTITY).to_mat4().abs_diff_eq(expected, 1e-6), "key at {time}");
     }
     // Outside the keys, the nearest key holds.
-    let at = |t| track.sample(t, &Trs::IDENTITY);
+    let at = |t| track.sample(t, &Trs::IDENTITY).to_mat4();
     assert!(at(-1.0).abs_diff_eq(at(0.0), 1e-6));
     assert!(at(9.0).abs_diff_eq(at(3.0), 1e-6));
     assert_eq!(track.end(), 3.0);
@@ -46,13 +46,13 @@ fn halfway_between_two_keys_is_the_slerp_midpoint() {
     // From 0 to 90 degrees about z between t = 1 and t = 2, translation from (0,0,0) to (2,4,0):
     // at t = 1.5 the bone is at 45 degrees, at (1, 2, 0); at t = 1.25, 22.5 degrees (constant speed).
     let track = track(&[(1.0, Vec3::ZERO, 0.0), (2.0, vec3(2.0, 4.0, 0.0), 90.0)]);
-    let (angle, position) = angle_and_position(track.sample(1.5, &Trs::IDENTITY));
+    let (angle, position) = angle_and_position(track.sample(1.5, &Trs::IDENTITY).to_mat4());
     assert!((angle - 45.0).abs() < 1e-3, "{angle}");
     assert!(position.abs_diff_eq(vec3(1.0, 2.0, 0.0), 1e-6));
-    let (angle, _) = angle_and_position(track.sample(1.25, &Trs::IDENTITY));
+    let (angle, _) = angle_and_position(track.sample(1.25, &Trs::IDENTITY).to_mat4());
     assert!((angle - 22.5).abs() < 1e-3, "{angle}");
     // A rotation matrix stays a rotation (no shrinking), unlike a matrix lerp would.
-    let m = track.sample(1.5, &Trs::IDENTITY);
+    let m = track.sample(1.5, &Trs::IDENTITY).to_mat4();
     assert!((m.x_axis.truncate().length() - 1.0).abs() < 1e-6);
 }
 
@@ -60,12 +60,12 @@ fn halfway_between_two_keys_is_the_slerp_midpoint() {
 fn slerp_takes_the_short_path() {
     // From +170 to -170 degrees: the short way is 20 degrees through 180, not 340 through 0.
     let mut track = track(&[(0.0, Vec3::ZERO, 170.0), (1.0, Vec3::ZERO, -170.0)]);
-    let (angle, _) = angle_and_position(track.sample(0.5, &Trs::IDENTITY));
+    let (angle, _) = angle_and_position(track.sample(0.5, &Trs::IDENTITY).to_mat4());
     assert!((angle.abs() - 180.0).abs() < 1e-3, "went the long way: {angle}");
     // The same holds when the second key is stored as the opposite quaternion (same rotation).
     let rotation = track.rotation.as_mut().expect("a rotation channel");
     rotation.values[1] = -rotation.values[1];
-    let (angle, _) = angle_and_position(track.sample(0.5, &Trs::IDENTITY));
+    let (angle, _) = angle_and_position(track.sample(0.5, &Trs::IDENTITY).to_mat4());
     assert!((angle.abs() - 180.0).abs() < 1e-3, "went the long way: {angle}");
 }
 
@@ -123,7 +123,7 @@ fn a_track_replaces_only_the_channels_it_has() {
     let rest = Trs { translation: vec3(1.0, 2.0, 3.0), rotation: Quat::IDENTITY, scale: Vec3::splat(2.0) };
     let track =
         Track { rotation: Some(Channel::linear(&[(0.0, Quat::from_rotation_z(1.0))])), ..Track::new(0) };
-    let m = track.sample(0.0, &rest);
+    let m = track.sample(0.0, &rest).to_mat4();
     let (scale, rotation, translation) = m.to_scale_rotation_translation();
     assert!(translation.abs_diff_eq(rest.translation, 1e-6) && scale.abs_diff_eq(rest.scale, 1e-6));
     assert!(rotation.abs_diff_eq(Quat::from_rotation_z(1.0), 1e-6));

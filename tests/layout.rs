@@ -1,4 +1,4 @@
-//! The house rules of chapter 12, kept true: in `src/`, no two files import each other (the
+//! The house rules of chapter 15, kept true: in `src/`, no two files import each other (the
 //! modules form a tree you can draw), and no file of the program around the method (`src/demo/`)
 //! is longer than 300 lines. Reads the sources only; builds and runs nothing.
 //!
@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The longest a file of `src/demo/` may be (chapter 12).
+/// The longest a file of `src/demo/` may be (chapter 15).
 const DEMO_LINES: usize = 300;
 
 /// Every `.rs` file under `dir`, as paths relative to `src/`.

@@ -81,7 +81,7 @@ fn steady_parallel_frames_allocate_nothing_on_any_thread() {
             outside.install(|| std::hint::black_box(()));
         }
     });
-    // docs/11-every-core.md quotes this count:
+    // docs/14-every-core.md quotes this count:
     // `cargo test --test parallel_allocations -- --nocapture` shows it.
     eprintln!("a pool used from outside: {from_outside} allocations in 1,000 hand-overs");
     assert!(from_outside > 0, "rayon no longer allocates for outside work: parallel.rs says it does");

@@ -65,14 +65,14 @@ pub fn sample(model: &Model, clips: &[Clip]) -> Result<Vec<Sampled>, ExportError
             bounds: Vec::with_capacity(frames),
         };
         for k in 0..frames {
-            clip.sample_at(&model.skeleton, k as f32 / FRAME_RATE as f32, &mut pose.local);
-            pose.compute(model);
+            clip.sample_at(&model.skeleton, k as f32 / FRAME_RATE as f32, &mut pose.trs);
+            pose.compute_from_trs(model);
             let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
             for &p in &pose.skinned {
                 (min, max) = (min.min(p.into()), max.max(p.into()));
             }
             sampled.bounds.push((min, max));
-            sampled.locals.push(pose.local.iter().map(|&m| Trs::from_mat4(m)).collect());
+            sampled.locals.push(pose.trs.clone());
         }
         out.push(sampled);
     }

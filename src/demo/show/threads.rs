@@ -1,6 +1,6 @@
 //! Who blends on the CPU: one thread, or all the machine has (`parallel.rs`), from
 //! `PARALLEL_FROM_VERTICES` vertices on (`--parallel-from`: where more threads start to pay depends
-//! on the machine, see `docs/11-every-core.md`). One thing here takes the cores: a software
+//! on the machine, see `docs/14-every-core.md`). One thing here takes the cores: a software
 //! renderer, which draws every frame with a thread per core (`Session::pick_threads` asks once the
 //! renderer is known).
 
@@ -11,7 +11,7 @@ use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
 /// machine has, unless the picture is drawn by a renderer that itself draws with every core (Mesa's
 /// llvmpipe or softpipe): the blend's other threads then wait for a core (beside llvmpipe on a
 /// 2-core machine, a 28,672-vertex model blended slower on two threads than on one, see
-/// `docs/11-every-core.md`). Call it on the thread that will blend: that thread becomes one of them.
+/// `docs/14-every-core.md`). Call it on the thread that will blend: that thread becomes one of them.
 pub fn blend_threads(
     threads: Option<usize>,
     from: Option<usize>,

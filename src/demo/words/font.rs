@@ -10,7 +10,7 @@
 //!
 //! Why points and not a texture: no texture, sampler or second shader to explain. They are not free:
 //! on Mesa's software renderer the words' few thousand points take most of the time of a headless
-//! 640x480 frame (`docs/12-the-program-around-the-method.md` measures it); a glyph texture, one
+//! 640x480 frame (`docs/15-the-program-around-the-method.md` measures it); a glyph texture, one
 //! quad per letter, would be the next step if that mattered. Why this crate: no dependencies, under
 //! a second to build, and characters we can name (a system font would need a font library and a
 //! rasteriser).
