@@ -187,6 +187,12 @@ impl Skin {
         &self.normals
     }
 
+    /// Every influence of vertex `vertex`: what an exporter writes or a tool shows. (The blend reads
+    /// the four slots of [`SkinVertex`] directly.)
+    pub fn influences(&self, vertex: usize) -> impl Iterator<Item = Influence> + '_ {
+        self.vertices[vertex].influences()
+    }
+
     /// The bind positions, as plain `Vec3`s.
     pub fn bind_positions(&self) -> impl Iterator<Item = Vec3> + '_ {
         self.vertices.iter().map(|v| Vec3::from(v.bind))
