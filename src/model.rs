@@ -14,7 +14,8 @@
 //!
 //! Steps 4 and 5 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
-//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either.
+//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either. Linear
+//! blending runs steps 4 and 5 in one pass, on the fast path (`lanes.rs`).
 
 mod error;
 mod method;
@@ -24,9 +25,10 @@ pub use method::{Method, Palette};
 
 use crate::clip::Clip;
 use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use crate::lanes;
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
-use crate::skin::{Skin, blend, compute_palette};
+use crate::skin::{Skin, compute_palette};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3A};
 use std::ops::Range;
@@ -198,8 +200,7 @@ impl Pose {
     /// normals.
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
         self.update_palette(model, clip, time);
-        blend(&model.skin, &self.palette, &mut self.skinned);
-        self.update_normals(model, Method::Lbs);
+        self.blend_lbs(model);
     }
 
     /// Steps 1 to 3 only: the bones and the palette, no blend. For when the blend runs elsewhere,
@@ -246,14 +247,20 @@ impl Pose {
     /// Steps 4 and 5, by `method`, from the palette already computed.
     pub fn blend_with(&mut self, model: &Model, method: Method) -> Result<(), NotRigid> {
         match method {
-            Method::Lbs => blend(&model.skin, &self.palette, &mut self.skinned),
+            Method::Lbs => self.blend_lbs(model),
             Method::Dqs => {
                 self.update_dq_palette()?;
                 blend_dqs(&model.skin, &self.dq_palette, self.dq_scale, &mut self.skinned);
+                self.update_normals(model, method);
             }
         }
-        self.update_normals(model, method);
         Ok(())
+    }
+
+    /// Steps 4 and 5 by linear blending, on the fast path: positions and normals in one pass.
+    fn blend_lbs(&mut self, model: &Model) {
+        lanes::blend(&model.skin, &self.palette, &mut self.skinned, &mut self.normals);
+        self.update_face_normals(model);
     }
 
     /// Step 5 alone, after the blend: the skin's normals moved as `method` moves them (the inverse
@@ -264,7 +271,11 @@ impl Pose {
             Method::Lbs => blend_normals(&model.skin, &self.palette, &mut self.normals),
             Method::Dqs => blend_dqs_normals(&model.skin, &self.dq_palette, &mut self.normals),
         }
-        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
+        self.update_face_normals(model);
+    }
+
+    /// Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
+    fn update_face_normals(&mut self, model: &Model) {
         if !self.face_normals.is_empty() {
             face_normals(&self.skinned, &model.triangles, &mut self.face_normals);
         }
@@ -288,8 +299,7 @@ impl Pose {
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
-        blend(&model.skin, &self.palette, &mut self.skinned);
-        self.update_normals(model, Method::Lbs);
+        self.blend_lbs(model);
     }
 
     /// Where the joint of `bone` is in the world: the origin of its space.

@@ -29,6 +29,7 @@
 //! from that thread then allocates nothing, from the first frame on (`tests/parallel_allocations.rs`).
 
 use crate::dual_quat::{DualQuat, blend_dqs_normal_vertices, blend_dqs_vertices};
+use crate::lanes::{self, Lanes};
 use crate::normals::blend_normal_vertices;
 use crate::skin::{Skin, blend_vertices};
 use glam::{Mat4, Vec3A};
@@ -45,6 +46,32 @@ pub fn blend_parallel(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], chun
         .par_chunks_mut(chunk)
         .zip(skin.vertices().par_chunks(chunk))
         .for_each(|(out, vertices)| blend_vertices(vertices, palette, out));
+}
+
+/// The fast path (`lanes.rs`) on every thread, as [`blend_parallel`]: positions, and normals where
+/// `normals` is not empty; the same result as [`crate::lanes::blend`], bit for bit.
+pub fn blend_lanes_parallel(
+    skin: &Skin,
+    palette: &[Mat4],
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    chunk: usize,
+) {
+    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
+    let lanes = Lanes::best();
+    // Chunk `c` holds vertices `c * chunk` on.
+    let run = |c: usize, out: &[Vec3A]| c * chunk..c * chunk + out.len();
+    if normals.is_empty() {
+        skinned
+            .par_chunks_mut(chunk)
+            .enumerate()
+            .for_each(|(c, out)| lanes.blend_vertices(skin, run(c, out), palette, out, &mut []));
+    } else {
+        assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
+        (skinned.par_chunks_mut(chunk).zip(normals.par_chunks_mut(chunk)))
+            .enumerate()
+            .for_each(|(c, (out, normals))| lanes.blend_vertices(skin, run(c, out), palette, out, normals));
+    }
 }
 
 /// Dual-quaternion skinning on every thread, as [`blend_parallel`]: the same result as
@@ -157,7 +184,11 @@ impl BlendThreads {
     /// The pool and the chunk size for a skin of `vertices` vertices, if it is blended in parallel.
     fn parallel(&self, vertices: usize) -> Option<(&ThreadPool, usize)> {
         let pool = self.pool.as_ref().filter(|_| vertices >= self.from_vertices)?;
-        let chunk = vertices.div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD).max(1);
+        // A multiple of the fast path's eight lanes: every chunk but the last is whole groups.
+        let chunk = vertices
+            .div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD)
+            .max(1)
+            .next_multiple_of(lanes::GROUP);
         Some((pool, chunk))
     }
 
@@ -166,6 +197,17 @@ impl BlendThreads {
         match self.parallel(skin.len()) {
             Some((pool, chunk)) => pool.install(|| blend_parallel(skin, palette, skinned, chunk)),
             None => crate::skin::blend(skin, palette, skinned),
+        }
+    }
+
+    /// [`crate::lanes::blend`], the fast path, on all threads if the skin is big enough: the
+    /// positions, and the normals unless `normals` is empty.
+    pub fn blend_lanes(&self, skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], normals: &mut [Vec3A]) {
+        match self.parallel(skin.len()) {
+            Some((pool, chunk)) => {
+                pool.install(|| blend_lanes_parallel(skin, palette, skinned, normals, chunk))
+            }
+            None => lanes::blend(skin, palette, skinned, normals),
         }
     }
 

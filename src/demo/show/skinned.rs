@@ -23,7 +23,8 @@ use skinning::parallel::BlendThreads;
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skinning {
-    /// The tutorial's road: `skin::blend` on the CPU, positions uploaded every frame.
+    /// The tutorial's road: the blend on the CPU (`lanes.rs`, the fast path beside `skin::blend`),
+    /// positions uploaded every frame.
     Cpu,
     /// The next lesson: the same blend in a vertex shader (`shaders/skinning.vert`, or
     /// `skinning_dqs.vert` for dual quaternions).
@@ -196,18 +197,20 @@ pub fn blend(
         return Ok(());
     }
     let (skin, skinned, normals) = (&model.skin, &mut pose.skinned, &mut pose.normals);
+    // Linear blending moves the normals in the same pass as the positions (the fast path,
+    // `lanes.rs`); an empty slice asks for positions alone.
+    let lbs_normals = if work.normals { &mut normals[..] } else { &mut [] };
     match method {
-        Blend::Lbs => threads.blend(skin, &pose.palette, skinned),
+        Blend::Lbs => threads.blend_lanes(skin, &pose.palette, skinned, lbs_normals),
         Blend::Dqs => threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, skinned),
         Blend::Both => {
-            threads.blend(skin, &pose.palette, skinned);
+            threads.blend_lanes(skin, &pose.palette, skinned, lbs_normals);
             threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, compared);
         }
     }
     if work.normals {
-        match method.first() {
-            Method::Lbs => threads.blend_normals(skin, &pose.palette, normals),
-            Method::Dqs => threads.blend_dqs_normals(skin, &pose.dq_palette, normals),
+        if method.first() == Method::Dqs {
+            threads.blend_dqs_normals(skin, &pose.dq_palette, normals);
         }
         // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
         if !pose.face_normals.is_empty() {

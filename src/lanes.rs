@@ -1,0 +1,164 @@
+//! The fast path: positions and normals together, eight vertices at a time in the vector lanes.
+//!
+//! `skin::blend` and `normals::skin_normal` are the method as the article writes it, one vertex
+//! after another: read them first. This file does the same arithmetic, organised for the machine.
+//!
+//! **What a vector lane is.** A processor's vector registers hold several numbers side by side:
+//! SSE's 128 bits hold four `f32`s, AVX's 256 bits eight. One instruction works on every slot, or
+//! **lane**, at once: `_mm256_mul_ps(a, b)` makes eight products in the time of one. glam already
+//! uses the four lanes of SSE for one vertex's `Vec4`: a column times a number is one instruction.
+//! But normals waste them: a cross product has three useful lanes and needs shuffles to line its
+//! numbers up, a dot product adds lanes of one register together, and a length is one number.
+//!
+//! **Why structure-of-arrays.** So turn it round: give each lane a different *vertex*. One register
+//! holds the x of eight vertices, another their y, another their z: a structure of arrays, where
+//! the mesh stores an array of structures (a vertex with its x, y and z together). Then a cross
+//! product is six multiplies and three subtractions, lane by lane, with no shuffle; a length, a
+//! square root and a division serve eight normals. The data is still stored a vertex at a time, so
+//! each group of eight is turned round on the way in and out (a transpose, a few shuffles a vertex).
+//!
+//! **The math**, per vertex (`lanes/kernel.rs`: `skin_group`), the rule of `normals.rs`:
+//!
+//! ```text
+//! M        = Σ wᵢ palette[jointᵢ]                   the blended matrix, once per vertex
+//! position = M · bind                               (its 3x3 part, then its translation)
+//! moved    = cofactor(M) · n                        cofactor(M) = [y × z, z × x, x × y]
+//! normal   = moved · sign(det M) / |moved|          det M = x · (y × z)
+//!            n, the bind normal, where |moved| is 0
+//! ```
+//!
+//! `skin::blend` sums `wᵢ (palette[jointᵢ] · bind)` instead: the same position (a matrix product
+//! distributes over the sum), rounded differently, so the two agree to about 1e-7 of the model's
+//! size. The normals follow `skin_normal` operation for operation: without fused multiply-add
+//! (portable and SSE2 lanes) they are its bits exactly; with it they differ by a few in the last
+//! place (`tests/lanes.rs` checks both, on every sample model).
+//!
+//! **Which lanes** ([`Lanes`]): AVX2 with FMA where the processor has them (found when the program
+//! runs, with `is_x86_feature_detected!`: most x86-64 processors since 2013-15), else SSE2 (every
+//! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor). The
+//! kernel is written once, over a trait ([`kernel::F32x8`]); each kind of lanes is a file of small
+//! functions around `std::arch`'s intrinsics. No crate: `std::arch` gives runtime detection and
+//! FMA, which the portable crates decide when the program is compiled.
+//!
+//! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
+//! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
+//! (`parallel.rs`) give the one-thread result bit for bit, as for `skin::blend`.
+//!
+//! **Four slots.** The fast path blends a vertex's four slots, as `skin::blend_vertices` does. Work
+//! on a few vertices after it (their own positions and normals computed again, or more added) is a
+//! second pass over those vertices, after this one, as for the reference.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+mod kernel;
+mod portable;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
+
+pub use kernel::GROUP;
+
+use crate::skin::{Skin, SkinVertex};
+use glam::{Mat4, Vec3A};
+use std::ops::Range;
+
+/// Which vector lanes the fast path runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lanes {
+    /// Eight lanes as a plain array, on any processor (`lanes/portable.rs`).
+    Portable,
+    /// Eight lanes as two SSE registers of four, on any x86-64 processor (`lanes/sse2.rs`).
+    Sse2,
+    /// Eight lanes in one AVX register, with fused multiply-add (`lanes/avx2.rs`).
+    Avx2Fma,
+}
+
+impl Lanes {
+    /// The widest lanes this processor has: what [`blend`] uses.
+    pub fn best() -> Lanes {
+        *Lanes::all().iter().rev().find(|lanes| lanes.runs_here()).unwrap_or(&Lanes::Portable)
+    }
+
+    /// Every kind, narrowest first (the tests run each one this processor has).
+    pub fn all() -> [Lanes; 3] {
+        [Lanes::Portable, Lanes::Sse2, Lanes::Avx2Fma]
+    }
+
+    /// Whether this processor runs these lanes.
+    pub fn runs_here(self) -> bool {
+        match self {
+            Lanes::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Avx2Fma => is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// Its name, as the bench prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lanes::Portable => "portable",
+            Lanes::Sse2 => "sse2",
+            Lanes::Avx2Fma => "avx2+fma",
+        }
+    }
+
+    /// The fast path over a run of the skin's vertices: `positions[i]` gets vertex
+    /// `vertices.start + i` blended, and `normals[i]` its bind normal moved by the rule; `normals`
+    /// empty for positions alone. Allocates nothing.
+    ///
+    /// # Panics
+    /// If the palette has not one matrix per joint, the lengths do not match, or this processor does
+    /// not run these lanes ([`Lanes::runs_here`]).
+    pub fn blend_vertices(
+        self,
+        skin: &Skin,
+        vertices: Range<usize>,
+        palette: &[Mat4],
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        // The kernels index the palette by each slot's joint without checking it: `Skin::add_vertex`
+        // refused any joint past the skin's, and here the palette has one matrix per joint.
+        assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
+        let run = &skin.vertices()[vertices.clone()];
+        assert_eq!(run.len(), positions.len(), "one output position per vertex");
+        let bind_normals = match normals.is_empty() {
+            true => &[][..],
+            false => &skin.normals()[vertices],
+        };
+        assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
+        assert!(self.runs_here(), "this processor has no {} lanes", self.name());
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `runs_here` found AVX2 and FMA on this processor, just above.
+            Lanes::Avx2Fma => unsafe { blend_avx2(run, bind_normals, palette, positions, normals) },
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Sse2 => kernel::blend_run::<sse2::Sse2>(run, bind_normals, palette, positions, normals),
+            _ => kernel::blend_run::<portable::Portable>(run, bind_normals, palette, positions, normals),
+        }
+    }
+}
+
+/// The kernel compiled for AVX2 and FMA: everything it calls is inlined here, so every instruction
+/// in it may use them. Only to be called where the processor has them.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn blend_avx2(
+    vertices: &[SkinVertex],
+    bind_normals: &[Vec3A],
+    palette: &[Mat4],
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+) {
+    kernel::blend_run::<avx2::Avx2>(vertices, bind_normals, palette, positions, normals);
+}
+
+/// The whole skin on the fast path, with the widest lanes this processor has ([`Lanes::best`]):
+/// `skinned` gets what `skin::blend` computes, and `normals` what `normals::blend_normals` does.
+/// `normals` empty for positions alone (as for a skin without normals). Allocates nothing.
+pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], normals: &mut [Vec3A]) {
+    Lanes::best().blend_vertices(skin, 0..skin.len(), palette, skinned, normals);
+}

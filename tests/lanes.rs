@@ -1,0 +1,192 @@
+//! The fast path (`src/lanes.rs`) computes what the reference does: `skin::blend`'s positions and
+//! `normals::blend_normals`'s normals, on every kind of lanes this processor runs (the portable
+//! fallback always among them), on the article's scene, the bench's tube and every sample model.
+//!
+//! Positions agree within 1e-6 of the model's size (the fast path blends the matrix first, the
+//! reference the moved points: one rounding apart). Normals agree within 1e-6 and are unit length.
+//! Lanes without fused multiply-add follow the reference's operations one for one, so there the
+//! normals are the reference's bits, and the positions those of the blended matrix times the bind
+//! position, as glam computes it.
+
+mod common;
+
+use glam::{Mat4, Vec3, Vec3A};
+use skinning::clip::Clip;
+use skinning::lanes::{self, Lanes};
+use skinning::model::{Model, Pose};
+use skinning::normals::{blend_normals, skin_normal};
+use skinning::skin::{Influence, Joint, Skin, blend};
+use skinning::{gltf_import, scene, synthetic};
+
+/// How far apart the fast path and the reference may be: of the model's size, and for a normal.
+const TOLERANCE: f32 = 1e-6;
+
+/// The kinds of lanes to check here: every kind this processor runs.
+fn lanes_here() -> Vec<Lanes> {
+    let here: Vec<Lanes> = Lanes::all().into_iter().filter(|l| l.runs_here()).collect();
+    assert!(here.contains(&Lanes::Portable), "the portable lanes run everywhere");
+    assert!(here.contains(&Lanes::best()));
+    here
+}
+
+/// The diagonal of the box around `points`.
+fn size(points: &[Vec3A]) -> f32 {
+    let (min, max) =
+        points.iter().fold((Vec3A::INFINITY, Vec3A::NEG_INFINITY), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    (max - min).length()
+}
+
+/// The blended matrix times the bind position, summed and applied in glam's order: what lanes
+/// without fused multiply-add compute, bit for bit.
+fn matrix_first(skin: &Skin, palette: &[Mat4]) -> Vec<Vec3A> {
+    let blended = |v: &skinning::skin::SkinVertex| {
+        let mut m = Mat4::ZERO;
+        for (&j, &w) in v.joints.iter().zip(&v.weights) {
+            m += palette[j as usize] * w;
+        }
+        m
+    };
+    skin.vertices().iter().map(|v| blended(v).transform_point3a(v.bind)).collect()
+}
+
+/// The fast path on every kind of lanes against the reference, for `model` posed by `clip` at
+/// `times`; returns the worst distances seen (positions over the size, normals).
+fn check(name: &str, model: &Model, clip: &Clip, times: &[f64]) -> (f32, f32) {
+    let (skin, n) = (&model.skin, model.skin.len());
+    let mut pose = Pose::new(model);
+    let (mut worst_position, mut worst_normal) = (0.0f32, 0.0f32);
+    for &t in times {
+        pose.update_palette(model, clip, t);
+        let palette = &pose.palette;
+        let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; skin.normals().len()]);
+        blend(skin, palette, &mut positions);
+        blend_normals(skin, palette, &mut normals);
+        let size = size(&positions).max(f32::MIN_POSITIVE);
+        for lanes in lanes_here() {
+            let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; normals.len()]);
+            lanes.blend_vertices(skin, 0..n, palette, &mut fast, &mut fast_normals);
+            let at = format!("{name}, {} at {t} s, {} lanes", clip.name, lanes.name());
+            for (v, (a, b)) in positions.iter().zip(&fast).enumerate() {
+                let apart = a.distance(*b) / size;
+                assert!(
+                    apart <= TOLERANCE,
+                    "{at}: vertex {v} at {b}, the reference at {a}: {apart:e} of the size"
+                );
+                worst_position = worst_position.max(apart);
+            }
+            for (v, (a, b)) in normals.iter().zip(&fast_normals).enumerate() {
+                assert!(a.distance(*b) <= TOLERANCE, "{at}: normal {v} is {b}, the reference's {a}");
+                assert!((b.length() - 1.0).abs() <= TOLERANCE, "{at}: normal {v} is {} long", b.length());
+                worst_normal = worst_normal.max(a.distance(*b));
+            }
+            // Positions alone are the same positions.
+            let mut alone = vec![Vec3A::NAN; n];
+            lanes.blend_vertices(skin, 0..n, palette, &mut alone, &mut []);
+            assert!(alone == fast, "{at}: positions alone differ from positions with normals");
+            if lanes != Lanes::Avx2Fma {
+                assert!(fast_normals == normals, "{at}: not the reference's normals, bit for bit");
+                assert!(fast == matrix_first(skin, palette), "{at}: not M · bind, bit for bit");
+            }
+        }
+        // The library's entry takes the best lanes.
+        let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; normals.len()]);
+        lanes::blend(skin, palette, &mut best.0, &mut best.1);
+        let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; normals.len()]);
+        Lanes::best().blend_vertices(skin, 0..n, palette, &mut expected.0, &mut expected.1);
+        assert!(best == expected, "{name}: lanes::blend is not the best lanes' result");
+    }
+    (worst_position, worst_normal)
+}
+
+#[test]
+fn the_article_and_its_clips() {
+    let model = scene::article().expect("the article's scene");
+    for clip in scene::clips().expect("the article's clips") {
+        check("the article", &model, &clip, &[0.0, 0.5, 1.3, 2.0, 2.9, 4.0]);
+    }
+}
+
+#[test]
+fn the_bench_tube() {
+    // The bench's tube, shorter: 64 bones, rings of 16; and one of 13 vertices, 5 past whole groups of 8.
+    for rings in [2, 125] {
+        let model = synthetic::tube(64, rings, 16);
+        check("the tube", &model, &synthetic::wave(), &[0.0, 0.7, 1.9]);
+    }
+    check("a tube of 13", &synthetic::tube(5, 1, 13), &synthetic::wave(), &[0.7]);
+}
+
+#[test]
+fn every_sample_model_every_clip() {
+    for name in ["Fox.glb", "SimpleSkin.gltf", "RobotExpressive.glb"] {
+        let Some(path) = common::sample_model(name) else { continue };
+        let imported = gltf_import::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (mut worst_position, mut worst_normal) = (0.0f32, 0.0f32);
+        for clip in &imported.clips {
+            let d = clip.duration as f64;
+            let (p, n) = check(name, &imported.model, clip, &[0.0, d * 0.25, d * 0.5, d * 0.8, d]);
+            (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
+        }
+        // `cargo test --test lanes -- --nocapture` prints how close they came.
+        eprintln!(
+            "{name}: {} clips, {} vertices, {} normals: positions within {worst_position:.1e} of the size, \
+             normals within {worst_normal:.1e}",
+            imported.clips.len(),
+            imported.model.skin.len(),
+            imported.model.skin.normals().len()
+        );
+    }
+}
+
+/// Any run of vertices, wherever it starts and ends, gives each vertex the whole skin's result.
+#[test]
+fn every_vertex_alike_wherever_its_run_starts_and_ends() {
+    let model = synthetic::tube(8, 3, 7);
+    let mut pose = Pose::new(&model);
+    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    let (skin, n) = (&model.skin, model.skin.len());
+    for lanes in lanes_here() {
+        let (mut whole, mut whole_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+        lanes.blend_vertices(skin, 0..n, &pose.palette, &mut whole, &mut whole_normals);
+        for start in 0..n {
+            for end in start + 1..=(start + 19).min(n) {
+                let (mut part, mut normals) = (vec![Vec3A::NAN; end - start], vec![Vec3A::NAN; end - start]);
+                lanes.blend_vertices(skin, start..end, &pose.palette, &mut part, &mut normals);
+                assert!(part == whole[start..end], "{} lanes, vertices {start}..{end}", lanes.name());
+                assert!(
+                    normals == whole_normals[start..end],
+                    "{} lanes, normals {start}..{end}",
+                    lanes.name()
+                );
+            }
+        }
+    }
+}
+
+/// The rule's two turns by hand: a mirror flips the normal back, and a blend squashed flat keeps
+/// the bind normal.
+#[test]
+fn a_mirror_and_a_squash_as_the_rule_says() {
+    let joints = vec![Joint { bone: 0, offset: Mat4::IDENTITY }; 2];
+    let one = |joint| [Influence { joint, weight: 1.0 }];
+    let half = [Influence { joint: 0, weight: 0.5 }, Influence { joint: 1, weight: 0.5 }];
+    let table: [(Vec3, &[Influence]); 3] = [(Vec3::X, &one(1)), (Vec3::X, &half), (Vec3::Y, &half)];
+    let mut skin = Skin::from_table(joints, &table).expect("a valid skin");
+    skin.set_normals(&[Vec3::X, Vec3::X, Vec3::Y]).expect("unit normals");
+    // Joint 0 stays; joint 1 mirrors x. Half of each squashes x flat: M = diag(0, 1, 1).
+    let palette = [Mat4::IDENTITY, Mat4::from_scale(Vec3::new(-1.0, 1.0, 1.0))];
+    let expected_positions = [Vec3A::NEG_X, Vec3A::ZERO, Vec3A::Y];
+    // Mirrored: M⁻ᵀ x = -x. Squashed flat along x: the cofactor of diag(0, 1, 1) is diag(1, 0, 0),
+    // which keeps the normal x (a determinant of 0 counts as positive) and turns y into nothing, so
+    // y keeps its bind normal.
+    let expected_normals = [Vec3A::NEG_X, Vec3A::X, Vec3A::Y];
+    for lanes in lanes_here() {
+        let (mut positions, mut normals) = ([Vec3A::NAN; 3], [Vec3A::NAN; 3]);
+        lanes.blend_vertices(&skin, 0..3, &palette, &mut positions, &mut normals);
+        assert_eq!(positions, expected_positions, "{} lanes", lanes.name());
+        assert_eq!(normals, expected_normals, "{} lanes", lanes.name());
+        for (v, (vertex, n)) in skin.vertices().iter().zip(skin.normals()).enumerate() {
+            assert_eq!(normals[v], skin_normal(vertex, *n, &palette), "the reference, vertex {v}");
+        }
+    }
+}
