@@ -38,7 +38,9 @@
 //! 11. Many clips at once (`docs/11-many-clips-at-once.md`).
 //! 12. Reaching (`docs/12-reaching.md`).
 //! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`).
-//! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is
+//! 14. Every core and what it costs (`docs/14-every-core.md`): [`lanes`]: the fast path beside
+//!     `skin::blend` and `normals::skin_normal`, eight vertices at a time in the processor's vector
+//!     lanes, positions and normals from one blended matrix; [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
 //!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend
 //!     on (`cargo bench`); [`alloc_count`] counts heap allocations, to show that a steady frame

@@ -70,7 +70,8 @@ pub fn blended_matrix(v: &SkinVertex, palette: &[Mat4]) -> Mat3A {
 ///
 /// Computed as `cofactor(M) · normal`, turned round where `det(M) < 0`, then normalised. Where the
 /// blend squashes the surface flat (`cofactor(M) · normal` is zero) there is no normal to find, and
-/// the bind normal is kept. `shaders/skinning.vert` does the same steps.
+/// the bind normal is kept. `shaders/skinning.vert` does the same steps, and `lanes.rs` does them
+/// for eight vertices at a time.
 pub fn skin_normal(v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
     let m = blended_matrix(v, palette);
     let (x, y, z) = (m.x_axis, m.y_axis, m.z_axis);

@@ -7,7 +7,10 @@
 //! is shared and read-only: every thread reads it at once, with no lock and no copy. Each position
 //! comes out of the same arithmetic in the same order whichever thread computed it, so the result
 //! is bit-identical to [`crate::skin::blend`]'s (`tests/parallel.rs` compares them with `==`). The
-//! skinned normals split the same way (`normals.rs`: each one reads its own vertex and bind normal).
+//! skinned normals split the same way (`normals.rs`: each one reads its own vertex and bind normal),
+//! and so does the fast path (`lanes.rs`), which the program runs ([`blend_lanes_parallel`]): a
+//! vertex's result does not depend on which group of eight it falls in, so any cut gives the same
+//! bits, and [`BlendThreads`] cuts whole groups.
 //!
 //! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the output,
 //! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,

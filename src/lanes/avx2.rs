@@ -12,7 +12,8 @@
 // indexed by joints of a `Skin`, which refused any past its joints, and `Lanes::blend_vertices`
 // asserted one palette matrix per joint.
 
-use super::kernel::{F32x8, GROUP, Influences};
+use super::kernel::{F32x8, GROUP};
+use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
@@ -146,15 +147,15 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn blended_matrices(palette: &[Mat4], group: &impl Influences) -> [[Avx2; 3]; 4] {
+    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Avx2; 3]; 4] {
         unsafe {
             // A vertex at a time: columns x and y in one register, z and the translation in the other.
             let (mut xy, mut zt) = ([_mm256_setzero_ps(); GROUP], [_mm256_setzero_ps(); GROUP]);
             for j in 0..GROUP {
                 let (mut a, mut b) = (_mm256_setzero_ps(), _mm256_setzero_ps());
                 for i in 0..4 {
-                    let m: &[f32; 16] = palette.get_unchecked(group.joints(j)[i] as usize).as_ref();
-                    let w = _mm256_set1_ps(group.weights(j)[i]);
+                    let m: &[f32; 16] = palette.get_unchecked(group[j].joints[i] as usize).as_ref();
+                    let w = _mm256_set1_ps(group[j].weights[i]);
                     a = _mm256_fmadd_ps(w, _mm256_loadu_ps(m.as_ptr()), a);
                     b = _mm256_fmadd_ps(w, _mm256_loadu_ps(m[8..].as_ptr()), b);
                 }

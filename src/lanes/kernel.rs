@@ -32,7 +32,7 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// Each vertex's blended matrix `Σ wᵢ palette[jointᵢ]` from its four joints and weights,
     /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
     /// the eight vertices (columns x, y, z and the translation).
-    fn blended_matrices(palette: &[Mat4], group: &impl Influences) -> [[Self; 3]; 4];
+    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
     /// Eight vectors as x, y and z.
     fn load(v: [&Vec3A; GROUP]) -> [Self; 3];
     /// x, y and z back into eight vectors.
@@ -61,35 +61,18 @@ fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
     ]
 }
 
-/// Where a group of eight keeps each vertex's four joints and weights.
-pub trait Influences {
-    fn joints(&self, j: usize) -> &[u16; 4];
-    fn weights(&self, j: usize) -> &[f32; 4];
-}
-
-impl Influences for [SkinVertex; GROUP] {
-    #[inline(always)]
-    fn joints(&self, j: usize) -> &[u16; 4] {
-        &self[j].joints
-    }
-    #[inline(always)]
-    fn weights(&self, j: usize) -> &[f32; 4] {
-        &self[j].weights
-    }
-}
-
 /// One group: the eight positions, and the eight normals where `normals` gives their bind normals
 /// and room for them.
 #[inline(always)]
 fn skin_group<L: F32x8>(
     palette: &[Mat4],
-    influences: &impl Influences,
+    group: &[SkinVertex; GROUP],
     bind: [L; 3],
     positions: &mut [Vec3A; GROUP],
     normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
 ) {
     // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
-    let [x, y, z, t] = L::blended_matrices(palette, influences);
+    let [x, y, z, t] = L::blended_matrices(palette, group);
     // The position: M · bind + t.
     let moved = times([x, y, z], bind);
     L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions);

@@ -2,7 +2,8 @@
 //! eight, which the compiler turns into vector instructions where it can. The fallback where
 //! neither `sse2.rs` nor `avx2.rs` runs, and the lanes the tests force to check the others by.
 
-use super::kernel::{F32x8, GROUP, Influences};
+use super::kernel::{F32x8, GROUP};
+use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
 use std::ops::{Add, Mul, Sub};
 
@@ -83,12 +84,12 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    fn blended_matrices(palette: &[Mat4], group: &impl Influences) -> [[Portable; 3]; 4] {
+    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Portable; 3]; 4] {
         // A vertex at a time: its twelve numbers (the columns' x, y and z), summed in the
         // reference's order, written straight into lane j of column c, row r.
         let mut out = [[Portable([0.0; GROUP]); 3]; 4];
-        for j in 0..GROUP {
-            for (&joint, &w) in group.joints(j).iter().zip(group.weights(j)) {
+        for (j, v) in group.iter().enumerate() {
+            for (&joint, &w) in v.joints.iter().zip(&v.weights) {
                 let m: &[f32; 16] = palette[joint as usize].as_ref();
                 for c in 0..4 {
                     for r in 0..3 {

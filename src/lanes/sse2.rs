@@ -10,7 +10,8 @@
 // of a `Skin`, which refused any past its joints, and `Lanes::blend_vertices` asserted one palette
 // matrix per joint.
 
-use super::kernel::{F32x8, GROUP, Influences};
+use super::kernel::{F32x8, GROUP};
+use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
@@ -111,15 +112,15 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn blended_matrices(palette: &[Mat4], group: &impl Influences) -> [[Sse2; 3]; 4] {
+    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
         unsafe {
             // A vertex at a time: its four columns, each one register, summed in the reference's order.
             let mut sum = [[_mm_setzero_ps(); 4]; GROUP];
             for (j, sum) in sum.iter_mut().enumerate() {
                 let mut s = [_mm_setzero_ps(); 4];
                 for i in 0..4 {
-                    let m = palette.get_unchecked(group.joints(j)[i] as usize);
-                    let w = _mm_set1_ps(group.weights(j)[i]);
+                    let m = palette.get_unchecked(group[j].joints[i] as usize);
+                    let w = _mm_set1_ps(group[j].weights[i]);
                     s[0] = _mm_add_ps(s[0], _mm_mul_ps(w, m.x_axis.into()));
                     s[1] = _mm_add_ps(s[1], _mm_mul_ps(w, m.y_axis.into()));
                     s[2] = _mm_add_ps(s[2], _mm_mul_ps(w, m.z_axis.into()));
