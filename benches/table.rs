@@ -60,7 +60,8 @@ fn copy_parallel(threads: usize, vertices: &[SkinVertex], out: &mut [Vec3A]) {
     out.par_chunks_mut(chunk).zip(vertices.par_chunks(chunk)).for_each(|(out, vertices)| copy(vertices, out));
 }
 
-pub const VARIANTS: [&str; 8] = ["blend", "textbook", "copy", "dqs", "fast", "fast xN", "copy xN", "dqs xN"];
+pub const VARIANTS: [&str; 9] =
+    ["blend", "textbook", "copy", "dqs", "fast", "fast dqs", "fast xN", "copy xN", "fast dqs xN"];
 
 /// Median and best time of one variant over the measured rounds.
 pub struct Timing {
@@ -69,12 +70,12 @@ pub struct Timing {
 }
 
 /// Runs the eight variants in turn, round after round, for about `budget`; checks they agree.
-pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timing; 8] {
+pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timing; 9] {
     let (skin, n) = (&posed.model.skin, posed.model.skin.len());
     let mut palette = vec![Mat4::IDENTITY; BONES];
     let mut dq_palette = vec![DualQuat::IDENTITY; BONES];
-    let mut outputs = [(); 8].map(|_| vec![Vec3A::ZERO; n]);
-    let mut samples: [Vec<Duration>; 8] = Default::default();
+    let mut outputs = [(); 9].map(|_| vec![Vec3A::ZERO; n]);
+    let mut samples: [Vec<Duration>; 9] = Default::default();
     let started = Instant::now();
     let mut round = 0;
     // At least 5 measured rounds, at most 2000; round 0 is the warm-up.
@@ -92,16 +93,21 @@ pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timi
                 }
                 5 => {
                     compute_palette(&posed.world, skin.joints(), &mut palette);
+                    let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
+                    skinning::lanes::blend_dqs(skin, &dq_palette, scale, out, &mut []);
+                }
+                6 => {
+                    compute_palette(&posed.world, skin.joints(), &mut palette);
                     threads.blend_lanes(skin, &palette, out, &mut []);
                 }
-                6 => copy_parallel(threads.count(), skin.vertices(), out),
+                7 => copy_parallel(threads.count(), skin.vertices(), out),
                 _ => {
                     compute_palette(&posed.world, skin.joints(), &mut palette);
                     let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
-                    threads.blend_dqs(skin, &dq_palette, scale, out);
+                    threads.blend_dqs_lanes(skin, (&dq_palette, scale), out, &mut []);
                 }
             };
-            if variant >= 5 {
+            if variant >= 6 {
                 // The other threads fell asleep while the other variants ran: this untimed call
                 // wakes them, so the timed one measures the blend on all cores. What waking them
                 // costs is the crossover's "after a pause" column.
@@ -119,16 +125,19 @@ pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timi
     }
 
     // The same numbers, whichever order they were computed in (to f32 rounding, on a tube 64 long).
-    let [blended, by_textbook, copied, by_dqs, fast, fast_by_all, copied_by_all, by_dqs_by_all] = &outputs;
+    let [blended, by_textbook, copied, by_dqs, fast, fast_dqs, fast_by_all, copied_by_all, fast_dqs_by_all] =
+        &outputs;
     // All threads compute exactly what one does.
     assert!(fast_by_all == fast, "the fast path on all threads differs from it on one");
     assert!(copied_by_all == copied, "the copy on all threads differs from it on one");
-    assert!(by_dqs_by_all == by_dqs, "the parallel DQS blend differs from the DQS blend");
+    assert!(fast_dqs_by_all == fast_dqs, "the fast DQS on all threads differs from it on one");
     let apart = |a: &[Vec3A], b: &[Vec3A]| a.iter().zip(b).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
     let worst = apart(blended, by_textbook);
     assert!(worst < 1e-3, "blend and textbook disagree by {worst}");
     let worst = apart(blended, fast);
     assert!(worst < 1e-3, "blend and the fast path disagree by {worst}");
+    let worst = apart(by_dqs, fast_dqs);
+    assert!(worst < 1e-3, "DQS and the fast DQS disagree by {worst}");
     // DQS moves the skin differently by design, but by less than the tube's radius on a gentle wave.
     let worst = apart(blended, by_dqs);
     assert!(worst < synthetic::RADIUS, "LBS and DQS are {worst} apart");

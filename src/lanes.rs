@@ -50,15 +50,21 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+mod dual;
 mod kernel;
+mod linear;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 
 pub use kernel::GROUP;
 
+use crate::dual_quat::DualQuat;
 use crate::skin::{Skin, SkinVertex};
+use dual::DualQuats;
 use glam::{Mat4, Vec3A};
+use kernel::GroupSkin;
+use linear::Linear;
 use std::ops::Range;
 
 /// Which vector lanes the fast path runs on.
@@ -120,9 +126,39 @@ impl Lanes {
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) {
-        // The kernels index the palette by each slot's joint without checking it: `Skin::add_vertex`
-        // refused any joint past the skin's, and here the palette has one matrix per joint.
         assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
+        self.run(Linear(palette), skin, vertices, positions, normals);
+    }
+
+    /// Dual-quaternion skinning on the fast path, over a run of the skin's vertices, as
+    /// [`Lanes::blend_vertices`]: what `dual_quat::blend_dqs` and `blend_dqs_normals` compute, to
+    /// a rounding.
+    ///
+    /// # Panics
+    /// As [`Lanes::blend_vertices`], for one dual quaternion per joint.
+    pub fn blend_dqs_vertices(
+        self,
+        skin: &Skin,
+        vertices: Range<usize>,
+        (dq_palette, scale): (&[DualQuat], f32),
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
+        self.run(DualQuats { joints: dq_palette, scale }, skin, vertices, positions, normals);
+    }
+
+    /// `method` over the run, on these lanes. The kernels index the palette by each slot's joint
+    /// without checking it: `Skin::add_vertex` refused any joint past the skin's, and the callers
+    /// above checked the palette has one entry per joint.
+    fn run(
+        self,
+        method: impl GroupSkin,
+        skin: &Skin,
+        vertices: Range<usize>,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
         let run = &skin.vertices()[vertices.clone()];
         assert_eq!(run.len(), positions.len(), "one output position per vertex");
         let bind_normals = match normals.is_empty() {
@@ -134,10 +170,10 @@ impl Lanes {
         match self {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `runs_here` found AVX2 and FMA on this processor, just above.
-            Lanes::Avx2Fma => unsafe { blend_avx2(run, bind_normals, palette, positions, normals) },
+            Lanes::Avx2Fma => unsafe { run_avx2(method, run, bind_normals, positions, normals) },
             #[cfg(target_arch = "x86_64")]
-            Lanes::Sse2 => kernel::blend_run::<sse2::Sse2>(run, bind_normals, palette, positions, normals),
-            _ => kernel::blend_run::<portable::Portable>(run, bind_normals, palette, positions, normals),
+            Lanes::Sse2 => kernel::blend_run::<sse2::Sse2>(method, run, bind_normals, positions, normals),
+            _ => kernel::blend_run::<portable::Portable>(method, run, bind_normals, positions, normals),
         }
     }
 }
@@ -146,14 +182,14 @@ impl Lanes {
 /// in it may use them. Only to be called where the processor has them.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn blend_avx2(
+fn run_avx2(
+    method: impl GroupSkin,
     vertices: &[SkinVertex],
     bind_normals: &[Vec3A],
-    palette: &[Mat4],
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
 ) {
-    kernel::blend_run::<avx2::Avx2>(vertices, bind_normals, palette, positions, normals);
+    kernel::blend_run::<avx2::Avx2>(method, vertices, bind_normals, positions, normals);
 }
 
 /// The whole skin on the fast path, with the widest lanes this processor has ([`Lanes::best`]):
@@ -161,4 +197,16 @@ fn blend_avx2(
 /// `normals` empty for positions alone (as for a skin without normals). Allocates nothing.
 pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], normals: &mut [Vec3A]) {
     Lanes::best().blend_vertices(skin, 0..skin.len(), palette, skinned, normals);
+}
+
+/// Dual-quaternion skinning of the whole skin on the fast path, as [`blend`]: `skinned` gets what
+/// `dual_quat::blend_dqs` computes, and `normals` what `dual_quat::blend_dqs_normals` does.
+pub fn blend_dqs(
+    skin: &Skin,
+    dq_palette: &[DualQuat],
+    scale: f32,
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+) {
+    Lanes::best().blend_dqs_vertices(skin, 0..skin.len(), (dq_palette, scale), skinned, normals);
 }

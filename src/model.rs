@@ -14,8 +14,8 @@
 //!
 //! Steps 4 and 5 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
-//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either. Linear
-//! blending runs steps 4 and 5 in one pass, on the fast path (`lanes.rs`).
+//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either. Both run
+//! steps 4 and 5 in one pass, on the fast path (`lanes.rs`).
 
 mod error;
 mod method;
@@ -24,9 +24,9 @@ pub use error::ModelError;
 pub use method::{Method, Palette};
 
 use crate::clip::Clip;
-use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use crate::dual_quat::{DualQuat, NotRigid, compute_dq_palette};
 use crate::lanes;
-use crate::normals::{blend_normals, face_normals};
+use crate::normals::face_normals;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, compute_palette};
 use crate::transform::Trs;
@@ -250,8 +250,9 @@ impl Pose {
             Method::Lbs => self.blend_lbs(model),
             Method::Dqs => {
                 self.update_dq_palette()?;
-                blend_dqs(&model.skin, &self.dq_palette, self.dq_scale, &mut self.skinned);
-                self.update_normals(model, method);
+                let (skinned, normals) = (&mut self.skinned, &mut self.normals);
+                lanes::blend_dqs(&model.skin, &self.dq_palette, self.dq_scale, skinned, normals);
+                self.update_face_normals(model);
             }
         }
         Ok(())
@@ -260,17 +261,6 @@ impl Pose {
     /// Steps 4 and 5 by linear blending, on the fast path: positions and normals in one pass.
     fn blend_lbs(&mut self, model: &Model) {
         lanes::blend(&model.skin, &self.palette, &mut self.skinned, &mut self.normals);
-        self.update_face_normals(model);
-    }
-
-    /// Step 5 alone, after the blend: the skin's normals moved as `method` moves them (the inverse
-    /// transpose of the blended matrix, or the blended rotation of dual quaternions; for DQS, as of
-    /// the last `update_dq_palette`), or flat normals from the skinned triangles.
-    pub fn update_normals(&mut self, model: &Model, method: Method) {
-        match method {
-            Method::Lbs => blend_normals(&model.skin, &self.palette, &mut self.normals),
-            Method::Dqs => blend_dqs_normals(&model.skin, &self.dq_palette, &mut self.normals),
-        }
         self.update_face_normals(model);
     }
 

@@ -38,6 +38,7 @@ use crate::skin::{Skin, blend_vertices};
 use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::ops::Range;
 
 /// Linear blend skinning on every thread of the current rayon pool, `chunk` vertices at a time:
 /// the same result as [`crate::skin::blend`], bit for bit.
@@ -60,20 +61,46 @@ pub fn blend_lanes_parallel(
     normals: &mut [Vec3A],
     chunk: usize,
 ) {
-    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
     let lanes = Lanes::best();
+    in_chunks(skin, skinned, normals, chunk, |run, out, normals| {
+        lanes.blend_vertices(skin, run, palette, out, normals)
+    });
+}
+
+/// Dual-quaternion skinning on the fast path on every thread, as [`blend_lanes_parallel`]: the same
+/// result as [`crate::lanes::blend_dqs`], bit for bit.
+pub fn blend_dqs_lanes_parallel(
+    skin: &Skin,
+    dq_palette: (&[DualQuat], f32),
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    chunk: usize,
+) {
+    let lanes = Lanes::best();
+    in_chunks(skin, skinned, normals, chunk, |run, out, normals| {
+        lanes.blend_dqs_vertices(skin, run, dq_palette, out, normals)
+    });
+}
+
+/// Cuts the outputs (positions, and normals unless empty) into chunks of `chunk` vertices and
+/// hands each to `blend` with the run of vertices it holds, on every thread.
+fn in_chunks(
+    skin: &Skin,
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    chunk: usize,
+    blend: impl Fn(Range<usize>, &mut [Vec3A], &mut [Vec3A]) + Sync,
+) {
+    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
     // Chunk `c` holds vertices `c * chunk` on.
     let run = |c: usize, out: &[Vec3A]| c * chunk..c * chunk + out.len();
     if normals.is_empty() {
-        skinned
-            .par_chunks_mut(chunk)
-            .enumerate()
-            .for_each(|(c, out)| lanes.blend_vertices(skin, run(c, out), palette, out, &mut []));
+        skinned.par_chunks_mut(chunk).enumerate().for_each(|(c, out)| blend(run(c, out), out, &mut []));
     } else {
         assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
         (skinned.par_chunks_mut(chunk).zip(normals.par_chunks_mut(chunk)))
             .enumerate()
-            .for_each(|(c, (out, normals))| lanes.blend_vertices(skin, run(c, out), palette, out, normals));
+            .for_each(|(c, (out, normals))| blend(run(c, out), out, normals));
     }
 }
 
@@ -211,6 +238,23 @@ impl BlendThreads {
                 pool.install(|| blend_lanes_parallel(skin, palette, skinned, normals, chunk))
             }
             None => lanes::blend(skin, palette, skinned, normals),
+        }
+    }
+
+    /// [`crate::lanes::blend_dqs`], dual quaternions on the fast path, on all threads if the skin is
+    /// big enough: the positions, and the normals unless `normals` is empty.
+    pub fn blend_dqs_lanes(
+        &self,
+        skin: &Skin,
+        dq_palette: (&[DualQuat], f32),
+        skinned: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        match self.parallel(skin.len()) {
+            Some((pool, chunk)) => {
+                pool.install(|| blend_dqs_lanes_parallel(skin, dq_palette, skinned, normals, chunk))
+            }
+            None => lanes::blend_dqs(skin, dq_palette.0, dq_palette.1, skinned, normals),
         }
     }
 

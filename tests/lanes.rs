@@ -6,12 +6,15 @@
 //! reference the moved points: one rounding apart). Normals agree within 1e-6 and are unit length.
 //! Lanes without fused multiply-add follow the reference's operations one for one, so there the
 //! normals are the reference's bits, and the positions those of the blended matrix times the bind
-//! position, as glam computes it.
+//! position, as glam computes it. Dual quaternions likewise, against `dual_quat::blend_dqs` and
+//! `blend_dqs_normals` (to a rounding: the lanes sum in another order), wherever the pose's joints
+//! only turn and move.
 
 mod common;
 
 use glam::{Mat4, Vec3, Vec3A};
 use skinning::clip::Clip;
+use skinning::dual_quat::{DualQuat, blend_dqs, blend_dqs_normals, compute_dq_palette};
 use skinning::lanes::{self, Lanes};
 use skinning::model::{Model, Pose};
 use skinning::normals::{blend_normals, skin_normal};
@@ -49,36 +52,46 @@ fn matrix_first(skin: &Skin, palette: &[Mat4]) -> Vec<Vec3A> {
     skin.vertices().iter().map(|v| blended(v).transform_point3a(v.bind)).collect()
 }
 
-/// The fast path on every kind of lanes against the reference, for `model` posed by `clip` at
-/// `times`; returns the worst distances seen (positions over the size, normals).
-fn check(name: &str, model: &Model, clip: &Clip, times: &[f64]) -> (f32, f32) {
-    let (skin, n) = (&model.skin, model.skin.len());
-    let mut pose = Pose::new(model);
+/// Checks the fast path's `positions` and `normals` (each a pair: the reference's, the fast
+/// path's) agree within the tolerance, and the normals are unit length; returns the worst distances
+/// (positions over `size`, normals).
+fn worst(at: &str, size: f32, positions: (&[Vec3A], &[Vec3A]), normals: (&[Vec3A], &[Vec3A])) -> (f32, f32) {
     let (mut worst_position, mut worst_normal) = (0.0f32, 0.0f32);
+    for (v, (a, b)) in positions.0.iter().zip(positions.1).enumerate() {
+        let apart = a.distance(*b) / size;
+        assert!(apart <= TOLERANCE, "{at}: vertex {v} at {b}, the reference at {a}: {apart:e} of the size");
+        worst_position = worst_position.max(apart);
+    }
+    for (v, (a, b)) in normals.0.iter().zip(normals.1).enumerate() {
+        assert!(a.distance(*b) <= TOLERANCE, "{at}: normal {v} is {b}, the reference's {a}");
+        assert!((b.length() - 1.0).abs() <= TOLERANCE, "{at}: normal {v} is {} long", b.length());
+        worst_normal = worst_normal.max(a.distance(*b));
+    }
+    (worst_position, worst_normal)
+}
+
+/// The fast path on every kind of lanes against the reference, for `model` posed by `clip` at
+/// `times`, by linear blending and (where the pose is rigid) by dual quaternions; returns the
+/// worst distances seen (positions over the size, normals) and at how many times the pose was
+/// rigid enough for dual quaternions.
+fn check(name: &str, model: &Model, clip: &Clip, times: &[f64]) -> (f32, f32, usize) {
+    let (skin, n, with_normals) = (&model.skin, model.skin.len(), model.skin.normals().len());
+    let mut pose = Pose::new(model);
+    let (mut worst_position, mut worst_normal, mut rigid) = (0.0f32, 0.0f32, 0);
+    let mut keep =
+        |(p, q): (f32, f32)| (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(q));
     for &t in times {
         pose.update_palette(model, clip, t);
         let palette = &pose.palette;
-        let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; skin.normals().len()]);
+        let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; with_normals]);
         blend(skin, palette, &mut positions);
         blend_normals(skin, palette, &mut normals);
         let size = size(&positions).max(f32::MIN_POSITIVE);
         for lanes in lanes_here() {
-            let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; normals.len()]);
+            let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
             lanes.blend_vertices(skin, 0..n, palette, &mut fast, &mut fast_normals);
             let at = format!("{name}, {} at {t} s, {} lanes", clip.name, lanes.name());
-            for (v, (a, b)) in positions.iter().zip(&fast).enumerate() {
-                let apart = a.distance(*b) / size;
-                assert!(
-                    apart <= TOLERANCE,
-                    "{at}: vertex {v} at {b}, the reference at {a}: {apart:e} of the size"
-                );
-                worst_position = worst_position.max(apart);
-            }
-            for (v, (a, b)) in normals.iter().zip(&fast_normals).enumerate() {
-                assert!(a.distance(*b) <= TOLERANCE, "{at}: normal {v} is {b}, the reference's {a}");
-                assert!((b.length() - 1.0).abs() <= TOLERANCE, "{at}: normal {v} is {} long", b.length());
-                worst_normal = worst_normal.max(a.distance(*b));
-            }
+            keep(worst(&at, size, (&positions, &fast), (&normals, &fast_normals)));
             // Positions alone are the same positions.
             let mut alone = vec![Vec3A::NAN; n];
             lanes.blend_vertices(skin, 0..n, palette, &mut alone, &mut []);
@@ -89,20 +102,42 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64]) -> (f32, f32) {
             }
         }
         // The library's entry takes the best lanes.
-        let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; normals.len()]);
+        let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
         lanes::blend(skin, palette, &mut best.0, &mut best.1);
-        let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; normals.len()]);
+        let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
         Lanes::best().blend_vertices(skin, 0..n, palette, &mut expected.0, &mut expected.1);
         assert!(best == expected, "{name}: lanes::blend is not the best lanes' result");
+
+        // Dual quaternions, where the palette is rigid.
+        let mut dq = vec![DualQuat::IDENTITY; palette.len()];
+        let Ok(scale) = compute_dq_palette(palette, &mut dq) else { continue };
+        rigid += 1;
+        blend_dqs(skin, &dq, scale, &mut positions);
+        blend_dqs_normals(skin, &dq, &mut normals);
+        for lanes in lanes_here() {
+            let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
+            lanes.blend_dqs_vertices(skin, 0..n, (&dq, scale), &mut fast, &mut fast_normals);
+            let at = format!("{name}, {} at {t} s, DQS on {} lanes", clip.name, lanes.name());
+            keep(worst(&at, size, (&positions, &fast), (&normals, &fast_normals)));
+            let mut alone = vec![Vec3A::NAN; n];
+            lanes.blend_dqs_vertices(skin, 0..n, (&dq, scale), &mut alone, &mut []);
+            assert!(alone == fast, "{at}: positions alone differ from positions with normals");
+        }
+        let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
+        lanes::blend_dqs(skin, &dq, scale, &mut best.0, &mut best.1);
+        let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
+        Lanes::best().blend_dqs_vertices(skin, 0..n, (&dq, scale), &mut expected.0, &mut expected.1);
+        assert!(best == expected, "{name}: lanes::blend_dqs is not the best lanes' result");
     }
-    (worst_position, worst_normal)
+    (worst_position, worst_normal, rigid)
 }
 
 #[test]
 fn the_article_and_its_clips() {
     let model = scene::article().expect("the article's scene");
     for clip in scene::clips().expect("the article's clips") {
-        check("the article", &model, &clip, &[0.0, 0.5, 1.3, 2.0, 2.9, 4.0]);
+        let (_, _, rigid) = check("the article", &model, &clip, &[0.0, 0.5, 1.3, 2.0, 2.9, 4.0]);
+        assert_eq!(rigid, 6, "the article's joints only turn: dual quaternions at every time");
     }
 }
 
@@ -111,7 +146,8 @@ fn the_bench_tube() {
     // The bench's tube, shorter: 64 bones, rings of 16; and one of 13 vertices, 5 past whole groups of 8.
     for rings in [2, 125] {
         let model = synthetic::tube(64, rings, 16);
-        check("the tube", &model, &synthetic::wave(), &[0.0, 0.7, 1.9]);
+        let (_, _, rigid) = check("the tube", &model, &synthetic::wave(), &[0.0, 0.7, 1.9]);
+        assert_eq!(rigid, 3, "the wave only turns joints: dual quaternions at every time");
     }
     check("a tube of 13", &synthetic::tube(5, 1, 13), &synthetic::wave(), &[0.7]);
 }
@@ -121,16 +157,18 @@ fn every_sample_model_every_clip() {
     for name in ["Fox.glb", "SimpleSkin.gltf", "RobotExpressive.glb"] {
         let Some(path) = common::sample_model(name) else { continue };
         let imported = gltf_import::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let (mut worst_position, mut worst_normal) = (0.0f32, 0.0f32);
+        let (mut worst_position, mut worst_normal, mut poses, mut rigid) = (0.0f32, 0.0f32, 0, 0);
         for clip in &imported.clips {
             let d = clip.duration as f64;
-            let (p, n) = check(name, &imported.model, clip, &[0.0, d * 0.25, d * 0.5, d * 0.8, d]);
+            let times = [0.0, d * 0.25, d * 0.5, d * 0.8, d];
+            let (p, n, r) = check(name, &imported.model, clip, &times);
             (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
+            (poses, rigid) = (poses + times.len(), rigid + r);
         }
         // `cargo test --test lanes -- --nocapture` prints how close they came.
         eprintln!(
-            "{name}: {} clips, {} vertices, {} normals: positions within {worst_position:.1e} of the size, \
-             normals within {worst_normal:.1e}",
+            "{name}: {} clips, {} vertices, {} normals, {poses} poses ({rigid} for dual quaternions): \
+             positions within {worst_position:.1e} of the size, normals within {worst_normal:.1e}",
             imported.clips.len(),
             imported.model.skin.len(),
             imported.model.skin.normals().len()

@@ -8,11 +8,14 @@
 
 // SAFETY (every `unsafe` block in this file): an `Avx2` exists only inside `lanes.rs`'s
 // `blend_avx2`, which runs only after `is_x86_feature_detected!` found AVX2 and FMA; all these
-// functions are inlined into it. The loads read within a `&Mat4` (sixteen floats). The palette is
+// functions are inlined into it. The loads read within a `&Mat4` (sixteen floats) or a
+// `&DualQuat` (two quaternions of four floats, `repr(C)`). The palette is
 // indexed by joints of a `Skin`, which refused any past its joints, and `Lanes::blend_vertices`
 // asserted one palette matrix per joint.
 
 use super::kernel::{F32x8, GROUP};
+use super::sse2::transpose4;
+use crate::dual_quat::DualQuat;
 use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
 use std::arch::x86_64::*;
@@ -109,6 +112,11 @@ unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
 
 impl F32x8 for Avx2 {
     #[inline(always)]
+    fn splat(x: f32) -> Avx2 {
+        Avx2(unsafe { _mm256_set1_ps(x) })
+    }
+
+    #[inline(always)]
     fn mul_add(self, b: Avx2, c: Avx2) -> Avx2 {
         Avx2(unsafe { _mm256_fmadd_ps(self.0, b.0, c.0) })
     }
@@ -170,6 +178,47 @@ impl F32x8 for Avx2 {
                 [Avx2(z0), Avx2(z1), Avx2(z2)],
                 [Avx2(t0), Avx2(t1), Avx2(t2)],
             ]
+        }
+    }
+
+    #[inline(always)]
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Avx2; 8] {
+        unsafe {
+            // A vertex at a time: a joint's dual quaternion is eight floats, real then dual, one register.
+            let mut rows = [_mm256_setzero_ps(); GROUP];
+            for (row, v) in rows.iter_mut().zip(group) {
+                let load = |i: usize| {
+                    let dq = dq_palette.get_unchecked(v.joints[i] as usize);
+                    _mm256_loadu_ps(dq as *const DualQuat as *const f32)
+                };
+                let q = [load(0), load(1), load(2), load(3)];
+                // Which side of the first rotation each is on: the signs of the four dot products
+                // realᵢ · real₀, made together (one product each, turned round, summed as glam sums).
+                let first = _mm256_castps256_ps128(q[0]);
+                let real = |i: usize| _mm_mul_ps(_mm256_castps256_ps128(q[i]), first);
+                let [x, y, z, w] = transpose4([real(0), real(1), real(2), real(3)]);
+                let dots = _mm_add_ps(_mm_add_ps(x, z), _mm_add_ps(y, w));
+                let flip = _mm_and_ps(_mm_cmplt_ps(dots, _mm_setzero_ps()), _mm_set1_ps(-0.0));
+                let weights = _mm_xor_ps(_mm_loadu_ps(v.weights.as_ptr()), flip);
+                let mut sum = _mm256_mul_ps(_mm256_broadcastss_ps(weights), q[0]);
+                sum = _mm256_fmadd_ps(
+                    _mm256_broadcastss_ps(_mm_shuffle_ps::<0b01_01_01_01>(weights, weights)),
+                    q[1],
+                    sum,
+                );
+                sum = _mm256_fmadd_ps(
+                    _mm256_broadcastss_ps(_mm_shuffle_ps::<0b10_10_10_10>(weights, weights)),
+                    q[2],
+                    sum,
+                );
+                *row = _mm256_fmadd_ps(
+                    _mm256_broadcastss_ps(_mm_shuffle_ps::<0b11_11_11_11>(weights, weights)),
+                    q[3],
+                    sum,
+                );
+            }
+            let t = transpose8(&rows);
+            [Avx2(t[0]), Avx2(t[1]), Avx2(t[2]), Avx2(t[3]), Avx2(t[4]), Avx2(t[5]), Avx2(t[6]), Avx2(t[7])]
         }
     }
 

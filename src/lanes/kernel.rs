@@ -1,14 +1,14 @@
 //! The fast path's loop, written once for every kind of lanes: eight vertices at a time.
 //!
-//! [`F32x8`] is eight `f32`s, one per vertex of a group, and what the loop needs of them: add,
+//! [`F32x8`] is eight `f32`s, one per vertex of a group, and what the math needs of them: add,
 //! multiply, a square root, a choice lane by lane. `avx2.rs` makes it one AVX register, `sse2.rs`
 //! two SSE registers, `portable.rs` a plain array. Each also moves the group's data between the
-//! two layouts ([`F32x8::blended_matrices`], [`F32x8::load`], [`F32x8::store`]): the vertices and the
-//! outputs are stored a vertex at a time, the arithmetic runs a number at a time across the group.
-//!
-//! The order of every sum is the reference's (`normals::skin_normal`, glam's
-//! `Mat4::transform_point3a`), so lanes without fused multiply-add round exactly as it does.
+//! two layouts ([`F32x8::blended_matrices`], [`F32x8::blended_dual_quats`], [`F32x8::load`],
+//! [`F32x8::store`]): the vertices and the outputs are stored a vertex at a time, the arithmetic
+//! runs a number at a time across the group. The math of a group is a [`GroupSkin`]: linear
+//! blending (`linear.rs`) or dual quaternions (`dual.rs`).
 
+use crate::dual_quat::DualQuat;
 use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
 use std::ops::{Add, Mul, Sub};
@@ -18,6 +18,8 @@ pub const GROUP: usize = 8;
 
 /// Eight `f32`s, one per vertex of a group; every operation works on all eight at once.
 pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+    /// The same number in every lane.
+    fn splat(x: f32) -> Self;
     /// `self * b + c`: rounded once with fused multiply-add, twice without.
     fn mul_add(self, b: Self, c: Self) -> Self;
     /// `self * b - c`: rounded once with fused multiply-add, twice without.
@@ -33,6 +35,10 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
     /// the eight vertices (columns x, y, z and the translation).
     fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
+    /// Each vertex's weighted sum of its joints' dual quaternions, each term turned to the side of
+    /// the first joint's rotation (`dual_quat.rs`, step 1), summed a vertex at a time, then turned
+    /// round: the real part's x, y, z, w, then the dual part's.
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Self; 8];
     /// Eight vectors as x, y and z.
     fn load(v: [&Vec3A; GROUP]) -> [Self; 3];
     /// x, y and z back into eight vectors.
@@ -41,19 +47,19 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
 
 /// The eight vectors' cross products, lane by lane: `a × b`.
 #[inline(always)]
-fn cross<L: F32x8>(a: [L; 3], b: [L; 3]) -> [L; 3] {
+pub fn cross<L: F32x8>(a: [L; 3], b: [L; 3]) -> [L; 3] {
     [a[1].mul_sub(b[2], a[2] * b[1]), a[2].mul_sub(b[0], a[0] * b[2]), a[0].mul_sub(b[1], a[1] * b[0])]
 }
 
 /// The eight vectors' dot products, lane by lane: `a · b`.
 #[inline(always)]
-fn dot<L: F32x8>(a: [L; 3], b: [L; 3]) -> L {
+pub fn dot<L: F32x8>(a: [L; 3], b: [L; 3]) -> L {
     a[2].mul_add(b[2], a[1].mul_add(b[1], a[0] * b[0]))
 }
 
 /// `m · v` for the 3x3 matrix of columns `m`, lane by lane (glam's order: x, then y, then z).
 #[inline(always)]
-fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
+pub fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
     [
         m[2][0].mul_add(v[2], m[1][0].mul_add(v[1], m[0][0] * v[0])),
         m[2][1].mul_add(v[2], m[1][1].mul_add(v[1], m[0][1] * v[0])),
@@ -61,33 +67,18 @@ fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
     ]
 }
 
-/// One group: the eight positions, and the eight normals where `normals` gives their bind normals
-/// and room for them.
-#[inline(always)]
-fn skin_group<L: F32x8>(
-    palette: &[Mat4],
-    group: &[SkinVertex; GROUP],
-    bind: [L; 3],
-    positions: &mut [Vec3A; GROUP],
-    normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
-) {
-    // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
-    let [x, y, z, t] = L::blended_matrices(palette, group);
-    // The position: M · bind + t.
-    let moved = times([x, y, z], bind);
-    L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions);
-
-    let Some((n, out)) = normals else { return };
-    // The normal: cofactor(M) · n, whose columns are the cross products of M's columns...
-    let cofactor = [cross(y, z), cross(z, x), cross(x, y)];
-    let moved = times(cofactor, n);
-    // ...turned round where det(M) = x · (y × z) is negative, normalised; the bind normal where
-    // there is no length to normalise.
-    let det = dot(x, cofactor[0]);
-    let recip = dot(moved, moved).recip_sqrt();
-    let scale = recip.with_sign_of(det);
-    let normal = [moved[0] * scale, moved[1] * scale, moved[2] * scale];
-    L::store(recip.finite_positive_or(normal, n), out);
+/// A way to skin a group of eight vertices, lane by lane: [`super::linear::Linear`] or
+/// [`super::dual::DualQuats`].
+pub trait GroupSkin: Copy {
+    /// The eight positions from the group's bind positions `bind`, and the eight normals where
+    /// `normals` gives their bind normals and room for them.
+    fn skin<L: F32x8>(
+        self,
+        group: &[SkinVertex; GROUP],
+        bind: [L; 3],
+        positions: &mut [Vec3A; GROUP],
+        normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
+    );
 }
 
 /// The bind positions of a group of eight vertices as the skin stores them.
@@ -107,9 +98,9 @@ fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
 /// `bind_normals` have one per vertex.
 #[inline(always)]
 pub fn blend_run<L: F32x8>(
+    method: impl GroupSkin,
     vertices: &[SkinVertex],
     bind_normals: &[Vec3A],
-    palette: &[Mat4],
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
 ) {
@@ -119,11 +110,11 @@ pub fn blend_run<L: F32x8>(
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
     if normals.is_empty() {
         for (group, out) in groups.iter().zip(out) {
-            skin_group::<L>(palette, group, bind_of(group), out, None);
+            method.skin::<L>(group, bind_of(group), out, None);
         }
     } else {
         for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
-            skin_group::<L>(palette, group, bind_of(group), out, Some((L::load(refs(bind)), normals)));
+            method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)));
         }
     }
     if let Some(&first) = rest.first() {
@@ -134,7 +125,7 @@ pub fn blend_run<L: F32x8>(
         let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
         let with_normals = !normals_rest.is_empty();
         let normals_in = with_normals.then_some((L::load(refs(&bind)), &mut normals));
-        skin_group::<L>(palette, &group, bind_of(&group), &mut positions, normals_in);
+        method.skin::<L>(&group, bind_of(&group), &mut positions, normals_in);
         out_rest.copy_from_slice(&positions[..rest.len()]);
         normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
     }

@@ -3,8 +3,9 @@
 //! neither `sse2.rs` nor `avx2.rs` runs, and the lanes the tests force to check the others by.
 
 use super::kernel::{F32x8, GROUP};
+use crate::dual_quat::DualQuat;
 use crate::skin::SkinVertex;
-use glam::{Mat4, Vec3A};
+use glam::{Mat4, Vec3A, Vec4};
 use std::ops::{Add, Mul, Sub};
 
 #[derive(Clone, Copy)]
@@ -48,6 +49,11 @@ impl Mul for Portable {
 }
 
 impl F32x8 for Portable {
+    #[inline(always)]
+    fn splat(x: f32) -> Portable {
+        Portable([x; GROUP])
+    }
+
     // No fused multiply-add here: `f32::mul_add` is a slow library call where the processor has none.
     #[inline(always)]
     fn mul_add(self, b: Portable, c: Portable) -> Portable {
@@ -96,6 +102,26 @@ impl F32x8 for Portable {
                         out[c][r].0[j] += w * m[4 * c + r];
                     }
                 }
+            }
+        }
+        out
+    }
+
+    #[inline(always)]
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Portable; 8] {
+        // A vertex at a time, as `dual_quat.rs` sums it, written into lane j of each number.
+        let mut out = [Portable([0.0; GROUP]); 8];
+        for (j, v) in group.iter().enumerate() {
+            let first = dq_palette[v.joints[0] as usize].real;
+            let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);
+            for (&joint, &w) in v.joints.iter().zip(&v.weights) {
+                let dq = &dq_palette[joint as usize];
+                let w = if dq.real.dot(first) < 0.0 { -w } else { w };
+                real += w * Vec4::from(dq.real);
+                dual += w * Vec4::from(dq.dual);
+            }
+            for k in 0..4 {
+                (out[k].0[j], out[4 + k].0[j]) = (real[k], dual[k]);
             }
         }
         out

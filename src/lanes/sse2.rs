@@ -11,6 +11,7 @@
 // matrix per joint.
 
 use super::kernel::{F32x8, GROUP};
+use crate::dual_quat::DualQuat;
 use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
 use std::arch::x86_64::*;
@@ -46,7 +47,7 @@ impl Mul for Sse2 {
 
 /// Four rows in, four columns out: number k of row j becomes number j of column k.
 #[inline(always)]
-fn transpose4([r0, r1, r2, r3]: [__m128; 4]) -> [__m128; 4] {
+pub fn transpose4([r0, r1, r2, r3]: [__m128; 4]) -> [__m128; 4] {
     unsafe {
         let (t0, t1) = (_mm_unpacklo_ps(r0, r1), _mm_unpacklo_ps(r2, r3)); // r0.0 r1.0 r0.1 r1.1, r2.0 ...
         let (t2, t3) = (_mm_unpackhi_ps(r0, r1), _mm_unpackhi_ps(r2, r3)); // r0.2 r1.2 r0.3 r1.3, r2.2 ...
@@ -63,6 +64,11 @@ fn load8(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
 }
 
 impl F32x8 for Sse2 {
+    #[inline(always)]
+    fn splat(x: f32) -> Sse2 {
+        Sse2([unsafe { _mm_set1_ps(x) }; 2])
+    }
+
     #[inline(always)]
     fn mul_add(self, b: Sse2, c: Sse2) -> Sse2 {
         self * b + c
@@ -135,6 +141,41 @@ impl F32x8 for Sse2 {
                     let s = &sum[4 * h..];
                     let [r0, r1, r2, _] = transpose4([s[0][c], s[1][c], s[2][c], s[3][c]]);
                     (out[c][0].0[h], out[c][1].0[h], out[c][2].0[h]) = (r0, r1, r2);
+                }
+            }
+            out
+        }
+    }
+
+    #[inline(always)]
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
+        unsafe {
+            // A vertex at a time: the real and the dual part, one register each.
+            let mut rows = [[_mm_setzero_ps(); 2]; GROUP];
+            for (row, v) in rows.iter_mut().zip(group) {
+                let first: __m128 = dq_palette.get_unchecked(v.joints[0] as usize).real.into();
+                let (mut real, mut dual) = (_mm_setzero_ps(), _mm_setzero_ps());
+                for i in 0..4 {
+                    let q = dq_palette.get_unchecked(v.joints[i] as usize);
+                    // Which side of the first rotation: the sign of real · first, summed as glam does.
+                    let p = _mm_mul_ps(q.real.into(), first);
+                    let s = _mm_add_ps(p, _mm_shuffle_ps::<0b00_00_11_10>(p, p));
+                    let side = _mm_cvtss_f32(_mm_add_ps(s, _mm_shuffle_ps::<0b00_00_00_01>(s, s)));
+                    let w = _mm_set1_ps(if side < 0.0 { -v.weights[i] } else { v.weights[i] });
+                    real = _mm_add_ps(real, _mm_mul_ps(w, q.real.into()));
+                    dual = _mm_add_ps(dual, _mm_mul_ps(w, q.dual.into()));
+                }
+                *row = [real, dual];
+            }
+            // Then turned round, four vertices at a time: lanes 0-3, then 4-7.
+            let mut out = [Sse2([_mm_setzero_ps(); 2]); 8];
+            for part in 0..2 {
+                for h in 0..2 {
+                    let r = &rows[4 * h..];
+                    let t = transpose4([r[0][part], r[1][part], r[2][part], r[3][part]]);
+                    for k in 0..4 {
+                        out[4 * part + k].0[h] = t[k];
+                    }
                 }
             }
             out

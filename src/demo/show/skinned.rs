@@ -197,21 +197,19 @@ pub fn blend(
         return Ok(());
     }
     let (skin, skinned, normals) = (&model.skin, &mut pose.skinned, &mut pose.normals);
-    // Linear blending moves the normals in the same pass as the positions (the fast path,
-    // `lanes.rs`); an empty slice asks for positions alone.
-    let lbs_normals = if work.normals { &mut normals[..] } else { &mut [] };
+    // The fast path (`lanes.rs`) moves the normals in the same pass as the positions; an empty
+    // slice asks for positions alone.
+    let normals = if work.normals { &mut normals[..] } else { &mut [] };
+    let dq = (&pose.dq_palette[..], pose.dq_scale);
     match method {
-        Blend::Lbs => threads.blend_lanes(skin, &pose.palette, skinned, lbs_normals),
-        Blend::Dqs => threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, skinned),
+        Blend::Lbs => threads.blend_lanes(skin, &pose.palette, skinned, normals),
+        Blend::Dqs => threads.blend_dqs_lanes(skin, dq, skinned, normals),
         Blend::Both => {
-            threads.blend_lanes(skin, &pose.palette, skinned, lbs_normals);
-            threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, compared);
+            threads.blend_lanes(skin, &pose.palette, skinned, normals);
+            threads.blend_dqs_lanes(skin, dq, compared, &mut []);
         }
     }
     if work.normals {
-        if method.first() == Method::Dqs {
-            threads.blend_dqs_normals(skin, &pose.dq_palette, normals);
-        }
         // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
         if !pose.face_normals.is_empty() {
             face_normals(&pose.skinned, &model.triangles, &mut pose.face_normals);
