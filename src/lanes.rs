@@ -17,7 +17,7 @@
 //! square root and a division serve eight normals. The data is still stored a vertex at a time, so
 //! each group of eight is turned round on the way in and out (a transpose, a few shuffles a vertex).
 //!
-//! **The math**, per vertex (`lanes/kernel.rs`: `skin_group`), the rule of `normals.rs`:
+//! **The math**, per vertex (`lanes/linear.rs`: `Linear`), the rule of `normals.rs`:
 //!
 //! ```text
 //! M        = Σ wᵢ palette[jointᵢ]                   the blended matrix, once per vertex
@@ -33,12 +33,19 @@
 //! (portable and SSE2 lanes) they are its bits exactly; with it they differ by a few in the last
 //! place (`tests/lanes.rs` checks both, on every sample model).
 //!
+//! **Dual quaternions** (`lanes/dual.rs`: `DualQuats`) take the same road: the signed weighted sum
+//! a vertex at a time, then normalising, turning and translating eight at a time. They agree with
+//! `dual_quat::blend_dqs` to a rounding.
+//!
 //! **Which lanes** ([`Lanes`]): AVX2 with FMA where the processor has them (found when the program
 //! runs, with `is_x86_feature_detected!`: most x86-64 processors since 2013-15), else SSE2 (every
 //! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor). The
-//! kernel is written once, over a trait ([`kernel::F32x8`]); each kind of lanes is a file of small
-//! functions around `std::arch`'s intrinsics. No crate: `std::arch` gives runtime detection and
-//! FMA, which the portable crates decide when the program is compiled.
+//! math is written once, over a trait (`lanes/kernel.rs`: `F32x8`); each kind of lanes is a file
+//! of small functions around `std::arch`'s intrinsics (`avx2.rs`, `sse2.rs`) or plain loops
+//! (`portable.rs`). No crate: `std::arch` gives runtime detection and FMA, where a portable crate
+//! such as `wide` picks its instructions when the program is compiled (SSE2 alone for the default
+//! x86-64 target), and it would be one more crate to build and keep optimised in the release
+//! profile.
 //!
 //! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads

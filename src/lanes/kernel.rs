@@ -13,7 +13,7 @@ use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
 use std::ops::{Add, Mul, Sub};
 
-/// How many vertices the loop takes at once: one `f32` each in an [`F32x8`].
+/// How many vertices the loop takes at once: one `f32` each in an `F32x8`.
 pub const GROUP: usize = 8;
 
 /// Eight `f32`s, one per vertex of a group; every operation works on all eight at once.
