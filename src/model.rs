@@ -14,8 +14,8 @@
 //!
 //! Steps 4 and 5 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
-//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either. Both run
-//! steps 4 and 5 in one pass, on the fast path (`lanes.rs`).
+//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either. Both blend
+//! on the fast path (`lanes.rs`), steps 4 and 5 in one pass.
 
 mod error;
 mod method;
@@ -24,9 +24,9 @@ pub use error::ModelError;
 pub use method::{Method, Palette};
 
 use crate::clip::Clip;
-use crate::dual_quat::{DualQuat, NotRigid, compute_dq_palette};
+use crate::dual_quat::{DualQuat, NotRigid, blend_dqs_normals, compute_dq_palette};
 use crate::lanes;
-use crate::normals::face_normals;
+use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, compute_palette};
 use crate::transform::Trs;
@@ -200,7 +200,7 @@ impl Pose {
     /// normals.
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
         self.update_palette(model, clip, time);
-        self.blend_lbs(model);
+        let _linear_blending_takes_any_palette = self.blend_with(model, Method::Lbs);
     }
 
     /// Steps 1 to 3 only: the bones and the palette, no blend. For when the blend runs elsewhere,
@@ -244,28 +244,32 @@ impl Pose {
         self.blend_with(model, method)
     }
 
-    /// Steps 4 and 5, by `method`, from the palette already computed.
+    /// Steps 4 and 5, by `method`, from the palette already computed: one pass (`lanes.rs`).
     pub fn blend_with(&mut self, model: &Model, method: Method) -> Result<(), NotRigid> {
+        if method == Method::Dqs {
+            self.update_dq_palette()?;
+        }
+        let (skin, skinned, normals) = (&model.skin, &mut self.skinned, &mut self.normals);
         match method {
-            Method::Lbs => self.blend_lbs(model),
-            Method::Dqs => {
-                self.update_dq_palette()?;
-                let (skinned, normals) = (&mut self.skinned, &mut self.normals);
-                lanes::blend_dqs(&model.skin, &self.dq_palette, self.dq_scale, skinned, normals);
-                self.update_face_normals(model);
-            }
+            Method::Lbs => lanes::blend(skin, &self.palette, skinned, normals),
+            Method::Dqs => lanes::blend_dqs(skin, &self.dq_palette, self.dq_scale, skinned, normals),
+        }
+        if !self.face_normals.is_empty() {
+            face_normals(&self.skinned, &model.triangles, &mut self.face_normals);
         }
         Ok(())
     }
 
-    /// Steps 4 and 5 by linear blending, on the fast path: positions and normals in one pass.
-    fn blend_lbs(&mut self, model: &Model) {
-        lanes::blend(&model.skin, &self.palette, &mut self.skinned, &mut self.normals);
-        self.update_face_normals(model);
-    }
-
-    /// Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
-    fn update_face_normals(&mut self, model: &Model) {
+    /// Step 5 alone, after a blend, by the readable loops: the skin's normals moved as `method`
+    /// moves them (the inverse transpose of the blended matrix, or the blended rotation of dual
+    /// quaternions; for DQS, as of the last `update_dq_palette`), or flat normals from the skinned
+    /// triangles.
+    pub fn update_normals(&mut self, model: &Model, method: Method) {
+        match method {
+            Method::Lbs => blend_normals(&model.skin, &self.palette, &mut self.normals),
+            Method::Dqs => blend_dqs_normals(&model.skin, &self.dq_palette, &mut self.normals),
+        }
+        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
         if !self.face_normals.is_empty() {
             face_normals(&self.skinned, &model.triangles, &mut self.face_normals);
         }
@@ -289,7 +293,7 @@ impl Pose {
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
-        self.blend_lbs(model);
+        let _linear_blending_takes_any_palette = self.blend_with(model, Method::Lbs);
     }
 
     /// Where the joint of `bone` is in the world: the origin of its space.

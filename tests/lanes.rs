@@ -16,7 +16,7 @@ use glam::{Mat4, Vec3, Vec3A};
 use skinning::clip::Clip;
 use skinning::dual_quat::{DualQuat, blend_dqs, blend_dqs_normals, compute_dq_palette};
 use skinning::lanes::{self, Lanes};
-use skinning::model::{Model, Pose};
+use skinning::model::{Method, Model, Pose};
 use skinning::normals::{blend_normals, skin_normal};
 use skinning::skin::{Influence, Joint, Skin, blend};
 use skinning::{gltf_import, scene, synthetic};
@@ -226,5 +226,27 @@ fn a_mirror_and_a_squash_as_the_rule_says() {
         for (v, (vertex, n)) in skin.vertices().iter().zip(skin.normals()).enumerate() {
             assert_eq!(normals[v], skin_normal(vertex, *n, &palette), "the reference, vertex {v}");
         }
+    }
+}
+
+/// A frame of `Pose` (the fast path) is the frame of the readable steps, to a rounding: the blend,
+/// then `Pose::update_normals`.
+#[test]
+fn a_frame_of_pose_is_the_readable_steps() {
+    let model = synthetic::tube(64, 125, 16);
+    let mut pose = Pose::new(&model);
+    for method in [Method::Lbs, Method::Dqs] {
+        pose.update_with(&model, &synthetic::wave(), 0.7, method).expect("the wave only turns joints");
+        let mut readable = pose.clone();
+        match method {
+            Method::Lbs => blend(&model.skin, &readable.palette, &mut readable.skinned),
+            Method::Dqs => {
+                blend_dqs(&model.skin, &readable.dq_palette, readable.dq_scale, &mut readable.skinned)
+            }
+        }
+        readable.update_normals(&model, method);
+        let size = size(&readable.skinned);
+        let at = format!("{method:?}");
+        worst(&at, size, (&readable.skinned, &pose.skinned), (&readable.normals, &pose.normals));
     }
 }
