@@ -182,6 +182,26 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
+    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]) {
+        unsafe {
+            for (v, position) in group.iter().zip(positions) {
+                let (mut xy, mut zt) = (_mm256_setzero_ps(), _mm256_setzero_ps());
+                for i in 0..4 {
+                    let m: &[f32; 16] = palette.get_unchecked(v.joints[i] as usize).as_ref();
+                    let w = _mm256_set1_ps(v.weights[i]);
+                    xy = _mm256_fmadd_ps(w, _mm256_loadu_ps(m.as_ptr()), xy);
+                    zt = _mm256_fmadd_ps(w, _mm256_loadu_ps(m[8..].as_ptr()), zt);
+                }
+                // x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
+                let moved = _mm_mul_ps(_mm256_castps256_ps128(xy), _mm_set1_ps(v.bind.x));
+                let moved = _mm_fmadd_ps(_mm256_extractf128_ps::<1>(xy), _mm_set1_ps(v.bind.y), moved);
+                let moved = _mm_fmadd_ps(_mm256_castps256_ps128(zt), _mm_set1_ps(v.bind.z), moved);
+                *position = _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved).into();
+            }
+        }
+    }
+
+    #[inline(always)]
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Avx2; 8] {
         unsafe {
             // A vertex at a time: a joint's dual quaternion is eight floats, real then dual, one register.

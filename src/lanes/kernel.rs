@@ -5,7 +5,8 @@
 //! two SSE registers, `portable.rs` a plain array. Each also moves the group's data between the
 //! two layouts ([`F32x8::blended_matrices`], [`F32x8::blended_dual_quats`], [`F32x8::load`],
 //! [`F32x8::store`]): the vertices and the outputs are stored a vertex at a time, the arithmetic
-//! runs a number at a time across the group. The math of a group is a [`GroupSkin`]: linear
+//! runs a number at a time across the group. Positions alone need no turning round: a position is
+//! four columns times numbers, which suits a vertex's own registers ([`F32x8::blended_positions`]). The math of a group is a [`GroupSkin`]: linear
 //! blending (`linear.rs`) or dual quaternions (`dual.rs`).
 
 use crate::dual_quat::DualQuat;
@@ -35,6 +36,10 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
     /// the eight vertices (columns x, y, z and the translation).
     fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
+    /// Positions alone: each vertex's blended matrix, and its position `M · bind` from it, a vertex
+    /// at a time, with no turning round. The same operations, in the same order, as the lanes'
+    /// `times` and `+ t`, so the same bits.
+    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]);
     /// Each vertex's weighted sum of its joints' dual quaternions, each term turned to the side of
     /// the first joint's rotation (`dual_quat.rs`, step 1), summed a vertex at a time, then turned
     /// round: the real part's x, y, z, w, then the dual part's.

@@ -22,13 +22,14 @@ impl GroupSkin for Linear<'_> {
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
     ) {
+        // Positions alone need no lanes: a vertex at a time, with no turning round.
+        let Some((n, out)) = normals else { return L::blended_positions(self.0, group, positions) };
         // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
         let [x, y, z, t] = L::blended_matrices(self.0, group);
         // The position: M · bind + t.
         let moved = times([x, y, z], bind);
         L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions);
 
-        let Some((n, out)) = normals else { return };
         // The normal: cofactor(M) · n, whose columns are the cross products of M's columns...
         let cofactor = [cross(y, z), cross(z, x), cross(x, y)];
         let moved = times(cofactor, n);

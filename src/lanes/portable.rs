@@ -108,6 +108,23 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
+    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]) {
+        for (v, position) in group.iter().zip(positions) {
+            let mut sum = [0.0f32; 16];
+            for (&joint, &w) in v.joints.iter().zip(&v.weights) {
+                let m: &[f32; 16] = palette[joint as usize].as_ref();
+                for (sum, m) in sum.iter_mut().zip(m) {
+                    *sum += w * m;
+                }
+            }
+            // x·bind.x, then + y·bind.y, + z·bind.z, + the translation, as the lanes' `times`.
+            let (p, m) = (v.bind, &sum);
+            let row = |r: usize| m[8 + r] * p.z + (m[4 + r] * p.y + m[r] * p.x) + m[12 + r];
+            *position = Vec3A::new(row(0), row(1), row(2));
+        }
+    }
+
+    #[inline(always)]
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Portable; 8] {
         // A vertex at a time, as `dual_quat.rs` sums it, written into lane j of each number.
         let mut out = [Portable([0.0; GROUP]); 8];

@@ -148,6 +148,26 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
+    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]) {
+        unsafe {
+            for (v, position) in group.iter().zip(positions) {
+                let mut s = [_mm_setzero_ps(); 4];
+                for i in 0..4 {
+                    let m = palette.get_unchecked(v.joints[i] as usize);
+                    let w = _mm_set1_ps(v.weights[i]);
+                    s[0] = _mm_add_ps(s[0], _mm_mul_ps(w, m.x_axis.into()));
+                    s[1] = _mm_add_ps(s[1], _mm_mul_ps(w, m.y_axis.into()));
+                    s[2] = _mm_add_ps(s[2], _mm_mul_ps(w, m.z_axis.into()));
+                    s[3] = _mm_add_ps(s[3], _mm_mul_ps(w, m.w_axis.into()));
+                }
+                // glam's own matrix times point: x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
+                *position = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into())
+                    .transform_point3a(v.bind);
+            }
+        }
+    }
+
+    #[inline(always)]
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
         unsafe {
             // A vertex at a time: the real and the dual part, one register each.
