@@ -16,6 +16,8 @@
 //! product is six multiplies and three subtractions, lane by lane, with no shuffle; a length, a
 //! square root and a division serve eight normals. The data is still stored a vertex at a time, so
 //! each group of eight is turned round on the way in and out (a transpose, a few shuffles a vertex).
+//! Positions alone are not turned round: a position is a matrix's columns times numbers, which one
+//! vertex's registers already suit, so they run a vertex at a time, the matrix blended once.
 //!
 //! **The math**, per vertex (`lanes/linear.rs`: `Linear`), the rule of `normals.rs`:
 //!
