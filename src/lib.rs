@@ -59,6 +59,7 @@ pub mod gltf_import;
 pub mod inspect;
 pub mod md5_export;
 pub mod md5_import;
+pub mod mixer;
 pub mod model;
 pub mod model_folder;
 pub mod normals;
