@@ -5,6 +5,7 @@
 
 pub mod help;
 pub mod info;
+pub mod layers;
 pub mod md5_info;
 pub mod options;
 mod rules;
@@ -165,6 +166,15 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     "--camera wants YAW,PITCH in degrees (-360 to 360) and maybe a ZOOM (0.2 to 20), \
                      like 60,25,2, not {v:?}"
                 ))?);
+            }
+            Arg::Long(name) if layers::FLAGS.iter().any(|(flag, _)| *flag == name) => {
+                let (flag, what) =
+                    layers::FLAGS.into_iter().find(|(flag, _)| *flag == name).unwrap_or_default();
+                let value = match what {
+                    "" => None,
+                    _ => Some(text(&mut parser, &format!("--{flag}"), what)?),
+                };
+                layers::read(flag, value.as_deref(), &mut options.layers)?;
             }
             Arg::Value(value) => {
                 return Err(format!("unexpected argument {value:?}: options start with -- (see --help)"));

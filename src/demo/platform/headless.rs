@@ -12,8 +12,8 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
-use skinning::clip::Clip;
 use skinning::dump::Frames;
+use skinning::mixer::Animation;
 use skinning::model::{Method, Model};
 use std::path::Path;
 
@@ -45,7 +45,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     path: &Path,
     model: &Model,
-    clip: &Clip,
+    animation: Animation,
     frames: Frames,
     method: Method,
 ) -> Result<(), Failure> {
@@ -70,7 +70,7 @@ pub fn dump_gpu(
         write_dump_blended_by(
             &mut file,
             model,
-            clip,
+            animation,
             frames,
             Blender { name: "gpu", method, blend: &mut blend },
         )
@@ -179,6 +179,6 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: Method) -> Result<(), Failure> {
+pub fn dump_gpu(_: &Path, _: &Model, _: Animation, _: Frames, _: Method) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

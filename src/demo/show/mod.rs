@@ -6,6 +6,7 @@
 
 pub mod bend;
 pub mod clock;
+pub mod layers;
 pub mod loaded;
 pub mod normal_lines;
 pub mod pointer;

@@ -10,6 +10,7 @@
 
 use super::bend::BendDrag;
 use super::clock::Clock;
+use super::layers::Mixing;
 use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
@@ -23,8 +24,7 @@ use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec2, Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
-use skinning::inspect::{Inspection, Report};
-use skinning::md5_import::{StoredWeights, WeightTable};
+use skinning::md5_import::StoredWeights;
 use skinning::model::{Model, Pose};
 use skinning::printable::printable;
 use std::time::Instant;
@@ -47,8 +47,10 @@ pub struct Demo {
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
     clip_names: Vec<String>,
-    /// Which of `clips` plays.
+    /// Which of `clips` plays (with others, the first blend layer's).
     pub clip: usize,
+    /// The clips' layers (`--blend`, `--mask`, `--additive`, the keys F, Y, J, K): `layers.rs`.
+    pub mixing: Mixing,
     pub clock: Clock,
     /// This frame's local and world transforms, palette and skinned positions.
     pub pose: Pose,
@@ -76,7 +78,8 @@ pub struct Demo {
 impl Demo {
     /// The demo of `model` playing `clips`, set up as `options` ask.
     pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
-        let clip = options.clip_index(&clips)?;
+        let mixing = Mixing::new(&model, &clips, options)?;
+        let clip = mixing.current();
         let weight_bone = match &options.weights {
             None => None,
             Some(name) => Some(find_bone(&model, name)?),
@@ -117,6 +120,7 @@ impl Demo {
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
             clip,
+            mixing,
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
             status: Status::new(),
@@ -152,8 +156,11 @@ impl Demo {
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
-        let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
-        self.pose.update_palette(model, clip, time);
+        let time = self.clock.time;
+        // Step 1, animate: the clips' layers blended into the bones' local poses (`layers.rs`).
+        self.clip = self.mixing.animate(&self.model.skeleton, &self.clips, time, &mut self.pose.trs);
+        self.pose.palette_from_trs(&self.model);
+        let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
@@ -167,15 +174,15 @@ impl Demo {
         // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
+        self.mixing.write_rows(&mut line, &self.clip_names, time);
         self.status.line = line;
     }
 
     /// What the corner line and the title say about this frame.
     fn status_line(&self) -> StatusLine<'_> {
-        let clip = self.clip();
         StatusLine {
             clip: &self.clip_names[self.clip],
-            time: clip.wrap(self.clock.time),
+            time: self.mixing.current_time(),
             speed: self.clock.speed,
             paused: self.clock.paused,
             method: self.skinned.method.name(),
@@ -259,33 +266,6 @@ impl Demo {
         let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
         self.selection.pick(cursor, on_screen, reach);
     }
-
-    /// The inspected vertex's candidates and blends this frame, if one is inspected.
-    fn inspection(&self) -> Option<Inspection> {
-        let vertex = self.selection.vertex?;
-        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
-    }
-
-    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
-    pub fn report(&self) -> Option<String> {
-        let inspection = self.inspection()?;
-        let clip = self.clip();
-        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
-        let report = Report { inspection: &inspection, model: &self.model };
-        let time = clip.wrap(self.clock.time);
-        let name = &self.clip_names[self.clip];
-        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
-        if let Some(stored) = &self.stored {
-            let (model, vertex) = (&self.model, inspection.vertex);
-            text.push_str(&WeightTable { model, stored, vertex }.to_string());
-        }
-        Some(text)
-    }
-
-    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
-    pub fn take_report(&mut self) -> Option<String> {
-        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
-    }
 }
 
 /// Why the lit surface cannot be shown for a mesh without triangles.
@@ -295,5 +275,7 @@ pub const NO_SURFACE: &str =
 #[cfg(test)]
 mod clip_tests;
 mod keys;
+mod layer_keys;
+mod report;
 #[cfg(test)]
 mod tests;

@@ -76,12 +76,14 @@ impl Labels {
     ) {
         let s = words.scale.round().max(1.0);
         self.batch.clear();
-        let (first, second) = split_status(words.status, size.0, s);
-        self.batch.add(first, Vec2::splat(MARGIN * s), s, TEXT);
-        let mut below = MARGIN * s + LINE * s;
-        if !second.is_empty() {
-            self.batch.add(second, Vec2::new(MARGIN * s, below), s, TEXT);
-            below += LINE * s;
+        // Each line of the corner line is a row (several clips add rows), cut in two if too long.
+        let mut below = MARGIN * s;
+        for row in words.status.split('\n') {
+            let (first, second) = split_status(row, size.0, s);
+            for part in std::iter::once(first).chain((!second.is_empty()).then_some(second)) {
+                self.batch.add(part, Vec2::new(MARGIN * s, below), s, TEXT);
+                below += LINE * s;
+            }
         }
         if let Some(joints) = joints.filter(|_| words.names) {
             let named = joints.iter().zip(&self.bone_names).zip(&self.named);
