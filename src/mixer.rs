@@ -10,10 +10,11 @@
 //! blend that keeps it what it is: an average of translations is a translation, a slerp of
 //! rotations is a rotation. The bone keeps its length and its shape, and the children follow
 //! through the tree. A blend of world matrices averages sixteen numbers instead: halfway between a
-//! bone turned 90° one way and 90° the other, the matrix's axes shrink to cos 45° = 0.71 of their
-//! length, and the bone's child comes 29% closer. Blending skinned vertices is the same mistake one
-//! step later (the skin is linear in the palette's matrices). `tests/many_clips.rs` measures it on
-//! the Fox.
+//! bone turned 45° up and the same bone turned 45° down, the average matrix's axes are cos 45° =
+//! 0.71 long, and the bone's child comes 29% closer; where the two turns are about different axes
+//! the axes also stop being square to each other (shear). Blending skinned vertices is the same
+//! mistake one step later (the skin is linear in the palette's matrices). `tests/many_clips.rs`
+//! measures both on the Fox.
 //!
 //! A mixer holds **layers** ([`Layer`]), each a clip at a weight, of three kinds ([`Kind`]):
 //! - **blend** layers make the base pose together, weights divided by their sum (`weighted.rs`);
