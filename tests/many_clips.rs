@@ -134,8 +134,9 @@ fn the_rule_not_chosen_is_degrees_away() {
             for (pose, &id) in poses.iter_mut().zip(&ids) {
                 clips[id].sample(&model.skeleton, time, pose);
             }
-            for bone in 0..model.skeleton.len() {
-                let q = |i: usize| poses[i][bone].rotation;
+            let each_bone = poses[0].iter().zip(&poses[1]).zip(&poses[2]).enumerate();
+            for (bone, ((pa, pb), pc)) in each_bone {
+                let q = |i: usize| [pa, pb, pc][i].rotation;
                 for k in 1..10 {
                     let w = k as f32 / 10.0;
                     let pair = [(1.0 - w, q(0)), (w, q(1))];
