@@ -21,7 +21,8 @@ fn character() -> Skeleton {
     let mut b = SkeletonBuilder::new();
     let root = b.bone("root", Vec3::ZERO);
     let mut previous_limb = None;
-    for (l, direction) in [Vec3::X, -Vec3::X, Vec3::Y, -Vec3::Y].into_iter().enumerate() {
+    let directions: [Vec3; LIMBS] = [Vec3::X, -Vec3::X, Vec3::Y, -Vec3::Y];
+    for (l, direction) in directions.into_iter().enumerate() {
         let mut parent = None;
         for j in 0..LIMB_JOINTS {
             let joint = b.bone(&format!("limb{l}_{j}"), direction);
