@@ -35,7 +35,10 @@
 //!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
 //!     `offset · bind` worked out ahead of time. [`md5_export`] is its mirror: the scene on screen
 //!     (the article's, or a loaded model) written as MD5.
-//! 11. Many clips at once (`docs/11-many-clips-at-once.md`).
+//! 11. Many clips at once (`docs/11-many-clips-at-once.md`): [`mixer`]: several clips blended
+//!     bone by bone on the local poses, before the world transforms: weights, a crossfade, clips
+//!     in step, additive layers, and masked layers found by a walk of the first-child / sibling
+//!     tree.
 //! 12. Reaching (`docs/12-reaching.md`).
 //! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`).
 //! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is

@@ -24,8 +24,9 @@
 //!
 //! Over time, a **crossfade** (`crossfade.rs`) is a blend whose weights move. Each frame,
 //! [`Mixer::sample`] samples every layer's clip into that layer's own pose (kept between frames,
-//! so a frame allocates nothing), folds the blend layers into the output, lays each masked layer
-//! over its bones, then adds each additive layer, in the order they were given.
+//! so a frame allocates nothing), folds the blend layers into the output, then lays the masked and
+//! additive layers on, one after the other in the order they are given (the program gives the
+//! masked ones first).
 
 pub mod additive;
 pub mod crossfade;
