@@ -370,6 +370,7 @@ fn each_mistake_in_the_layer_flags_is_one_line() {
         (&["--fade", "-2"], "--fade wants seconds from 0 to 3600 (like 0.5), not \"-2\""),
         (&["--fade", "1", "--dump", "-"], "--fade is the window's crossfade (F)"),
         (&["--sync=yes"], "--sync takes no value"),
+        (&["--sync"], "--sync plays the --blend clips in step: give --blend too"),
     ] {
         let out = run(args);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -149,6 +149,11 @@ pub fn check(flags: &LayerFlags, others: Others) -> Result<(), String> {
             "--blend names every clip it plays: drop {flag} (--additive and --mask play over the blend)"
         ));
     }
+    if flags.sync && flags.blend.is_empty() {
+        return Err("--sync plays the --blend clips in step: give --blend too (the window's own blends, \
+                    F, J and K, are in step already)"
+            .into());
+    }
     let given = flags != &LayerFlags::default();
     if given && others.info {
         return Err(
