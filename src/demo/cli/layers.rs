@@ -169,3 +169,44 @@ pub fn check(flags: &LayerFlags, others: Others) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::cli::{Command, parse};
+
+    fn flags(args: &[&str]) -> Result<LayerFlags, String> {
+        match parse(args.iter().map(Into::into))? {
+            Command::Run(options) => Ok(options.layers),
+            Command::Help => Err("help".into()),
+        }
+    }
+
+    #[test]
+    fn the_flags_read_clips_weights_and_bones() {
+        let read = flags(&["--blend", "bend=0.3,twist=0.7", "--blend", "seed", "--additive", "twist=0.6"])
+            .expect("valid");
+        let named = |v: &[Weighted]| v.iter().map(|w| (w.clip.clone(), w.weight)).collect::<Vec<_>>();
+        assert_eq!(named(&read.blend), [("bend".into(), 0.3), ("twist".into(), 0.7), ("seed".into(), 1.0)]);
+        assert_eq!(named(&read.additive), [("twist".into(), 0.6)]);
+        let read = flags(&["--mask", "twist@bone2=0.25", "--mask", "seed@0", "--fade", "2"]).expect("valid");
+        let masks: Vec<_> = read.mask.iter().map(|m| (m.clip.as_str(), m.bone.as_str(), m.weight)).collect();
+        assert_eq!(masks, [("twist", "bone2", 0.25), ("seed", "0", 1.0)]);
+        assert_eq!((read.fade, read.sync), (2.0, false));
+        assert!(flags(&["--blend", "bend,twist", "--sync"]).expect("valid").sync);
+        assert_eq!(flags(&[]).expect("valid"), LayerFlags::default());
+    }
+
+    #[test]
+    fn the_layer_flags_go_with_the_others_they_make_sense_with() {
+        let err = |args: &[&str]| flags(args).expect_err("refused");
+        assert!(
+            err(&["--model", "m.glb", "--animation", "Walk", "--blend", "Run"]).contains("drop --animation")
+        );
+        assert!(err(&["--model", "m.glb", "--info", "--additive", "Run"]).starts_with("--info only prints"));
+        assert!(err(&["--export-gltf", "a.gltf", "--blend", "bend"]).starts_with("--export-gltf"));
+        assert!(err(&["--dump", "-", "--fade", "1"]).starts_with("--fade is the window's crossfade"));
+        // A --fade of its default with a dump changes nothing, as no --fade at all.
+        assert!(flags(&["--dump", "-", "--blend", "bend,twist", "--sync"]).is_ok());
+    }
+}
