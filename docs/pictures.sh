@@ -7,7 +7,7 @@
 # the captions' commands still work. It builds nothing: it runs the program named by SKINNING_BIN,
 # else target/release/skinning (so `cargo build --release` first). Each `picture NAME ARGS...` line
 # below runs `skinning ARGS... --screenshot OUTDIR/NAME`, with ARGS as the caption writes them
-# (tests/book.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
+# (tests/book/main.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
 # one the tests read the sample models from), so that a caption's `--model Fox.glb` finds the
 # Khronos sample there; without it, the pictures of the article's scene are drawn and a model's fails.
 set -euo pipefail

@@ -3,11 +3,15 @@
 //! open one file here, make it `draw/render.rs`, where the numbers the method computes become a
 //! picture.
 //!
-//! `run` (below) reads the command line and picks one of three roads: `--dump` (numbers only, no
-//! OpenGL, unless `--skinning gpu` asks the vertex shader for them), `--headless` (offscreen
-//! through EGL) or a window. Windowed and headless share everything below the context: the
-//! [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and the
-//! [`draw::render::Renderer`] that draws it.
+//! `run` (below) reads the command line, then, in this order: `--help` prints the flags and exits;
+//! the files it will write are checked; the scene or the `--model` file is loaded (`--info` prints
+//! what the file holds and exits); `--export-gltf` and `--export-md5` write the scene and exit;
+//! `--dump` writes the method's numbers and exits (no OpenGL, unless `--skinning gpu` asks the
+//! vertex shader for them, through the offscreen context); otherwise it draws, `--headless`
+//! offscreen through EGL or in a window. Windowed and headless share everything below the context:
+//! the [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and
+//! the [`draw::render::Renderer`] that draws it. `docs/15-the-program-around-the-method.md` draws
+//! both as diagrams.
 //!
 //! The folders, each opening with what it holds:
 //! - `cli/`: the command line: the flags, what they ask for (`options.rs`), `--help` and the
