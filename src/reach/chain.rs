@@ -50,17 +50,29 @@ pub struct TooShort {
     pub above: Vec<String>,
 }
 
+impl TooShort {
+    /// The bones above the end, nearest first, as they are printed: `(bone2, bone1, root)`.
+    pub fn names_above(&self) -> String {
+        let names: Vec<_> = self.above.iter().map(|n| crate::printable::printable(n)).collect();
+        format!("({})", names.join(", "))
+    }
+}
+
 impl fmt::Display for TooShort {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let (end, wanted) = (crate::printable::printable(&self.end), self.wanted);
         match self.above.len() {
             0 => write!(f, "{end} is the root: no bone above it can turn to move it"),
-            n => {
-                let names: Vec<_> = self.above.iter().map(|n| crate::printable::printable(n)).collect();
-                let bones = if n == 1 { "bone" } else { "bones" };
-                write!(f, "a chain of {wanted} bones ending at {end} needs {wanted} bones above it, ")?;
-                write!(f, "and it has {n} {bones} above it ({})", names.join(", "))
-            }
+            1 => write!(
+                f,
+                "a chain of {wanted} cannot end at {end}: it has 1 bone above it {}",
+                self.names_above()
+            ),
+            n => write!(
+                f,
+                "a chain of {wanted} cannot end at {end}: it has {n} bones above it {}",
+                self.names_above()
+            ),
         }
     }
 }
