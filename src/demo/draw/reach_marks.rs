@@ -72,8 +72,12 @@ impl ReachMarks {
                 let first = (chain * MARKS_PER_CHAIN) as i32;
                 gl.uniform_1_f32(point_size, base * 3.0);
                 gl.draw_arrays(glow::POINTS, first, 1);
-                gl.uniform_1_f32(point_size, base * 2.0);
-                gl.draw_arrays(glow::POINTS, first + 2, 1);
+                // A chain without a pole has its middle joint in the pole's place: no point then.
+                let at = chain * MARKS_PER_CHAIN;
+                if marks[at + 2] != marks[at + 3] {
+                    gl.uniform_1_f32(point_size, base * 2.0);
+                    gl.draw_arrays(glow::POINTS, first + 2, 1);
+                }
             }
             gl.uniform_1_f32(point_size, base);
             gl.bind_vertex_array(None);

@@ -164,7 +164,8 @@ impl ApplicationHandler for App {
                     }
                 }
                 (MouseButton::Left, ElementState::Released) => {
-                    let click = self.left.release() && !demo.end_reach();
+                    let dragged_a_target = demo.end_reach();
+                    let click = self.left.release() && !dragged_a_target;
                     if click {
                         let size = gl.window.inner_size();
                         let reach = 12.0 * gl.window.scale_factor() as f32;

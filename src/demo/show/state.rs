@@ -276,4 +276,6 @@ mod clip_tests;
 mod keys;
 mod mouse;
 #[cfg(test)]
+mod reach_tests;
+#[cfg(test)]
 mod tests;
