@@ -59,10 +59,13 @@ fn find_end(model: &Model, name: &str) -> Result<BoneId, String> {
         match list.len() {
             1 => format!("unknown bone {name} for --reach: the only one is {} (or 0)", list[0]),
             // A real skeleton's names do not fit on a line: --info lists them, with their indices.
-            n if n > 12 => {
-                format!("unknown bone {name} for --reach: this model has {n} bones, 0 to {last} (--info lists them)")
+            n if n > 12 => format!(
+                "unknown bone {name} for --reach: this model has {n} bones, 0 to {last} (--info lists them)"
+            ),
+            _ => {
+                let list = list.join(", ");
+                format!("unknown bone {name} for --reach: choose one of {list} (or 0 to {last})")
             }
-            _ => format!("unknown bone {name} for --reach: choose one of {} (or 0 to {last})", list.join(", ")),
         }
     })
 }
