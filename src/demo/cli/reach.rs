@@ -100,9 +100,14 @@ fn point(text: &str) -> Option<Vec3> {
     }
 }
 
-/// The rules between the reaching flags: each of the others goes with a `--reach`, and a pole or
-/// soften belongs to the two-bone solver.
-pub fn check(options: &ReachOptions) -> Result<(), String> {
+/// The rules between the reaching flags: each of the others goes with a `--reach`, a pole or
+/// soften belongs to the two-bone solver, and `--info` (which shows no pose) takes none.
+pub fn check(options: &ReachOptions, info: bool) -> Result<(), String> {
+    if info && !options.goals.is_empty() {
+        return Err(
+            "--info only prints what the file holds; --reach goes with a window, a picture or a dump".into(),
+        );
+    }
     let flag = match options {
         o if o.goals.is_empty() && o.chain.is_some() => Some("--chain N"),
         o if o.goals.is_empty() && o.weight.is_some() => Some("--reach-weight W"),
@@ -155,7 +160,7 @@ mod tests {
 
     #[test]
     fn every_mistake_is_one_line() {
-        let cases: [(&[&str], &str); 13] = [
+        let cases: [(&[&str], &str); 14] = [
             (&["--reach", "bone31"], "--reach wants END=X,Y,Z"),
             (&["--reach", "bone31=1,2"], "--reach wants END=X,Y,Z"),
             (&["--reach", "bone31=1,2,nan"], "three finite numbers"),
@@ -169,6 +174,7 @@ mod tests {
             (&["--reach-weight", "0.5"], "give a --reach END=X,Y,Z too"),
             (&["--reach", "a=1,2,3", "--pole", "0,1,0", "--chain", "3"], "CCD (--chain) has no pole"),
             (&["--reach", "a=1,2,3", "--soften", "2"], "--soften wants the fraction"),
+            (&["--model", "m.glb", "--info", "--reach", "a=1,2,3"], "--reach goes with a window"),
         ];
         for (args, expected) in cases {
             let e = run(args).expect_err(&format!("{args:?} should be refused"));

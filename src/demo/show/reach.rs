@@ -32,8 +32,9 @@ pub struct Reaching {
     chains: Vec<Reach>,
     /// The chains the command line gave, which `R` goes back to.
     given: Vec<Reach>,
-    /// The solver the chains use; `Q` switches it.
+    /// The solver the chains use; `Q` switches it, `R` puts back the command line's.
     solver: Solver,
+    given_solver: Solver,
     /// CCD's bones (`--chain`, else [`CCD_BONES`]), fewer where a bone has fewer above it.
     ccd_bones: usize,
     weight: f32,
@@ -70,6 +71,7 @@ impl Reaching {
             active: chains.len().saturating_sub(1),
             chains,
             solver: flags::solver(options),
+            given_solver: flags::solver(options),
             ccd_bones: options.chain.unwrap_or(CCD_BONES),
             weight: options.weight.unwrap_or(1.0),
             names,
@@ -115,9 +117,9 @@ impl Reaching {
         Ok(())
     }
 
-    /// `R`: the command line's chains and targets again.
+    /// `R`: the command line's chains, targets and solver again.
     pub fn reset(&mut self, model: &Model) {
-        self.chains = self.given.clone();
+        (self.chains, self.solver) = (self.given.clone(), self.given_solver);
         self.names = self.chains.iter().map(|c| chain_name(&model.skeleton, c)).collect();
         self.active = self.chains.len().saturating_sub(1);
         self.drag = None;

@@ -78,8 +78,11 @@ fn the_command_lines_chains_reach_from_the_start_and_a_bend_by_hand_rides_on_top
         "bent, bone31 is {} off",
         d.joints[BONE31].distance(target)
     );
-    // R: the command line's target again, and no bend.
+    // R: the command line's target and solver again, and no bend.
+    d.key("q");
+    assert!(d.status.line.contains(" ccd "), "{}", d.status.line);
     d.key("r");
+    assert!(d.status.line.contains("reach bone1-bone31 two-bone 0.0000 to go"), "{}", d.status.line);
     assert_eq!(d.pose.bend[BONE2], glam::Quat::IDENTITY);
     assert!(d.joints[BONE31].distance(target) < 1e-5);
 }
