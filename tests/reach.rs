@@ -473,8 +473,8 @@ fn too_close_the_arm_folds_shut_towards_the_target() {
 #[test]
 fn a_chain_bent_by_hand_still_reaches() {
     // Right-drag bends a bone on top of whatever sets its rotation: the solve measures the chain
-    // with the bends in it, so a bend on any joint of the chain, or above it, still reaches. A bend
-    // on the end joint turns the hand only; one on the middle joint is turned back out of the way.
+    // with the bends in it, so with a bend on any joint of the chain, or above it, the end still
+    // reaches (a bend on the end joint itself turns only what hangs below it).
     let (model, clip) = article();
     let target = Vec3::new(0.3, 0.3, 0.1);
     let turn = Quat::from_axis_angle(Vec3::new(0.3, 0.5, 0.8).normalize(), 0.7);
