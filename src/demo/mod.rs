@@ -128,15 +128,18 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         {
             return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
         }
+        // The chains that reach (`--reach`), solved in every frame after the clip.
+        let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
         say_notes();
         let threads =
             show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
                 .map_err(|e| Failure::new(1, e))?;
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
-            Skinning::Gpu => platform::headless::dump_gpu(path, model, clip, frames, method),
+            Skinning::Gpu => platform::headless::dump_gpu(path, model, clip, frames, method, &mut reaches),
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                skinning::dump::write_dump_on(&mut file, model, clip, frames, method, &threads)
+                let r = &mut reaches;
+                skinning::dump::write_dump_reaching(&mut file, model, clip, frames, method, &threads, r)
             }),
         };
     }

@@ -48,6 +48,8 @@ pub struct Options {
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
     pub parallel_from: Option<usize>,
+    /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
+    pub reach: super::reach::ReachOptions,
 }
 
 impl Default for Options {
@@ -77,6 +79,7 @@ impl Default for Options {
             normals: false,
             threads: None,
             parallel_from: None,
+            reach: Default::default(),
         }
     }
 }
