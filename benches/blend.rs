@@ -36,7 +36,7 @@ use glam::{Mat4, Vec3A};
 use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
 use skinning::model::{Model, Pose};
 use skinning::parallel::BlendThreads;
-use skinning::skin::{MAX_INFLUENCES, SkinVertex, blend, compute_palette};
+use skinning::skin::{SLOTS, SkinVertex, blend, compute_palette};
 use skinning::synthetic;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -78,7 +78,7 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
     let (world, joints) = (&posed.world, posed.model.skin.joints());
     for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
-        for i in 0..MAX_INFLUENCES {
+        for i in 0..SLOTS {
             let joint = joints[v.joints[i] as usize];
             let matrix = world[joint.bone] * joint.offset;
             sum += v.weights[i] * matrix.transform_point3a(v.bind);
@@ -121,7 +121,7 @@ fn main() {
     let n = all.count();
     println!("blend benchmark: {} ({} threads available), one thread and {n}", cpu_model(), threads());
     println!(
-        "tube of {BONES} bones, {MAX_INFLUENCES} influences per vertex; median of interleaved rounds{}\n",
+        "tube of {BONES} bones, {SLOTS} influences per vertex; median of interleaved rounds{}\n",
         if quick { " (--quick: short run, rough numbers)" } else { "" }
     );
     println!(
