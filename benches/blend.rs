@@ -16,7 +16,8 @@
 //!    speed-up is the one-thread time over this one.
 //!
 //! Then **what normals cost** (`normals.rs`): positions alone against positions and normals, at
-//! each size. Then **what else we tried** (`variants.rs`): other ways to write the blend, against
+//! each size. Then **what every influence costs** (`influences.rs`): the blend with its second pass
+//! for the fifth and later influences, against the four-slot loop alone, at 100,000 vertices. Then **what else we tried** (`variants.rs`): other ways to write the blend, against
 //! `skin::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
 //! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too).
 //!
@@ -29,6 +30,7 @@
 //! `RESULT threads=N speedup@100k=X.XX speedup@1M=Y.YY`.
 
 mod crossover;
+mod influences;
 mod normals;
 mod variants;
 
@@ -170,6 +172,12 @@ fn main() {
         compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
         (posed.model, palette)
     });
+
+    // What every influence costs, on one thread.
+    let posed = posed_tube(100_000);
+    let mut palette = vec![Mat4::IDENTITY; BONES];
+    compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+    influences::run(&posed.model, &palette, budget);
 
     // What else we tried, on one thread; then where all threads start to pay.
     let posed = posed_tube(10_000);
