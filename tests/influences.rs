@@ -32,6 +32,23 @@ fn dvec(p: Vec3A) -> DVec3 {
 }
 
 #[test]
+fn the_fixture_in_the_repository_is_the_one_the_tests_build() {
+    // `tests/eight-influences.gltf` is there to be opened in the program (chapter 13); it must be
+    // the fixture these tests check. To write it again:
+    // SKINNING_WRITE_FIXTURE=1 cargo test --test influences the_fixture
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/eight-influences.gltf");
+    let built = eight::eight().embedded();
+    if std::env::var_os("SKINNING_WRITE_FIXTURE").is_some() {
+        std::fs::write(&path, &built).expect("tests/ is writable");
+    }
+    let stored = std::fs::read(&path).expect("tests/eight-influences.gltf is in the repository");
+    assert!(
+        stored == built,
+        "tests/eight-influences.gltf differs from tests/common/eight.rs: write it again"
+    );
+}
+
+#[test]
 fn the_skin_keeps_every_influence_in_the_files_order() {
     let imported = loaded(&EIGHT);
     assert!(imported.notes.is_empty(), "nothing to mend or leave out: {:?}", imported.notes);
