@@ -11,7 +11,7 @@ use common::{run, run_gl, scratch};
 use glam::{DVec3, Mat4, Vec3A};
 use serde_json::Value;
 use skinning::gltf_import::{Imported, load_from_slice};
-use skinning::inspect::inspect;
+use skinning::inspect::{Report, inspect};
 use skinning::model::{Method, Pose};
 use skinning::parallel::BlendThreads;
 
@@ -131,6 +131,12 @@ fn the_inspector_shows_every_influence_and_sums_to_the_blend() {
                 i.candidates().iter().map(|c| (c.joint, c.weight as f64)).collect();
             assert_eq!(shown, eight::influences(v, weights), "vertex {v}");
             assert_eq!(i.blended, pose.skinned[v].into(), "vertex {v}: the blend's own number");
+            // The table the program prints: a line per influence, each naming its joint's bone.
+            let table = Report { inspection: &i, model }.to_string();
+            assert!(table.contains(&format!("{} influences", weights.len())), "{table}");
+            for (joint, _) in eight::influences(v, weights) {
+                assert_eq!(table.matches(&format!("joint{joint} ")).count(), 1, "{table}");
+            }
         }
     }
 }
