@@ -3,20 +3,20 @@
 //!
 //! The CPU road blends every vertex and uploads every skinned position, every frame. Here the data
 //! the blend reads per vertex (bind position, four joint indices, four weights, or eight of each
-//! for a model with more influences: `gpu_influences.rs`) goes to the GPU once,
-//! at start-up, and the blend's own upload per frame is the palette: one
-//! `world[joint.bone] * joint.offset` matrix per skin joint, or for DQS that matrix as a dual
-//! quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
+//! for a model with more influences: `gpu_influences.rs`) goes to the GPU once, at start-up, and
+//! the blend's own upload per frame is the palette: one `world[joint.bone] * joint.offset` matrix
+//! per skin joint, or for DQS that matrix as a dual quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
 //! walk and the palette stay on the CPU (`Pose::update_palette`): a few matrix products per bone.
 //! The blend is the part that grows with the mesh, every vertex every frame, and a GPU runs it for
 //! thousands of vertices at once. That is why engines skin this way.
 //!
 //! Two details carry the lesson. Joint indices stay integers on the GPU: `vertex_attrib_pointer_i32`
-//! (`glVertexAttribIPointer`) hands the `u16`s to the shader's `uvec4` as they are. And the palette
-//! lives in a uniform buffer of a fixed size (`gpu_palette.rs`), [`MAX_GPU_JOINTS`] joints; a model
-//! with more is refused (`gpu_can_skin`, which also refuses a vertex of more than eight influences),
-//! never cut short. [`GpuSkin::capture`] reads what the shader
-//! computed back to the CPU (transform feedback), so the tests can hold it against the CPU blend.
+//! (`glVertexAttribIPointer`, in `gpu_influences.rs`) hands the `u16`s to the shader's `uvec4` as
+//! they are. And the palette lives in a uniform buffer of a fixed size (`gpu_palette.rs`),
+//! [`MAX_GPU_JOINTS`] joints; a model with more is refused (`gpu_can_skin`, which also refuses a
+//! vertex of more than eight influences), never cut short. [`GpuSkin::capture`] reads what the
+//! shader computed back to the CPU (transform feedback), so the tests can hold it against the CPU
+//! blend.
 //!
 //! The shaders skin each vertex's normal too, by the same rules as the CPU (`normals.rs`,
 //! `dual_quat::blend_dqs_normals`), and the lit surface (`surface.rs`) is drawn from them: each
