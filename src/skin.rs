@@ -291,12 +291,16 @@ pub fn blend_vertices(vertices: &[SkinVertex], palette: &[Mat4], out: &mut [Vec3
 /// The blend's second pass: adds each extra's `weight * palette[joint] * bind` to its vertex.
 ///
 /// `out[i]` is vertex `first + i`, already blended over its four slots (by [`blend_vertices`], or
-/// any loop that sums the same slots); this finishes its sum. Does nothing for a run of vertices
-/// without extras, and allocates nothing.
+/// any loop that sums the same slots); this finishes the sum of each vertex that has extras. Does
+/// nothing for a run of vertices without extras, and allocates nothing.
 pub fn blend_extras(skin: &Skin, first: usize, palette: &[Mat4], out: &mut [Vec3A]) {
-    for extra in skin.extras_of(first..first + out.len()) {
-        let bind = skin.vertices()[extra.vertex].bind;
-        out[extra.vertex - first] += extra.weight * palette[extra.joint].transform_point3a(bind);
+    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
+        let bind = skin.vertices()[vertex].bind;
+        let mut sum = out[vertex - first];
+        for extra in extras {
+            sum += extra.weight * palette[extra.joint].transform_point3a(bind);
+        }
+        out[vertex - first] = sum;
     }
 }
 
