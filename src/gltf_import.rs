@@ -33,7 +33,8 @@
 //! [`Imported::unused`], for `--info` (`unused.rs`). A rule of the spec that the schema check does
 //! not cover and the file breaks (`rules.rs`) is noted when the file still reads one way, and
 //! refused when it reads two. Morph targets are a known limit: left out, and measured for their
-//! note (`morphs.rs`), as is the share of weight dropped beyond four influences (`weights.rs`).
+//! note (`morphs.rs`). Every `JOINTS_n` / `WEIGHTS_n` set is read, and every influence blends
+//! (`weights.rs`).
 //!
 //! A file you did not write gets nothing it does not need: its first bytes are looked at before
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder

@@ -12,7 +12,7 @@
 //! | md5mesh joint (object space, bind pose) | bind-pose world; rest local = parent world⁻¹ · world; offset by `compute_offsets` | `joints.rs` |
 //! | several roots (parent -1) | one synthetic root bone above them | `joints.rs` |
 //! | vertex → its run of weights | bind position = Σ bias · (joint ⊗ weight position), computed once | `vertices.rs` |
-//! | weight: joint, bias | influence: joint, weight (at most 4, the largest) | `vertices.rs` |
+//! | weight: joint, bias | influence: joint, weight (every one; past four, the skin's extras) | `vertices.rs` |
 //! | weight position (in the joint's space) | `offset · bind`, the same thing stored per weight | `agreement.rs` |
 //! | tri (clockwise) | a triangle, counter-clockwise | `vertices.rs` |
 //! | `.md5anim` beside the mesh, by file name | a clip, named by the file's stem | `folder.rs` |

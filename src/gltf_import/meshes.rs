@@ -27,8 +27,8 @@ use super::normals::Normals;
 use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, has_skin_data, influences, weight_sets};
 use crate::model::Part;
-use crate::skin::{Joint, Skin, blend_vertices};
-use glam::{Mat4, Vec3, Vec3A};
+use crate::skin::{Joint, Skin, blend_one};
+use glam::{Mat4, Vec3};
 use gltf::mesh::Semantic;
 
 /// The vertices of every mesh as one skin, with their edges and parts.
@@ -123,14 +123,13 @@ pub fn meshes(
             let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
-                let (mut slots_of_v, n) =
-                    influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {
-                        ImportError::Vertex { mesh: place.name.clone(), vertex: v, problem }
-                    })?;
-                for influence in &mut slots_of_v[..n] {
+                let mut of_v = influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {
+                    ImportError::Vertex { mesh: place.name.clone(), vertex: v, problem }
+                })?;
+                for influence in &mut of_v {
                     influence.joint += slots.start;
                 }
-                add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &palette, &place, v)?;
+                add(&mut out.skin, Vec3::from(*p), &of_v, &palette, &place, v)?;
             }
             // The numbers are in the skin now: freed before the edges are made, not kept beside them.
             let vertices = positions.len();
@@ -214,9 +213,8 @@ fn add(
         vertex: v,
         problem: e.problem.to_string(),
     })?;
-    let mut rest = [Vec3A::ZERO];
-    blend_vertices(&skin.vertices()[skin.len() - 1..], palette, &mut rest);
-    if bind.is_finite() && rest[0].is_finite() {
+    let rest = blend_one(skin, palette, skin.len() - 1);
+    if bind.is_finite() && rest.is_finite() {
         return Ok(());
     }
     let problem = format!(

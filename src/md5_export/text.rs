@@ -13,7 +13,6 @@ use super::error::ExportError;
 use super::frames::{FRAME_RATE, Sampled};
 use super::joints::{Md5Joints, md5_locals};
 use crate::model::Model;
-use crate::skin::SkinVertex;
 use glam::{DQuat, Quat, Vec3};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -85,11 +84,12 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
         let inside = |v: u32| part.vertices.contains(&(v as usize));
         writeln!(out, "\nmesh {{\n\t// meshes: {}\n\tshader \"{}\"\n", part.name, part.name).ok();
         writeln!(out, "\tnumverts {}", part.vertices.len()).ok();
-        let vertices = &model.skin.vertices()[part.vertices.clone()];
         let mut next_weight = 0;
-        for (v, vertex) in vertices.iter().enumerate() {
-            writeln!(out, "\tvert {v} ( 0 0 ) {next_weight} {}", vertex.count).ok();
-            next_weight += vertex.count as usize;
+        for (v, vertex) in part.vertices.clone().enumerate() {
+            // Every influence of the vertex becomes one weight, however many it has.
+            let count = model.skin.influences(vertex).count();
+            writeln!(out, "\tvert {v} ( 0 0 ) {next_weight} {count}").ok();
+            next_weight += count;
         }
         // Counter-clockwise triangles written clockwise, Doom 3's winding; an edge no triangle has
         // as a side goes as a triangle with two corners on one vertex (see `md5_export.rs`).
@@ -106,8 +106,8 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
         }
         writeln!(out, "\n\tnumweights {next_weight}").ok();
         let mut w = 0;
-        for (v, vertex) in vertices.iter().enumerate() {
-            for line in weights(model, joints, vertex, part.vertices.start + v)? {
+        for vertex in part.vertices.clone() {
+            for line in weights(model, joints, vertex)? {
                 writeln!(out, "\tweight {w} {line}").ok();
                 w += 1;
             }
@@ -120,15 +120,9 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
 /// A vertex's weights, `joint bias ( position )` each: the position is the bind vertex taken into
 /// the joint's space, `offset · bind`, the offset applied ahead of time, per weight (times the
 /// bone's constant scale, if the skeleton has one to bake; `joints.rs`).
-fn weights(
-    model: &Model,
-    joints: &Md5Joints,
-    vertex: &SkinVertex,
-    v: usize,
-) -> Result<Vec<String>, ExportError> {
-    let bind = Vec3::from(vertex.bind);
-    vertex
-        .influences()
+fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, ExportError> {
+    let bind = Vec3::from(model.skin.vertices()[v].bind);
+    (model.skin.influences(v))
         .map(|influence| {
             let joint = model.skin.joints()[influence.joint];
             let local = joints.scale[joint.bone] * joint.offset.transform_point3(bind);

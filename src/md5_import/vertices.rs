@@ -15,17 +15,19 @@
 //! 002, line 219): `Σ bias_i · (world_i · offset_i) · bind`. `agreement.rs` measures how well the
 //! two agree for a given file.
 //!
-//! The skin is stricter than files: a weight of bias 0 moves nothing and is dropped; past four
-//! weights, the four largest are kept; biases are divided by their sum, which exporters round. How
-//! many vertices needed which is said once. The bind position uses every weight as it is, as
-//! Doom 3 does. Doom 3 winds triangles clockwise seen from the front; the model's are
+//! Every weight of bias above 0 becomes an influence, however many a vertex has (the skin keeps the
+//! fifth and later beside its four slots, `skin/extras.rs`): the second formula then sums the same
+//! weights as the first, which is what makes them agree (`agreement.rs`). The skin is stricter than
+//! files: a weight of bias 0 moves nothing and is dropped; biases are divided by their sum, which
+//! exporters round, and how many vertices needed it is said once. The bind position uses every
+//! weight as it is, as Doom 3 does. Doom 3 winds triangles clockwise seen from the front; the model's are
 //! counter-clockwise (glTF's rule), so each triangle's last two corners swap.
 
 use super::error::Md5Error;
 use super::mesh_file::{FileWeight, MeshFile};
 use crate::gltf_import::counted;
 use crate::model::Part;
-use crate::skin::{Influence, Joint, MAX_INFLUENCES, Skin, WEIGHT_SUM_TOLERANCE};
+use crate::skin::{Influence, Joint, Skin, WEIGHT_SUM_TOLERANCE};
 use glam::Vec3;
 use std::ops::Range;
 
@@ -58,7 +60,6 @@ impl StoredWeights {
 /// What the file's weights needed to become the skin's influences, said once.
 #[derive(Default)]
 struct Mended {
-    trimmed: usize,
     renormalised: usize,
     worst_sum: f32,
 }
@@ -123,10 +124,6 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
     out.edges.sort_unstable();
     out.edges.dedup();
 
-    if mended.trimmed > 0 {
-        let vertices = counted(mended.trimmed, "vertex", "vertices");
-        notes.push(format!("{vertices} had more than {MAX_INFLUENCES} weights; kept the {MAX_INFLUENCES} largest of each for the blend"));
-    }
     if mended.renormalised > 0 {
         let vertices = counted(mended.renormalised, "vertex", "vertices");
         let worst = mended.worst_sum;
@@ -137,16 +134,11 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
     Ok(out)
 }
 
-/// Makes a vertex's (joint, bias) pairs into the skin's influences: at most four, the largest,
-/// summing to 1. An error if no bias is above 0.
-fn influences(found: &mut Vec<Influence>, mended: &mut Mended) -> Result<(), String> {
+/// Makes a vertex's (joint, bias) pairs into the skin's influences, every one of them, summing to 1.
+/// An error if no bias is above 0.
+fn influences(found: &mut [Influence], mended: &mut Mended) -> Result<(), String> {
     if found.is_empty() {
         return Err("all its biases are 0, so no joint moves it".into());
-    }
-    if found.len() > MAX_INFLUENCES {
-        found.sort_by(|a, b| b.weight.total_cmp(&a.weight));
-        found.truncate(MAX_INFLUENCES);
-        mended.trimmed += 1;
     }
     let sum: f32 = found.iter().map(|i| i.weight).sum();
     if (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {

@@ -88,6 +88,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     }
     let last = imported.clips.len() - 1;
     line(format!("  {last} \"{REST}\": the bind pose, as the .md5mesh stores it"));
+    line(super::info::influences(&model.skin));
 
     // The lesson of the format: do the weights of each vertex agree about where it is?
     let spread = spread(model, &imported.stored);

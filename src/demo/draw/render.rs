@@ -20,7 +20,8 @@
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
-use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
+use super::gpu_influences::gpu_can_skin;
+use super::gpu_palette::{block_limit, fits_driver};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::layer::Layer;
@@ -149,7 +150,7 @@ impl Renderer {
         bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
         // A model too big for GPU skinning, or a driver too small for its palette, still draws on
         // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
-        let gpu_refusal = fits_gpu(model.skin.joints().len()).and(fits_driver(block_limit(&gl))).err();
+        let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
         let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
         if let Some(gpu) = &mut gpu {
             gpu.show_points(a_point);
@@ -162,7 +163,8 @@ impl Renderer {
                 gl.enable(glow::PROGRAM_POINT_SIZE);
             }
         }
-        let (inspector, reach) = (InspectorLayer::new(&gl)?, ReachMarks::new(&gl)?);
+        let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
+        let reach = ReachMarks::new(&gl)?;
         let labels = Labels::new(model);
         let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {

@@ -35,12 +35,14 @@ pub struct SkinProgram {
 impl SkinProgram {
     /// Compiles `vertex` with the fragment shader of `look`, the palette's size from the Rust
     /// constant, so the two cannot disagree. `block` is the uniform block's name, its size in bytes
-    /// and the binding point its buffer is joined at.
+    /// and the binding point its buffer is joined at; `influences` how many a vertex has, 4 or 8
+    /// (`gpu_influences.rs`).
     pub fn new(
         gl: &glow::Context,
         vertex: ShaderFile,
         look: Look,
         block: (&str, usize, u32),
+        influences: usize,
     ) -> Result<SkinProgram, GlError> {
         let (fragment, captured): (ShaderFile, &[&str]) = match look {
             Look::Lines => (
@@ -49,7 +51,7 @@ impl SkinProgram {
             ),
             Look::Surface => (("shaders/surface.frag", include_str!("../../../shaders/surface.frag")), &[]),
         };
-        let defines = format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n");
+        let defines = format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n#define INFLUENCES {influences}\n");
         let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
         let (name, bytes, binding) = block;
         let palette = PaletteBuffer::new(gl, program, name, bytes, binding)?;
