@@ -29,10 +29,12 @@ layout(location = 1) in vec4 color;         // as in lines.vert
 layout(location = 2) in uvec4 joints;       // the four influence slots (SkinVertex::joints) ...
 layout(location = 3) in vec4 weights;       // ... and their weights; unused slots weigh 0
 layout(location = 4) in vec3 bind_normal;   // the normal where it was modelled (0: flat normals)
+layout(location = 7) in vec2 texcoord;    // where on the texture, passed on as it is
 
 out vec3 skinned_position; // the blend's result; the tests read it back (transform feedback)
 out vec3 skinned_normal;   // the normal, moved the same way; read back too
 out vec4 v_color;
+out vec2 v_texcoord;       // for surface.frag: skinning never moves it
 
 void main() {
     // Where each joint alone would put the vertex, weighted; unused slots add nothing.
@@ -57,4 +59,5 @@ void main() {
     gl_Position = view_projection * vec4(skinned_position, 1.0);
     gl_PointSize = point_size;
     v_color = color;
+    v_texcoord = texcoord;
 }

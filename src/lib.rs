@@ -57,6 +57,7 @@ pub mod dump;
 pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
+pub mod material;
 pub mod md5_export;
 pub mod md5_import;
 pub mod model;

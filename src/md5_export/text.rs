@@ -12,14 +12,12 @@
 use super::error::ExportError;
 use super::frames::{FRAME_RATE, Sampled};
 use super::joints::{Md5Joints, md5_locals};
+use super::names::{COMMAND_LINE, commandline};
 use crate::model::Model;
 use crate::skin::SkinVertex;
 use glam::{DQuat, Quat, Vec3};
 use std::collections::HashSet;
 use std::fmt::Write;
-
-/// What the files say wrote them (`commandline`).
-const COMMAND_LINE: &str = "skinning --export-md5";
 
 /// A number as MD5 text: finite, shortest, `0` for either zero.
 fn number(x: f32, what: &str) -> Result<String, ExportError> {
@@ -88,7 +86,11 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
         let vertices = &model.skin.vertices()[part.vertices.clone()];
         let mut next_weight = 0;
         for (v, vertex) in vertices.iter().enumerate() {
-            writeln!(out, "\tvert {v} ( 0 0 ) {next_weight} {}", vertex.count).ok();
+            // The texture coordinates as they are: skinning never moves them (`material.rs`).
+            let st = model.texcoords.get(part.vertices.start + v).copied().unwrap_or_default();
+            let what = format!("vertex {v}'s texture coordinates");
+            let (s, t) = (number(st.x, &what)?, number(st.y, &what)?);
+            writeln!(out, "\tvert {v} ( {s} {t} ) {next_weight} {}", vertex.count).ok();
             next_weight += vertex.count as usize;
         }
         // Counter-clockwise triangles written clockwise, Doom 3's winding; an edge no triangle has
@@ -167,7 +169,7 @@ pub fn anim(model: &Model, joints: &Md5Joints, clip: &Sampled) -> Result<String,
     let components: usize = flags.iter().map(|f| f.count_ones() as usize).sum();
 
     let mut out = String::new();
-    writeln!(out, "MD5Version 10\ncommandline \"{COMMAND_LINE}\"\n").ok();
+    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name)).ok();
     writeln!(out, "numFrames {}\nnumJoints {}", frames.len(), base.len()).ok();
     writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", FRAME_RATE).ok();
     let mut start = 0;

@@ -1,4 +1,5 @@
-//! Drawing with OpenGL: the layers of lines and points, the lit surface (`surface.rs`), the skinned
+//! Drawing with OpenGL: the layers of lines and points, the lit surface (`surface.rs`) in its
+//! materials' colours (`looks.rs`), the skinned
 //! mesh on the GPU (`gpu_skin.rs`, its programs in `skin_program.rs`), the vertex inspector's marks,
 //! and the colours they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
@@ -11,6 +12,7 @@ pub mod gpu_skin;
 mod gpu_tests;
 pub mod inspector;
 pub mod layer;
+pub mod looks;
 pub mod render;
 pub mod skin_program;
 pub mod surface;
