@@ -18,6 +18,7 @@ use super::nodes::{Nodes, Turn};
 use crate::model::{Model, Part};
 use crate::printable::printable;
 use std::collections::{BTreeMap, HashSet};
+use std::ops::Range;
 
 /// How far from 1 the weights of a vertex may sum, per weight, before they are divided by their
 /// sum: the glTF-Validator's own tolerance is about as tight (`gltf_import/weights.rs`).
@@ -51,38 +52,87 @@ pub fn meshes(file: &mut File, model: &Model, nodes: &Nodes, turn: Turn) -> Resu
                 (write_skin(file, model, nodes, &own, turn), &own)
             }
         };
-        let attributes = attributes(file, model, part, slots, turn);
-        let first = part.vertices.start as u32;
+        let first = part.vertices.start;
         let inside = |v: u32| part.vertices.contains(&(v as usize));
-        let mut primitives = Vec::new();
-        // The triangles, by material, in the order the materials first come.
-        let mut by_material: Vec<(Option<usize>, Vec<[u32; 1]>)> = Vec::new();
+        // The triangles by material, in the order the materials first come, each group with the
+        // run of vertices its corners span.
+        let mut groups: Vec<(Option<usize>, Vec<u32>, Range<usize>)> = Vec::new();
         for (t, corners) in model.triangles.iter().enumerate().filter(|(_, c)| c.iter().all(|&v| inside(v))) {
-            let list = match by_material.iter().position(|(m, _)| *m == material_of[t]) {
-                Some(i) => &mut by_material[i].1,
-                None => &mut push_get(&mut by_material, (material_of[t], Vec::new())).1,
+            let i = match groups.iter().position(|g| g.0 == material_of[t]) {
+                Some(i) => i,
+                // The span starts empty (`start` past `end`) and grows with each triangle.
+                None => push(&mut groups, (material_of[t], Vec::new(), Range { start: usize::MAX, end: 0 })),
             };
-            list.extend(corners.iter().map(|&v| [v - first]));
-        }
-        for (material, indices) in by_material {
-            let indices = Some(file.accessor(&indices, Some(ELEMENT_ARRAY_BUFFER), false));
-            primitives.push(Primitive { attributes: attributes.clone(), indices, material, mode: TRIANGLES });
+            let (_, indices, span) = &mut groups[i];
+            indices.extend(corners);
+            let (lo, hi) =
+                (corners.iter().min().copied().unwrap_or(0), corners.iter().max().copied().unwrap_or(0));
+            *span = span.start.min(lo as usize)..span.end.max(hi as usize + 1);
         }
         // The edges no triangle has as a side.
         let sides: HashSet<[u32; 2]> = (model.triangles.iter())
             .flat_map(|&[a, b, c]| [[a, b], [b, c], [c, a]])
             .map(|[a, b]| [a.min(b), a.max(b)])
             .collect();
-        let lines: Vec<[u32; 2]> = (model.edges.iter())
+        let lines: Vec<u32> = (model.edges.iter())
             .filter(|e| inside(e[0]) && inside(e[1]) && !sides.contains(&[e[0].min(e[1]), e[0].max(e[1])]))
-            .map(|&[a, b]| [a - first, b - first])
+            .flat_map(|&[a, b]| [a, b])
             .collect();
-        if primitives.is_empty() && lines == Model::line_loop(part.vertices.len()) {
-            primitives.push(Primitive { attributes, indices: None, material: None, mode: LINE_LOOP });
-        } else if !lines.is_empty() {
-            let ends: Vec<[u32; 1]> = lines.iter().flatten().map(|&v| [v]).collect();
-            let indices = Some(file.accessor(&ends, Some(ELEMENT_ARRAY_BUFFER), false));
-            primitives.push(Primitive { attributes, indices, material: None, mode: LINES });
+        let mut primitives = Vec::new();
+        let relative = |indices: &[u32], start: usize| -> Vec<[u32; 1]> {
+            indices.iter().map(|&v| [v - start as u32]).collect()
+        };
+        // Readers take each primitive's vertices apart, so where each material's triangles have a
+        // run of vertices to themselves (as a glTF file's primitives do) each primitive gets its own
+        // run, stretched to the next so every vertex is written once and in order. An edge that is
+        // no triangle's side goes in with the run that holds it, as a triangle with no area (a
+        // reader draws nothing there; this program's loader makes it the edge again). Otherwise the
+        // primitives share the part's vertices.
+        let mut order: Vec<usize> = (0..groups.len()).collect();
+        order.sort_by_key(|&i| groups[i].2.start);
+        let runs: Vec<Range<usize>> = (order.iter().enumerate())
+            .map(|(k, &i)| {
+                let start = if k == 0 { first } else { groups[i].2.start };
+                start..order.get(k + 1).map_or(part.vertices.end, |&next| groups[next].2.start)
+            })
+            .collect();
+        let mut apart = order.windows(2).all(|w| groups[w[0]].2.end <= groups[w[1]].2.start);
+        for edge in lines.chunks(2) {
+            let holds = |run: &Range<usize>| edge.iter().all(|&v| run.contains(&(v as usize)));
+            match runs.iter().position(holds) {
+                Some(k) if apart => groups[order[k]].1.extend([edge[0], edge[1], edge[1]]),
+                _ => apart = false,
+            }
+        }
+        if !groups.is_empty() && apart {
+            for (&i, run) in order.iter().zip(runs) {
+                let attributes = attributes(file, model, run.clone(), slots, turn);
+                let indices = relative(&groups[i].1, run.start);
+                let indices = Some(file.accessor(&indices, Some(ELEMENT_ARRAY_BUFFER), false));
+                let material = groups[i].0;
+                primitives.push(Primitive { attributes, indices, material, mode: TRIANGLES });
+            }
+        } else {
+            let attributes = attributes(file, model, part.vertices.clone(), slots, turn);
+            for (material, indices, _) in &groups {
+                let indices =
+                    Some(file.accessor(&relative(indices, first), Some(ELEMENT_ARRAY_BUFFER), false));
+                let material = *material;
+                primitives.push(Primitive {
+                    attributes: attributes.clone(),
+                    indices,
+                    material,
+                    mode: TRIANGLES,
+                });
+            }
+            let local = relative(&lines, first);
+            let loop_ = Model::line_loop(part.vertices.len());
+            if groups.is_empty() && local.chunks(2).map(|e| [e[0][0], e[1][0]]).eq(loop_) {
+                primitives.push(Primitive { attributes, indices: None, material: None, mode: LINE_LOOP });
+            } else if !lines.is_empty() {
+                let indices = Some(file.accessor(&local, Some(ELEMENT_ARRAY_BUFFER), false));
+                primitives.push(Primitive { attributes, indices, material: None, mode: LINES });
+            }
         }
         if primitives.is_empty() {
             continue; // vertices with neither faces nor lines: nothing to draw
@@ -107,11 +157,6 @@ fn write_skin(file: &mut File, model: &Model, nodes: &Nodes, skin: &SkinOf, turn
     // A joint's node: a bone left out (a synthetic root) is never a joint (`nodes.rs`).
     let joints = skin.slots.iter().filter_map(|&j| nodes.node_of[joints[j].bone]).collect();
     push(&mut file.root.skins, Skin { name: "skin".into(), joints, inverse_bind_matrices })
-}
-
-fn push_get<T>(list: &mut Vec<T>, value: T) -> &mut T {
-    let i = push(list, value);
-    &mut list[i]
 }
 
 /// The slots the vertices of `part` use, in order.
@@ -145,15 +190,14 @@ fn skin_of(model: &Model, slots: &[usize]) -> Result<SkinOf, ExportError> {
     Ok(skin)
 }
 
-/// The vertex attributes of `part`, each an accessor, by glTF name.
+/// The vertex attributes of the vertices `range`, each an accessor, by glTF name.
 fn attributes(
     file: &mut File,
     model: &Model,
-    part: &Part,
+    range: Range<usize>,
     skin: &SkinOf,
     turn: Turn,
 ) -> BTreeMap<String, usize> {
-    let range = part.vertices.clone();
     let mut attributes = BTreeMap::new();
     let positions: Vec<[f32; 3]> =
         model.skin.vertices()[range.clone()].iter().map(|v| turn.point(v.bind.into()).to_array()).collect();

@@ -40,7 +40,7 @@ impl Turn {
 
     /// An offset: `offset · T⁻¹` (T⁻¹ takes (x, y, z) back to (x, -z, y)).
     pub fn offset(self, offset: Mat4) -> Mat4 {
-        let back = Mat4::from_cols(Vec4::X, -Vec4::Z, Vec4::Y, Vec4::W);
+        let back = Mat4::from_cols(Vec4::X, Vec4::Z, -Vec4::Y, Vec4::W);
         if self.0 { offset * back } else { offset }
     }
 

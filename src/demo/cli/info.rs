@@ -5,8 +5,8 @@
 //! with their skin slot), each skin (its joints, and whether the file's inverse bind matrices are
 //! the inverses of the nodes' rest world transforms, i.e. whether the file binds its mesh in the
 //! pose its nodes rest in), the meshes, the animations with their channels (or that there are
-//! none, and the rest pose is shown), and what the loader mended or ignored, including what the
-//! file has that this program does not draw. Every name is the file's, so it is made printable.
+//! none, and the rest pose is shown), the materials and texture coordinates, and what the loader
+//! mended or ignored, including what the file has that this program does not draw. Every name is the file's, so it is made printable.
 
 use skinning::clip::{Channel, Motion};
 use skinning::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
@@ -133,6 +133,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         vertices(&rigid),
         counted(model.edges.len(), "edge", "edges")
     ));
+    line(super::looks_info::looks(model));
 
     // A file without animations gets one clip from the loader, the rest pose: not the file's.
     let clips: &[skinning::clip::Clip] = if imported.rest_only {
@@ -178,7 +179,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         line("ignored or mended:".into());
         if !imported.unused.is_empty() {
             let unused = imported.unused.join(", ");
-            line(format!("  unused here (this program draws no surfaces): {unused}"));
+            line(format!("  unused here (this program draws a material's base colour only): {unused}"));
         }
         for note in &imported.notes {
             line(format!("  {note}"));
