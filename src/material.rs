@@ -167,6 +167,18 @@ mod tests {
     }
 
     #[test]
+    fn a_jpeg_decodes_to_its_colour() {
+        // 16 x 16 pixels of one blue, saved as JPEG by Blender (tests/data/blue.jpg).
+        let bytes = include_bytes!("../tests/data/blue.jpg").to_vec();
+        assert_eq!(ImageKind::of(&bytes), Some(ImageKind::Jpeg));
+        let pixels = decode(&Image { name: "blue".into(), kind: ImageKind::Jpeg, bytes }).unwrap();
+        assert_eq!((pixels.width, pixels.height, pixels.rgba.len()), (16, 16, 16 * 16 * 4));
+        for p in pixels.rgba.chunks_exact(4) {
+            assert!(p[2] > 200 && p[0] < 120 && p[3] == 255, "{p:?}");
+        }
+    }
+
+    #[test]
     fn damaged_images_are_errors() {
         let png = Image { name: "x".into(), kind: ImageKind::Png, bytes: b"\x89PNG\r\n\x1a\nnope".to_vec() };
         assert!(decode(&png).is_err());
