@@ -2,8 +2,8 @@
 //! LINEAR, CUBICSPLINE); a procedural clip (`seed`) sampled [`SAMPLES_PER_SECOND`] times a second,
 //! LINEAR. The keys of a top bone are turned with its rest transform for a Z-up model (`nodes.rs`).
 
-use super::ExportError;
 use super::buffer::File;
+use super::error::ExportError;
 use super::json::Animation;
 use super::nodes::{Nodes, Turn};
 use crate::clip::{Channel, Clip, Keyable, Motion, Track};

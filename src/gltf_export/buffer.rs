@@ -7,8 +7,8 @@
 //! **accessor** says how to read the view: component type, element type, count, and for POSITION
 //! and animation key times the `min` and `max` the spec requires.
 
+use super::error::{Container, ExportError};
 use super::json;
-use super::{Container, ExportError};
 use crate::clip::Channel;
 use base64::Engine;
 

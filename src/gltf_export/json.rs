@@ -36,7 +36,7 @@ pub struct Asset {
 
 impl Default for Asset {
     fn default() -> Self {
-        Asset { version: "2.0", generator: super::GENERATOR }
+        Asset { version: "2.0", generator: super::error::GENERATOR }
     }
 }
 

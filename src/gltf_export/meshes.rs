@@ -11,8 +11,8 @@
 //! - **Nodes.** A skinned mesh's node is a scene root: the spec ignores its transform (only the
 //!   joints place the skin), and the glTF-Validator warns when such a node is not a root.
 
-use super::ExportError;
 use super::buffer::{ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, File, LINE_LOOP, LINES, TRIANGLES, push};
+use super::error::ExportError;
 use super::json::{Mesh, Node, Primitive, Skin};
 use super::nodes::{Nodes, Turn};
 use crate::model::{Model, Part};
