@@ -229,7 +229,7 @@ fn a_model_without_clips_is_written_in_the_rest_pose_it_was_shown_in() {
     }
     // What the program said it wrote.
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(said.starts_with("wrote bent.md5mesh and 1 animations in "), "{said}");
+    assert!(said.starts_with("wrote bent.md5mesh and 1 animation in "), "{said}");
     assert!(said.contains("rest.md5anim (clips rest;"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
