@@ -138,6 +138,16 @@ fn a_jpeg_beside_the_file_is_its_texture() {
     let Some(image) = picture(&gltf, &dir.join("blue.png"), &[]) else { return };
     let blue = (image.rgba.chunks_exact(4)).filter(|p| p[2] > 150 && p[2] as u32 > p[0] as u32 + 80).count();
     assert!(blue > 2000, "{blue} blue pixels: the JPEG's colour");
+    // A texture may not come from outside the model's folder: said once, drawn without it.
+    let inside = dir.join("inside");
+    std::fs::create_dir_all(&inside).unwrap();
+    let outside = inside.join("quads.gltf");
+    std::fs::write(&outside, crossed_quads(Some("../blue.jpg")).embedded()).unwrap();
+    let Some(out) = run_gl(&["--model", outside.to_str().unwrap(), "--headless", "--frames", "1"]) else {
+        return;
+    };
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("image 0: its uri \"../blue.jpg\" leads outside the model's folder"), "{said}");
     // --info says what the surface is made of.
     let out = run(&["--model", gltf.to_str().unwrap(), "--info"]);
     let info = String::from_utf8_lossy(&out.stdout);
