@@ -31,6 +31,7 @@ layout(location = 3) in vec4 weights;       // ... and their weights; unused slo
 layout(location = 4) in vec3 bind_normal;   // the normal where it was modelled (0: flat normals)
 layout(location = 5) in uvec4 joints_1;     // a fifth to eighth influence (the skin's extras) ...
 layout(location = 6) in vec4 weights_1;     // ... and their weights; read only if INFLUENCES is 8
+layout(location = 7) in vec2 texcoord;      // where on the texture, passed on as it is
 
 // Influence i: the four slots, then the second set.
 uint joint(int i) { return i < 4 ? joints[i] : joints_1[i - 4]; }
@@ -39,6 +40,7 @@ float weight(int i) { return i < 4 ? weights[i] : weights_1[i - 4]; }
 out vec3 skinned_position; // the blend's result; the tests read it back (transform feedback)
 out vec3 skinned_normal;   // the normal, turned by the blended rotation; read back too
 out vec4 v_color;
+out vec2 v_texcoord;       // for surface.frag: skinning never moves it
 
 void main() {
     // 1. The weighted sum, every term on the side of the first influence's rotation: q and -q are
@@ -69,4 +71,5 @@ void main() {
     gl_Position = view_projection * vec4(skinned_position, 1.0);
     gl_PointSize = point_size;
     v_color = color;
+    v_texcoord = texcoord;
 }

@@ -29,7 +29,9 @@
 //!    triangles, for a mesh without its own.
 //! 9. A real model (`docs/09-a-real-model.md`): [`gltf_import`]: a character from a glTF file, into
 //!    the same skeleton, skin and clips: the toy and the real thing are the same code.
-//!    [`gltf_export`] is its mirror: the article's scene written as such a file.
+//!    [`gltf_export`] is its mirror: the article's scene, or any model loaded, written as such a
+//!    file. [`material`] is what the surface looks like: a base colour, its texture, and the
+//!    texture coordinates that skinning never moves.
 //! 10. Two ways to store a skin (`docs/10-two-ways-to-store-a-skin.md`): [`md5_import`]: seed
 //!     002's own system, id's MD5 (Doom 3), into the same skeleton, skin and clips; it stores no
 //!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
@@ -62,6 +64,7 @@ pub mod dump;
 pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
+pub mod material;
 pub mod md5_export;
 pub mod md5_import;
 pub mod model;

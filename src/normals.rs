@@ -38,10 +38,15 @@
 //! Dual quaternions turn the normal by the blended rotation (`dual_quat::blend_dqs_normals`). A
 //! mesh with no normals of its own gets flat ones, computed from its skinned triangles every frame:
 //! there is nothing to skin ([`face_normals`], `normals/shape.rs`, with the article's outline).
+//! An MD5 model, which stores no normals either, gets smooth ones worked out once from its bind
+//! pose as Doom 3's engine works them out ([`smooth_normals`], `normals/smooth.rs`), then skinned
+//! by the rule.
 
 mod shape;
+mod smooth;
 
 pub use shape::{face_normals, outline_normals};
+pub use smooth::smooth_normals;
 
 use crate::skin::{ExtraInfluence, SLOTS, Skin, SkinVertex};
 use glam::{Mat3A, Mat4, Vec3A, Vec4};

@@ -21,6 +21,7 @@
 use super::accessors::read_floats;
 use super::edges::edges;
 use super::error::{ImportError, counted, label};
+use super::materials::Looks;
 use super::morphs::Morphs;
 use super::nodes::Nodes;
 use super::normals::Normals;
@@ -39,6 +40,8 @@ pub struct Meshes {
     pub parts: Vec<Part>,
     /// The morph targets of the primitives drawn, left out (said once, `morphs.rs`).
     pub morphs: Morphs,
+    /// Their texture coordinates and which triangles take which material (`materials.rs`).
+    pub looks: Looks,
 }
 
 /// Reads every mesh on a node in the scene. `joints` are the skins' joint slots; one more is added
@@ -104,6 +107,7 @@ pub fn meshes(
         triangles: Vec::new(),
         parts: Vec::new(),
         morphs: Morphs::default(),
+        looks: Looks::default(),
     };
     let mut mended = Mended::default();
     let mut normals = Normals::default();
@@ -120,6 +124,7 @@ pub fn meshes(
             morphs.add(&primitive, buffers, Mat4::IDENTITY);
             let positions = read_positions(&primitive, buffers, &place)?;
             normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
+            out.looks.read(&primitive, buffers, &place.name, positions.len())?;
             let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
@@ -134,7 +139,9 @@ pub fn meshes(
             // The numbers are in the skin now: freed before the edges are made, not kept beside them.
             let vertices = positions.len();
             drop((positions, sets));
+            let first_triangle = out.triangles.len();
             edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
+            out.looks.run(&primitive, first_triangle..out.triangles.len());
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), true));
     }
@@ -149,6 +156,7 @@ pub fn meshes(
             morphs.add(&primitive, buffers, to_world);
             let positions = read_positions(&primitive, buffers, &place)?;
             normals.read(&primitive, buffers, &place.name, positions.len(), Some(&to_world))?;
+            out.looks.read(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             let whole = [crate::skin::Influence { joint, weight: 1.0 }];
             for (v, p) in positions.iter().enumerate() {
@@ -157,7 +165,9 @@ pub fn meshes(
             }
             let vertices = positions.len();
             drop(positions);
+            let first_triangle = out.triangles.len();
             edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
+            out.looks.run(&primitive, first_triangle..out.triangles.len());
         }
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }

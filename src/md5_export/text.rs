@@ -12,13 +12,11 @@
 use super::error::ExportError;
 use super::frames::{FRAME_RATE, Sampled};
 use super::joints::{Md5Joints, md5_locals};
+use super::names::{COMMAND_LINE, commandline};
 use crate::model::Model;
 use glam::{DQuat, Quat, Vec3};
 use std::collections::HashSet;
 use std::fmt::Write;
-
-/// What the files say wrote them (`commandline`).
-const COMMAND_LINE: &str = "skinning --export-md5";
 
 /// A number as MD5 text: finite, shortest, `0` for either zero.
 fn number(x: f32, what: &str) -> Result<String, ExportError> {
@@ -86,9 +84,13 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
         writeln!(out, "\tnumverts {}", part.vertices.len()).ok();
         let mut next_weight = 0;
         for (v, vertex) in part.vertices.clone().enumerate() {
+            // The texture coordinates as they are: skinning never moves them (`material.rs`).
+            let st = model.texcoords.get(vertex).copied().unwrap_or_default();
+            let what = format!("vertex {v}'s texture coordinates");
+            let (s, t) = (number(st.x, &what)?, number(st.y, &what)?);
             // Every influence of the vertex becomes one weight, however many it has.
             let count = model.skin.influences(vertex).count();
-            writeln!(out, "\tvert {v} ( 0 0 ) {next_weight} {count}").ok();
+            writeln!(out, "\tvert {v} ( {s} {t} ) {next_weight} {count}").ok();
             next_weight += count;
         }
         // Counter-clockwise triangles written clockwise, Doom 3's winding; an edge no triangle has
@@ -161,7 +163,7 @@ pub fn anim(model: &Model, joints: &Md5Joints, clip: &Sampled) -> Result<String,
     let components: usize = flags.iter().map(|f| f.count_ones() as usize).sum();
 
     let mut out = String::new();
-    writeln!(out, "MD5Version 10\ncommandline \"{COMMAND_LINE}\"\n").ok();
+    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name)).ok();
     writeln!(out, "numFrames {}\nnumJoints {}", frames.len(), base.len()).ok();
     writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", FRAME_RATE).ok();
     let mut start = 0;

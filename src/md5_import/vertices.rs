@@ -34,6 +34,8 @@ use std::ops::Range;
 /// Every mesh's vertices as one skin, with their triangles, edges and parts.
 pub struct Vertices {
     pub skin: Skin,
+    /// Each vertex's `( s t )`, as the file has it.
+    pub texcoords: Vec<glam::Vec2>,
     pub triangles: Vec<[u32; 3]>,
     pub edges: Vec<[u32; 2]>,
     pub parts: Vec<Part>,
@@ -70,6 +72,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
         file.joints.iter().map(|j| (j.position, j.orientation)).collect();
     let mut out = Vertices {
         skin: Skin::new(joints),
+        texcoords: Vec::new(),
         triangles: Vec::new(),
         edges: Vec::new(),
         parts: Vec::with_capacity(file.meshes.len()),
@@ -103,6 +106,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
             out.stored.runs.push(first_weight + run.start..first_weight + run.end);
         }
         out.stored.weights.extend_from_slice(&mesh.weights);
+        out.texcoords.extend(mesh.texcoords.iter().map(|&st| glam::Vec2::from(st)));
 
         // Triangles counter-clockwise, in the model's vertex numbers; their sides are the edges.
         let base = first_vertex as u32;

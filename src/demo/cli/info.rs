@@ -5,7 +5,8 @@
 //! with their skin slot), each skin (its joints, and whether the file's inverse bind matrices are
 //! the inverses of the nodes' rest world transforms, i.e. whether the file binds its mesh in the
 //! pose its nodes rest in), the meshes, the animations with their channels (or that there are
-//! none, and the rest pose is shown), the most influences on one vertex, and what the loader
+//! none, and the rest pose is shown), the materials and texture coordinates, the most influences on
+//! one vertex, and what the loader
 //! mended or ignored, including what the file has that this program does not draw. Every name is the file's, so it is made printable.
 
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
@@ -135,6 +136,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         vertices(&rigid),
         counted(model.edges.len(), "edge", "edges")
     ));
+    line(super::looks_info::looks(model));
 
     line(influences(&model.skin));
 
@@ -182,7 +184,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         line("ignored or mended:".into());
         if !imported.unused.is_empty() {
             let unused = imported.unused.join(", ");
-            line(format!("  unused here (this program draws no surfaces): {unused}"));
+            line(format!("  unused here (this program draws a material's base colour only): {unused}"));
         }
         for note in &imported.notes {
             line(format!("  {note}"));

@@ -5,6 +5,7 @@
 
 pub mod help;
 pub mod info;
+pub mod looks_info;
 pub mod md5_info;
 pub mod options;
 pub mod reach;

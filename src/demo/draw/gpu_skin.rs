@@ -27,8 +27,9 @@ use super::gl::GlError;
 use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
 use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver};
 use super::layer::{Layer, as_bytes};
+use super::looks::{Looks, texcoord_attribute};
 use super::skin_program::{Look, SkinProgram};
-use super::surface::{draw_depth_tested, normal_attribute, triangle_elements};
+use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::{Model, Palette};
@@ -44,10 +45,11 @@ pub struct GpuSkin {
     /// second set of joints and weights, for a model with more than four influences). Every
     /// program reads it; the lines draw its edges.
     layer: Layer,
-    /// The same attributes, with the triangles as elements, for the surface.
+    /// The same attributes, with 7 the texture coordinates and the triangles as elements, for the
+    /// surface.
     surface: glow::VertexArray,
+    texcoords: glow::Buffer,
     triangles: glow::Buffer,
-    indices: i32,
     joints: glow::Buffer,
     weights: glow::Buffer,
     normals: glow::Buffer,
@@ -103,20 +105,20 @@ impl GpuSkin {
             let surface = gl.create_vertex_array().map_err(GlError::Other)?;
             skin_attributes(gl, surface, &layer, buffers, flat, sets.sets);
             gl.bind_vertex_array(Some(surface));
+            let texcoords = texcoord_attribute(gl, model)?;
             let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
             // Room for one captured position and one normal, each a vec3, per vertex.
             let captured = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(captured));
             gl.buffer_data_size(glow::ARRAY_BUFFER, (n * 24) as i32, glow::STREAM_READ);
-            let indices = (model.triangles.len() * 3) as i32;
             Ok(GpuSkin {
                 lines,
                 lit,
                 layer,
                 surface,
+                texcoords,
                 triangles,
-                indices,
                 joints,
                 weights,
                 normals,
@@ -154,12 +156,12 @@ impl GpuSkin {
     }
 
     /// Draws the mesh's triangles skinned with `palette`, lit from `eye` (`surface.rs`), in the
-    /// skinned mesh's colours.
-    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view_projection: Mat4, eye: Vec3) {
+    /// materials' colours (`looks`, the CPU surface's; the weight view's when it is off).
+    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view: (Mat4, Vec3), looks: &Looks) {
         let program = &mut self.lit[method(palette)];
         program.use_with(gl, palette);
-        program.set_view(gl, view_projection, 1.0, eye, self.flat);
-        unsafe { draw_depth_tested(gl, self.surface, self.indices) };
+        program.set_view(gl, view.0, 1.0, view.1, self.flat);
+        looks.draw(gl, &program.material, self.surface);
     }
 
     /// The vertex shader's `skinned_position` and `skinned_normal` for every vertex, read back
@@ -232,7 +234,8 @@ impl GpuSkin {
         }
         unsafe {
             gl.delete_vertex_array(self.surface);
-            for buffer in [self.joints, self.weights, self.normals, self.triangles, self.captured] {
+            let buffers = [self.joints, self.weights, self.normals, self.texcoords, self.triangles];
+            for buffer in buffers.into_iter().chain([self.captured]) {
                 gl.delete_buffer(buffer);
             }
         }

@@ -41,7 +41,7 @@ mod read;
 /// What to draw this frame.
 pub struct Frame<'a> {
     pub view_projection: Mat4,
-    /// Where the camera is: the light of the lit surface.
+    /// Where the camera is, in the model's own numbers: the light of the lit surface.
     pub eye: Vec3,
     pub point_size: f32,
     pub bind: bool,
@@ -189,8 +189,10 @@ impl Renderer {
         })
     }
 
-    /// Recolours the skinned mesh (red, or by weight) and the bones (blue, one highlighted).
-    pub fn set_colors(&self, colors: &Colors) {
+    /// Recolours the skinned mesh (red, or by weight; the lit surface in its materials' colours
+    /// but in the weight view) and the bones (blue, one highlighted).
+    pub fn set_colors(&mut self, colors: &Colors) {
+        self.surface.iter_mut().for_each(|surface| surface.looks.on = colors.materials);
         self.skinned.upload_colors(&self.gl, &colors.skinned);
         if let Some(gpu) = &self.gpu {
             gpu.upload_colors(&self.gl, &colors.skinned);
@@ -241,7 +243,11 @@ impl Renderer {
             if let Some(palette) = skinned.gpu {
                 // Lit only where it is the first layer; over the CPU's, its lines show where they differ.
                 match frame.surface && skinned.cpu.is_none() {
-                    true => gpu.draw_surface(gl, palette, view_projection, eye),
+                    true => {
+                        if let Some(surface) = &self.surface {
+                            gpu.draw_surface(gl, palette, (view_projection, eye), &surface.looks)
+                        }
+                    }
                     false => gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color),
                 }
             }

@@ -5,6 +5,7 @@
 
 use super::gl::{GlError, ShaderFile, compile_program_with};
 use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBuffer};
+use super::looks::MaterialUniforms;
 use glam::{Mat4, Vec3};
 use glow::HasContext;
 use skinning::model::Palette;
@@ -30,6 +31,8 @@ pub struct SkinProgram {
     /// The surface only: the light's place, and whether to light with flat normals.
     eye: Option<glow::UniformLocation>,
     face_normals: Option<glow::UniformLocation>,
+    /// The surface only: the material's colour and texture (`looks.rs`).
+    pub material: MaterialUniforms,
 }
 
 impl SkinProgram {
@@ -67,6 +70,7 @@ impl SkinProgram {
                 dq_scale: at("dq_scale"),
                 eye: at("eye"),
                 face_normals: at("face_normals"),
+                material: MaterialUniforms::new(gl, program),
             })
         }
     }

@@ -70,7 +70,7 @@ impl View {
         let bones = (0..model.skeleton.len())
             .map(|b| if Some(b) == self.weight_bone { colors::HIGHLIGHT } else { colors::BLUE })
             .collect();
-        Colors { skinned, bones }
+        Colors { skinned, bones, materials: self.weight_bone.is_none() }
     }
 
     /// The weight view's next bone: off, then every bone that moves the skin in turn, then off again.
