@@ -20,7 +20,7 @@ pub fn looks(model: &Model) -> String {
     };
     let surface = match materials.list.len() {
         0 => "materials: none (the lit surface is drawn in the skinned mesh's red)".to_string(),
-        n => format!("materials: {n}, {textures}, drawn on the lit surface but in the weight view"),
+        n => format!("materials: {n}, {textures}, drawn on the lit surface, except in the weight view"),
     };
     let texcoords = match model.texcoords.len() {
         0 => "no texture coordinates".to_string(),

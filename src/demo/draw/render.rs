@@ -190,7 +190,7 @@ impl Renderer {
     }
 
     /// Recolours the skinned mesh (red, or by weight; the lit surface in its materials' colours
-    /// but in the weight view) and the bones (blue, one highlighted).
+    /// except in the weight view) and the bones (blue, one highlighted).
     pub fn set_colors(&mut self, colors: &Colors) {
         self.surface.iter_mut().for_each(|surface| surface.looks.on = colors.materials);
         self.skinned.upload_colors(&self.gl, &colors.skinned);
