@@ -11,6 +11,10 @@
 //! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
 //! (glam's `to_cols_array`): the last four are the translation column.
 //!
+//! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
+//! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
+//! and where the end went (`dump/reach.rs`).
+//!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
 //! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
 //! so the two dumps can be compared number for number. The `"method"` field says how: `"lbs"`
@@ -29,6 +33,7 @@ use crate::dual_quat::NotRigid;
 use crate::mixer::Animation;
 use crate::model::{Method, Model, Palette, Pose};
 use crate::parallel::BlendThreads;
+use crate::reach::Reach;
 use glam::Vec3A;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -36,6 +41,7 @@ use std::io::{self, Write};
 mod format;
 mod layers;
 mod overflow;
+mod reach;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 use layers::Animator;
@@ -106,6 +112,20 @@ pub fn write_dump_on<'a>(
     method: Method,
     threads: &BlendThreads,
 ) -> io::Result<()> {
+    write_dump_reaching(out, model, animation, frames, method, threads, &mut [])
+}
+
+/// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
+/// frame's `"reach"` then says how each chain was solved.
+pub fn write_dump_reaching<'a>(
+    out: &mut impl Write,
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+    method: Method,
+    threads: &BlendThreads,
+    reaches: &mut [Reach],
+) -> io::Result<()> {
     let skin = &model.skin;
     let mut cpu = |palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
         match palette {
@@ -120,7 +140,14 @@ pub fn write_dump_on<'a>(
         }
         Ok(())
     };
-    write_dump_blended_by(out, model, animation, frames, Blender { name: "cpu", method, blend: &mut cpu })
+    write_dump_blended_by(
+        out,
+        model,
+        animation,
+        frames,
+        Blender { name: "cpu", method, blend: &mut cpu },
+        reaches,
+    )
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
@@ -139,7 +166,8 @@ pub fn check_dqs<'a>(
     })
 }
 
-/// [`write_dump`], with the skinned positions blended by `blender`.
+/// [`write_dump`], with the skinned positions blended by `blender`, and `reaches` reaching after the
+/// clip in every frame.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
 pub fn write_dump_blended_by<'a>(
@@ -148,6 +176,7 @@ pub fn write_dump_blended_by<'a>(
     animation: impl Into<Animation<'a>>,
     frames: Frames,
     blender: Blender,
+    reaches: &mut [Reach],
 ) -> io::Result<()> {
     let mut animator = Animator::new(animation.into());
     let skeleton = &model.skeleton;
@@ -170,7 +199,9 @@ pub fn write_dump_blended_by<'a>(
         .map(|(i, v)| VertexOut {
             bind: v.bind.to_array(),
             normal: normal(i),
-            influences: v.influences().map(|i| InfluenceOut { joint: i.joint, weight: i.weight }).collect(),
+            influences: (model.skin.influences(i))
+                .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })
+                .collect(),
         })
         .collect();
 
@@ -202,8 +233,10 @@ pub fn write_dump_blended_by<'a>(
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
-        // Step 1, the pose: one clip sampled, or several blended (`mixer.rs`); then the matrices.
+        // The frame in order (`model.rs`): the clip (or several blended, `mixer.rs`), then the chains
+        // reach, then the matrices.
         animator.pose(model, time, &mut pose.trs);
+        crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
         pose.palette_from_trs(model);
         let dqs = blender.method == Method::Dqs;
         if dqs {
@@ -238,6 +271,7 @@ pub fn write_dump_blended_by<'a>(
             rigid: Points(&pose.skinned[skinned_len..]),
             normals: Points(&pose.normals[..skinned_len.min(pose.normals.len())]),
             rigid_normals: Points(&pose.normals[skinned_len.min(pose.normals.len())..]),
+            reach: reach::reach_out(reaches, &pose),
             mixed: animator.frame_out(&pose.trs),
         };
         serde_json::to_writer(&mut *out, &frame)?;

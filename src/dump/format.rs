@@ -103,6 +103,9 @@ pub(super) struct FrameOut<'a> {
     /// The same for `rigid`.
     #[serde(skip_serializing_if = "Points::is_empty")]
     pub rigid_normals: Points<'a>,
+    /// Each chain's solve (`reach.rs`); absent when nothing reaches.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reach: Vec<super::reach::ReachOut<'a>>,
     /// With layers of clips (`--blend`, `--additive`, `--mask`): each layer, and the blended local
     /// poses (`dump/layers.rs`); absent for one clip.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]

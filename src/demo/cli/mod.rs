@@ -6,8 +6,10 @@
 pub mod help;
 pub mod info;
 pub mod layers;
+pub mod looks_info;
 pub mod md5_info;
 pub mod options;
+pub mod reach;
 mod rules;
 
 use crate::demo::show::skinned::{Blend, Skinning};
@@ -166,6 +168,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     "--camera wants YAW,PITCH in degrees (-360 to 360) and maybe a ZOOM (0.2 to 20), \
                      like 60,25,2, not {v:?}"
                 ))?);
+            }
+            Arg::Long(flag) if reach::is_reach_flag(flag) => {
+                let flag = flag.to_string();
+                reach::parse(&flag, &mut parser, &mut options.reach)?
             }
             Arg::Long(name) if layers::FLAGS.iter().any(|(flag, _)| *flag == name) => {
                 let (flag, what) =

@@ -4,24 +4,26 @@
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
-//! vertex), the [`Status`] (the corner line and the costs it shows), and a [`BendDrag`] while the
-//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order;
-//! what each key does is in `state/keys.rs`.
+//! vertex), the [`Status`] (the corner line and the costs it shows), a [`BendDrag`] while the
+//! user bends a bone, and [`Reaching`], the chains that reach. `Demo` passes input to the part it
+//! concerns and runs the frame in order; what each key does is in `state/keys.rs`, what the mouse
+//! does in `state/mouse.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
 use super::layers::Mixing;
 use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
-use super::selection::{self, Selection};
+use super::reach::Reaching;
+use super::selection::Selection;
 use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
-use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::gpu_influences::gpu_can_skin;
 use crate::demo::draw::render::Frame;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
-use glam::{Vec2, Vec3, Vec3A};
+use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::md5_import::StoredWeights;
@@ -73,6 +75,8 @@ pub struct Demo {
     pub stored: Option<StoredWeights>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
+    /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
+    pub reach: Reaching,
 }
 
 impl Demo {
@@ -85,7 +89,7 @@ impl Demo {
             Some(name) => Some(find_bone(&model, name)?),
         };
         if options.skinning != Skinning::Cpu {
-            fits_gpu(model.skin.joints().len())?;
+            gpu_can_skin(&model.skin)?;
         }
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
@@ -97,6 +101,7 @@ impl Demo {
         if options.surface == Some(true) && model.triangles.is_empty() {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
+        let reach = Reaching::new(&model, &options.reach)?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
@@ -127,6 +132,7 @@ impl Demo {
             stored: None,
             colors_dirty: true,
             bend: None,
+            reach,
         };
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
@@ -157,8 +163,10 @@ impl Demo {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // Step 1, animate: the clips' layers blended into the bones' local poses (`layers.rs`).
+        // 1 animate: the clips' layers blended into the bones' local poses (`layers.rs`); 2 reach
+        // (in reach mode); 3 matrices: see `skinning::model`.
         self.clip = self.mixing.animate(&self.model.skeleton, &self.clips, time, &mut self.pose.trs);
+        self.reach.solve(&mut self.pose);
         self.pose.palette_from_trs(&self.model);
         let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
@@ -171,9 +179,11 @@ impl Demo {
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
         }
+        self.reach.mark(&self.pose);
         // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
+        self.reach.write_status(&mut line);
         self.mixing.write_rows(&mut line, &self.clip_names, time);
         self.status.line = line;
     }
@@ -212,13 +222,14 @@ impl Demo {
         let aspect = width.max(1) as f32 / height.max(1) as f32;
         Frame {
             view_projection: view.camera.view_projection(width, height),
-            eye: view.camera.eye(aspect),
+            eye: view.camera.eye_in_model(aspect),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
             skinned: self.skinned.layers(&self.pose, view.show_skinned),
             surface: self.shown().surface,
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
+            reach: self.reach.marks(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
                 status: &self.status.line,
@@ -233,39 +244,6 @@ impl Demo {
         let plain = self.skinned.plain_color();
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
     }
-
-    /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
-    /// within `reach` pixels. Returns whether a bone was caught.
-    pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
-        self.bend = BendDrag::start(cursor, &self.joints, drawn, camera, size, reach, &self.pose);
-        self.bend.is_some()
-    }
-
-    /// The cursor moved during a right-drag: bend the caught bone to follow it.
-    pub fn drag_bend(&mut self, cursor: Vec2) {
-        let Some(drag) = self.bend else { return };
-        if let Some(bend) = drag.bend_at(cursor) {
-            self.pose.bend[drag.bone] = bend;
-            self.update();
-        }
-    }
-
-    pub fn end_bend(&mut self) {
-        // A bend is a new frame too: print it once the drag is over.
-        if self.bend.take().is_some() && self.clock.paused && self.selection.vertex.is_some() {
-            self.selection.report_due = true;
-        }
-    }
-
-    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
-    /// clicking anywhere else stops inspecting.
-    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
-        let view_projection = self.view.camera.view_projection(size.0, size.1);
-        let method = self.skinned.method;
-        let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
-        self.selection.pick(cursor, on_screen, reach);
-    }
 }
 
 /// Why the lit surface cannot be shown for a mesh without triangles.
@@ -276,6 +254,9 @@ pub const NO_SURFACE: &str =
 mod clip_tests;
 mod keys;
 mod layer_keys;
+mod mouse;
+#[cfg(test)]
+mod reach_tests;
 mod report;
 #[cfg(test)]
 mod tests;
