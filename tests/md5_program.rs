@@ -85,7 +85,7 @@ fn info_says_what_the_file_holds_and_whether_the_two_formulas_agree() {
     let info = text(&run(&["--model", mesh.to_str().unwrap(), "--info"]).stdout);
     let relative = 0.15 / (0.65f64 * 0.65 + 0.3 * 0.3).sqrt();
     let expected =
-        format!("largest spread: {relative:.2e} of the model's size (0.7159), at vertex 1, weight ");
+        format!("largest spread: {relative:.2e} of the model's size (0.7159), at vertex 1, weight slot ");
     assert!(info.contains(&expected), "{expected:?} missing from:\n{info}");
     assert!(
         info.contains("the two formulas disagree: the article's moves that vertex up to 1.500e-1"),

@@ -5,7 +5,7 @@ pub const HELP: &str = "\
 skinning: skeletal skinning, shown step by step (a bone tree moves, a mesh follows it)
 
 USAGE:
-    skinning [OPTIONS]
+    skinning [OPTIONS] [FILE]    (FILE alone is --model FILE)
 
 Without options it opens a window and animates the article's arm (playing the bend clip; the
 article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
@@ -35,7 +35,7 @@ OPTIONS:
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
-    --screenshot FILE.png   after the last frame, save what was drawn (needs --frames)
+    --screenshot FILE.png   after the last frame, save what was drawn as a PNG (needs --frames)
     --size WxH              window or image size in pixels (default 640x480)
     --headless              no window, no display server: draw offscreen through EGL (needs --frames)
     --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
@@ -52,6 +52,8 @@ OPTIONS:
                             for a model), or drawn as lines (off: the article's outline always is)
     --normals               a short line along each skinned normal (a mesh without normals of its
                             own: each triangle's, from its centre)
+    --hide LAYER,...        start without these layers: bind, skinned, bones, names (the keys B, M,
+                            S, N bring them back); --hide bind,bones shows a model's lit surface alone
     --camera YAW,PITCH[,ZOOM]
                             start with the camera turned by these degrees and zoomed, as the mouse
                             would (R comes back here); 0,80,1.4 looks down on the twist

@@ -138,6 +138,7 @@ impl ApplicationHandler for App {
                         console::say(&why);
                         Ok(())
                     }
+                    Reply::Said(line) => console::show(&line),
                     Reply::Changed | Reply::Nothing => Ok(()),
                 };
                 if let Err(failure) = shown {

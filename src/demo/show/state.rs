@@ -23,8 +23,8 @@ use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec2, Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
-use skinning::inspect::{Inspection, Report};
-use skinning::md5_import::{StoredWeights, WeightTable};
+use skinning::inspect::Inspection;
+use skinning::md5_import::StoredWeights;
 use skinning::model::{Model, Pose};
 use skinning::printable::printable;
 use std::time::Instant;
@@ -39,6 +39,8 @@ pub enum Reply {
     Help,
     /// The key asked for something this model cannot do; the one-line reason.
     Refused(String),
+    /// The demo changed, and this line says how, once, on the terminal.
+    Said(String),
 }
 
 pub struct Demo {
@@ -105,6 +107,7 @@ impl Demo {
         // Lit by default where there is a surface to light: a model's triangles, not the outline.
         view.show_surface = options.surface.unwrap_or(!model.triangles.is_empty());
         view.show_normals = options.normals;
+        view.hide(options.hide);
         let mut demo = Demo {
             pose: Pose::new(&model),
             joints: vec![Vec3::ZERO; model.skeleton.len()],
@@ -175,6 +178,7 @@ impl Demo {
         let clip = self.clip();
         StatusLine {
             clip: &self.clip_names[self.clip],
+            weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
             time: clip.wrap(self.clock.time),
             speed: self.clock.speed,
             paused: self.clock.paused,
@@ -265,27 +269,6 @@ impl Demo {
         let vertex = self.selection.vertex?;
         Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
     }
-
-    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
-    pub fn report(&self) -> Option<String> {
-        let inspection = self.inspection()?;
-        let clip = self.clip();
-        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
-        let report = Report { inspection: &inspection, model: &self.model };
-        let time = clip.wrap(self.clock.time);
-        let name = &self.clip_names[self.clip];
-        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
-        if let Some(stored) = &self.stored {
-            let (model, vertex) = (&self.model, inspection.vertex);
-            text.push_str(&WeightTable { model, stored, vertex }.to_string());
-        }
-        Some(text)
-    }
-
-    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
-    pub fn take_report(&mut self) -> Option<String> {
-        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
-    }
 }
 
 /// Why the lit surface cannot be shown for a mesh without triangles.
@@ -295,5 +278,6 @@ pub const NO_SURFACE: &str =
 #[cfg(test)]
 mod clip_tests;
 mod keys;
+mod report;
 #[cfg(test)]
 mod tests;
