@@ -10,7 +10,7 @@
 
 use super::bend::BendDrag;
 use super::clock::Clock;
-use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
+use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::view::{View, at_one_point, find_bone};
@@ -61,8 +61,8 @@ pub struct Demo {
     /// The normals layer's endpoints this frame, two per line (`normal_lines.rs`); empty while it
     /// is hidden.
     pub normal_lines: Vec<Vec3A>,
-    /// How long the normals layer's lines are: a fixed fraction of the model's size.
-    normal_length: f32,
+    /// How long each of the normals layer's lines is: scaled to the mesh's edges where it stands.
+    normal_lengths: Vec<f32>,
     /// A model's camera frames the clip that plays, and follows when another plays; the article's
     /// frames its three clips at once (one arm moving in place), so its camera never moves.
     frame_each_clip: bool,
@@ -112,7 +112,7 @@ impl Demo {
             pose: Pose::new(&model),
             joints: vec![Vec3::ZERO; model.skeleton.len()],
             normal_lines: Vec::with_capacity(2 * line_count(&model)),
-            normal_length: NORMAL_LENGTH * 2.0 * camera.radius(),
+            normal_lengths: line_lengths(&model, camera.radius()),
             frame_each_clip,
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
@@ -162,7 +162,7 @@ impl Demo {
         self.status.cpu = started.elapsed();
         self.normal_lines.clear();
         if shown.normal_lines {
-            normal_lines(model, &self.pose, self.normal_length, &mut self.normal_lines);
+            normal_lines(model, &self.pose, &self.normal_lengths, &mut self.normal_lines);
         }
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
