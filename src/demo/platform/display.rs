@@ -13,26 +13,38 @@
 //!   itself may notice first: its event loop ends with a failure code, or one of its many
 //!   `unwrap()`s on X requests panics. [`run_or_lost`] turns both into that same line, after
 //!   checking that the server is really gone (so a genuine bug is still reported as one).
+//! - Losing the window. A window manager's kill or `xdotool windowclose` destroys the window
+//!   without asking (a close button asks: `CloseRequested`). winit then panics as it takes the
+//!   keyboard focus away from the window that is gone (its input method's "unfocus"), or, without an
+//!   input method, says `Destroyed`. Either is one line and exit 1 ([`WINDOW_GONE`]): the panic
+//!   only once a fresh connection to the server finds the window gone ([`watch_window`]).
 
 use super::libraries::{self, Server};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use std::ffi::{c_int, c_void};
+use std::ffi::{c_char, c_int, c_void};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use winit::error::EventLoopError;
 use winit::event_loop::{ActiveEventLoop, EventLoop};
-use winit::raw_window_handle::{HasDisplayHandle, RawDisplayHandle};
+use winit::raw_window_handle::{HasDisplayHandle, RawDisplayHandle, RawWindowHandle};
 
 /// What the program says when the display server goes away under it.
 pub const LOST: &str = "the display connection was lost (the display server quit or crashed)";
+
+/// What the program says when its window is destroyed from outside.
+pub const WINDOW_GONE: &str =
+    "the window was destroyed from outside (by the window manager or another program), not closed";
 
 /// The fewest bits of colour a screen needs for an OpenGL window (Mesa draws into 16-bit ones).
 const MIN_DEPTH: c_int = 15;
 
 /// The display server the window went to, once one is picked.
 static SERVER: OnceLock<Server> = OnceLock::new();
+
+/// The X window the program draws in, once it is made (X11 only).
+static X_WINDOW: OnceLock<u64> = OnceLock::new();
 
 /// Picks the display server, checks its libraries, and creates winit's event loop for it.
 pub fn event_loop() -> Result<EventLoop<()>, Failure> {
@@ -105,6 +117,7 @@ pub fn run_or_lost(run: impl FnOnce() -> Result<(), EventLoopError>) -> Result<(
         Ok(Err(other)) if server_gone() => Err(Failure::new(1, format!("{LOST}: {other}"))),
         Ok(Err(other)) => Err(Failure::new(1, format!("the event loop failed: {other}"))),
         Err(_) if server_gone() => Err(Failure::new(1, LOST)),
+        Err(_) if window_gone() => Err(Failure::new(1, WINDOW_GONE)),
         Err(panic) => {
             console::say(&panic_line.unwrap_or_default());
             std::panic::resume_unwind(panic)
@@ -160,6 +173,54 @@ fn connection_lost() -> bool {
         }
     };
     std::os::unix::net::UnixStream::connect(socket).is_err()
+}
+
+/// Remembers the window `handle` names, so that a panic can be told apart from a window destroyed
+/// under it ([`run_or_lost`]).
+pub fn watch_window(handle: RawWindowHandle) {
+    let window = match handle {
+        RawWindowHandle::Xlib(xlib) => xlib.window as u64,
+        RawWindowHandle::Xcb(xcb) => xcb.window.get() as u64,
+        _ => return,
+    };
+    let _ = X_WINDOW.set(window);
+}
+
+/// Whether the X window the program draws in no longer exists, asked on a connection of its own
+/// (winit's may be in any state after a panic). False where it cannot be asked.
+fn window_gone() -> bool {
+    type OpenDisplay = unsafe extern "C" fn(*const c_char) -> *mut c_void;
+    type CloseDisplay = unsafe extern "C" fn(*mut c_void) -> c_int;
+    type GetAttributes = unsafe extern "C" fn(*mut c_void, u64, *mut c_void) -> c_int;
+    type ErrorHandler = unsafe extern "C" fn(*mut c_void, *mut c_void) -> c_int;
+    type SetErrorHandler = unsafe extern "C" fn(Option<ErrorHandler>) -> Option<ErrorHandler>;
+    unsafe extern "C" fn ignore(_: *mut c_void, _: *mut c_void) -> c_int {
+        0
+    }
+    let (Some(&window), Some(open), Some(close), Some(attributes), Some(set_handler)) = (
+        X_WINDOW.get(),
+        x11_function::<OpenDisplay>(c"XOpenDisplay"),
+        x11_function::<CloseDisplay>(c"XCloseDisplay"),
+        x11_function::<GetAttributes>(c"XGetWindowAttributes"),
+        x11_function::<SetErrorHandler>(c"XSetErrorHandler"),
+    ) else {
+        return false;
+    };
+    // SAFETY: these are Xlib's functions with their C signatures; `display` is used only while
+    // open, and `buffer` has room for an XWindowAttributes (136 bytes on 64-bit systems). The error
+    // handler is process-wide: ours, which ignores the BadWindow asked for, only for this request.
+    unsafe {
+        let display = open(std::ptr::null());
+        if display.is_null() {
+            return false;
+        }
+        let mut buffer = [0u64; 64];
+        let before = set_handler(Some(ignore));
+        let found = attributes(display, window, buffer.as_mut_ptr().cast());
+        set_handler(before);
+        close(display);
+        found == 0
+    }
 }
 
 /// Refuses an X screen with too few colours for OpenGL, before glutin tries and fails obscurely.

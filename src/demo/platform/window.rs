@@ -91,6 +91,7 @@ impl ApplicationHandler for App {
         let demo = &mut self.session.demo;
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Destroyed => self.fail(event_loop, Failure::new(1, display::WINDOW_GONE)),
             WindowEvent::Resized(size) => {
                 // A minimised window can be 0 x 0: there is no surface to resize or draw into then.
                 if let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
@@ -239,6 +240,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     let (window, config) = gl::window_and_config(event_loop, attributes)?;
     let handle =
         window.window_handle().map_err(|e| Failure::new(1, format!("no window handle: {e}")))?.as_raw();
+    display::watch_window(handle);
 
     let display = config.display();
     let context = gl::create_context(&display, &config, Some(handle))?;
