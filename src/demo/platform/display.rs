@@ -22,7 +22,7 @@
 use super::libraries::{self, Server};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_char, c_int, c_ulong, c_void};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -44,7 +44,7 @@ const MIN_DEPTH: c_int = 15;
 static SERVER: OnceLock<Server> = OnceLock::new();
 
 /// The X window the program draws in, once it is made (X11 only).
-static X_WINDOW: OnceLock<u64> = OnceLock::new();
+static X_WINDOW: OnceLock<c_ulong> = OnceLock::new();
 
 /// Picks the display server, checks its libraries, and creates winit's event loop for it.
 pub fn event_loop() -> Result<EventLoop<()>, Failure> {
@@ -179,8 +179,8 @@ fn connection_lost() -> bool {
 /// under it ([`run_or_lost`]).
 pub fn watch_window(handle: RawWindowHandle) {
     let window = match handle {
-        RawWindowHandle::Xlib(xlib) => xlib.window as u64,
-        RawWindowHandle::Xcb(xcb) => xcb.window.get() as u64,
+        RawWindowHandle::Xlib(xlib) => xlib.window,
+        RawWindowHandle::Xcb(xcb) => c_ulong::from(xcb.window.get()),
         _ => return,
     };
     let _ = X_WINDOW.set(window);
@@ -191,7 +191,7 @@ pub fn watch_window(handle: RawWindowHandle) {
 fn window_gone() -> bool {
     type OpenDisplay = unsafe extern "C" fn(*const c_char) -> *mut c_void;
     type CloseDisplay = unsafe extern "C" fn(*mut c_void) -> c_int;
-    type GetAttributes = unsafe extern "C" fn(*mut c_void, u64, *mut c_void) -> c_int;
+    type GetAttributes = unsafe extern "C" fn(*mut c_void, c_ulong, *mut c_void) -> c_int;
     type ErrorHandler = unsafe extern "C" fn(*mut c_void, *mut c_void) -> c_int;
     type SetErrorHandler = unsafe extern "C" fn(Option<ErrorHandler>) -> Option<ErrorHandler>;
     unsafe extern "C" fn ignore(_: *mut c_void, _: *mut c_void) -> c_int {
