@@ -17,18 +17,19 @@
 //!   without asking (a close button asks: `CloseRequested`). winit then panics as it takes the
 //!   keyboard focus away from the window that is gone (its input method's "unfocus"), or, without an
 //!   input method, says `Destroyed`. Either is one line and exit 1 ([`WINDOW_GONE`]): the panic
-//!   only once a fresh connection to the server finds the window gone ([`watch_window`]).
+//!   only once a fresh connection to the server finds the window gone (`xlib.rs`).
 
 use super::libraries::{self, Server};
+use super::xlib::{window_gone, x11_function};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use std::ffi::{c_char, c_int, c_ulong, c_void};
+use std::ffi::{c_int, c_void};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use winit::error::EventLoopError;
 use winit::event_loop::{ActiveEventLoop, EventLoop};
-use winit::raw_window_handle::{HasDisplayHandle, RawDisplayHandle, RawWindowHandle};
+use winit::raw_window_handle::{HasDisplayHandle, RawDisplayHandle};
 
 /// What the program says when the display server goes away under it.
 pub const LOST: &str = "the display connection was lost (the display server quit or crashed)";
@@ -42,9 +43,6 @@ const MIN_DEPTH: c_int = 15;
 
 /// The display server the window went to, once one is picked.
 static SERVER: OnceLock<Server> = OnceLock::new();
-
-/// The X window the program draws in, once it is made (X11 only).
-static X_WINDOW: OnceLock<c_ulong> = OnceLock::new();
 
 /// Picks the display server, checks its libraries, and creates winit's event loop for it.
 pub fn event_loop() -> Result<EventLoop<()>, Failure> {
@@ -175,54 +173,6 @@ fn connection_lost() -> bool {
     std::os::unix::net::UnixStream::connect(socket).is_err()
 }
 
-/// Remembers the window `handle` names, so that a panic can be told apart from a window destroyed
-/// under it ([`run_or_lost`]).
-pub fn watch_window(handle: RawWindowHandle) {
-    let window = match handle {
-        RawWindowHandle::Xlib(xlib) => xlib.window,
-        RawWindowHandle::Xcb(xcb) => c_ulong::from(xcb.window.get()),
-        _ => return,
-    };
-    let _ = X_WINDOW.set(window);
-}
-
-/// Whether the X window the program draws in no longer exists, asked on a connection of its own
-/// (winit's may be in any state after a panic). False where it cannot be asked.
-fn window_gone() -> bool {
-    type OpenDisplay = unsafe extern "C" fn(*const c_char) -> *mut c_void;
-    type CloseDisplay = unsafe extern "C" fn(*mut c_void) -> c_int;
-    type GetAttributes = unsafe extern "C" fn(*mut c_void, c_ulong, *mut c_void) -> c_int;
-    type ErrorHandler = unsafe extern "C" fn(*mut c_void, *mut c_void) -> c_int;
-    type SetErrorHandler = unsafe extern "C" fn(Option<ErrorHandler>) -> Option<ErrorHandler>;
-    unsafe extern "C" fn ignore(_: *mut c_void, _: *mut c_void) -> c_int {
-        0
-    }
-    let (Some(&window), Some(open), Some(close), Some(attributes), Some(set_handler)) = (
-        X_WINDOW.get(),
-        x11_function::<OpenDisplay>(c"XOpenDisplay"),
-        x11_function::<CloseDisplay>(c"XCloseDisplay"),
-        x11_function::<GetAttributes>(c"XGetWindowAttributes"),
-        x11_function::<SetErrorHandler>(c"XSetErrorHandler"),
-    ) else {
-        return false;
-    };
-    // SAFETY: these are Xlib's functions with their C signatures; `display` is used only while
-    // open, and `buffer` has room for an XWindowAttributes (136 bytes on 64-bit systems). The error
-    // handler is process-wide: ours, which ignores the BadWindow asked for, only for this request.
-    unsafe {
-        let display = open(std::ptr::null());
-        if display.is_null() {
-            return false;
-        }
-        let mut buffer = [0u64; 64];
-        let before = set_handler(Some(ignore));
-        let found = attributes(display, window, buffer.as_mut_ptr().cast());
-        set_handler(before);
-        close(display);
-        found == 0
-    }
-}
-
 /// Refuses an X screen with too few colours for OpenGL, before glutin tries and fails obscurely.
 pub fn check_colour_depth(event_loop: &ActiveEventLoop) -> Result<(), Failure> {
     let Ok(handle) = event_loop.display_handle() else { return Ok(()) };
@@ -264,16 +214,6 @@ unsafe extern "C" fn display_lost(_display: *mut c_void) -> c_int {
     // SAFETY: `_exit` ends the process without running exit handlers, some of which (the OpenGL
     // driver's) would talk to the server that is gone.
     unsafe { libc::_exit(1) }
-}
-
-/// A function of libX11, the same library winit has loaded; None if it cannot be found.
-fn x11_function<T: Copy>(name: &std::ffi::CStr) -> Option<T> {
-    static LIBX11: OnceLock<Option<libloading::Library>> = OnceLock::new();
-    // SAFETY: libX11 is already loaded by winit (or is about to be); loading it again only counts.
-    let library = LIBX11.get_or_init(|| unsafe { libloading::Library::new("libX11.so.6") }.ok()).as_ref()?;
-    // SAFETY: every `T` used here is the C signature of the function `name` names in Xlib.h; the
-    // library stays loaded for the whole run (it lives in a static), so the pointer stays valid.
-    unsafe { library.get::<T>(name.to_bytes_with_nul()).ok().map(|f| *f) }
 }
 
 /// The compositor's socket: WAYLAND_DISPLAY itself if it is a path, else a name in XDG_RUNTIME_DIR.

@@ -240,7 +240,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     let (window, config) = gl::window_and_config(event_loop, attributes)?;
     let handle =
         window.window_handle().map_err(|e| Failure::new(1, format!("no window handle: {e}")))?.as_raw();
-    display::watch_window(handle);
+    super::xlib::watch_window(handle);
 
     let display = config.display();
     let context = gl::create_context(&display, &config, Some(handle))?;
