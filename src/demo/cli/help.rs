@@ -41,7 +41,8 @@ OPTIONS:
     --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
                             (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
                             skinned positions come from the vertex shader (needs EGL)
-    --weights BONE          start in weight view on this bone (name or index, as W cycles)
+    --weights BONE          start in weight view on this bone (name or index, as W cycles; a bone
+                            that moves no vertex is refused)
     --skinning cpu|gpu|both where the skinned layer is blended: cpu (default), gpu (the vertex shaders
                             shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
                             in magenta drawn over the CPU's
