@@ -9,7 +9,8 @@
 //! At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the article, so the model lies
 //! flat in the picture, and a glTF character shows its front: glTF's front faces +z (the spec's
 //! "Coordinate System and Units"). id's tools give their characters other axes: +z up and the
-//! front along +x (an id Tech 4 entity's yaw 0 looks along +x, and its model with it). A model
+//! front along +x, the left along +y (Doom 3's `idAngles::ToForward` turns yaw 0 into +x and its
+//! right vector is -y; an entity's model is drawn turned as the entity faces). A model
 //! whose numbers are id's (MD5, see `model::Up`) is first turned into glTF's axes ([`upright`]),
 //! in the view only: its numbers stay its own.
 
