@@ -30,8 +30,9 @@ OPTIONS:
                             write the model shown (the article's scene, or --model's) as an MD5
                             model: FILE.md5mesh, and NAME.md5anim beside it for each clip, sampled at
                             120 frames a second (its folder is made if missing: an MD5 model takes
-                            every .md5anim beside it); Y-up models are turned to id's Z-up; a scale
-                            that cannot be baked is refused. Then exit. Takes only --model besides
+                            every .md5anim beside it); Y-up models are turned to id's axes (Z up,
+                            facing +x); a scale that cannot be baked is refused. Then exit. Takes
+                            only --model besides
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
