@@ -14,7 +14,7 @@
 // columns are the cross products of the blended matrix's columns, turned round where the blend
 // mirrors space, then normalised.
 //
-// MAX_JOINTS is #defined by the program (src/demo/draw/gpu_skin.rs, from MAX_GPU_JOINTS in
+// MAX_JOINTS is #defined by the program (src/demo/draw/skin_program.rs, from MAX_GPU_JOINTS in
 // gpu_palette.rs), after the #version line that src/demo/draw/gl.rs adds. The fragment shader
 // is lines.frag for the lines and points, surface.frag for the lit surface.
 

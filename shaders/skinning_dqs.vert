@@ -8,7 +8,7 @@
 //
 // The normal turns by the blended rotation alone (dual_quat::blend_dqs_normals).
 //
-// MAX_JOINTS is #defined by the program (src/demo/draw/gpu_skin.rs, from MAX_GPU_JOINTS in
+// MAX_JOINTS is #defined by the program (src/demo/draw/skin_program.rs, from MAX_GPU_JOINTS in
 // gpu_palette.rs), after the #version line that src/demo/draw/gl.rs adds. The fragment shader
 // is lines.frag for the lines and points, surface.frag for the lit surface.
 

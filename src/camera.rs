@@ -151,7 +151,8 @@ impl Camera {
 pub fn upright(up: Up) -> Quat {
     match up {
         Up::Y => Quat::IDENTITY,
-        Up::Z => Quat::from_axis_angle(Vec3::ONE.normalize(), -std::f32::consts::TAU / 3.0),
+        // cos 60° = 1/2 and sin 60° / √3 = 1/2: the turn's four numbers are exact.
+        Up::Z => Quat::from_xyzw(-0.5, -0.5, -0.5, 0.5),
     }
 }
 
@@ -252,6 +253,16 @@ mod tests {
         assert!((top.x - foot.x).abs() < 1.0 && knob.x > top.x + 50.0, "{top} {knob}");
         // The camera's direction comes back in the model's numbers: level, so no z in it.
         assert!(camera.forward().z.abs() < 1e-6, "{}", camera.forward());
+    }
+
+    #[test]
+    fn ids_axes_turn_into_gltfs() {
+        // The same turn as a third of a turn about (1, 1, 1), backwards: x to z, y to x, z to y.
+        let third = Quat::from_axis_angle(Vec3::ONE.normalize(), -std::f32::consts::TAU / 3.0);
+        assert!(upright(Up::Z).abs_diff_eq(third, 1e-7));
+        for (id, gltf) in [(Vec3::X, Vec3::Z), (Vec3::Y, Vec3::X), (Vec3::Z, Vec3::Y)] {
+            assert_eq!(upright(Up::Z) * id, gltf);
+        }
     }
 
     #[test]

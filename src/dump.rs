@@ -11,6 +11,10 @@
 //! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
 //! (glam's `to_cols_array`): the last four are the translation column.
 //!
+//! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
+//! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
+//! and where the end went (`dump/reach.rs`).
+//!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
 //! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
 //! so the two dumps can be compared number for number. The `"method"` field says how: `"lbs"`
@@ -27,12 +31,14 @@ use crate::clip::Clip;
 use crate::dual_quat::NotRigid;
 use crate::model::{Method, Model, Palette, Pose};
 use crate::parallel::BlendThreads;
+use crate::reach::Reach;
 use glam::Vec3A;
 use serde::Serialize;
 use std::io::{self, Write};
 
 mod format;
 mod overflow;
+mod reach;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 pub use overflow::Overflow;
@@ -96,6 +102,20 @@ pub fn write_dump_on(
     method: Method,
     threads: &BlendThreads,
 ) -> io::Result<()> {
+    write_dump_reaching(out, model, clip, frames, method, threads, &mut [])
+}
+
+/// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
+/// frame's `"reach"` then says how each chain was solved.
+pub fn write_dump_reaching(
+    out: &mut impl Write,
+    model: &Model,
+    clip: &Clip,
+    frames: Frames,
+    method: Method,
+    threads: &BlendThreads,
+    reaches: &mut [Reach],
+) -> io::Result<()> {
     let skin = &model.skin;
     let mut cpu = |palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
         match palette {
@@ -110,7 +130,7 @@ pub fn write_dump_on(
         }
         Ok(())
     };
-    write_dump_blended_by(out, model, clip, frames, Blender { name: "cpu", method, blend: &mut cpu })
+    write_dump_blended_by(out, model, clip, frames, Blender { name: "cpu", method, blend: &mut cpu }, reaches)
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
@@ -123,7 +143,8 @@ pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, Not
     })
 }
 
-/// [`write_dump`], with the skinned positions blended by `blender`.
+/// [`write_dump`], with the skinned positions blended by `blender`, and `reaches` reaching after the
+/// clip in every frame.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
 pub fn write_dump_blended_by(
@@ -132,6 +153,7 @@ pub fn write_dump_blended_by(
     clip: &Clip,
     frames: Frames,
     blender: Blender,
+    reaches: &mut [Reach],
 ) -> io::Result<()> {
     let skeleton = &model.skeleton;
     let rest_world = skeleton.rest_world();
@@ -185,7 +207,10 @@ pub fn write_dump_blended_by(
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
-        pose.update_palette(model, clip, time);
+        // The frame in order (`model.rs`): the clip, then the chains reach, then the matrices.
+        clip.sample(&model.skeleton, time, &mut pose.trs);
+        crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
+        pose.palette_from_trs(model);
         let dqs = blender.method == Method::Dqs;
         if dqs {
             pose.update_dq_palette().map_err(io::Error::other)?;
@@ -219,6 +244,7 @@ pub fn write_dump_blended_by(
             rigid: Points(&pose.skinned[skinned_len..]),
             normals: Points(&pose.normals[..skinned_len.min(pose.normals.len())]),
             rigid_normals: Points(&pose.normals[skinned_len.min(pose.normals.len())..]),
+            reach: reach::reach_out(reaches, &pose),
         };
         serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;

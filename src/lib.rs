@@ -36,7 +36,10 @@
 //!     `offset · bind` worked out ahead of time. [`md5_export`] is its mirror: the scene on screen
 //!     (the article's, or a loaded model) written as MD5.
 //! 11. Many clips at once (`docs/11-many-clips-at-once.md`).
-//! 12. Reaching (`docs/12-reaching.md`).
+//! 12. Reaching (`docs/12-reaching.md`): [`reach`]: inverse kinematics, the angles found from
+//!     where a hand should be, between the clip and the matrices: the two-bone solve
+//!     (`reach/two_bone.rs`: the law of cosines, the aim, the pole) and CCD for longer chains
+//!     (`reach/ccd.rs`), on a chain that measures its own world transforms (`reach/chain.rs`).
 //! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`).
 //! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
@@ -64,6 +67,7 @@ pub mod model_folder;
 pub mod normals;
 pub mod parallel;
 pub mod printable;
+pub mod reach;
 pub mod scene;
 pub mod skeleton;
 pub mod skin;

@@ -5,7 +5,8 @@
 //! mesh ([`Part`]). A [`Pose`] holds everything that changes per frame, allocated once and
 //! refilled every frame in the article's order:
 //!
-//! 1. **animate**: the clip gives every bone a local transform for this time;
+//! 1. **animate**: the clip gives every bone a local transform for this time; then any chain that
+//!    reaches for a target turns its rotations there (`reach.rs`), before the matrices;
 //! 2. **world**: walk the tree, `world = parent world * local`;
 //! 3. **palette**: `world * offset` once per joint;
 //! 4. **blend**: every vertex, `Σ weight * palette[joint] * bind`;

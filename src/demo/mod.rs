@@ -3,11 +3,15 @@
 //! open one file here, make it `draw/render.rs`, where the numbers the method computes become a
 //! picture.
 //!
-//! `run` (below) reads the command line and picks one of three roads: `--dump` (numbers only, no
-//! OpenGL, unless `--skinning gpu` asks the vertex shader for them), `--headless` (offscreen
-//! through EGL) or a window. Windowed and headless share everything below the context: the
-//! [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and the
-//! [`draw::render::Renderer`] that draws it.
+//! `run` (below) reads the command line, then, in this order: `--help` prints the flags and exits;
+//! the files it will write are checked; the scene or the `--model` file is loaded (`--info` prints
+//! what the file holds and exits); `--export-gltf` and `--export-md5` write the scene and exit;
+//! `--dump` writes the method's numbers and exits (no OpenGL, unless `--skinning gpu` asks the
+//! vertex shader for them, through the offscreen context); otherwise it draws, `--headless`
+//! offscreen through EGL or in a window. Windowed and headless share everything below the context:
+//! the [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and
+//! the [`draw::render::Renderer`] that draws it. `docs/15-the-program-around-the-method.md` draws
+//! both as diagrams.
 //!
 //! The folders, each opening with what it holds:
 //! - `cli/`: the command line: the flags, what they ask for (`options.rs`), `--help` and the
@@ -124,15 +128,18 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         {
             return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
         }
+        // The chains that reach (`--reach`), solved in every frame after the clip.
+        let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
         say_notes();
         let threads =
             show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
                 .map_err(|e| Failure::new(1, e))?;
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
-            Skinning::Gpu => platform::headless::dump_gpu(path, model, clip, frames, method),
+            Skinning::Gpu => platform::headless::dump_gpu(path, model, clip, frames, method, &mut reaches),
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                skinning::dump::write_dump_on(&mut file, model, clip, frames, method, &threads)
+                let r = &mut reaches;
+                skinning::dump::write_dump_reaching(&mut file, model, clip, frames, method, &threads, r)
             }),
         };
     }

@@ -169,6 +169,7 @@ pub mod gltf_build;
 pub mod md5_hand;
 pub mod quaternion;
 pub mod spec;
+pub mod three;
 
 /// A sample model from the folder named by `SKINNING_MODELS` (CI points it at `../shared/assets`,
 /// which holds Fox.glb and SimpleSkin.gltf; they are not part of this repository). Without the

@@ -63,6 +63,17 @@ OPTIONS:
                             where each bone alone would put it, and the blend; its numbers are
                             printed (with --headless, for the last frame)
     --no-text               no words on the picture (bone names, the corner line): for pixel tests
+    --reach END=X,Y,Z       the bone END (a name or an index, as --weights takes it) reaches for the
+                            point X,Y,Z in the model's space and units: its parent and grandparent
+                            turn (two-bone inverse kinematics, chapter 12), after the clip and any
+                            bend by hand; again for each bone that reaches (both hands). Starts the
+                            window in reach mode (E); the dump writes each chain's solve
+    --pole X,Y,Z            after a --reach: the point its elbow or knee points towards (default:
+                            the way the clip bends it)
+    --chain N               solve the --reach chains by CCD on the N bones above each end instead
+    --reach-weight W        from the clip's pose (0) to the solved one (1, default)
+    --soften RATIO          two-bone: from this fraction of the chain's length on, the end falls
+                            behind a far target instead of snapping straight (default 1: never)
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more
@@ -81,7 +92,7 @@ OPTIONS:
 pub const KEYS: &str = "\
 green: the mesh as modelled (bind pose)   red: the mesh skinned this frame   blue: the bones
 orange: skinned with dual quaternions     magenta: skinned on the GPU, over the CPU's
-pale green: the normals
+pale green: the normals                   cyan: a reach target, pale cyan: its pole
 keys:
   Space        pause / resume          .  ,   step forward / back (paused)
   [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
@@ -90,10 +101,12 @@ keys:
   L  O         skinned mesh lit / as lines, normals on / off
   W            weight view: next bone  G      skinning on cpu / gpu / both
   D            blend: linear (lbs) / dual quaternions (dqs) / both
+  E  Q         reach mode on / off; its solver: two-bone / CCD
   V            inspect the next vertex N      bone names on / off
-  R            reset time, speed, camera, bent bones
+  R            reset time, speed, camera, bent bones, targets
   P            save a screenshot       H      this list      Esc  quit
 mouse:
   left-drag    orbit                   wheel  zoom
+  left-drag    in reach mode, on a joint or a target: move that joint's target
   left-click   near a vertex: inspect it; elsewhere: stop inspecting
   right-drag   on a joint: bend that bone (R undoes it)";

@@ -10,6 +10,7 @@ pub mod info;
 pub mod md5_info;
 mod model_file;
 pub mod options;
+pub mod reach;
 mod rules;
 
 use crate::demo::show::skinned::{Blend, Skinning};
@@ -171,6 +172,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     "--camera wants YAW,PITCH in degrees (-360 to 360) and maybe a ZOOM (0.2 to 20), \
                      like 60,25,2, not {v:?}"
                 ))?);
+            }
+            Arg::Long(flag) if reach::is_reach_flag(flag) => {
+                let flag = flag.to_string();
+                reach::parse(&flag, &mut parser, &mut options.reach)?
             }
             Arg::Value(value) if names_a_folder(&value) => {
                 return Err(format!(

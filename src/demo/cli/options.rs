@@ -50,6 +50,8 @@ pub struct Options {
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
     pub parallel_from: Option<usize>,
+    /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
+    pub reach: super::reach::ReachOptions,
 }
 
 impl Default for Options {
@@ -80,6 +82,7 @@ impl Default for Options {
             hide: Default::default(),
             threads: None,
             parallel_from: None,
+            reach: Default::default(),
         }
     }
 }

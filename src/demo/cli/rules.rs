@@ -64,6 +64,7 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
     if options.dump.is_some() && options.method == Blend::Both {
         return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
     }
+    super::reach::check(&options.reach, options.info)?;
     // The last frame's time must stay representable (and finite, for the dump's JSON).
     let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
     let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;

@@ -1,6 +1,6 @@
 //! Drawing with OpenGL: the layers of lines and points, the lit surface (`surface.rs`), the skinned
 //! mesh on the GPU (`gpu_skin.rs`, its programs in `skin_program.rs`), the vertex inspector's marks,
-//! and the colours they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
+//! reaching's targets and poles (`reach_marks.rs`), and the colours they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
 
 pub mod colors;
@@ -11,6 +11,7 @@ pub mod gpu_skin;
 mod gpu_tests;
 pub mod inspector;
 pub mod layer;
+pub mod reach_marks;
 pub mod render;
 pub mod skin_program;
 pub mod surface;

@@ -15,8 +15,8 @@
 //! `gpu_skin.rs`) instead of its lines: the first skinned layer only, the compared ones staying
 //! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
 //!
-//! On top come the vertex inspector (`inspector.rs`: one vertex's candidate positions and its
-//! blend) and the words (`labels.rs` places them, `text.rs` draws them in window pixels).
+//! On top: reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
+//! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
@@ -24,6 +24,7 @@ use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::layer::Layer;
+use super::reach_marks::ReachMarks;
 use super::surface::Surface;
 use crate::demo::show::skinned::Layers;
 use crate::demo::show::view::at_one_point;
@@ -34,6 +35,7 @@ use glow::HasContext;
 use skinning::inspect::Inspection;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
+mod read;
 
 /// What to draw this frame.
 pub struct Frame<'a> {
@@ -49,6 +51,8 @@ pub struct Frame<'a> {
     /// The normals layer's endpoints, two per line, if it is shown.
     pub normal_lines: Option<&'a [Vec3A]>,
     pub bones: Option<&'a [Vec3]>,
+    /// Reaching's targets and poles, four points per chain (`show/reach.rs`), in reach mode.
+    pub reach: Option<&'a [Vec3]>,
     /// The vertex inspector's numbers, if a vertex is selected.
     pub inspection: Option<Inspection>,
     /// The words on the picture; None with `--no-text`.
@@ -75,6 +79,7 @@ pub struct Renderer {
     normal_lines: Layer,
     bones: Layer,
     inspector: InspectorLayer,
+    reach: ReachMarks,
     labels: Labels,
     text: TextLayer,
     /// The bones the bones layer shows, in its order: the joints.
@@ -157,7 +162,7 @@ impl Renderer {
                 gl.enable(glow::PROGRAM_POINT_SIZE);
             }
         }
-        let inspector = InspectorLayer::new(&gl)?;
+        let (inspector, reach) = (InspectorLayer::new(&gl)?, ReachMarks::new(&gl)?);
         let labels = Labels::new(model);
         let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {
@@ -174,6 +179,7 @@ impl Renderer {
             gpu_refusal,
             bones,
             inspector,
+            reach,
             labels,
             text,
             drawn_bones,
@@ -255,6 +261,7 @@ impl Renderer {
             self.bones.upload_floats(gl, &self.staging);
             self.bones.draw(gl);
         }
+        self.reach.draw(gl, frame.reach, self.point_size.as_ref(), frame.point_size);
         if let Some(inspection) = &frame.inspection {
             self.inspector.draw(gl, inspection, self.point_size.as_ref(), frame.point_size);
         }
@@ -274,8 +281,6 @@ impl Renderer {
     }
 }
 
-mod read;
-
 impl Drop for Renderer {
     fn drop(&mut self) {
         for layer in [&self.bind, &self.skinned, &self.compared, &self.bones, &self.normal_lines] {
@@ -288,6 +293,7 @@ impl Drop for Renderer {
             gpu.delete(&self.gl);
         }
         self.inspector.delete(&self.gl);
+        self.reach.delete(&self.gl);
         self.text.delete(&self.gl);
         unsafe { self.gl.delete_program(self.program) };
     }

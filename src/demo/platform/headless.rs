@@ -48,6 +48,7 @@ pub fn dump_gpu(
     clip: &Clip,
     frames: Frames,
     method: Method,
+    reaches: &mut [skinning::reach::Reach],
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_palette::fits_gpu;
     use crate::demo::draw::gpu_skin::GpuSkin;
@@ -73,6 +74,7 @@ pub fn dump_gpu(
             clip,
             frames,
             Blender { name: "gpu", method, blend: &mut blend },
+            reaches,
         )
     });
     gpu.delete(&gl);
@@ -179,6 +181,13 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: Method) -> Result<(), Failure> {
+pub fn dump_gpu(
+    _: &Path,
+    _: &Model,
+    _: &Clip,
+    _: Frames,
+    _: Method,
+    _: &mut [skinning::reach::Reach],
+) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -2,13 +2,14 @@
 //! from the article or a glTF or MD5 file (`loaded.rs`); the [`state::Demo`] with its clock, view,
 //! bent bones and inspected vertex; where and how the skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
-//! lines go (`normal_lines.rs`).
+//! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`).
 
 pub mod bend;
 pub mod clock;
 pub mod loaded;
 pub mod normal_lines;
 pub mod pointer;
+pub mod reach;
 pub mod selection;
 pub mod skinned;
 pub mod state;

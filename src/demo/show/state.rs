@@ -4,13 +4,15 @@
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
-//! vertex), the [`Status`] (the corner line and the costs it shows), and a [`BendDrag`] while the
-//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order;
-//! what each key does is in `state/keys.rs`.
+//! vertex), the [`Status`] (the corner line and the costs it shows), a [`BendDrag`] while the
+//! user bends a bone, and [`Reaching`], the chains that reach. `Demo` passes input to the part it
+//! concerns and runs the frame in order; what each key does is in `state/keys.rs`, what the mouse
+//! does in `state/mouse.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
+use super::reach::Reaching;
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::view::{View, at_one_point, find_bone};
@@ -20,7 +22,7 @@ use crate::demo::draw::gpu_palette::fits_gpu;
 use crate::demo::draw::render::Frame;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
-use glam::{Vec2, Vec3, Vec3A};
+use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::inspect::Inspection;
@@ -73,6 +75,8 @@ pub struct Demo {
     pub stored: Option<StoredWeights>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
+    /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
+    pub reach: Reaching,
 }
 
 impl Demo {
@@ -96,6 +100,7 @@ impl Demo {
         if options.surface == Some(true) && model.triangles.is_empty() {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
+        let reach = Reaching::new(&model, &options.reach)?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
@@ -126,6 +131,7 @@ impl Demo {
             stored: None,
             colors_dirty: true,
             bend: None,
+            reach,
         };
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
@@ -156,7 +162,10 @@ impl Demo {
         let started = Instant::now();
         let shown = self.shown();
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
-        self.pose.update_palette(model, clip, time);
+        // 1 animate, 2 reach (in reach mode), 3 matrices: see `skinning::model`.
+        clip.sample(&model.skeleton, time, &mut self.pose.trs);
+        self.reach.solve(&mut self.pose);
+        self.pose.palette_from_trs(model);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
@@ -167,9 +176,11 @@ impl Demo {
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
         }
+        self.reach.mark(&self.pose);
         // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
+        self.reach.write_status(&mut line);
         self.status.line = line;
     }
 
@@ -216,6 +227,7 @@ impl Demo {
             surface: self.shown().surface,
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
+            reach: self.reach.marks(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
                 status: &self.status.line,
@@ -229,40 +241,6 @@ impl Demo {
     pub fn take_colors(&mut self) -> Option<Colors> {
         let plain = self.skinned.plain_color();
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
-    }
-
-    /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
-    /// within `reach` pixels. Returns whether a bone was caught.
-    pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
-        let skeleton = &self.model.skeleton;
-        self.bend = BendDrag::start(cursor, drawn, skeleton, camera, size, reach, &self.pose);
-        self.bend.is_some()
-    }
-
-    /// The cursor moved during a right-drag: bend the caught bone to follow it.
-    pub fn drag_bend(&mut self, cursor: Vec2) {
-        let Some(drag) = self.bend else { return };
-        if let Some(bend) = drag.bend_at(cursor) {
-            self.pose.bend[drag.bone] = bend;
-            self.update();
-        }
-    }
-
-    pub fn end_bend(&mut self) {
-        // A bend is a new frame too: print it once the drag is over.
-        if self.bend.take().is_some() && self.clock.paused && self.selection.vertex.is_some() {
-            self.selection.report_due = true;
-        }
-    }
-
-    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
-    /// clicking anywhere else stops inspecting.
-    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
-        let view_projection = self.view.camera.view_projection(size.0, size.1);
-        let method = self.skinned.method;
-        let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
-        self.selection.pick(cursor, on_screen, reach);
     }
 
     /// The inspected vertex's candidates and blends this frame, if one is inspected.
@@ -279,6 +257,9 @@ pub const NO_SURFACE: &str =
 #[cfg(test)]
 mod clip_tests;
 mod keys;
+mod mouse;
+#[cfg(test)]
+mod reach_tests;
 mod report;
 #[cfg(test)]
 mod tests;

@@ -56,6 +56,12 @@ impl Demo {
                 }
                 self.colors_dirty = true;
             }
+            "e" => self.reach.on = !self.reach.on,
+            "q" => {
+                if let Err(why) = self.reach.switch_solver(&self.model) {
+                    return Reply::Refused(why);
+                }
+            }
             "v" => self.selection.next(self.model.skin.len()),
             "n" => self.view.show_names = !self.view.show_names,
             "r" => self.reset(),
@@ -80,5 +86,6 @@ impl Demo {
         self.view.camera = self.view.home;
         self.bend = None;
         self.pose.bend.fill(glam::Quat::IDENTITY);
+        self.reach.reset(&self.model);
     }
 }

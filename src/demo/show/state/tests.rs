@@ -3,6 +3,7 @@
 use super::*;
 use crate::demo::show::clock::STEP;
 use crate::demo::show::skinned::Blend;
+use glam::Vec2;
 use std::time::Duration;
 
 pub fn demo() -> Demo {
@@ -35,7 +36,7 @@ fn keys_change_the_state() {
     d.key("r");
     assert_eq!((d.clock.time, d.clock.speed), (0.0, 1.0));
     assert_eq!(d.key("p"), Reply::Screenshot);
-    assert_eq!(d.key("q"), Reply::Nothing);
+    assert_eq!(d.key("x"), Reply::Nothing);
 }
 
 #[test]
