@@ -175,7 +175,9 @@ pub fn write_dump_blended_by(
         .map(|(i, v)| VertexOut {
             bind: v.bind.to_array(),
             normal: normal(i),
-            influences: v.influences().map(|i| InfluenceOut { joint: i.joint, weight: i.weight }).collect(),
+            influences: (model.skin.influences(i))
+                .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })
+                .collect(),
         })
         .collect();
 

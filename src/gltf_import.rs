@@ -13,6 +13,7 @@
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
 //! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
+//! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs` |
 //! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
 //! | animation channel + sampler | a [`Track`](crate::clip::Track)'s channel | `animations.rs` |
@@ -29,11 +30,12 @@
 //! rest pose whose world transforms, palette or vertex positions overflow is refused, naming the
 //! node, joint or vertex. What is tolerated (weights that do not quite sum to 1, morph targets, extensions
 //! that change only the looks) is said once, in [`Imported::notes`]; what the file has that this
-//! program leaves unused (materials, texture coordinates, cameras...) is listed in
+//! program leaves unused (cameras, other texture coordinates, metal and roughness...) is listed in
 //! [`Imported::unused`], for `--info` (`unused.rs`). A rule of the spec that the schema check does
 //! not cover and the file breaks (`rules.rs`) is noted when the file still reads one way, and
 //! refused when it reads two. Morph targets are a known limit: left out, and measured for their
-//! note (`morphs.rs`), as is the share of weight dropped beyond four influences (`weights.rs`).
+//! note (`morphs.rs`). Every `JOINTS_n` / `WEIGHTS_n` set is read, and every influence blends
+//! (`weights.rs`).
 //!
 //! A file you did not write gets nothing it does not need: its first bytes are looked at before
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder
@@ -46,6 +48,7 @@ mod document;
 mod edges;
 mod error;
 mod glb;
+mod materials;
 mod meshes;
 mod morphs;
 mod nodes;
@@ -81,8 +84,8 @@ pub struct Imported {
     /// True when the file has no animation: `clips` is then [`REST`] alone, made here to show the
     /// nodes' rest pose.
     pub rest_only: bool,
-    /// What the file has that this program does not use (materials, texture coordinates,
-    /// cameras...), one short phrase each, for `--info`.
+    /// What the file has that this program does not use (cameras, TEXCOORD_1, normal maps...),
+    /// one short phrase each, for `--info`.
     pub unused: Vec<String>,
 }
 
@@ -160,9 +163,11 @@ fn finish(
     notes.extend(meshes.morphs.note(size(meshes.skin.bind_positions())));
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
+    let (texcoords, materials) = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
 
-    let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
+    let mut model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
         .with_triangles(meshes.triangles)?
         .with_parts(meshes.parts)?;
+    (model.texcoords, model.materials) = (texcoords, materials);
     Ok(Imported { model, clips, skins, notes, rest_only, unused })
 }

@@ -29,7 +29,9 @@
 //!    triangles, for a mesh without its own.
 //! 9. A real model (`docs/09-a-real-model.md`): [`gltf_import`]: a character from a glTF file, into
 //!    the same skeleton, skin and clips: the toy and the real thing are the same code.
-//!    [`gltf_export`] is its mirror: the article's scene written as such a file.
+//!    [`gltf_export`] is its mirror: the article's scene, or any model loaded, written as such a
+//!    file. [`material`] is what the surface looks like: a base colour, its texture, and the
+//!    texture coordinates that skinning never moves.
 //! 10. Two ways to store a skin (`docs/10-two-ways-to-store-a-skin.md`): [`md5_import`]: seed
 //!     002's own system, id's MD5 (Doom 3), into the same skeleton, skin and clips; it stores no
 //!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
@@ -40,7 +42,9 @@
 //!     where a hand should be, between the clip and the matrices: the two-bone solve
 //!     (`reach/two_bone.rs`: the law of cosines, the aim, the pole) and CCD for longer chains
 //!     (`reach/ccd.rs`), on a chain that measures its own world transforms (`reach/chain.rs`).
-//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`).
+//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`): every influence a file
+//!     gives a vertex: [`skin`] keeps four in its slots and the rest beside them
+//!     (`src/skin/extras.rs`), and `blend_extras` adds those after the four-slot loop.
 //! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
 //!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend
@@ -60,6 +64,7 @@ pub mod dump;
 pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
+pub mod material;
 pub mod md5_export;
 pub mod md5_import;
 pub mod model;

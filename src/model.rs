@@ -25,11 +25,12 @@ pub use method::{Method, Palette};
 
 use crate::clip::Clip;
 use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use crate::material::Materials;
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, blend, compute_palette};
 use crate::transform::Trs;
-use glam::{Mat4, Quat, Vec3A};
+use glam::{Mat4, Quat, Vec2, Vec3A};
 use std::ops::Range;
 
 /// A skeleton, the skin bound to it, and how to draw the mesh.
@@ -47,6 +48,10 @@ pub struct Model {
     pub parts: Vec<Part>,
     /// The axis its numbers call up: the picture stands it up that way (`camera.rs`).
     pub up: Up,
+    /// Each vertex's texture coordinates, or none: skinning never moves them (`material.rs`).
+    pub texcoords: Vec<Vec2>,
+    /// Its materials, and which triangles take each (`material.rs`); none for the article.
+    pub materials: Materials,
 }
 
 /// The axis a model's numbers call up: +y for the article and glTF, +z for MD5 (id's tools).
@@ -84,7 +89,8 @@ impl Model {
             }
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        Ok(Model { skeleton, skin, edges, triangles: Vec::new(), parts: vec![whole], up: Up::Y })
+        let (triangles, texcoords, materials) = (Vec::new(), Vec::new(), Materials::default());
+        Ok(Model { skeleton, skin, edges, triangles, parts: vec![whole], up: Up::Y, texcoords, materials })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.

@@ -166,9 +166,10 @@ fn check_no_allocations(out: &std::process::Output, flags: &str) {
 
 #[test]
 fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
-    // The test's own glTF file (three skins, a rigid mesh, cubic and step keys), and the Fox when
+    // The test's own glTF file (three skins, a rigid mesh, cubic and step keys), the eight-influence
+    // fan (every vertex blended by the second pass too), and the Fox when
     // SKINNING_MODELS names the sample models.
-    let mut models = vec![("built", common::fixture::build().glb())];
+    let mut models = vec![("built", common::fixture::build().glb()), ("eight", common::eight::eight().glb())];
     if let Some(path) = common::sample_model("Fox.glb") {
         models.push(("Fox", std::fs::read(path).expect("Fox.glb reads")));
     }

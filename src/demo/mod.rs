@@ -87,24 +87,15 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         output::check(path)?;
     }
     let Loading::Show(loaded) = show::loaded::load(&options)? else { return Ok(()) };
-    let Loaded { model, clips, own_clips, notes, stored } = *loaded;
-    // The article's scene written as a glTF file, for Blender or any glTF viewer; nothing else runs
-    // (the command line refuses --model and every other flag with it). All of the file or none.
+    // The model shown written as a glTF file or an MD5 model; nothing else runs (the command line
+    // takes no other flag but --model with them). All of the files or none.
     if let Some((path, container)) = &options.export_gltf {
-        let bytes = skinning::gltf_export::export(&model, &clips, *container)
-            .map_err(|e| Failure::new(1, format!("cannot export the scene: {e}")))?;
-        return output::write_file(path, |file| file.write_all(&bytes));
+        return output::exports::gltf(path, *container, &loaded);
     }
-    // The model shown, as an MD5 model: the .md5mesh, and beside it an .md5anim per clip of its own.
     if let Some(path) = &options.export_md5 {
-        let files = skinning::md5_export::export(&model, &clips[..own_clips])
-            .map_err(|e| Failure::new(1, format!("cannot export the model as MD5: {e}")))?;
-        let mut writes = vec![(path.clone(), files.mesh.into_bytes())];
-        for (clip, text) in files.animations {
-            writes.push((path.with_file_name(format!("{clip}.md5anim")), text.into_bytes()));
-        }
-        return output::write_files(&writes);
+        return output::exports::md5(path, &loaded);
     }
+    let Loaded { model, clips, notes, stored, .. } = *loaded;
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
         for note in &notes {

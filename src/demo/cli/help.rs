@@ -10,7 +10,7 @@ USAGE:
 Without options it opens a window and animates the article's arm (playing the bend clip; the
 article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
 With --model it shows a glTF or MD5 (Doom 3) character instead, through the same code, its skinned
-mesh filled and lit. Press H in the window for the keys.
+mesh filled and lit in its materials' colours. Press H in the window for the keys.
 
 OPTIONS:
     --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
@@ -18,21 +18,26 @@ OPTIONS:
                             animations are the .md5anim files beside it with the same joints, in
                             name order, each named by its file's stem) instead of the article's scene
     --animation NAME|INDEX  with --model: the animation to play (default the first; a file with none
-                            shows its rest pose, as a clip named rest; for MD5, rest is always there,
-                            last: the bind pose, as the .md5mesh stores it)
+                            shows its rest pose, as a clip named rest; for MD5, rest is there last,
+                            the bind pose as the .md5mesh stores it, unless a rest.md5anim is)
     --info                  with --model: print the file's node tree, skins, meshes and animations,
                             and what is ignored, then exit; for MD5 also how far each vertex's weights
                             disagree about where it is (whether seed 002's two formulas agree)
-    --export-gltf FILE      write the article's scene with its clips seed, bend and twist as a glTF
-                            2.0 file (FILE.gltf: one JSON file, - for standard output; FILE.glb:
-                            binary), then exit; for Blender or any glTF viewer. Takes no other option
+    --export-gltf FILE      write the model shown (the article's scene, or --model's) with its clips,
+                            normals, texture coordinates and materials as a glTF 2.0 file
+                            (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
+                            MD5 models are turned to glTF's Y-up. For Blender or any glTF viewer.
+                            Says what it wrote, then exits. Takes only --model besides
     --export-md5 FILE.md5mesh
                             write the model shown (the article's scene, or --model's) as an MD5
                             model: FILE.md5mesh, and NAME.md5anim beside it for each clip, sampled at
                             120 frames a second (its folder is made if missing: an MD5 model takes
-                            every .md5anim beside it); Y-up models are turned to id's axes (Z up,
-                            facing +x); a scale that cannot be baked is refused. Then exit. Takes
-                            only --model besides
+                            every .md5anim beside it); NAME is the clip's name with every character
+                            but letters, digits, - _ . made _, the name itself kept in the file's
+                            commandline; a model without clips gets rest.md5anim, its rest pose;
+                            Y-up models are turned to id's axes (Z up, facing +x); a scale that
+                            cannot be baked is refused. Says what it wrote, then exits. Takes only
+                            --model besides
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit

@@ -7,6 +7,7 @@
 pub mod help;
 pub mod hide;
 pub mod info;
+pub mod looks_info;
 pub mod md5_info;
 mod model_file;
 pub mod options;

@@ -20,7 +20,8 @@
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
-use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
+use super::gpu_influences::gpu_can_skin;
+use super::gpu_palette::{block_limit, fits_driver};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::layer::Layer;
@@ -40,7 +41,7 @@ mod read;
 /// What to draw this frame.
 pub struct Frame<'a> {
     pub view_projection: Mat4,
-    /// Where the camera is: the light of the lit surface.
+    /// Where the camera is, in the model's own numbers: the light of the lit surface.
     pub eye: Vec3,
     pub point_size: f32,
     pub bind: bool,
@@ -149,7 +150,7 @@ impl Renderer {
         bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
         // A model too big for GPU skinning, or a driver too small for its palette, still draws on
         // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
-        let gpu_refusal = fits_gpu(model.skin.joints().len()).and(fits_driver(block_limit(&gl))).err();
+        let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
         let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
         if let Some(gpu) = &mut gpu {
             gpu.show_points(a_point);
@@ -162,7 +163,8 @@ impl Renderer {
                 gl.enable(glow::PROGRAM_POINT_SIZE);
             }
         }
-        let (inspector, reach) = (InspectorLayer::new(&gl)?, ReachMarks::new(&gl)?);
+        let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
+        let reach = ReachMarks::new(&gl)?;
         let labels = Labels::new(model);
         let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {
@@ -187,8 +189,10 @@ impl Renderer {
         })
     }
 
-    /// Recolours the skinned mesh (red, or by weight) and the bones (blue, one highlighted).
-    pub fn set_colors(&self, colors: &Colors) {
+    /// Recolours the skinned mesh (red, or by weight; the lit surface in its materials' colours
+    /// except in the weight view) and the bones (blue, one highlighted).
+    pub fn set_colors(&mut self, colors: &Colors) {
+        self.surface.iter_mut().for_each(|surface| surface.looks.on = colors.materials);
         self.skinned.upload_colors(&self.gl, &colors.skinned);
         if let Some(gpu) = &self.gpu {
             gpu.upload_colors(&self.gl, &colors.skinned);
@@ -239,7 +243,11 @@ impl Renderer {
             if let Some(palette) = skinned.gpu {
                 // Lit only where it is the first layer; over the CPU's, its lines show where they differ.
                 match frame.surface && skinned.cpu.is_none() {
-                    true => gpu.draw_surface(gl, palette, view_projection, eye),
+                    true => {
+                        if let Some(surface) = &self.surface {
+                            gpu.draw_surface(gl, palette, (view_projection, eye), &surface.looks)
+                        }
+                    }
                     false => gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color),
                 }
             }

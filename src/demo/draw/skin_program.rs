@@ -5,6 +5,7 @@
 
 use super::gl::{GlError, ShaderFile, compile_program_with};
 use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBuffer};
+use super::looks::MaterialUniforms;
 use glam::{Mat4, Vec3};
 use glow::HasContext;
 use skinning::model::Palette;
@@ -30,17 +31,21 @@ pub struct SkinProgram {
     /// The surface only: the light's place, and whether to light with flat normals.
     eye: Option<glow::UniformLocation>,
     face_normals: Option<glow::UniformLocation>,
+    /// The surface only: the material's colour and texture (`looks.rs`).
+    pub material: MaterialUniforms,
 }
 
 impl SkinProgram {
     /// Compiles `vertex` with the fragment shader of `look`, the palette's size from the Rust
     /// constant, so the two cannot disagree. `block` is the uniform block's name, its size in bytes
-    /// and the binding point its buffer is joined at.
+    /// and the binding point its buffer is joined at; `influences` how many a vertex has, 4 or 8
+    /// (`gpu_influences.rs`).
     pub fn new(
         gl: &glow::Context,
         vertex: ShaderFile,
         look: Look,
         block: (&str, usize, u32),
+        influences: usize,
     ) -> Result<SkinProgram, GlError> {
         let (fragment, captured): (ShaderFile, &[&str]) = match look {
             Look::Lines => (
@@ -49,7 +54,7 @@ impl SkinProgram {
             ),
             Look::Surface => (("shaders/surface.frag", include_str!("../../../shaders/surface.frag")), &[]),
         };
-        let defines = format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n");
+        let defines = format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n#define INFLUENCES {influences}\n");
         let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
         let (name, bytes, binding) = block;
         let palette = PaletteBuffer::new(gl, program, name, bytes, binding)?;
@@ -65,6 +70,7 @@ impl SkinProgram {
                 dq_scale: at("dq_scale"),
                 eye: at("eye"),
                 face_normals: at("face_normals"),
+                material: MaterialUniforms::new(gl, program),
             })
         }
     }

@@ -50,11 +50,11 @@ pub fn dump_gpu(
     method: Method,
     reaches: &mut [skinning::reach::Reach],
 ) -> Result<(), Failure> {
-    use crate::demo::draw::gpu_palette::fits_gpu;
+    use crate::demo::draw::gpu_influences::gpu_can_skin;
     use crate::demo::draw::gpu_skin::GpuSkin;
     use skinning::dump::{Blender, write_dump_blended_by};
 
-    fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
+    gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
     let mut gpu = GpuSkin::new(&gl, model)?;
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.

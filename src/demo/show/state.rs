@@ -18,7 +18,7 @@ use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
-use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::gpu_influences::gpu_can_skin;
 use crate::demo::draw::render::Frame;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
@@ -88,7 +88,7 @@ impl Demo {
             Some(name) => Some(find_bone(&model, name)?),
         };
         if options.skinning != Skinning::Cpu {
-            fits_gpu(model.skin.joints().len())?;
+            gpu_can_skin(&model.skin)?;
         }
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
@@ -220,7 +220,7 @@ impl Demo {
         let aspect = width.max(1) as f32 / height.max(1) as f32;
         Frame {
             view_projection: view.camera.view_projection(width, height),
-            eye: view.camera.eye(aspect),
+            eye: view.camera.eye_in_model(aspect),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
             skinned: self.skinned.layers(&self.pose, view.show_skinned),

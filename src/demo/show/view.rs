@@ -85,7 +85,7 @@ impl View {
         let bones = (0..model.skeleton.len())
             .map(|b| if Some(b) == self.weight_bone { colors::HIGHLIGHT } else { colors::BLUE })
             .collect();
-        Colors { skinned, bones }
+        Colors { skinned, bones, materials: self.weight_bone.is_none() }
     }
 
     /// The weight view's next bone: off, then every bone that moves a vertex in turn, then off
@@ -113,12 +113,10 @@ pub fn at_one_point(model: &Model) -> bool {
 
 /// How much `bone` moves each vertex: the weights of every joint on that bone, added up.
 pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> + '_ {
-    let joints = model.skin.joints();
-    model
-        .skin
-        .vertices()
-        .iter()
-        .map(move |v| v.influences().filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>())
+    let (skin, joints) = (&model.skin, model.skin.joints());
+    (0..skin.len()).map(move |v| {
+        skin.influences(v).filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>()
+    })
 }
 
 /// Which bones move a vertex: a joint of the skin with a weight above 0 on some vertex. (A joint
@@ -126,8 +124,9 @@ pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> 
 pub fn weighted_bones(model: &Model) -> Vec<bool> {
     let mut weighted = vec![false; model.skeleton.len()];
     let joints = model.skin.joints();
-    for v in model.skin.vertices() {
-        v.influences().filter(|i| i.weight > 0.0).for_each(|i| weighted[joints[i.joint].bone] = true);
+    for v in 0..model.skin.len() {
+        let moving = model.skin.influences(v).filter(|i| i.weight > 0.0);
+        moving.for_each(|i| weighted[joints[i.joint].bone] = true);
     }
     weighted
 }
