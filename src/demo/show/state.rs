@@ -11,7 +11,7 @@
 
 use super::bend::BendDrag;
 use super::clock::Clock;
-use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
+use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
@@ -25,8 +25,8 @@ use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
-use skinning::inspect::{Inspection, Report};
-use skinning::md5_import::{StoredWeights, WeightTable};
+use skinning::inspect::Inspection;
+use skinning::md5_import::StoredWeights;
 use skinning::model::{Model, Pose};
 use skinning::printable::printable;
 use std::time::Instant;
@@ -41,6 +41,8 @@ pub enum Reply {
     Help,
     /// The key asked for something this model cannot do; the one-line reason.
     Refused(String),
+    /// The demo changed, and this line says how, once, on the terminal.
+    Said(String),
 }
 
 pub struct Demo {
@@ -61,8 +63,8 @@ pub struct Demo {
     /// The normals layer's endpoints this frame, two per line (`normal_lines.rs`); empty while it
     /// is hidden.
     pub normal_lines: Vec<Vec3A>,
-    /// How long the normals layer's lines are: a fixed fraction of the model's size.
-    normal_length: f32,
+    /// How long each of the normals layer's lines is: scaled to the mesh's edges where it stands.
+    normal_lengths: Vec<f32>,
     /// A model's camera frames the clip that plays, and follows when another plays; the article's
     /// frames its three clips at once (one arm moving in place), so its camera never moves.
     frame_each_clip: bool,
@@ -110,11 +112,12 @@ impl Demo {
         // Lit by default where there is a surface to light: a model's triangles, not the outline.
         view.show_surface = options.surface.unwrap_or(!model.triangles.is_empty());
         view.show_normals = options.normals;
+        view.hide(options.hide);
         let mut demo = Demo {
             pose: Pose::new(&model),
             joints: vec![Vec3::ZERO; model.skeleton.len()],
             normal_lines: Vec::with_capacity(2 * line_count(&model)),
-            normal_length: NORMAL_LENGTH * 2.0 * camera.radius(),
+            normal_lengths: line_lengths(&model, camera.radius()),
             frame_each_clip,
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
@@ -168,7 +171,7 @@ impl Demo {
         self.status.cpu = started.elapsed();
         self.normal_lines.clear();
         if shown.normal_lines {
-            normal_lines(model, &self.pose, self.normal_length, &mut self.normal_lines);
+            normal_lines(model, &self.pose, &self.normal_lengths, &mut self.normal_lines);
         }
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
@@ -186,6 +189,7 @@ impl Demo {
         let clip = self.clip();
         StatusLine {
             clip: &self.clip_names[self.clip],
+            weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
             time: clip.wrap(self.clock.time),
             speed: self.clock.speed,
             paused: self.clock.paused,
@@ -244,27 +248,6 @@ impl Demo {
         let vertex = self.selection.vertex?;
         Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
     }
-
-    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
-    pub fn report(&self) -> Option<String> {
-        let inspection = self.inspection()?;
-        let clip = self.clip();
-        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
-        let report = Report { inspection: &inspection, model: &self.model };
-        let time = clip.wrap(self.clock.time);
-        let name = &self.clip_names[self.clip];
-        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
-        if let Some(stored) = &self.stored {
-            let (model, vertex) = (&self.model, inspection.vertex);
-            text.push_str(&WeightTable { model, stored, vertex }.to_string());
-        }
-        Some(text)
-    }
-
-    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
-    pub fn take_report(&mut self) -> Option<String> {
-        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
-    }
 }
 
 /// Why the lit surface cannot be shown for a mesh without triangles.
@@ -277,5 +260,6 @@ mod keys;
 mod mouse;
 #[cfg(test)]
 mod reach_tests;
+mod report;
 #[cfg(test)]
 mod tests;
