@@ -27,38 +27,17 @@ use super::inspector::InspectorLayer;
 use super::layer::Layer;
 use super::reach_marks::ReachMarks;
 use super::surface::Surface;
-use crate::demo::show::skinned::Layers;
 use crate::demo::show::view::at_one_point;
-use crate::demo::words::labels::{Labels, Words};
+use crate::demo::words::labels::Labels;
 use crate::demo::words::text::TextLayer;
-use glam::{Mat4, Vec3, Vec3A};
+use glam::{Vec3, Vec3A};
 use glow::HasContext;
-use skinning::inspect::Inspection;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
+mod frame;
 mod read;
 
-/// What to draw this frame.
-pub struct Frame<'a> {
-    pub view_projection: Mat4,
-    /// Where the camera is, in the model's own numbers: the light of the lit surface.
-    pub eye: Vec3,
-    pub point_size: f32,
-    pub bind: bool,
-    /// The skinned mesh: on the CPU, the GPU or both, by one method or both.
-    pub skinned: Layers<'a>,
-    /// The first skinned layer as a lit surface, not lines.
-    pub surface: bool,
-    /// The normals layer's endpoints, two per line, if it is shown.
-    pub normal_lines: Option<&'a [Vec3A]>,
-    pub bones: Option<&'a [Vec3]>,
-    /// Reaching's targets and poles, four points per chain (`show/reach.rs`), in reach mode.
-    pub reach: Option<&'a [Vec3]>,
-    /// The vertex inspector's numbers, if a vertex is selected.
-    pub inspection: Option<Inspection>,
-    /// The words on the picture; None with `--no-text`.
-    pub words: Option<Words<'a>>,
-}
+pub use frame::Frame;
 
 /// The program, the layers and their buffers. Needs the GL context current for every call.
 pub struct Renderer {

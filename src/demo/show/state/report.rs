@@ -1,18 +1,11 @@
-//! The vertex inspector's numbers as the terminal prints them (chapter 5): the frame's clip and
-//! time, the blend term by term, and an MD5 model's stored weights beside it.
+//! What the vertex inspector prints to the terminal: the inspected vertex's blend this frame, term
+//! by term, and for an MD5 model its stored weights beside `offset · bind`.
 
 use super::Demo;
-use crate::demo::show::selection;
-use skinning::inspect::{Inspection, Report};
+use skinning::inspect::Report;
 use skinning::md5_import::WeightTable;
 
 impl Demo {
-    /// The inspected vertex's candidates and blends this frame, if one is inspected.
-    pub(super) fn inspection(&self) -> Option<Inspection> {
-        let vertex = self.selection.vertex?;
-        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
-    }
-
     /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
     pub fn report(&self) -> Option<String> {
         let inspection = self.inspection()?;
