@@ -11,6 +11,10 @@
 //! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
 //! (glam's `to_cols_array`): the last four are the translation column.
 //!
+//! A model with morph targets lists them in `"morphs"`, and each frame holds its
+//! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
+//! blends (`dump/morphs.rs`).
+//!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
 //! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
 //! so the two dumps can be compared number for number. The `"method"` field says how: `"lbs"`
@@ -26,15 +30,18 @@
 use crate::clip::Clip;
 use crate::dual_quat::NotRigid;
 use crate::model::{Method, Model, Palette, Pose};
+use crate::morph::{Held, Morphed};
 use crate::parallel::BlendThreads;
 use glam::Vec3A;
 use serde::Serialize;
 use std::io::{self, Write};
 
 mod format;
+mod morphs;
 mod overflow;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
+use morphs::morphs_out;
 pub use overflow::Overflow;
 use overflow::{frame_overflow, model_overflow};
 
@@ -49,9 +56,10 @@ pub struct Blender<'a> {
     pub blend: &'a mut BlendFn<'a>,
 }
 
-/// From a palette (one entry per joint) to skinned positions (one per vertex) and skinned normals
-/// (one per bind normal).
-pub type BlendFn<'a> = dyn FnMut(Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
+/// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
+/// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
+/// normal).
+pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
 
 /// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -83,21 +91,21 @@ pub fn write_dump_with(
     frames: Frames,
     method: Method,
 ) -> io::Result<()> {
-    write_dump_on(out, model, clip, frames, method, &BlendThreads::one())
+    write_dump_on(out, model, clip, frames, (method, &[]), &BlendThreads::one())
 }
 
-/// [`write_dump_with`], blending on `threads` (`parallel.rs`): the file is the same byte for byte
-/// on one thread or many.
+/// [`write_dump_with`], with the `held` morph weights over the clip's, blending on `threads`
+/// (`parallel.rs`): the file is the same byte for byte on one thread or many.
 pub fn write_dump_on(
     out: &mut impl Write,
     model: &Model,
     clip: &Clip,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
     threads: &BlendThreads,
 ) -> io::Result<()> {
-    let skin = &model.skin;
-    let mut cpu = |palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+    let mut cpu = |morphed: &Morphed, palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+        let skin = morphed.skin(&model.skin);
         match palette {
             Palette::Lbs(palette) => {
                 threads.blend(skin, palette, skinned);
@@ -110,7 +118,7 @@ pub fn write_dump_on(
         }
         Ok(())
     };
-    write_dump_blended_by(out, model, clip, frames, Blender { name: "cpu", method, blend: &mut cpu })
+    write_dump_blended_by(out, model, clip, frames, held, Blender { name: "cpu", method, blend: &mut cpu })
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
@@ -123,7 +131,8 @@ pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, Not
     })
 }
 
-/// [`write_dump`], with the skinned positions blended by `blender`.
+/// [`write_dump`], with the `held` morph weights over the clip's, and the skinned positions
+/// blended by `blender`.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
 pub fn write_dump_blended_by(
@@ -131,6 +140,7 @@ pub fn write_dump_blended_by(
     model: &Model,
     clip: &Clip,
     frames: Frames,
+    held: &[Held],
     blender: Blender,
 ) -> io::Result<()> {
     let skeleton = &model.skeleton;
@@ -181,11 +191,16 @@ pub fn write_dump_blended_by(
     field(out, "joints", &joints)?;
     field(out, "vertices", &vertices)?;
     field(out, "meshes", &parts)?;
+    if !model.morphs.is_empty() {
+        field(out, "morphs", &morphs_out(&model.morphs))?;
+    }
     writeln!(out, "\"frames\": [")?;
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
         pose.update_palette(model, clip, time);
+        pose.morph.hold(held);
+        pose.morph.apply(&model.skin, &model.morphs);
         let dqs = blender.method == Method::Dqs;
         if dqs {
             pose.update_dq_palette().map_err(io::Error::other)?;
@@ -194,7 +209,7 @@ pub fn write_dump_blended_by(
             Method::Lbs => Palette::Lbs(&pose.palette),
             Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
         };
-        (blender.blend)(palette, &mut pose.skinned, &mut pose.normals)?;
+        (blender.blend)(&pose.morph, palette, &mut pose.skinned, &mut pose.normals)?;
         // Refuse rather than lie (serde_json would write `null`).
         if !time.is_finite() {
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
@@ -213,6 +228,7 @@ pub fn write_dump_blended_by(
             local: Matrices(&pose.local),
             world: Matrices(&pose.world),
             palette: Matrices(&pose.palette),
+            morph_weights: &pose.morph.weights,
             dq_palette,
             dq_scale: dqs.then_some(pose.dq_scale),
             skinned: Points(&pose.skinned[..skinned_len]),

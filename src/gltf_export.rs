@@ -203,10 +203,10 @@ fn sampled(skeleton: &Skeleton, duration: f32, animate: fn(f32, &mut [Trs])) -> 
             }
         }
         let track = Track {
-            bone,
             translation: changing(&times, |k| pose(k).translation, rest.translation, Vec3::abs_diff_eq),
             rotation,
             scale: changing(&times, |k| pose(k).scale, rest.scale, Vec3::abs_diff_eq),
+            ..Track::new(bone)
         };
         if track.translation.is_some() || track.rotation.is_some() || track.scale.is_some() {
             tracks.push(track);

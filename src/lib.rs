@@ -61,6 +61,7 @@ pub mod md5_export;
 pub mod md5_import;
 pub mod model;
 pub mod model_folder;
+pub mod morph;
 pub mod normals;
 pub mod parallel;
 pub mod printable;

@@ -2,34 +2,40 @@
 //!
 //! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, the
 //! lines that draw the mesh (and its triangles, where it has faces), and which vertices form which
-//! mesh ([`Part`]). A [`Pose`] holds everything that changes per frame, allocated once and
-//! refilled every frame in the article's order:
+//! mesh ([`Part`]), and the morph targets of the meshes that have them ([`MeshMorph`]). A [`Pose`]
+//! holds everything that changes per frame, allocated once and refilled every frame in the
+//! article's order:
 //!
-//! 1. **animate**: the clip gives every bone a local transform for this time;
+//! 1. **animate**: the clip gives every bone a local transform for this time (and every morph
+//!    target a weight);
 //! 2. **world**: walk the tree, `world = parent world * local`;
 //! 3. **palette**: `world * offset` once per joint;
-//! 4. **blend**: every vertex, `Σ weight * palette[joint] * bind`;
-//! 5. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
+//! 4. **morph**: a mesh with morph targets takes this frame's shape, `bind + Σ weight * Δ`, in the
+//!    pose's copy of the skin (`morph.rs`); the blend reads that copy;
+//! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`;
+//! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
 //!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
 //!
-//! Steps 4 and 5 have two methods ([`Method`]): linear blend skinning, the article's, above; or
+//! Steps 5 and 6 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
 //! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either.
 
 mod error;
 mod method;
+mod part;
 
 pub use error::ModelError;
 pub use method::{Method, Palette};
+pub use part::{Part, Up};
 
 use crate::clip::Clip;
 use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use crate::morph::{MeshMorph, Morphed, number_weights};
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, blend, compute_palette};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3A};
-use std::ops::Range;
 
 /// A skeleton, the skin bound to it, and how to draw the mesh.
 #[derive(Clone, Debug)]
@@ -46,27 +52,8 @@ pub struct Model {
     pub parts: Vec<Part>,
     /// The axis its numbers call up: the picture stands it up that way (`camera.rs`).
     pub up: Up,
-}
-
-/// The axis a model's numbers call up: +y for the article and glTF, +z for MD5 (id's tools).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Up {
-    #[default]
-    Y,
-    Z,
-}
-
-/// One mesh of a model: a run of the skin's vertices, named for `--info` and the dump.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Part {
-    pub name: String,
-    /// Which of the skin's vertices are this mesh's.
-    pub vertices: Range<usize>,
-    /// The bone (a glTF node) the mesh hangs on, if it hangs on one.
-    pub bone: Option<BoneId>,
-    /// True for a skinned mesh. False for a mesh that moves rigidly with its bone, article 000's
-    /// "joint animation": its vertices each have one influence, weight 1, on that bone's joint.
-    pub skinned: bool,
+    /// The morph targets of its meshes, each over its part's run of vertices (none for most).
+    pub morphs: Vec<MeshMorph>,
 }
 
 impl Model {
@@ -83,7 +70,8 @@ impl Model {
             }
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        Ok(Model { skeleton, skin, edges, triangles: Vec::new(), parts: vec![whole], up: Up::Y })
+        let (triangles, parts, morphs) = (Vec::new(), vec![whole], Vec::new());
+        Ok(Model { skeleton, skin, edges, triangles, parts, up: Up::Y, morphs })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.
@@ -117,6 +105,14 @@ impl Model {
             return Err(ModelError::BadParts(format!("they cover {next} of {} vertices", self.skin.len())));
         }
         self.parts = parts;
+        Ok(self)
+    }
+
+    /// The same model with morph targets on some of its meshes, each checked and given its place in
+    /// a frame's weights (`morph::number_weights`).
+    pub fn with_morphs(mut self, mut morphs: Vec<MeshMorph>) -> Result<Self, ModelError> {
+        number_weights(&mut morphs, self.skin.len()).map_err(ModelError::BadMorphs)?;
+        self.morphs = morphs;
         Ok(self)
     }
 
@@ -161,6 +157,9 @@ pub struct Pose {
     pub dq_palette: Vec<DualQuat>,
     /// The scale every palette matrix shares, factored out of `dq_palette` (1 for the article).
     pub dq_scale: f32,
+    /// Step 4: this frame's morph weights, and the skin in this frame's shape that the blend reads
+    /// (`morph.skin(&model.skin)`: the model's own where it has no morph targets).
+    pub morph: Morphed,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
     /// Skinned normal of every vertex, in the order of `skinned`, where the skin has bind normals;
@@ -183,6 +182,7 @@ impl Pose {
             palette: vec![Mat4::IDENTITY; model.skin.joints().len()],
             dq_palette: vec![DualQuat::IDENTITY; model.skin.joints().len()],
             dq_scale: 1.0,
+            morph: Morphed::new(&model.skin, &model.morphs),
             skinned: vec![Vec3A::ZERO; model.skin.len()],
             normals: model.skin.normals().to_vec(),
             face_normals: match model.skin.normals() {
@@ -194,18 +194,21 @@ impl Pose {
         pose
     }
 
-    /// The whole method for one frame: the clip's pose at `time`, then world, palette, blend and
-    /// normals.
+    /// The whole method for one frame: the clip's pose and morph weights at `time`, then world,
+    /// palette, morph, blend and normals.
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
         self.update_palette(model, clip, time);
-        blend(&model.skin, &self.palette, &mut self.skinned);
+        self.morph.apply(&model.skin, &model.morphs);
+        blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned);
         self.update_normals(model, Method::Lbs);
     }
 
-    /// Steps 1 to 3 only: the bones and the palette, no blend. For when the blend runs elsewhere,
-    /// as in GPU skinning, where the vertex shader blends with this palette; `skinned` is left as it was.
+    /// Steps 1 to 3 only: the bones, the palette and the morph weights, no morph and no blend. For
+    /// when the blend runs elsewhere, as in GPU skinning, where the vertex shader morphs and blends
+    /// with these; `skinned` is left as it was.
     pub fn update_palette(&mut self, model: &Model, clip: &Clip, time: f64) {
         clip.sample(&model.skeleton, time, &mut self.trs);
+        clip.sample_weights(time, &model.morphs, &mut self.morph.weights);
         self.palette_from_trs(model);
     }
 
@@ -219,7 +222,7 @@ impl Pose {
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
     }
 
-    /// Steps 2 to 5 for whatever pose is in `trs` (no hand bend): for writing a clip out frame by
+    /// Steps 2 to 6 for whatever pose is in `trs` (no hand bend): for writing a clip out frame by
     /// frame (`md5_export`).
     pub fn compute_from_trs(&mut self, model: &Model) {
         for (local, trs) in self.local.iter_mut().zip(&self.trs) {
@@ -243,26 +246,29 @@ impl Pose {
         self.blend_with(model, method)
     }
 
-    /// Steps 4 and 5, by `method`, from the palette already computed.
+    /// Steps 4 to 6, blending by `method`, from the palette and the morph weights already there.
     pub fn blend_with(&mut self, model: &Model, method: Method) -> Result<(), NotRigid> {
+        if method == Method::Dqs {
+            self.update_dq_palette()?;
+        }
+        self.morph.apply(&model.skin, &model.morphs);
+        let skin = self.morph.skin(&model.skin);
         match method {
-            Method::Lbs => blend(&model.skin, &self.palette, &mut self.skinned),
-            Method::Dqs => {
-                self.update_dq_palette()?;
-                blend_dqs(&model.skin, &self.dq_palette, self.dq_scale, &mut self.skinned);
-            }
+            Method::Lbs => blend(skin, &self.palette, &mut self.skinned),
+            Method::Dqs => blend_dqs(skin, &self.dq_palette, self.dq_scale, &mut self.skinned),
         }
         self.update_normals(model, method);
         Ok(())
     }
 
-    /// Step 5 alone, after the blend: the skin's normals moved as `method` moves them (the inverse
-    /// transpose of the blended matrix, or the blended rotation of dual quaternions; for DQS, as of
-    /// the last `update_dq_palette`), or flat normals from the skinned triangles.
+    /// Step 6 alone, after the morph and the blend: the skin's normals moved as `method` moves them
+    /// (the inverse transpose of the blended matrix, or the blended rotation of dual quaternions;
+    /// for DQS, as of the last `update_dq_palette`), or flat normals from the skinned triangles.
     pub fn update_normals(&mut self, model: &Model, method: Method) {
+        let skin = self.morph.skin(&model.skin);
         match method {
-            Method::Lbs => blend_normals(&model.skin, &self.palette, &mut self.normals),
-            Method::Dqs => blend_dqs_normals(&model.skin, &self.dq_palette, &mut self.normals),
+            Method::Lbs => blend_normals(skin, &self.palette, &mut self.normals),
+            Method::Dqs => blend_dqs_normals(skin, &self.dq_palette, &mut self.normals),
         }
         // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
         if !self.face_normals.is_empty() {
@@ -284,11 +290,12 @@ impl Pose {
         }
     }
 
-    /// Steps 2 to 5 for whatever pose is in `local`.
+    /// Steps 2 to 6 for whatever pose is in `local`, and the morph weights in `morph`.
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
-        blend(&model.skin, &self.palette, &mut self.skinned);
+        self.morph.apply(&model.skin, &model.morphs);
+        blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned);
         self.update_normals(model, Method::Lbs);
     }
 

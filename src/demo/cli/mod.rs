@@ -6,6 +6,7 @@
 pub mod help;
 pub mod info;
 pub mod md5_info;
+pub mod morph;
 pub mod options;
 mod rules;
 
@@ -145,6 +146,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 });
             }
             Arg::Long("normals") => options.normals = true,
+            Arg::Long("morph") => {
+                options.morphs.push(morph::parse_morph(&text(&mut parser, "--morph", "NODE:TARGET=W")?)?)
+            }
             Arg::Long("threads") => {
                 let v = text(&mut parser, "--threads", "N")?;
                 let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));

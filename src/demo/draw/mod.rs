@@ -1,10 +1,12 @@
 //! Drawing with OpenGL: the layers of lines and points, the lit surface (`surface.rs`), the skinned
-//! mesh on the GPU (`gpu_skin.rs`, its programs in `skin_program.rs`), the vertex inspector's marks,
+//! mesh on the GPU (`gpu_skin.rs`, its programs in `skin_program.rs`, its morph targets in
+//! `gpu_morph.rs`), the vertex inspector's marks,
 //! and the colours they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
 
 pub mod colors;
 pub mod gl;
+pub mod gpu_morph;
 pub mod gpu_palette;
 pub mod gpu_skin;
 #[cfg(test)]

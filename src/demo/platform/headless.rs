@@ -15,6 +15,7 @@ use crate::demo::output::write_file;
 use skinning::clip::Clip;
 use skinning::dump::Frames;
 use skinning::model::{Method, Model};
+use skinning::morph::{Held, Morphed};
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -47,7 +48,7 @@ pub fn dump_gpu(
     model: &Model,
     clip: &Clip,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_palette::fits_gpu;
     use crate::demo::draw::gpu_skin::GpuSkin;
@@ -58,20 +59,24 @@ pub fn dump_gpu(
     let mut gpu = GpuSkin::new(&gl, model)?;
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
-    let mut blend =
-        |palette: skinning::model::Palette, skinned: &mut [glam::Vec3A], normals: &mut [glam::Vec3A]| {
-            gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
-                let io = std::io::Error::other(e.to_string());
-                gl_failure = Some(e);
-                io
-            })
-        };
+    let mut blend = |morphed: &Morphed,
+                     palette: skinning::model::Palette,
+                     skinned: &mut [glam::Vec3A],
+                     normals: &mut [glam::Vec3A]| {
+        gpu.set_shape(&gl, morphed);
+        gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
+            let io = std::io::Error::other(e.to_string());
+            gl_failure = Some(e);
+            io
+        })
+    };
     let written = write_file(path, |mut file| {
         write_dump_blended_by(
             &mut file,
             model,
             clip,
             frames,
+            held,
             Blender { name: "gpu", method, blend: &mut blend },
         )
     });
@@ -179,6 +184,6 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: Method) -> Result<(), Failure> {
+pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: (Method, &[Held])) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -4,12 +4,14 @@
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
-//! vertex), the [`Status`] (the corner line and the costs it shows), and a [`BendDrag`] while the
-//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order;
-//! what each key does is in `state/keys.rs`.
+//! vertex), the [`Status`] (the corner line and the costs it shows), the [`MorphControl`] (the
+//! morph weights the user holds), and a [`BendDrag`] while the user bends a bone. `Demo` passes
+//! input to the part it concerns and runs the frame in order; what each key does is in
+//! `state/keys.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
+use super::morph::MorphControl;
 use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
@@ -23,8 +25,7 @@ use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec2, Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
-use skinning::inspect::{Inspection, Report};
-use skinning::md5_import::{StoredWeights, WeightTable};
+use skinning::md5_import::StoredWeights;
 use skinning::model::{Model, Pose};
 use skinning::printable::printable;
 use std::time::Instant;
@@ -66,6 +67,8 @@ pub struct Demo {
     frame_each_clip: bool,
     /// The vertex inspector's vertex.
     pub selection: Selection,
+    /// The morph weights held over the clip's (`--morph`, `T`, `U`, `I`).
+    pub morph: MorphControl,
     pub status: Status,
     /// An MD5 model's stored weights, which the inspector sets beside `offset · bind`.
     pub stored: Option<StoredWeights>,
@@ -84,6 +87,7 @@ impl Demo {
         if options.skinning != Skinning::Cpu {
             fits_gpu(model.skin.joints().len())?;
         }
+        let morph = MorphControl::new(&model, &options.morphs)?;
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
                 0 => format!("--inspect {v}: this model has no vertices"),
@@ -119,6 +123,7 @@ impl Demo {
             clip,
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
+            morph,
             status: Status::new(),
             stored: None,
             colors_dirty: true,
@@ -154,6 +159,7 @@ impl Demo {
         let shown = self.shown();
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
         self.pose.update_palette(model, clip, time);
+        self.pose.morph.hold(&self.morph.held);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
@@ -181,6 +187,7 @@ impl Demo {
             method: self.skinned.method.name(),
             skinning: self.skinned.skinning.name(),
             cpu_work: self.skinned.cpu_work(self.shown()),
+            morph: self.morph.status(&self.pose.morph.weights),
             cpu: self.status.cpu,
             frame: self.status.frame,
         }
@@ -259,33 +266,6 @@ impl Demo {
         let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
         self.selection.pick(cursor, on_screen, reach);
     }
-
-    /// The inspected vertex's candidates and blends this frame, if one is inspected.
-    fn inspection(&self) -> Option<Inspection> {
-        let vertex = self.selection.vertex?;
-        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
-    }
-
-    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
-    pub fn report(&self) -> Option<String> {
-        let inspection = self.inspection()?;
-        let clip = self.clip();
-        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
-        let report = Report { inspection: &inspection, model: &self.model };
-        let time = clip.wrap(self.clock.time);
-        let name = &self.clip_names[self.clip];
-        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
-        if let Some(stored) = &self.stored {
-            let (model, vertex) = (&self.model, inspection.vertex);
-            text.push_str(&WeightTable { model, stored, vertex }.to_string());
-        }
-        Some(text)
-    }
-
-    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
-    pub fn take_report(&mut self) -> Option<String> {
-        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
-    }
 }
 
 /// Why the lit surface cannot be shown for a mesh without triangles.
@@ -295,5 +275,6 @@ pub const NO_SURFACE: &str =
 #[cfg(test)]
 mod clip_tests;
 mod keys;
+mod report;
 #[cfg(test)]
 mod tests;
