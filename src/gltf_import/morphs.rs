@@ -72,10 +72,10 @@ impl Morphs {
         match read {
             Ok((positions, normals)) => {
                 // The normals of earlier primitives without any are zero displacements.
+                let some_normals = normals.is_some() || !part.normals.is_empty();
                 if normals.is_some() && part.normals.is_empty() {
                     part.normals = vec![Vec3A::ZERO; part.positions.len()];
                 }
-                let some_normals = !part.normals.is_empty();
                 part.positions.extend(positions);
                 if some_normals {
                     part.normals

@@ -42,6 +42,9 @@ OPTIONS:
                             (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
                             skinned positions come from the vertex shader (needs EGL)
     --weights BONE          start in weight view on this bone (name or index, as W cycles)
+    --morph NODE:TARGET=W   hold a morph target's weight at W over the clip's (a target by its name
+                            or index, on the node that holds the mesh or the mesh's name; more than
+                            once for more targets); --info lists them
     --skinning cpu|gpu|both where the skinned layer is blended: cpu (default), gpu (the vertex shaders
                             shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
                             in magenta drawn over the CPU's
@@ -87,7 +90,8 @@ keys:
   W            weight view: next bone  G      skinning on cpu / gpu / both
   D            blend: linear (lbs) / dual quaternions (dqs) / both
   V            inspect the next vertex N      bone names on / off
-  R            reset time, speed, camera, bent bones
+  T            next morph target       U  I   its weight down / up (0.1, held)
+  R            reset time, speed, camera, bent bones, held morph weights
   P            save a screenshot       H      this list      Esc  quit
 mouse:
   left-drag    orbit                   wheel  zoom

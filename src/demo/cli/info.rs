@@ -133,6 +133,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         vertices(&rigid),
         counted(model.edges.len(), "edge", "edges")
     ));
+    super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
 
     // A file without animations gets one clip from the loader, the rest pose: not the file's.
     let clips: &[skinning::clip::Clip] = if imported.rest_only {
@@ -149,7 +150,10 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         let channels: usize = tracks
             .iter()
             .map(|t| {
-                t.translation.is_some() as usize + t.rotation.is_some() as usize + t.scale.is_some() as usize
+                t.translation.is_some() as usize
+                    + t.rotation.is_some() as usize
+                    + t.scale.is_some() as usize
+                    + !t.weights.is_empty() as usize
             })
             .sum();
         line(format!(
@@ -169,6 +173,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             say("translation", track.translation.as_ref().map(keys));
             say("rotation", track.rotation.as_ref().map(keys));
             say("scale", track.scale.as_ref().map(keys));
+            say("morph weights", track.weights.first().map(keys));
             line(text.trim_end_matches(',').to_string());
         }
     }

@@ -7,6 +7,7 @@ pub mod help;
 pub mod info;
 pub mod md5_info;
 pub mod morph;
+mod morph_info;
 pub mod options;
 mod rules;
 

@@ -1,7 +1,7 @@
 //! `--morph NODE:TARGET=WEIGHT`: a morph target's weight, held over whatever the clip says, for
 //! pictures and dumps (`morph.rs` is the method). Given more than once, each holds its own.
 //!
-//! NODE is the node that holds the mesh, or the mesh's name; TARGET is the target's name (the
+//! NODE is the node that holds the mesh (by name or index), or the mesh's name; TARGET is the target's name (the
 //! mesh's `extras.targetNames`, as Blender and three.js write them) or its index. A name may hold
 //! `:` (the last one splits). Each mistake is one line, with the choices.
 
@@ -54,9 +54,12 @@ fn find(model: &Model, s: &MorphSetting) -> Result<Vec<(usize, usize)>, String> 
         return Err(format!("{asked}: this model has no morph targets"));
     }
     let node = |m: &MeshMorph| model.skeleton.bone(m.bone).name.as_str();
-    let named =
-        |m: &&MeshMorph| [node(m), m.name.as_str()].iter().any(|n| *n == s.mesh || printable(n) == s.mesh);
-    let meshes: Vec<usize> = (0..morphs.len()).filter(|&i| named(&&morphs[i])).collect();
+    let by_index = s.mesh.parse::<usize>().ok();
+    let named = |m: &MeshMorph| {
+        by_index == Some(m.bone)
+            || [node(m), m.name.as_str()].iter().any(|n| *n == s.mesh || printable(n) == s.mesh)
+    };
+    let meshes: Vec<usize> = (0..morphs.len()).filter(|&i| named(&morphs[i])).collect();
     let Some(&first) = meshes.first() else {
         let mut choices: Vec<String> = Vec::new();
         for m in morphs {
@@ -69,7 +72,7 @@ fn find(model: &Model, s: &MorphSetting) -> Result<Vec<(usize, usize)>, String> 
         }
         return Err(format!(
             "{asked}: no mesh with morph targets is named {}: choose one of {} (a node that holds \
-             one, or its mesh)",
+             one, by name or index, or its mesh)",
             quoted(&s.mesh),
             choices.join(", ")
         ));
