@@ -57,6 +57,9 @@ pub fn dump_gpu(
     fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
     let mut gpu = GpuSkin::new(&gl, model)?;
+    if let Some(note) = gpu.take_morph_note() {
+        console::say(&format!("note: {note}"));
+    }
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
     let mut blend = |morphed: &Morphed,
