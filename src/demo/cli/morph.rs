@@ -94,3 +94,24 @@ fn find(model: &Model, s: &MorphSetting) -> Result<Vec<(usize, usize)>, String> 
     };
     Ok(meshes.into_iter().filter(|&i| k < morphs[i].target_count()).map(|i| (i, k)).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setting_is_node_target_and_a_finite_weight() {
+        let setting = |mesh: &str, target: &str, weight| MorphSetting {
+            mesh: mesh.into(),
+            target: target.into(),
+            weight,
+        };
+        assert_eq!(parse_morph("Head_4:Surprised=1"), Ok(setting("Head_4", "Surprised", 1.0)));
+        assert_eq!(parse_morph("mixamorig:Head:0=-0.5"), Ok(setting("mixamorig:Head", "0", -0.5)));
+        for bad in
+            ["Head_4:Surprised", "Head_4=1", ":Surprised=1", "Head_4:=1", "a:b=nan", "a:b=1e40", "a:b=x"]
+        {
+            assert!(parse_morph(bad).unwrap_err().starts_with("--morph wants NODE:TARGET=WEIGHT"), "{bad}");
+        }
+    }
+}

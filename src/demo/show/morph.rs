@@ -88,6 +88,59 @@ impl MorphControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::demo::cli::options::Options;
+    use crate::demo::show::state::{Demo, Reply};
+    use glam::Vec3A;
+    use skinning::morph::MeshMorph;
+
+    /// The article's arm with one target, `lift`, moving vertex 12 by 1 along z.
+    fn lifting_arm(settings: &[&str]) -> Result<Demo, String> {
+        let model = skinning::scene::article().expect("the article's scene");
+        let mut positions = vec![Vec3A::ZERO; model.skin.len()];
+        positions[12] = Vec3A::Z;
+        let lift = MeshMorph {
+            name: "mesh".into(),
+            bone: 0,
+            vertices: 0..model.skin.len(),
+            targets: vec!["lift".into()],
+            defaults: vec![0.0],
+            weights: 0..0,
+            positions,
+            normals: Vec::new(),
+        };
+        let model = model.with_morphs(vec![lift]).expect("it fits");
+        let clips = skinning::scene::clips().expect("the article's clips");
+        let morphs = settings.iter().map(|s| crate::demo::cli::morph::parse_morph(s).unwrap()).collect();
+        Demo::new(model, clips, &Options { morphs, ..Options::default() })
+    }
+
+    #[test]
+    fn the_keys_and_the_command_line_hold_a_weight_and_the_mesh_takes_its_shape() {
+        let mut d = lifting_arm(&[]).unwrap();
+        let before = d.pose.skinned[12];
+        assert_eq!(
+            d.key("u"),
+            Reply::Refused("U and I change the weight of the morph target T picks: press T first".into())
+        );
+        assert_eq!((d.key("t"), d.key("i"), d.key("I")), (Reply::Changed, Reply::Changed, Reply::Changed));
+        assert!((d.pose.morph.weights[0] - 0.2).abs() < 1e-6);
+        assert!(d.status.line.ends_with("morph mesh:lift 0.20"), "{}", d.status.line);
+        // The arm's palette moves the lifted vertex as it moves the others: 0.2 along the palette's z.
+        let moved = d.pose.skinned[12] - before;
+        let z = d.pose.palette[d.model.skin.vertices()[12].joints[0] as usize].transform_vector3a(Vec3A::Z);
+        assert!(moved.abs_diff_eq(0.2 * z, 1e-5), "{moved}");
+        // R lets go: back to the clip's weight, 0.
+        d.key("r");
+        assert_eq!((d.pose.morph.weights[0], d.pose.skinned[12]), (0.0, before));
+        // --morph holds one from the start, and R comes back to it.
+        let mut d = lifting_arm(&["0:lift=0.5"]).unwrap();
+        assert_eq!(d.pose.morph.weights[0], 0.5);
+        d.key("t");
+        d.key("u");
+        d.key("r");
+        assert_eq!(d.pose.morph.weights[0], 0.5);
+        assert!(lifting_arm(&["mesh:smile=1"]).err().unwrap().contains("choose one of lift (or 0 to 0)"));
+    }
 
     fn control(targets: usize) -> MorphControl {
         let labels = (0..targets).map(|k| format!("face:{k}")).collect();
