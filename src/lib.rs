@@ -37,7 +37,9 @@
 //!     (the article's, or a loaded model) written as MD5.
 //! 11. Many clips at once (`docs/11-many-clips-at-once.md`).
 //! 12. Reaching (`docs/12-reaching.md`).
-//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`).
+//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`): [`morph`]: morph targets, a
+//!     sum of shapes added to the bind pose before the skin's sum of motions moves it (step 4 of
+//!     `Pose::update`: the pose's copy of the skin in this frame's shape, which the blend reads).
 //! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
 //!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend

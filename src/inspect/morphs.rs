@@ -7,6 +7,7 @@ use super::{Report, Xyz};
 use crate::model::Model;
 use crate::morph::morph_position;
 use crate::printable::{printable, quoted};
+use glam::Vec3A;
 use std::fmt;
 
 /// Vertex `vertex`'s morph this frame, as a table; nothing for a vertex without targets.
@@ -38,7 +39,9 @@ impl fmt::Display for MorphTable<'_> {
         )?;
         let d = Report::DECIMALS;
         for ((label, &weight), &displacement) in labels.iter().zip(weights).zip(displacements) {
-            let moved = Xyz((weight * displacement).into());
+            // As in the sum: a target at weight 0 adds nothing.
+            let moved = if weight != 0.0 { weight * displacement } else { Vec3A::ZERO };
+            let moved = Xyz(moved.into());
             let displacement = Xyz(displacement.into()).to_string();
             writeln!(f, "  {label:<name_width$}  {weight:>6.d$}  {displacement:<point_width$}  {moved}")?;
         }
