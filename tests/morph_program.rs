@@ -167,3 +167,24 @@ fn the_robots_face_changes_with_a_held_weight() {
     // The brows rise by up to 0.47 of the robot's 6.1: some hundreds of pixels at this size.
     assert!(changed > 100, "{changed} pixels changed");
 }
+
+#[test]
+fn a_steady_morphed_frame_allocates_nothing_on_either_road() {
+    let Some(robot) = sample_model("RobotExpressive.glb") else { return };
+    for skinning in ["cpu", "gpu"] {
+        let args = ["--model", robot.to_str().unwrap(), "--headless", "--frames", "60", "--fixed-dt", "0.02"];
+        let extra = [
+            "--stats",
+            "--morph",
+            "Head_4:Surprised=0.5",
+            "--skinning",
+            skinning,
+            "--inspect",
+            "4267",
+            "--normals",
+        ];
+        let Some(out) = run_gl(&[&args[..], &extra].concat()) else { return };
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains(" 0 allocations drawing frames"), "{skinning}: {said}");
+    }
+}

@@ -93,6 +93,11 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     }
     // The model shown, as an MD5 model: the .md5mesh, and beside it an .md5anim per clip of its own.
     if let Some(path) = &options.export_md5 {
+        if !model.morphs.is_empty() {
+            output::console::say(
+                "note: MD5 has no morph targets: the model is written in its modelled shape",
+            );
+        }
         let files = skinning::md5_export::export(&model, &clips[..own_clips])
             .map_err(|e| Failure::new(1, format!("cannot export the model as MD5: {e}")))?;
         let mut writes = vec![(path.clone(), files.mesh.into_bytes())];
