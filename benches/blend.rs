@@ -16,7 +16,8 @@
 //!    speed-up is the one-thread time over this one.
 //!
 //! Then **what normals cost** (`normals.rs`): positions alone against positions and normals, at
-//! each size. Then **what else we tried** (`variants.rs`): other ways to write the blend, against
+//! each size. Then **what every influence costs** (`influences.rs`): the blend with its second pass
+//! for the fifth and later influences, against the four-slot loop alone, at 100,000 vertices. Then **what else we tried** (`variants.rs`): other ways to write the blend, against
 //! `skin::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
 //! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too).
 //!
@@ -29,6 +30,7 @@
 //! `RESULT threads=N speedup@100k=X.XX speedup@1M=Y.YY`.
 
 mod crossover;
+mod influences;
 mod normals;
 mod variants;
 
@@ -36,7 +38,7 @@ use glam::{Mat4, Vec3A};
 use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
 use skinning::model::{Model, Pose};
 use skinning::parallel::BlendThreads;
-use skinning::skin::{MAX_INFLUENCES, SkinVertex, blend, compute_palette};
+use skinning::skin::{SLOTS, SkinVertex, blend, compute_palette};
 use skinning::synthetic;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -78,7 +80,7 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
     let (world, joints) = (&posed.world, posed.model.skin.joints());
     for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
-        for i in 0..MAX_INFLUENCES {
+        for i in 0..SLOTS {
             let joint = joints[v.joints[i] as usize];
             let matrix = world[joint.bone] * joint.offset;
             sum += v.weights[i] * matrix.transform_point3a(v.bind);
@@ -121,7 +123,7 @@ fn main() {
     let n = all.count();
     println!("blend benchmark: {} ({} threads available), one thread and {n}", cpu_model(), threads());
     println!(
-        "tube of {BONES} bones, {MAX_INFLUENCES} influences per vertex; median of interleaved rounds{}\n",
+        "tube of {BONES} bones, {SLOTS} influences per vertex; median of interleaved rounds{}\n",
         if quick { " (--quick: short run, rough numbers)" } else { "" }
     );
     println!(
@@ -170,6 +172,12 @@ fn main() {
         compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
         (posed.model, palette)
     });
+
+    // What every influence costs, on one thread.
+    let posed = posed_tube(100_000);
+    let mut palette = vec![Mat4::IDENTITY; BONES];
+    compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+    influences::run(&posed.model, &palette, budget);
 
     // What else we tried, on one thread; then where all threads start to pay.
     let posed = posed_tube(10_000);

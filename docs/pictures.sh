@@ -7,7 +7,7 @@
 # the captions' commands still work. It builds nothing: it runs the program named by SKINNING_BIN,
 # else target/release/skinning (so `cargo build --release` first). Each `picture NAME ARGS...` line
 # below runs `skinning ARGS... --screenshot OUTDIR/NAME`, with ARGS as the caption writes them
-# (tests/book.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
+# (tests/book/main.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
 # one the tests read the sample models from), so that a caption's `--model Fox.glb` finds the
 # Khronos sample there; without it, the pictures of the article's scene are drawn and a model's fails.
 set -euo pipefail
@@ -58,3 +58,7 @@ models="$md5"
 picture two-ways-fox.png --model fox-md5/fox.md5mesh --animation Walk --headless --frames 1 --time 0.3 --size 800x500 --inspect 53
 models="$saved"
 rm -r "$md5"
+# docs/12-reaching.md: the article's arm reaching for a point, its elbow towards a pole; the robot
+# holding its right hand out while it walks.
+picture reach-arm.png --headless --frames 1 --clip bend --time 1.0 --reach bone31=0.3,0.3,0 --pole 0.55,-0.1,0 --size 800x500
+picture reach-robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --reach Palm2R=-2.3,2.5,0.5 --camera -20,10 --frames 1 --size 800x500

@@ -104,6 +104,12 @@ impl Camera {
         self.target + direction * self.distance(aspect)
     }
 
+    /// Where the camera is in the model's own numbers, where its skinned positions are: the place
+    /// of the light that the lit surface gets (for a Z-up model, [`Camera::eye`] turned back).
+    pub fn eye_in_model(&self, aspect: f32) -> Vec3 {
+        self.upright.inverse() * self.eye(aspect)
+    }
+
     /// How far from the target the box just fits the window's width and height, seen from the home
     /// view (`fit_yaw`). Orbiting keeps this distance, so turning the model never moves it closer or
     /// further.

@@ -15,6 +15,10 @@
 //! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
 //! blends (`dump/morphs.rs`).
 //!
+//! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
+//! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
+//! and where the end went (`dump/reach.rs`).
+//!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
 //! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
 //! so the two dumps can be compared number for number. The `"method"` field says how: `"lbs"`
@@ -32,6 +36,7 @@ use crate::dual_quat::NotRigid;
 use crate::model::{Method, Model, Palette, Pose};
 use crate::morph::{Held, Morphed};
 use crate::parallel::BlendThreads;
+use crate::reach::Reach;
 use glam::Vec3A;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -39,6 +44,7 @@ use std::io::{self, Write};
 mod format;
 mod morphs;
 mod overflow;
+mod reach;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 use morphs::morphs_out;
@@ -104,6 +110,20 @@ pub fn write_dump_on(
     (method, held): (Method, &[Held]),
     threads: &BlendThreads,
 ) -> io::Result<()> {
+    write_dump_reaching(out, model, clip, frames, (method, held), threads, &mut [])
+}
+
+/// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
+/// frame's `"reach"` then says how each chain was solved.
+pub fn write_dump_reaching(
+    out: &mut impl Write,
+    model: &Model,
+    clip: &Clip,
+    frames: Frames,
+    (method, held): (Method, &[Held]),
+    threads: &BlendThreads,
+    reaches: &mut [Reach],
+) -> io::Result<()> {
     let mut cpu = |morphed: &Morphed, palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
         let skin = morphed.skin(&model.skin);
         match palette {
@@ -118,7 +138,8 @@ pub fn write_dump_on(
         }
         Ok(())
     };
-    write_dump_blended_by(out, model, clip, frames, held, Blender { name: "cpu", method, blend: &mut cpu })
+    let blender = Blender { name: "cpu", method, blend: &mut cpu };
+    write_dump_blended_by(out, model, clip, frames, held, blender, reaches)
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
@@ -131,8 +152,8 @@ pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, Not
     })
 }
 
-/// [`write_dump`], with the `held` morph weights over the clip's, and the skinned positions
-/// blended by `blender`.
+/// [`write_dump`], with the `held` morph weights over the clip's, the skinned positions blended by
+/// `blender`, and `reaches` reaching after the clip in every frame.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
 pub fn write_dump_blended_by(
@@ -142,6 +163,7 @@ pub fn write_dump_blended_by(
     frames: Frames,
     held: &[Held],
     blender: Blender,
+    reaches: &mut [Reach],
 ) -> io::Result<()> {
     let skeleton = &model.skeleton;
     let rest_world = skeleton.rest_world();
@@ -163,7 +185,9 @@ pub fn write_dump_blended_by(
         .map(|(i, v)| VertexOut {
             bind: v.bind.to_array(),
             normal: normal(i),
-            influences: v.influences().map(|i| InfluenceOut { joint: i.joint, weight: i.weight }).collect(),
+            influences: (model.skin.influences(i))
+                .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })
+                .collect(),
         })
         .collect();
 
@@ -198,7 +222,11 @@ pub fn write_dump_blended_by(
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
-        pose.update_palette(model, clip, time);
+        // The frame in order (`model.rs`): the clip (bones and morph weights), then the chains
+        // reach, then the matrices, then the morph (with the weights held over the clip's).
+        pose.animate(model, clip, time);
+        crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
+        pose.palette_from_trs(model);
         pose.morph.hold(held);
         pose.morph.apply(&model.skin, &model.morphs);
         let dqs = blender.method == Method::Dqs;
@@ -235,6 +263,7 @@ pub fn write_dump_blended_by(
             rigid: Points(&pose.skinned[skinned_len..]),
             normals: Points(&pose.normals[..skinned_len.min(pose.normals.len())]),
             rigid_normals: Points(&pose.normals[skinned_len.min(pose.normals.len())..]),
+            reach: reach::reach_out(reaches, &pose),
         };
         serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;

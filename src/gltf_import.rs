@@ -13,6 +13,7 @@
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
 //! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
+//! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs` |
 //! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
 //! | primitive `targets`, mesh (or node) `weights` | morph targets ([`MeshMorph`](crate::morph::MeshMorph)): shapes added before the skin | `morphs.rs` |
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
@@ -30,11 +31,11 @@
 //! rest pose whose world transforms, palette or vertex positions overflow is refused, naming the
 //! node, joint or vertex. What is tolerated (weights that do not quite sum to 1, damaged morph
 //! targets, extensions that change only the looks) is said once, in [`Imported::notes`]; what the
-//! file has that this program leaves unused (materials, texture coordinates, cameras...) is listed
-//! in [`Imported::unused`], for `--info` (`unused.rs`). A rule of the spec that the schema check
-//! does not cover and the file breaks (`rules.rs`) is noted when the file still reads one way, and
-//! refused when it reads two. More than four influences are a known limit: the four largest are
-//! kept, and the share of weight dropped is measured for the note (`weights.rs`).
+//! file has that this program leaves unused (cameras, other texture coordinates, metal and
+//! roughness...) is listed in [`Imported::unused`], for `--info` (`unused.rs`). A rule of the spec
+//! that the schema check does not cover and the file breaks (`rules.rs`) is noted when the file
+//! still reads one way, and refused when it reads two. Every `JOINTS_n` / `WEIGHTS_n` set is read,
+//! and every influence blends (`weights.rs`); every morph target is read (`morphs.rs`).
 //!
 //! A file you did not write gets nothing it does not need: its first bytes are looked at before
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder
@@ -47,6 +48,7 @@ mod document;
 mod edges;
 mod error;
 mod glb;
+mod materials;
 mod meshes;
 mod morphs;
 mod nodes;
@@ -82,8 +84,8 @@ pub struct Imported {
     /// True when the file has no animation: `clips` is then [`REST`] alone, made here to show the
     /// nodes' rest pose.
     pub rest_only: bool,
-    /// What the file has that this program does not use (materials, texture coordinates,
-    /// cameras...), one short phrase each, for `--info`.
+    /// What the file has that this program does not use (cameras, TEXCOORD_1, normal maps...),
+    /// one short phrase each, for `--info`.
     pub unused: Vec<String>,
 }
 
@@ -153,10 +155,12 @@ fn finish(
     let clips = animations::clips(document, &buffers, &mut notes, &meshes.morphs)?;
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
+    let (texcoords, materials) = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
 
-    let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
+    let mut model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
         .with_triangles(meshes.triangles)?
         .with_parts(meshes.parts)?
         .with_morphs(meshes.morphs)?;
+    (model.texcoords, model.materials) = (texcoords, materials);
     Ok(Imported { model, clips, skins, notes, rest_only, unused })
 }

@@ -1,24 +1,26 @@
 //! A skinned model, and one frame of the method from start to finish.
 //!
 //! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, the
-//! lines that draw the mesh (and its triangles, where it has faces), and which vertices form which
-//! mesh ([`Part`]), and the morph targets of the meshes that have them ([`MeshMorph`]). A [`Pose`]
-//! holds everything that changes per frame, allocated once and refilled every frame in the
-//! article's order:
+//! lines that draw the mesh (and its triangles, where it has faces), which vertices form which
+//! mesh ([`Part`]), the morph targets of the meshes that have them ([`MeshMorph`]), and the looks
+//! that skinning never changes (texture coordinates and materials, `material.rs`). A [`Pose`]
+//! holds everything that changes per frame, allocated once and refilled every frame in this order:
 //!
-//! 1. **animate**: the clip gives every bone a local transform for this time (and every morph
-//!    target a weight);
-//! 2. **world**: walk the tree, `world = parent world * local`;
-//! 3. **palette**: `world * offset` once per joint;
+//! 1. **animate**: the clip gives every bone its local translation, rotation and scale for this
+//!    time (`trs`), and every morph target a weight ([`Pose::animate`]);
+//! 2. **reach**: any chain that reaches for a target turns its rotations in `trs` there
+//!    (`reach.rs`; the program and the dump run it, where the user asks for it);
+//! 3. **matrices**: each bone's `trs` as a matrix, with its hand bend; the walk down the tree,
+//!    `world = parent world * local`; the palette, `world * offset` once per joint;
 //! 4. **morph**: a mesh with morph targets takes this frame's shape, `bind + Σ weight * Δ`, in the
 //!    pose's copy of the skin (`morph.rs`); the blend reads that copy;
-//! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`;
+//! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`, over every influence;
 //! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
 //!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
 //!
 //! Steps 5 and 6 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
-//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either.
+//! quaternion. `Pose::update` is the article's method; `Pose::update_with` takes either.
 
 mod error;
 mod method;
@@ -30,12 +32,13 @@ pub use part::{Part, Up};
 
 use crate::clip::Clip;
 use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use crate::material::Materials;
 use crate::morph::{MeshMorph, Morphed, number_weights};
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, blend, compute_palette};
 use crate::transform::Trs;
-use glam::{Mat4, Quat, Vec3A};
+use glam::{Mat4, Quat, Vec2, Vec3A};
 
 /// A skeleton, the skin bound to it, and how to draw the mesh.
 #[derive(Clone, Debug)]
@@ -54,6 +57,10 @@ pub struct Model {
     pub up: Up,
     /// The morph targets of its meshes, each over its part's run of vertices (none for most).
     pub morphs: Vec<MeshMorph>,
+    /// Each vertex's texture coordinates, or none: skinning never moves them (`material.rs`).
+    pub texcoords: Vec<Vec2>,
+    /// Its materials, and which triangles take each (`material.rs`); none for the article.
+    pub materials: Materials,
 }
 
 impl Model {
@@ -71,7 +78,8 @@ impl Model {
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
         let (triangles, parts, morphs) = (Vec::new(), vec![whole], Vec::new());
-        Ok(Model { skeleton, skin, edges, triangles, parts, up: Up::Y, morphs })
+        let (texcoords, materials) = (Vec::new(), Materials::default());
+        Ok(Model { skeleton, skin, edges, triangles, parts, up: Up::Y, morphs, texcoords, materials })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.
@@ -203,16 +211,22 @@ impl Pose {
         self.update_normals(model, Method::Lbs);
     }
 
-    /// Steps 1 to 3 only: the bones, the palette and the morph weights, no morph and no blend. For
-    /// when the blend runs elsewhere, as in GPU skinning, where the vertex shader morphs and blends
-    /// with these; `skinned` is left as it was.
+    /// Steps 1 and 3 only (no chain reaches): the bones, the palette and the morph weights, no
+    /// morph and no blend. For when the blend runs elsewhere, as in GPU skinning, where the vertex
+    /// shader morphs and blends with these; `skinned` is left as it was.
     pub fn update_palette(&mut self, model: &Model, clip: &Clip, time: f64) {
-        clip.sample(&model.skeleton, time, &mut self.trs);
-        clip.sample_weights(time, &model.morphs, &mut self.morph.weights);
+        self.animate(model, clip, time);
         self.palette_from_trs(model);
     }
 
-    /// Steps 2 and 3 for whatever pose is in `trs`: each bone's matrix `T * R * S` with its hand
+    /// Step 1: the clip at `time` gives every bone its local pose (`trs`) and every morph target
+    /// its weight. A reaching chain may change `trs` after this, before the matrices.
+    pub fn animate(&mut self, model: &Model, clip: &Clip, time: f64) {
+        clip.sample(&model.skeleton, time, &mut self.trs);
+        clip.sample_weights(time, &model.morphs, &mut self.morph.weights);
+    }
+
+    /// Step 3 for whatever pose is in `trs`: each bone's matrix `T * R * S` with its hand
     /// bend after it, then world transforms and the palette.
     pub fn palette_from_trs(&mut self, model: &Model) {
         for ((local, trs), bend) in self.local.iter_mut().zip(&self.trs).zip(&self.bend) {
@@ -222,7 +236,7 @@ impl Pose {
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
     }
 
-    /// Steps 2 to 6 for whatever pose is in `trs` (no hand bend): for writing a clip out frame by
+    /// Steps 3 to 6 for whatever pose is in `trs` (no hand bend): for writing a clip out frame by
     /// frame (`md5_export`).
     pub fn compute_from_trs(&mut self, model: &Model) {
         for (local, trs) in self.local.iter_mut().zip(&self.trs) {
@@ -290,7 +304,7 @@ impl Pose {
         }
     }
 
-    /// Steps 2 to 6 for whatever pose is in `local`, and the morph weights in `morph`.
+    /// Steps 3 to 6 for whatever pose is in `local`, and the morph weights in `morph`.
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);

@@ -105,4 +105,7 @@ pub(super) struct FrameOut<'a> {
     /// The same for `rigid`.
     #[serde(skip_serializing_if = "Points::is_empty")]
     pub rigid_normals: Points<'a>,
+    /// Each chain's solve (`reach.rs`); absent when nothing reaches.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reach: Vec<super::reach::ReachOut<'a>>,
 }

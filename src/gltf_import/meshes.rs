@@ -22,6 +22,7 @@
 use super::accessors::read_floats;
 use super::edges::edges;
 use super::error::{ImportError, counted, label};
+use super::materials::Looks;
 use super::morphs::Morphs;
 use super::nodes::Nodes;
 use super::normals::Normals;
@@ -29,8 +30,8 @@ use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, has_skin_data, influences, weight_sets};
 use crate::model::Part;
 use crate::morph::MeshMorph;
-use crate::skin::{Joint, Skin, blend_vertices};
-use glam::{Mat4, Vec3, Vec3A};
+use crate::skin::{Joint, Skin, blend_one};
+use glam::{Mat4, Vec3};
 use gltf::mesh::Semantic;
 
 /// The vertices of every mesh as one skin, with their edges and parts.
@@ -41,6 +42,8 @@ pub struct Meshes {
     pub parts: Vec<Part>,
     /// The morph targets of the meshes that have them, each over its part's vertices.
     pub morphs: Vec<MeshMorph>,
+    /// Their texture coordinates and which triangles take which material (`materials.rs`).
+    pub looks: Looks,
 }
 
 /// Reads every mesh on a node in the scene. `joints` are the skins' joint slots; one more is added
@@ -106,6 +109,7 @@ pub fn meshes(
         triangles: Vec::new(),
         parts: Vec::new(),
         morphs: Vec::new(),
+        looks: Looks::default(),
     };
     let mut mended = Mended::default();
     let mut normals = Normals::default();
@@ -123,22 +127,24 @@ pub fn meshes(
             let positions = read_positions(&primitive, buffers, &place)?;
             morphs.add(&primitive, buffers, positions.len(), Mat4::IDENTITY);
             normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
+            out.looks.read(&primitive, buffers, &place.name, positions.len())?;
             let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
-                let (mut slots_of_v, n) =
-                    influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {
-                        ImportError::Vertex { mesh: place.name.clone(), vertex: v, problem }
-                    })?;
-                for influence in &mut slots_of_v[..n] {
+                let mut of_v = influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {
+                    ImportError::Vertex { mesh: place.name.clone(), vertex: v, problem }
+                })?;
+                for influence in &mut of_v {
                     influence.joint += slots.start;
                 }
-                add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &palette, &place, v)?;
+                add(&mut out.skin, Vec3::from(*p), &of_v, &palette, &place, v)?;
             }
             // The numbers are in the skin now: freed before the edges are made, not kept beside them.
             let vertices = positions.len();
             drop((positions, sets));
+            let first_triangle = out.triangles.len();
             edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
+            out.looks.run(&primitive, first_triangle..out.triangles.len());
         }
         morphs.end();
         out.parts.push(part(&mesh, node, first..out.skin.len(), true));
@@ -155,6 +161,7 @@ pub fn meshes(
             let positions = read_positions(&primitive, buffers, &place)?;
             morphs.add(&primitive, buffers, positions.len(), to_world);
             normals.read(&primitive, buffers, &place.name, positions.len(), Some(&to_world))?;
+            out.looks.read(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             let whole = [crate::skin::Influence { joint, weight: 1.0 }];
             for (v, p) in positions.iter().enumerate() {
@@ -163,7 +170,9 @@ pub fn meshes(
             }
             let vertices = positions.len();
             drop(positions);
+            let first_triangle = out.triangles.len();
             edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
+            out.looks.run(&primitive, first_triangle..out.triangles.len());
         }
         morphs.end();
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
@@ -220,9 +229,8 @@ fn add(
         vertex: v,
         problem: e.problem.to_string(),
     })?;
-    let mut rest = [Vec3A::ZERO];
-    blend_vertices(&skin.vertices()[skin.len() - 1..], palette, &mut rest);
-    if bind.is_finite() && rest[0].is_finite() {
+    let rest = blend_one(skin, palette, skin.len() - 1);
+    if bind.is_finite() && rest.is_finite() {
         return Ok(());
     }
     let problem = format!(

@@ -135,8 +135,8 @@ pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, Expor
         k[b] = if same(factor, 1.0) { 1.0 } else { factor };
         bound[b] = Some(world);
     }
-    for (v, vertex) in model.skin.vertices().iter().enumerate() {
-        let mut bones = vertex.influences().map(|i| model.skin.joints()[i.joint].bone);
+    for v in 0..model.skin.len() {
+        let mut bones = model.skin.influences(v).map(|i| model.skin.joints()[i.joint].bone);
         let first = bones.next().unwrap_or(0);
         if let Some(other) = bones.find(|&b| !same(k[b], k[first])) {
             let why = format!(

@@ -5,10 +5,12 @@
 
 pub mod help;
 pub mod info;
+pub mod looks_info;
 pub mod md5_info;
 pub mod morph;
 mod morph_info;
 pub mod options;
+pub mod reach;
 mod rules;
 
 use crate::demo::show::skinned::{Blend, Skinning};
@@ -170,6 +172,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                     "--camera wants YAW,PITCH in degrees (-360 to 360) and maybe a ZOOM (0.2 to 20), \
                      like 60,25,2, not {v:?}"
                 ))?);
+            }
+            Arg::Long(flag) if reach::is_reach_flag(flag) => {
+                let flag = flag.to_string();
+                reach::parse(&flag, &mut parser, &mut options.reach)?
             }
             Arg::Value(value) => {
                 return Err(format!("unexpected argument {value:?}: options start with -- (see --help)"));

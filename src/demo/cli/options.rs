@@ -51,6 +51,8 @@ pub struct Options {
     pub parallel_from: Option<usize>,
     /// Morph weights held over the clip's (`--morph`, `cli/morph.rs`).
     pub morphs: Vec<MorphSetting>,
+    /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
+    pub reach: super::reach::ReachOptions,
 }
 
 impl Default for Options {
@@ -81,6 +83,7 @@ impl Default for Options {
             threads: None,
             parallel_from: None,
             morphs: Vec::new(),
+            reach: Default::default(),
         }
     }
 }

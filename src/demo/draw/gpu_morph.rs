@@ -32,9 +32,13 @@ pub const MAX_GPU_MORPH_WEIGHTS: usize = 128;
 /// Texels per row of the displacements' texture: the smallest `GL_MAX_TEXTURE_SIZE` OpenGL 3.3 promises.
 pub const TEXTURE_WIDTH: usize = 1024;
 
-/// The `morph` attribute's location, past the skin's 0 to 4 and room for a second set of joints
-/// and weights.
-pub const MORPH_LOCATION: u32 = 7;
+/// The `morph` attribute's location, past the skin's 0 to 4, the second set of joints and weights
+/// (5 and 6) and the texture coordinates (7).
+pub const MORPH_LOCATION: u32 = 8;
+
+/// The texture unit the displacements are bound to: unit 0 holds the materials' textures
+/// (`looks.rs`), and a sampler of each kind needs a unit of its own.
+pub const MORPH_TEXTURE_UNIT: u32 = 1;
 
 /// What the shaders read of the morph targets, laid out as they read it.
 #[derive(Debug, Default, PartialEq)]
@@ -178,11 +182,12 @@ impl GpuMorph {
         }
     }
 
-    /// Binds the displacements for the next draw (texture unit 0, where the sampler reads).
+    /// Binds the displacements for the next draw, on [`MORPH_TEXTURE_UNIT`], where the sampler reads.
     pub fn bind(&self, gl: &glow::Context) {
         unsafe {
-            gl.active_texture(glow::TEXTURE0);
+            gl.active_texture(glow::TEXTURE0 + MORPH_TEXTURE_UNIT);
             gl.bind_texture(glow::TEXTURE_2D, self.texture);
+            gl.active_texture(glow::TEXTURE0);
         }
     }
 

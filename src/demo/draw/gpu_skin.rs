@@ -2,19 +2,21 @@
 //! the vertex shader `shaders/skinning.vert` (or `shaders/skinning_dqs.vert`) (article 002).
 //!
 //! The CPU road blends every vertex and uploads every skinned position, every frame. Here the data
-//! the blend reads per vertex (bind position, four joint indices, four weights) goes to the GPU once,
-//! at start-up, and the blend's own upload per frame is the palette: one
-//! `world[joint.bone] * joint.offset` matrix per skin joint, or for DQS that matrix as a dual
-//! quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
+//! the blend reads per vertex (bind position, four joint indices, four weights, or eight of each
+//! for a model with more influences: `gpu_influences.rs`) goes to the GPU once, at start-up, and
+//! the blend's own upload per frame is the palette: one `world[joint.bone] * joint.offset` matrix
+//! per skin joint, or for DQS that matrix as a dual quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
 //! walk and the palette stay on the CPU (`Pose::update_palette`): a few matrix products per bone.
 //! The blend is the part that grows with the mesh, every vertex every frame, and a GPU runs it for
 //! thousands of vertices at once. That is why engines skin this way.
 //!
 //! Two details carry the lesson. Joint indices stay integers on the GPU: `vertex_attrib_pointer_i32`
-//! (`glVertexAttribIPointer`) hands the `u16`s to the shader's `uvec4` as they are. And the palette
-//! lives in a uniform buffer of a fixed size (`gpu_palette.rs`), [`MAX_GPU_JOINTS`] joints; a model
-//! with more is refused (`fits_gpu`), never cut short. [`GpuSkin::capture`] reads what the shader
-//! computed back to the CPU (transform feedback), so the tests can hold it against the CPU blend.
+//! (`glVertexAttribIPointer`, in `gpu_influences.rs`) hands the `u16`s to the shader's `uvec4` as
+//! they are. And the palette lives in a uniform buffer of a fixed size (`gpu_palette.rs`),
+//! [`MAX_GPU_JOINTS`] joints; a model with more is refused (`gpu_can_skin`, which also refuses a
+//! vertex of more than eight influences), never cut short. [`GpuSkin::capture`] reads what the
+//! shader computed back to the CPU (transform feedback), so the tests can hold it against the CPU
+//! blend.
 //!
 //! Before the palette the shaders morph each vertex (the sum of `morph.rs`), from displacements and
 //! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.
@@ -25,19 +27,17 @@
 
 use super::colors::Rgba;
 use super::gl::GlError;
+use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
 use super::gpu_morph::GpuMorph;
-use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver, fits_gpu};
+use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver};
 use super::layer::{Layer, as_bytes};
+use super::looks::{Looks, texcoord_attribute};
 use super::skin_program::{Look, SkinProgram};
-use super::surface::{draw_depth_tested, normal_attribute, triangle_elements};
+use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::{Model, Palette};
 use skinning::morph::Morphed;
-use skinning::skin::MAX_INFLUENCES;
-
-// The shaders' `uvec4 joints` and `vec4 weights` hold exactly the four slots of a `SkinVertex`.
-const _: () = assert!(MAX_INFLUENCES == 4);
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {
@@ -46,13 +46,15 @@ pub struct GpuSkin {
     /// LBS and DQS, drawing the lit surface.
     lit: [SkinProgram; 2],
     /// A layer like the others, holding bind positions instead of skinned ones, plus three
-    /// attributes: 0 bind position, 1 colour, 2 joints, 3 weights, 4 bind normal. Every program
-    /// reads it; the lines draw its edges.
+    /// attributes: 0 bind position, 1 colour, 2 joints, 3 weights, 4 bind normal (and 5 and 6, the
+    /// second set of joints and weights, for a model with more than four influences). Every
+    /// program reads it; the lines draw its edges.
     layer: Layer,
-    /// The same attributes, with the triangles as elements, for the surface.
+    /// The same attributes, with 7 the texture coordinates and the triangles as elements, for the
+    /// surface.
     surface: glow::VertexArray,
+    texcoords: glow::Buffer,
     triangles: glow::Buffer,
-    indices: i32,
     joints: glow::Buffer,
     weights: glow::Buffer,
     normals: glow::Buffer,
@@ -78,27 +80,26 @@ impl GpuSkin {
     /// Compiles the skinning shaders and uploads the model's skin, once; refused before anything
     /// is made if the model has too many joints or the driver too small uniform blocks.
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
-        fits_gpu(model.skin.joints().len()).map_err(GlError::Other)?;
+        gpu_can_skin(&model.skin).map_err(GlError::Other)?;
         fits_driver(block_limit(gl)).map_err(GlError::Other)?;
+        // What the blend reads per vertex, in the shapes the shader's attributes take.
+        let sets = AttributeSets::of(&model.skin);
+        let influences = sets.influences();
         let lbs = ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert"));
         let dqs = ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert"));
         let (lbs_block, dqs_block) =
             (("Palette", LBS_BLOCK_BYTES, 0), ("DualQuatPalette", DQS_BLOCK_BYTES, 1));
         let lines = [
-            SkinProgram::new(gl, lbs, Look::Lines, lbs_block)?,
-            SkinProgram::new(gl, dqs, Look::Lines, dqs_block)?,
+            SkinProgram::new(gl, lbs, Look::Lines, lbs_block, influences)?,
+            SkinProgram::new(gl, dqs, Look::Lines, dqs_block, influences)?,
         ];
         let lit = [
-            SkinProgram::new(gl, lbs, Look::Surface, lbs_block)?,
-            SkinProgram::new(gl, dqs, Look::Surface, dqs_block)?,
+            SkinProgram::new(gl, lbs, Look::Surface, lbs_block, influences)?,
+            SkinProgram::new(gl, dqs, Look::Surface, dqs_block, influences)?,
         ];
 
-        // What the blend reads per vertex, in the shapes the shader's attributes take.
-        let vertices = model.skin.vertices();
-        let n = vertices.len();
-        let bind: Vec<Vec3A> = vertices.iter().map(|v| v.bind).collect();
-        let joint_indices: Vec<[u16; MAX_INFLUENCES]> = vertices.iter().map(|v| v.joints).collect();
-        let weights: Vec<[f32; MAX_INFLUENCES]> = vertices.iter().map(|v| v.weights).collect();
+        let n = model.skin.len();
+        let bind: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
         let bind_normals: Vec<[f32; 3]> = model.skin.normals().iter().map(|n| n.to_array()).collect();
         let flat = bind_normals.is_empty();
 
@@ -106,30 +107,30 @@ impl GpuSkin {
         layer.upload_positions(gl, &bind, &mut Vec::new());
         let morph = GpuMorph::new(gl, model)?;
         unsafe {
-            let joints = upload_static(gl, as_bytes(&joint_indices))?;
-            let weights = upload_static(gl, as_bytes(&weights))?;
+            let joints = upload_static(gl, as_bytes(&sets.joints))?;
+            let weights = upload_static(gl, as_bytes(&sets.weights))?;
             let normals = upload_static(gl, as_bytes(&bind_normals))?;
             let buffers = [joints, weights, normals];
-            skin_attributes(gl, layer.vao, &layer, buffers, flat);
+            skin_attributes(gl, layer.vao, &layer, buffers, flat, sets.sets);
             morph.attach(gl, layer.vao);
             let surface = gl.create_vertex_array().map_err(GlError::Other)?;
-            skin_attributes(gl, surface, &layer, buffers, flat);
+            skin_attributes(gl, surface, &layer, buffers, flat, sets.sets);
             morph.attach(gl, surface);
             gl.bind_vertex_array(Some(surface));
+            let texcoords = texcoord_attribute(gl, model)?;
             let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
             // Room for one captured position and one normal, each a vec3, per vertex.
             let captured = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(captured));
             gl.buffer_data_size(glow::ARRAY_BUFFER, (n * 24) as i32, glow::STREAM_READ);
-            let indices = (model.triangles.len() * 3) as i32;
             Ok(GpuSkin {
                 lines,
                 lit,
                 layer,
                 surface,
+                texcoords,
                 triangles,
-                indices,
                 joints,
                 weights,
                 normals,
@@ -169,13 +170,13 @@ impl GpuSkin {
     }
 
     /// Draws the mesh's triangles skinned with `palette`, lit from `eye` (`surface.rs`), in the
-    /// skinned mesh's colours.
-    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view_projection: Mat4, eye: Vec3) {
+    /// materials' colours (`looks`, the CPU surface's; the weight view's when it is off).
+    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view: (Mat4, Vec3), looks: &Looks) {
         let program = &mut self.lit[method(palette)];
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
-        program.set_view(gl, view_projection, 1.0, eye, self.flat);
-        unsafe { draw_depth_tested(gl, self.surface, self.indices) };
+        program.set_view(gl, view.0, 1.0, view.1, self.flat);
+        looks.draw(gl, &program.material, self.surface);
     }
 
     /// This frame's shape, before drawing or capturing (`GpuMorph::set_shape`).
@@ -206,7 +207,8 @@ impl GpuSkin {
         }
         unsafe {
             gl.delete_vertex_array(self.surface);
-            for buffer in [self.joints, self.weights, self.normals, self.triangles, self.captured] {
+            let buffers = [self.joints, self.weights, self.normals, self.texcoords, self.triangles];
+            for buffer in buffers.into_iter().chain([self.captured]) {
                 gl.delete_buffer(buffer);
             }
         }
@@ -214,7 +216,8 @@ impl GpuSkin {
 }
 
 /// Sets up attributes 0 to 4 of `vao` from the layer's bind positions and colours and the skin's
-/// `[joints, weights, normals]` buffers (no normals for a mesh lit `flat`).
+/// `[joints, weights, normals]` buffers (no normals for a mesh lit `flat`), and 5 and 6 for a
+/// second set of joints and weights (`sets` 2).
 ///
 /// # Safety
 /// A context is current on this thread and every handle is alive.
@@ -224,6 +227,7 @@ unsafe fn skin_attributes(
     layer: &Layer,
     buffers: [glow::Buffer; 3],
     flat: bool,
+    sets: usize,
 ) {
     let [joints, weights, normals] = buffers;
     // SAFETY: as the caller guarantees.
@@ -235,14 +239,7 @@ unsafe fn skin_attributes(
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(layer.colors));
         gl.vertex_attrib_pointer_f32(1, 4, glow::FLOAT, false, 16, 0);
         gl.enable_vertex_attrib_array(1);
-        // Integers stay integers: the "I" of glVertexAttribIPointer. The float version would
-        // turn joint 3 into 3.0, which a `uvec4` does not read as 3.
-        gl.bind_buffer(glow::ARRAY_BUFFER, Some(joints));
-        gl.vertex_attrib_pointer_i32(2, 4, glow::UNSIGNED_SHORT, 8, 0);
-        gl.enable_vertex_attrib_array(2);
-        gl.bind_buffer(glow::ARRAY_BUFFER, Some(weights));
-        gl.vertex_attrib_pointer_f32(3, 4, glow::FLOAT, false, 16, 0);
-        gl.enable_vertex_attrib_array(3);
+        influence_attributes(gl, joints, weights, sets);
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(normals));
         normal_attribute(gl, !flat);
         gl.bind_vertex_array(None);

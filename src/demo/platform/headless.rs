@@ -49,12 +49,13 @@ pub fn dump_gpu(
     clip: &Clip,
     frames: Frames,
     (method, held): (Method, &[Held]),
+    reaches: &mut [skinning::reach::Reach],
 ) -> Result<(), Failure> {
-    use crate::demo::draw::gpu_palette::fits_gpu;
+    use crate::demo::draw::gpu_influences::gpu_can_skin;
     use crate::demo::draw::gpu_skin::GpuSkin;
     use skinning::dump::{Blender, write_dump_blended_by};
 
-    fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
+    gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
     let mut gpu = GpuSkin::new(&gl, model)?;
     if let Some(note) = gpu.take_morph_note() {
@@ -81,6 +82,7 @@ pub fn dump_gpu(
             frames,
             held,
             Blender { name: "gpu", method, blend: &mut blend },
+            reaches,
         )
     });
     gpu.delete(&gl);
@@ -187,6 +189,13 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: (Method, &[Held])) -> Result<(), Failure> {
+pub fn dump_gpu(
+    _: &Path,
+    _: &Model,
+    _: &Clip,
+    _: Frames,
+    _: (Method, &[Held]),
+    _: &mut [skinning::reach::Reach],
+) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -63,7 +63,7 @@ struct App {
     gl: Option<WindowGl>,
     failure: Option<Failure>,
     cursor: Vec2,
-    /// A left click picks a vertex, a left drag orbits.
+    /// A left click picks a vertex, a left drag orbits (or, in reach mode, moves a target).
     left: LeftButton,
     fps: Fps,
     title_updated: Option<Instant>,
@@ -152,12 +152,20 @@ impl ApplicationHandler for App {
                     demo.view.orbit(delta);
                 }
                 demo.drag_bend(cursor);
+                demo.drag_reach(cursor);
                 self.cursor = cursor;
             }
             WindowEvent::MouseInput { state, button, .. } => match (button, state) {
-                (MouseButton::Left, ElementState::Pressed) => self.left.press(self.cursor),
+                (MouseButton::Left, ElementState::Pressed) => {
+                    // In reach mode a press on a joint or a target drags the target; elsewhere it orbits.
+                    let (size, reach) = (gl.window.inner_size(), 12.0 * gl.window.scale_factor() as f32);
+                    if !demo.start_reach(self.cursor, (size.width, size.height), reach) {
+                        self.left.press(self.cursor);
+                    }
+                }
                 (MouseButton::Left, ElementState::Released) => {
-                    let click = self.left.release();
+                    let dragged_a_target = demo.end_reach();
+                    let click = self.left.release() && !dragged_a_target;
                     if click {
                         let size = gl.window.inner_size();
                         let reach = 12.0 * gl.window.scale_factor() as f32;

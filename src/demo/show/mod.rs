@@ -3,7 +3,7 @@
 //! bent bones and inspected vertex; the morph weights the user holds (`morph.rs`); where and how the
 //! skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
-//! lines go (`normal_lines.rs`).
+//! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`).
 
 pub mod bend;
 pub mod clock;
@@ -11,6 +11,7 @@ pub mod loaded;
 pub mod morph;
 pub mod normal_lines;
 pub mod pointer;
+pub mod reach;
 pub mod selection;
 pub mod skinned;
 pub mod state;

@@ -66,7 +66,7 @@ pub fn on_screen<'a>(
     let skin = pose.morph.skin(&model.skin);
     (0..skin.len()).map(move |v| {
         let drawn = match method {
-            Blend::Dqs => blend_vertex_dqs(&skin.vertices()[v], &pose.dq_palette, pose.dq_scale).into(),
+            Blend::Dqs => blend_vertex_dqs(skin, v, &pose.dq_palette, pose.dq_scale).into(),
             Blend::Lbs | Blend::Both => skinned_position(skin, &pose.palette, v),
         };
         to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)

@@ -13,7 +13,7 @@
 //! No OpenGL here; `render.rs` draws the [`Layers`].
 
 use crate::demo::draw::colors::{MAGENTA, ORANGE, RED, Rgba};
-use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::gpu_influences::gpu_can_skin;
 use glam::Vec3A;
 use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};
@@ -230,12 +230,12 @@ pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     )
 }
 
-/// `G`: where the skinned layer is blended next, unless the model has too many joints for the GPU
-/// or the driver cannot skin on it (`refused`, the renderer's reason): then the CPU keeps it.
+/// `G`: where the skinned layer is blended next, unless the model has too many joints or influences
+/// for the GPU or the driver cannot skin on it (`refused`, the renderer's reason): then the CPU keeps it.
 pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -> Result<Skinning, String> {
     let next = skinning.next();
     if next != Skinning::Cpu {
-        fits_gpu(model.skin.joints().len())?;
+        gpu_can_skin(&model.skin)?;
         if let Some(why) = refused {
             return Err(why.to_string());
         }

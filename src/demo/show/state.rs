@@ -5,24 +5,25 @@
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
 //! vertex), the [`Status`] (the corner line and the costs it shows), the [`MorphControl`] (the
-//! morph weights the user holds), and a [`BendDrag`] while the user bends a bone. `Demo` passes
-//! input to the part it concerns and runs the frame in order; what each key does is in
-//! `state/keys.rs`.
+//! morph weights the user holds), a [`BendDrag`] while the user bends a bone, and [`Reaching`],
+//! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
+//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
 use super::morph::MorphControl;
 use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
-use super::selection::{self, Selection};
+use super::reach::Reaching;
+use super::selection::Selection;
 use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
-use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::gpu_influences::gpu_can_skin;
 use crate::demo::draw::render::Frame;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
-use glam::{Vec2, Vec3, Vec3A};
+use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::md5_import::StoredWeights;
@@ -74,6 +75,8 @@ pub struct Demo {
     pub stored: Option<StoredWeights>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
+    /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
+    pub reach: Reaching,
 }
 
 impl Demo {
@@ -85,7 +88,7 @@ impl Demo {
             Some(name) => Some(find_bone(&model, name)?),
         };
         if options.skinning != Skinning::Cpu {
-            fits_gpu(model.skin.joints().len())?;
+            gpu_can_skin(&model.skin)?;
         }
         let morph = MorphControl::new(&model, &options.morphs)?;
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
@@ -98,6 +101,7 @@ impl Demo {
         if options.surface == Some(true) && model.triangles.is_empty() {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
+        let reach = Reaching::new(&model, &options.reach)?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
@@ -128,6 +132,7 @@ impl Demo {
             stored: None,
             colors_dirty: true,
             bend: None,
+            reach,
         };
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
@@ -152,13 +157,18 @@ impl Demo {
         }
     }
 
-    /// Runs the method for the current time: clip, world transforms, palette, and the blend and
-    /// the normals unless only the GPU skins (`skinned::blend`); then the normals layer's lines.
+    /// Runs the method for the current time: the clip, the chains that reach, world transforms,
+    /// palette, and the morph, the blend and the normals unless only the GPU skins
+    /// (`skinned::blend`); then the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
-        self.pose.update_palette(model, clip, time);
+        // 1 animate (bones and morph weights), 2 reach (in reach mode), 3 matrices: see
+        // `skinning::model`; then the weights the user holds, before the morph and the blend.
+        self.pose.animate(model, clip, time);
+        self.reach.solve(&mut self.pose);
+        self.pose.palette_from_trs(model);
         self.pose.morph.hold(&self.morph.held);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
@@ -170,9 +180,11 @@ impl Demo {
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
         }
+        self.reach.mark(&self.pose);
         // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
+        self.reach.write_status(&mut line);
         self.status.line = line;
     }
 
@@ -212,13 +224,14 @@ impl Demo {
         let aspect = width.max(1) as f32 / height.max(1) as f32;
         Frame {
             view_projection: view.camera.view_projection(width, height),
-            eye: view.camera.eye(aspect),
+            eye: view.camera.eye_in_model(aspect),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
             skinned: self.skinned.layers(&self.pose, view.show_skinned),
             surface: self.shown().surface,
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
+            reach: self.reach.marks(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
                 status: &self.status.line,
@@ -233,39 +246,6 @@ impl Demo {
         let plain = self.skinned.plain_color();
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
     }
-
-    /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
-    /// within `reach` pixels. Returns whether a bone was caught.
-    pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
-        self.bend = BendDrag::start(cursor, &self.joints, drawn, camera, size, reach, &self.pose);
-        self.bend.is_some()
-    }
-
-    /// The cursor moved during a right-drag: bend the caught bone to follow it.
-    pub fn drag_bend(&mut self, cursor: Vec2) {
-        let Some(drag) = self.bend else { return };
-        if let Some(bend) = drag.bend_at(cursor) {
-            self.pose.bend[drag.bone] = bend;
-            self.update();
-        }
-    }
-
-    pub fn end_bend(&mut self) {
-        // A bend is a new frame too: print it once the drag is over.
-        if self.bend.take().is_some() && self.clock.paused && self.selection.vertex.is_some() {
-            self.selection.report_due = true;
-        }
-    }
-
-    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
-    /// clicking anywhere else stops inspecting.
-    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
-        let view_projection = self.view.camera.view_projection(size.0, size.1);
-        let method = self.skinned.method;
-        let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
-        self.selection.pick(cursor, on_screen, reach);
-    }
 }
 
 /// Why the lit surface cannot be shown for a mesh without triangles.
@@ -275,6 +255,9 @@ pub const NO_SURFACE: &str =
 #[cfg(test)]
 mod clip_tests;
 mod keys;
+mod mouse;
+#[cfg(test)]
+mod reach_tests;
 mod report;
 #[cfg(test)]
 mod tests;

@@ -70,7 +70,7 @@ impl View {
         let bones = (0..model.skeleton.len())
             .map(|b| if Some(b) == self.weight_bone { colors::HIGHLIGHT } else { colors::BLUE })
             .collect();
-        Colors { skinned, bones }
+        Colors { skinned, bones, materials: self.weight_bone.is_none() }
     }
 
     /// The weight view's next bone: off, then every bone that moves the skin in turn, then off again.
@@ -91,12 +91,10 @@ pub fn at_one_point(model: &Model) -> bool {
 
 /// How much `bone` moves each vertex: the weights of every joint on that bone, added up.
 pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> + '_ {
-    let joints = model.skin.joints();
-    model
-        .skin
-        .vertices()
-        .iter()
-        .map(move |v| v.influences().filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>())
+    let (skin, joints) = (&model.skin, model.skin.joints());
+    (0..skin.len()).map(move |v| {
+        skin.influences(v).filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>()
+    })
 }
 
 /// The bone `--weights` names, by name or by index.

@@ -55,6 +55,12 @@ impl Demo {
                 }
                 self.colors_dirty = true;
             }
+            "e" => self.reach.on = !self.reach.on,
+            "q" => {
+                if let Err(why) = self.reach.switch_solver(&self.model) {
+                    return Reply::Refused(why);
+                }
+            }
             "v" => self.selection.next(self.model.skin.len()),
             "t" => {
                 if let Err(why) = self.morph.next() {
@@ -92,5 +98,6 @@ impl Demo {
         self.bend = None;
         self.pose.bend.fill(glam::Quat::IDENTITY);
         self.morph.reset();
+        self.reach.reset(&self.model);
     }
 }

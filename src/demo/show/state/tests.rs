@@ -3,6 +3,7 @@
 use super::*;
 use crate::demo::show::clock::STEP;
 use crate::demo::show::skinned::Blend;
+use glam::Vec2;
 use std::time::Duration;
 
 pub fn demo() -> Demo {
@@ -35,7 +36,7 @@ fn keys_change_the_state() {
     d.key("r");
     assert_eq!((d.clock.time, d.clock.speed), (0.0, 1.0));
     assert_eq!(d.key("p"), Reply::Screenshot);
-    assert_eq!(d.key("q"), Reply::Nothing);
+    assert_eq!(d.key("x"), Reply::Nothing);
 }
 
 #[test]
@@ -84,8 +85,8 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     let mut joints = d.model.skin.joints().to_vec();
     joints[skinning::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
     let mut skin = skinning::skin::Skin::new(joints);
-    for v in d.model.skin.vertices() {
-        let influences: Vec<_> = v.influences().collect();
+    for (i, v) in d.model.skin.vertices().iter().enumerate() {
+        let influences: Vec<_> = d.model.skin.influences(i).collect();
         skin.add_vertex(v.bind.into(), &influences).expect("the same vertices");
     }
     d.model.skin = skin;
