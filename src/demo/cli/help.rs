@@ -24,8 +24,8 @@ OPTIONS:
                             and what is ignored, then exit; for MD5 also how far each vertex's weights
                             disagree about where it is (whether seed 002's two formulas agree)
     --export-gltf FILE      write the model shown (the article's scene, or --model's) with its clips,
-                            normals, texture coordinates and materials as a glTF 2.0 file
-                            (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
+                            normals, texture coordinates, materials and morph targets as a glTF 2.0
+                            file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
                             MD5 models are turned to glTF's Y-up. For Blender or any glTF viewer.
                             Says what it wrote, then exits. Takes only --model besides
     --export-md5 FILE.md5mesh

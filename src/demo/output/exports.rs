@@ -49,8 +49,14 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
         true => "standard output".to_string(),
         false => printable(&path.display().to_string()).into_owned(),
     };
+    // Morph targets, where the model has any: they go out with their meshes (`gltf_export/morphs.rs`).
+    let targets: usize = model.morphs.iter().map(|m| m.target_count()).sum();
+    let morphs = match targets {
+        0 => String::new(),
+        n => format!(", {}", counted(n, "morph target", "morph targets")),
+    };
     console::show(&format!(
-        "wrote {name} ({kind}, {} bytes): {}, {}, {}",
+        "wrote {name} ({kind}, {} bytes): {}, {}{morphs}, {}",
         bytes.len(),
         counted(model.skeleton.len(), "bone", "bones"),
         counted(model.skin.len(), "vertex", "vertices"),
