@@ -3,8 +3,9 @@
 //! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, the
 //! lines that draw the mesh (and its triangles, where it has faces), which vertices form which
 //! mesh ([`Part`]), the morph targets of the meshes that have them ([`MeshMorph`]), and the looks
-//! that skinning never changes (texture coordinates and materials, `material.rs`). A [`Pose`]
-//! holds everything that changes per frame, allocated once and refilled every frame in this order:
+//! that skinning never changes (texture coordinates and materials, `material.rs`); it is made
+//! piece by piece, each piece checked (`model/build.rs`). A [`Pose`] holds everything that changes
+//! per frame, allocated once and refilled every frame in this order:
 //!
 //! 1. **animate**: the clip gives every bone its local translation, rotation and scale for this
 //!    time (`trs`), and every morph target a weight ([`Pose::animate`]);
@@ -22,6 +23,7 @@
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
 //! quaternion. `Pose::update` is the article's method; `Pose::update_with` takes either.
 
+mod build;
 mod error;
 mod method;
 mod part;
@@ -33,7 +35,7 @@ pub use part::{Part, Up};
 use crate::clip::Clip;
 use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
 use crate::material::Materials;
-use crate::morph::{MeshMorph, Morphed, number_weights};
+use crate::morph::{MeshMorph, Morphed};
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, blend, compute_palette};
@@ -64,66 +66,6 @@ pub struct Model {
 }
 
 impl Model {
-    /// Binds `skin` to `skeleton`, after checking every joint is a bone and every edge a vertex.
-    pub fn new(skeleton: Skeleton, skin: Skin, edges: Vec<[u32; 2]>) -> Result<Self, ModelError> {
-        for (joint, j) in skin.joints().iter().enumerate() {
-            if j.bone >= skeleton.len() {
-                return Err(ModelError::NoSuchBone { joint, bone: j.bone });
-            }
-        }
-        for (edge, pair) in edges.iter().enumerate() {
-            if let Some(&vertex) = pair.iter().find(|&&v| v as usize >= skin.len()) {
-                return Err(ModelError::NoSuchVertex { edge, vertex });
-            }
-        }
-        let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        let (triangles, parts, morphs) = (Vec::new(), vec![whole], Vec::new());
-        let (texcoords, materials) = (Vec::new(), Materials::default());
-        Ok(Model { skeleton, skin, edges, triangles, parts, up: Up::Y, morphs, texcoords, materials })
-    }
-
-    /// The same model with faces: `triangles`, triples of vertex indices, each checked.
-    pub fn with_triangles(mut self, triangles: Vec<[u32; 3]>) -> Result<Self, ModelError> {
-        for (triangle, corners) in triangles.iter().enumerate() {
-            if let Some(&vertex) = corners.iter().find(|&&v| v as usize >= self.skin.len()) {
-                return Err(ModelError::NoSuchTriangleVertex { triangle, vertex });
-            }
-        }
-        self.triangles = triangles;
-        Ok(self)
-    }
-
-    /// The same model, its vertices split into `parts`: consecutive runs that cover every vertex,
-    /// the skinned ones first (so the skinned vertices are `0..skinned_len()`).
-    pub fn with_parts(mut self, parts: Vec<Part>) -> Result<Self, ModelError> {
-        let mut next = 0;
-        for (i, part) in parts.iter().enumerate() {
-            if part.vertices.start != next || part.vertices.end < part.vertices.start {
-                return Err(ModelError::BadParts(format!("part {i} does not start at vertex {next}")));
-            }
-            if part.skinned && parts[..i].iter().any(|p| !p.skinned) {
-                return Err(ModelError::BadParts(format!("skinned part {i} comes after a rigid one")));
-            }
-            if part.bone.is_some_and(|b| b >= self.skeleton.len()) {
-                return Err(ModelError::BadParts(format!("part {i} hangs on a bone that does not exist")));
-            }
-            next = part.vertices.end;
-        }
-        if next != self.skin.len() {
-            return Err(ModelError::BadParts(format!("they cover {next} of {} vertices", self.skin.len())));
-        }
-        self.parts = parts;
-        Ok(self)
-    }
-
-    /// The same model with morph targets on some of its meshes, each checked and given its place in
-    /// a frame's weights (`morph::number_weights`).
-    pub fn with_morphs(mut self, mut morphs: Vec<MeshMorph>) -> Result<Self, ModelError> {
-        number_weights(&mut morphs, self.skin.len()).map_err(ModelError::BadMorphs)?;
-        self.morphs = morphs;
-        Ok(self)
-    }
-
     /// How many vertices belong to skinned parts: they come first, the rigid ones after.
     pub fn skinned_len(&self) -> usize {
         self.parts.iter().filter(|p| p.skinned).map(|p| p.vertices.len()).sum()
