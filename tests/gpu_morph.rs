@@ -1,8 +1,9 @@
 //! Morph targets on the GPU (`shaders/skinning.vert`, `src/demo/draw/gpu_morph.rs`): the vertex
 //! shader's morph then skin equals the CPU's, every vertex within 1e-5 of the model's size, on the
-//! robot's face, and on a skinned face with normal displacements for both ways of blending; and a model with more targets
-//! than the shaders take is morphed on the CPU and skinned on the GPU, said in one line, with the
-//! same result.
+//! robot's face, and on a skinned face with normal displacements for both ways of blending; a model
+//! with more targets than the shaders take is morphed on the CPU and skinned on the GPU, said in one
+//! line, with the same result; and the lit surface in the materials' colours shows the morphed face
+//! on the GPU as on the CPU.
 //!
 //! These need EGL (Mesa's software renderer will do): without it they print SKIPPED and pass,
 //! unless `SKINNING_REQUIRE_GL` is set, as in CI, where they fail instead.
@@ -107,4 +108,41 @@ fn beyond_the_shaders_limit_the_cpu_morphs_and_the_gpu_skins() {
                 (MAX_GPU_MORPH_WEIGHTS) and this model's meshes have 131; the CPU morphs and the GPU \
                 skins the result";
     assert_eq!(said.matches(line).count(), 1, "{said}");
+}
+
+/// A 400x400 picture of one frame of the robot's face, without words, with `extra` flags.
+fn face_shot(dir: &Path, name: &str, extra: &[&str]) -> Option<common::Image> {
+    let robot = sample_model("RobotExpressive.glb")?;
+    let path = dir.join(format!("{name}.png"));
+    let args = ["--headless", "--frames", "1", "--no-text", "--size", "400x400", "--screenshot"];
+    let face = ["--model", robot.to_str().unwrap(), "--animation", "Idle", "--camera", "0,-25,1.5"];
+    run_gl(&[&args[..], &[path.to_str().unwrap()], &face, extra].concat())?;
+    Some(common::Image::load(&path))
+}
+
+/// How many pixels of `a` and `b` differ, and by how much at most in any channel.
+fn difference(a: &common::Image, b: &common::Image) -> (usize, u8) {
+    let most = a.rgba.iter().zip(&b.rgba).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
+    let pixels = a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)).filter(|(p, q)| p != q).count();
+    (pixels, most)
+}
+
+#[test]
+fn the_gpu_draws_the_morphed_face_lit_in_its_colours_as_the_cpu_does() {
+    // The lit surface draws each material's run of triangles with its own texture bound (none for
+    // the robot): the displacements' texture must stay bound beside it, on a unit of its own.
+    let dir = scratch("gpu-morph-lit");
+    let surprised = ["--morph", "Head_4:Surprised=1"];
+    let Some(cpu) = face_shot(&dir, "cpu", &surprised) else { return };
+    let Some(gpu) = face_shot(&dir, "gpu", &[&surprised[..], &["--skinning", "gpu"]].concat()) else {
+        return;
+    };
+    let Some(plain) = face_shot(&dir, "plain", &["--skinning", "gpu"]) else { return };
+    let (pixels, most) = difference(&cpu, &gpu);
+    let (changed, _) = difference(&gpu, &plain);
+    println!(
+        "the surprised face lit: {pixels} pixels differ between CPU and GPU (by at most {most}); {changed} from the plain face"
+    );
+    assert!(pixels <= 400 * 400 / 1000 && most <= 2, "{pixels} pixels, {most} apart");
+    assert!(changed > 1000, "the GPU's lit face did not take the target: {changed} pixels changed");
 }
