@@ -14,7 +14,7 @@
 //! | a clip (keyframed or procedural) | `NAME.md5anim`: [`FRAME_RATE`] frames a second, each joint relative to its parent |
 //! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
 //! | scale | none: a constant, even scale is baked into the positions, any other refused |
-//! | Y-up (the article, glTF) | Z-up, id's: object space turned `(x, y, z) → (x, -z, y)` |
+//! | Y-up, front +z (the article, glTF) | id's Z-up, front +x: object space turned `(x, y, z) → (z, x, y)` |
 //!
 //! The weight position is seed 002's equation read backwards: the article stores the bind vertex
 //! and one offset per joint; MD5 stores, per weight, the offset already applied to the bind

@@ -23,9 +23,9 @@ fn md5_round_trip(model: &Model, clips: &[Clip]) -> md5_import::Imported {
     md5_import::load_from_str(&files.mesh, &animations).expect("our own MD5 files load")
 }
 
-/// A Y-up point as an MD5 file has it, turned back: the exporter writes (x, -z, y).
+/// A Y-up point as an MD5 file has it, turned back: the exporter writes (z, x, y), id's axes.
 fn from_z_up(p: Vec3A) -> Vec3 {
-    Vec3::new(p.x, p.z, -p.y)
+    Vec3::new(p.y, p.z, p.x)
 }
 
 /// The diagonal of the box around the model's bind positions.
@@ -111,7 +111,8 @@ fn an_md5_model_gets_smooth_normals_close_to_the_gltf_it_came_from() {
 /// relative to the original's size, over times across each clip.
 fn largest_relative(model: &Model, clips: &[Clip], back: &gltf_import::Imported) -> Vec<(String, f32)> {
     let (mut a, mut b) = (Pose::new(model), Pose::new(&back.model));
-    let turn = |p: Vec3A| if model.up == Up::Z { Vec3::new(p.x, p.z, -p.y) } else { p.into() };
+    // An MD5 model is written in glTF's axes: (x, y, z) → (y, z, x), as the camera turns it.
+    let turn = |p: Vec3A| if model.up == Up::Z { Vec3::new(p.y, p.z, p.x) } else { p.into() };
     clips
         .iter()
         .map(|clip| {

@@ -23,9 +23,10 @@ fn round_trip(model: &Model, clips: &[Clip]) -> Imported {
     load_from_str(&files.mesh, &animations).expect("our own files load")
 }
 
-/// A Y-up model's point as the MD5 file has it turned back: the exporter writes (x, -z, y).
+/// A Y-up model's point as the MD5 file has it turned back: the exporter writes (z, x, y), id's
+/// axes (front +x, up +z) from glTF's (front +z, up +y).
 fn unturned(p: Vec3A) -> Vec3 {
-    Vec3::new(p.x, p.z, -p.y)
+    Vec3::new(p.y, p.z, p.x)
 }
 
 /// The diagonal of the box around the model's bind positions.

@@ -6,14 +6,17 @@
 //! when nothing but holding them is its job (no turn or move of its own, no joint, no clip moves
 //! it): written, a reader would add another above it, and one more each round trip.
 //!
-//! **Up.** glTF is Y-up (spec, "Coordinate System and Units"); an MD5 model is Z-up. Its numbers
-//! are turned a quarter turn about x, `(x, y, z) → (x, z, -y)`, the turn `T`: every point of the
-//! mesh and every normal, and the top bones' rest transforms and keys (`T · local`), so every
-//! world transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
+//! **Up.** glTF is Y-up, a character facing +z (spec, "Coordinate System and Units"); an MD5 model
+//! has id's axes, Z-up and facing +x. Its numbers are turned into glTF's as the camera turns them
+//! ([`camera::upright`](crate::camera::upright)), `(x, y, z) → (y, z, x)`, the turn `T`: every
+//! point of the mesh and every normal, and the top bones' rest transforms and keys (`T · local`),
+//! so every world transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
 //! `T·world · offset·T⁻¹ · T·bind = T · (world · offset · bind)`: the same skinned mesh, turned.
+//! (`md5_export` turns the other way, so a round trip comes back in its own axes.)
 
 use super::buffer::File;
 use super::json::Node;
+use crate::camera::upright;
 use crate::model::{Model, Up};
 use crate::skeleton::{BoneId, Skeleton, Trs};
 use glam::{Mat4, Quat, Vec3, Vec4};
@@ -27,20 +30,20 @@ impl Turn {
         Turn(model.up == Up::Z)
     }
 
-    /// A point or a direction: `(x, y, z) → (x, z, -y)`, exactly (no rounding: it only moves
-    /// numbers and changes a sign).
+    /// A point or a direction: `(x, y, z) → (y, z, x)`, exactly (no rounding: it only moves
+    /// numbers).
     pub fn point(self, p: Vec3) -> Vec3 {
-        if self.0 { Vec3::new(p.x, p.z, -p.y) } else { p }
+        if self.0 { Vec3::new(p.y, p.z, p.x) } else { p }
     }
 
     /// An orientation of a top bone: the turn, then it.
     pub fn rotation(self, q: Quat) -> Quat {
-        if self.0 { Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2) * q } else { q }
+        if self.0 { upright(Up::Z) * q } else { q }
     }
 
-    /// An offset: `offset · T⁻¹` (T⁻¹ takes (x, y, z) back to (x, -z, y)).
+    /// An offset: `offset · T⁻¹` (T⁻¹ takes (x, y, z) back to (z, x, y)).
     pub fn offset(self, offset: Mat4) -> Mat4 {
-        let back = Mat4::from_cols(Vec4::X, Vec4::Z, -Vec4::Y, Vec4::W);
+        let back = Mat4::from_cols(Vec4::Y, Vec4::Z, Vec4::X, Vec4::W);
         if self.0 { offset * back } else { offset }
     }
 

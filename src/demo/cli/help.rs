@@ -5,7 +5,7 @@ pub const HELP: &str = "\
 skinning: skeletal skinning, shown step by step (a bone tree moves, a mesh follows it)
 
 USAGE:
-    skinning [OPTIONS]
+    skinning [OPTIONS] [FILE]    (FILE alone is --model FILE)
 
 Without options it opens a window and animates the article's arm (playing the bend clip; the
 article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
@@ -35,18 +35,20 @@ OPTIONS:
                             every .md5anim beside it); NAME is the clip's name with every character
                             but letters, digits, - _ . made _, the name itself kept in the file's
                             commandline; a model without clips gets rest.md5anim, its rest pose;
-                            Y-up models are turned to id's Z-up; a scale that cannot be baked is
-                            refused. Says what it wrote, then exits. Takes only --model besides
+                            Y-up models are turned to id's axes (Z up, facing +x); a scale that
+                            cannot be baked is refused. Says what it wrote, then exits. Takes only
+                            --model besides
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
-    --screenshot FILE.png   after the last frame, save what was drawn (needs --frames)
+    --screenshot FILE.png   after the last frame, save what was drawn as a PNG (needs --frames)
     --size WxH              window or image size in pixels (default 640x480)
     --headless              no window, no display server: draw offscreen through EGL (needs --frames)
     --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
                             (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
                             skinned positions come from the vertex shader (needs EGL)
-    --weights BONE          start in weight view on this bone (name or index, as W cycles)
+    --weights BONE          start in weight view on this bone (name or index, as W cycles; a bone
+                            that moves no vertex is refused)
     --morph NODE:TARGET=W   hold a morph target's weight at W over the clip's (a target by its name
                             or index, on the node that holds the mesh or the mesh's name; more than
                             once for more targets); --info lists them
@@ -60,6 +62,8 @@ OPTIONS:
                             for a model), or drawn as lines (off: the article's outline always is)
     --normals               a short line along each skinned normal (a mesh without normals of its
                             own: each triangle's, from its centre)
+    --hide LAYER,...        start without these layers: bind, skinned, bones, names (the keys B, M,
+                            S, N bring them back); --hide bind,bones shows a model's lit surface alone
     --camera YAW,PITCH[,ZOOM]
                             start with the camera turned by these degrees and zoomed, as the mouse
                             would (R comes back here); 0,80,1.4 looks down on the twist

@@ -114,7 +114,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         x => format!("{x:.2e}"),
     };
     line(format!(
-        "  largest spread: {relative} of the model's size ({:.4}), at vertex {}, weight {}{joint}: {verdict}",
+        "  largest spread: {relative} of the model's size ({:.4}), at vertex {}, weight slot {}{joint}: {verdict}",
         spread.size, spread.vertex, spread.weight,
     ));
     line(format!("ignored: {IGNORED}"));

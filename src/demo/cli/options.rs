@@ -45,6 +45,8 @@ pub struct Options {
     pub surface: Option<bool>,
     /// The normals layer (`--normals`): a short line along each skinned normal.
     pub normals: bool,
+    /// The layers the picture starts without (`--hide`).
+    pub hide: super::hide::Hidden,
     /// Threads that blend (`--threads`); None: all the machine has.
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
@@ -80,6 +82,7 @@ impl Default for Options {
             export_md5: None,
             surface: None,
             normals: false,
+            hide: Default::default(),
             threads: None,
             parallel_from: None,
             morphs: Vec::new(),

@@ -67,7 +67,7 @@ fn bad_input_is_one_line() {
         &["--info"],
         &["--model", "fox.glb", "--info", "--dump", "d.json"],
         &["--fixed-dt", "1e308", "--frames", "3"],
-        &["stray"],
+        &["stray.glb", "more.glb"],
         &["--dump", ""],
         &["--dump", "."],
         &["--dump", ".."],

@@ -34,7 +34,6 @@ use glam::{Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
-
 mod frame;
 mod read;
 

@@ -12,9 +12,9 @@
 use super::bend::BendDrag;
 use super::clock::Clock;
 use super::morph::MorphControl;
-use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
+use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
-use super::selection::Selection;
+use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
@@ -26,6 +26,7 @@ use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
+use skinning::inspect::Inspection;
 use skinning::md5_import::StoredWeights;
 use skinning::model::{Model, Pose};
 use skinning::printable::printable;
@@ -41,6 +42,8 @@ pub enum Reply {
     Help,
     /// The key asked for something this model cannot do; the one-line reason.
     Refused(String),
+    /// The demo changed, and this line says how, once, on the terminal.
+    Said(String),
 }
 
 pub struct Demo {
@@ -61,8 +64,8 @@ pub struct Demo {
     /// The normals layer's endpoints this frame, two per line (`normal_lines.rs`); empty while it
     /// is hidden.
     pub normal_lines: Vec<Vec3A>,
-    /// How long the normals layer's lines are: a fixed fraction of the model's size.
-    normal_length: f32,
+    /// How long each of the normals layer's lines is: scaled to the mesh's edges where it stands.
+    normal_lengths: Vec<f32>,
     /// A model's camera frames the clip that plays, and follows when another plays; the article's
     /// frames its three clips at once (one arm moving in place), so its camera never moves.
     frame_each_clip: bool,
@@ -113,11 +116,12 @@ impl Demo {
         // Lit by default where there is a surface to light: a model's triangles, not the outline.
         view.show_surface = options.surface.unwrap_or(!model.triangles.is_empty());
         view.show_normals = options.normals;
+        view.hide(options.hide);
         let mut demo = Demo {
             pose: Pose::new(&model),
             joints: vec![Vec3::ZERO; model.skeleton.len()],
             normal_lines: Vec::with_capacity(2 * line_count(&model)),
-            normal_length: NORMAL_LENGTH * 2.0 * camera.radius(),
+            normal_lengths: line_lengths(&model, camera.radius()),
             frame_each_clip,
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
@@ -175,7 +179,7 @@ impl Demo {
         self.status.cpu = started.elapsed();
         self.normal_lines.clear();
         if shown.normal_lines {
-            normal_lines(model, &self.pose, self.normal_length, &mut self.normal_lines);
+            normal_lines(model, &self.pose, &self.normal_lengths, &mut self.normal_lines);
         }
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
@@ -193,6 +197,7 @@ impl Demo {
         let clip = self.clip();
         StatusLine {
             clip: &self.clip_names[self.clip],
+            weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
             time: clip.wrap(self.clock.time),
             speed: self.clock.speed,
             paused: self.clock.paused,
@@ -245,6 +250,12 @@ impl Demo {
     pub fn take_colors(&mut self) -> Option<Colors> {
         let plain = self.skinned.plain_color();
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
+    }
+
+    /// The inspected vertex's candidates and blends this frame, if one is inspected.
+    fn inspection(&self) -> Option<Inspection> {
+        let vertex = self.selection.vertex?;
+        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
     }
 }
 

@@ -37,6 +37,8 @@ impl Default for Status {
 /// What the corner line says.
 pub struct StatusLine<'a> {
     pub clip: &'a str,
+    /// The weight view's bone, if it is on.
+    pub weights: Option<&'a str>,
     /// The clip's own time (wrapped into its loop).
     pub time: f32,
     pub speed: f64,
@@ -62,6 +64,9 @@ pub fn write_status(out: &mut String, line: &StatusLine) {
     let _ = write!(out, "clip {}  t {:.2} s  {}x", line.clip, line.time, line.speed);
     if line.paused {
         let _ = write!(out, "  paused");
+    }
+    if let Some(bone) = line.weights {
+        let _ = write!(out, "  weights {bone}");
     }
     let _ =
         write!(out, "  {} on {}  {} {:.1} µs", line.method, line.skinning, line.cpu_work, micros(line.cpu));
@@ -156,6 +161,7 @@ mod tests {
     fn line() -> StatusLine<'static> {
         StatusLine {
             clip: "bend",
+            weights: None,
             time: 1.234,
             speed: 0.5,
             paused: true,
@@ -177,6 +183,8 @@ mod tests {
         assert_eq!(out, "clip bend  t 1.23 s  0.5x  lbs on gpu  pose 1.4 µs");
         write_status(&mut out, &StatusLine { frame: None, morph: Some(("Head_4:Surprised", 0.7)), ..line() });
         assert!(out.ends_with("pose 1.4 µs  morph Head_4:Surprised 0.70"), "{out}");
+        write_status(&mut out, &StatusLine { weights: Some("bone2"), frame: None, ..line() });
+        assert_eq!(out, "clip bend  t 1.23 s  0.5x  paused  weights bone2  lbs on gpu  pose 1.4 µs");
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! What to draw this frame ([`Frame`]): the numbers `Demo::frame` hands the renderer, which draws
-//! them and computes nothing of the method.
+//! What the renderer is asked to draw in one frame ([`Frame`]): the demo fills it in
+//! (`show/state.rs`: `Demo::frame`), the renderer only reads it.
 
 use crate::demo::show::skinned::Layers;
 use crate::demo::words::labels::Words;

@@ -7,6 +7,7 @@ impl Demo {
     /// Handles a key, given as the character it types (" " for Space).
     pub fn key(&mut self, key: &str) -> Reply {
         let before = (self.clip, self.clock.time, self.clock.paused);
+        let mut said = None;
         let clock = &mut self.clock;
         match key.to_lowercase().as_str() {
             " " => clock.paused = !clock.paused,
@@ -36,7 +37,7 @@ impl Demo {
             },
             "o" => self.view.show_normals = !self.view.show_normals,
             "w" => {
-                self.view.next_weight_bone(&self.model);
+                said = Some(self.view.next_weight_bone(&self.model));
                 self.colors_dirty = true;
             }
             "g" => match skinned::next_skinning(
@@ -89,7 +90,7 @@ impl Demo {
         if self.clock.paused && new_frame && self.selection.vertex.is_some() {
             self.selection.report_due = true;
         }
-        Reply::Changed
+        said.map_or(Reply::Changed, Reply::Said)
     }
 
     pub(super) fn reset(&mut self) {

@@ -12,7 +12,8 @@ impl Demo {
     /// within `reach` pixels. Returns whether a bone was caught.
     pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
         let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
-        self.bend = BendDrag::start(cursor, &self.joints, drawn, camera, size, reach, &self.pose);
+        let skeleton = &self.model.skeleton;
+        self.bend = BendDrag::start(cursor, drawn, skeleton, camera, size, reach, &self.pose);
         self.bend.is_some()
     }
 

@@ -2,17 +2,10 @@
 //! the skin's table (`skinning::inspect`), then an MD5 model's stored weights.
 
 use super::Demo;
-use crate::demo::show::selection;
-use skinning::inspect::{Inspection, MorphTable, Report};
+use skinning::inspect::{MorphTable, Report};
 use skinning::md5_import::WeightTable;
 
 impl Demo {
-    /// The inspected vertex's candidates and blends this frame, if one is inspected.
-    pub(super) fn inspection(&self) -> Option<Inspection> {
-        let vertex = self.selection.vertex?;
-        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
-    }
-
     /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
     pub fn report(&self) -> Option<String> {
         let inspection = self.inspection()?;
