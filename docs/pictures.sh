@@ -46,6 +46,9 @@ picture twist-dqs.png --headless --frames 1 --clip twist --time 2.0 --method dqs
 picture robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --camera 35,10 --frames 1 --no-text --size 800x500
 # docs/09-a-real-model.md: the Fox running.
 picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --frames 1 --no-text --size 800x500
+# docs/13-the-other-weighted-sums.md: the robot's face as modelled, and surprised (a morph target).
+picture robot-face.png --headless --model RobotExpressive.glb --animation Idle --camera 0,-25,1.5 --frames 1 --no-text --size 400x400
+picture robot-surprised.png --headless --model RobotExpressive.glb --animation Idle --camera 0,-25,1.5 --morph Head_4:Surprised=1 --frames 1 --no-text --size 400x400
 # docs/10-two-ways-to-store-a-skin.md: the Fox exported to MD5, walking, one vertex inspected. The
 # export goes to a scratch folder (the sample models' may be read-only), and the picture is drawn there.
 md5="$(mktemp -d)"

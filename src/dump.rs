@@ -11,6 +11,10 @@
 //! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
 //! (glam's `to_cols_array`): the last four are the translation column.
 //!
+//! A model with morph targets lists them in `"morphs"`, and each frame holds its
+//! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
+//! blends (`dump/morphs.rs`).
+//!
 //! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
 //! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
 //! and where the end went (`dump/reach.rs`).
@@ -30,6 +34,7 @@
 use crate::clip::Clip;
 use crate::dual_quat::NotRigid;
 use crate::model::{Method, Model, Palette, Pose};
+use crate::morph::{Held, Morphed};
 use crate::parallel::BlendThreads;
 use crate::reach::Reach;
 use glam::Vec3A;
@@ -37,10 +42,12 @@ use serde::Serialize;
 use std::io::{self, Write};
 
 mod format;
+mod morphs;
 mod overflow;
 mod reach;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
+use morphs::morphs_out;
 pub use overflow::Overflow;
 use overflow::{frame_overflow, model_overflow};
 
@@ -55,9 +62,10 @@ pub struct Blender<'a> {
     pub blend: &'a mut BlendFn<'a>,
 }
 
-/// From a palette (one entry per joint) to skinned positions (one per vertex) and skinned normals
-/// (one per bind normal).
-pub type BlendFn<'a> = dyn FnMut(Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
+/// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
+/// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
+/// normal).
+pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
 
 /// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -89,20 +97,20 @@ pub fn write_dump_with(
     frames: Frames,
     method: Method,
 ) -> io::Result<()> {
-    write_dump_on(out, model, clip, frames, method, &BlendThreads::one())
+    write_dump_on(out, model, clip, frames, (method, &[]), &BlendThreads::one())
 }
 
-/// [`write_dump_with`], blending on `threads` (`parallel.rs`): the file is the same byte for byte
-/// on one thread or many.
+/// [`write_dump_with`], with the `held` morph weights over the clip's, blending on `threads`
+/// (`parallel.rs`): the file is the same byte for byte on one thread or many.
 pub fn write_dump_on(
     out: &mut impl Write,
     model: &Model,
     clip: &Clip,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
     threads: &BlendThreads,
 ) -> io::Result<()> {
-    write_dump_reaching(out, model, clip, frames, method, threads, &mut [])
+    write_dump_reaching(out, model, clip, frames, (method, held), threads, &mut [])
 }
 
 /// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
@@ -112,12 +120,12 @@ pub fn write_dump_reaching(
     model: &Model,
     clip: &Clip,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
     threads: &BlendThreads,
     reaches: &mut [Reach],
 ) -> io::Result<()> {
-    let skin = &model.skin;
-    let mut cpu = |palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+    let mut cpu = |morphed: &Morphed, palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+        let skin = morphed.skin(&model.skin);
         match palette {
             Palette::Lbs(palette) => {
                 threads.blend(skin, palette, skinned);
@@ -130,7 +138,8 @@ pub fn write_dump_reaching(
         }
         Ok(())
     };
-    write_dump_blended_by(out, model, clip, frames, Blender { name: "cpu", method, blend: &mut cpu }, reaches)
+    let blender = Blender { name: "cpu", method, blend: &mut cpu };
+    write_dump_blended_by(out, model, clip, frames, held, blender, reaches)
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
@@ -143,8 +152,8 @@ pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, Not
     })
 }
 
-/// [`write_dump`], with the skinned positions blended by `blender`, and `reaches` reaching after the
-/// clip in every frame.
+/// [`write_dump`], with the `held` morph weights over the clip's, the skinned positions blended by
+/// `blender`, and `reaches` reaching after the clip in every frame.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
 pub fn write_dump_blended_by(
@@ -152,6 +161,7 @@ pub fn write_dump_blended_by(
     model: &Model,
     clip: &Clip,
     frames: Frames,
+    held: &[Held],
     blender: Blender,
     reaches: &mut [Reach],
 ) -> io::Result<()> {
@@ -205,14 +215,20 @@ pub fn write_dump_blended_by(
     field(out, "joints", &joints)?;
     field(out, "vertices", &vertices)?;
     field(out, "meshes", &parts)?;
+    if !model.morphs.is_empty() {
+        field(out, "morphs", &morphs_out(&model.morphs))?;
+    }
     writeln!(out, "\"frames\": [")?;
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
-        // The frame in order (`model.rs`): the clip, then the chains reach, then the matrices.
-        clip.sample(&model.skeleton, time, &mut pose.trs);
+        // The frame in order (`model.rs`): the clip (bones and morph weights), then the chains
+        // reach, then the matrices, then the morph (with the weights held over the clip's).
+        pose.animate(model, clip, time);
         crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
         pose.palette_from_trs(model);
+        pose.morph.hold(held);
+        pose.morph.apply(&model.skin, &model.morphs);
         let dqs = blender.method == Method::Dqs;
         if dqs {
             pose.update_dq_palette().map_err(io::Error::other)?;
@@ -221,7 +237,7 @@ pub fn write_dump_blended_by(
             Method::Lbs => Palette::Lbs(&pose.palette),
             Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
         };
-        (blender.blend)(palette, &mut pose.skinned, &mut pose.normals)?;
+        (blender.blend)(&pose.morph, palette, &mut pose.skinned, &mut pose.normals)?;
         // Refuse rather than lie (serde_json would write `null`).
         if !time.is_finite() {
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
@@ -240,6 +256,7 @@ pub fn write_dump_blended_by(
             local: Matrices(&pose.local),
             world: Matrices(&pose.world),
             palette: Matrices(&pose.palette),
+            morph_weights: &pose.morph.weights,
             dq_palette,
             dq_scale: dqs.then_some(pose.dq_scale),
             skinned: Points(&pose.skinned[..skinned_len]),

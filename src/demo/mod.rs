@@ -112,6 +112,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             count: options.frames.unwrap_or(1),
         };
         let model = &model;
+        let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
         if method == skinning::model::Method::Dqs
@@ -127,10 +128,20 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
                 .map_err(|e| Failure::new(1, e))?;
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
-            Skinning::Gpu => platform::headless::dump_gpu(path, model, clip, frames, method, &mut reaches),
+            Skinning::Gpu => {
+                platform::headless::dump_gpu(path, model, clip, frames, (method, &held), &mut reaches)
+            }
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
                 let r = &mut reaches;
-                skinning::dump::write_dump_reaching(&mut file, model, clip, frames, method, &threads, r)
+                skinning::dump::write_dump_reaching(
+                    &mut file,
+                    model,
+                    clip,
+                    frames,
+                    (method, &held),
+                    &threads,
+                    r,
+                )
             }),
         };
     }

@@ -4,13 +4,14 @@
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
-//! vertex), the [`Status`] (the corner line and the costs it shows), a [`BendDrag`] while the
-//! user bends a bone, and [`Reaching`], the chains that reach. `Demo` passes input to the part it
-//! concerns and runs the frame in order; what each key does is in `state/keys.rs`, what the mouse
-//! does in `state/mouse.rs`.
+//! vertex), the [`Status`] (the corner line and the costs it shows), the [`MorphControl`] (the
+//! morph weights the user holds), a [`BendDrag`] while the user bends a bone, and [`Reaching`],
+//! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
+//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
+use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
 use super::selection::{self, Selection};
@@ -70,6 +71,8 @@ pub struct Demo {
     frame_each_clip: bool,
     /// The vertex inspector's vertex.
     pub selection: Selection,
+    /// The morph weights held over the clip's (`--morph`, `T`, `U`, `I`).
+    pub morph: MorphControl,
     pub status: Status,
     /// An MD5 model's stored weights, which the inspector sets beside `offset · bind`.
     pub stored: Option<StoredWeights>,
@@ -90,6 +93,7 @@ impl Demo {
         if options.skinning != Skinning::Cpu {
             gpu_can_skin(&model.skin)?;
         }
+        let morph = MorphControl::new(&model, &options.morphs)?;
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
                 0 => format!("--inspect {v}: this model has no vertices"),
@@ -127,6 +131,7 @@ impl Demo {
             clip,
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
+            morph,
             status: Status::new(),
             stored: None,
             colors_dirty: true,
@@ -156,16 +161,19 @@ impl Demo {
         }
     }
 
-    /// Runs the method for the current time: clip, world transforms, palette, and the blend and
-    /// the normals unless only the GPU skins (`skinned::blend`); then the normals layer's lines.
+    /// Runs the method for the current time: the clip, the chains that reach, world transforms,
+    /// palette, and the morph, the blend and the normals unless only the GPU skins
+    /// (`skinned::blend`); then the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
         let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
-        // 1 animate, 2 reach (in reach mode), 3 matrices: see `skinning::model`.
-        clip.sample(&model.skeleton, time, &mut self.pose.trs);
+        // 1 animate (bones and morph weights), 2 reach (in reach mode), 3 matrices: see
+        // `skinning::model`; then the weights the user holds, before the morph and the blend.
+        self.pose.animate(model, clip, time);
         self.reach.solve(&mut self.pose);
         self.pose.palette_from_trs(model);
+        self.pose.morph.hold(&self.morph.held);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
@@ -196,6 +204,7 @@ impl Demo {
             method: self.skinned.method.name(),
             skinning: self.skinned.skinning.name(),
             cpu_work: self.skinned.cpu_work(self.shown()),
+            morph: self.morph.status(&self.pose.morph.weights),
             cpu: self.status.cpu,
             frame: self.status.frame,
         }
