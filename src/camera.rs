@@ -176,9 +176,10 @@ pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -
     let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
         for i in 0..64 {
-            // Steps 1 to 4: where the mesh goes; its normals do not move it.
+            // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
             pose.update_palette(model, clip, clip.duration as f64 * i as f64 / 64.0);
-            crate::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+            pose.morph.apply(&model.skin, &model.morphs);
+            crate::skin::blend(pose.morph.skin(&model.skin), &pose.palette, &mut pose.skinned);
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
             (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }

@@ -11,6 +11,10 @@
 //! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
 //! (glam's `to_cols_array`): the last four are the translation column.
 //!
+//! A model with morph targets lists them in `"morphs"`, and each frame holds its
+//! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
+//! blends (`dump/morphs.rs`).
+//!
 //! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
 //! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
 //! and where the end went (`dump/reach.rs`).
@@ -32,6 +36,7 @@
 use crate::dual_quat::NotRigid;
 use crate::mixer::Animation;
 use crate::model::{Method, Model, Palette, Pose};
+use crate::morph::{Held, Morphed};
 use crate::parallel::BlendThreads;
 use crate::reach::Reach;
 use glam::Vec3A;
@@ -40,11 +45,13 @@ use std::io::{self, Write};
 
 mod format;
 mod layers;
+mod morphs;
 mod overflow;
 mod reach;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 use layers::Animator;
+use morphs::morphs_out;
 pub use overflow::Overflow;
 use overflow::{frame_overflow, model_overflow};
 
@@ -59,9 +66,10 @@ pub struct Blender<'a> {
     pub blend: &'a mut BlendFn<'a>,
 }
 
-/// From a palette (one entry per joint) to skinned positions (one per vertex) and skinned normals
-/// (one per bind normal).
-pub type BlendFn<'a> = dyn FnMut(Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
+/// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
+/// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
+/// normal).
+pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
 
 /// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,20 +107,20 @@ pub fn write_dump_with<'a>(
     frames: Frames,
     method: Method,
 ) -> io::Result<()> {
-    write_dump_on(out, model, animation, frames, method, &BlendThreads::one())
+    write_dump_on(out, model, animation, frames, (method, &[]), &BlendThreads::one())
 }
 
-/// [`write_dump_with`], blending on `threads` (`parallel.rs`): the file is the same byte for byte
-/// on one thread or many.
+/// [`write_dump_with`], with the `held` morph weights over the clip's, blending on `threads`
+/// (`parallel.rs`): the file is the same byte for byte on one thread or many.
 pub fn write_dump_on<'a>(
     out: &mut impl Write,
     model: &Model,
     animation: impl Into<Animation<'a>>,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
     threads: &BlendThreads,
 ) -> io::Result<()> {
-    write_dump_reaching(out, model, animation, frames, method, threads, &mut [])
+    write_dump_reaching(out, model, animation, frames, (method, held), threads, &mut [])
 }
 
 /// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
@@ -122,12 +130,12 @@ pub fn write_dump_reaching<'a>(
     model: &Model,
     animation: impl Into<Animation<'a>>,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
     threads: &BlendThreads,
     reaches: &mut [Reach],
 ) -> io::Result<()> {
-    let skin = &model.skin;
-    let mut cpu = |palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+    let mut cpu = |morphed: &Morphed, palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+        let skin = morphed.skin(&model.skin);
         match palette {
             Palette::Lbs(palette) => {
                 threads.blend(skin, palette, skinned);
@@ -140,14 +148,8 @@ pub fn write_dump_reaching<'a>(
         }
         Ok(())
     };
-    write_dump_blended_by(
-        out,
-        model,
-        animation,
-        frames,
-        Blender { name: "cpu", method, blend: &mut cpu },
-        reaches,
-    )
+    let blender = Blender { name: "cpu", method, blend: &mut cpu };
+    write_dump_blended_by(out, model, animation, frames, held, blender, reaches)
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
@@ -160,14 +162,14 @@ pub fn check_dqs<'a>(
     let mut pose = Pose::new(model);
     let mut animator = Animator::new(animation.into());
     (0..frames.count).find_map(|f| {
-        animator.pose(model, frames.time(f), &mut pose.trs);
+        animator.pose(model, frames.time(f), &mut pose);
         pose.palette_from_trs(model);
         pose.update_dq_palette().err().map(|e| (frames.time(f), e))
     })
 }
 
-/// [`write_dump`], with the skinned positions blended by `blender`, and `reaches` reaching after the
-/// clip in every frame.
+/// [`write_dump`], with the `held` morph weights over the clip's, the skinned positions blended by
+/// `blender`, and `reaches` reaching after the clip in every frame.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
 pub fn write_dump_blended_by<'a>(
@@ -175,6 +177,7 @@ pub fn write_dump_blended_by<'a>(
     model: &Model,
     animation: impl Into<Animation<'a>>,
     frames: Frames,
+    held: &[Held],
     blender: Blender,
     reaches: &mut [Reach],
 ) -> io::Result<()> {
@@ -229,15 +232,21 @@ pub fn write_dump_blended_by<'a>(
     field(out, "joints", &joints)?;
     field(out, "vertices", &vertices)?;
     field(out, "meshes", &parts)?;
+    if !model.morphs.is_empty() {
+        field(out, "morphs", &morphs_out(&model.morphs))?;
+    }
     writeln!(out, "\"frames\": [")?;
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
-        // The frame in order (`model.rs`): the clip (or several blended, `mixer.rs`), then the chains
-        // reach, then the matrices.
-        animator.pose(model, time, &mut pose.trs);
+        // The frame in order (`model.rs`): the clip, or several blended (`mixer.rs`), for the bones
+        // and the morph weights; then the chains reach, then the matrices, then the morph (with
+        // the weights held over the clips').
+        animator.pose(model, time, &mut pose);
         crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
         pose.palette_from_trs(model);
+        pose.morph.hold(held);
+        pose.morph.apply(&model.skin, &model.morphs);
         let dqs = blender.method == Method::Dqs;
         if dqs {
             pose.update_dq_palette().map_err(io::Error::other)?;
@@ -246,7 +255,7 @@ pub fn write_dump_blended_by<'a>(
             Method::Lbs => Palette::Lbs(&pose.palette),
             Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
         };
-        (blender.blend)(palette, &mut pose.skinned, &mut pose.normals)?;
+        (blender.blend)(&pose.morph, palette, &mut pose.skinned, &mut pose.normals)?;
         // Refuse rather than lie (serde_json would write `null`).
         if !time.is_finite() {
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
@@ -265,6 +274,7 @@ pub fn write_dump_blended_by<'a>(
             local: Matrices(&pose.local),
             world: Matrices(&pose.world),
             palette: Matrices(&pose.palette),
+            morph_weights: &pose.morph.weights,
             dq_palette,
             dq_scale: dqs.then_some(pose.dq_scale),
             skinned: Points(&pose.skinned[..skinned_len]),

@@ -11,9 +11,11 @@
 //! | a Z-up model (MD5) | turned to glTF's Y-up as it is written | `nodes.rs` |
 //! | the skin's joints and their offsets | a skin: `joints` and `inverseBindMatrices` | `meshes.rs` |
 //! | a part: bind positions, normals, texture coordinates, every influence | a mesh on a node of its own: `POSITION`, `NORMAL`, `TEXCOORD_0`, `JOINTS_n` / `WEIGHTS_n` | `meshes.rs` |
+//! | its morph targets, their default weights and names | the primitives' `targets`, the mesh's `weights` and `extras.targetNames` | `morphs.rs` |
 //! | its triangles; the edges that are no triangle's side | a `TRIANGLES` primitive per material; `LINES` (the article's closed loop: `LINE_LOOP`) | `meshes.rs` |
 //! | a material's base colour and texture | `baseColorFactor`, `baseColorTexture`, the image file inside | `looks.rs` |
 //! | a keyframed clip's tracks | animation channels and samplers, key for key (STEP, LINEAR, CUBICSPLINE) | `animations.rs` |
+//! | a track's weight channels, one per target | one `weights` channel on the mesh's node, every target keyed together | `morphs.rs` |
 //! | a procedural clip (`seed`) | sampled keys, [`SAMPLES_PER_SECOND`], LINEAR | `animations.rs` |
 //!
 //! Each mesh hangs on one more node of its own, a scene root beside the bones: the spec ignores a
@@ -36,6 +38,7 @@ mod error;
 mod json;
 mod looks;
 mod meshes;
+mod morphs;
 mod nodes;
 
 pub use animations::SAMPLES_PER_SECOND;
@@ -60,8 +63,15 @@ pub fn export(model: &Model, clips: &[Clip], container: Container) -> Result<Vec
     let nodes = nodes::nodes(&mut file, model, &animated, turn);
     looks::materials(&mut file, model);
     let mesh_nodes = meshes::meshes(&mut file, model, &nodes, turn)?;
-    let roots = nodes.roots.iter().chain(&mesh_nodes).copied().collect();
+    let roots = nodes.roots.iter().chain(mesh_nodes.iter().flatten()).copied().collect();
     file.root.scenes.push(Scene { nodes: roots });
-    animations::animations(&mut file, clips, &tracks, &nodes, turn);
+    // Where each morphed mesh went: its bone (whose weight channels move it), node and targets.
+    let morphed: Vec<(usize, usize, usize)> = (model.parts.iter().zip(&mesh_nodes))
+        .filter_map(|(part, node)| {
+            let morph = morphs::of_part(model, &part.vertices)?;
+            Some((morph.bone, (*node)?, morph.target_count()))
+        })
+        .collect();
+    animations::animations(&mut file, clips, &tracks, (&nodes, &morphed), turn)?;
     file.finish(container)
 }

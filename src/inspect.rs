@@ -19,6 +19,9 @@
 //! Dual-quaternion skinning (`dual_quat.rs`) starts from the same candidates (one joint alone moves
 //! the vertex rigidly either way) but blends the joints' motions, not these positions, so it lands
 //! elsewhere; [`Inspection::with_dqs`] adds where, to set the two side by side.
+//!
+//! A vertex of a mesh with morph targets takes its shape before the skin moves it (`morph.rs`):
+//! [`MorphTable`] sets out that sum first, and the skin's table starts from its result.
 
 use crate::dual_quat::{DualQuat, blend_vertex_dqs};
 use crate::model::Model;
@@ -26,6 +29,9 @@ use crate::printable::printable;
 use crate::skin::{JointId, SLOTS, Skin};
 use glam::{Mat4, Vec3, Vec3A};
 use std::fmt;
+
+mod morphs;
+pub use morphs::MorphTable;
 
 /// What one influence does to the inspected vertex.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -45,9 +45,11 @@
 //!     where a hand should be, between the clip and the matrices: the two-bone solve
 //!     (`reach/two_bone.rs`: the law of cosines, the aim, the pole) and CCD for longer chains
 //!     (`reach/ccd.rs`), on a chain that measures its own world transforms (`reach/chain.rs`).
-//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`): every influence a file
-//!     gives a vertex: [`skin`] keeps four in its slots and the rest beside them
-//!     (`src/skin/extras.rs`), and `blend_extras` adds those after the four-slot loop.
+//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`): [`morph`]: morph targets, a
+//!     sum of shapes added to the bind pose before the skin's sum of motions moves it (step 4 of
+//!     `Pose::update`: the pose's copy of the skin in this frame's shape, which the blend reads);
+//!     and every influence a file gives a vertex: [`skin`] keeps four in its slots and the rest
+//!     beside them (`src/skin/extras.rs`), and `blend_extras` adds those after the four-slot loop.
 //! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
 //!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend
@@ -73,6 +75,7 @@ pub mod md5_import;
 pub mod mixer;
 pub mod model;
 pub mod model_folder;
+pub mod morph;
 pub mod normals;
 pub mod parallel;
 pub mod printable;

@@ -26,7 +26,8 @@
 //! [`Mixer::sample`] samples every layer's clip into that layer's own pose (kept between frames,
 //! so a frame allocates nothing), folds the blend layers into the output, then lays the masked and
 //! additive layers on, one after the other in the order they are given (the program gives the
-//! masked ones first).
+//! masked ones first). [`Mixer::sample_weights`] does the same for the clips' morph weights
+//! (chapter 13): the blend layers' averaged by their weights, as three.js's mixer does.
 
 pub mod additive;
 pub mod crossfade;
@@ -35,6 +36,7 @@ pub mod phase;
 pub mod weighted;
 
 use crate::clip::Clip;
+use crate::morph::MeshMorph;
 use crate::skeleton::Skeleton;
 use crate::transform::Trs;
 use mask::Mask;
@@ -96,11 +98,14 @@ pub struct Mixer {
     /// Whether the blend layers play in step (phase sync), or each at the same time.
     pub sync: bool,
     phase: Phase,
+    /// Room for one layer's morph weights, and an additive layer's first ones.
+    scratch: Vec<f32>,
+    reference: Vec<f32>,
 }
 
 impl Mixer {
     pub fn new(layers: Vec<Layer>, sync: bool) -> Mixer {
-        Mixer { layers, sync, phase: Phase::START }
+        Mixer { layers, sync, phase: Phase::START, scratch: Vec::new(), reference: Vec::new() }
     }
 
     /// Starts the shared cycle afresh: the next frame's phase is its time over the cycle, as if
@@ -157,9 +162,49 @@ impl Mixer {
                 }
             }
         }
-        // Morph weights (a clip's weight channels, chapter 13) blend the same way, where a clip
-        // has them: the blend layers' lists folded by `weighted::accumulate_numbers` (their
-        // weighted average, as three.js does), an additive layer's `w (m - m_ref)` added after.
+    }
+
+    /// The morph weights at the time [`Mixer::sample`] last set (call it first): one per target
+    /// of every mesh of `morphs` into `out` (chapter 13), blended as the poses are. The blend
+    /// layers' weights are averaged by the layers' weights (as three.js's mixer does), a masked
+    /// layer's are laid over the meshes its bones hold, an additive layer's change from its first
+    /// frame is added. Its two lists of room are made on the first call; no later one allocates.
+    pub fn sample_weights(&mut self, clips: &[Clip], morphs: &[MeshMorph], out: &mut [f32]) {
+        let (scratch, reference) = (&mut self.scratch, &mut self.reference);
+        scratch.resize(out.len(), 0.0);
+        reference.resize(out.len(), 0.0);
+        let mut total = 0.0;
+        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
+            clips[layer.clip].sample_weights(layer.time as f64, morphs, scratch);
+            total = weighted::accumulate_numbers(out, total, scratch, layer.weight);
+        }
+        if total <= 0.0 {
+            // No weight at all: the meshes' own weights, as the rest pose for the bones.
+            for m in morphs {
+                out[m.weights.clone()].copy_from_slice(&m.defaults);
+            }
+        }
+        for layer in self.layers.iter().filter(|l| l.kind != Kind::Blend) {
+            let clip = &clips[layer.clip];
+            clip.sample_weights(layer.time as f64, morphs, scratch);
+            match &layer.kind {
+                Kind::Masked(mask) => {
+                    // A mesh's weights are its bone's: the mask lays them over where it holds the bone.
+                    let s = layer.weight.clamp(0.0, 1.0);
+                    for m in morphs.iter().filter(|m| mask.bones[m.bone]) {
+                        for (o, v) in out[m.weights.clone()].iter_mut().zip(&scratch[m.weights.clone()]) {
+                            *o += (v - *o) * s;
+                        }
+                    }
+                }
+                _ => {
+                    clip.sample_weights(0.0, morphs, reference);
+                    for ((o, m), r) in out.iter_mut().zip(scratch.iter()).zip(reference.iter()) {
+                        *o += layer.weight * (m - r);
+                    }
+                }
+            }
+        }
     }
 }
 

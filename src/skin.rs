@@ -239,6 +239,13 @@ impl Skin {
     pub fn bind_positions(&self) -> impl Iterator<Item = Vec3> + '_ {
         self.vertices.iter().map(|v| Vec3::from(v.bind))
     }
+
+    /// Vertex `vertex`'s bind position and normal (if the skin has normals), to be rewritten: only
+    /// a pose's copy of the skin is, by morph targets, every frame (`morph.rs`). The influences stay
+    /// as they were checked.
+    pub fn shape_mut(&mut self, vertex: usize) -> (&mut Vec3A, Option<&mut Vec3A>) {
+        (&mut self.vertices[vertex].bind, self.normals.get_mut(vertex))
+    }
 }
 
 /// `palette[j] = world[bone of j] * offset[j]`: mesh space to bone space to world, once per joint

@@ -60,10 +60,11 @@ fn info_lists_what_the_program_leaves_unused_and_counts_in_the_singular() {
     }
     // NORMAL is read, so it is not unused; but one mesh alone has it, so the loader says so.
     assert!(!unused.contains("NORMAL"), "{unused}");
-    // The morph target is a note; the "hold" animation has 1 channel on 1 node with 1 key; skin 2
+    // The morph target is listed; the "hold" animation has 1 channel on 1 node with 1 key; skin 2
     // has 1 joint.
     for expected in [
-        "ignored the morph targets of 1 primitive:",
+        "on node ",
+        "morph targets (shapes added before the skin",
         "primitive 0 has no NORMAL while others have: lit with flat normals throughout",
         "\"hold\": 0.000 s, 1 channel on 1 node",
         "translation STEP 1 key",

@@ -1,5 +1,6 @@
 //! The Khronos glTF-Validator on the files `skinning --export-gltf` writes: no errors, no warnings,
-//! for the article's scene and for the models it loads (the Fox, the robot, the Fox as MD5).
+//! for the article's scene, for the models it loads (the Fox, the robot, the Fox as MD5), and for a
+//! hand-made face with morph targets and a weight channel.
 //!
 //! It needs Node.js and the npm package `gltf-validator` in `target/npm`, installed as `.ci/run`
 //! does: `npm install --prefix target/npm gltf-validator`. Without them the test says SKIPPED and
@@ -83,6 +84,28 @@ fn any_model_exported_has_no_errors() {
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let said = String::from_utf8_lossy(&out.stdout);
         assert!(said.starts_with(&format!("wrote {}", path.display())), "one line says what: {said}");
+        let report = validate(&modules, &path);
+        let text = String::from_utf8_lossy(&report.stdout);
+        assert!(report.status.success(), "{name}: {text}{}", String::from_utf8_lossy(&report.stderr));
+        assert!(text.contains(": 0 errors, 0 warnings,"), "{name}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn morph_targets_exported_have_no_errors() {
+    // The hand-made face: a skinned mesh with two targets, named, whose weights a CUBICSPLINE
+    // channel moves, and a rigid badge with one unnamed target (`common/face.rs`).
+    let Some(modules) = validator() else { return };
+    let dir = scratch("validator-morphs");
+    let face = dir.join("face.gltf");
+    std::fs::write(&face, common::face::face(true).embedded()).unwrap();
+    for name in ["face-out.gltf", "face-out.glb"] {
+        let path = dir.join(name);
+        let out = run(&["--model", face.to_str().unwrap(), "--export-gltf", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains(" vertices, 3 morph targets, 1 animation (talk)"), "{said}");
         let report = validate(&modules, &path);
         let text = String::from_utf8_lossy(&report.stdout);
         assert!(report.status.success(), "{name}: {text}{}", String::from_utf8_lossy(&report.stderr));

@@ -120,6 +120,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             count: options.frames.unwrap_or(1),
         };
         let model = &model;
+        let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
         if method == skinning::model::Method::Dqs
@@ -136,11 +137,19 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => {
-                platform::headless::dump_gpu(path, model, animation, frames, method, &mut reaches)
+                platform::headless::dump_gpu(path, model, animation, frames, (method, &held), &mut reaches)
             }
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
                 let r = &mut reaches;
-                skinning::dump::write_dump_reaching(&mut file, model, animation, frames, method, &threads, r)
+                skinning::dump::write_dump_reaching(
+                    &mut file,
+                    model,
+                    animation,
+                    frames,
+                    (method, &held),
+                    &threads,
+                    r,
+                )
             }),
         };
     }

@@ -91,6 +91,9 @@ pub(super) struct FrameOut<'a> {
     pub dq_palette: Option<Vec<DualQuatOut>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dq_scale: Option<f32>,
+    /// Every morph target's weight this frame (see `morphs.rs`); absent for a model without.
+    #[serde(skip_serializing_if = "<[f32]>::is_empty")]
+    pub morph_weights: &'a [f32],
     /// The skinned parts' vertices, in order.
     pub skinned: Points<'a>,
     /// The rigid parts' vertices (a glTF mesh without a skin), after them; absent when there are none.

@@ -1,6 +1,7 @@
 //! The clips, as keyed channels (spec, "Animations"): a keyframed clip's tracks key for key (STEP,
 //! LINEAR, CUBICSPLINE); a procedural clip (`seed`) sampled [`SAMPLES_PER_SECOND`] times a second,
 //! LINEAR. The keys of a top bone are turned with its rest transform for a Z-up model (`nodes.rs`).
+//! A track's morph weights go to the node of the mesh they move (`morphs.rs`).
 
 use super::buffer::File;
 use super::error::ExportError;
@@ -35,11 +36,19 @@ pub fn tracks(skeleton: &Skeleton, clips: &[Clip]) -> Result<Vec<Vec<Track>>, Ex
         .collect()
 }
 
-/// Every clip that moves something as an animation (the spec wants at least one channel).
-pub fn animations(file: &mut File, clips: &[Clip], tracks: &[Vec<Track>], nodes: &Nodes, turn: Turn) {
+/// Every clip that moves something as an animation (the spec wants at least one channel); its
+/// weight channels go to the morphed meshes' nodes (`morphed`: bone, node, targets; `morphs.rs`).
+pub fn animations(
+    file: &mut File,
+    clips: &[Clip],
+    tracks: &[Vec<Track>],
+    (nodes, morphed): (&Nodes, &[(usize, usize, usize)]),
+    turn: Turn,
+) -> Result<(), ExportError> {
     for (clip, tracks) in clips.iter().zip(tracks) {
         let mut animation = Animation { name: clip.name.clone(), ..Animation::default() };
         for track in tracks {
+            super::morphs::weight_channels(file, &mut animation, track, morphed)?;
             let Some(node) = nodes.node_of.get(track.bone).copied().flatten() else { continue };
             let turn = Turn(turn.0 && nodes.top[track.bone]);
             let point = |v: &Vec3| turn.point(*v).to_array();
@@ -52,6 +61,7 @@ pub fn animations(file: &mut File, clips: &[Clip], tracks: &[Vec<Track>], nodes:
             file.root.animations.push(animation);
         }
     }
+    Ok(())
 }
 
 /// A procedural clip as LINEAR keys every 1 / [`SAMPLES_PER_SECOND`] s, from 0 to the clip's end,
@@ -83,10 +93,10 @@ fn sampled(skeleton: &Skeleton, duration: f32, animate: fn(f32, &mut [Trs])) -> 
             }
         }
         let track = Track {
-            bone,
             translation: changing(&times, |k| pose(k).translation, rest.translation, Vec3::abs_diff_eq),
             rotation,
             scale: changing(&times, |k| pose(k).scale, rest.scale, Vec3::abs_diff_eq),
+            ..Track::new(bone)
         };
         if track.translation.is_some() || track.rotation.is_some() || track.scale.is_some() {
             tracks.push(track);

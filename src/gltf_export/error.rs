@@ -41,6 +41,9 @@ pub enum ExportError {
     BoundTwice { bone: String },
     /// A `.glb` past the 4 GiB its 32-bit lengths can say.
     TooBig(usize),
+    /// The weight channels of one mesh with different key times or interpolations: a glTF
+    /// `weights` channel keys every target together.
+    WeightKeys { clip: String },
 }
 
 impl fmt::Display for ExportError {
@@ -60,6 +63,11 @@ impl fmt::Display for ExportError {
             ExportError::TooBig(bytes) => {
                 write!(f, "the file would take {bytes} bytes, past the 4 GiB a .glb holds; write a .gltf")
             }
+            ExportError::WeightKeys { clip } => write!(
+                f,
+                "clip {clip:?} keys the morph targets of one mesh at different times; a glTF weights \
+                 channel keys every target of a mesh together"
+            ),
         }
     }
 }

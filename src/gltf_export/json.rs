@@ -66,6 +66,18 @@ pub struct Node {
 pub struct Mesh {
     pub name: String,
     pub primitives: Vec<Primitive>,
+    /// The morph targets' default weights, one per target (`morphs.rs`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub weights: Vec<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extras: Option<MeshExtras>,
+}
+
+/// What glTF leaves to the tools: the morph targets' names, where Blender and three.js put them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeshExtras {
+    pub target_names: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -77,6 +89,9 @@ pub struct Primitive {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub material: Option<usize>,
     pub mode: u32,
+    /// Each morph target's displacements, `POSITION` and maybe `NORMAL`: each an accessor.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<BTreeMap<String, usize>>,
 }
 
 #[derive(Serialize)]

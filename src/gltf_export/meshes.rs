@@ -8,12 +8,15 @@
 //!   to a `JOINTS_n` / `WEIGHTS_n` pair, as many pairs as its most influenced vertex needs. Its
 //!   triangles are one `TRIANGLES` primitive per material; an edge that is no triangle's side
 //!   goes in a `LINES` primitive (or, the article's outline, one `LINE_LOOP`).
+//! - **Morph targets.** A part's targets go with its primitives, its default weights and target
+//!   names with its mesh (`morphs.rs`).
 //! - **Nodes.** A skinned mesh's node is a scene root: the spec ignores its transform (only the
 //!   joints place the skin), and the glTF-Validator warns when such a node is not a root.
 
 use super::buffer::{ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, File, LINE_LOOP, LINES, TRIANGLES, push};
 use super::error::ExportError;
 use super::json::{Mesh, Node, Primitive, Skin};
+use super::morphs;
 use super::nodes::{Nodes, Turn};
 use crate::model::{Model, Part};
 use crate::printable::printable;
@@ -30,8 +33,14 @@ struct SkinOf {
     index: BTreeMap<usize, usize>,
 }
 
-/// Every part as a mesh on a node, after the bones' nodes; returns the mesh nodes.
-pub fn meshes(file: &mut File, model: &Model, nodes: &Nodes, turn: Turn) -> Result<Vec<usize>, ExportError> {
+/// Every part as a mesh on a node, after the bones' nodes; returns each part's node (None for a
+/// part with nothing to draw).
+pub fn meshes(
+    file: &mut File,
+    model: &Model,
+    nodes: &Nodes,
+    turn: Turn,
+) -> Result<Vec<Option<usize>>, ExportError> {
     let all: Vec<usize> = (0..model.skin.joints().len()).collect();
     let one = skin_of(model, &all).ok();
     let shared = one.as_ref().map(|skin| write_skin(file, model, nodes, skin, turn));
@@ -42,8 +51,11 @@ pub fn meshes(file: &mut File, model: &Model, nodes: &Nodes, turn: Turn) -> Resu
         let end = run.triangles.end.min(material_of.len());
         material_of[run.triangles.start.min(end)..end].fill(material);
     }
-    let mut mesh_nodes = Vec::with_capacity(model.parts.len());
-    for part in model.parts.iter().filter(|part| !part.vertices.is_empty()) {
+    let mut mesh_nodes = vec![None; model.parts.len()];
+    for (p, part) in model.parts.iter().enumerate().filter(|(_, part)| !part.vertices.is_empty()) {
+        let morph = morphs::of_part(model, &part.vertices);
+        let targets_of =
+            |file: &mut File, run: &Range<usize>| morph.map(|m| morphs::targets(file, m, run.clone(), turn));
         let own;
         let (skin, slots) = match (&one, shared) {
             (Some(one), Some(shared)) => (shared, one),
@@ -107,13 +119,15 @@ pub fn meshes(file: &mut File, model: &Model, nodes: &Nodes, turn: Turn) -> Resu
         if !groups.is_empty() && apart {
             for (&i, run) in order.iter().zip(runs) {
                 let attributes = attributes(file, model, run.clone(), slots, turn);
+                let targets = targets_of(file, &run).unwrap_or_default();
                 let indices = relative(&groups[i].1, run.start);
                 let indices = Some(file.accessor(&indices, Some(ELEMENT_ARRAY_BUFFER), false));
                 let material = groups[i].0;
-                primitives.push(Primitive { attributes, indices, material, mode: TRIANGLES });
+                primitives.push(Primitive { attributes, indices, material, mode: TRIANGLES, targets });
             }
         } else {
             let attributes = attributes(file, model, part.vertices.clone(), slots, turn);
+            let targets = targets_of(file, &part.vertices).unwrap_or_default();
             for (material, indices, _) in &groups {
                 let indices =
                     Some(file.accessor(&relative(indices, first), Some(ELEMENT_ARRAY_BUFFER), false));
@@ -123,24 +137,27 @@ pub fn meshes(file: &mut File, model: &Model, nodes: &Nodes, turn: Turn) -> Resu
                     indices,
                     material,
                     mode: TRIANGLES,
+                    targets: targets.clone(),
                 });
             }
             let local = relative(&lines, first);
             let loop_ = Model::line_loop(part.vertices.len());
             if groups.is_empty() && local.chunks(2).map(|e| [e[0][0], e[1][0]]).eq(loop_) {
-                primitives.push(Primitive { attributes, indices: None, material: None, mode: LINE_LOOP });
+                let mode = LINE_LOOP;
+                primitives.push(Primitive { attributes, indices: None, material: None, mode, targets });
             } else if !lines.is_empty() {
                 let indices = Some(file.accessor(&local, Some(ELEMENT_ARRAY_BUFFER), false));
-                primitives.push(Primitive { attributes, indices, material: None, mode: LINES });
+                primitives.push(Primitive { attributes, indices, material: None, mode: LINES, targets });
             }
         }
         if primitives.is_empty() {
             continue; // vertices with neither faces nor lines: nothing to draw
         }
         let name = part.name.clone();
-        let mesh = push(&mut file.root.meshes, Mesh { name: name.clone(), primitives });
+        let (weights, extras) = morphs::mesh_fields(morph);
+        let mesh = push(&mut file.root.meshes, Mesh { name: name.clone(), primitives, weights, extras });
         let node = Node { name, mesh: Some(mesh), skin: Some(skin), ..Node::default() };
-        mesh_nodes.push(push(&mut file.root.nodes, node));
+        mesh_nodes[p] = Some(push(&mut file.root.nodes, node));
     }
     Ok(mesh_nodes)
 }

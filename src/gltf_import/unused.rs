@@ -7,7 +7,7 @@
 //! and what its extensions add (lights, for one) are loaded past. So are scenes other than the one
 //! shown, meshes no node of it holds, and skins no mesh of it uses. None of that changes how the
 //! skeleton moves the mesh; a learner may still wonder where it went.
-//! (Morph targets and the channels that animate them are said by the loader's notes.)
+//! (Morph targets are used: `morphs.rs` reads them, and `--info` lists them apart.)
 
 use super::document::READ_HERE;
 use super::error::counted;

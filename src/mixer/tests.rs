@@ -151,3 +151,50 @@ fn moving_weights_move_the_phase_on_without_a_jump() {
         last = Some(phase);
     }
 }
+
+#[test]
+fn morph_weights_blend_as_the_poses_do() {
+    use crate::morph::MeshMorph;
+    let (skeleton, _) = article();
+    // One mesh of two targets held by bone2; each clip sets both weights, steadily over 2 s.
+    let mesh = MeshMorph {
+        name: "face".into(),
+        bone: BONE2,
+        vertices: 0..0,
+        targets: vec!["smile".into(), "frown".into()],
+        defaults: vec![0.0, 0.5],
+        weights: 0..2,
+        positions: Vec::new(),
+        normals: Vec::new(),
+    };
+    let faces = |name: &str, from: [f32; 2], to: [f32; 2]| {
+        let channel = |k: usize| Channel::linear(&[(0.0, from[k]), (2.0, to[k])]);
+        let track = Track { weights: vec![channel(0), channel(1)], ..Track::new(BONE2) };
+        Clip { name: name.into(), duration: 2.0, motion: Motion::Keyframes(vec![track]) }
+    };
+    let clips = vec![
+        faces("smile", [1.0, 0.0], [1.0, 0.0]),
+        faces("frown", [0.0, 1.0], [0.0, 1.0]),
+        faces("grow", [0.0, 0.0], [0.8, 0.0]),
+    ];
+    let morphs = [mesh];
+    let weights_at = |layers: Vec<Layer>, time: f64| {
+        let mut mixer = Mixer::new(layers, false);
+        let (mut pose, mut weights) = (vec![Trs::IDENTITY; skeleton.len()], [9.0f32; 2]);
+        mixer.sample(&skeleton, &clips, time, &mut pose);
+        mixer.sample_weights(&clips, &morphs, &mut weights);
+        weights
+    };
+    let blend = |clip, weight| Layer::new(Kind::Blend, clip, weight, &skeleton);
+    // Two clips at 0.25 and 0.75: each weight is their weighted average.
+    assert_eq!(weights_at(vec![blend(0, 0.25), blend(1, 0.75)], 0.5), [0.25, 0.75]);
+    // No weight at all: the mesh's own.
+    assert_eq!(weights_at(vec![blend(0, 0.0)], 0.5), [0.0, 0.5]);
+    // An additive clip adds its change from its first frame: at 1 s, half of 0.8, at weight 0.5.
+    let grow = Layer::new(Kind::additive(&clips[2], &skeleton), 2, 0.5, &skeleton);
+    assert_eq!(weights_at(vec![blend(0, 1.0), grow], 1.0), [1.2, 0.0]);
+    // A mask over bone2, which holds the mesh, lays its clip's weights over; over bone31 it does not.
+    let over = |root| Layer::new(Kind::Masked(Mask::new(&skeleton, root)), 1, 1.0, &skeleton);
+    assert_eq!(weights_at(vec![blend(0, 1.0), over(BONE2)], 0.5), [0.0, 1.0]);
+    assert_eq!(weights_at(vec![blend(0, 1.0), over(BONE31)], 0.5), [1.0, 0.0]);
+}

@@ -65,6 +65,11 @@ pub fn accumulate_numbers(out: &mut [f32], total: f32, values: &[f32], weight: f
         return total;
     }
     let s = weight / sum;
+    if s >= 1.0 {
+        // The first list that counts is copied as it is.
+        out.copy_from_slice(&values[..out.len()]);
+        return sum;
+    }
     for (o, v) in out.iter_mut().zip(values) {
         *o += (v - *o) * s;
     }

@@ -133,17 +133,30 @@ pub fn influences(v: usize, weights: &[u32]) -> Vec<(usize, f64)> {
     joints_of(v, weights.len()).into_iter().zip(weights.iter().map(|&w| w as f64 / 64.0)).collect()
 }
 
+/// Vertex v's bind position and bind normal.
+pub fn bind(v: usize) -> (DVec3, DVec3) {
+    (DVec3::from(BIND[v].map(f64::from)), DVec3::from(normals()[v].map(f64::from)))
+}
+
 /// The spec's linear blend of vertex v at `t`, over the given influences.
 pub fn blend(v: usize, influences: &[(usize, f64)], t: f64) -> DVec3 {
-    let bind = DVec3::from(BIND[v].map(f64::from));
+    blend_from(bind(v).0, influences, t)
+}
+
+/// The same for a vertex at `bind` (a morphed one).
+pub fn blend_from(bind: DVec3, influences: &[(usize, f64)], t: f64) -> DVec3 {
     influences.iter().map(|&(j, w)| w * palette(j, t).transform_point3(bind)).sum()
 }
 
 /// The normal rule at `t`: the bind normal by the inverse transpose of the blended matrix
 /// (`det(M) M⁻ᵀ`, turned round where the determinant is negative), normalised.
 pub fn normal(v: usize, influences: &[(usize, f64)], t: f64) -> DVec3 {
+    normal_from(bind(v).1, influences, t)
+}
+
+/// The same for a bind normal `n` (a morphed one).
+pub fn normal_from(n: DVec3, influences: &[(usize, f64)], t: f64) -> DVec3 {
     let m: DMat3 = influences.iter().fold(DMat3::ZERO, |m, &(j, w)| m + DMat3::from_mat4(palette(j, t)) * w);
-    let n = DVec3::from(normals()[v].map(f64::from));
     (m.inverse().transpose() * n).normalize()
 }
 
@@ -152,6 +165,11 @@ pub fn normal(v: usize, influences: &[(usize, f64)], t: f64) -> DVec3 {
 /// first influence's rotation, normalised, applied to the bind position. Returns the position and
 /// the bind normal turned by the blended rotation.
 pub fn dqs(v: usize, influences: &[(usize, f64)], t: f64) -> (DVec3, DVec3) {
+    dqs_from(bind(v), influences, t)
+}
+
+/// The same for a vertex at `bind` with the bind normal `n` (a morphed one).
+pub fn dqs_from((bind, n): (DVec3, DVec3), influences: &[(usize, f64)], t: f64) -> (DVec3, DVec3) {
     let motions: Vec<(DQuat, DQuat)> = influences
         .iter()
         .map(|&(j, _)| {
@@ -170,8 +188,6 @@ pub fn dqs(v: usize, influences: &[(usize, f64)], t: f64) -> (DVec3, DVec3) {
     let length = real.length();
     let (real, dual) = (real * (1.0 / length), dual * (1.0 / length));
     let translation = dual * real.conjugate() * 2.0;
-    let bind = DVec3::from(BIND[v].map(f64::from));
-    let n = DVec3::from(normals()[v].map(f64::from));
     (real * bind + DVec3::new(translation.x, translation.y, translation.z), real * n)
 }
 

@@ -165,6 +165,7 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
 pub mod character;
 pub mod damage;
 pub mod eight;
+pub mod face;
 pub mod fixture;
 pub mod gltf_build;
 pub mod md5_hand;

@@ -24,8 +24,8 @@ OPTIONS:
                             and what is ignored, then exit; for MD5 also how far each vertex's weights
                             disagree about where it is (whether seed 002's two formulas agree)
     --export-gltf FILE      write the model shown (the article's scene, or --model's) with its clips,
-                            normals, texture coordinates and materials as a glTF 2.0 file
-                            (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
+                            normals, texture coordinates, materials and morph targets as a glTF 2.0
+                            file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
                             MD5 models are turned to glTF's Y-up. For Blender or any glTF viewer.
                             Says what it wrote, then exits. Takes only --model besides
     --export-md5 FILE.md5mesh
@@ -61,6 +61,9 @@ OPTIONS:
                             skinned positions come from the vertex shader (needs EGL)
     --weights BONE          start in weight view on this bone (name or index, as W cycles; a bone
                             that moves no vertex is refused)
+    --morph NODE:TARGET=W   hold a morph target's weight at W over the clip's (a target by its name
+                            or index, on the node that holds the mesh or the mesh's name; more than
+                            once for more targets); --info lists them
     --skinning cpu|gpu|both where the skinned layer is blended: cpu (default), gpu (the vertex shaders
                             shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
                             in magenta drawn over the CPU's
@@ -122,7 +125,8 @@ keys:
   D            blend: linear (lbs) / dual quaternions (dqs) / both
   E  Q         reach mode on / off; its solver: two-bone / CCD
   V            inspect the next vertex N      bone names on / off
-  R            reset time, speed, camera, bent bones, targets
+  T            next morph target       U  I   its weight down / up (0.1, held)
+  R            reset time, speed, camera, bent bones, targets, held morph weights
   P            save a screenshot       H      this list      Esc  quit
 mouse:
   left-drag    orbit                   wheel  zoom

@@ -136,6 +136,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         vertices(&rigid),
         counted(model.edges.len(), "edge", "edges")
     ));
+    super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
     line(super::looks_info::looks(model));
 
     line(influences(&model.skin));
@@ -155,7 +156,10 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         let channels: usize = tracks
             .iter()
             .map(|t| {
-                t.translation.is_some() as usize + t.rotation.is_some() as usize + t.scale.is_some() as usize
+                t.translation.is_some() as usize
+                    + t.rotation.is_some() as usize
+                    + t.scale.is_some() as usize
+                    + !t.weights.is_empty() as usize
             })
             .sum();
         line(format!(
@@ -175,6 +179,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             say("translation", track.translation.as_ref().map(keys));
             say("rotation", track.rotation.as_ref().map(keys));
             say("scale", track.scale.as_ref().map(keys));
+            say("morph weights", track.weights.first().map(keys));
             line(text.trim_end_matches(',').to_string());
         }
     }

@@ -11,6 +11,8 @@ pub mod layers;
 pub mod looks_info;
 pub mod md5_info;
 mod model_file;
+pub mod morph;
+mod morph_info;
 pub mod options;
 pub mod reach;
 mod rules;
@@ -154,6 +156,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             }
             Arg::Long("normals") => options.normals = true,
             Arg::Long("hide") => hide::add(&mut options.hide, &text(&mut parser, "--hide", "LAYER,...")?)?,
+            Arg::Long("morph") => {
+                options.morphs.push(morph::parse_morph(&text(&mut parser, "--morph", "NODE:TARGET=W")?)?)
+            }
             Arg::Long("threads") => {
                 let v = text(&mut parser, "--threads", "N")?;
                 let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));

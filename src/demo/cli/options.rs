@@ -2,6 +2,7 @@
 //! and read by everything that runs.
 
 use super::layers::LayerFlags;
+use super::morph::MorphSetting;
 use crate::demo::show::skinned::{Blend, Skinning};
 use skinning::clip::Clip;
 use skinning::gltf_export::Container;
@@ -51,6 +52,8 @@ pub struct Options {
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
     pub parallel_from: Option<usize>,
+    /// Morph weights held over the clip's (`--morph`, `cli/morph.rs`).
+    pub morphs: Vec<MorphSetting>,
     /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
     pub reach: super::reach::ReachOptions,
     /// Several clips at once: `--blend`, `--additive`, `--mask`, `--fade`, `--sync` (`layers.rs`).
@@ -85,6 +88,7 @@ impl Default for Options {
             hide: Default::default(),
             threads: None,
             parallel_from: None,
+            morphs: Vec::new(),
             reach: Default::default(),
             layers: LayerFlags::default(),
         }

@@ -18,6 +18,9 @@
 //! shader computed back to the CPU (transform feedback), so the tests can hold it against the CPU
 //! blend.
 //!
+//! Before the palette the shaders morph each vertex (the sum of `morph.rs`), from displacements and
+//! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.
+//!
 //! The shaders skin each vertex's normal too, by the same rules as the CPU (`normals.rs`,
 //! `dual_quat::blend_dqs_normals`), and the lit surface (`surface.rs`) is drawn from them: each
 //! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
@@ -25,6 +28,7 @@
 use super::colors::Rgba;
 use super::gl::GlError;
 use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
+use super::gpu_morph::GpuMorph;
 use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver};
 use super::layer::{Layer, as_bytes};
 use super::looks::{Looks, texcoord_attribute};
@@ -33,6 +37,7 @@ use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::{Model, Palette};
+use skinning::morph::Morphed;
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {
@@ -57,7 +62,11 @@ pub struct GpuSkin {
     flat: bool,
     /// Where transform feedback writes the skinned positions and normals for [`GpuSkin::capture`].
     captured: glow::Buffer,
+    /// The morph targets: displacements, the `morph` attribute, this frame's weights.
+    morph: GpuMorph,
 }
+
+mod capture;
 
 /// Which of the two methods' programs blends by `palette`.
 fn method(palette: Palette) -> usize {
@@ -96,14 +105,17 @@ impl GpuSkin {
 
         let layer = Layer::new(gl, n, &model.edges)?;
         layer.upload_positions(gl, &bind, &mut Vec::new());
+        let morph = GpuMorph::new(gl, model)?;
         unsafe {
             let joints = upload_static(gl, as_bytes(&sets.joints))?;
             let weights = upload_static(gl, as_bytes(&sets.weights))?;
             let normals = upload_static(gl, as_bytes(&bind_normals))?;
             let buffers = [joints, weights, normals];
             skin_attributes(gl, layer.vao, &layer, buffers, flat, sets.sets);
+            morph.attach(gl, layer.vao);
             let surface = gl.create_vertex_array().map_err(GlError::Other)?;
             skin_attributes(gl, surface, &layer, buffers, flat, sets.sets);
+            morph.attach(gl, surface);
             gl.bind_vertex_array(Some(surface));
             let texcoords = texcoord_attribute(gl, model)?;
             let triangles = triangle_elements(gl, &model.triangles)?;
@@ -124,6 +136,7 @@ impl GpuSkin {
                 normals,
                 flat,
                 captured,
+                morph,
             })
         }
     }
@@ -139,7 +152,8 @@ impl GpuSkin {
         color: Option<Rgba>,
     ) {
         let program = &mut self.lines[method(palette)];
-        program.use_with(gl, palette);
+        program.use_with(gl, palette, &self.morph.weights);
+        self.morph.bind(gl);
         program.set_view(gl, view_projection, point_size, Vec3::ZERO, self.flat);
         unsafe {
             gl.bind_vertex_array(Some(self.layer.vao));
@@ -159,62 +173,20 @@ impl GpuSkin {
     /// materials' colours (`looks`, the CPU surface's; the weight view's when it is off).
     pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view: (Mat4, Vec3), looks: &Looks) {
         let program = &mut self.lit[method(palette)];
-        program.use_with(gl, palette);
+        program.use_with(gl, palette, &self.morph.weights);
+        self.morph.bind(gl);
         program.set_view(gl, view.0, 1.0, view.1, self.flat);
         looks.draw(gl, &program.material, self.surface);
     }
 
-    /// The vertex shader's `skinned_position` and `skinned_normal` for every vertex, read back
-    /// into `skinned` and `normals` (empty for a mesh without normals).
-    ///
-    /// Transform feedback records a vertex shader's outputs into a buffer; with rasterisation off,
-    /// nothing is drawn. The buffer is read by mapping it: OpenGL ES 3.0 has no glGetBufferSubData.
-    pub fn capture(
-        &mut self,
-        gl: &glow::Context,
-        palette: Palette,
-        skinned: &mut [Vec3A],
-        normals: &mut [Vec3A],
-    ) -> Result<(), GlError> {
-        let n = self.layer.points as usize;
-        assert_eq!(skinned.len(), n, "one output position per vertex");
-        assert!(normals.is_empty() || normals.len() == n, "one output normal per vertex, or none");
-        self.lines[method(palette)].use_with(gl, palette);
-        unsafe {
-            gl.bind_vertex_array(Some(self.layer.vao));
-            gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(self.captured));
-            gl.enable(glow::RASTERIZER_DISCARD);
-            gl.begin_transform_feedback(glow::POINTS);
-            gl.draw_arrays(glow::POINTS, 0, n as i32);
-            gl.end_transform_feedback();
-            gl.disable(glow::RASTERIZER_DISCARD);
-            gl.bind_vertex_array(None);
+    /// This frame's shape, before drawing or capturing (`GpuMorph::set_shape`).
+    pub fn set_shape(&mut self, gl: &glow::Context, morphed: &Morphed) {
+        self.morph.set_shape(gl, morphed, (self.layer.positions, self.normals));
+    }
 
-            let bytes = n * 24;
-            let mapped =
-                gl.map_buffer_range(glow::TRANSFORM_FEEDBACK_BUFFER, 0, bytes as i32, glow::MAP_READ_BIT);
-            if mapped.is_null() {
-                gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
-                return Err(GlError::Other("cannot map the transform feedback buffer".into()));
-            }
-            // SAFETY: besides the file-wide note, the mapping is `bytes` long, readable (MAP_READ_BIT),
-            // and stays valid until `unmap_buffer` below; bytes need no alignment.
-            let data = std::slice::from_raw_parts(mapped, bytes);
-            // Interleaved: each vertex's position, then its normal, three floats each.
-            let vec3 = |xyz: &[u8]| {
-                let float = |i: usize| f32::from_ne_bytes([xyz[i], xyz[i + 1], xyz[i + 2], xyz[i + 3]]);
-                Vec3A::new(float(0), float(4), float(8))
-            };
-            for (v, both) in data.chunks_exact(24).enumerate() {
-                skinned[v] = vec3(&both[..12]);
-                if let Some(normal) = normals.get_mut(v) {
-                    *normal = vec3(&both[12..]);
-                }
-            }
-            gl.unmap_buffer(glow::TRANSFORM_FEEDBACK_BUFFER);
-            gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
-        }
-        Ok(())
+    /// Why the shaders do not morph this model, if they cannot (the CPU does it for them): once.
+    pub fn take_morph_note(&mut self) -> Option<String> {
+        self.morph.note.take()
     }
 
     /// Draws its points with its lines whatever their number (`Layer::show_points`) if `always`.
@@ -229,6 +201,7 @@ impl GpuSkin {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.layer.delete(gl);
+        self.morph.delete(gl);
         for program in self.lines.iter().chain(&self.lit) {
             program.delete(gl);
         }

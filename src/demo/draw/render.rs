@@ -53,7 +53,7 @@ pub struct Renderer {
     surface: Option<Surface>,
     /// None if the model has more joints than the shader's palette holds, or the driver's uniform
     /// blocks cannot hold the palette; `gpu_refusal` then says which.
-    gpu: Option<GpuSkin>,
+    pub gpu: Option<GpuSkin>,
     /// Why there is no GPU layer, in one line for the user.
     pub gpu_refusal: Option<String>,
     normal_lines: Layer,
@@ -219,6 +219,9 @@ impl Renderer {
         }
         if let Some(gpu) = &mut self.gpu {
             let point_size = frame.point_size;
+            if let (Some(morphed), Some(_)) = (skinned.morph, skinned.gpu) {
+                gpu.set_shape(gl, morphed);
+            }
             if let Some(palette) = skinned.gpu {
                 // Lit only where it is the first layer; over the CPU's, its lines show where they differ.
                 match frame.surface && skinned.cpu.is_none() {

@@ -49,8 +49,14 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
         true => "standard output".to_string(),
         false => printable(&path.display().to_string()).into_owned(),
     };
+    // Morph targets, where the model has any: they go out with their meshes (`gltf_export/morphs.rs`).
+    let targets: usize = model.morphs.iter().map(|m| m.target_count()).sum();
+    let morphs = match targets {
+        0 => String::new(),
+        n => format!(", {}", counted(n, "morph target", "morph targets")),
+    };
     console::show(&format!(
-        "wrote {name} ({kind}, {} bytes): {}, {}, {}",
+        "wrote {name} ({kind}, {} bytes): {}, {}{morphs}, {}",
         bytes.len(),
         counted(model.skeleton.len(), "bone", "bones"),
         counted(model.skin.len(), "vertex", "vertices"),
@@ -61,6 +67,9 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
 /// Writes the model as an MD5 model, `path` and an `.md5anim` beside it per clip (all or none),
 /// then says so.
 pub fn md5(path: &Path, loaded: &Loaded) -> Result<(), Failure> {
+    if !loaded.model.morphs.is_empty() {
+        console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
+    }
     let clips = md5_clips(loaded);
     let files = skinning::md5_export::export(&loaded.model, clips)
         .map_err(|e| Failure::new(1, format!("cannot export the model as MD5: {e}")))?;

@@ -15,6 +15,7 @@ use crate::demo::output::write_file;
 use skinning::dump::Frames;
 use skinning::mixer::Animation;
 use skinning::model::{Method, Model};
+use skinning::morph::{Held, Morphed};
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -47,7 +48,7 @@ pub fn dump_gpu(
     model: &Model,
     animation: Animation,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
     reaches: &mut [skinning::reach::Reach],
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_influences::gpu_can_skin;
@@ -57,22 +58,29 @@ pub fn dump_gpu(
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
     let mut gpu = GpuSkin::new(&gl, model)?;
+    if let Some(note) = gpu.take_morph_note() {
+        console::say(&format!("note: {note}"));
+    }
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
-    let mut blend =
-        |palette: skinning::model::Palette, skinned: &mut [glam::Vec3A], normals: &mut [glam::Vec3A]| {
-            gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
-                let io = std::io::Error::other(e.to_string());
-                gl_failure = Some(e);
-                io
-            })
-        };
+    let mut blend = |morphed: &Morphed,
+                     palette: skinning::model::Palette,
+                     skinned: &mut [glam::Vec3A],
+                     normals: &mut [glam::Vec3A]| {
+        gpu.set_shape(&gl, morphed);
+        gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
+            let io = std::io::Error::other(e.to_string());
+            gl_failure = Some(e);
+            io
+        })
+    };
     let written = write_file(path, |mut file| {
         write_dump_blended_by(
             &mut file,
             model,
             animation,
             frames,
+            held,
             Blender { name: "gpu", method, blend: &mut blend },
             reaches,
         )
@@ -186,7 +194,7 @@ pub fn dump_gpu(
     _: &Model,
     _: Animation,
     _: Frames,
-    _: Method,
+    _: (Method, &[Held]),
     _: &mut [skinning::reach::Reach],
 ) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))

@@ -120,6 +120,11 @@ impl Session {
             renderer.set_colors(&colors);
         }
         renderer.draw(&self.demo.frame(width, height, scale), width, height);
+        if self.demo.skinned.skinning != Skinning::Cpu
+            && let Some(note) = renderer.gpu.as_mut().and_then(|gpu| gpu.take_morph_note())
+        {
+            console::say(&format!("note: {note}"));
+        }
         self.stats.cpu_total += self.demo.status.cpu;
         self.stats.cpu_max = self.stats.cpu_max.max(self.demo.status.cpu);
         if self.frames_drawn >= WARM_UP_FRAMES {

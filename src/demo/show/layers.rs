@@ -114,8 +114,16 @@ impl Mixing {
     }
 
     /// Step 1 of the frame, at animation time `time`: the crossfade's weights, then every layer
-    /// sampled and blended into `trs`. Returns the clip that plays (a crossfade ends on a new one).
-    pub fn animate(&mut self, skeleton: &Skeleton, clips: &[Clip], time: f64, trs: &mut [Trs]) -> usize {
+    /// sampled and blended into the bones' `trs` and the morph targets' `weights`. Returns the
+    /// clip that plays (a crossfade ends on a new one).
+    pub fn animate(
+        &mut self,
+        model: &Model,
+        clips: &[Clip],
+        time: f64,
+        trs: &mut [Trs],
+        weights: &mut [f32],
+    ) -> usize {
         if let Some(fade) = &self.fade {
             let s = fade.crossfade.progress(time);
             let blend = self.mixer.layers.iter_mut().zip(&fade.from).filter(|(l, _)| l.kind == Kind::Blend);
@@ -132,7 +140,8 @@ impl Mixing {
                 self.fade = None;
             }
         }
-        self.mixer.sample(skeleton, clips, time, trs);
+        self.mixer.sample(&model.skeleton, clips, time, trs);
+        self.mixer.sample_weights(clips, &model.morphs, weights);
         self.current()
     }
 

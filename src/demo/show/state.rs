@@ -4,14 +4,15 @@
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
-//! vertex), the [`Status`] (the corner line and the costs it shows), a [`BendDrag`] while the
-//! user bends a bone, and [`Reaching`], the chains that reach. `Demo` passes input to the part it
-//! concerns and runs the frame in order; what each key does is in `state/keys.rs`, what the mouse
-//! does in `state/mouse.rs`.
+//! vertex), the [`Status`] (the corner line and the costs it shows), the [`MorphControl`] (the
+//! morph weights the user holds), a [`BendDrag`] while the user bends a bone, and [`Reaching`],
+//! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
+//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
 use super::layers::Mixing;
+use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
 use super::selection::{self, Selection};
@@ -73,6 +74,8 @@ pub struct Demo {
     frame_each_clip: bool,
     /// The vertex inspector's vertex.
     pub selection: Selection,
+    /// The morph weights held over the clip's (`--morph`, `T`, `U`, `I`).
+    pub morph: MorphControl,
     pub status: Status,
     /// An MD5 model's stored weights, which the inspector sets beside `offset · bind`.
     pub stored: Option<StoredWeights>,
@@ -94,6 +97,7 @@ impl Demo {
         if options.skinning != Skinning::Cpu {
             gpu_can_skin(&model.skin)?;
         }
+        let morph = MorphControl::new(&model, &options.morphs)?;
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
                 0 => format!("--inspect {v}: this model has no vertices"),
@@ -132,6 +136,7 @@ impl Demo {
             mixing,
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
+            morph,
             status: Status::new(),
             stored: None,
             colors_dirty: true,
@@ -161,17 +166,21 @@ impl Demo {
         }
     }
 
-    /// Runs the method for the current time: clip, world transforms, palette, and the blend and
-    /// the normals unless only the GPU skins (`skinned::blend`); then the normals layer's lines.
+    /// Runs the method for the current time: the clip, the chains that reach, world transforms,
+    /// palette, and the morph, the blend and the normals unless only the GPU skins
+    /// (`skinned::blend`); then the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // 1 animate: the clips' layers blended into the bones' local poses (`layers.rs`); 2 reach
-        // (in reach mode); 3 matrices: see `skinning::model`.
-        self.clip = self.mixing.animate(&self.model.skeleton, &self.clips, time, &mut self.pose.trs);
+        // 1 animate: the clips' layers blended into the bones' local poses and the morph weights
+        // (`layers.rs`); 2 reach (in reach mode); 3 matrices: see `skinning::model`; then the
+        // weights the user holds, before the morph and the blend.
+        let (trs, weights) = (&mut self.pose.trs, &mut self.pose.morph.weights);
+        self.clip = self.mixing.animate(&self.model, &self.clips, time, trs, weights);
         self.reach.solve(&mut self.pose);
         self.pose.palette_from_trs(&self.model);
+        self.pose.morph.hold(&self.morph.held);
         let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
@@ -203,6 +212,7 @@ impl Demo {
             method: self.skinned.method.name(),
             skinning: self.skinned.skinning.name(),
             cpu_work: self.skinned.cpu_work(self.shown()),
+            morph: self.morph.status(&self.pose.morph.weights),
             cpu: self.status.cpu,
             frame: self.status.frame,
         }

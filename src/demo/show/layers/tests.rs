@@ -73,10 +73,10 @@ fn f_fades_linearly_to_the_next_clip_then_plays_it_alone() {
     let (model, clips) = article();
     let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
-    mixing.animate(&model.skeleton, &clips, 1.0, &mut trs);
+    mixing.animate(&model, &clips, 1.0, &mut trs, &mut []);
     mixing.crossfade(&clips, &model.skeleton, 1.0).expect("three clips");
     for (time, bend, twist) in [(1.0, 1.0, 0.0), (1.125, 0.75, 0.25), (1.25, 0.5, 0.5), (1.45, 0.1, 0.9)] {
-        assert_eq!(mixing.animate(&model.skeleton, &clips, time, &mut trs), 1, "bend plays until the end");
+        assert_eq!(mixing.animate(&model, &clips, time, &mut trs, &mut []), 1, "bend plays until the end");
         let w = weights(&mixing);
         assert!((w[0].1 - bend).abs() < 1e-6 && (w[1].1 - twist).abs() < 1e-6, "at {time}: {w:?}");
     }
@@ -87,7 +87,7 @@ fn f_fades_linearly_to_the_next_clip_then_plays_it_alone() {
         "\nblend 0.10 bend  t 1.45 s  in step\nblend 0.90 twist  t 1.45 s  in step\nfade to twist  90% of 0.5 s"
     );
     // Over at 1.5 s: twist alone; F again fades on to seed.
-    assert_eq!(mixing.animate(&model.skeleton, &clips, 1.5, &mut trs), 2);
+    assert_eq!(mixing.animate(&model, &clips, 1.5, &mut trs, &mut []), 2);
     assert_eq!(weights(&mixing), [(2, 1.0)]);
     assert_eq!(mixing.next(clips.len()), 0);
 }
@@ -98,15 +98,15 @@ fn a_crossfade_in_step_starts_the_next_clip_at_the_same_phase() {
     clips[2].duration = 1.0; // twist cut to a second: a clip of another length
     let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
-    mixing.animate(&model.skeleton, &clips, 3.0, &mut trs);
+    mixing.animate(&model, &clips, 3.0, &mut trs, &mut []);
     mixing.crossfade(&clips, &model.skeleton, 3.0).expect("three clips");
-    mixing.animate(&model.skeleton, &clips, 3.0, &mut trs);
+    mixing.animate(&model, &clips, 3.0, &mut trs, &mut []);
     // bend is at 3 s of 4: phase 0.75; twist starts at 0.75 of its one second.
     let (bend, twist) = (mixing.mixer.layers[0].time, mixing.mixer.layers[1].time);
     assert!((bend - 3.0).abs() < 1e-5 && (twist - 0.75).abs() < 1e-5, "{bend} and {twist}");
     // Y: not in step, each at the clock's time.
     mixing.toggle_sync();
-    mixing.animate(&model.skeleton, &clips, 3.1, &mut trs);
+    mixing.animate(&model, &clips, 3.1, &mut trs, &mut []);
     let (bend, twist) = (mixing.mixer.layers[0].time, mixing.mixer.layers[1].time);
     assert!((bend - 3.1).abs() < 1e-5 && (twist - 0.1).abs() < 1e-5, "{bend} and {twist}");
 }

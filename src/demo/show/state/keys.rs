@@ -68,6 +68,18 @@ impl Demo {
                 }
             }
             "v" => self.selection.next(self.model.skin.len()),
+            "t" => {
+                if let Err(why) = self.morph.next() {
+                    return Reply::Refused(why);
+                }
+            }
+            "u" | "i" => {
+                if let Err(why) = self.morph.change(&self.pose.morph.weights, key.eq_ignore_ascii_case("i")) {
+                    return Reply::Refused(why);
+                }
+                // A new shape is a new frame for the inspector too.
+                self.selection.report_due |= self.clock.paused && self.selection.vertex.is_some();
+            }
             "n" => self.view.show_names = !self.view.show_names,
             "r" => self.reset(),
             "p" => return Reply::Screenshot,
@@ -91,6 +103,7 @@ impl Demo {
         self.view.camera = self.view.home;
         self.bend = None;
         self.pose.bend.fill(glam::Quat::IDENTITY);
+        self.morph.reset();
         self.reach.reset(&self.model);
         self.mixing.end_fade();
     }

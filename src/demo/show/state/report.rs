@@ -1,8 +1,8 @@
-//! What the vertex inspector prints to the terminal: the inspected vertex's blend this frame, term
-//! by term, and for an MD5 model its stored weights beside `offset · bind`.
+//! The inspector's numbers for the terminal: the vertex's morph (if its mesh has targets), then
+//! the skin's table (`skinning::inspect`), then an MD5 model's stored weights.
 
 use super::Demo;
-use skinning::inspect::Report;
+use skinning::inspect::{MorphTable, Report};
 use skinning::md5_import::WeightTable;
 
 impl Demo {
@@ -14,7 +14,10 @@ impl Demo {
         // The clip's own time, as the mixer had it (in step, not the clock's time wrapped).
         let time = self.mixing.current_time();
         let name = &self.clip_names[self.clip];
-        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
+        let (model, weights) = (&self.model, &self.pose.morph.weights[..]);
+        let morph = MorphTable { model, weights, vertex: inspection.vertex };
+        let mut text =
+            format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{morph}{report}");
         if let Some(stored) = &self.stored {
             let (model, vertex) = (&self.model, inspection.vertex);
             text.push_str(&WeightTable { model, stored, vertex }.to_string());
