@@ -19,7 +19,8 @@
 //! each size. Then **what every influence costs** (`influences.rs`): the blend with its second pass
 //! for the fifth and later influences, against the four-slot loop alone, at 100,000 vertices. Then **what else we tried** (`variants.rs`): other ways to write the blend, against
 //! `skin::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
-//! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too).
+//! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too). Then
+//! **several clips** (`mixing.rs`): two clips in step and an additive layer, against one clip.
 //!
 //! The harness is a few lines of `std::time::Instant` rather than a crate: the variants run in
 //! turn, round after round, so a busy neighbour on the machine slows them all alike; the first
@@ -31,6 +32,7 @@
 
 mod crossover;
 mod influences;
+mod mixing;
 mod normals;
 mod variants;
 
@@ -185,6 +187,8 @@ fn main() {
     compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
     variants::run(&posed.model.skin, &palette, budget);
     crossover::run(&all, &crossover_sizes, if quick { 20 } else { 300 });
+    // What several clips at once cost, against sampling one (chapter 11).
+    mixing::run(budget);
     println!();
     let at = |n| ratios.iter().find(|r| r.0 == n).expect("size was measured");
     let (_, textbook_over_blend, _) = at(100_000);

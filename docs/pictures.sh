@@ -46,6 +46,10 @@ picture twist-dqs.png --headless --frames 1 --clip twist --time 2.0 --method dqs
 picture robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --camera 35,10 --frames 1 --no-text --size 800x500
 # docs/09-a-real-model.md: the Fox running.
 picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --frames 1 --no-text --size 800x500
+# docs/11-many-clips-at-once.md: the Fox's Walk and Run half and half, in step; the robot walking
+# with the Wave clip over its right shoulder's subtree.
+picture trot-in-step.png --headless --model Fox.glb --blend Walk=0.5,Run=0.5 --sync --time 1.5 --camera 90,10 --frames 1 --size 800x500
+picture wave-while-walking.png --headless --model RobotExpressive.glb --animation Walking --mask Wave@ShoulderR --time 0.6 --camera 35,10 --frames 1 --size 800x500
 # docs/13-the-other-weighted-sums.md: the robot's face as modelled, and surprised (a morph target).
 picture robot-face.png --headless --model RobotExpressive.glb --animation Idle --camera 0,-25,1.5 --frames 1 --no-text --size 400x400
 picture robot-surprised.png --headless --model RobotExpressive.glb --animation Idle --camera 0,-25,1.5 --morph Head_4:Surprised=1 --frames 1 --no-text --size 400x400

@@ -25,14 +25,16 @@
 //! (linear blend skinning) or `"dqs"` (dual quaternions); a DQS frame also holds `"dq_palette"`,
 //! each joint's `{"real": [x, y, z, w], "dual": [x, y, z, w]}`, and `"dq_scale"`, the scale
 //! factored out of every joint (see `dual_quat.rs`), from which its blend can be redone by hand.
+//! Several clips at once (`mixer.rs`) add to each frame its `"layers"` and their blend, `"trs"`
+//! (`dump/layers.rs`).
 //!
 //! JSON has no infinity or NaN (serde_json would write `null`), so every number is checked before
 //! it is written: the model's own first, then each frame's. A model whose numbers grow past what
 //! 32-bit floats hold (about 3.4e38) ends the dump with an [`Overflow`], an error in the model (not
 //! in the output) that names the time, and the bone, joint or vertex.
 
-use crate::clip::Clip;
 use crate::dual_quat::NotRigid;
+use crate::mixer::Animation;
 use crate::model::{Method, Model, Palette, Pose};
 use crate::morph::{Held, Morphed};
 use crate::parallel::BlendThreads;
@@ -42,11 +44,13 @@ use serde::Serialize;
 use std::io::{self, Write};
 
 mod format;
+mod layers;
 mod morphs;
 mod overflow;
 mod reach;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
+use layers::Animator;
 use morphs::morphs_out;
 pub use overflow::Overflow;
 use overflow::{frame_overflow, model_overflow};
@@ -83,42 +87,48 @@ impl Frames {
     }
 }
 
-/// Writes the model and the poses of `clip` at `frames`, blended on the CPU (linear blend skinning).
-pub fn write_dump(out: &mut impl Write, model: &Model, clip: &Clip, frames: Frames) -> io::Result<()> {
-    write_dump_with(out, model, clip, frames, Method::Lbs)
+/// Writes the model and the poses of `animation` (a clip, or layers of clips: `dump/layers.rs`)
+/// at `frames`, blended on the CPU (linear blend skinning).
+pub fn write_dump<'a>(
+    out: &mut impl Write,
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+) -> io::Result<()> {
+    write_dump_with(out, model, animation, frames, Method::Lbs)
 }
 
 /// [`write_dump`] with the blend of `method`, on the CPU. For DQS, check [`check_dqs`] first: a
 /// joint that is not rigid ends the dump with an error.
-pub fn write_dump_with(
+pub fn write_dump_with<'a>(
     out: &mut impl Write,
     model: &Model,
-    clip: &Clip,
+    animation: impl Into<Animation<'a>>,
     frames: Frames,
     method: Method,
 ) -> io::Result<()> {
-    write_dump_on(out, model, clip, frames, (method, &[]), &BlendThreads::one())
+    write_dump_on(out, model, animation, frames, (method, &[]), &BlendThreads::one())
 }
 
 /// [`write_dump_with`], with the `held` morph weights over the clip's, blending on `threads`
 /// (`parallel.rs`): the file is the same byte for byte on one thread or many.
-pub fn write_dump_on(
+pub fn write_dump_on<'a>(
     out: &mut impl Write,
     model: &Model,
-    clip: &Clip,
+    animation: impl Into<Animation<'a>>,
     frames: Frames,
     (method, held): (Method, &[Held]),
     threads: &BlendThreads,
 ) -> io::Result<()> {
-    write_dump_reaching(out, model, clip, frames, (method, held), threads, &mut [])
+    write_dump_reaching(out, model, animation, frames, (method, held), threads, &mut [])
 }
 
 /// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
 /// frame's `"reach"` then says how each chain was solved.
-pub fn write_dump_reaching(
+pub fn write_dump_reaching<'a>(
     out: &mut impl Write,
     model: &Model,
-    clip: &Clip,
+    animation: impl Into<Animation<'a>>,
     frames: Frames,
     (method, held): (Method, &[Held]),
     threads: &BlendThreads,
@@ -139,15 +149,21 @@ pub fn write_dump_reaching(
         Ok(())
     };
     let blender = Blender { name: "cpu", method, blend: &mut cpu };
-    write_dump_blended_by(out, model, clip, frames, held, blender, reaches)
+    write_dump_blended_by(out, model, animation, frames, held, blender, reaches)
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
 /// `None` if DQS can blend every frame.
-pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, NotRigid)> {
+pub fn check_dqs<'a>(
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+) -> Option<(f64, NotRigid)> {
     let mut pose = Pose::new(model);
+    let mut animator = Animator::new(animation.into());
     (0..frames.count).find_map(|f| {
-        pose.update_palette(model, clip, frames.time(f));
+        animator.pose(model, frames.time(f), &mut pose);
+        pose.palette_from_trs(model);
         pose.update_dq_palette().err().map(|e| (frames.time(f), e))
     })
 }
@@ -156,15 +172,16 @@ pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, Not
 /// `blender`, and `reaches` reaching after the clip in every frame.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
-pub fn write_dump_blended_by(
+pub fn write_dump_blended_by<'a>(
     out: &mut impl Write,
     model: &Model,
-    clip: &Clip,
+    animation: impl Into<Animation<'a>>,
     frames: Frames,
     held: &[Held],
     blender: Blender,
     reaches: &mut [Reach],
 ) -> io::Result<()> {
+    let mut animator = Animator::new(animation.into());
     let skeleton = &model.skeleton;
     let rest_world = skeleton.rest_world();
     let bones: Vec<BoneOut> = (skeleton.bones().iter().enumerate())
@@ -208,7 +225,7 @@ pub fn write_dump_blended_by(
 
     // The object is written in pieces, so the frames can follow one by one.
     writeln!(out, "{{")?;
-    field(out, "clip", &clip.name)?;
+    field(out, "clip", &animator.name())?;
     field(out, "skinning", &blender.name)?;
     field(out, "method", &blender.method.name())?;
     field(out, "bones", &bones)?;
@@ -222,9 +239,10 @@ pub fn write_dump_blended_by(
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
-        // The frame in order (`model.rs`): the clip (bones and morph weights), then the chains
-        // reach, then the matrices, then the morph (with the weights held over the clip's).
-        pose.animate(model, clip, time);
+        // The frame in order (`model.rs`): the clip, or several blended (`mixer.rs`), for the bones
+        // and the morph weights; then the chains reach, then the matrices, then the morph (with
+        // the weights held over the clips').
+        animator.pose(model, time, &mut pose);
         crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
         pose.palette_from_trs(model);
         pose.morph.hold(held);
@@ -243,7 +261,7 @@ pub fn write_dump_blended_by(
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
             return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
         }
-        if let Some(what) = frame_overflow(model, &pose, dqs) {
+        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| animator.overflow()) {
             return Err(Overflow { frame: Some((f, time)), what }.into_io());
         }
         let dq_palette = dqs.then(|| {
@@ -264,6 +282,7 @@ pub fn write_dump_blended_by(
             normals: Points(&pose.normals[..skinned_len.min(pose.normals.len())]),
             rigid_normals: Points(&pose.normals[skinned_len.min(pose.normals.len())..]),
             reach: reach::reach_out(reaches, &pose),
+            mixed: animator.frame_out(&pose.trs),
         };
         serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;

@@ -37,7 +37,10 @@
 //!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
 //!     `offset · bind` worked out ahead of time. [`md5_export`] is its mirror: the scene on screen
 //!     (the article's, or a loaded model) written as MD5.
-//! 11. Many clips at once (`docs/11-many-clips-at-once.md`).
+//! 11. Many clips at once (`docs/11-many-clips-at-once.md`): [`mixer`]: several clips blended
+//!     bone by bone on the local poses, before the world transforms: weights, a crossfade, clips
+//!     in step, additive layers, and masked layers found by a walk of the first-child / sibling
+//!     tree.
 //! 12. Reaching (`docs/12-reaching.md`): [`reach`]: inverse kinematics, the angles found from
 //!     where a hand should be, between the clip and the matrices: the two-bone solve
 //!     (`reach/two_bone.rs`: the law of cosines, the aim, the pole) and CCD for longer chains
@@ -69,6 +72,7 @@ pub mod inspect;
 pub mod material;
 pub mod md5_export;
 pub mod md5_import;
+pub mod mixer;
 pub mod model;
 pub mod model_folder;
 pub mod morph;

@@ -7,8 +7,9 @@
 //! piece by piece, each piece checked (`model/build.rs`). A [`Pose`] holds everything that changes
 //! per frame, allocated once and refilled every frame in this order:
 //!
-//! 1. **animate**: the clip gives every bone its local translation, rotation and scale for this
-//!    time (`trs`), and every morph target a weight ([`Pose::animate`]);
+//! 1. **animate**: the clip (or several, blended: `mixer.rs`) gives every bone its local
+//!    translation, rotation and scale for this time (`trs`), and every morph target a weight
+//!    ([`Pose::animate`]);
 //! 2. **reach**: any chain that reaches for a target turns its rotations in `trs` there
 //!    (`reach.rs`; the program and the dump run it, where the user asks for it);
 //! 3. **matrices**: each bone's `trs` as a matrix, with its hand bend; the walk down the tree,

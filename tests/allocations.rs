@@ -141,12 +141,14 @@ fn the_headless_demo_draws_steady_frames_without_allocating() {
     // The whole frame of the program, upload and draw included, counted by its own allocator, with
     // each blend method (GPU skinning is counted in tests/gpu.rs); the words are on (the corner line
     // changes every frame), and with the vertex inspector and its labels too, or off.
-    let runs: [&[&str]; 5] = [
+    let runs: [&[&str]; 6] = [
         &["--method", "lbs"],
         &["--method", "dqs"],
         &["--method", "both"],
         &["--inspect", "2", "--method", "both"],
         &["--no-text"],
+        // Several clips at once, their rows in the corner line (chapter 11).
+        &["--blend", "bend=0.5,twist=0.5", "--sync", "--mask", "seed@bone2=0.5", "--additive", "twist=0.3"],
     ];
     for extra in runs {
         let args = ["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats"];
@@ -188,6 +190,38 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
             }
         });
         assert_eq!(n, 0, "{name}: {n} allocations in pose + blend");
+    }
+}
+
+#[test]
+fn a_steady_frame_of_several_clips_allocates_nothing() {
+    // The mixer samples every layer into the layer's own pose and blends into the frame's: two clips
+    // in step, a masked one and an additive one, on the article's scene and on the Fox.
+    use skinning::mixer::mask::Mask;
+    use skinning::mixer::{Kind, Layer, Mixer};
+    let mut models = vec![(scene::article().expect("valid"), scene::clips().expect("valid"))];
+    if let Some(path) = common::sample_model("Fox.glb") {
+        let fox = skinning::gltf_import::load(&path).expect("loads");
+        models.push((fox.model, fox.clips));
+    }
+    for (model, clips) in models {
+        let skeleton = &model.skeleton;
+        let layers = vec![
+            Layer::new(Kind::Blend, 0, 0.4, skeleton),
+            Layer::new(Kind::Blend, 1, 0.6, skeleton),
+            Layer::new(Kind::Masked(Mask::new(skeleton, skeleton.len() / 2)), 2, 0.5, skeleton),
+            Layer::new(Kind::additive(&clips[2], skeleton), 2, 0.3, skeleton),
+        ];
+        let mut mixer = Mixer::new(layers, true);
+        let mut pose = Pose::new(&model);
+        let mut frame = |time: f64| {
+            mixer.sample(skeleton, &clips, time, &mut pose.trs);
+            pose.palette_from_trs(&model);
+            skinning::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+        };
+        frame(0.0);
+        let n = allocations_in(|| (0..600).for_each(|f| frame(f as f64 / 60.0)));
+        assert_eq!(n, 0, "{n} allocations in 600 frames of four layers");
     }
 }
 

@@ -37,6 +37,7 @@ use platform::session::Session;
 use show::loaded::{Loaded, Loading};
 use show::skinned::Skinning;
 use skinning::dump::Frames;
+use skinning::mixer::Animation;
 use std::process::ExitCode;
 
 /// The whole program; returns the process exit code.
@@ -104,8 +105,15 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     };
 
     if let Some(path) = &options.dump {
-        // Numbers only: no camera, no window state; just the clip asked for.
+        // Numbers only: no camera, no window state; just the clip asked for, or the layers of
+        // clips the flags ask for (`show/layers.rs`).
         let clip = &clips[options.clip_index(&clips).map_err(|e| Failure::new(2, e))?];
+        let mixer =
+            show::layers::Mixing::for_dump(&model, &clips, &options).map_err(|e| Failure::new(2, e))?;
+        let animation = match &mixer {
+            Some(mixer) => Animation::Mixed { mixer, clips: &clips },
+            None => Animation::Clip(clip),
+        };
         let frames = Frames {
             start: options.time,
             dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
@@ -116,7 +124,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
         if method == skinning::model::Method::Dqs
-            && let Some((time, e)) = skinning::dump::check_dqs(model, clip, frames)
+            && let Some((time, e)) = skinning::dump::check_dqs(model, animation, frames)
         {
             return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
         }
@@ -129,14 +137,14 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => {
-                platform::headless::dump_gpu(path, model, clip, frames, (method, &held), &mut reaches)
+                platform::headless::dump_gpu(path, model, animation, frames, (method, &held), &mut reaches)
             }
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
                 let r = &mut reaches;
                 skinning::dump::write_dump_reaching(
                     &mut file,
                     model,
-                    clip,
+                    animation,
                     frames,
                     (method, &held),
                     &threads,

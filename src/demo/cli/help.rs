@@ -38,6 +38,18 @@ OPTIONS:
                             Y-up models are turned to id's axes (Z up, facing +x); a scale that
                             cannot be baked is refused. Says what it wrote, then exits. Takes only
                             --model besides
+    --blend CLIP=W,CLIP=W...
+                            play these clips (as --animation or --clip names them) together, each
+                            at its weight (divided by their sum), each at the same time and looping
+                            by its own length
+    --sync                  the --blend clips in step: at the same phase of their loops, the shared
+                            cycle the weighted mean of their lengths (the window's own blends, F, J
+                            and K, play in step unless --blend is given without --sync)
+    --additive CLIP[=W]     add CLIP's change from its first pose over what plays, at weight W
+                            (default 1); may be given again
+    --mask CLIP@BONE[=W]    CLIP drives BONE and every bone under it, at weight W from 0 to 1
+                            (default 1); the other bones keep what plays; may be given again
+    --fade SECONDS          how long the window's crossfade (F) takes (default 0.5)
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
@@ -105,6 +117,8 @@ keys:
   Space        pause / resume          .  ,   step forward / back (paused)
   [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
   1 .. 9       clip 1 to 9             C      next clip (the article's: seed, bend, twist)
+  F            crossfade to next clip  Y      clips in step / each at its own time
+  J  K         weight to this clip / to the next clip, a tenth at a time
   B  M  S      show / hide bind mesh, skinned mesh, skeleton
   L  O         skinned mesh lit / as lines, normals on / off
   W            weight view: next bone  G      skinning on cpu / gpu / both

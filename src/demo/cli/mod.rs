@@ -7,6 +7,7 @@
 pub mod help;
 pub mod hide;
 pub mod info;
+pub mod layers;
 pub mod looks_info;
 pub mod md5_info;
 mod model_file;
@@ -182,6 +183,15 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             Arg::Long(flag) if reach::is_reach_flag(flag) => {
                 let flag = flag.to_string();
                 reach::parse(&flag, &mut parser, &mut options.reach)?
+            }
+            Arg::Long(name) if layers::FLAGS.iter().any(|(flag, _)| *flag == name) => {
+                let (flag, what) =
+                    layers::FLAGS.into_iter().find(|(flag, _)| *flag == name).unwrap_or_default();
+                let value = match what {
+                    "" => None,
+                    _ => Some(text(&mut parser, &format!("--{flag}"), what)?),
+                };
+                layers::read(flag, value.as_deref(), &mut options.layers)?;
             }
             Arg::Value(value) if names_a_folder(&value) => {
                 return Err(format!(

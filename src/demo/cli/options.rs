@@ -1,6 +1,7 @@
 //! What the user asked for on the command line, and its limits: [`Options`], filled in by `mod.rs`
 //! and read by everything that runs.
 
+use super::layers::LayerFlags;
 use super::morph::MorphSetting;
 use crate::demo::show::skinned::{Blend, Skinning};
 use skinning::clip::Clip;
@@ -55,6 +56,8 @@ pub struct Options {
     pub morphs: Vec<MorphSetting>,
     /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
     pub reach: super::reach::ReachOptions,
+    /// Several clips at once: `--blend`, `--additive`, `--mask`, `--fade`, `--sync` (`layers.rs`).
+    pub layers: LayerFlags,
 }
 
 impl Default for Options {
@@ -87,6 +90,7 @@ impl Default for Options {
             parallel_from: None,
             morphs: Vec::new(),
             reach: Default::default(),
+            layers: LayerFlags::default(),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! scene and `--animation` to a model's, `--dump` draws nothing so it takes no `--screenshot`...),
 //! each refusal one line saying what to do instead.
 
+use super::layers::{self, Others};
 use super::options::{DUMP_DT, MAX_SECONDS, Options};
 use crate::demo::show::skinned::{Blend, Skinning};
 
@@ -57,6 +58,14 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
     }
     super::reach::check(&options.reach, options.info)?;
+    // Several clips at once: their own rules (`layers.rs`).
+    let others = Others {
+        animation: options.animation.is_some(),
+        clip: clip_given,
+        info: options.info,
+        dump: options.dump.is_some(),
+    };
+    layers::check(&options.layers, others)?;
     // The last frame's time must stay representable (and finite, for the dump's JSON).
     let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
     let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;

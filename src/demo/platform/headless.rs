@@ -12,8 +12,8 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
-use skinning::clip::Clip;
 use skinning::dump::Frames;
+use skinning::mixer::Animation;
 use skinning::model::{Method, Model};
 use skinning::morph::{Held, Morphed};
 use std::path::Path;
@@ -46,7 +46,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     path: &Path,
     model: &Model,
-    clip: &Clip,
+    animation: Animation,
     frames: Frames,
     (method, held): (Method, &[Held]),
     reaches: &mut [skinning::reach::Reach],
@@ -78,7 +78,7 @@ pub fn dump_gpu(
         write_dump_blended_by(
             &mut file,
             model,
-            clip,
+            animation,
             frames,
             held,
             Blender { name: "gpu", method, blend: &mut blend },
@@ -192,7 +192,7 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     _: &Path,
     _: &Model,
-    _: &Clip,
+    _: Animation,
     _: Frames,
     _: (Method, &[Held]),
     _: &mut [skinning::reach::Reach],

@@ -7,6 +7,7 @@
 
 pub mod bend;
 pub mod clock;
+pub mod layers;
 pub mod loaded;
 pub mod morph;
 pub mod normal_lines;

@@ -11,6 +11,7 @@
 
 use super::bend::BendDrag;
 use super::clock::Clock;
+use super::layers::Mixing;
 use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
@@ -52,8 +53,10 @@ pub struct Demo {
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
     clip_names: Vec<String>,
-    /// Which of `clips` plays.
+    /// Which of `clips` plays (with others, the first blend layer's).
     pub clip: usize,
+    /// The clips' layers (`--blend`, `--mask`, `--additive`, the keys F, Y, J, K): `layers.rs`.
+    pub mixing: Mixing,
     pub clock: Clock,
     /// This frame's local and world transforms, palette and skinned positions.
     pub pose: Pose,
@@ -85,7 +88,8 @@ pub struct Demo {
 impl Demo {
     /// The demo of `model` playing `clips`, set up as `options` ask.
     pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
-        let clip = options.clip_index(&clips)?;
+        let mixing = Mixing::new(&model, &clips, options)?;
+        let clip = mixing.current();
         let weight_bone = match &options.weights {
             None => None,
             Some(name) => Some(find_bone(&model, name)?),
@@ -129,6 +133,7 @@ impl Demo {
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
             clip,
+            mixing,
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
             morph,
@@ -167,13 +172,16 @@ impl Demo {
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
-        let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
-        // 1 animate (bones and morph weights), 2 reach (in reach mode), 3 matrices: see
-        // `skinning::model`; then the weights the user holds, before the morph and the blend.
-        self.pose.animate(model, clip, time);
+        let time = self.clock.time;
+        // 1 animate: the clips' layers blended into the bones' local poses and the morph weights
+        // (`layers.rs`); 2 reach (in reach mode); 3 matrices: see `skinning::model`; then the
+        // weights the user holds, before the morph and the blend.
+        let (trs, weights) = (&mut self.pose.trs, &mut self.pose.morph.weights);
+        self.clip = self.mixing.animate(&self.model, &self.clips, time, trs, weights);
         self.reach.solve(&mut self.pose);
-        self.pose.palette_from_trs(model);
+        self.pose.palette_from_trs(&self.model);
         self.pose.morph.hold(&self.morph.held);
+        let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
@@ -189,16 +197,16 @@ impl Demo {
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
         self.reach.write_status(&mut line);
+        self.mixing.write_rows(&mut line, &self.clip_names, time);
         self.status.line = line;
     }
 
     /// What the corner line and the title say about this frame.
     fn status_line(&self) -> StatusLine<'_> {
-        let clip = self.clip();
         StatusLine {
             clip: &self.clip_names[self.clip],
             weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
-            time: clip.wrap(self.clock.time),
+            time: self.mixing.current_time(),
             speed: self.clock.speed,
             paused: self.clock.paused,
             method: self.skinned.method.name(),
@@ -266,6 +274,7 @@ pub const NO_SURFACE: &str =
 #[cfg(test)]
 mod clip_tests;
 mod keys;
+mod layer_keys;
 mod mouse;
 #[cfg(test)]
 mod reach_tests;

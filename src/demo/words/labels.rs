@@ -90,12 +90,15 @@ impl Labels {
         let s = words.scale.round().max(1.0);
         self.batch.clear();
         self.placement.clear(size);
-        let (first, second) = split_status(words.status, size.0, s);
+        // Each line of the corner line is a row (several clips add rows), cut in two if too long.
         let mut below = MARGIN * s;
-        for line in [first, second].into_iter().filter(|line| !line.is_empty()) {
-            self.batch.add(line, Vec2::new(MARGIN * s, below), s, TEXT);
-            self.placement.take(Vec2::new(MARGIN * s, below), line.chars().count(), s);
-            below += LINE * s;
+        for row in words.status.split('\n') {
+            let (first, second) = split_status(row, size.0, s);
+            for line in [first, second].into_iter().filter(|line| !line.is_empty()) {
+                self.batch.add(line, Vec2::new(MARGIN * s, below), s, TEXT);
+                self.placement.take(Vec2::new(MARGIN * s, below), line.chars().count(), s);
+                below += LINE * s;
+            }
         }
         if let Some(inspection) = inspection {
             self.inspector_words(inspection, view_projection, size, s, below);

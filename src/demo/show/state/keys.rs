@@ -25,9 +25,14 @@ impl Demo {
                         "there is no clip {key}: this model has {n} (C steps through them)"
                     ));
                 }
-                self.clip = wanted;
+                self.play(wanted);
             }
-            "c" => self.clip = (self.clip + 1) % self.clips.len(),
+            "c" => self.play((self.clip + 1) % self.clips.len()),
+            "f" | "y" | "j" | "k" => {
+                if let Err(why) = self.layer_key(key) {
+                    return Reply::Refused(why);
+                }
+            }
             "b" => self.view.show_bind = !self.view.show_bind,
             "m" => self.view.show_skinned = !self.view.show_skinned,
             "s" => self.view.show_bones = !self.view.show_bones,
@@ -100,5 +105,6 @@ impl Demo {
         self.pose.bend.fill(glam::Quat::IDENTITY);
         self.morph.reset();
         self.reach.reset(&self.model);
+        self.mixing.end_fade();
     }
 }

@@ -9,10 +9,10 @@ impl Demo {
     /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
     pub fn report(&self) -> Option<String> {
         let inspection = self.inspection()?;
-        let clip = self.clip();
         let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
         let report = Report { inspection: &inspection, model: &self.model };
-        let time = clip.wrap(self.clock.time);
+        // The clip's own time, as the mixer had it (in step, not the clock's time wrapped).
+        let time = self.mixing.current_time();
         let name = &self.clip_names[self.clip];
         let (model, weights) = (&self.model, &self.pose.morph.weights[..]);
         let morph = MorphTable { model, weights, vertex: inspection.vertex };
