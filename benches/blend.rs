@@ -23,9 +23,12 @@
 //!
 //! Then **what normals cost** (`normals.rs`): positions alone against positions and normals, at
 //! each size. Then **the lanes** (`lanes.rs`): the fast path on each kind of vector lanes this
-//! processor has. Then **what else we tried** (`variants.rs`): other ways to write the blend, against
+//! processor has. Then **what every influence costs** (`influences.rs`): the blend with its second
+//! pass for the fifth and later influences, against the four-slot loop alone, at 100,000 vertices.
+//! Then **what else we tried** (`variants.rs`): other ways to write the blend, against
 //! `skin::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
-//! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too).
+//! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too). Then
+//! **several clips** (`mixing.rs`): two clips in step and an additive layer, against one clip.
 //!
 //! The harness is a few lines of `std::time::Instant` rather than a crate: the variants run in
 //! turn, round after round, so a busy neighbour on the machine slows them all alike; the first
@@ -38,7 +41,9 @@
 //! worst ratio of the normals table).
 
 mod crossover;
+mod influences;
 mod lanes;
+mod mixing;
 mod normals;
 mod table;
 mod variants;
@@ -46,7 +51,7 @@ mod variants;
 use glam::Mat4;
 use skinning::model::{Model, Pose};
 use skinning::parallel::BlendThreads;
-use skinning::skin::{MAX_INFLUENCES, compute_palette};
+use skinning::skin::{SLOTS, compute_palette};
 use skinning::synthetic;
 use std::time::Duration;
 use table::{VARIANTS, measure};
@@ -93,7 +98,7 @@ fn main() {
         skinning::lanes::Lanes::best().name()
     );
     println!(
-        "tube of {BONES} bones, {MAX_INFLUENCES} influences per vertex; median of interleaved rounds{}\n",
+        "tube of {BONES} bones, {SLOTS} influences per vertex; median of interleaved rounds{}\n",
         if quick { " (--quick: short run, rough numbers)" } else { "" }
     );
     println!(
@@ -156,9 +161,15 @@ fn main() {
     let (tube, palette) = with_palette(10_000);
     lanes::run(&tube.skin, &palette, budget);
 
+    // What every influence costs, on one thread.
+    let (tube_100k, palette_100k) = with_palette(100_000);
+    influences::run(&tube_100k, &palette_100k, budget);
+
     // What else we tried, on one thread; then where all threads start to pay.
     variants::run(&tube.skin, &palette, budget);
     crossover::run(&all, &crossover_sizes, if quick { 20 } else { 300 });
+    // What several clips at once cost, against sampling one (chapter 11).
+    mixing::run(budget);
     println!();
     let at = |size| rows.iter().find(|r| r.vertices == size).expect("size was measured");
     let (at_100k, at_1m) = (at(100_000), at(1_000_000));

@@ -6,7 +6,7 @@ use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
 use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
 use skinning::parallel::BlendThreads;
-use skinning::skin::{MAX_INFLUENCES, SkinVertex, blend, compute_palette};
+use skinning::skin::{SLOTS, SkinVertex, blend, compute_palette};
 use skinning::synthetic;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -31,7 +31,7 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
     let (world, joints) = (&posed.world, posed.model.skin.joints());
     for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
-        for i in 0..MAX_INFLUENCES {
+        for i in 0..SLOTS {
             let joint = joints[v.joints[i] as usize];
             let matrix = world[joint.bone] * joint.offset;
             sum += v.weights[i] * matrix.transform_point3a(v.bind);

@@ -3,7 +3,7 @@
 //! palette. Each returns the blend's positions (to f32 rounding), which the run checks.
 
 use glam::{Affine3A, Mat4, Vec3A, Vec4};
-use skinning::skin::{MAX_INFLUENCES, Skin, blend};
+use skinning::skin::{SLOTS, Skin, blend};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -25,7 +25,7 @@ const VARIANTS: [(&str, Blend); 7] = [
 fn matrices_first(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
         let mut matrix = palette[v.joints[0] as usize] * v.weights[0];
-        for i in 1..MAX_INFLUENCES {
+        for i in 1..SLOTS {
             matrix += palette[v.joints[i] as usize] * v.weights[i];
         }
         *out = matrix.transform_point3a(v.bind);
@@ -44,7 +44,7 @@ fn affine_matrices_first(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
         let first = &affine[v.joints[0] as usize];
         let (mut matrix3, mut translation) = (first.matrix3 * v.weights[0], first.translation * v.weights[0]);
-        for i in 1..MAX_INFLUENCES {
+        for i in 1..SLOTS {
             let a = &affine[v.joints[i] as usize];
             matrix3 += a.matrix3 * v.weights[i];
             translation += a.translation * v.weights[i];
@@ -58,7 +58,7 @@ fn affine_same_loop(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3A>, o
     to_affine(palette, affine);
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
-        for i in 0..MAX_INFLUENCES {
+        for i in 0..SLOTS {
             sum += v.weights[i] * affine[v.joints[i] as usize].transform_point3a(v.bind);
         }
         *out = sum;
@@ -81,7 +81,7 @@ fn no_bounds_checks(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
-        for i in 0..MAX_INFLUENCES {
+        for i in 0..SLOTS {
             // SAFETY: `Skin::add_vertex` refuses a joint index at or past the skin's joint count,
             // unused slots hold joint 0 (which exists: a vertex has an influence), and the palette
             // has one matrix per joint (asserted above).

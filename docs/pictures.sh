@@ -7,7 +7,7 @@
 # the captions' commands still work. It builds nothing: it runs the program named by SKINNING_BIN,
 # else target/release/skinning (so `cargo build --release` first). Each `picture NAME ARGS...` line
 # below runs `skinning ARGS... --screenshot OUTDIR/NAME`, with ARGS as the caption writes them
-# (tests/book.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
+# (tests/book/main.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
 # one the tests read the sample models from), so that a caption's `--model Fox.glb` finds the
 # Khronos sample there; without it, the pictures of the article's scene are drawn and a model's fails.
 set -euo pipefail
@@ -46,6 +46,13 @@ picture twist-dqs.png --headless --frames 1 --clip twist --time 2.0 --method dqs
 picture robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --camera 35,10 --frames 1 --no-text --size 800x500
 # docs/09-a-real-model.md: the Fox running.
 picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --frames 1 --no-text --size 800x500
+# docs/11-many-clips-at-once.md: the Fox's Walk and Run half and half, in step; the robot walking
+# with the Wave clip over its right shoulder's subtree.
+picture trot-in-step.png --headless --model Fox.glb --blend Walk=0.5,Run=0.5 --sync --time 1.5 --camera 90,10 --frames 1 --size 800x500
+picture wave-while-walking.png --headless --model RobotExpressive.glb --animation Walking --mask Wave@ShoulderR --time 0.6 --camera 35,10 --frames 1 --size 800x500
+# docs/13-the-other-weighted-sums.md: the robot's face as modelled, and surprised (a morph target).
+picture robot-face.png --headless --model RobotExpressive.glb --animation Idle --camera 0,-25,1.5 --frames 1 --no-text --size 400x400
+picture robot-surprised.png --headless --model RobotExpressive.glb --animation Idle --camera 0,-25,1.5 --morph Head_4:Surprised=1 --frames 1 --no-text --size 400x400
 # docs/10-two-ways-to-store-a-skin.md: the Fox exported to MD5, walking, one vertex inspected. The
 # export goes to a scratch folder (the sample models' may be read-only), and the picture is drawn there.
 md5="$(mktemp -d)"
@@ -55,3 +62,7 @@ models="$md5"
 picture two-ways-fox.png --model fox-md5/fox.md5mesh --animation Walk --headless --frames 1 --time 0.3 --size 800x500 --inspect 53
 models="$saved"
 rm -r "$md5"
+# docs/12-reaching.md: the article's arm reaching for a point, its elbow towards a pole; the robot
+# holding its right hand out while it walks.
+picture reach-arm.png --headless --frames 1 --clip bend --time 1.0 --reach bone31=0.3,0.3,0 --pole 0.55,-0.1,0 --size 800x500
+picture reach-robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --reach Palm2R=-2.3,2.5,0.5 --camera -20,10 --frames 1 --size 800x500

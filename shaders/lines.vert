@@ -1,6 +1,8 @@
-// Draws every layer (bind mesh, skinned mesh, bones): positions already in the world, one colour
-// per vertex. The #version line is added by the program, which knows whether it runs on OpenGL 3.3
-// or OpenGL ES 3.0.
+// Draws the layers whose positions the CPU computed: the bind mesh, the CPU's skinned mesh as
+// lines, the normals, the bones, the inspector's marks and, with a camera in window pixels, the
+// words. Positions already in the world, one colour per vertex. The lit surface has surface.vert;
+// the GPU skins with skinning.vert or skinning_dqs.vert. The #version line is added by the
+// program, which knows whether it runs on OpenGL 3.3 or OpenGL ES 3.0.
 
 uniform mat4 view_projection; // world space to clip space: the camera
 uniform float point_size;     // in pixels, scaled for high-DPI screens

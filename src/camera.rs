@@ -7,8 +7,12 @@
 //! both the window's width and its height. That keeps the model in the middle, filling it, at any
 //! window shape. Orbiting turns the camera about that centre; zooming moves it closer or further.
 //! At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the article, so the model lies
-//! flat in the picture. A model whose numbers call +z up (MD5, see `model::Up`) is first turned a
-//! quarter turn about x, in the view only: its numbers stay its own.
+//! flat in the picture, and a glTF character shows its front: glTF's front faces +z (the spec's
+//! "Coordinate System and Units"). id's tools give their characters other axes: +z up and the
+//! front along +x, the left along +y (Doom 3's `idAngles::ToForward` turns yaw 0 into +x and its
+//! right vector is -y; an entity's model is drawn turned as the entity faces). A model
+//! whose numbers are id's (MD5, see `model::Up`) is first turned into glTF's axes ([`upright`]),
+//! in the view only: its numbers stay its own.
 
 use crate::model::Up;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
@@ -33,8 +37,9 @@ pub struct Camera {
     pub zoom: f32,
     /// The yaw the distance is fitted for: the home view's. Orbiting keeps the distance.
     pub fit_yaw: f32,
-    /// The turn that stands the model up, from its numbers to the view's (+y up): identity for a
-    /// Y-up model. `target`, `extent` and the eye are in the turned space.
+    /// The turn from the model's numbers to the view's, glTF's axes (+y up, the front towards +z):
+    /// identity for a Y-up model ([`upright`]). `target`, `extent` and the eye are in the turned
+    /// space.
     pub upright: Quat,
 }
 
@@ -46,7 +51,7 @@ impl Camera {
 
     /// A camera that frames every one of `points` of a model whose up axis is `up`, standing it up.
     pub fn framing_up(points: impl IntoIterator<Item = Vec3>, up: Up) -> Camera {
-        let upright = turn_up(up);
+        let upright = upright(up);
         let points = points.into_iter().map(|p| upright * p);
         let mut min = Vec3::splat(f32::INFINITY);
         let mut max = Vec3::splat(f32::NEG_INFINITY);
@@ -75,16 +80,6 @@ impl Camera {
         Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0, upright }
     }
 
-    /// Looks from the side of the box that is longer, x or z: a character that walks along z is
-    /// seen from the side, its legs apart, rather than head-on. Looking along x is a yaw of 90°.
-    pub fn face_the_long_side(mut self) -> Camera {
-        if self.extent.z > self.extent.x {
-            self.yaw = std::f32::consts::FRAC_PI_2;
-            self.fit_yaw = self.yaw;
-        }
-        self
-    }
-
     /// Turns the camera by the given angles (radians).
     pub fn orbit(&mut self, yaw: f32, pitch: f32) {
         let limit = 89f32.to_radians();
@@ -102,6 +97,12 @@ impl Camera {
         let direction =
             Vec3::new(self.pitch.cos() * self.yaw.sin(), self.pitch.sin(), self.pitch.cos() * self.yaw.cos());
         self.target + direction * self.distance(aspect)
+    }
+
+    /// Where the camera is in the model's own numbers, where its skinned positions are: the place
+    /// of the light that the lit surface gets (for a Z-up model, [`Camera::eye`] turned back).
+    pub fn eye_in_model(&self, aspect: f32) -> Vec3 {
+        self.upright.inverse() * self.eye(aspect)
     }
 
     /// How far from the target the box just fits the window's width and height, seen from the home
@@ -149,11 +150,15 @@ impl Camera {
     }
 }
 
-/// The turn from a model's up axis to the view's +y: a quarter turn about x takes +z to +y.
-fn turn_up(up: Up) -> Quat {
+/// The turn from a model's axes to glTF's, which the view uses: none for a Y-up model; for id's
+/// (+x front, +y the character's left, +z up) a third of a turn about (1, 1, 1), which takes x to
+/// z, y to x and z to y: the front to +z, the left to +x (a glTF character's left), up to +y.
+/// `md5_export` writes a Y-up model turned back by its inverse, so it comes back as it was.
+pub fn upright(up: Up) -> Quat {
     match up {
         Up::Y => Quat::IDENTITY,
-        Up::Z => Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2),
+        // cos 60° = 1/2 and sin 60° / √3 = 1/2: the turn's four numbers are exact.
+        Up::Z => Quat::from_xyzw(-0.5, -0.5, -0.5, 0.5),
     }
 }
 
@@ -163,17 +168,18 @@ fn turn_up(up: Up) -> Quat {
 /// the skinned mesh's own node, whose transform glTF ignores) would otherwise shrink the model to
 /// a dot, and the bind pose is drawn where it was modelled, beside the skin or behind it. A mesh
 /// whose vertices never leave one point has no size to frame: then its joints are framed with it,
-/// so they show. It looks at the long side of the model (see [`Camera::face_the_long_side`]); any
-/// size works, the model's own units are kept.
+/// so they show. It looks at the model's front (see [`upright`]); any size works, the model's own
+/// units are kept.
 pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
     let mut pose = crate::model::Pose::new(model);
     let is_joint = model.joint_bones();
     let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
         for i in 0..64 {
-            // Steps 1 to 4: where the mesh goes; its normals do not move it.
+            // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
             pose.update_palette(model, clip, clip.duration as f64 * i as f64 / 64.0);
-            crate::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+            pose.morph.apply(&model.skin, &model.morphs);
+            crate::skin::blend(pose.morph.skin(&model.skin), &pose.palette, &mut pose.skinned);
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
             (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }
@@ -182,7 +188,7 @@ pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -
     if !(mesh.max - mesh.min).cmpgt(Vec3::ZERO).any() {
         points.extend(joints.corners());
     }
-    Camera::framing_up(points.into_iter().filter(|p| p.is_finite()), model.up).face_the_long_side()
+    Camera::framing_up(points.into_iter().filter(|p| p.is_finite()), model.up)
 }
 
 /// The smallest box holding every point added to it.
@@ -243,12 +249,13 @@ mod tests {
     }
 
     #[test]
-    fn a_z_up_model_stands_up_in_the_picture() {
-        // A post 2 tall along +z, with a knob towards +x at its top.
-        let points = [Vec3::ZERO, Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.5, 0.0, 2.0)];
+    fn a_z_up_model_stands_up_in_the_picture_its_left_on_the_right() {
+        // A post 2 tall along +z, with a knob towards +y at its top: id's axes, where +y is the
+        // character's left, which a camera at its front sees on the right.
+        let points = [Vec3::ZERO, Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.0, 0.5, 2.0)];
         let camera = Camera::framing_up(points, Up::Z);
         let [foot, top, knob] = points.map(|p| camera.project(p, 640, 480));
-        // Up in the numbers is up on the screen (pixel y grows downwards); x stays to the right.
+        // Up in the numbers is up on the screen (pixel y grows downwards).
         assert!(top.y < foot.y - 200.0, "{foot} {top}");
         assert!((top.x - foot.x).abs() < 1.0 && knob.x > top.x + 50.0, "{top} {knob}");
         // The camera's direction comes back in the model's numbers: level, so no z in it.
@@ -256,17 +263,34 @@ mod tests {
     }
 
     #[test]
-    fn a_model_long_in_z_is_seen_from_the_side_and_still_fits() {
-        let points = corners(Vec3::new(-0.2, 0.0, -0.6), Vec3::new(0.2, 0.7, 0.6));
-        let camera = Camera::framing(points.clone()).face_the_long_side();
-        assert_eq!(camera.yaw, std::f32::consts::FRAC_PI_2);
-        let xs: Vec<f32> = points.iter().map(|&p| camera.project(p, 640, 480).x).collect();
-        let (left, right) =
-            (xs.iter().copied().fold(f32::MAX, f32::min), xs.iter().copied().fold(f32::MIN, f32::max));
-        // Its length runs across the picture, filling most of it, all of it inside.
-        assert!(left > 0.0 && right < 640.0 && right - left > 0.6 * 640.0, "{left}..{right}");
-        // A model wide in x keeps the article's front view.
-        let wide = Camera::framing(corners(Vec3::new(-1.0, 0.0, -0.1), Vec3::new(1.0, 0.5, 0.1)));
-        assert_eq!(wide.face_the_long_side().yaw, 0.0);
+    fn ids_axes_turn_into_gltfs() {
+        // The same turn as a third of a turn about (1, 1, 1), backwards: x to z, y to x, z to y.
+        let third = Quat::from_axis_angle(Vec3::ONE.normalize(), -std::f32::consts::TAU / 3.0);
+        assert!(upright(Up::Z).abs_diff_eq(third, 1e-7));
+        for (id, gltf) in [(Vec3::X, Vec3::Z), (Vec3::Y, Vec3::X), (Vec3::Z, Vec3::Y)] {
+            assert_eq!(upright(Up::Z) * id, gltf);
+        }
+    }
+
+    #[test]
+    fn the_camera_looks_at_the_front_of_either_kind_of_character() {
+        // A fox-like box, long along its front: glTF's front is +z, id's +x (up +y and +z).
+        let gltf = corners(Vec3::new(-0.2, 0.0, -0.6), Vec3::new(0.2, 0.7, 0.6));
+        let id = corners(Vec3::new(-0.6, -0.2, 0.0), Vec3::new(0.6, 0.2, 0.7));
+        for (points, up, front) in [(gltf, Up::Y, Vec3::Z), (id, Up::Z, Vec3::X)] {
+            let camera = Camera::framing_up(points.clone(), up);
+            // It looks along -front, so the nose comes nearest and the tail sits behind it.
+            assert!(camera.forward().abs_diff_eq(-front, 1e-6), "{up:?}: {}", camera.forward());
+            // The eye and the box's centre in the model's own numbers.
+            let eye = camera.upright.inverse() * camera.eye(640.0 / 480.0);
+            let centre = camera.upright.inverse() * camera.target;
+            let (nose, tail) = (centre + front * 0.6, centre - front * 0.6);
+            assert!(eye.distance(nose) < eye.distance(tail), "{up:?}");
+            // All of it in the picture.
+            for p in &points {
+                let at = camera.project(*p, 640, 480);
+                assert!(at.x > 0.0 && at.x < 640.0 && at.y > 0.0 && at.y < 480.0, "{up:?}: {at} is off");
+            }
+        }
     }
 }

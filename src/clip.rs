@@ -24,9 +24,14 @@
 //! The article's own demo is not keyframed: it slides two bones back and forth in code. That motion
 //! is a **procedural** clip here, a plain function of time.
 //!
+//! A track may also move the **morph weights** of the mesh its bone holds (glTF's `weights`
+//! channels): one channel per target, sampled like the others into the frame's weights
+//! ([`Clip::sample_weights`]); `morph.rs` says what the weights do.
+//!
 //! Clips loop: the time is wrapped into `[0, duration)` first, in `f64`, so a demo that has run for
 //! hours samples exactly the same poses as one that has just started.
 
+use crate::morph::MeshMorph;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use glam::{Quat, Vec3};
@@ -50,7 +55,8 @@ impl Interpolation {
     }
 }
 
-/// A value a channel can animate: a translation or scale (`Vec3`) or a rotation (`Quat`).
+/// A value a channel can animate: a translation or scale (`Vec3`), a rotation (`Quat`), or a morph
+/// target's weight (`f32`).
 pub trait Keyable: Copy {
     /// The straight way from `a` to `b`, `s` of the way along (lerp; slerp for rotations).
     fn linear(a: Self, b: Self, s: f32) -> Self;
@@ -68,6 +74,18 @@ impl Keyable for Vec3 {
         terms.iter().map(|&(w, v)| w * v).sum()
     }
     fn finish(self) -> Vec3 {
+        self
+    }
+}
+
+impl Keyable for f32 {
+    fn linear(a: f32, b: f32, s: f32) -> f32 {
+        a + (b - a) * s
+    }
+    fn weighted_sum(terms: [(f32, f32); 4]) -> f32 {
+        terms.iter().map(|&(w, v)| w * v).sum()
+    }
+    fn finish(self) -> f32 {
         self
     }
 }
@@ -166,12 +184,15 @@ pub struct Track {
     pub translation: Option<Channel<Vec3>>,
     pub rotation: Option<Channel<Quat>>,
     pub scale: Option<Channel<Vec3>>,
+    /// The morph weights of the mesh the bone holds: one channel per target, in the targets' order;
+    /// empty if the clip does not move them.
+    pub weights: Vec<Channel<f32>>,
 }
 
 impl Track {
     /// A track of `bone` that animates nothing yet.
     pub fn new(bone: BoneId) -> Track {
-        Track { bone, translation: None, rotation: None, scale: None }
+        Track { bone, translation: None, rotation: None, scale: None, weights: Vec::new() }
     }
 
     /// The bone's local transform at time `t`: each channel sampled, the rest pose for the others.
@@ -190,7 +211,8 @@ impl Track {
             self.rotation.as_ref().map(Channel::end),
             self.scale.as_ref().map(Channel::end),
         ];
-        ends.into_iter().flatten().fold(0.0, f32::max)
+        let weights = self.weights.iter().map(Channel::end);
+        ends.into_iter().flatten().chain(weights).fold(0.0, f32::max)
     }
 }
 
@@ -242,6 +264,27 @@ impl Clip {
                 }
             }
             Motion::Procedural(animate) => animate(t, pose),
+        }
+    }
+
+    /// The morph weights at `time`, for every mesh of `morphs`, into `weights` (one per target, at
+    /// each mesh's place): each mesh's defaults, then what this clip's weight channels say for
+    /// the meshes of the bones they move. Allocates nothing.
+    ///
+    /// A blend of several clips would average their weights by the clips' own weights, as it
+    /// averages their poses: this is where each clip's come from.
+    pub fn sample_weights(&self, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
+        let t = self.wrap(time);
+        for m in morphs {
+            weights[m.weights.clone()].copy_from_slice(&m.defaults);
+        }
+        let Motion::Keyframes(tracks) = &self.motion else { return };
+        for track in tracks.iter().filter(|track| !track.weights.is_empty()) {
+            for m in morphs.iter().filter(|m| m.bone == track.bone) {
+                for (weight, channel) in weights[m.weights.clone()].iter_mut().zip(&track.weights) {
+                    *weight = channel.sample(t);
+                }
+            }
         }
     }
 }

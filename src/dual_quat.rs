@@ -45,15 +45,23 @@
 //! ([`blend_dqs_normals`]): a rotation moves a direction, the translation does not, and the shared
 //! scale is the same along every axis, so it changes no direction.
 //!
+//! **Every influence.** Step 1 sums all of a vertex's influences. The main loop reads the four
+//! slots; a vertex with more (the skin's extras, `skin/extras.rs`) is blended again, whole, by
+//! [`blend_dqs_extras`]: a normalised sum cannot be finished by adding to it.
+//!
 //! What DQS trades: in a bend too, it keeps a blended vertex at its distance from the joint, where
 //! LBS pulls it in. On the outside of a strong bend, where real skin would stretch flat, that arc
 //! sticks out: the skin bulges (`docs/07-the-twist-and-dual-quaternions.md` measures it). It also
 //! costs more arithmetic per vertex than LBS (`cargo bench` times it), for half the palette data
 //! (8 numbers a joint).
 
-use crate::skin::{JointId, MAX_INFLUENCES, Skin, SkinVertex};
-use glam::{Mat3, Mat4, Quat, Vec3, Vec3A, Vec4};
-use std::fmt;
+mod rigid;
+
+pub use rigid::{NotRigid, RIGID_TOLERANCE, RigidProblem};
+
+use crate::skin::{ExtraInfluence, SLOTS, Skin, SkinVertex};
+use glam::{Mat4, Quat, Vec3, Vec3A, Vec4};
+use rigid::{axis_lengths, rotation_of};
 
 /// A rigid motion as a unit dual quaternion: rotate by `real`, then translate by `2 dual real*`.
 ///
@@ -104,65 +112,6 @@ fn vector(q: Quat) -> Vec3A {
     Vec3A::from_vec4(Vec4::from(q))
 }
 
-/// How far a palette matrix may be from a rotation and a translation (after the common scale) and
-/// still be taken for one: about what float rounding leaves after a thousand products.
-pub const RIGID_TOLERANCE: f32 = 1e-3;
-
-/// A joint whose palette matrix no dual quaternion can hold, and why.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NotRigid {
-    pub joint: JointId,
-    pub problem: RigidProblem,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum RigidProblem {
-    /// Stretched differently along its three axes (or by 0 along one): the lengths of its axes.
-    Scaled(Vec3),
-    /// Scaled by the same amount along every axis, but not by the first joint's scale.
-    ScaleDiffers { scale: f32, first: f32 },
-    /// Its axes are not at right angles.
-    Sheared,
-    /// It turns space inside out (a negative scale).
-    Mirrored,
-}
-
-impl fmt::Display for NotRigid {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "joint {} {}", self.joint, self.problem)
-    }
-}
-
-impl fmt::Display for RigidProblem {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match *self {
-            RigidProblem::Scaled(s) => {
-                write!(f, "is scaled by ({}, {}, {})", short(s.x), short(s.y), short(s.z))
-            }
-            RigidProblem::ScaleDiffers { scale, first } => write!(
-                f,
-                "is scaled by {} but joint 0 by {}: not one scale for the whole skin",
-                short(scale),
-                short(first)
-            ),
-            RigidProblem::Sheared => write!(f, "is sheared"),
-            RigidProblem::Mirrored => write!(f, "is mirrored"),
-        }
-    }
-}
-
-impl std::error::Error for NotRigid {}
-
-/// A scale in four significant digits, without trailing zeros: 1.9999999 is "2", 0.0100002 is "0.01".
-fn short(x: f32) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return x.to_string();
-    }
-    let decimals = (3 - x.abs().log10().floor() as i32).max(0) as usize;
-    let text = format!("{x:.decimals$}");
-    if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
-}
-
 /// The palette as unit dual quaternions, once per joint per frame, like `skin::compute_palette`.
 ///
 /// Returns the scale every joint shares (1 for the article's scene), which [`blend_dqs`] applies to
@@ -179,77 +128,65 @@ pub fn compute_dq_palette(palette: &[Mat4], dq_palette: &mut [DualQuat]) -> Resu
     Ok(common)
 }
 
-/// The lengths of the three axes (the first three columns) of a matrix: its scale along each.
-fn axis_lengths(m: &Mat4) -> Vec3 {
-    Vec3::new(m.x_axis.truncate().length(), m.y_axis.truncate().length(), m.z_axis.truncate().length())
-}
-
-/// The rotation R of `m = [common * R | t]`, or what keeps `m` from being one.
-fn rotation_of(m: &Mat4, common: f32) -> Result<Quat, RigidProblem> {
-    let lengths = axis_lengths(m);
-    let scale = lengths.element_sum() / 3.0;
-    let near = |a: f32, b: f32| (a - b).abs() <= RIGID_TOLERANCE * b;
-    let uniform = near(lengths.x, scale) && near(lengths.y, scale) && near(lengths.z, scale);
-    if !(lengths.min_element() > 0.0 && lengths.is_finite() && uniform) {
-        return Err(RigidProblem::Scaled(lengths));
-    }
-    if !near(scale, common) {
-        return Err(RigidProblem::ScaleDiffers { scale, first: common });
-    }
-    let axes = Mat3::from_cols(
-        m.x_axis.truncate() / lengths.x,
-        m.y_axis.truncate() / lengths.y,
-        m.z_axis.truncate() / lengths.z,
-    );
-    let (x, y, z) = (axes.x_axis, axes.y_axis, axes.z_axis);
-    if x.dot(y).abs() > RIGID_TOLERANCE
-        || y.dot(z).abs() > RIGID_TOLERANCE
-        || z.dot(x).abs() > RIGID_TOLERANCE
-    {
-        return Err(RigidProblem::Sheared);
-    }
-    if axes.determinant() < 0.0 {
-        return Err(RigidProblem::Mirrored);
-    }
-    Ok(Quat::from_mat3(&axes).normalize())
-}
-
 /// Dual-quaternion skinning: every vertex moved by the weighted, normalised sum of its joints'
 /// dual quaternions (steps 1 to 3 above), after scaling its bind position by `scale`.
 ///
 /// Reads the bind positions and writes `skinned`; allocates nothing, like `skin::blend`.
-/// `shaders/skinning_dqs.vert` is the same loop, run by the GPU.
+/// `shaders/skinning_dqs.vert` is the same loop, run by the GPU. Every influence counts: the loop
+/// reads the four slots, and [`blend_dqs_extras`] blends the vertices with more again.
 pub fn blend_dqs(skin: &Skin, dq_palette: &[DualQuat], scale: f32, skinned: &mut [Vec3A]) {
     assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
     blend_dqs_vertices(skin.vertices(), dq_palette, scale, skinned);
+    blend_dqs_extras(skin, 0, dq_palette, scale, skinned);
 }
 
-/// The DQS loop itself, over any run of vertices and their outputs, like `skin::blend_vertices`:
-/// [`blend_dqs`] runs it over the whole skin; `parallel.rs` runs it over chunks, one per thread.
+/// The DQS loop itself, over any run of vertices and their outputs and their four slots, like
+/// `skin::blend_vertices`: [`blend_dqs`] runs it over the whole skin; `parallel.rs` runs it over
+/// chunks, one per thread.
 pub fn blend_dqs_vertices(vertices: &[SkinVertex], dq_palette: &[DualQuat], scale: f32, out: &mut [Vec3A]) {
     assert_eq!(vertices.len(), out.len(), "one output position per vertex");
     for (v, out) in vertices.iter().zip(out.iter_mut()) {
-        *out = blend_vertex_dqs(v, dq_palette, scale);
+        // 3. Apply the blended motion to the (scaled) bind position.
+        *out = blended_motion(v, &[], dq_palette).transform_point(scale * v.bind);
     }
 }
 
-/// [`blend_dqs`] for one vertex (the vertex inspector shows it next to the linear blend).
-pub fn blend_vertex_dqs(v: &SkinVertex, dq_palette: &[DualQuat], scale: f32) -> Vec3A {
-    // 3. Apply the blended motion to the (scaled) bind position.
-    blended_motion(v, dq_palette).transform_point(scale * v.bind)
+/// The DQS blend's second pass: each vertex of `first..first + out.len()` that has extras (the
+/// skin's fifth and later influences, `skin/extras.rs`) blended again, with every influence.
+/// A normalised sum cannot be finished by adding to it, so the sum is redone whole.
+pub fn blend_dqs_extras(skin: &Skin, first: usize, dq_palette: &[DualQuat], scale: f32, out: &mut [Vec3A]) {
+    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
+        let v = &skin.vertices()[vertex];
+        out[vertex - first] = blended_motion(v, extras, dq_palette).transform_point(scale * v.bind);
+    }
 }
 
-/// Steps 1 and 2 for one vertex: its joints' motions, summed by weight and normalised.
-fn blended_motion(v: &SkinVertex, dq_palette: &[DualQuat]) -> DualQuat {
+/// [`blend_dqs`] for vertex `vertex` alone, every influence counted (the vertex inspector shows it
+/// next to the linear blend).
+pub fn blend_vertex_dqs(skin: &Skin, vertex: usize, dq_palette: &[DualQuat], scale: f32) -> Vec3A {
+    let v = &skin.vertices()[vertex];
+    let extras = skin.extras_of(vertex..vertex + 1);
+    blended_motion(v, extras, dq_palette).transform_point(scale * v.bind)
+}
+
+/// Steps 1 and 2 for one vertex: its joints' motions, summed by weight and normalised; the four
+/// slots, then the `extras` given (none in the main loop).
+fn blended_motion(v: &SkinVertex, extras: &[ExtraInfluence], dq_palette: &[DualQuat]) -> DualQuat {
     // 1. The weighted sum, every term on the side of the first influence's rotation.
     let first = dq_palette[v.joints[0] as usize].real;
     let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);
-    for i in 0..MAX_INFLUENCES {
-        let dq = &dq_palette[v.joints[i] as usize];
-        let weight = if dq.real.dot(first) < 0.0 { -v.weights[i] } else { v.weights[i] };
+    let mut add = |joint: usize, weight: f32| {
+        let dq = &dq_palette[joint];
+        let weight = if dq.real.dot(first) < 0.0 { -weight } else { weight };
         real += weight * Vec4::from(dq.real);
         dual += weight * Vec4::from(dq.dual);
+    };
+    for i in 0..SLOTS {
+        add(v.joints[i] as usize, v.weights[i]);
+    }
+    for extra in extras {
+        add(extra.joint, extra.weight);
     }
     // 2. Normalise by the real part's length.
     let inverse_length = 1.0 / real.length();
@@ -257,16 +194,19 @@ fn blended_motion(v: &SkinVertex, dq_palette: &[DualQuat]) -> DualQuat {
 }
 
 /// Every vertex's skinned normal under DQS: its bind normal turned by the blended rotation (the
-/// real part of steps 1 and 2). Allocates nothing; does nothing for a skin without normals.
+/// real part of steps 1 and 2), every influence counted. Allocates nothing; does nothing for a
+/// skin without normals.
 pub fn blend_dqs_normals(skin: &Skin, dq_palette: &[DualQuat], normals: &mut [Vec3A]) {
     assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
     assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
     if !normals.is_empty() {
         blend_dqs_normal_vertices(skin.vertices(), skin.normals(), dq_palette, normals);
+        blend_dqs_extra_normals(skin, 0, dq_palette, normals);
     }
 }
 
-/// [`blend_dqs_normals`]'s loop over any run of vertices, like [`blend_dqs_vertices`].
+/// [`blend_dqs_normals`]'s loop over any run of vertices, by their four slots, like
+/// [`blend_dqs_vertices`].
 pub fn blend_dqs_normal_vertices(
     vertices: &[SkinVertex],
     bind_normals: &[Vec3A],
@@ -276,9 +216,25 @@ pub fn blend_dqs_normal_vertices(
     assert_eq!(vertices.len(), out.len(), "one output normal per vertex");
     assert_eq!(bind_normals.len(), out.len(), "one bind normal per vertex");
     for ((v, &n), out) in vertices.iter().zip(bind_normals).zip(out.iter_mut()) {
-        // The rotation part of `transform_point`: n + 2 r × (r × n + w n).
-        let real = blended_motion(v, dq_palette).real;
-        let r = vector(real);
-        *out = n + 2.0 * r.cross(r.cross(n) + real.w * n);
+        *out = turn(blended_motion(v, &[], dq_palette).real, n);
     }
+}
+
+/// The DQS normals' second pass, like [`blend_dqs_extras`]: each normal of a vertex with extras,
+/// turned again by the rotation of all its influences. Does nothing for a skin without normals.
+pub fn blend_dqs_extra_normals(skin: &Skin, first: usize, dq_palette: &[DualQuat], out: &mut [Vec3A]) {
+    if skin.normals().is_empty() {
+        return;
+    }
+    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
+        let real = blended_motion(&skin.vertices()[vertex], extras, dq_palette).real;
+        out[vertex - first] = turn(real, skin.normals()[vertex]);
+    }
+}
+
+/// A direction turned by the unit quaternion `real`: the rotation part of `transform_point`,
+/// `n + 2 r × (r × n + w n)`.
+fn turn(real: Quat, n: Vec3A) -> Vec3A {
+    let r = vector(real);
+    n + 2.0 * r.cross(r.cross(n) + real.w * n)
 }

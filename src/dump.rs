@@ -11,30 +11,47 @@
 //! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
 //! (glam's `to_cols_array`): the last four are the translation column.
 //!
+//! A model with morph targets lists them in `"morphs"`, and each frame holds its
+//! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
+//! blends (`dump/morphs.rs`).
+//!
+//! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
+//! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
+//! and where the end went (`dump/reach.rs`).
+//!
 //! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
 //! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
 //! so the two dumps can be compared number for number. The `"method"` field says how: `"lbs"`
 //! (linear blend skinning) or `"dqs"` (dual quaternions); a DQS frame also holds `"dq_palette"`,
 //! each joint's `{"real": [x, y, z, w], "dual": [x, y, z, w]}`, and `"dq_scale"`, the scale
 //! factored out of every joint (see `dual_quat.rs`), from which its blend can be redone by hand.
+//! Several clips at once (`mixer.rs`) add to each frame its `"layers"` and their blend, `"trs"`
+//! (`dump/layers.rs`).
 //!
 //! JSON has no infinity or NaN (serde_json would write `null`), so every number is checked before
 //! it is written: the model's own first, then each frame's. A model whose numbers grow past what
 //! 32-bit floats hold (about 3.4e38) ends the dump with an [`Overflow`], an error in the model (not
 //! in the output) that names the time, and the bone, joint or vertex.
 
-use crate::clip::Clip;
 use crate::dual_quat::NotRigid;
+use crate::mixer::Animation;
 use crate::model::{Method, Model, Palette, Pose};
+use crate::morph::{Held, Morphed};
 use crate::parallel::BlendThreads;
+use crate::reach::Reach;
 use glam::Vec3A;
 use serde::Serialize;
 use std::io::{self, Write};
 
 mod format;
+mod layers;
+mod morphs;
 mod overflow;
+mod reach;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
+use layers::Animator;
+use morphs::morphs_out;
 pub use overflow::Overflow;
 use overflow::{frame_overflow, model_overflow};
 
@@ -49,9 +66,10 @@ pub struct Blender<'a> {
     pub blend: &'a mut BlendFn<'a>,
 }
 
-/// From a palette (one entry per joint) to skinned positions (one per vertex) and skinned normals
-/// (one per bind normal).
-pub type BlendFn<'a> = dyn FnMut(Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
+/// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
+/// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
+/// normal).
+pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
 
 /// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,35 +87,55 @@ impl Frames {
     }
 }
 
-/// Writes the model and the poses of `clip` at `frames`, blended on the CPU (linear blend skinning).
-pub fn write_dump(out: &mut impl Write, model: &Model, clip: &Clip, frames: Frames) -> io::Result<()> {
-    write_dump_with(out, model, clip, frames, Method::Lbs)
+/// Writes the model and the poses of `animation` (a clip, or layers of clips: `dump/layers.rs`)
+/// at `frames`, blended on the CPU (linear blend skinning).
+pub fn write_dump<'a>(
+    out: &mut impl Write,
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+) -> io::Result<()> {
+    write_dump_with(out, model, animation, frames, Method::Lbs)
 }
 
 /// [`write_dump`] with the blend of `method`, on the CPU. For DQS, check [`check_dqs`] first: a
 /// joint that is not rigid ends the dump with an error.
-pub fn write_dump_with(
+pub fn write_dump_with<'a>(
     out: &mut impl Write,
     model: &Model,
-    clip: &Clip,
+    animation: impl Into<Animation<'a>>,
     frames: Frames,
     method: Method,
 ) -> io::Result<()> {
-    write_dump_on(out, model, clip, frames, method, &BlendThreads::one())
+    write_dump_on(out, model, animation, frames, (method, &[]), &BlendThreads::one())
 }
 
-/// [`write_dump_with`], blending on `threads` (`parallel.rs`): the file is the same byte for byte
-/// on one thread or many.
-pub fn write_dump_on(
+/// [`write_dump_with`], with the `held` morph weights over the clip's, blending on `threads`
+/// (`parallel.rs`): the file is the same byte for byte on one thread or many.
+pub fn write_dump_on<'a>(
     out: &mut impl Write,
     model: &Model,
-    clip: &Clip,
+    animation: impl Into<Animation<'a>>,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
     threads: &BlendThreads,
 ) -> io::Result<()> {
-    let skin = &model.skin;
-    let mut cpu = |palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+    write_dump_reaching(out, model, animation, frames, (method, held), threads, &mut [])
+}
+
+/// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
+/// frame's `"reach"` then says how each chain was solved.
+pub fn write_dump_reaching<'a>(
+    out: &mut impl Write,
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+    (method, held): (Method, &[Held]),
+    threads: &BlendThreads,
+    reaches: &mut [Reach],
+) -> io::Result<()> {
+    let mut cpu = |morphed: &Morphed, palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
+        let skin = morphed.skin(&model.skin);
         match palette {
             Palette::Lbs(palette) => {
                 threads.blend(skin, palette, skinned);
@@ -110,29 +148,40 @@ pub fn write_dump_on(
         }
         Ok(())
     };
-    write_dump_blended_by(out, model, clip, frames, Blender { name: "cpu", method, blend: &mut cpu })
+    let blender = Blender { name: "cpu", method, blend: &mut cpu };
+    write_dump_blended_by(out, model, animation, frames, held, blender, reaches)
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
 /// `None` if DQS can blend every frame.
-pub fn check_dqs(model: &Model, clip: &Clip, frames: Frames) -> Option<(f64, NotRigid)> {
+pub fn check_dqs<'a>(
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+) -> Option<(f64, NotRigid)> {
     let mut pose = Pose::new(model);
+    let mut animator = Animator::new(animation.into());
     (0..frames.count).find_map(|f| {
-        pose.update_palette(model, clip, frames.time(f));
+        animator.pose(model, frames.time(f), &mut pose);
+        pose.palette_from_trs(model);
         pose.update_dq_palette().err().map(|e| (frames.time(f), e))
     })
 }
 
-/// [`write_dump`], with the skinned positions blended by `blender`.
+/// [`write_dump`], with the `held` morph weights over the clip's, the skinned positions blended by
+/// `blender`, and `reaches` reaching after the clip in every frame.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
-pub fn write_dump_blended_by(
+pub fn write_dump_blended_by<'a>(
     out: &mut impl Write,
     model: &Model,
-    clip: &Clip,
+    animation: impl Into<Animation<'a>>,
     frames: Frames,
+    held: &[Held],
     blender: Blender,
+    reaches: &mut [Reach],
 ) -> io::Result<()> {
+    let mut animator = Animator::new(animation.into());
     let skeleton = &model.skeleton;
     let rest_world = skeleton.rest_world();
     let bones: Vec<BoneOut> = (skeleton.bones().iter().enumerate())
@@ -153,7 +202,9 @@ pub fn write_dump_blended_by(
         .map(|(i, v)| VertexOut {
             bind: v.bind.to_array(),
             normal: normal(i),
-            influences: v.influences().map(|i| InfluenceOut { joint: i.joint, weight: i.weight }).collect(),
+            influences: (model.skin.influences(i))
+                .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })
+                .collect(),
         })
         .collect();
 
@@ -174,18 +225,28 @@ pub fn write_dump_blended_by(
 
     // The object is written in pieces, so the frames can follow one by one.
     writeln!(out, "{{")?;
-    field(out, "clip", &clip.name)?;
+    field(out, "clip", &animator.name())?;
     field(out, "skinning", &blender.name)?;
     field(out, "method", &blender.method.name())?;
     field(out, "bones", &bones)?;
     field(out, "joints", &joints)?;
     field(out, "vertices", &vertices)?;
     field(out, "meshes", &parts)?;
+    if !model.morphs.is_empty() {
+        field(out, "morphs", &morphs_out(&model.morphs))?;
+    }
     writeln!(out, "\"frames\": [")?;
     let mut pose = Pose::new(model);
     for f in 0..frames.count {
         let time = frames.time(f);
-        pose.update_palette(model, clip, time);
+        // The frame in order (`model.rs`): the clip, or several blended (`mixer.rs`), for the bones
+        // and the morph weights; then the chains reach, then the matrices, then the morph (with
+        // the weights held over the clips').
+        animator.pose(model, time, &mut pose);
+        crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
+        pose.palette_from_trs(model);
+        pose.morph.hold(held);
+        pose.morph.apply(&model.skin, &model.morphs);
         let dqs = blender.method == Method::Dqs;
         if dqs {
             pose.update_dq_palette().map_err(io::Error::other)?;
@@ -194,13 +255,13 @@ pub fn write_dump_blended_by(
             Method::Lbs => Palette::Lbs(&pose.palette),
             Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
         };
-        (blender.blend)(palette, &mut pose.skinned, &mut pose.normals)?;
+        (blender.blend)(&pose.morph, palette, &mut pose.skinned, &mut pose.normals)?;
         // Refuse rather than lie (serde_json would write `null`).
         if !time.is_finite() {
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
             return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
         }
-        if let Some(what) = frame_overflow(model, &pose, dqs) {
+        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| animator.overflow()) {
             return Err(Overflow { frame: Some((f, time)), what }.into_io());
         }
         let dq_palette = dqs.then(|| {
@@ -213,12 +274,15 @@ pub fn write_dump_blended_by(
             local: Matrices(&pose.local),
             world: Matrices(&pose.world),
             palette: Matrices(&pose.palette),
+            morph_weights: &pose.morph.weights,
             dq_palette,
             dq_scale: dqs.then_some(pose.dq_scale),
             skinned: Points(&pose.skinned[..skinned_len]),
             rigid: Points(&pose.skinned[skinned_len..]),
             normals: Points(&pose.normals[..skinned_len.min(pose.normals.len())]),
             rigid_normals: Points(&pose.normals[skinned_len.min(pose.normals.len())..]),
+            reach: reach::reach_out(reaches, &pose),
+            mixed: animator.frame_out(&pose.trs),
         };
         serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;

@@ -13,9 +13,11 @@
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
 //! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
+//! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs` |
 //! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
+//! | primitive `targets`, mesh (or node) `weights` | morph targets ([`MeshMorph`](crate::morph::MeshMorph)): shapes added before the skin | `morphs.rs` |
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
-//! | animation channel + sampler | a [`Track`](crate::clip::Track)'s channel | `animations.rs` |
+//! | animation channel + sampler | a [`Track`](crate::clip::Track)'s channel (`weights`: one per morph target) | `animations.rs` |
 //! | buffer, buffer view, accessor | (storage: where the numbers are) | `buffers.rs`, `accessors.rs` |
 //!
 //! Two rules decide the most, and are where loaders most often go wrong: a joint's palette matrix
@@ -27,13 +29,13 @@
 //! Loading checks everything it reads: a damaged file is an [`ImportError`] naming what is wrong,
 //! never a crash. That includes numbers each finite that multiply past what 32-bit floats hold: a
 //! rest pose whose world transforms, palette or vertex positions overflow is refused, naming the
-//! node, joint or vertex. What is tolerated (weights that do not quite sum to 1, morph targets, extensions
-//! that change only the looks) is said once, in [`Imported::notes`]; what the file has that this
-//! program leaves unused (materials, texture coordinates, cameras...) is listed in
-//! [`Imported::unused`], for `--info` (`unused.rs`). A rule of the spec that the schema check does
-//! not cover and the file breaks (`rules.rs`) is noted when the file still reads one way, and
-//! refused when it reads two. Morph targets are a known limit: left out, and measured for their
-//! note (`morphs.rs`), as is the share of weight dropped beyond four influences (`weights.rs`).
+//! node, joint or vertex. What is tolerated (weights that do not quite sum to 1, damaged morph
+//! targets, extensions that change only the looks) is said once, in [`Imported::notes`]; what the
+//! file has that this program leaves unused (cameras, other texture coordinates, metal and
+//! roughness...) is listed in [`Imported::unused`], for `--info` (`unused.rs`). A rule of the spec
+//! that the schema check does not cover and the file breaks (`rules.rs`) is noted when the file
+//! still reads one way, and refused when it reads two. Every `JOINTS_n` / `WEIGHTS_n` set is read,
+//! and every influence blends (`weights.rs`); every morph target is read (`morphs.rs`).
 //!
 //! A file you did not write gets nothing it does not need: its first bytes are looked at before
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder
@@ -46,6 +48,7 @@ mod document;
 mod edges;
 mod error;
 mod glb;
+mod materials;
 mod meshes;
 mod morphs;
 mod nodes;
@@ -81,8 +84,8 @@ pub struct Imported {
     /// True when the file has no animation: `clips` is then [`REST`] alone, made here to show the
     /// nodes' rest pose.
     pub rest_only: bool,
-    /// What the file has that this program does not use (materials, texture coordinates,
-    /// cameras...), one short phrase each, for `--info`.
+    /// What the file has that this program does not use (cameras, TEXCOORD_1, normal maps...),
+    /// one short phrase each, for `--info`.
     pub unused: Vec<String>,
 }
 
@@ -105,13 +108,6 @@ pub fn load(path: &Path) -> Result<Imported, ImportError> {
     let checked = document::read(&mut std::io::BufReader::new(&mut file), size, &name, &mut notes)?;
     drop(file);
     finish(checked, path.parent(), notes)
-}
-
-/// The diagonal of the box around `points`: a model's size, for saying how far something is.
-fn size(points: impl Iterator<Item = glam::Vec3>) -> f32 {
-    let (min, max) =
-        points.fold((glam::Vec3::INFINITY, glam::Vec3::NEG_INFINITY), |(lo, hi), p| (lo.min(p), hi.max(p)));
-    if min.x <= max.x { min.distance(max) } else { 0.0 }
 }
 
 /// What a path that is not a regular file is, for the message.
@@ -155,14 +151,16 @@ fn finish(
     rules::check(document.as_json(), &nodes.skeleton, &mut notes)?;
     let used = skins::used(document, &nodes);
     let (joints, skins) = skins::joint_slots(document, &buffers, &used)?;
-    let mut meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
-    let clips = animations::clips(document, &buffers, &mut notes, &mut meshes.morphs)?;
-    notes.extend(meshes.morphs.note(size(meshes.skin.bind_positions())));
+    let meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
+    let clips = animations::clips(document, &buffers, &mut notes, &meshes.morphs)?;
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
+    let (texcoords, materials) = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
 
-    let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
+    let mut model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
         .with_triangles(meshes.triangles)?
-        .with_parts(meshes.parts)?;
+        .with_parts(meshes.parts)?
+        .with_morphs(meshes.morphs)?;
+    (model.texcoords, model.materials) = (texcoords, materials);
     Ok(Imported { model, clips, skins, notes, rest_only, unused })
 }

@@ -9,8 +9,9 @@
 //! skinned         = contribution[0] + contribution[1] + ...   (the weights sum to 1)
 //! ```
 //!
-//! [`inspect`] works this out for one vertex, in the same order and with the same arithmetic as
-//! [`crate::skin::blend`], so its result is the blend's, bit for bit. [`Report`] writes the numbers
+//! [`inspect`] works this out for one vertex, every influence of it, in the same order and with the
+//! same arithmetic as [`crate::skin::blend`] (the four slots, then any extras), so its result is the
+//! blend's, bit for bit. [`Report`] writes the numbers
 //! as a table a learner can redo by hand (the demo's `V` key and `--inspect` print it). Nothing here
 //! needs the vertices around it, so it also serves when the blend itself runs on the GPU: the
 //! palette is the CPU's either way.
@@ -18,13 +19,19 @@
 //! Dual-quaternion skinning (`dual_quat.rs`) starts from the same candidates (one joint alone moves
 //! the vertex rigidly either way) but blends the joints' motions, not these positions, so it lands
 //! elsewhere; [`Inspection::with_dqs`] adds where, to set the two side by side.
+//!
+//! A vertex of a mesh with morph targets takes its shape before the skin moves it (`morph.rs`):
+//! [`MorphTable`] sets out that sum first, and the skin's table starts from its result.
 
 use crate::dual_quat::{DualQuat, blend_vertex_dqs};
 use crate::model::Model;
 use crate::printable::printable;
-use crate::skin::{JointId, MAX_INFLUENCES, Skin};
+use crate::skin::{JointId, SLOTS, Skin};
 use glam::{Mat4, Vec3, Vec3A};
 use std::fmt;
+
+mod morphs;
+pub use morphs::MorphTable;
 
 /// What one influence does to the inspected vertex.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,13 +44,22 @@ pub struct Candidate {
     pub contribution: Vec3,
 }
 
-/// One vertex's blend, influence by influence. Fixed size, so inspecting allocates nothing.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How many candidates an inspection holds in place: the four slots and four extras, as many as
+/// GPU skinning takes.
+const IN_PLACE: usize = 8;
+
+/// One vertex's blend, influence by influence. Up to [`IN_PLACE`] influences it is held in place,
+/// so inspecting allocates nothing (the program inspects a vertex every frame); a vertex with more
+/// spills its candidates into a `Vec`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Inspection {
     pub vertex: usize,
     pub bind: Vec3,
-    candidates: [Candidate; MAX_INFLUENCES],
+    /// The first candidates, in place: `count` of them, if the vertex has at most [`IN_PLACE`]...
+    in_place: [Candidate; IN_PLACE],
     count: usize,
+    /// ...else all of them here (an empty `Vec` allocates nothing).
+    spilled: Vec<Candidate>,
     /// The sum of the contributions: the skinned position.
     pub blended: Vec3,
     /// Where dual-quaternion skinning puts the vertex, if asked for ([`Inspection::with_dqs`]).
@@ -51,15 +67,15 @@ pub struct Inspection {
 }
 
 impl Inspection {
-    /// One candidate per influence, in the vertex's own order.
+    /// One candidate per influence, in the vertex's own order (its slots, then its extras).
     pub fn candidates(&self) -> &[Candidate] {
-        &self.candidates[..self.count]
+        if self.spilled.is_empty() { &self.in_place[..self.count] } else { &self.spilled }
     }
 
     /// The same vertex, with where dual quaternions put it too (`dual_quat::blend_vertex_dqs`, from
     /// the frame's dual-quaternion palette and shared scale).
     pub fn with_dqs(self, skin: &Skin, dq_palette: &[DualQuat], scale: f32) -> Inspection {
-        let dqs = blend_vertex_dqs(&skin.vertices()[self.vertex], dq_palette, scale);
+        let dqs = blend_vertex_dqs(skin, self.vertex, dq_palette, scale);
         Inspection { dqs: Some(dqs.into()), ..self }
     }
 }
@@ -69,29 +85,41 @@ pub fn inspect(skin: &Skin, palette: &[Mat4], vertex: usize) -> Inspection {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     let v = &skin.vertices()[vertex];
     let unused = Candidate { joint: 0, weight: 0.0, position: Vec3::ZERO, contribution: Vec3::ZERO };
-    let mut candidates = [unused; MAX_INFLUENCES];
+    let (mut in_place, mut count, mut spilled) = ([unused; IN_PLACE], 0, Vec::new());
     // As in `blend`: all four slots, in `Vec3A`; an unused slot adds weight 0 times a point.
     let mut sum = Vec3A::ZERO;
-    for i in 0..MAX_INFLUENCES {
-        let position = palette[v.joints[i] as usize].transform_point3a(v.bind);
-        let contribution = v.weights[i] * position;
+    let mut add = |joint: JointId, weight: f32, in_use: bool| {
+        let position = palette[joint].transform_point3a(v.bind);
+        let contribution = weight * position;
         sum += contribution;
-        if i < v.count as usize {
-            candidates[i] = Candidate {
-                joint: v.joints[i] as JointId,
-                weight: v.weights[i],
-                position: position.into(),
-                contribution: contribution.into(),
-            };
+        if in_use {
+            let (position, contribution) = (position.into(), contribution.into());
+            let candidate = Candidate { joint, weight, position, contribution };
+            if count < IN_PLACE {
+                in_place[count] = candidate;
+            } else {
+                if spilled.is_empty() {
+                    spilled.extend_from_slice(&in_place);
+                }
+                spilled.push(candidate);
+            }
+            count += 1;
         }
+    };
+    for i in 0..SLOTS {
+        add(v.joints[i] as JointId, v.weights[i], i < v.count as usize);
     }
-    let (bind, count, blended) = (v.bind.into(), v.count as usize, sum.into());
-    Inspection { vertex, bind, candidates, count, blended, dqs: None }
+    // Then, as in `blend_extras`, the vertex's fifth and later influences, if it has any.
+    for extra in skin.extras_of(vertex..vertex + 1) {
+        add(extra.joint, extra.weight, true);
+    }
+    let (bind, blended) = (v.bind.into(), sum.into());
+    Inspection { vertex, bind, in_place, count, spilled, blended, dqs: None }
 }
 
 /// Where `vertex` is skinned with `palette`: the blend of one vertex (for picking one on screen).
 pub fn skinned_position(skin: &Skin, palette: &[Mat4], vertex: usize) -> Vec3 {
-    inspect(skin, palette, vertex).blended
+    crate::skin::blend_one(skin, palette, vertex).into()
 }
 
 /// An [`Inspection`] as a table: per influence the bone's name, the joint, the weight, the

@@ -29,15 +29,27 @@
 //!    triangles, for a mesh without its own.
 //! 9. A real model (`docs/09-a-real-model.md`): [`gltf_import`]: a character from a glTF file, into
 //!    the same skeleton, skin and clips: the toy and the real thing are the same code.
-//!    [`gltf_export`] is its mirror: the article's scene written as such a file.
+//!    [`gltf_export`] is its mirror: the article's scene, or any model loaded, written as such a
+//!    file. [`material`] is what the surface looks like: a base colour, its texture, and the
+//!    texture coordinates that skinning never moves.
 //! 10. Two ways to store a skin (`docs/10-two-ways-to-store-a-skin.md`): [`md5_import`]: seed
 //!     002's own system, id's MD5 (Doom 3), into the same skeleton, skin and clips; it stores no
 //!     bind-pose vertex and no offset, but each weight's position already in its joint's space,
 //!     `offset · bind` worked out ahead of time. [`md5_export`] is its mirror: the scene on screen
 //!     (the article's, or a loaded model) written as MD5.
-//! 11. Many clips at once (`docs/11-many-clips-at-once.md`).
-//! 12. Reaching (`docs/12-reaching.md`).
-//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`).
+//! 11. Many clips at once (`docs/11-many-clips-at-once.md`): [`mixer`]: several clips blended
+//!     bone by bone on the local poses, before the world transforms: weights, a crossfade, clips
+//!     in step, additive layers, and masked layers found by a walk of the first-child / sibling
+//!     tree.
+//! 12. Reaching (`docs/12-reaching.md`): [`reach`]: inverse kinematics, the angles found from
+//!     where a hand should be, between the clip and the matrices: the two-bone solve
+//!     (`reach/two_bone.rs`: the law of cosines, the aim, the pole) and CCD for longer chains
+//!     (`reach/ccd.rs`), on a chain that measures its own world transforms (`reach/chain.rs`).
+//! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`): [`morph`]: morph targets, a
+//!     sum of shapes added to the bind pose before the skin's sum of motions moves it (step 4 of
+//!     `Pose::update`: the pose's copy of the skin in this frame's shape, which the blend reads);
+//!     and every influence a file gives a vertex: [`skin`] keeps four in its slots and the rest
+//!     beside them (`src/skin/extras.rs`), and `blend_extras` adds those after the four-slot loop.
 //! 14. Every core and what it costs (`docs/14-every-core.md`): [`lanes`]: the fast path beside
 //!     `skin::blend` and `normals::skin_normal`, eight vertices at a time in the processor's vector
 //!     lanes, positions and normals from one blended matrix; [`parallel`]: each vertex is
@@ -60,13 +72,17 @@ pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
 pub mod lanes;
+pub mod material;
 pub mod md5_export;
 pub mod md5_import;
+pub mod mixer;
 pub mod model;
 pub mod model_folder;
+pub mod morph;
 pub mod normals;
 pub mod parallel;
 pub mod printable;
+pub mod reach;
 pub mod scene;
 pub mod skeleton;
 pub mod skin;

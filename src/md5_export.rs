@@ -8,11 +8,13 @@
 //! | bone, its parent | joint `i`, its parent an earlier joint (the tree walk's order) |
 //! | bind pose: `offset⁻¹` per joint | md5mesh joint: position and orientation in object space |
 //! | bind position and influences | a run of weights per vertex: joint, bias, **`offset · bind`** |
+//! | texture coordinates | `vert`'s `( s t )`, as they are (`( 0 0 )` for a model without) |
 //! | triangles (counter-clockwise) | `tri`, clockwise; an edge that is no triangle's side: a flat `tri` |
 //! | the model's parts | one `mesh` each, its name as the shader |
 //! | a clip (keyframed or procedural) | `NAME.md5anim`: [`FRAME_RATE`] frames a second, each joint relative to its parent |
+//! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
 //! | scale | none: a constant, even scale is baked into the positions, any other refused |
-//! | Y-up (the article, glTF) | Z-up, id's: object space turned `(x, y, z) → (x, -z, y)` |
+//! | Y-up, front +z (the article, glTF) | id's Z-up, front +x: object space turned `(x, y, z) → (z, x, y)` |
 //!
 //! The weight position is seed 002's equation read backwards: the article stores the bind vertex
 //! and one offset per joint; MD5 stores, per weight, the offset already applied to the bind
@@ -27,18 +29,21 @@
 mod error;
 mod frames;
 mod joints;
+mod names;
 mod text;
 
 pub use error::ExportError;
 pub use frames::{FRAME_RATE, MAX_FRAMES};
+pub use names::{clip_name_in, file_stem};
 
 use crate::clip::Clip;
 use crate::model::Model;
 use crate::printable::printable;
 use std::collections::HashSet;
 
-/// The files: the mesh's text, and each clip's name and `.md5anim` text. A clip's file is
-/// `NAME.md5anim` beside the mesh: the loader names a clip by its file's stem.
+/// The files: the mesh's text, and each clip's file stem and `.md5anim` text. A clip's file is
+/// `STEM.md5anim` beside the mesh, its name made safe for a file name; the name itself is inside
+/// (`names.rs`).
 pub struct Md5Files {
     pub mesh: String,
     pub animations: Vec<(String, String)>,
@@ -50,13 +55,14 @@ pub fn export(model: &Model, clips: &[Clip]) -> Result<Md5Files, ExportError> {
     let sampled = frames::sample(model, clips)?;
     let joints = joints::md5_joints(model, &sampled)?;
     let mesh = text::mesh(model, &joints)?;
+    let mut taken = HashSet::new();
     let animations = (sampled.iter())
-        .map(|clip| Ok((clip.name.clone(), text::anim(model, &joints, clip)?)))
+        .map(|clip| Ok((file_stem(&clip.name, &mut taken), text::anim(model, &joints, clip)?)))
         .collect::<Result<_, ExportError>>()?;
     Ok(Md5Files { mesh, animations })
 }
 
-/// Names go between double quotes, on one line, and a clip's name is its file's name.
+/// Names go between double quotes, on one line: the bones', the meshes' and the clips'.
 fn check_names(model: &Model, clips: &[Clip]) -> Result<(), ExportError> {
     let refuse =
         |what, name: &str, why| Err(ExportError::Name { what, name: printable(name).into_owned(), why });
@@ -79,24 +85,14 @@ fn check_names(model: &Model, clips: &[Clip]) -> Result<(), ExportError> {
             );
         }
     }
-    let mut seen = HashSet::new();
     for clip in clips {
         let name = clip.name.as_str();
-        if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\', '\0']) {
+        if unquotable(name) || name.chars().any(char::is_control) {
             return refuse(
                 "clip",
                 name,
-                "cannot be a file name (NAME.md5anim), which the loader takes it from",
-            );
-        }
-        if name.chars().any(char::is_control) || name.len() > 200 {
-            return refuse("clip", name, "makes a file name with control characters or too long");
-        }
-        if !seen.insert(name.to_lowercase()) {
-            return refuse(
-                "clip",
-                name,
-                "is the name of two clips (letter case aside); each needs a file of its own",
+                "holds a double quote, a line end or a control character, which the .md5anim that keeps \
+                 its name cannot",
             );
         }
     }

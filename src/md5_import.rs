@@ -12,10 +12,12 @@
 //! | md5mesh joint (object space, bind pose) | bind-pose world; rest local = parent world⁻¹ · world; offset by `compute_offsets` | `joints.rs` |
 //! | several roots (parent -1) | one synthetic root bone above them | `joints.rs` |
 //! | vertex → its run of weights | bind position = Σ bias · (joint ⊗ weight position), computed once | `vertices.rs` |
-//! | weight: joint, bias | influence: joint, weight (at most 4, the largest) | `vertices.rs` |
+//! | weight: joint, bias | influence: joint, weight (every one; past four, the skin's extras) | `vertices.rs` |
 //! | weight position (in the joint's space) | `offset · bind`, the same thing stored per weight | `agreement.rs` |
 //! | tri (clockwise) | a triangle, counter-clockwise | `vertices.rs` |
-//! | `.md5anim` beside the mesh, by file name | a clip, named by the file's stem | `folder.rs` |
+//! | vert's `( s t )` | the vertex's texture coordinates, as they are | `mesh_file.rs` |
+//! | (no normals) | smooth normals from the bind pose's triangles, as id Tech 4 makes them | `normals/smooth.rs` |
+//! | `.md5anim` beside the mesh, by file name | a clip, named by the file's stem (or the name this program keeps in its `commandline`) | `folder.rs` |
 //! | hierarchy, baseframe, flags, frames | a [`Track`](crate::clip::Track) per joint: keys at k / frameRate | `clips.rs` |
 //! | text: tokens, quotes, comments, counts | (storage) | `tokens.rs`, `mesh_file.rs`, `anim_file.rs` |
 //!
@@ -46,11 +48,14 @@ pub use mesh_file::FileWeight as Weight;
 pub use vertices::StoredWeights;
 
 use crate::clip::{Clip, Motion};
+use crate::md5_export::clip_name_in;
 use crate::model::{Model, Up};
+use crate::normals::smooth_normals;
 use crate::printable::printable;
 use std::path::Path;
 
-/// The name of the clip that shows the mesh as the `.md5mesh` stores it: the bind pose.
+/// The name of the clip that shows the mesh as the `.md5mesh` stores it: the bind pose (unless an
+/// `.md5anim` has that name).
 pub const REST: &str = "rest";
 
 /// A loaded MD5 model: the model and its clips, plus what `--info` and the inspector tell about it.
@@ -59,7 +64,8 @@ pub struct Imported {
     /// Bone `i` is joint `i` (plus [`SYNTHETIC_ROOT`] last when the file has several roots);
     /// skin joint `i` is bone `i`. The vertices are the meshes', mesh after mesh, in file order.
     pub model: Model,
-    /// One per animation that fits, in file name order, then [`REST`], the bind pose.
+    /// One per animation that fits, in file name order, then [`REST`], the bind pose, unless an
+    /// animation is called that.
     pub clips: Vec<Clip>,
     /// The file's own weights, each in its joint's space, vertex by vertex.
     pub stored: StoredWeights,
@@ -135,6 +141,8 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
         .with_triangles(vertices.triangles)?
         .with_parts(vertices.parts)?;
     model.up = Up::Z;
+    model.texcoords = vertices.texcoords;
+    smooth_normals_for(&mut model, &mut notes);
 
     // Each animation that describes the same joints becomes a clip.
     let mut clips = Vec::with_capacity(animations.len() + 1);
@@ -146,8 +154,10 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
             notes.push(format!("skipped the animation {}.md5anim: {why}", printable(name)));
             continue;
         }
-        // The name is printed and drawn: escaped once, here (a file's name may hold any character).
-        let name = printable(name);
+        // The clip's own name, where this program wrote the file (its file name was made safe),
+        // else the file's. It is printed and drawn: escaped once, here.
+        let own = anim.commandline.and_then(clip_name_in).filter(|n| !n.is_empty());
+        let name = printable(own.unwrap_or(name));
         clips.push(clips::clip(&name, &anim).map_err(|problem| damaged(Md5Error::File(problem)))?);
         summaries.push(AnimSummary {
             name: name.into_owned(),
@@ -156,7 +166,11 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
             components: anim.components,
         });
     }
-    clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
+    // The bind pose, unless an animation has the name already (one this program wrote for a
+    // model with no clips, of the rest pose it showed).
+    if !clips.iter().any(|c| c.name == REST) {
+        clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
+    }
 
     let meshes = file
         .meshes
@@ -171,4 +185,21 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
         })
         .collect();
     Ok(Imported { model, clips, stored: vertices.stored, meshes, animations: summaries, notes })
+}
+
+/// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind
+/// pose's triangles (`normals/smooth.rs`), to be skinned by the rule. A model without triangles
+/// keeps none (its edges are lines); a vertex on no triangle faces +z, up, as it is never lit.
+fn smooth_normals_for(model: &mut Model, notes: &mut Vec<String>) {
+    if model.triangles.is_empty() {
+        return;
+    }
+    let positions: Vec<glam::Vec3> = model.skin.bind_positions().collect();
+    let normals: Vec<glam::Vec3> = smooth_normals(&positions, &model.triangles)
+        .into_iter()
+        .map(|n| if n == glam::Vec3::ZERO { glam::Vec3::Z } else { n })
+        .collect();
+    if let Err(e) = model.skin.set_normals(&normals) {
+        notes.push(format!("vertex {}'s smooth normal: {}; lit with flat normals", e.vertex, e.problem));
+    }
 }

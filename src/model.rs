@@ -1,37 +1,49 @@
 //! A skinned model, and one frame of the method from start to finish.
 //!
 //! A [`Model`] is what a file would load: a skeleton, a skin whose joints carry their offsets, the
-//! lines that draw the mesh (and its triangles, where it has faces), and which vertices form which
-//! mesh ([`Part`]). A [`Pose`] holds everything that changes per frame, allocated once and
-//! refilled every frame in the article's order:
+//! lines that draw the mesh (and its triangles, where it has faces), which vertices form which
+//! mesh ([`Part`]), the morph targets of the meshes that have them ([`MeshMorph`]), and the looks
+//! that skinning never changes (texture coordinates and materials, `material.rs`); it is made
+//! piece by piece, each piece checked (`model/build.rs`). A [`Pose`] holds everything that changes
+//! per frame, allocated once and refilled every frame in this order:
 //!
-//! 1. **animate**: the clip gives every bone a local transform for this time;
-//! 2. **world**: walk the tree, `world = parent world * local`;
-//! 3. **palette**: `world * offset` once per joint;
-//! 4. **blend**: every vertex, `Σ weight * palette[joint] * bind`;
-//! 5. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
+//! 1. **animate**: the clip (or several, blended: `mixer.rs`) gives every bone its local
+//!    translation, rotation and scale for this time (`trs`), and every morph target a weight
+//!    ([`Pose::animate`]);
+//! 2. **reach**: any chain that reaches for a target turns its rotations in `trs` there
+//!    (`reach.rs`; the program and the dump run it, where the user asks for it);
+//! 3. **matrices**: each bone's `trs` as a matrix, with its hand bend; the walk down the tree,
+//!    `world = parent world * local`; the palette, `world * offset` once per joint;
+//! 4. **morph**: a mesh with morph targets takes this frame's shape, `bind + Σ weight * Δ`, in the
+//!    pose's copy of the skin (`morph.rs`); the blend reads that copy;
+//! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`, over every influence;
+//! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
 //!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
 //!
-//! Steps 4 and 5 have two methods ([`Method`]): linear blend skinning, the article's, above; or
+//! Steps 5 and 6 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
-//! quaternion. `Pose::update` is the article's road; `Pose::update_with` takes either. Both blend
-//! on the fast path (`lanes.rs`), steps 4 and 5 in one pass.
+//! quaternion. `Pose::update` is the article's method; `Pose::update_with` takes either. Both
+//! blend on the fast path (`lanes.rs`), steps 5 and 6 in one pass.
 
+mod build;
 mod error;
 mod method;
+mod part;
 
 pub use error::ModelError;
 pub use method::{Method, Palette};
+pub use part::{Part, Up};
 
 use crate::clip::Clip;
 use crate::dual_quat::{DualQuat, NotRigid, blend_dqs_normals, compute_dq_palette};
 use crate::lanes;
+use crate::material::Materials;
+use crate::morph::{MeshMorph, Morphed};
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Skin, compute_palette};
 use crate::transform::Trs;
-use glam::{Mat4, Quat, Vec3A};
-use std::ops::Range;
+use glam::{Mat4, Quat, Vec2, Vec3A};
 
 /// A skeleton, the skin bound to it, and how to draw the mesh.
 #[derive(Clone, Debug)]
@@ -48,80 +60,15 @@ pub struct Model {
     pub parts: Vec<Part>,
     /// The axis its numbers call up: the picture stands it up that way (`camera.rs`).
     pub up: Up,
-}
-
-/// The axis a model's numbers call up: +y for the article and glTF, +z for MD5 (id's tools).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Up {
-    #[default]
-    Y,
-    Z,
-}
-
-/// One mesh of a model: a run of the skin's vertices, named for `--info` and the dump.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Part {
-    pub name: String,
-    /// Which of the skin's vertices are this mesh's.
-    pub vertices: Range<usize>,
-    /// The bone (a glTF node) the mesh hangs on, if it hangs on one.
-    pub bone: Option<BoneId>,
-    /// True for a skinned mesh. False for a mesh that moves rigidly with its bone, article 000's
-    /// "joint animation": its vertices each have one influence, weight 1, on that bone's joint.
-    pub skinned: bool,
+    /// The morph targets of its meshes, each over its part's run of vertices (none for most).
+    pub morphs: Vec<MeshMorph>,
+    /// Each vertex's texture coordinates, or none: skinning never moves them (`material.rs`).
+    pub texcoords: Vec<Vec2>,
+    /// Its materials, and which triangles take each (`material.rs`); none for the article.
+    pub materials: Materials,
 }
 
 impl Model {
-    /// Binds `skin` to `skeleton`, after checking every joint is a bone and every edge a vertex.
-    pub fn new(skeleton: Skeleton, skin: Skin, edges: Vec<[u32; 2]>) -> Result<Self, ModelError> {
-        for (joint, j) in skin.joints().iter().enumerate() {
-            if j.bone >= skeleton.len() {
-                return Err(ModelError::NoSuchBone { joint, bone: j.bone });
-            }
-        }
-        for (edge, pair) in edges.iter().enumerate() {
-            if let Some(&vertex) = pair.iter().find(|&&v| v as usize >= skin.len()) {
-                return Err(ModelError::NoSuchVertex { edge, vertex });
-            }
-        }
-        let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        Ok(Model { skeleton, skin, edges, triangles: Vec::new(), parts: vec![whole], up: Up::Y })
-    }
-
-    /// The same model with faces: `triangles`, triples of vertex indices, each checked.
-    pub fn with_triangles(mut self, triangles: Vec<[u32; 3]>) -> Result<Self, ModelError> {
-        for (triangle, corners) in triangles.iter().enumerate() {
-            if let Some(&vertex) = corners.iter().find(|&&v| v as usize >= self.skin.len()) {
-                return Err(ModelError::NoSuchTriangleVertex { triangle, vertex });
-            }
-        }
-        self.triangles = triangles;
-        Ok(self)
-    }
-
-    /// The same model, its vertices split into `parts`: consecutive runs that cover every vertex,
-    /// the skinned ones first (so the skinned vertices are `0..skinned_len()`).
-    pub fn with_parts(mut self, parts: Vec<Part>) -> Result<Self, ModelError> {
-        let mut next = 0;
-        for (i, part) in parts.iter().enumerate() {
-            if part.vertices.start != next || part.vertices.end < part.vertices.start {
-                return Err(ModelError::BadParts(format!("part {i} does not start at vertex {next}")));
-            }
-            if part.skinned && parts[..i].iter().any(|p| !p.skinned) {
-                return Err(ModelError::BadParts(format!("skinned part {i} comes after a rigid one")));
-            }
-            if part.bone.is_some_and(|b| b >= self.skeleton.len()) {
-                return Err(ModelError::BadParts(format!("part {i} hangs on a bone that does not exist")));
-            }
-            next = part.vertices.end;
-        }
-        if next != self.skin.len() {
-            return Err(ModelError::BadParts(format!("they cover {next} of {} vertices", self.skin.len())));
-        }
-        self.parts = parts;
-        Ok(self)
-    }
-
     /// How many vertices belong to skinned parts: they come first, the rigid ones after.
     pub fn skinned_len(&self) -> usize {
         self.parts.iter().filter(|p| p.skinned).map(|p| p.vertices.len()).sum()
@@ -163,6 +110,9 @@ pub struct Pose {
     pub dq_palette: Vec<DualQuat>,
     /// The scale every palette matrix shares, factored out of `dq_palette` (1 for the article).
     pub dq_scale: f32,
+    /// Step 4: this frame's morph weights, and the skin in this frame's shape that the blend reads
+    /// (`morph.skin(&model.skin)`: the model's own where it has no morph targets).
+    pub morph: Morphed,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
     /// Skinned normal of every vertex, in the order of `skinned`, where the skin has bind normals;
@@ -185,6 +135,7 @@ impl Pose {
             palette: vec![Mat4::IDENTITY; model.skin.joints().len()],
             dq_palette: vec![DualQuat::IDENTITY; model.skin.joints().len()],
             dq_scale: 1.0,
+            morph: Morphed::new(&model.skin, &model.morphs),
             skinned: vec![Vec3A::ZERO; model.skin.len()],
             normals: model.skin.normals().to_vec(),
             face_normals: match model.skin.normals() {
@@ -196,21 +147,29 @@ impl Pose {
         pose
     }
 
-    /// The whole method for one frame: the clip's pose at `time`, then world, palette, blend and
-    /// normals.
+    /// The whole method for one frame: the clip's pose and morph weights at `time`, then world,
+    /// palette, morph, blend and normals.
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
         self.update_palette(model, clip, time);
         let _linear_blending_takes_any_palette = self.blend_with(model, Method::Lbs);
     }
 
-    /// Steps 1 to 3 only: the bones and the palette, no blend. For when the blend runs elsewhere,
-    /// as in GPU skinning, where the vertex shader blends with this palette; `skinned` is left as it was.
+    /// Steps 1 and 3 only (no chain reaches): the bones, the palette and the morph weights, no
+    /// morph and no blend. For when the blend runs elsewhere, as in GPU skinning, where the vertex
+    /// shader morphs and blends with these; `skinned` is left as it was.
     pub fn update_palette(&mut self, model: &Model, clip: &Clip, time: f64) {
-        clip.sample(&model.skeleton, time, &mut self.trs);
+        self.animate(model, clip, time);
         self.palette_from_trs(model);
     }
 
-    /// Steps 2 and 3 for whatever pose is in `trs`: each bone's matrix `T * R * S` with its hand
+    /// Step 1: the clip at `time` gives every bone its local pose (`trs`) and every morph target
+    /// its weight. A reaching chain may change `trs` after this, before the matrices.
+    pub fn animate(&mut self, model: &Model, clip: &Clip, time: f64) {
+        clip.sample(&model.skeleton, time, &mut self.trs);
+        clip.sample_weights(time, &model.morphs, &mut self.morph.weights);
+    }
+
+    /// Step 3 for whatever pose is in `trs`: each bone's matrix `T * R * S` with its hand
     /// bend after it, then world transforms and the palette.
     pub fn palette_from_trs(&mut self, model: &Model) {
         for ((local, trs), bend) in self.local.iter_mut().zip(&self.trs).zip(&self.bend) {
@@ -220,7 +179,7 @@ impl Pose {
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
     }
 
-    /// Steps 2 to 5 for whatever pose is in `trs` (no hand bend): for writing a clip out frame by
+    /// Steps 3 to 6 for whatever pose is in `trs` (no hand bend): for writing a clip out frame by
     /// frame (`md5_export`).
     pub fn compute_from_trs(&mut self, model: &Model) {
         for (local, trs) in self.local.iter_mut().zip(&self.trs) {
@@ -244,12 +203,14 @@ impl Pose {
         self.blend_with(model, method)
     }
 
-    /// Steps 4 and 5, by `method`, from the palette already computed: one pass (`lanes.rs`).
+    /// Steps 4 to 6, blending by `method`, from the palette and the morph weights already there:
+    /// the morph, then the blend and its normals in one pass (`lanes.rs`).
     pub fn blend_with(&mut self, model: &Model, method: Method) -> Result<(), NotRigid> {
         if method == Method::Dqs {
             self.update_dq_palette()?;
         }
-        let (skin, skinned, normals) = (&model.skin, &mut self.skinned, &mut self.normals);
+        self.morph.apply(&model.skin, &model.morphs);
+        let (skin, skinned, normals) = (self.morph.skin(&model.skin), &mut self.skinned, &mut self.normals);
         match method {
             Method::Lbs => lanes::blend(skin, &self.palette, skinned, normals),
             Method::Dqs => lanes::blend_dqs(skin, &self.dq_palette, self.dq_scale, skinned, normals),
@@ -260,14 +221,15 @@ impl Pose {
         Ok(())
     }
 
-    /// Step 5 alone, after a blend, by the readable loops: the skin's normals moved as `method`
-    /// moves them (the inverse transpose of the blended matrix, or the blended rotation of dual
-    /// quaternions; for DQS, as of the last `update_dq_palette`), or flat normals from the skinned
-    /// triangles.
+    /// Step 6 alone, after the morph and a blend, by the readable loops: the skin's normals moved as
+    /// `method` moves them (the inverse transpose of the blended matrix, or the blended rotation of
+    /// dual quaternions; for DQS, as of the last `update_dq_palette`), or flat normals from the
+    /// skinned triangles.
     pub fn update_normals(&mut self, model: &Model, method: Method) {
+        let skin = self.morph.skin(&model.skin);
         match method {
-            Method::Lbs => blend_normals(&model.skin, &self.palette, &mut self.normals),
-            Method::Dqs => blend_dqs_normals(&model.skin, &self.dq_palette, &mut self.normals),
+            Method::Lbs => blend_normals(skin, &self.palette, &mut self.normals),
+            Method::Dqs => blend_dqs_normals(skin, &self.dq_palette, &mut self.normals),
         }
         // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
         if !self.face_normals.is_empty() {
@@ -289,7 +251,7 @@ impl Pose {
         }
     }
 
-    /// Steps 2 to 5 for whatever pose is in `local`.
+    /// Steps 3 to 6 for whatever pose is in `local`, and the morph weights in `morph`.
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);

@@ -29,15 +29,26 @@
 //! there the blended matrix squashes the surface, and the true normal leans with the squash.
 //! `tests/normal_rules.rs` measures both on the twist and on a non-uniformly scaled model.
 //!
+//! **Every influence.** The blended matrix sums every influence of the vertex. The main loop
+//! ([`blend_normal_vertices`]) sums the four slots; a vertex with more (the skin's extras,
+//! `skin/extras.rs`) gets its normal again from [`blend_extra_normals`], which finishes the sum
+//! with its extras before the inverse transpose: a normal cannot be finished after it, as a
+//! position can.
+//!
 //! Dual quaternions turn the normal by the blended rotation (`dual_quat::blend_dqs_normals`). A
 //! mesh with no normals of its own gets flat ones, computed from its skinned triangles every frame:
 //! there is nothing to skin ([`face_normals`], `normals/shape.rs`, with the article's outline).
+//! An MD5 model, which stores no normals either, gets smooth ones worked out once from its bind
+//! pose as Doom 3's engine works them out ([`smooth_normals`], `normals/smooth.rs`), then skinned
+//! by the rule.
 
 mod shape;
+mod smooth;
 
 pub use shape::{face_normals, outline_normals};
+pub use smooth::smooth_normals;
 
-use crate::skin::{MAX_INFLUENCES, Skin, SkinVertex};
+use crate::skin::{ExtraInfluence, SLOTS, Skin, SkinVertex};
 use glam::{Mat3A, Mat4, Vec3A, Vec4};
 
 /// `det(m) · m⁻ᵀ`: the matrix whose columns are the cross products of `m`'s columns, so that
@@ -54,26 +65,38 @@ pub fn inverse_transpose(m: &Mat3A) -> Mat3A {
 }
 
 /// The 3x3 part of `Σ wᵢ palette[jointᵢ]`: the one matrix that moves the surface around vertex `v`
-/// (unused slots weigh 0 and add nothing, as in `skin::blend`).
-pub fn blended_matrix(v: &SkinVertex, palette: &[Mat4]) -> Mat3A {
+/// (unused slots weigh 0 and add nothing, as in `skin::blend`), over its four slots and the
+/// `extras` given (none in the main loop; the vertex's own in [`blend_extra_normals`]).
+pub fn blended_matrix(v: &SkinVertex, extras: &[ExtraInfluence], palette: &[Mat4]) -> Mat3A {
     let (mut x, mut y, mut z) = (Vec4::ZERO, Vec4::ZERO, Vec4::ZERO);
-    for i in 0..MAX_INFLUENCES {
-        let (m, w) = (&palette[v.joints[i] as usize], v.weights[i]);
+    let mut add = |joint: usize, w: f32| {
+        let m = &palette[joint];
         x += w * m.x_axis;
         y += w * m.y_axis;
         z += w * m.z_axis;
+    };
+    for i in 0..SLOTS {
+        add(v.joints[i] as usize, v.weights[i]);
+    }
+    for extra in extras {
+        add(extra.joint, extra.weight);
     }
     Mat3A::from_cols(Vec3A::from_vec4(x), Vec3A::from_vec4(y), Vec3A::from_vec4(z))
 }
 
-/// The rule for one vertex: `normalize(inverse_transpose(Σ wᵢ Mᵢ) · normal)`.
+/// The rule for one vertex over its four slots: `normalize(inverse_transpose(Σ wᵢ Mᵢ) · normal)`
+/// (a vertex with extras: [`blend_extra_normals`]).
+pub fn skin_normal(v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
+    normal_by(&blended_matrix(v, &[], palette), normal)
+}
+
+/// The rule, given the blended matrix `m`: `normalize(inverse_transpose(m) · normal)`.
 ///
-/// Computed as `cofactor(M) · normal`, turned round where `det(M) < 0`, then normalised. Where the
-/// blend squashes the surface flat (`cofactor(M) · normal` is zero) there is no normal to find, and
+/// Computed as `cofactor(m) · normal`, turned round where `det(m) < 0`, then normalised. Where the
+/// blend squashes the surface flat (`cofactor(m) · normal` is zero) there is no normal to find, and
 /// the bind normal is kept. `shaders/skinning.vert` does the same steps, and `lanes.rs` does them
 /// for eight vertices at a time.
-pub fn skin_normal(v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
-    let m = blended_matrix(v, palette);
+pub fn normal_by(m: &Mat3A, normal: Vec3A) -> Vec3A {
     let (x, y, z) = (m.x_axis, m.y_axis, m.z_axis);
     let yz = y.cross(z);
     let moved = yz * normal.x + z.cross(x) * normal.y + x.cross(y) * normal.z;
@@ -82,18 +105,20 @@ pub fn skin_normal(v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
     (moved * det.signum()).normalize_or(normal)
 }
 
-/// Every vertex's skinned normal from its bind normal, by the rule ([`skin_normal`]). Allocates
-/// nothing; does nothing for a skin without normals (`normals` is then empty).
+/// Every vertex's skinned normal from its bind normal, by the rule, over every influence
+/// ([`skin_normal`], then [`blend_extra_normals`]). Allocates nothing; does nothing for a skin
+/// without normals (`normals` is then empty).
 pub fn blend_normals(skin: &Skin, palette: &[Mat4], normals: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
     if !normals.is_empty() {
         blend_normal_vertices(skin.vertices(), skin.normals(), palette, normals);
+        blend_extra_normals(skin, 0, palette, normals);
     }
 }
 
-/// [`blend_normals`]'s loop over any run of vertices, their bind normals and their outputs, like
-/// `skin::blend_vertices` (`parallel.rs` runs it over chunks, one per thread).
+/// [`blend_normals`]'s loop over any run of vertices, their bind normals and their outputs, by
+/// their four slots, like `skin::blend_vertices` (`parallel.rs` runs it over chunks, one per thread).
 pub fn blend_normal_vertices(
     vertices: &[SkinVertex],
     bind_normals: &[Vec3A],
@@ -104,6 +129,21 @@ pub fn blend_normal_vertices(
     assert_eq!(bind_normals.len(), out.len(), "one bind normal per vertex");
     for ((v, n), out) in vertices.iter().zip(bind_normals).zip(out.iter_mut()) {
         *out = skin_normal(v, *n, palette);
+    }
+}
+
+/// The normals' second pass: for each vertex of `first..first + out.len()` that has extras, its
+/// normal again, by the rule, from the blended matrix of its slots and its extras.
+///
+/// `out[i]` is vertex `first + i`'s normal; any loop over the four slots may have written it
+/// before. Does nothing for a run without extras or a skin without normals; allocates nothing.
+pub fn blend_extra_normals(skin: &Skin, first: usize, palette: &[Mat4], out: &mut [Vec3A]) {
+    if skin.normals().is_empty() {
+        return;
+    }
+    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
+        let m = blended_matrix(&skin.vertices()[vertex], extras, palette);
+        out[vertex - first] = normal_by(&m, skin.normals()[vertex]);
     }
 }
 
@@ -129,14 +169,15 @@ impl Rule {
         }
     }
 
-    /// Vertex `v`'s skinned normal by this rule (unit length, or zero where it has none).
+    /// Vertex `v`'s skinned normal by this rule (unit length, or zero where it has none), from its
+    /// four slots: the comparison is made on skins without extras.
     pub fn skin(self, v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
         match self {
             Rule::InverseTranspose => skin_normal(v, normal, palette),
-            Rule::BlendedMatrix => (blended_matrix(v, palette) * normal).normalize_or_zero(),
+            Rule::BlendedMatrix => (blended_matrix(v, &[], palette) * normal).normalize_or_zero(),
             Rule::PerJoint => {
                 let mut sum = Vec3A::ZERO;
-                for i in 0..MAX_INFLUENCES {
+                for i in 0..SLOTS {
                     let m = Mat3A::from_mat4(palette[v.joints[i] as usize]);
                     if v.weights[i] > 0.0 {
                         sum += v.weights[i] * (inverse_transpose(&m) * normal);

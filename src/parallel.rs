@@ -7,10 +7,12 @@
 //! is shared and read-only: every thread reads it at once, with no lock and no copy. Each position
 //! comes out of the same arithmetic in the same order whichever thread computed it, so the result
 //! is bit-identical to [`crate::skin::blend`]'s (`tests/parallel.rs` compares them with `==`). The
-//! skinned normals split the same way (`normals.rs`: each one reads its own vertex and bind normal),
-//! and so does the fast path (`lanes.rs`), which the program runs ([`blend_lanes_parallel`]): a
-//! vertex's result does not depend on which group of eight it falls in, so any cut gives the same
-//! bits, and [`BlendThreads`] cuts whole groups.
+//! skinned normals split the same way (`normals.rs`: each one reads its own vertex and bind normal).
+//! A vertex with more than four influences is no exception: each thread runs the second pass over
+//! the extras of its own chunk (`skin::blend_extras`, which starts at the chunk's first vertex).
+//! The fast path (`lanes.rs`), which the program runs ([`blend_lanes_parallel`]), splits the same
+//! way, its second pass included: a vertex's result does not depend on which group of eight it
+//! falls in, so any cut gives the same bits, and [`BlendThreads`] cuts whole groups.
 //!
 //! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the output,
 //! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,
@@ -31,10 +33,12 @@
 //! job at once, so that what a thread sets up on its first job is done before any frame. Blending
 //! from that thread then allocates nothing, from the first frame on (`tests/parallel_allocations.rs`).
 
-use crate::dual_quat::{DualQuat, blend_dqs_normal_vertices, blend_dqs_vertices};
+use crate::dual_quat::{
+    DualQuat, blend_dqs_extra_normals, blend_dqs_extras, blend_dqs_normal_vertices, blend_dqs_vertices,
+};
 use crate::lanes::{self, Lanes};
-use crate::normals::blend_normal_vertices;
-use crate::skin::{Skin, blend_vertices};
+use crate::normals::{blend_extra_normals, blend_normal_vertices};
+use crate::skin::{Skin, blend_extras, blend_vertices};
 use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -46,10 +50,13 @@ pub fn blend_parallel(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], chun
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
     // Each pair is a chunk of the output and the vertices it holds; any thread may take any pair.
-    skinned
-        .par_chunks_mut(chunk)
-        .zip(skin.vertices().par_chunks(chunk))
-        .for_each(|(out, vertices)| blend_vertices(vertices, palette, out));
+    // Chunk `c` starts at vertex `c * chunk`, where its extras start.
+    skinned.par_chunks_mut(chunk).zip(skin.vertices().par_chunks(chunk)).enumerate().for_each(
+        |(c, (out, vertices))| {
+            blend_vertices(vertices, palette, out);
+            blend_extras(skin, c * chunk, palette, out);
+        },
+    );
 }
 
 /// The fast path (`lanes.rs`) on every thread, as [`blend_parallel`]: positions, and normals where
@@ -115,10 +122,12 @@ pub fn blend_dqs_parallel(
 ) {
     assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    skinned
-        .par_chunks_mut(chunk)
-        .zip(skin.vertices().par_chunks(chunk))
-        .for_each(|(out, vertices)| blend_dqs_vertices(vertices, dq_palette, scale, out));
+    skinned.par_chunks_mut(chunk).zip(skin.vertices().par_chunks(chunk)).enumerate().for_each(
+        |(c, (out, vertices))| {
+            blend_dqs_vertices(vertices, dq_palette, scale, out);
+            blend_dqs_extras(skin, c * chunk, dq_palette, scale, out);
+        },
+    );
 }
 
 /// The skinned normals (`normals::blend_normals`) on every thread, as [`blend_parallel`]: each
@@ -128,7 +137,11 @@ pub fn blend_normals_parallel(skin: &Skin, palette: &[Mat4], normals: &mut [Vec3
     normals
         .par_chunks_mut(chunk)
         .zip(skin.vertices().par_chunks(chunk).zip(skin.normals().par_chunks(chunk)))
-        .for_each(|(out, (vertices, bind))| blend_normal_vertices(vertices, bind, palette, out));
+        .enumerate()
+        .for_each(|(c, (out, (vertices, bind)))| {
+            blend_normal_vertices(vertices, bind, palette, out);
+            blend_extra_normals(skin, c * chunk, palette, out);
+        });
 }
 
 /// The DQS normals (`dual_quat::blend_dqs_normals`) on every thread, as [`blend_normals_parallel`].
@@ -137,7 +150,11 @@ pub fn blend_dqs_normals_parallel(skin: &Skin, dq_palette: &[DualQuat], normals:
     normals
         .par_chunks_mut(chunk)
         .zip(skin.vertices().par_chunks(chunk).zip(skin.normals().par_chunks(chunk)))
-        .for_each(|(out, (vertices, bind))| blend_dqs_normal_vertices(vertices, bind, dq_palette, out));
+        .enumerate()
+        .for_each(|(c, (out, (vertices, bind)))| {
+            blend_dqs_normal_vertices(vertices, bind, dq_palette, out);
+            blend_dqs_extra_normals(skin, c * chunk, dq_palette, out);
+        });
 }
 
 /// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. Two

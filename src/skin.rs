@@ -1,7 +1,9 @@
 //! The skin: which bones move each vertex, and the blend that moves it (article 000, sections 2-1 and 2-3).
 //!
-//! Every mesh vertex keeps its **bind position** (where it was modelled, in mesh space) and up to four
-//! **influences**: a joint and a weight, the weights summing to 1. That is the article's "skin info".
+//! Every mesh vertex keeps its **bind position** (where it was modelled, in mesh space) and its
+//! **influences**: a joint and a weight each, the weights summing to 1. That is the article's "skin
+//! info". Four influences sit in the vertex itself, its **slots**; a vertex that has more (a file
+//! may give any number) keeps the fifth and later beside the vertices, as the skin's **extras**.
 //!
 //! A skin's **joints** are the bones it uses, each with its **offset** (see `skeleton.rs`): to move a
 //! vertex with one bone, take it into the bone's space with the offset, then out to the world with
@@ -28,15 +30,30 @@
 //! positions and writes a separate output (article 004): the palette maps *bind* positions, so
 //! feeding last frame's result back in would move the mesh a second time, wrong from the second frame.
 //!
+//! **Why four slots.** The article caps a vertex at `MAX_BONE_PER_VERTEX` bones, and GPUs read a
+//! vertex's joints and weights as one `vec4` each: four. Most vertices of most models need no more.
+//! The sum above is a sum, so it can be finished later: [`blend`] runs the four-slot loop over every
+//! vertex ([`blend_vertices`]), then adds the extras' terms to the few vertices that have them
+//! ([`blend_extras`]; their table is `skin/extras.rs`). Every influence counts, and the main loop
+//! stays the article's.
+//!
 //! A skin may also keep a **bind normal** per vertex, the direction the surface faced where it was
 //! modelled; `normals.rs` moves it with the blend's own matrix.
 
-use crate::skeleton::BoneId;
-use glam::{Mat4, Vec3, Vec3A};
-use std::fmt;
+mod error;
+mod extras;
 
-/// The most bones that may move one vertex (the article's `MAX_BONE_PER_VERTEX`; also what GPUs use).
-pub const MAX_INFLUENCES: usize = 4;
+pub use error::{SkinError, SkinProblem};
+pub use extras::ExtraInfluence;
+
+use crate::skeleton::BoneId;
+use extras::Extras;
+use glam::{Mat4, Vec3, Vec3A};
+use std::ops::Range;
+
+/// The influences a vertex holds itself: the article's `MAX_BONE_PER_VERTEX`, and what a GPU reads
+/// as one `vec4` of joints and one of weights. A vertex with more keeps the rest as extras.
+pub const SLOTS: usize = 4;
 
 /// One bone a skin uses, with the offset that takes bind-pose mesh space into that bone's space.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,31 +75,27 @@ pub struct Influence {
 /// One vertex of a skin, stored as the blend reads it.
 ///
 /// The influences sit in four fixed slots; the slots past `count` hold joint 0 with weight 0, so the
-/// blend can always run over all four without branching (a weight of 0 adds nothing).
-/// `Vec3A` is a `Vec3` padded to 16 bytes so the CPU's SIMD registers load it in one go.
+/// blend can always run over all four without branching (a weight of 0 adds nothing). A vertex
+/// with more than four fills the four slots with its first four and keeps the rest as the skin's
+/// extras. `Vec3A` is a `Vec3` padded to 16 bytes so the CPU's SIMD registers load it in one go.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SkinVertex {
     /// Where the vertex was modelled, in mesh space. Read every frame, never written.
     pub bind: Vec3A,
-    pub joints: [u16; MAX_INFLUENCES],
-    pub weights: [f32; MAX_INFLUENCES],
-    /// How many slots are in use (1 to 4).
+    pub joints: [u16; SLOTS],
+    pub weights: [f32; SLOTS],
+    /// How many slots are in use (1 to 4; 4 for a vertex with extras).
     pub count: u8,
 }
 
-impl SkinVertex {
-    /// The influences in use.
-    pub fn influences(&self) -> impl Iterator<Item = Influence> + '_ {
-        (0..self.count as usize)
-            .map(|i| Influence { joint: self.joints[i] as JointId, weight: self.weights[i] })
-    }
-}
-
-/// A validated skin: every vertex has 1 to 4 influences on existing joints, with weights summing to 1.
+/// A validated skin: every vertex has one or more influences on existing joints, with weights
+/// summing to 1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Skin {
     joints: Vec<Joint>,
     vertices: Vec<SkinVertex>,
+    /// The fifth and later influences of the vertices that have more than four, in vertex order.
+    extras: Extras,
     /// Each vertex's bind normal, a unit vector, or none at all (empty).
     normals: Vec<Vec3A>,
 }
@@ -93,7 +106,7 @@ pub const WEIGHT_SUM_TOLERANCE: f32 = 1e-4;
 impl Skin {
     /// A skin over these joints, with no vertices yet.
     pub fn new(joints: Vec<Joint>) -> Self {
-        Skin { joints, vertices: Vec::new(), normals: Vec::new() }
+        Skin { joints, vertices: Vec::new(), extras: Extras::default(), normals: Vec::new() }
     }
 
     /// A skin from a table of (bind position, influences), as a modelling tool would export it.
@@ -105,37 +118,41 @@ impl Skin {
         Ok(skin)
     }
 
-    /// Adds one vertex after checking its influences; the error names the vertex by its index.
+    /// Adds one vertex after checking its influences, as many as it has: the first four go into
+    /// its slots, the rest into the extras. The error names the vertex by its index.
     pub fn add_vertex(&mut self, bind: Vec3, influences: &[Influence]) -> Result<(), SkinError> {
         let vertex = self.vertices.len();
         let fail = |problem| Err(SkinError { vertex, problem });
         if influences.is_empty() {
             return fail(SkinProblem::NoInfluences);
         }
-        if influences.len() > MAX_INFLUENCES {
-            return fail(SkinProblem::TooManyInfluences(influences.len()));
-        }
-        let mut v = SkinVertex {
-            bind: bind.into(),
-            joints: [0; MAX_INFLUENCES],
-            weights: [0.0; MAX_INFLUENCES],
-            count: influences.len() as u8,
-        };
-        for (slot, influence) in influences.iter().enumerate() {
+        for influence in influences {
             if influence.joint >= self.joints.len() || influence.joint > u16::MAX as usize {
                 return fail(SkinProblem::NoSuchJoint(influence.joint));
             }
             if !(influence.weight >= 0.0 && influence.weight.is_finite()) {
                 return fail(SkinProblem::BadWeight(influence.weight));
             }
-            v.joints[slot] = influence.joint as u16;
-            v.weights[slot] = influence.weight;
         }
-        let sum: f32 = v.weights.iter().sum();
+        let sum: f32 = influences.iter().map(|i| i.weight).sum();
         if (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {
             return fail(SkinProblem::WeightsDoNotSumToOne(sum));
         }
+        let (slots, extras) = influences.split_at(influences.len().min(SLOTS));
+        let mut v = SkinVertex {
+            bind: bind.into(),
+            joints: [0; SLOTS],
+            weights: [0.0; SLOTS],
+            count: slots.len() as u8,
+        };
+        for (slot, influence) in slots.iter().enumerate() {
+            v.joints[slot] = influence.joint as u16;
+            v.weights[slot] = influence.weight;
+        }
         self.vertices.push(v);
+        for i in extras {
+            self.extras.push(ExtraInfluence { vertex, joint: i.joint, weight: i.weight });
+        }
         Ok(())
     }
 
@@ -187,66 +204,49 @@ impl Skin {
         &self.normals
     }
 
-    /// Every influence of vertex `vertex`: what an exporter writes or a tool shows. (The blend reads
-    /// the four slots of [`SkinVertex`] directly.)
+    /// Every influence of vertex `vertex`, its slots then its extras, in the order they were given:
+    /// what an exporter writes or a tool shows. (The blend reads the slots and the extras directly.)
     pub fn influences(&self, vertex: usize) -> impl Iterator<Item = Influence> + '_ {
-        self.vertices[vertex].influences()
+        let v = &self.vertices[vertex];
+        let slots =
+            (0..v.count as usize).map(|i| Influence { joint: v.joints[i] as JointId, weight: v.weights[i] });
+        let extras = self.extras.of(vertex..vertex + 1).iter();
+        slots.chain(extras.map(|e| Influence { joint: e.joint, weight: e.weight }))
+    }
+
+    /// The extras of the vertices in `vertices` (`skin/extras.rs`), in vertex order: empty for most
+    /// models, and for every vertex with four influences or fewer.
+    pub fn extras_of(&self, vertices: Range<usize>) -> &[ExtraInfluence] {
+        self.extras.of(vertices)
+    }
+
+    /// The same, vertex by vertex: each vertex in `vertices` that has extras, with its own.
+    pub fn extras_by_vertex(
+        &self,
+        vertices: Range<usize>,
+    ) -> impl Iterator<Item = (usize, &[ExtraInfluence])> {
+        self.extras.by_vertex(vertices)
+    }
+
+    /// The most influences any one vertex has (0 for a skin without vertices; 4 or fewer for most).
+    pub fn most_influences(&self) -> usize {
+        let slots = self.vertices.iter().map(|v| v.count as usize).max().unwrap_or(0);
+        let extras = self.extras_by_vertex(0..self.len()).map(|(_, extras)| extras.len()).max();
+        extras.map_or(slots, |extras| SLOTS + extras)
     }
 
     /// The bind positions, as plain `Vec3`s.
     pub fn bind_positions(&self) -> impl Iterator<Item = Vec3> + '_ {
         self.vertices.iter().map(|v| Vec3::from(v.bind))
     }
-}
 
-/// A vertex whose skin info is not usable, and why.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SkinError {
-    /// Index of the offending vertex.
-    pub vertex: usize,
-    pub problem: SkinProblem,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum SkinProblem {
-    NoInfluences,
-    TooManyInfluences(usize),
-    NoSuchJoint(JointId),
-    /// Negative, infinite or NaN.
-    BadWeight(f32),
-    WeightsDoNotSumToOne(f32),
-    /// Not a direction: zero, infinite or NaN.
-    BadNormal(Vec3),
-    /// The skin has normals, but none for this vertex.
-    NoNormal,
-    /// A normal given for a vertex past the last one.
-    NoSuchVertex,
-}
-
-impl fmt::Display for SkinError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "vertex {}: {}", self.vertex, self.problem)
+    /// Vertex `vertex`'s bind position and normal (if the skin has normals), to be rewritten: only
+    /// a pose's copy of the skin is, by morph targets, every frame (`morph.rs`). The influences stay
+    /// as they were checked.
+    pub fn shape_mut(&mut self, vertex: usize) -> (&mut Vec3A, Option<&mut Vec3A>) {
+        (&mut self.vertices[vertex].bind, self.normals.get_mut(vertex))
     }
 }
-
-impl fmt::Display for SkinProblem {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            SkinProblem::NoInfluences => write!(f, "no bone influences it"),
-            SkinProblem::TooManyInfluences(n) => {
-                write!(f, "{n} influences, at most {MAX_INFLUENCES} allowed")
-            }
-            SkinProblem::NoSuchJoint(j) => write!(f, "influenced by joint #{j}, which does not exist"),
-            SkinProblem::BadWeight(w) => write!(f, "weight {w} is not a finite number >= 0"),
-            SkinProblem::WeightsDoNotSumToOne(s) => write!(f, "weights sum to {s}, not 1"),
-            SkinProblem::BadNormal(n) => write!(f, "normal ({}, {}, {}) is not a direction", n.x, n.y, n.z),
-            SkinProblem::NoNormal => write!(f, "it has no normal, but the vertices before it have"),
-            SkinProblem::NoSuchVertex => write!(f, "a normal is given for it, but there is no such vertex"),
-        }
-    }
-}
-
-impl std::error::Error for SkinError {}
 
 /// `palette[j] = world[bone of j] * offset[j]`: mesh space to bone space to world, once per joint
 /// per frame.
@@ -257,7 +257,9 @@ pub fn compute_palette(world: &[Mat4], joints: &[Joint], palette: &mut [Mat4]) {
     }
 }
 
-/// Linear blend skinning: `skinned[v] = Σ weight * palette[joint] * bind[v]` (the article's `BlendVertex`).
+/// Linear blend skinning: `skinned[v] = Σ weight * palette[joint] * bind[v]` (the article's
+/// `BlendVertex`), over every influence: the four slots of every vertex, then the extras of those
+/// that have more.
 ///
 /// Reads the bind positions and writes `skinned`; allocates nothing. `shaders/skinning.vert` is the
 /// same loop, run by the GPU (the demo's `--skinning gpu`).
@@ -275,19 +277,45 @@ pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
     blend_vertices(skin.vertices(), palette, skinned);
+    blend_extras(skin, 0, palette, skinned);
 }
 
 /// The blend's loop itself, over any run of vertices and their outputs: `out[i]` gets `vertices[i]`
-/// blended. [`blend`] runs it over the whole skin; `parallel.rs` runs it over chunks, one per thread.
+/// blended by its four slots. [`blend`] runs it over the whole skin, then [`blend_extras`];
+/// `parallel.rs` runs both over chunks, one per thread.
 pub fn blend_vertices(vertices: &[SkinVertex], palette: &[Mat4], out: &mut [Vec3A]) {
     assert_eq!(vertices.len(), out.len(), "one output position per vertex");
     for (v, out) in vertices.iter().zip(out.iter_mut()) {
         // Where each bone alone would put the vertex, weighted; unused slots have weight 0.
         let mut sum = Vec3A::ZERO;
-        for i in 0..MAX_INFLUENCES {
+        for i in 0..SLOTS {
             let matrix = &palette[v.joints[i] as usize];
             sum += v.weights[i] * matrix.transform_point3a(v.bind);
         }
         *out = sum;
     }
+}
+
+/// The blend's second pass: adds each extra's `weight * palette[joint] * bind` to its vertex.
+///
+/// `out[i]` is vertex `first + i`, already blended over its four slots (by [`blend_vertices`], or
+/// any loop that sums the same slots); this finishes the sum of each vertex that has extras. Does
+/// nothing for a run of vertices without extras, and allocates nothing.
+pub fn blend_extras(skin: &Skin, first: usize, palette: &[Mat4], out: &mut [Vec3A]) {
+    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
+        let bind = skin.vertices()[vertex].bind;
+        let mut sum = out[vertex - first];
+        for extra in extras {
+            sum += extra.weight * palette[extra.joint].transform_point3a(bind);
+        }
+        out[vertex - first] = sum;
+    }
+}
+
+/// [`blend`] for one vertex, every influence counted: where `vertex` goes, bit for bit as there.
+pub fn blend_one(skin: &Skin, palette: &[Mat4], vertex: usize) -> Vec3A {
+    let mut out = [Vec3A::ZERO];
+    blend_vertices(&skin.vertices()[vertex..vertex + 1], palette, &mut out);
+    blend_extras(skin, vertex, palette, &mut out);
+    out[0]
 }

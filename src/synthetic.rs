@@ -8,8 +8,8 @@
 //!   bones: o----o----o----o----o----o    bone b's joint at x = b * BONE_LENGTH
 //! ```
 //!
-//! Every vertex gets four influences (a real character's worst case, and the most `SkinVertex`
-//! holds): the four bones whose middles are nearest along the chain, each weighted by a bell curve
+//! Every vertex gets four influences (a real character's usual most, and what `SkinVertex` holds in
+//! its slots): the four bones whose middles are nearest along the chain, each weighted by a bell curve
 //! of its distance, `exp(-d²)` with `d` in bone lengths, then divided by their sum so the weights add
 //! up to 1. Nearby bones pull hardest, and the weights change smoothly along the tube, so a bent chain
 //! bends the tube smoothly. Each vertex's bind normal points straight out from the chain, so the
@@ -20,7 +20,7 @@
 use crate::clip::{Clip, Motion};
 use crate::model::Model;
 use crate::skeleton::{SkeletonBuilder, compute_offsets};
-use crate::skin::{Influence, Joint, MAX_INFLUENCES, Skin};
+use crate::skin::{Influence, Joint, SLOTS, Skin};
 use crate::transform::Trs;
 use glam::{Quat, Vec3, vec3};
 use std::f32::consts::TAU;
@@ -53,9 +53,9 @@ pub fn tube(bones: usize, rings: usize, ring_size: usize) -> Model {
     let joints = offsets.into_iter().enumerate().map(|(bone, offset)| Joint { bone, offset }).collect();
 
     let length = bones as f32 * BONE_LENGTH;
-    let used = bones.min(MAX_INFLUENCES);
+    let used = bones.min(SLOTS);
     let mut skin = Skin::new(joints);
-    let mut influences = [Influence { joint: 0, weight: 0.0 }; MAX_INFLUENCES];
+    let mut influences = [Influence { joint: 0, weight: 0.0 }; SLOTS];
     let mut normals = Vec::with_capacity(rings * ring_size);
     for ring in 0..rings {
         // Rings sit at the middles of equal slices of the chain, so none is exactly on an end.
@@ -131,11 +131,12 @@ mod tests {
     fn weights_sum_to_one_and_the_nearest_bone_weighs_most() {
         let model = tube(64, 200, 4);
         for (i, v) in model.skin.vertices().iter().enumerate() {
-            let sum: f32 = v.influences().map(|inf| inf.weight).sum();
+            let sum: f32 = model.skin.influences(i).map(|inf| inf.weight).sum();
             assert!((sum - 1.0).abs() < WEIGHT_SUM_TOLERANCE, "vertex {i}: weights sum to {sum}");
             // The bone whose middle is nearest along x pulls hardest.
             let nearest = ((v.bind.x / BONE_LENGTH) as usize).min(63);
-            let heaviest = v.influences().max_by(|a, b| a.weight.total_cmp(&b.weight)).map(|inf| inf.joint);
+            let heaviest =
+                model.skin.influences(i).max_by(|a, b| a.weight.total_cmp(&b.weight)).map(|inf| inf.joint);
             assert_eq!(heaviest, Some(nearest), "vertex {i} at x = {}", v.bind.x);
         }
     }

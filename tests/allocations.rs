@@ -141,12 +141,14 @@ fn the_headless_demo_draws_steady_frames_without_allocating() {
     // The whole frame of the program, upload and draw included, counted by its own allocator, with
     // each blend method (GPU skinning is counted in tests/gpu.rs); the words are on (the corner line
     // changes every frame), and with the vertex inspector and its labels too, or off.
-    let runs: [&[&str]; 5] = [
+    let runs: [&[&str]; 6] = [
         &["--method", "lbs"],
         &["--method", "dqs"],
         &["--method", "both"],
         &["--inspect", "2", "--method", "both"],
         &["--no-text"],
+        // Several clips at once, their rows in the corner line (chapter 11).
+        &["--blend", "bend=0.5,twist=0.5", "--sync", "--mask", "seed@bone2=0.5", "--additive", "twist=0.3"],
     ];
     for extra in runs {
         let args = ["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats"];
@@ -166,9 +168,10 @@ fn check_no_allocations(out: &std::process::Output, flags: &str) {
 
 #[test]
 fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
-    // The test's own glTF file (three skins, a rigid mesh, cubic and step keys), and the Fox when
+    // The test's own glTF file (three skins, a rigid mesh, cubic and step keys), the eight-influence
+    // fan (every vertex blended by the second pass too), and the Fox when
     // SKINNING_MODELS names the sample models.
-    let mut models = vec![("built", common::fixture::build().glb())];
+    let mut models = vec![("built", common::fixture::build().glb()), ("eight", common::eight::eight().glb())];
     if let Some(path) = common::sample_model("Fox.glb") {
         models.push(("Fox", std::fs::read(path).expect("Fox.glb reads")));
     }
@@ -188,4 +191,74 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
         });
         assert_eq!(n, 0, "{name}: {n} allocations in pose + blend");
     }
+}
+
+#[test]
+fn a_steady_frame_of_several_clips_allocates_nothing() {
+    // The mixer samples every layer into the layer's own pose and blends into the frame's: two clips
+    // in step, a masked one and an additive one, on the article's scene and on the Fox.
+    use skinning::mixer::mask::Mask;
+    use skinning::mixer::{Kind, Layer, Mixer};
+    let mut models = vec![(scene::article().expect("valid"), scene::clips().expect("valid"))];
+    if let Some(path) = common::sample_model("Fox.glb") {
+        let fox = skinning::gltf_import::load(&path).expect("loads");
+        models.push((fox.model, fox.clips));
+    }
+    for (model, clips) in models {
+        let skeleton = &model.skeleton;
+        let layers = vec![
+            Layer::new(Kind::Blend, 0, 0.4, skeleton),
+            Layer::new(Kind::Blend, 1, 0.6, skeleton),
+            Layer::new(Kind::Masked(Mask::new(skeleton, skeleton.len() / 2)), 2, 0.5, skeleton),
+            Layer::new(Kind::additive(&clips[2], skeleton), 2, 0.3, skeleton),
+        ];
+        let mut mixer = Mixer::new(layers, true);
+        let mut pose = Pose::new(&model);
+        let mut frame = |time: f64| {
+            mixer.sample(skeleton, &clips, time, &mut pose.trs);
+            pose.palette_from_trs(&model);
+            skinning::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+        };
+        frame(0.0);
+        let n = allocations_in(|| (0..600).for_each(|f| frame(f as f64 / 60.0)));
+        assert_eq!(n, 0, "{n} allocations in 600 frames of four layers");
+    }
+}
+
+#[test]
+fn a_steady_frame_that_reaches_allocates_nothing() {
+    // Chapter 12: the chains are made once, with room for their world transforms and the clip's
+    // rotations; each solve only writes into them. Two chains (two-bone with a pole and a weight,
+    // CCD on three bones), a bend by hand, and a target that moves every frame.
+    use glam::{Quat, Vec3};
+    use skinning::reach::{self, Reach, Solver};
+    let model = scene::article().expect("the article's scene");
+    let clip = scene::bend().expect("the bend clip");
+    let mut pose = Pose::new(&model);
+    let two_bone = Solver::TwoBone { soften: 0.9 };
+    let mut reaches = vec![
+        Reach::new(&model.skeleton, scene::BONE31, two_bone, Vec3::new(0.3, 0.2, 0.0)).expect("a chain"),
+        Reach::new(&model.skeleton, scene::BONE32, Solver::Ccd { bones: 3 }, Vec3::new(0.3, -0.2, 0.1))
+            .expect("a chain"),
+    ];
+    (reaches[0].pole, reaches[0].weight) = (Some(Vec3::new(0.3, 0.0, 0.3)), 0.7);
+    pose.bend[scene::BONE2] = Quat::from_rotation_z(0.3);
+    let frame = |pose: &mut Pose, reaches: &mut [Reach], t: f64| {
+        clip.sample(&model.skeleton, t, &mut pose.trs);
+        reach::solve(reaches, &mut pose.trs, &pose.bend);
+        pose.palette_from_trs(&model);
+        skinning::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+    };
+    frame(&mut pose, &mut reaches, 0.0);
+    let n = allocations_in(|| {
+        for f in 0..1000 {
+            reaches[0].target.x = 0.3 + 0.1 * (f as f32 * 0.01).sin();
+            frame(&mut pose, &mut reaches, f as f64 / 60.0);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 1000 frames that reach");
+    // And they did reach: the last chain solved is on its target (it turns bone1 and bone2, which
+    // the first chain turned before it: a later chain has the last word).
+    let off = pose.joint(scene::BONE32).distance(reaches[1].target);
+    assert!(off < 1e-5, "bone32 is {off} from its target");
 }

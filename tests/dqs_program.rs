@@ -1,6 +1,7 @@
 //! `--method` from the outside: the dump records which method blended and holds the dual-quaternion
-//! palette (every DQS position recomputed here from the file alone), the twist's radius measured
-//! from the dump, and the two methods drawn side by side in their colours.
+//! palette (every DQS position recomputed here from the file alone), the twist's radius and the
+//! bend's thickness measured from the dump (chapter 7 quotes both), and the two methods drawn side
+//! by side in their colours.
 
 mod common;
 
@@ -96,6 +97,45 @@ fn the_twist_radius_at_150_degrees_measured_from_the_dump() {
             println!("{method}: vertex {v} at {radius:.6} from the axis, {:.6} of 0.05", radius / 0.05);
             assert!((radius / 0.05 - ratio).abs() < 1e-5, "{method} vertex {v}: {radius}");
         }
+    }
+}
+
+/// The distance from `p` to the segment from `a` to `b`.
+fn to_segment(p: Vec3, a: Vec3, b: Vec3) -> f32 {
+    let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+    p.distance(a + t * (b - a))
+}
+
+#[test]
+fn the_bend_at_its_strongest_measured_from_the_dump() {
+    // Chapter 7's figures: at 2 s the bend clip has bone1 at 30° and bone2 at 40°. The arm is 0.10
+    // thick at vertices 2 and 10 in the bind pose; vertex 10, on the outside, 0.05 from bone1.
+    let dir = scratch("dqs-bend");
+    let at_top = ["--clip", "bend", "--time", "2"];
+    for (method, thick, outside) in [("lbs", 0.094, 0.076), ("dqs", 0.100, 0.081)] {
+        let d = dump(&dir, &format!("{method}.json"), &[&at_top[..], &["--method", method]].concat());
+        let frame = &d["frames"][0];
+        let point = |xyz: &[f64]| Vec3::new(xyz[0] as f32, xyz[1] as f32, xyz[2] as f32);
+        let (v2, v10) = (point(&numbers(&frame["skinned"][2])), point(&numbers(&frame["skinned"][10])));
+        // Each bone as the picture draws it: a segment from its parent's joint to its own, the
+        // joint being the translation column of the bone's world matrix.
+        let world = frame["world"].as_array().expect("world");
+        let joints: Vec<Vec3> = world.iter().map(|m| point(&numbers(m)[12..15])).collect();
+        let nearest = d["bones"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter_map(|(b, bone)| {
+                bone["parent"].as_u64().map(|p| to_segment(v10, joints[p as usize], joints[b]))
+            })
+            .fold(f32::INFINITY, f32::min);
+        let thickness = v2.distance(v10);
+        println!(
+            "{method}: the arm {thickness:.3} thick at vertices 2 and 10, vertex 10 {nearest:.3} from the nearest bone"
+        );
+        assert!((thickness - thick).abs() < 5e-4, "{method}: {thickness} thick");
+        assert!((nearest - outside).abs() < 5e-4, "{method}: vertex 10 {nearest} from its bones");
     }
 }
 

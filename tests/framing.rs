@@ -12,6 +12,7 @@ use glam::{Vec2, Vec3};
 use serde_json::json;
 use skinning::camera::{Camera, framing_model};
 use skinning::clip::Clip;
+use skinning::gltf_export::Container;
 use skinning::gltf_import::{load, load_from_slice};
 use skinning::model::{Model, Pose};
 
@@ -141,5 +142,59 @@ fn a_mesh_at_one_point_frames_its_joints_and_shows_them_and_a_mark() {
     for joint in joints {
         let at = camera.project(joint, 640, 480);
         assert!(image.has_near(at.x, at.y, 3, Class::Blue), "no joint at {at}");
+    }
+}
+
+/// For each clip of `model`: the head's and the tail's distances from the eye, and where the left
+/// and right front feet land across the picture, as the camera frames that clip.
+fn seen(model: &Model, clips: &[Clip]) -> Vec<(String, f32, f32, f32, f32)> {
+    let bone = |name: &str| model.skeleton.find(name).unwrap_or_else(|| panic!("the Fox has {name}"));
+    let (head, tail) = (bone("b_Head_05"), bone("b_Tail03_014"));
+    let (left, right) = (bone("b_LeftHand_011"), bone("b_RightHand_08"));
+    clips
+        .iter()
+        .map(|clip| {
+            let camera = framing_model(model, std::slice::from_ref(clip));
+            let mut pose = Pose::new(model);
+            pose.update(model, clip, 0.0);
+            // The eye in the model's own numbers, where the joints are.
+            let eye = camera.upright.inverse() * camera.eye(640.0 / 480.0);
+            let x = |b| camera.project(pose.joint(b), 640, 480).x;
+            let far = |b| pose.joint(b).distance(eye);
+            (clip.name.clone(), far(head), far(tail), x(left), x(right))
+        })
+        .collect()
+}
+
+#[test]
+fn the_fox_shows_its_face_from_gltf_and_from_md5() {
+    // glTF's front is +z, id's +x: the Fox as the file has it, and as written to MD5 and loaded
+    // back (`md5_export` turns it into id's axes), both seen from the front: the head nearer than
+    // the tail, and the Fox's left paw on the picture's right, as a face-to-face viewer sees it.
+    let Some(path) = sample_model("Fox.glb") else { return };
+    let fox = load(&path).expect("the Fox loads");
+    let files = skinning::md5_export::export(&fox.model, &fox.clips).expect("the Fox exports");
+    let anims: Vec<(&str, &str)> = files.animations.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    let md5 = skinning::md5_import::load_from_str(&files.mesh, &anims).expect("it loads back");
+    assert_eq!(md5.model.up, skinning::model::Up::Z);
+    // And that MD5 model written as glTF again (`gltf_export` turns id's axes into glTF's): the
+    // Fox comes back in its own axes, every skinned vertex where it was, and faces the same way.
+    let own = &md5.clips[..md5.clips.len() - 1]; // without the MD5 loader's rest
+    let glb = skinning::gltf_export::export(&md5.model, own, Container::Glb).expect("it exports as glTF");
+    let again = load_from_slice(&glb, None).expect("it loads");
+    let (mut a, mut b) = (Pose::new(&fox.model), Pose::new(&again.model));
+    a.update(&fox.model, &fox.clips[1], 0.5);
+    b.update(&again.model, again.clips.iter().find(|c| c.name == "Walk").expect("Walk"), 0.5);
+    let apart = a.skinned.iter().zip(&b.skinned).map(|(p, q)| p.distance(*q)).fold(0.0, f32::max);
+    assert!(apart < 1e-3, "the Fox came back through MD5 and glTF up to {apart} from where it was");
+    let models = [(&fox.model, &fox.clips[..], "glTF"), (&md5.model, &md5.clips[..], "MD5")];
+    for (model, clips, format) in models.into_iter().chain([(&again.model, &again.clips[..], "glTF again")]) {
+        for (clip, head, tail, left, right) in seen(model, clips) {
+            println!(
+                "{format} {clip}: head {head:.1} and tail {tail:.1} from the eye; paws at x {left:.0} (left), {right:.0} (right)"
+            );
+            assert!(head < tail, "{format} {clip}: the head is {head}, the tail {tail} from the eye");
+            assert!(left > right, "{format} {clip}: the left paw at x {left}, the right at {right}");
+        }
     }
 }

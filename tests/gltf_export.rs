@@ -271,9 +271,11 @@ fn the_program_exports_and_plays_the_file_as_the_built_in_scene() {
             assert!(largest <= allowed, "{file} {clip}: {largest}");
         }
     }
-    // `-`: the .gltf JSON on standard output, the same bytes.
+    // `-`: the .gltf JSON on standard output, the same bytes; the line saying so on standard error.
     let out = run(&["--export-gltf", "-"]);
-    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && said.starts_with("wrote standard output (glTF JSON,"), "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
     assert_eq!(out.stdout, std::fs::read(dir.join("article.gltf")).unwrap());
     let _ = std::fs::remove_dir_all(&dir);
 }

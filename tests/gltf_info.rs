@@ -45,24 +45,31 @@ fn info_lists_what_the_program_leaves_unused_and_counts_in_the_singular() {
         primitive["attributes"]["NORMAL"] = position.clone();
         primitive["targets"] = json!([{ "POSITION": position }]);
         primitive["material"] = json!(0);
-        json["materials"] = json!([{ "name": "skin" }]);
+        // Its base colour is drawn; its normal map is not.
+        json["materials"] = json!([{ "name": "skin", "normalTexture": { "index": 0 } }]);
+        json["textures"] = json!([{ "source": 0 }]);
+        json["images"] = json!([{ "uri": "normal.png" }]);
         json["cameras"] = json!([{ "type": "perspective", "perspective": { "yfov": 0.7, "znear": 0.1 } }]);
         json["extensionsUsed"] = json!(["KHR_lights_punctual"]);
     });
     let unused = text.lines().find(|l| l.contains("unused here")).unwrap_or_else(|| panic!("{text}"));
-    for expected in ["1 material", "1 camera", "the extension KHR_lights_punctual"] {
+    for expected in
+        ["1 material with maps other than its base colour", "1 camera", "the extension KHR_lights_punctual"]
+    {
         assert!(unused.contains(expected), "{expected:?} missing: {unused}");
     }
     // NORMAL is read, so it is not unused; but one mesh alone has it, so the loader says so.
     assert!(!unused.contains("NORMAL"), "{unused}");
-    // The morph target is a note; the "hold" animation has 1 channel on 1 node with 1 key; skin 2
+    // The morph target is listed; the "hold" animation has 1 channel on 1 node with 1 key; skin 2
     // has 1 joint.
     for expected in [
-        "ignored the morph targets of 1 primitive:",
+        "on node ",
+        "morph targets (shapes added before the skin",
         "primitive 0 has no NORMAL while others have: lit with flat normals throughout",
         "\"hold\": 0.000 s, 1 channel on 1 node",
         "translation STEP 1 key",
         "skin 2: 1 joint (slot 5)",
+        "materials: 1, no texture, drawn on the lit surface",
     ] {
         assert!(text.contains(expected), "{expected:?} missing:\n{text}");
     }

@@ -1,4 +1,6 @@
-//! The Khronos glTF-Validator on the files `skinning --export-gltf` writes: no errors, no warnings.
+//! The Khronos glTF-Validator on the files `skinning --export-gltf` writes: no errors, no warnings,
+//! for the article's scene, for the models it loads (the Fox, the robot, the Fox as MD5), and for a
+//! hand-made face with morph targets and a weight channel.
 //!
 //! It needs Node.js and the npm package `gltf-validator` in `target/npm`, installed as `.ci/run`
 //! does: `npm install --prefix target/npm gltf-validator`. Without them the test says SKIPPED and
@@ -60,5 +62,54 @@ fn the_exported_files_have_no_errors_and_no_warnings() {
     let report = validate(&modules, &broken);
     assert_eq!(report.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&report.stdout).contains("ACCESSOR_MIN_MISMATCH"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn any_model_exported_has_no_errors() {
+    let Some(modules) = validator() else { return };
+    let (Some(fox), Some(robot)) =
+        (common::sample_model("Fox.glb"), common::sample_model("RobotExpressive.glb"))
+    else {
+        return;
+    };
+    let dir = scratch("validator-models");
+    // The Fox as MD5 first: an MD5 model goes out as glTF too, turned to Y-up.
+    let md5 = dir.join("md5/Fox.md5mesh");
+    let out = run(&["--model", fox.to_str().unwrap(), "--export-md5", md5.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for (model, name) in [(&fox, "fox.glb"), (&robot, "robot.gltf"), (&md5, "fox-md5.glb")] {
+        let path = dir.join(name);
+        let out = run(&["--model", model.to_str().unwrap(), "--export-gltf", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.starts_with(&format!("wrote {}", path.display())), "one line says what: {said}");
+        let report = validate(&modules, &path);
+        let text = String::from_utf8_lossy(&report.stdout);
+        assert!(report.status.success(), "{name}: {text}{}", String::from_utf8_lossy(&report.stderr));
+        assert!(text.contains(": 0 errors, 0 warnings,"), "{name}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn morph_targets_exported_have_no_errors() {
+    // The hand-made face: a skinned mesh with two targets, named, whose weights a CUBICSPLINE
+    // channel moves, and a rigid badge with one unnamed target (`common/face.rs`).
+    let Some(modules) = validator() else { return };
+    let dir = scratch("validator-morphs");
+    let face = dir.join("face.gltf");
+    std::fs::write(&face, common::face::face(true).embedded()).unwrap();
+    for name in ["face-out.gltf", "face-out.glb"] {
+        let path = dir.join(name);
+        let out = run(&["--model", face.to_str().unwrap(), "--export-gltf", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains(" vertices, 3 morph targets, 1 animation (talk)"), "{said}");
+        let report = validate(&modules, &path);
+        let text = String::from_utf8_lossy(&report.stdout);
+        assert!(report.status.success(), "{name}: {text}{}", String::from_utf8_lossy(&report.stderr));
+        assert!(text.contains(": 0 errors, 0 warnings,"), "{name}: {text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

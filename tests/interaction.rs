@@ -2,6 +2,7 @@
 //! `xdotool` presses keys and drags the mouse, and `P` screenshots before and after each action are
 //! compared. The corner line (the top rows) shows the time each frame takes, which differs from
 //! frame to frame, so pictures are compared below it; its words are read glyph by glyph instead.
+//! The article's outline has no surface, so `L` is tried on the Fox too (from `SKINNING_MODELS`).
 //!
 //! Needs `Xvfb` and `xdotool` (Debian: xvfb xdotool) plus Mesa. Without them the test says so and
 //! passes, unless `SKINNING_REQUIRE_GL` is set, as it is in CI.
@@ -9,7 +10,7 @@
 mod common;
 
 use common::window::start;
-use common::{Class, Image, find_text, ink};
+use common::{Class, Image, find_text, ink, sample_model};
 use glam::Vec2;
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,12 @@ const CORNER_ROWS: u32 = 40;
 fn same(a: &Image, b: &Image) -> bool {
     let below = (CORNER_ROWS * W * 4) as usize;
     a.rgba[below..] == b.rgba[below..]
+}
+
+/// Pixels of the normals layer's pale green (`colors::NORMALS`, 191 255 217) below the corner line.
+fn normals_drawn(image: &Image) -> usize {
+    let pale = |p: &[u8]| p[1] > 240 && (170..215).contains(&p[0]) && (195..240).contains(&p[2]);
+    image.rgba[(CORNER_ROWS * W * 4) as usize..].chunks_exact(4).filter(|p| pale(p)).count()
 }
 
 /// Ink (the words' colour) below the corner line: names, labels.
@@ -133,13 +140,31 @@ fn every_key_and_mouse_action_changes_what_it_should() {
     s.click(Vec2::new(20.0, (H - 20) as f32));
     assert!(same(&s.shot(), &base), "a click on empty space did not clear the inspector");
 
-    // 2 and 3 switch clips; 1 comes back to seed.
+    // 2 and 3 switch clips; 1 comes back to seed. C steps through them, round to seed again.
     s.key("2");
     assert!(s.title().contains("clip bend"));
     s.key("3");
     assert!(s.title().contains("clip twist"));
     s.key("1");
     assert!(same(&s.shot(), &base), "back on seed at the same time");
+    for next in ["clip bend", "clip twist", "clip seed"] {
+        s.key("c");
+        assert!(s.title().contains(next), "C did not step to {next}: {}", s.title());
+    }
+    assert!(same(&s.shot(), &base), "C three times is not back to seed");
+
+    // O draws a pale green line along each of the outline's 13 normals; O again hides them.
+    assert_eq!(normals_drawn(&base), 0, "normals drawn before O");
+    s.key("o");
+    let normals = s.shot();
+    println!("O on the article: {} pale green pixels", normals_drawn(&normals));
+    assert!(normals_drawn(&normals) > 13, "O drew {} pale green pixels", normals_drawn(&normals));
+    s.key("o");
+    assert!(same(&s.shot(), &base), "O twice is not back to the start");
+
+    // L: the article's outline has no surface to light, so it stays lines (the model test lights one).
+    s.key("l");
+    assert!(same(&s.shot(), &base), "L changed the article's outline, which has no surface");
 
     // + and - change the speed (title), R resets it.
     s.key("plus");
@@ -236,4 +261,37 @@ fn words_keep_their_shape_on_a_screen_scaled_2x() {
     );
     assert!(find_text(&image, "clip twist", 1, corner, ink).is_none(), "letters drawn at 1x on a 2x screen");
     assert!(find_text(&image, "bone1", 2, (0..W as i64, 40..H as i64), ink).is_some(), "no name at 2x");
+}
+
+#[test]
+fn l_switches_a_models_lit_surface_and_its_lines() {
+    let Some(fox) = sample_model("Fox.glb") else { return };
+    let fox = fox.to_str().expect("a UTF-8 path").to_string();
+    let size = format!("{W}x{H}");
+    // Seen from its side, where it covers the most of the picture (the camera starts at its front).
+    let args = ["--model", &fox, "--animation", "Walk", "--time", "0.3", "--size", &size, "--camera", "90,0"];
+    let Some(s) = start("lit-or-lines", &args, &[]) else { return };
+    s.key("space");
+    let lit = s.shot();
+    // The lit surface: many shades of red. As lines: one red, and far fewer red pixels.
+    let reds = |image: &Image| {
+        let red = |p: &&[u8]| p[0] as i32 > p[1] as i32 + 40 && p[0] as i32 > p[2] as i32 + 40;
+        let pixels: Vec<[u8; 3]> =
+            image.rgba.chunks_exact(4).filter(red).map(|p| [p[0], p[1], p[2]]).collect();
+        (pixels.iter().collect::<std::collections::HashSet<_>>().len(), pixels.len())
+    };
+    let (lit_shades, lit_pixels) = reds(&lit);
+    assert!(lit_shades >= 20, "only {lit_shades} shades of red: not lit");
+    s.key("l");
+    let lines = s.shot();
+    let (line_shades, line_pixels) = reds(&lines);
+    println!(
+        "lit: {lit_shades} shades of red over {lit_pixels} pixels; lines: {line_shades} over {line_pixels}"
+    );
+    assert!(line_shades < lit_shades / 2 && line_pixels < lit_pixels, "L did not turn the surface to lines");
+    s.key("l");
+    assert!(same(&s.shot(), &lit), "L twice is not back to the lit surface");
+    // O draws the normals on the model too (the Fox's are flat: one per triangle).
+    s.key("o");
+    assert!(normals_drawn(&s.shot()) > 100, "O drew no normals on the Fox");
 }

@@ -158,7 +158,7 @@ fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
                 }
                 let e = d(vb.bind) - d(va.bind);
                 let m = blend_matrix_f64(va, &pose.palette);
-                let inverse_transpose = inverse_transpose(&blended_matrix(va, &pose.palette));
+                let inverse_transpose = inverse_transpose(&blended_matrix(va, &[], &pose.palette));
                 for n in [bind[a as usize], bind[b as usize]] {
                     let before = d(n).dot(e);
                     let rule = d(inverse_transpose * n).dot(m * e);

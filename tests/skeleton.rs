@@ -143,3 +143,19 @@ fn broken_trees_are_rejected_with_the_right_error() {
     ));
     assert_eq!(SkeletonBuilder::new().build(), Err(TreeError::Empty));
 }
+
+#[test]
+fn the_edit_chapter_1_suggests_is_refused_with_the_line_it_quotes() {
+    // The article's bones and links, as `scene::article_with_mesh` makes them (where the joints
+    // sit does not matter to the tree), then the learner's extra link.
+    let mut b = SkeletonBuilder::new();
+    for name in scene::NAMES {
+        b.bone(name, Vec3::ZERO);
+    }
+    b.set_first_child(ROOT, BONE1).set_first_child(BONE1, BONE2).set_first_child(BONE2, BONE31);
+    b.set_sibling(BONE31, BONE32);
+    b.set_first_child(BONE32, BONE1);
+    // What the program prints after "skinning: the built-in scene is invalid: ".
+    let err = b.build().expect_err("bone1 is reached twice");
+    assert_eq!(err.to_string(), "bone bone1 is reached twice from the root (a cycle or a shared child)");
+}

@@ -3,11 +3,15 @@
 //! open one file here, make it `draw/render.rs`, where the numbers the method computes become a
 //! picture.
 //!
-//! `run` (below) reads the command line and picks one of three roads: `--dump` (numbers only, no
-//! OpenGL, unless `--skinning gpu` asks the vertex shader for them), `--headless` (offscreen
-//! through EGL) or a window. Windowed and headless share everything below the context: the
-//! [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and the
-//! [`draw::render::Renderer`] that draws it.
+//! `run` (below) reads the command line, then, in this order: `--help` prints the flags and exits;
+//! the files it will write are checked; the scene or the `--model` file is loaded (`--info` prints
+//! what the file holds and exits); `--export-gltf` and `--export-md5` write the scene and exit;
+//! `--dump` writes the method's numbers and exits (no OpenGL, unless `--skinning gpu` asks the
+//! vertex shader for them, through the offscreen context); otherwise it draws, `--headless`
+//! offscreen through EGL or in a window. Windowed and headless share everything below the context:
+//! the [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and
+//! the [`draw::render::Renderer`] that draws it. `docs/15-the-program-around-the-method.md` draws
+//! both as diagrams.
 //!
 //! The folders, each opening with what it holds:
 //! - `cli/`: the command line: the flags, what they ask for (`options.rs`), `--help` and the
@@ -33,6 +37,7 @@ use platform::session::Session;
 use show::loaded::{Loaded, Loading};
 use show::skinned::Skinning;
 use skinning::dump::Frames;
+use skinning::mixer::Animation;
 use std::process::ExitCode;
 
 /// The whole program; returns the process exit code.
@@ -83,24 +88,15 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         output::check(path)?;
     }
     let Loading::Show(loaded) = show::loaded::load(&options)? else { return Ok(()) };
-    let Loaded { model, clips, own_clips, notes, stored } = *loaded;
-    // The article's scene written as a glTF file, for Blender or any glTF viewer; nothing else runs
-    // (the command line refuses --model and every other flag with it). All of the file or none.
+    // The model shown written as a glTF file or an MD5 model; nothing else runs (the command line
+    // takes no other flag but --model with them). All of the files or none.
     if let Some((path, container)) = &options.export_gltf {
-        let bytes = skinning::gltf_export::export(&model, &clips, *container)
-            .map_err(|e| Failure::new(1, format!("cannot export the scene: {e}")))?;
-        return output::write_file(path, |file| file.write_all(&bytes));
+        return output::exports::gltf(path, *container, &loaded);
     }
-    // The model shown, as an MD5 model: the .md5mesh, and beside it an .md5anim per clip of its own.
     if let Some(path) = &options.export_md5 {
-        let files = skinning::md5_export::export(&model, &clips[..own_clips])
-            .map_err(|e| Failure::new(1, format!("cannot export the model as MD5: {e}")))?;
-        let mut writes = vec![(path.clone(), files.mesh.into_bytes())];
-        for (clip, text) in files.animations {
-            writes.push((path.with_file_name(format!("{clip}.md5anim")), text.into_bytes()));
-        }
-        return output::write_files(&writes);
+        return output::exports::md5(path, &loaded);
     }
+    let Loaded { model, clips, notes, stored, .. } = *loaded;
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
         for note in &notes {
@@ -109,30 +105,51 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     };
 
     if let Some(path) = &options.dump {
-        // Numbers only: no camera, no window state; just the clip asked for.
+        // Numbers only: no camera, no window state; just the clip asked for, or the layers of
+        // clips the flags ask for (`show/layers.rs`).
         let clip = &clips[options.clip_index(&clips).map_err(|e| Failure::new(2, e))?];
+        let mixer =
+            show::layers::Mixing::for_dump(&model, &clips, &options).map_err(|e| Failure::new(2, e))?;
+        let animation = match &mixer {
+            Some(mixer) => Animation::Mixed { mixer, clips: &clips },
+            None => Animation::Clip(clip),
+        };
         let frames = Frames {
             start: options.time,
             dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
             count: options.frames.unwrap_or(1),
         };
         let model = &model;
+        let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
         if method == skinning::model::Method::Dqs
-            && let Some((time, e)) = skinning::dump::check_dqs(model, clip, frames)
+            && let Some((time, e)) = skinning::dump::check_dqs(model, animation, frames)
         {
             return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
         }
+        // The chains that reach (`--reach`), solved in every frame after the clip.
+        let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
         say_notes();
         let threads =
             show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
                 .map_err(|e| Failure::new(1, e))?;
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
-            Skinning::Gpu => platform::headless::dump_gpu(path, model, clip, frames, method),
+            Skinning::Gpu => {
+                platform::headless::dump_gpu(path, model, animation, frames, (method, &held), &mut reaches)
+            }
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                skinning::dump::write_dump_on(&mut file, model, clip, frames, method, &threads)
+                let r = &mut reaches;
+                skinning::dump::write_dump_reaching(
+                    &mut file,
+                    model,
+                    animation,
+                    frames,
+                    (method, &held),
+                    &threads,
+                    r,
+                )
             }),
         };
     }

@@ -93,6 +93,9 @@ pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<St
     if dqs && !pose.dq_scale.is_finite() {
         return Some("the dual quaternions' shared scale".into());
     }
+    if let Some(k) = pose.morph.weights.iter().position(|w| !w.is_finite()) {
+        return Some(format!("morph weight {k}"));
+    }
     if let Some(v) = pose.skinned.iter().position(|p| !p.is_finite()) {
         return Some(format!("vertex {v}'s skinned position"));
     }

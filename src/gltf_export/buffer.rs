@@ -7,8 +7,8 @@
 //! **accessor** says how to read the view: component type, element type, count, and for POSITION
 //! and animation key times the `min` and `max` the spec requires.
 
+use super::error::{Container, ExportError};
 use super::json;
-use super::{Container, ExportError};
 use crate::clip::Channel;
 use base64::Engine;
 
@@ -21,6 +21,7 @@ pub const ARRAY_BUFFER: u32 = 34962;
 pub const ELEMENT_ARRAY_BUFFER: u32 = 34963;
 pub const LINES: u32 = 1;
 pub const LINE_LOOP: u32 = 2;
+pub const TRIANGLES: u32 = 4;
 
 /// A number type an accessor can hold, written little-endian.
 pub trait Component: Copy {
@@ -103,6 +104,15 @@ impl File {
         push(&mut self.root.accessors, accessor)
     }
 
+    /// Appends raw `bytes` (an image file) in a view of its own and returns the view.
+    pub fn bytes_view(&mut self, bytes: &[u8]) -> usize {
+        self.bin.resize(self.bin.len().next_multiple_of(4), 0);
+        let byte_offset = self.bin.len();
+        self.bin.extend_from_slice(bytes);
+        let view = json::BufferView { buffer: 0, byte_offset, byte_length: bytes.len(), target: None };
+        push(&mut self.root.buffer_views, view)
+    }
+
     /// One channel of a track as a sampler (key times with their bounds, values) and a channel
     /// that points it at `path` of node `node`. Nothing for a channel the track does not have.
     pub fn channel<T, const N: usize>(
@@ -144,8 +154,11 @@ impl File {
                 text.resize(text.len().next_multiple_of(4), b' ');
                 // The header (magic, version 2, the whole file's length), then each chunk: its
                 // length, its type, its bytes. (Lengths are u32: a .glb holds at most 4 GiB; the
-                // article's scene takes 12 KB.)
+                // article's scene takes 12 KB, the Fox 0.3 MB.)
                 let total = 12 + 8 + text.len() + 8 + self.bin.len();
+                if total > u32::MAX as usize {
+                    return Err(ExportError::TooBig(total));
+                }
                 let mut out = Vec::with_capacity(total);
                 for word in [GLB_MAGIC, 2, total as u32, text.len() as u32, CHUNK_JSON] {
                     out.extend_from_slice(&word.to_le_bytes());

@@ -4,6 +4,7 @@
 //! Objects point at each other by their index in these lists.
 
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 #[derive(Serialize, Default)]
 #[serde(rename_all = "camelCase")]
@@ -16,6 +17,12 @@ pub struct Root {
     pub skins: Vec<Skin>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub animations: Vec<Animation>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub materials: Vec<Material>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub textures: Vec<Texture>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<Image>,
     pub accessors: Vec<Accessor>,
     pub buffer_views: Vec<BufferView>,
     pub buffers: Vec<Buffer>,
@@ -29,7 +36,7 @@ pub struct Asset {
 
 impl Default for Asset {
     fn default() -> Self {
-        Asset { version: "2.0", generator: super::GENERATOR }
+        Asset { version: "2.0", generator: super::error::GENERATOR }
     }
 }
 
@@ -59,24 +66,73 @@ pub struct Node {
 pub struct Mesh {
     pub name: String,
     pub primitives: Vec<Primitive>,
+    /// The morph targets' default weights, one per target (`morphs.rs`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub weights: Vec<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extras: Option<MeshExtras>,
+}
+
+/// What glTF leaves to the tools: the morph targets' names, where Blender and three.js put them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MeshExtras {
+    pub target_names: Vec<String>,
 }
 
 #[derive(Serialize)]
 pub struct Primitive {
-    pub attributes: Attributes,
+    /// `POSITION`, `NORMAL`, `TEXCOORD_0`, `JOINTS_n`, `WEIGHTS_n`: each an accessor.
+    pub attributes: BTreeMap<String, usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub indices: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub material: Option<usize>,
     pub mode: u32,
+    /// Each morph target's displacements, `POSITION` and maybe `NORMAL`: each an accessor.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<BTreeMap<String, usize>>,
 }
 
 #[derive(Serialize)]
-pub struct Attributes {
-    #[serde(rename = "POSITION")]
-    pub position: usize,
-    #[serde(rename = "JOINTS_0")]
-    pub joints: usize,
-    #[serde(rename = "WEIGHTS_0")]
-    pub weights: usize,
+#[serde(rename_all = "camelCase")]
+pub struct Material {
+    pub name: String,
+    pub pbr_metallic_roughness: Pbr,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alpha_mode: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alpha_cutoff: Option<f32>,
+}
+
+/// Only the base colour is this program's; a plain surface, not metal, fully rough, for the rest.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pbr {
+    pub base_color_factor: [f32; 4],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_color_texture: Option<TextureInfo>,
+    pub metallic_factor: f32,
+    pub roughness_factor: f32,
+}
+
+#[derive(Serialize)]
+pub struct TextureInfo {
+    pub index: usize,
+}
+
+#[derive(Serialize)]
+pub struct Texture {
+    pub source: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Image {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    pub buffer_view: usize,
+    pub mime_type: &'static str,
 }
 
 #[derive(Serialize)]

@@ -11,13 +11,19 @@
 //!   tangents by the key interval, as the spec's Hermite formula does, and normalises rotations).
 //!
 //! Rotations are unit quaternions `x, y, z, w`, possibly stored as normalized integers. Key times
-//! must increase (spec: strictly). A clip lasts until its last key, and loops. Morph weights move
-//! no joint: those channels are skipped, and counted for the note on morph targets (`morphs.rs`).
+//! must increase (spec: strictly). A clip lasts until its last key, and loops.
+//!
+//! A `weights` channel moves the morph weights of the mesh on its node, all of its targets at once:
+//! each key holds one value per target (CUBICSPLINE: every target's in-tangent, then every
+//! target's value, then every target's out-tangent). It is split here into one channel per target
+//! (`Track::weights`), so each samples like any other channel. A channel for a node without morph
+//! targets (or whose targets were left out), or with values that are not one per target and key,
+//! is left out, and said once.
 
 use super::accessors::read_floats;
 use super::error::{ImportError, counted, label};
-use super::morphs::Morphs;
 use crate::clip::{Channel, Clip, Interpolation, Keyable, Motion, Track};
+use crate::morph::MeshMorph;
 use crate::printable::quoted;
 use glam::{Quat, Vec3};
 use gltf::animation::Property;
@@ -31,9 +37,11 @@ pub fn clips(
     document: &gltf::Document,
     buffers: &[Vec<u8>],
     notes: &mut Vec<String>,
-    morphs: &mut Morphs,
+    morphs: &[MeshMorph],
 ) -> Result<Vec<Clip>, ImportError> {
     let mut clips = Vec::new();
+    // Weight channels left out, and why the first was.
+    let mut weights_left_out: (usize, Option<String>) = (0, None);
     // Animations with key times before 0 s, as messages name them.
     let mut before_zero = Vec::new();
     for animation in document.animations() {
@@ -89,7 +97,19 @@ pub fn clips(
                     unit_rotations(&mut rotation).map_err(fail)?;
                     track.rotation = Some(rotation);
                 }
-                Property::MorphTargetWeights => morphs.channels += 1,
+                Property::MorphTargetWeights => {
+                    let targets = morphs.iter().find(|m| m.bone == node).map(MeshMorph::target_count);
+                    match weight_channels(&output, buffers, &usage, times, interpolation, targets) {
+                        Ok(channels) => track.weights = channels,
+                        Err(why) => {
+                            weights_left_out.0 += 1;
+                            let channel = format!("channel {c} of animation {}", quoted(&name));
+                            weights_left_out
+                                .1
+                                .get_or_insert(format!("{channel}, which moves morph weights: {why}"));
+                        }
+                    }
+                }
             }
         }
         let tracks: Vec<Track> = tracks.into_values().collect();
@@ -107,6 +127,13 @@ pub fn clips(
             "animation {first} has key times before 0 s{others} (glTF: key times are >= 0); it plays \
              from 0 s, so the keys before 0 s only lead into the first key after it"
         ));
+    }
+    if let (n, Some(first)) = weights_left_out {
+        let more = match n - 1 {
+            0 => String::new(),
+            n => format!("; and {} more like it", counted(n, "channel", "channels")),
+        };
+        notes.push(format!("left out {first}{more}"));
     }
     if clips.is_empty() {
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
@@ -132,6 +159,44 @@ fn channel_of<T: Keyable>(
         ));
     }
     Ok(Channel { times, values, interpolation })
+}
+
+/// A `weights` channel's values split into one channel per target of the node's mesh (`targets`,
+/// None if it has none), or why it cannot be.
+fn weight_channels(
+    output: &gltf::Accessor,
+    buffers: &[Vec<u8>],
+    usage: &str,
+    times: Vec<f32>,
+    interpolation: Interpolation,
+    targets: Option<usize>,
+) -> Result<Vec<Channel<f32>>, String> {
+    let Some(targets) = targets.filter(|&n| n > 0) else {
+        return Err("its node has no morph targets".to_string());
+    };
+    let values: Vec<f32> = read_floats::<1>(output, buffers, usage)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|[v]| v)
+        .collect();
+    // Per key, one value per target (three for CUBICSPLINE: in-tangents, values, out-tangents).
+    let per_key = if interpolation == Interpolation::CubicSpline { 3 } else { 1 };
+    if values.len() != times.len() * per_key * targets {
+        return Err(format!(
+            "it has {} for {} of {} ({}: {per_key} per target and key)",
+            counted(values.len(), "value", "values"),
+            counted(times.len(), "key", "keys"),
+            counted(targets, "target", "targets"),
+            interpolation.name()
+        ));
+    }
+    // Target k's values: the k-th of each group of `targets` numbers, in order.
+    let channel = |k: usize| Channel {
+        times: times.clone(),
+        values: values.iter().skip(k).step_by(targets).copied().collect(),
+        interpolation,
+    };
+    Ok((0..targets).map(channel).collect())
 }
 
 /// Makes the rotation keys unit quaternions (files round; a zero one is an error). CUBICSPLINE

@@ -59,7 +59,7 @@ pub fn resolve(
 /// The bytes a buffer's `uri` names: decoded from a `data:` URI, or read from the regular file at
 /// that relative path in `base_dir` (see the module's notes for what is refused). At most
 /// `length` + 3 bytes are read from a file: that is all a buffer may use.
-fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>, String> {
+pub fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>, String> {
     if let Some(data) = uri.strip_prefix("data:") {
         let Some((_, encoded)) = data.split_once(";base64,") else {
             return Err("its data: URI is not base64 (data:...;base64,...)".into());
@@ -95,7 +95,7 @@ fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>
     };
     let shown = printable(&dir.join(&name).display().to_string()).into_owned();
     let missing =
-        |e: std::io::Error| format!("cannot read {shown} ({e}); put the model's .bin files next to it");
+        |e: std::io::Error| format!("cannot read {shown} ({e}); put the files the model names next to it");
     // Where the name really leads, `..` and links followed, before anything is opened.
     let path = inside(dir, Path::new(&name)).map_err(|refused| match refused {
         Refused::Unreadable(e) => missing(e),
@@ -107,7 +107,7 @@ fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>
     })?;
     // Only a regular file (or a link to one), asked before opening it.
     if !std::fs::metadata(&path).map_err(missing)?.is_file() {
-        return Err(format!("{shown} is not a regular file; a buffer must be a .bin file"));
+        return Err(format!("{shown} is not a regular file; a model's buffers and images must be files"));
     }
     let file = std::fs::File::open(&path).map_err(missing)?;
     let mut bytes = Vec::new();

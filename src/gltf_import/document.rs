@@ -26,8 +26,8 @@ pub struct Checked {
     pub blob: Option<Vec<u8>>,
 }
 
-/// Extensions a file may require that change nothing this program reads: how surfaces look.
-/// (This program draws no surfaces or images at all.)
+/// Extensions a file may require that change nothing this program reads: how surfaces look
+/// beyond their base colour, which is all of a material this program draws (`materials.rs`).
 const ONLY_LOOKS: [&str; 5] =
     ["KHR_materials_", "KHR_texture_", "EXT_texture_", "MSFT_texture_", "KHR_lights_punctual"];
 

@@ -49,10 +49,14 @@ impl fmt::Display for ImportError {
         match self {
             ImportError::Read { path, error } => write!(f, "cannot read {path} ({error}); check the path"),
             ImportError::NotAFile(kind) => {
-                write!(f, "it is {kind}, not a regular file; give a .gltf or .glb file")
+                write!(f, "it is {kind}, not a regular file; give a model file: .gltf, .glb or .md5mesh")
             }
             ImportError::NotGltf(detail) => {
-                write!(f, "not a glTF 2.0 file ({detail}); give a .gltf (JSON) or .glb file")
+                write!(
+                    f,
+                    "not a glTF 2.0 file ({detail}); give a .gltf (JSON) or .glb file, or an MD5 model's \
+                     .md5mesh"
+                )
             }
             ImportError::BadGlb(detail) => {
                 write!(f, "the .glb file is damaged: {detail}; export or download it again")

@@ -16,19 +16,22 @@
 //! also kept as faces, each turned counter-clockwise as the spec orders strips and fans
 //! (`edges.rs`). A primitive without JOINTS_0 and WEIGHTS_0 on a node with a skin is drawn rigidly
 //! with its node, as three.js draws it, and said once. Its
-//! `NORMAL`s, if every primitive has them, become the skin's bind normals (`normals.rs`).
+//! `NORMAL`s, if every primitive has them, become the skin's bind normals (`normals.rs`); its
+//! morph targets, the mesh's [`MeshMorph`] (`morphs.rs`).
 
 use super::accessors::read_floats;
 use super::edges::edges;
 use super::error::{ImportError, counted, label};
+use super::materials::Looks;
 use super::morphs::Morphs;
 use super::nodes::Nodes;
 use super::normals::Normals;
 use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, has_skin_data, influences, weight_sets};
 use crate::model::Part;
-use crate::skin::{Joint, Skin, blend_vertices};
-use glam::{Mat4, Vec3, Vec3A};
+use crate::morph::MeshMorph;
+use crate::skin::{Joint, Skin, blend_one};
+use glam::{Mat4, Vec3};
 use gltf::mesh::Semantic;
 
 /// The vertices of every mesh as one skin, with their edges and parts.
@@ -37,8 +40,10 @@ pub struct Meshes {
     pub edges: Vec<[u32; 2]>,
     pub triangles: Vec<[u32; 3]>,
     pub parts: Vec<Part>,
-    /// The morph targets of the primitives drawn, left out (said once, `morphs.rs`).
-    pub morphs: Morphs,
+    /// The morph targets of the meshes that have them, each over its part's vertices.
+    pub morphs: Vec<MeshMorph>,
+    /// Their texture coordinates and which triangles take which material (`materials.rs`).
+    pub looks: Looks,
 }
 
 /// Reads every mesh on a node in the scene. `joints` are the skins' joint slots; one more is added
@@ -103,7 +108,8 @@ pub fn meshes(
         edges: Vec::new(),
         triangles: Vec::new(),
         parts: Vec::new(),
-        morphs: Morphs::default(),
+        morphs: Vec::new(),
+        looks: Looks::default(),
     };
     let mut mended = Mended::default();
     let mut normals = Normals::default();
@@ -115,28 +121,32 @@ pub fn meshes(
         let (Some(mesh), Some(skin)) = (mesh, skin) else { continue };
         let slots = &skins[skin.index()].joints;
         let first = out.skin.len();
+        morphs.begin(&mesh, node, first);
         for primitive in mesh.primitives().filter(has_skin_data) {
             let place = Place::new(&mesh, &primitive);
-            morphs.add(&primitive, buffers, Mat4::IDENTITY);
             let positions = read_positions(&primitive, buffers, &place)?;
+            morphs.add(&primitive, buffers, positions.len(), Mat4::IDENTITY);
             normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
+            out.looks.read(&primitive, buffers, &place.name, positions.len())?;
             let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
-                let (mut slots_of_v, n) =
-                    influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {
-                        ImportError::Vertex { mesh: place.name.clone(), vertex: v, problem }
-                    })?;
-                for influence in &mut slots_of_v[..n] {
+                let mut of_v = influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {
+                    ImportError::Vertex { mesh: place.name.clone(), vertex: v, problem }
+                })?;
+                for influence in &mut of_v {
                     influence.joint += slots.start;
                 }
-                add(&mut out.skin, Vec3::from(*p), &slots_of_v[..n], &palette, &place, v)?;
+                add(&mut out.skin, Vec3::from(*p), &of_v, &palette, &place, v)?;
             }
             // The numbers are in the skin now: freed before the edges are made, not kept beside them.
             let vertices = positions.len();
             drop((positions, sets));
+            let first_triangle = out.triangles.len();
             edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
+            out.looks.run(&primitive, first_triangle..out.triangles.len());
         }
+        morphs.end();
         out.parts.push(part(&mesh, node, first..out.skin.len(), true));
     }
     for (node, joint) in rigid.iter().zip(rigid_joint) {
@@ -144,12 +154,14 @@ pub fn meshes(
         let first = out.skin.len();
         let to_world: Mat4 = rest_world[node.index()];
         let skin = node.skin().is_some();
+        morphs.begin(&mesh, node, first);
         for primitive in mesh.primitives().filter(|p| !skin || !has_skin_data(p)) {
             unskinned += usize::from(skin);
             let place = Place::new(&mesh, &primitive);
-            morphs.add(&primitive, buffers, to_world);
             let positions = read_positions(&primitive, buffers, &place)?;
+            morphs.add(&primitive, buffers, positions.len(), to_world);
             normals.read(&primitive, buffers, &place.name, positions.len(), Some(&to_world))?;
+            out.looks.read(&primitive, buffers, &place.name, positions.len())?;
             let base = out.skin.len();
             let whole = [crate::skin::Influence { joint, weight: 1.0 }];
             for (v, p) in positions.iter().enumerate() {
@@ -158,12 +170,16 @@ pub fn meshes(
             }
             let vertices = positions.len();
             drop(positions);
+            let first_triangle = out.triangles.len();
             edges(&primitive, buffers, &place.name, base, vertices, (&mut out.edges, &mut out.triangles))?;
+            out.looks.run(&primitive, first_triangle..out.triangles.len());
         }
+        morphs.end();
         out.parts.push(part(&mesh, node, first..out.skin.len(), false));
     }
 
     out.skin = normals.attach(out.skin, notes);
+    out.morphs = morphs.finish(!out.skin.normals().is_empty(), notes);
     notes.extend(mended.notes());
     if unskinned > 0 {
         let primitives = counted(unskinned, "primitive", "primitives");
@@ -178,7 +194,6 @@ pub fn meshes(
     // Kept as long as the model is shown: without the room the duplicates took.
     out.edges.shrink_to_fit();
     out.triangles.shrink_to_fit();
-    out.morphs = morphs;
     Ok(out)
 }
 
@@ -214,9 +229,8 @@ fn add(
         vertex: v,
         problem: e.problem.to_string(),
     })?;
-    let mut rest = [Vec3A::ZERO];
-    blend_vertices(&skin.vertices()[skin.len() - 1..], palette, &mut rest);
-    if bind.is_finite() && rest[0].is_finite() {
+    let rest = blend_one(skin, palette, skin.len() - 1);
+    if bind.is_finite() && rest.is_finite() {
         return Ok(());
     }
     let problem = format!(

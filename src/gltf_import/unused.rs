@@ -1,12 +1,13 @@
 //! What a file holds that this program does not use, for `--info` to say.
 //!
-//! The program draws a mesh's edges and vertices, the joints, and a surface lit in one colour from
-//! its normals. So a file's materials, textures and images, the vertex attributes that feed them
-//! (tangents, texture coordinates, colours), its cameras, and what its extensions add (lights, for
-//! one) are loaded past. So are scenes other than the one shown, meshes no node of it holds, and
-//! skins no mesh of it uses. None of
-//! that changes how the skeleton moves the mesh; a learner may still wonder where it went.
-//! (Morph targets and the channels that animate them are said by the loader's notes.)
+//! The program draws a mesh's edges and vertices, the joints, and a surface lit from its normals in
+//! its materials' base colour, with their base colour textures through `TEXCOORD_0`. So a
+//! material's other maps (normal, metal and roughness, occlusion, emission), the vertex attributes
+//! that feed them or nothing here (tangents, other texture coordinates, colours), a file's cameras,
+//! and what its extensions add (lights, for one) are loaded past. So are scenes other than the one
+//! shown, meshes no node of it holds, and skins no mesh of it uses. None of that changes how the
+//! skeleton moves the mesh; a learner may still wonder where it went.
+//! (Morph targets are used: `morphs.rs` reads them, and `--info` lists them apart.)
 
 use super::document::READ_HERE;
 use super::error::counted;
@@ -16,7 +17,7 @@ use gltf::Semantic;
 use std::collections::BTreeMap;
 
 /// One short phrase per kind of thing the file has and the program leaves unused, e.g.
-/// `1 material`, `TEXCOORD_0 (in 1 primitive)`, `the extension KHR_lights_punctual`.
+/// `1 camera`, `TEXCOORD_1 (in 1 primitive)`, `the extension KHR_lights_punctual`.
 /// `nodes` says which nodes the shown scene holds.
 pub fn unused(document: &gltf::Document, nodes: &Nodes) -> Vec<String> {
     let mut out = Vec::new();
@@ -25,9 +26,20 @@ pub fn unused(document: &gltf::Document, nodes: &Nodes) -> Vec<String> {
             out.push(counted(n, one, many));
         }
     };
-    count(document.materials().count(), "material", "materials");
-    count(document.textures().count(), "texture", "textures");
-    count(document.images().count(), "image", "images");
+    let other_maps = document
+        .materials()
+        .filter(|m| {
+            let pbr = m.pbr_metallic_roughness();
+            let maps = [m.normal_texture().is_some(), m.occlusion_texture().is_some()];
+            let more = [m.emissive_texture().is_some(), pbr.metallic_roughness_texture().is_some()];
+            maps.into_iter().chain(more).any(|has| has)
+        })
+        .count();
+    count(
+        other_maps,
+        "material with maps other than its base colour",
+        "materials with maps other than their base colour",
+    );
     count(document.cameras().count(), "camera", "cameras");
     count(document.scenes().count().saturating_sub(1), "other scene", "other scenes");
     // A mesh is drawn when a node of the shown scene holds it.
@@ -42,13 +54,17 @@ pub fn unused(document: &gltf::Document, nodes: &Nodes) -> Vec<String> {
     let unused_skins = super::skins::used(document, nodes).iter().filter(|&&u| !u).count();
     count(unused_skins, "skin not used in the shown scene", "skins not used in the shown scene");
 
-    // Vertex attributes other than the four read here, by name, with how many primitives have each.
+    // Vertex attributes other than the five read here, by name, with how many primitives have each.
     let mut attributes: BTreeMap<String, usize> = BTreeMap::new();
     for primitive in document.meshes().flat_map(|m| m.primitives()) {
         for (semantic, _) in primitive.attributes() {
             if !matches!(
                 semantic,
-                Semantic::Positions | Semantic::Normals | Semantic::Joints(_) | Semantic::Weights(_)
+                Semantic::Positions
+                    | Semantic::Normals
+                    | Semantic::TexCoords(0)
+                    | Semantic::Joints(_)
+                    | Semantic::Weights(_)
             ) {
                 *attributes.entry(semantic.to_string()).or_default() += 1;
             }

@@ -1,13 +1,13 @@
 //! Vertex weights as files have them, made into the article's strict skin info.
 //!
 //! A skinned glTF vertex names four joints in `JOINTS_0` and their weights in `WEIGHTS_0`; a fifth
-//! to eighth come in `JOINTS_1` / `WEIGHTS_1`, and so on (spec, "Skinned Mesh Attributes").
-//! Our [`Skin`](crate::skin::Skin) takes at most four influences whose weights sum to 1, and stays
-//! strict about it. Files are looser, so here, on the way in:
+//! to eighth come in `JOINTS_1` / `WEIGHTS_1`, and so on (spec, "Skinned Mesh Attributes"). Every
+//! set is read and every influence kept: the [`Skin`](crate::skin::Skin) holds four in a vertex's
+//! slots and the rest beside them (`skin/extras.rs`), and blends them all. It wants weights that
+//! sum to 1, and stays strict about it. Files are looser, so here, on the way in:
 //! - a weight of 0 is an unused slot and is dropped, whatever joint it names (one past the end of
 //!   the skin breaks a rule, glTF-Validator's "JOINTS index out of bounds", and is counted for a
 //!   note: it moves nothing either way);
-//! - beyond four influences, the four largest are kept (the others are usually tiny);
 //! - weights are divided by their sum when it is off 1 by more than 2e-7 per weight: exporters
 //!   round, and normalized u8 weights cannot sum to exactly 1. That tolerance is this program's
 //!   own choice, near the glTF-Validator's (version 2.0.0-dev.3.10 passes one float weight of
@@ -22,7 +22,7 @@
 
 use super::accessors::{read_floats, read_indices};
 use super::error::{ImportError, counted};
-use crate::skin::{Influence, MAX_INFLUENCES};
+use crate::skin::Influence;
 use gltf::mesh::Semantic;
 
 /// One `JOINTS_n` attribute and its `WEIGHTS_n`, one entry per vertex.
@@ -38,10 +38,6 @@ pub struct Mended {
     pub renormalised: usize,
     /// The sum furthest from 1 among them.
     pub worst_sum: f32,
-    /// Vertices that had more than four influences and kept the four largest.
-    pub trimmed: usize,
-    /// The largest share of one vertex's weight that keeping four left out (0 to 1).
-    pub worst_dropped: f32,
     /// Vertices that name a joint past the end of their skin with weight 0.
     pub zero_past_end: usize,
 }
@@ -54,16 +50,6 @@ impl Mended {
         if self.renormalised > 0 {
             let (n, worst) = (vertices(self.renormalised), self.worst_sum);
             notes.push(format!("renormalised the weights of {n} that did not sum to 1 (worst sum {worst})"));
-        }
-        if self.trimmed > 0 {
-            // The other influences, renormalised, take the dropped share: a vertex lands off the
-            // spec's position by at most that share of the distance between its candidates.
-            notes.push(format!(
-                "{} had more than 4 influences (JOINTS_1...); kept the 4 largest of each, which left \
-                 out at most {:.1}% of a vertex's weight",
-                vertices(self.trimmed),
-                100.0 * self.worst_dropped
-            ));
         }
         if self.zero_past_end > 0 {
             let (verb, whose) = if self.zero_past_end == 1 { ("names", "its") } else { ("name", "their") };
@@ -121,14 +107,15 @@ pub fn weight_sets(
 /// How far from 1 a sum may be, per weight, before it is renormalised (our own choice; see above).
 const SUM_SLACK_PER_WEIGHT: f32 = 2e-7;
 
-/// The influences of vertex `v` from every set, ready for `Skin::add_vertex`: joint indices are
-/// the skin's own (0 to `joint_count` - 1), at most four, weights summing to 1.
+/// The influences of vertex `v` from every set, in set order, ready for `Skin::add_vertex`: joint
+/// indices are the skin's own (0 to `joint_count` - 1), as many as have a weight above 0, weights
+/// summing to 1.
 pub fn influences(
     sets: &[WeightSet],
     v: usize,
     joint_count: usize,
     mended: &mut Mended,
-) -> Result<([Influence; MAX_INFLUENCES], usize), String> {
+) -> Result<Vec<Influence>, String> {
     let mut found: Vec<Influence> = Vec::with_capacity(4 * sets.len());
     let mut past_end = false;
     for (s, set) in sets.iter().enumerate() {
@@ -157,32 +144,19 @@ pub fn influences(
         return Err("all its weights are 0, so no joint moves it".into());
     }
     mended.zero_past_end += usize::from(past_end);
-    // The file's own sum, all influences counted: off 1 by more than rounding, it is said.
-    let total: f32 = found.iter().map(|i| i.weight).sum();
-    if (total - 1.0).abs() > SUM_SLACK_PER_WEIGHT * found.len() as f32 {
-        if mended.renormalised == 0 || (total - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
-            mended.worst_sum = total;
-        }
-        mended.renormalised += 1;
-    }
-    if found.len() > MAX_INFLUENCES {
-        found.sort_by(|a, b| b.weight.total_cmp(&a.weight));
-        let dropped: f32 = found[MAX_INFLUENCES..].iter().map(|i| i.weight).sum();
-        mended.worst_dropped = mended.worst_dropped.max(dropped / total);
-        found.truncate(MAX_INFLUENCES);
-        mended.trimmed += 1;
-    }
-    // The kept weights made to sum to 1 (after trimming they fall short by what was dropped,
-    // which the note on trimming says).
+    // The file's own sum, all influences counted: off 1 by more than rounding, it is said, and
+    // the weights are divided by it.
     let sum: f32 = found.iter().map(|i| i.weight).sum();
     if (sum - 1.0).abs() > SUM_SLACK_PER_WEIGHT * found.len() as f32 {
+        if mended.renormalised == 0 || (sum - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
+            mended.worst_sum = sum;
+        }
+        mended.renormalised += 1;
         for influence in &mut found {
             influence.weight /= sum;
         }
     }
-    let mut slots = [Influence { joint: 0, weight: 0.0 }; MAX_INFLUENCES];
-    slots[..found.len()].copy_from_slice(&found);
-    Ok((slots, found.len()))
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -196,14 +170,14 @@ mod tests {
     #[test]
     fn sloppy_sums_are_renormalised_and_counted() {
         let mut mended = Mended::default();
-        let (slots, n) = influences(&one([0, 1, 0, 0], [0.3, 0.27, 0.0, 0.0]), 0, 2, &mut mended).unwrap();
-        assert_eq!(n, 2);
+        let slots = influences(&one([0, 1, 0, 0], [0.3, 0.27, 0.0, 0.0]), 0, 2, &mut mended).unwrap();
+        assert_eq!(slots.len(), 2);
         assert!((slots[0].weight - 0.3 / 0.57).abs() < 1e-6);
         assert!((slots[0].weight + slots[1].weight - 1.0).abs() < 1e-6);
         assert_eq!(mended.renormalised, 1);
         assert!((mended.worst_sum - 0.57).abs() < 1e-6, "{}", mended.worst_sum);
         // Exact sums stay as they are.
-        let (slots, _) = influences(&one([0, 1, 0, 0], [0.5, 0.5, 0.0, 0.0]), 0, 2, &mut mended).unwrap();
+        let slots = influences(&one([0, 1, 0, 0], [0.5, 0.5, 0.0, 0.0]), 0, 2, &mut mended).unwrap();
         assert_eq!(slots[0].weight, 0.5);
         assert_eq!(mended.renormalised, 1);
     }
@@ -223,23 +197,18 @@ mod tests {
     }
 
     #[test]
-    fn more_than_four_keeps_the_four_largest() {
+    fn every_set_is_read_and_every_influence_kept_in_set_order() {
         let sets = vec![
             WeightSet { joints: vec![[0, 1, 2, 3]], weights: vec![[0.1, 0.3, 0.05, 0.2]] },
             WeightSet { joints: vec![[4, 5, 0, 0]], weights: vec![[0.25, 0.1, 0.0, 0.0]] },
         ];
         let mut mended = Mended::default();
-        let (slots, n) = influences(&sets, 0, 6, &mut mended).unwrap();
-        assert_eq!(n, 4);
-        let mut kept: Vec<usize> = slots.iter().map(|i| i.joint).collect();
-        kept.sort();
-        // 0.3 (1), 0.25 (4), 0.2 (3), then 0.1 twice: the sort is stable, joint 0 came first.
-        assert_eq!(kept, [0, 1, 3, 4]);
-        assert_eq!(mended.trimmed, 1);
-        // The file's weights sum to 1: nothing to say about that; the kept ones are made to.
+        let found = influences(&sets, 0, 6, &mut mended).unwrap();
+        let pairs: Vec<(usize, f32)> = found.iter().map(|i| (i.joint, i.weight)).collect();
+        // Six influences, as the file gives them; the two unused slots of the second set dropped.
+        assert_eq!(pairs, [(0, 0.1), (1, 0.3), (2, 0.05), (3, 0.2), (4, 0.25), (5, 0.1)]);
+        // They sum to 1 as they are: nothing mended, nothing to say.
         assert_eq!(mended.renormalised, 0);
-        // Joint 2's 0.05 and joint 5's 0.1 were left out of a total of 1.0.
-        assert!((mended.worst_dropped - 0.15).abs() < 1e-6, "{}", mended.worst_dropped);
-        assert!((slots.iter().map(|i| i.weight).sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!(mended.notes().is_empty(), "{:?}", mended.notes());
     }
 }

@@ -18,13 +18,15 @@
 //!   of a vertex at `k · bind`: they agree, and the mesh is written `k` times its bind size, as the
 //!   skeleton shows it. That needs one `k` for all the joints of a vertex; anything else is
 //!   refused, naming the bone.
-//! - **Up.** id's tools are Z-up; the article and glTF are Y-up. A Y-up model is turned a quarter
-//!   turn about x as it is written, `(x, y, z) → (x, -z, y)`, so it stands up in any MD5 viewer, and
-//!   in this one, which turns the camera for Z-up files. Only object space turns: the root joints
-//!   and the bind pose. Weights stay in their joints' spaces, untouched.
+//! - **Axes.** id's tools are Z-up with a character's front along +x; the article and glTF are
+//!   Y-up with the front along +z. A Y-up model is turned into id's axes as it is written,
+//!   `(x, y, z) → (z, x, y)`, so it stands up and faces forward in any MD5 viewer, and in this one,
+//!   whose camera turns id's axes back ([`camera::upright`](crate::camera::upright)). Only object
+//!   space turns: the root joints and the bind pose. Weights stay in their joints' spaces, untouched.
 
 use super::error::ExportError;
 use super::frames::{FRAME_RATE, Sampled};
+use crate::camera::upright;
 use crate::model::{Model, Up};
 use crate::printable::printable;
 use crate::skeleton::{BoneId, Trs};
@@ -45,19 +47,19 @@ pub struct Md5Joints {
     pub scale: Vec<f32>,
     /// Each bone's bind pose without its scale, in the model's own numbers: (position, orientation).
     pub bind: Vec<(Vec3, Quat)>,
-    /// Whether object space turns from Y-up to Z-up as it is written.
+    /// Whether object space turns from glTF's axes to id's as it is written.
     pub turn: bool,
 }
 
 impl Md5Joints {
-    /// A point of object space as written: turned up if the model is Y-up.
+    /// A point of object space as written: turned into id's axes if the model is Y-up.
     pub fn up(&self, p: Vec3) -> Vec3 {
-        if self.turn { Vec3::new(p.x, -p.z, p.y) } else { p }
+        if self.turn { Vec3::new(p.z, p.x, p.y) } else { p }
     }
 
-    /// An orientation in object space as written.
+    /// An orientation in object space as written: the same turn, the camera's undone.
     pub fn up_rotation(&self, q: Quat) -> Quat {
-        if self.turn { Quat::from_rotation_x(std::f32::consts::FRAC_PI_2) * q } else { q }
+        if self.turn { upright(Up::Z).inverse() * q } else { q }
     }
 }
 
@@ -135,8 +137,8 @@ pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, Expor
         k[b] = if same(factor, 1.0) { 1.0 } else { factor };
         bound[b] = Some(world);
     }
-    for (v, vertex) in model.skin.vertices().iter().enumerate() {
-        let mut bones = vertex.influences().map(|i| model.skin.joints()[i.joint].bone);
+    for v in 0..model.skin.len() {
+        let mut bones = model.skin.influences(v).map(|i| model.skin.joints()[i.joint].bone);
         let first = bones.next().unwrap_or(0);
         if let Some(other) = bones.find(|&b| !same(k[b], k[first])) {
             let why = format!(

@@ -12,14 +12,11 @@
 use super::error::ExportError;
 use super::frames::{FRAME_RATE, Sampled};
 use super::joints::{Md5Joints, md5_locals};
+use super::names::{COMMAND_LINE, commandline};
 use crate::model::Model;
-use crate::skin::SkinVertex;
 use glam::{DQuat, Quat, Vec3};
 use std::collections::HashSet;
 use std::fmt::Write;
-
-/// What the files say wrote them (`commandline`).
-const COMMAND_LINE: &str = "skinning --export-md5";
 
 /// A number as MD5 text: finite, shortest, `0` for either zero.
 fn number(x: f32, what: &str) -> Result<String, ExportError> {
@@ -85,11 +82,16 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
         let inside = |v: u32| part.vertices.contains(&(v as usize));
         writeln!(out, "\nmesh {{\n\t// meshes: {}\n\tshader \"{}\"\n", part.name, part.name).ok();
         writeln!(out, "\tnumverts {}", part.vertices.len()).ok();
-        let vertices = &model.skin.vertices()[part.vertices.clone()];
         let mut next_weight = 0;
-        for (v, vertex) in vertices.iter().enumerate() {
-            writeln!(out, "\tvert {v} ( 0 0 ) {next_weight} {}", vertex.count).ok();
-            next_weight += vertex.count as usize;
+        for (v, vertex) in part.vertices.clone().enumerate() {
+            // The texture coordinates as they are: skinning never moves them (`material.rs`).
+            let st = model.texcoords.get(vertex).copied().unwrap_or_default();
+            let what = format!("vertex {v}'s texture coordinates");
+            let (s, t) = (number(st.x, &what)?, number(st.y, &what)?);
+            // Every influence of the vertex becomes one weight, however many it has.
+            let count = model.skin.influences(vertex).count();
+            writeln!(out, "\tvert {v} ( {s} {t} ) {next_weight} {count}").ok();
+            next_weight += count;
         }
         // Counter-clockwise triangles written clockwise, Doom 3's winding; an edge no triangle has
         // as a side goes as a triangle with two corners on one vertex (see `md5_export.rs`).
@@ -106,8 +108,8 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
         }
         writeln!(out, "\n\tnumweights {next_weight}").ok();
         let mut w = 0;
-        for (v, vertex) in vertices.iter().enumerate() {
-            for line in weights(model, joints, vertex, part.vertices.start + v)? {
+        for vertex in part.vertices.clone() {
+            for line in weights(model, joints, vertex)? {
                 writeln!(out, "\tweight {w} {line}").ok();
                 w += 1;
             }
@@ -120,15 +122,9 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
 /// A vertex's weights, `joint bias ( position )` each: the position is the bind vertex taken into
 /// the joint's space, `offset · bind`, the offset applied ahead of time, per weight (times the
 /// bone's constant scale, if the skeleton has one to bake; `joints.rs`).
-fn weights(
-    model: &Model,
-    joints: &Md5Joints,
-    vertex: &SkinVertex,
-    v: usize,
-) -> Result<Vec<String>, ExportError> {
-    let bind = Vec3::from(vertex.bind);
-    vertex
-        .influences()
+fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, ExportError> {
+    let bind = Vec3::from(model.skin.vertices()[v].bind);
+    (model.skin.influences(v))
         .map(|influence| {
             let joint = model.skin.joints()[influence.joint];
             let local = joints.scale[joint.bone] * joint.offset.transform_point3(bind);
@@ -167,7 +163,7 @@ pub fn anim(model: &Model, joints: &Md5Joints, clip: &Sampled) -> Result<String,
     let components: usize = flags.iter().map(|f| f.count_ones() as usize).sum();
 
     let mut out = String::new();
-    writeln!(out, "MD5Version 10\ncommandline \"{COMMAND_LINE}\"\n").ok();
+    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name)).ok();
     writeln!(out, "numFrames {}\nnumJoints {}", frames.len(), base.len()).ok();
     writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", FRAME_RATE).ok();
     let mut start = 0;

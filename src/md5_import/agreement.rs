@@ -15,7 +15,9 @@
 //! `|offset_i · bind - weight_i.position|`, which is also how far weight `i` alone, carried out of
 //! its joint's space, puts the vertex from where the weights together put it (an offset is a rigid
 //! motion: it keeps distances). The largest over the file, relative to the model's size, is its
-//! **spread**: near 1e-7 (float rounding) the formulas agree; far above, they do not.
+//! **spread**: near 1e-7 (float rounding) the formulas agree; far above, they do not. It is taken
+//! over the weights both sums use: every weight of a vertex blends, however many, and a weight of
+//! bias 0 is in neither sum.
 
 use super::vertices::StoredWeights;
 use crate::model::Model;
@@ -58,7 +60,7 @@ pub fn spread(model: &Model, stored: &StoredWeights) -> Spread {
     let size = if min.is_finite() && max.is_finite() { (max - min).length() } else { 0.0 };
     let mut spread = Spread { largest: 0.0, vertex: 0, weight: 0, size };
     for v in 0..stored.runs.len() {
-        for (i, w) in stored.of(v).iter().enumerate() {
+        for (i, w) in stored.of(v).iter().enumerate().filter(|(_, w)| w.bias > 0.0) {
             let apart = offset_times_bind(model, w.joint, v).distance(w.position);
             if apart > spread.largest {
                 (spread.largest, spread.vertex, spread.weight) = (apart, v, i);

@@ -35,6 +35,9 @@ const FRAME_BYTES: usize = "frame 0{}".len();
 
 /// The whole `.md5anim`.
 pub struct AnimFile<'a> {
+    /// The `commandline` text, where the file has one: this program's own files keep the clip's
+    /// name there (`md5_export/names.rs`).
+    pub commandline: Option<&'a str>,
     pub frame_rate: u32,
     pub hierarchy: Vec<AnimJoint<'a>>,
     /// Each joint's position and orientation (x y z) before a frame replaces any of them.
@@ -65,7 +68,7 @@ impl AnimFile<'_> {
 /// Reads and checks an `.md5anim`'s text.
 pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
     let mut t = Tokens::new(text);
-    version(&mut t, ".md5anim")?;
+    let commandline = version(&mut t, ".md5anim")?;
     let frame_count = t.count("numFrames", BOUNDS_BYTES + FRAME_BYTES)?;
     if frame_count == 0 {
         return Err(t.error("numFrames is 0: an animation needs at least one frame".into()));
@@ -171,7 +174,7 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
         t.mark(b'}')?;
     }
     t.finish()?;
-    Ok(AnimFile { frame_rate, hierarchy, baseframe, components, frames, frame_count })
+    Ok(AnimFile { commandline, frame_rate, hierarchy, baseframe, components, frames, frame_count })
 }
 
 #[cfg(test)]

@@ -89,10 +89,9 @@ pub fn clip(name: &str, anim: &AnimFile) -> Result<Clip, String> {
             }
         }
         tracks.push(Track {
-            bone: j,
             translation: Some(channel(&times, positions)),
             rotation: Some(channel::<Quat>(&times, orientations)),
-            scale: None,
+            ..Track::new(j)
         });
     }
     let duration = (anim.frame_count - 1) as f32 / rate;

@@ -28,7 +28,9 @@ impl fmt::Display for Md5Error {
             Md5Error::Read { path, error } => {
                 write!(f, "cannot read {} ({error}); check the path", printable(path))
             }
-            Md5Error::NotAFile(kind) => write!(f, "it is {kind}, not a regular file; give a .md5mesh file"),
+            Md5Error::NotAFile(kind) => {
+                write!(f, "it is {kind}, not a regular file; give a model file: .md5mesh, .gltf or .glb")
+            }
             Md5Error::At { line, problem } => write!(f, "line {line}: {problem}"),
             Md5Error::File(problem) => write!(f, "{problem}"),
             Md5Error::Animation { file, error } => {

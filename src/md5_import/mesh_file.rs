@@ -25,8 +25,8 @@
 //! `w = -sqrt(1 - x² - y² - z²)` ([`unit_quaternion`]). Every rule the format makes is checked
 //! where it is read, so what this file returns is consistent: each parent is an earlier joint,
 //! each weight's joint exists, each vertex's weights lie inside its mesh's list, each triangle's
-//! corners are vertices of its mesh. Texture coordinates are read past: this program draws no
-//! textures.
+//! corners are vertices of its mesh. Each vertex's texture coordinates `( s t )` are kept as they
+//! are: 0 to 1 across and down the picture, as glTF's are.
 
 use super::error::{Md5Error, quote};
 use super::tokens::{Token, Tokens};
@@ -60,6 +60,8 @@ pub struct FileMesh<'a> {
     pub shader: &'a str,
     /// Each vertex's run of weights: `first..first + count` of `weights`.
     pub verts: Vec<std::ops::Range<usize>>,
+    /// Each vertex's texture coordinates `( s t )`.
+    pub texcoords: Vec<[f32; 2]>,
     /// Corners as the file lists them (Doom 3's winding: clockwise seen from the front).
     pub tris: Vec<[u32; 3]>,
     pub weights: Vec<FileWeight>,
@@ -102,8 +104,9 @@ pub fn parse(text: &str) -> Result<MeshFile<'_>, Md5Error> {
     Ok(MeshFile { joints, meshes })
 }
 
-/// `MD5Version 10` first, then perhaps `commandline "..."` (what the exporter was run with).
-pub fn version(t: &mut Tokens, kind: &str) -> Result<(), Md5Error> {
+/// `MD5Version 10` first, then perhaps `commandline "..."` (what the exporter was run with), whose
+/// text is returned.
+pub fn version<'a>(t: &mut Tokens<'a>, kind: &str) -> Result<Option<&'a str>, Md5Error> {
     match t.next()? {
         None => return Err(t.error(format!("the file is empty; a {kind} file starts with MD5Version 10"))),
         Some(Token::Word("MD5Version")) => {}
@@ -117,9 +120,9 @@ pub fn version(t: &mut Tokens, kind: &str) -> Result<(), Md5Error> {
     }
     if t.peek()? == Some(Token::Word("commandline")) {
         t.keyword("commandline")?;
-        t.quoted("the command line")?;
+        return t.quoted("the command line").map(Some);
     }
-    Ok(())
+    Ok(None)
 }
 
 /// `"name" parent ( x y z ) ( qx qy qz )`.
@@ -175,13 +178,12 @@ fn mesh<'a>(t: &mut Tokens<'a>, m: usize, joint_count: usize) -> Result<FileMesh
 
     let vert_count = t.count("numverts", VERT_BYTES)?;
     let mut verts = Vec::with_capacity(vert_count);
+    let mut texcoords = Vec::with_capacity(vert_count);
     let mut vert_lines = Vec::with_capacity(vert_count);
     for v in 0..vert_count {
         t.numbered("vert", v)?;
-        // The texture coordinates, unused here.
         t.mark(b'(')?;
-        t.float("a texture coordinate")?;
-        t.float("a texture coordinate")?;
+        texcoords.push([t.float("a texture coordinate")?, t.float("a texture coordinate")?]);
         t.mark(b')')?;
         let first = t.integer("a vertex's first weight")?;
         let count = t.integer("a vertex's weight count")?;
@@ -236,7 +238,7 @@ fn mesh<'a>(t: &mut Tokens<'a>, m: usize, joint_count: usize) -> Result<FileMesh
             return Err(Md5Error::At { line, problem });
         }
     }
-    Ok(FileMesh { shader, verts, tris, weights })
+    Ok(FileMesh { shader, verts, texcoords, tris, weights })
 }
 
 #[cfg(test)]

@@ -15,23 +15,27 @@
 //! 002, line 219): `Σ bias_i · (world_i · offset_i) · bind`. `agreement.rs` measures how well the
 //! two agree for a given file.
 //!
-//! The skin is stricter than files: a weight of bias 0 moves nothing and is dropped; past four
-//! weights, the four largest are kept; biases are divided by their sum, which exporters round. How
-//! many vertices needed which is said once. The bind position uses every weight as it is, as
-//! Doom 3 does. Doom 3 winds triangles clockwise seen from the front; the model's are
+//! Every weight of bias above 0 becomes an influence, however many a vertex has (the skin keeps the
+//! fifth and later beside its four slots, `skin/extras.rs`): the second formula then sums the same
+//! weights as the first, which is what makes them agree (`agreement.rs`). The skin is stricter than
+//! files: a weight of bias 0 moves nothing and is dropped; biases are divided by their sum, which
+//! exporters round, and how many vertices needed it is said once. The bind position uses every
+//! weight as it is, as Doom 3 does. Doom 3 winds triangles clockwise seen from the front; the model's are
 //! counter-clockwise (glTF's rule), so each triangle's last two corners swap.
 
 use super::error::Md5Error;
 use super::mesh_file::{FileWeight, MeshFile};
 use crate::gltf_import::counted;
 use crate::model::Part;
-use crate::skin::{Influence, Joint, MAX_INFLUENCES, Skin, WEIGHT_SUM_TOLERANCE};
+use crate::skin::{Influence, Joint, Skin, WEIGHT_SUM_TOLERANCE};
 use glam::Vec3;
 use std::ops::Range;
 
 /// Every mesh's vertices as one skin, with their triangles, edges and parts.
 pub struct Vertices {
     pub skin: Skin,
+    /// Each vertex's `( s t )`, as the file has it.
+    pub texcoords: Vec<glam::Vec2>,
     pub triangles: Vec<[u32; 3]>,
     pub edges: Vec<[u32; 2]>,
     pub parts: Vec<Part>,
@@ -58,7 +62,6 @@ impl StoredWeights {
 /// What the file's weights needed to become the skin's influences, said once.
 #[derive(Default)]
 struct Mended {
-    trimmed: usize,
     renormalised: usize,
     worst_sum: f32,
 }
@@ -69,6 +72,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
         file.joints.iter().map(|j| (j.position, j.orientation)).collect();
     let mut out = Vertices {
         skin: Skin::new(joints),
+        texcoords: Vec::new(),
         triangles: Vec::new(),
         edges: Vec::new(),
         parts: Vec::with_capacity(file.meshes.len()),
@@ -102,6 +106,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
             out.stored.runs.push(first_weight + run.start..first_weight + run.end);
         }
         out.stored.weights.extend_from_slice(&mesh.weights);
+        out.texcoords.extend(mesh.texcoords.iter().map(|&st| glam::Vec2::from(st)));
 
         // Triangles counter-clockwise, in the model's vertex numbers; their sides are the edges.
         let base = first_vertex as u32;
@@ -123,10 +128,6 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
     out.edges.sort_unstable();
     out.edges.dedup();
 
-    if mended.trimmed > 0 {
-        let vertices = counted(mended.trimmed, "vertex", "vertices");
-        notes.push(format!("{vertices} had more than {MAX_INFLUENCES} weights; kept the {MAX_INFLUENCES} largest of each for the blend"));
-    }
     if mended.renormalised > 0 {
         let vertices = counted(mended.renormalised, "vertex", "vertices");
         let worst = mended.worst_sum;
@@ -137,16 +138,11 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
     Ok(out)
 }
 
-/// Makes a vertex's (joint, bias) pairs into the skin's influences: at most four, the largest,
-/// summing to 1. An error if no bias is above 0.
-fn influences(found: &mut Vec<Influence>, mended: &mut Mended) -> Result<(), String> {
+/// Makes a vertex's (joint, bias) pairs into the skin's influences, every one of them, summing to 1.
+/// An error if no bias is above 0.
+fn influences(found: &mut [Influence], mended: &mut Mended) -> Result<(), String> {
     if found.is_empty() {
         return Err("all its biases are 0, so no joint moves it".into());
-    }
-    if found.len() > MAX_INFLUENCES {
-        found.sort_by(|a, b| b.weight.total_cmp(&a.weight));
-        found.truncate(MAX_INFLUENCES);
-        mended.trimmed += 1;
     }
     let sum: f32 = found.iter().map(|i| i.weight).sum();
     if (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {

@@ -1,9 +1,9 @@
-//! The two ways step 4 can blend ([`Method`]), and the palette each one reads ([`Palette`]).
+//! The two ways step 5 can blend ([`Method`]), and the palette each one reads ([`Palette`]).
 
 use crate::dual_quat::DualQuat;
 use glam::Mat4;
 
-/// How the blend (step 4) moves a vertex with its joints.
+/// How the blend (step 5) moves a vertex with its joints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
     /// Linear blend skinning (`skin::blend`): the weighted average of where each joint puts it.

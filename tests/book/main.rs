@@ -1,19 +1,37 @@
-//! The book stays true of the code: `README.md` and the chapters in `docs/` are read, and each
-//! test fails on what a reader would trip over:
+//! The book stays true of the code: `README.md`, the chapters in `docs/` and the glossary are read,
+//! and each test fails on what a reader would trip over:
 //! - a link or a picture that leads nowhere, or to a heading that is not there;
 //! - a cited path (`src/...`, `tests/...`, `shaders/...`, `benches/...`, `docs/...`) that does not
 //!   exist, or a citation `` `src/file.rs`: `name` `` whose name the file does not define;
 //! - chapters in another order in `docs/`, in the README's list and in `src/lib.rs`'s reading list;
 //! - a picture without the command that drew it in its caption, or whose command `docs/pictures.sh`
-//!   does not run as written there.
+//!   does not run as written there;
+//! - code shown in a chapter that is not the code in its file, and a chapter without the key
+//!   functions it teaches (`excerpts.rs`);
+//! - quoted program output that the program no longer prints (`console.rs`: the only test here
+//!   that runs anything, the debug program, for a few seconds);
+//! - a word missing from the glossary, or not linked where it is used (`glossary.rs`);
+//! - a diagram that names a function its file does not define (`diagrams.rs`);
+//! - a sentence chained with semicolons, too long, or in a private idiom (`sentences.rs`);
+//! - a key in the README's table that the window test never presses (`keys.rs`).
 //!
-//! Files only: nothing is built or run here, so it takes milliseconds.
+//! The book's conventions these enforce are summed up in the README's section "The chapters", and
+//! said in full at the top of each file here.
 
+mod console;
+mod diagrams;
+mod excerpts;
+mod glossary;
+mod keys;
 mod markdown;
+mod matching;
+mod printed;
+mod run;
+mod sentences;
 
 use markdown::{
-    Page, anchors, arguments, chapters_in, citations, code_spans, is_chapter, links, pages, pictures, read,
-    root,
+    Page, anchors, arguments, blocks, chapters_in, citations, code_spans, is_chapter, links, pages, pictures,
+    read, root,
 };
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -266,4 +284,89 @@ fn the_checks_themselves_catch_what_they_are_for() {
     assert!(!defines(&skin, "blen", false) && !defines(&skin, "no_such_function", false));
     assert_eq!(arguments("skinning --frames 1 --screenshot docs/a.png").0, ["--frames", "1"]);
     assert_eq!(chapters_in("see docs/02-b.md, then docs/01-a.md and docs/02-b.md."), ["02-b.md", "01-a.md"]);
+}
+
+#[test]
+fn the_new_checks_catch_what_they_are_for_too() {
+    use matching::{line_matches, lines_match};
+    let lines = |text: &str| text.lines().map(str::to_string).collect::<Vec<_>>();
+    // Blocks, with their language and the line they start on.
+    let text = "a\n```rust\n// src/skin.rs: blend\nfn x() {}\n```\n```console\n$ skinning --help\n```\n";
+    let found = blocks(text);
+    assert_eq!(found.len(), 2);
+    assert_eq!((found[0].language.as_str(), found[0].line, found[0].lines.len()), ("rust", 3, 2));
+    assert_eq!(found[1].language, "console");
+
+    // Excerpts: found as they are, with `// ...` for lines left out and one indentation; not found
+    // out of order, with a line changed, or with two indentations.
+    let source = "fn a() {\n    let x = 1;\n    let y = 2;\n    x + y\n}\n";
+    assert!(excerpts::find(source, &lines("fn a() {\n    // ...\n    x + y\n}")).is_ok());
+    assert!(excerpts::find(source, &lines("let x = 1;\nlet y = 2;")).is_ok());
+    assert!(excerpts::find(source, &lines("let y = 2;\n// ...\nlet x = 1;")).is_err());
+    assert!(excerpts::find(source, &lines("let x = 1;\nlet y = 3;")).is_err());
+    assert!(excerpts::find(source, &lines("fn a() {\nlet x = 1;")).is_err());
+    assert!(excerpts::find(source, &lines("// ...")).is_err());
+    assert_eq!(excerpts::header("// src/skin.rs: blend"), Some(("src/skin.rs".into(), "blend".into())));
+    assert_eq!(excerpts::header("// Where each bone alone would put it: weighted"), None);
+
+    // Quoted output: `[..]` for part of a line, `...` for lines.
+    assert!(line_matches("took [..] ms, [..] frames", "took 1.5 ms, 30 frames"));
+    assert!(!line_matches("took [..] ms", "took 1.5 s"));
+    assert!(!line_matches("a[..]a", "a"));
+    assert!(lines_match(&lines("one\n...\nfour"), &lines("one\ntwo\nthree\nfour")));
+    assert!(lines_match(&lines("one\n...\ntwo"), &lines("one\ntwo")));
+    assert!(!lines_match(&lines("one\ntwo"), &lines("one\ntwo\nthree")));
+    assert!(!lines_match(&lines("one\n...\nfive"), &lines("one\ntwo")));
+    assert_eq!(
+        console::words("skinning --model 'a b.glb' --time 2").unwrap(),
+        ["skinning", "--model", "a b.glb", "--time", "2"]
+    );
+    assert!(console::words("skinning --dump - | jq .").is_err());
+    let block = markdown::Block {
+        language: "console".into(),
+        line: 10,
+        lines: lines("$ A_B=1 skinning --help\nusage\n$ skinning --info\n"),
+    };
+    let quoted = console::commands(&block).unwrap();
+    assert_eq!((quoted.len(), quoted[0].line, quoted[1].line), (2, 10, 12));
+    assert_eq!(
+        (quoted[0].env.clone(), quoted[0].output.clone()),
+        (vec![("A_B".into(), "1".into())], vec!["usage".to_string()])
+    );
+
+    // A test's printed line against the format strings of its source.
+    let source = r#"println!("largest difference {:.1e}, {} vertices", d, n); // "not {this}""#;
+    assert_eq!(printed::string_literals(source), ["largest difference {:.1e}, {} vertices"]);
+    assert_eq!(printed::pattern("a {x:.2} b {{c}}"), "a [..] b {c}");
+
+    // Diagrams: citations and the names that need one.
+    let line =
+        r#"    a["step 3: src/skin.rs: compute_palette, then Pose::update (src/model.rs: Pose::new)"]"#;
+    let cited = [
+        ("src/skin.rs".to_string(), "compute_palette".to_string()),
+        ("src/model.rs".into(), "Pose::new".into()),
+    ];
+    assert_eq!(diagrams::cited(line), cited);
+    assert_eq!(diagrams::code_names(line), ["Pose::update", "Pose::new"]);
+    let line = r#"    b["the palette<br/>src/skin.rs: compute_palette<br/>shaders/lines.vert"]"#;
+    assert_eq!(diagrams::cited(line), [("src/skin.rs".to_string(), "compute_palette".to_string())]);
+    assert_eq!(diagrams::paths(line), ["src/skin.rs", "shaders/lines.vert"]);
+
+    // Sentences.
+    let text = "One; two; three; four. Next `a; b; c; d` one. `code` starts *this* one.\n\n| a; b; c; d |\n\
+                - an item;\n- another\n1. and one\n";
+    let page = Page { path: PathBuf::from("x.md"), text: text.into() };
+    let said = sentences::sentences(&page);
+    assert_eq!(said.len(), 6, "{said:?}");
+    assert_eq!(said[0].matches(';').count(), 3);
+    assert_eq!(said[1].matches(';').count(), 0);
+
+    // The README's keys.
+    let table = "# README\n## The keys, in brief\n\n| key | does |\n|---|---|\n| Space, `.` `,` | pause; step |\n\
+                 | `1` … `9`, `C` | clips |\n\n## Next\n| `X` | not a key |\n";
+    assert_eq!(keys::table_keys(table), ["Space", ".", ",", "1", "C"]);
+
+    // The glossary's entries.
+    let entries = glossary::entries("# Glossary\n## bone\nA space.\n## joint\nIts origin.\n");
+    assert_eq!(entries.iter().map(|e| e.0.as_str()).collect::<Vec<_>>(), ["bone", "joint"]);
 }

@@ -1,6 +1,7 @@
 //! Reading the book's Markdown the way a forge shows it, with the standard library alone: its
-//! pages, their prose outside code blocks, code spans, links, pictures, the anchors of headings, the
-//! citations `` `src/file.rs`: `name` ``, and the chapters a text names.
+//! pages, their prose outside code blocks, their fenced code blocks, code spans, links, pictures,
+//! the anchors of headings, the citations `` `src/file.rs`: `name` ``, and the chapters a text
+//! names.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -47,6 +48,46 @@ pub fn root() -> PathBuf {
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(root().join(path))
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// One fenced code block: its language (the word after the opening fence, `rust`, `console`...),
+/// the line of the page its first line is on (counting from 1), and its lines.
+pub struct Block {
+    pub language: String,
+    pub line: usize,
+    pub lines: Vec<String>,
+}
+
+/// Every fenced code block of `text`, in order, as [`Page::prose`] sees the fences.
+pub fn blocks(text: &str) -> Vec<Block> {
+    let mut found = Vec::new();
+    let mut open: Option<Block> = None;
+    for (i, line) in text.lines().enumerate() {
+        let fence = line.trim_start().strip_prefix("```");
+        match (fence, open.take()) {
+            (Some(info), None) => {
+                let language = info.split_whitespace().next().unwrap_or_default().to_string();
+                open = Some(Block { language, line: i + 2, lines: Vec::new() });
+            }
+            (Some(_), Some(block)) => found.push(block),
+            (None, Some(mut block)) => {
+                block.lines.push(line.to_string());
+                open = Some(block);
+            }
+            (None, None) => {}
+        }
+    }
+    found
+}
+
+/// A page's name and line, as an editor takes it: `docs/02-the-blend.md:41`.
+pub fn place(page: &Page, line: usize) -> String {
+    format!("{}:{line}", page.name())
+}
+
+/// Whether a page is a placeholder for a chapter still to be written: it says "(To be written.)".
+pub fn is_placeholder(page: &Page) -> bool {
+    page.text.contains("(To be written.)")
 }
 
 /// README.md, then every `docs/*.md`, in name order.

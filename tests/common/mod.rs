@@ -164,11 +164,14 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
 
 pub mod character;
 pub mod damage;
+pub mod eight;
+pub mod face;
 pub mod fixture;
 pub mod gltf_build;
 pub mod md5_hand;
 pub mod quaternion;
 pub mod spec;
+pub mod three;
 
 /// A sample model from the folder named by `SKINNING_MODELS` (CI points it at `../shared/assets`,
 /// which holds Fox.glb and SimpleSkin.gltf; they are not part of this repository). Without the

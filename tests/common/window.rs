@@ -83,8 +83,28 @@ impl Session {
     pub fn xdotool(&self, args: &[&str]) -> String {
         let out =
             Command::new("xdotool").args(args).env("DISPLAY", &self.display).output().expect("xdotool runs");
-        assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "xdotool {args:?}: {}{}",
+            String::from_utf8_lossy(&out.stderr),
+            self.program_state()
+        );
         String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Whether the program still runs, and what it said last: for a failure's message, since a
+    /// window that is gone is most often a program that ended.
+    fn program_state(&self) -> String {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.app.0.id())).unwrap_or_default();
+        // The state is the field after the name in brackets: Z for a program that has ended.
+        let state = stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next());
+        let running = !matches!(state, None | Some("Z") | Some("X"));
+        let said: Vec<String> = self.lines.try_iter().collect();
+        let last = &said[said.len().saturating_sub(10)..];
+        format!(
+            "\n(the program {}; its last lines: {last:?})",
+            if running { "still runs" } else { "has ended" }
+        )
     }
 
     pub fn key(&self, key: &str) {

@@ -229,3 +229,37 @@ fn a_client_that_connects_while_another_leaves_is_served() {
     let failed_meanwhile = leaving.join().expect("the other client's thread");
     assert_eq!((failed, failed_meanwhile), (0, 0), "connections refused while clients came and went");
 }
+
+#[test]
+fn a_window_destroyed_from_outside_is_one_line_and_exit_1() {
+    // A window manager's kill, or `xdotool windowclose`, destroys the window without asking. With
+    // the keyboard focus on it, winit's input method then fails to take the focus away from the
+    // window that is gone (and panicked, "internal error ... please report it"); without, winit
+    // says Destroyed. Either way: one line, exit 1.
+    for focused in [true, false] {
+        let Some(x) = Xvfb::start(24) else { return };
+        let Some((app, window)) = open_window(&x, &["--size", "64x48"]) else { return };
+        let xdotool = |args: &[&str]| {
+            let out =
+                Command::new("xdotool").args(args).env("DISPLAY", &x.display).output().expect("xdotool");
+            assert!(out.status.success(), "xdotool {args:?}: {}", stderr(&out));
+        };
+        if focused {
+            xdotool(&["windowfocus", "--sync", &window]);
+            std::thread::sleep(Duration::from_millis(300));
+        }
+        xdotool(&["windowclose", &window]);
+        let out = app.finish(Duration::from_secs(30));
+        let err = stderr(&out);
+        no_panic(&err);
+        assert_eq!(out.status.code(), Some(1), "focused {focused}: {err}");
+        let complaints: Vec<&str> = err.lines().filter(|l| !l.starts_with("skinning: OpenGL")).collect();
+        assert_eq!(
+            complaints,
+            [
+                "skinning: the window was destroyed from outside (by the window manager or another program), not closed"
+            ],
+            "focused {focused}"
+        );
+    }
+}

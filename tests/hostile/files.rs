@@ -235,3 +235,27 @@ fn a_folder_that_takes_no_new_file_is_named_not_the_temporary_file() {
     assert_eq!(std::fs::read(&file).expect("read"), b"old", "the file is as it was");
     assert_eq!(Folder::of(&locked).names(), ["f.json"]);
 }
+
+#[test]
+fn a_screenshot_named_for_another_format_is_refused_before_drawing() {
+    // The program writes PNG: `x.jpg` would be PNG bytes under a JPEG's name.
+    let dir = scratch("not-png");
+    for name in ["x.jpg", "x.JPEG", "shot.bmp", "out.txt"] {
+        let out = program()
+            .args(["--headless", "--frames", "1", "--size", "8x8", "--screenshot", name])
+            .current_dir(&dir)
+            .output()
+            .expect("runs");
+        let line = fails_cleanly(&out, 2);
+        assert!(line.contains("PNG") && line.contains("FILE.png") && line.contains(name), "{line}");
+    }
+    assert!(Folder::of(&dir).names().is_empty(), "{:?}", Folder::of(&dir).names());
+    // Any letter case of .png is a PNG's name.
+    let out =
+        run(&["--headless", "--frames", "1", "--size", "8x8", "--screenshot", text(&dir.join("x.PNG"))]);
+    if no_gl(&out) {
+        return;
+    }
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(Folder::of(&dir).names(), ["x.PNG"]);
+}

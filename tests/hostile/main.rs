@@ -19,6 +19,7 @@ mod big_files;
 mod descriptors;
 mod display;
 mod files;
+mod influences;
 mod invalid;
 mod limits;
 mod memory;

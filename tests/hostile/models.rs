@@ -47,6 +47,17 @@ fn a_model_path_that_is_not_a_regular_file_is_refused_in_one_line() {
             "{}: {line}",
             path.display()
         );
+        // It names every kind of model file the program reads.
+        assert!(line.contains(".gltf") && line.contains(".glb") && line.contains(".md5mesh"), "{line}");
+    }
+    // And so does a file that is neither glTF nor MD5, and a folder named like an MD5 model.
+    let text = dir.join("notes.txt");
+    std::fs::write(&text, "not a model\n").expect("written");
+    let md5_folder = dir.join("folder.md5mesh");
+    std::fs::create_dir(&md5_folder).expect("mkdir");
+    for path in [&text, &md5_folder] {
+        let line = fails_cleanly(&run_model(path), 1);
+        assert!(line.contains(".gltf") && line.contains(".glb") && line.contains(".md5mesh"), "{line}");
     }
 }
 

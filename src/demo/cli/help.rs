@@ -5,12 +5,12 @@ pub const HELP: &str = "\
 skinning: skeletal skinning, shown step by step (a bone tree moves, a mesh follows it)
 
 USAGE:
-    skinning [OPTIONS]
+    skinning [OPTIONS] [FILE]    (FILE alone is --model FILE)
 
 Without options it opens a window and animates the article's arm (playing the bend clip; the
 article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in red, bones in blue.
 With --model it shows a glTF or MD5 (Doom 3) character instead, through the same code, its skinned
-mesh filled and lit. Press H in the window for the keys.
+mesh filled and lit in its materials' colours. Press H in the window for the keys.
 
 OPTIONS:
     --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
@@ -18,30 +18,52 @@ OPTIONS:
                             animations are the .md5anim files beside it with the same joints, in
                             name order, each named by its file's stem) instead of the article's scene
     --animation NAME|INDEX  with --model: the animation to play (default the first; a file with none
-                            shows its rest pose, as a clip named rest; for MD5, rest is always there,
-                            last: the bind pose, as the .md5mesh stores it)
+                            shows its rest pose, as a clip named rest; for MD5, rest is there last,
+                            the bind pose as the .md5mesh stores it, unless a rest.md5anim is)
     --info                  with --model: print the file's node tree, skins, meshes and animations,
                             and what is ignored, then exit; for MD5 also how far each vertex's weights
                             disagree about where it is (whether seed 002's two formulas agree)
-    --export-gltf FILE      write the article's scene with its clips seed, bend and twist as a glTF
-                            2.0 file (FILE.gltf: one JSON file, - for standard output; FILE.glb:
-                            binary), then exit; for Blender or any glTF viewer. Takes no other option
+    --export-gltf FILE      write the model shown (the article's scene, or --model's) with its clips,
+                            normals, texture coordinates, materials and morph targets as a glTF 2.0
+                            file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
+                            MD5 models are turned to glTF's Y-up. For Blender or any glTF viewer.
+                            Says what it wrote, then exits. Takes only --model besides
     --export-md5 FILE.md5mesh
                             write the model shown (the article's scene, or --model's) as an MD5
                             model: FILE.md5mesh, and NAME.md5anim beside it for each clip, sampled at
                             120 frames a second (its folder is made if missing: an MD5 model takes
-                            every .md5anim beside it); Y-up models are turned to id's Z-up; a scale
-                            that cannot be baked is refused. Then exit. Takes only --model besides
+                            every .md5anim beside it); NAME is the clip's name with every character
+                            but letters, digits, - _ . made _, the name itself kept in the file's
+                            commandline; a model without clips gets rest.md5anim, its rest pose;
+                            Y-up models are turned to id's axes (Z up, facing +x); a scale that
+                            cannot be baked is refused. Says what it wrote, then exits. Takes only
+                            --model besides
+    --blend CLIP=W,CLIP=W...
+                            play these clips (as --animation or --clip names them) together, each
+                            at its weight (divided by their sum), each at the same time and looping
+                            by its own length
+    --sync                  the --blend clips in step: at the same phase of their loops, the shared
+                            cycle the weighted mean of their lengths (the window's own blends, F, J
+                            and K, play in step unless --blend is given without --sync)
+    --additive CLIP[=W]     add CLIP's change from its first pose over what plays, at weight W
+                            (default 1); may be given again
+    --mask CLIP@BONE[=W]    CLIP drives BONE and every bone under it, at weight W from 0 to 1
+                            (default 1); the other bones keep what plays; may be given again
+    --fade SECONDS          how long the window's crossfade (F) takes (default 0.5)
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
-    --screenshot FILE.png   after the last frame, save what was drawn (needs --frames)
+    --screenshot FILE.png   after the last frame, save what was drawn as a PNG (needs --frames)
     --size WxH              window or image size in pixels (default 640x480)
     --headless              no window, no display server: draw offscreen through EGL (needs --frames)
     --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
                             (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
                             skinned positions come from the vertex shader (needs EGL)
-    --weights BONE          start in weight view on this bone (name or index, as W cycles)
+    --weights BONE          start in weight view on this bone (name or index, as W cycles; a bone
+                            that moves no vertex is refused)
+    --morph NODE:TARGET=W   hold a morph target's weight at W over the clip's (a target by its name
+                            or index, on the node that holds the mesh or the mesh's name; more than
+                            once for more targets); --info lists them
     --skinning cpu|gpu|both where the skinned layer is blended: cpu (default), gpu (the vertex shaders
                             shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
                             in magenta drawn over the CPU's
@@ -52,6 +74,8 @@ OPTIONS:
                             for a model), or drawn as lines (off: the article's outline always is)
     --normals               a short line along each skinned normal (a mesh without normals of its
                             own: each triangle's, from its centre)
+    --hide LAYER,...        start without these layers: bind, skinned, bones, names (the keys B, M,
+                            S, N bring them back); --hide bind,bones shows a model's lit surface alone
     --camera YAW,PITCH[,ZOOM]
                             start with the camera turned by these degrees and zoomed, as the mouse
                             would (R comes back here); 0,80,1.4 looks down on the twist
@@ -59,6 +83,17 @@ OPTIONS:
                             where each bone alone would put it, and the blend; its numbers are
                             printed (with --headless, for the last frame)
     --no-text               no words on the picture (bone names, the corner line): for pixel tests
+    --reach END=X,Y,Z       the bone END (a name or an index, as --weights takes it) reaches for the
+                            point X,Y,Z in the model's space and units: its parent and grandparent
+                            turn (two-bone inverse kinematics, chapter 12), after the clip and any
+                            bend by hand; again for each bone that reaches (both hands). Starts the
+                            window in reach mode (E); the dump writes each chain's solve
+    --pole X,Y,Z            after a --reach: the point its elbow or knee points towards (default:
+                            the way the clip bends it)
+    --chain N               solve the --reach chains by CCD on the N bones above each end instead
+    --reach-weight W        from the clip's pose (0) to the solved one (1, default)
+    --soften RATIO          two-bone: from this fraction of the chain's length on, the end falls
+                            behind a far target instead of snapping straight (default 1: never)
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more
@@ -77,19 +112,24 @@ OPTIONS:
 pub const KEYS: &str = "\
 green: the mesh as modelled (bind pose)   red: the mesh skinned this frame   blue: the bones
 orange: skinned with dual quaternions     magenta: skinned on the GPU, over the CPU's
-pale green: the normals
+pale green: the normals                   cyan: a reach target, pale cyan: its pole
 keys:
   Space        pause / resume          .  ,   step forward / back (paused)
   [  ]         scrub 0.1 s             +  -   speed x2 / /2 (0.125x to 8x)
   1 .. 9       clip 1 to 9             C      next clip (the article's: seed, bend, twist)
+  F            crossfade to next clip  Y      clips in step / each at its own time
+  J  K         weight to this clip / to the next clip, a tenth at a time
   B  M  S      show / hide bind mesh, skinned mesh, skeleton
   L  O         skinned mesh lit / as lines, normals on / off
   W            weight view: next bone  G      skinning on cpu / gpu / both
   D            blend: linear (lbs) / dual quaternions (dqs) / both
+  E  Q         reach mode on / off; its solver: two-bone / CCD
   V            inspect the next vertex N      bone names on / off
-  R            reset time, speed, camera, bent bones
+  T            next morph target       U  I   its weight down / up (0.1, held)
+  R            reset time, speed, camera, bent bones, targets, held morph weights
   P            save a screenshot       H      this list      Esc  quit
 mouse:
   left-drag    orbit                   wheel  zoom
+  left-drag    in reach mode, on a joint or a target: move that joint's target
   left-click   near a vertex: inspect it; elsewhere: stop inspecting
   right-drag   on a joint: bend that bone (R undoes it)";

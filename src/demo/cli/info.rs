@@ -5,12 +5,15 @@
 //! with their skin slot), each skin (its joints, and whether the file's inverse bind matrices are
 //! the inverses of the nodes' rest world transforms, i.e. whether the file binds its mesh in the
 //! pose its nodes rest in), the meshes, the animations with their channels (or that there are
-//! none, and the rest pose is shown), and what the loader mended or ignored, including what the
-//! file has that this program does not draw. Every name is the file's, so it is made printable.
+//! none, and the rest pose is shown), the materials and texture coordinates, the most influences on
+//! one vertex, and what the loader
+//! mended or ignored, including what the file has that this program does not draw. Every name is the file's, so it is made printable.
 
+use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
 use skinning::clip::{Channel, Motion};
 use skinning::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
 use skinning::printable::{printable, quoted};
+use skinning::skin::{SLOTS, Skin};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -133,6 +136,10 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         vertices(&rigid),
         counted(model.edges.len(), "edge", "edges")
     ));
+    super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
+    line(super::looks_info::looks(model));
+
+    line(influences(&model.skin));
 
     // A file without animations gets one clip from the loader, the rest pose: not the file's.
     let clips: &[skinning::clip::Clip] = if imported.rest_only {
@@ -149,7 +156,10 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         let channels: usize = tracks
             .iter()
             .map(|t| {
-                t.translation.is_some() as usize + t.rotation.is_some() as usize + t.scale.is_some() as usize
+                t.translation.is_some() as usize
+                    + t.rotation.is_some() as usize
+                    + t.scale.is_some() as usize
+                    + !t.weights.is_empty() as usize
             })
             .sum();
         line(format!(
@@ -169,6 +179,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             say("translation", track.translation.as_ref().map(keys));
             say("rotation", track.rotation.as_ref().map(keys));
             say("scale", track.scale.as_ref().map(keys));
+            say("morph weights", track.weights.first().map(keys));
             line(text.trim_end_matches(',').to_string());
         }
     }
@@ -178,13 +189,29 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         line("ignored or mended:".into());
         if !imported.unused.is_empty() {
             let unused = imported.unused.join(", ");
-            line(format!("  unused here (this program draws no surfaces): {unused}"));
+            line(format!("  unused here (this program draws a material's base colour only): {unused}"));
         }
         for note in &imported.notes {
             line(format!("  {note}"));
         }
     }
     out
+}
+
+/// The most influences on one vertex, how many vertices have more than four, and whether the GPU
+/// can take them: every one blends, on the CPU always.
+pub fn influences(skin: &Skin) -> String {
+    let most = skin.most_influences();
+    let mut text = format!("influences: at most {most} on one vertex");
+    let more = skin.extras_by_vertex(0..skin.len()).count();
+    if more > 0 {
+        let vertices = counted(more, "vertex has", "vertices have");
+        write!(text, "; {vertices} more than {SLOTS}, and every influence blends").ok();
+    }
+    if most > MAX_GPU_INFLUENCES {
+        write!(text, "; GPU skinning takes {MAX_GPU_INFLUENCES}, so this model is skinned on the CPU").ok();
+    }
+    text
 }
 
 /// The most levels of the tree shown by indentation. Deeper bones are indented as far and say

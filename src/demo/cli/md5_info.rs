@@ -17,9 +17,9 @@ use std::path::Path;
 const AGREE: f32 = 1e-5;
 
 /// What the file has that this program reads past.
-const IGNORED: &str = "the meshes' shaders (each only names its mesh here), texture coordinates, \
-                       the animations' bounds (boxes for culling; the camera frames the model itself), \
-                       the command lines";
+const IGNORED: &str = "the meshes' shaders (each only names its mesh here; the texture coordinates are \
+                       kept, for an export), the animations' bounds (boxes for culling; the camera \
+                       frames the model itself), the command lines but this program's clip names";
 
 /// The whole description, ready to print.
 pub fn describe(path: &Path, imported: &Imported) -> String {
@@ -74,6 +74,8 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             counted(mesh.most_weights, "weight", "weights"),
         ));
     }
+    line("normals: none in the file; smooth ones from the triangles, as id Tech 4 makes them".into());
+    line(super::looks_info::looks(model));
 
     line("animations (the .md5anim files beside it whose joints are the mesh's, in name order):".into());
     for (i, (anim, clip)) in imported.animations.iter().zip(&imported.clips).enumerate() {
@@ -88,6 +90,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     }
     let last = imported.clips.len() - 1;
     line(format!("  {last} \"{REST}\": the bind pose, as the .md5mesh stores it"));
+    line(super::info::influences(&model.skin));
 
     // The lesson of the format: do the weights of each vertex agree about where it is?
     let spread = spread(model, &imported.stored);
@@ -111,7 +114,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         x => format!("{x:.2e}"),
     };
     line(format!(
-        "  largest spread: {relative} of the model's size ({:.4}), at vertex {}, weight {}{joint}: {verdict}",
+        "  largest spread: {relative} of the model's size ({:.4}), at vertex {}, weight slot {}{joint}: {verdict}",
         spread.size, spread.vertex, spread.weight,
     ));
     line(format!("ignored: {IGNORED}"));

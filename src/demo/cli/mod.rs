@@ -1,16 +1,25 @@
 //! The command line: flags, their values, and the rules between them. `lexopt` splits the
 //! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
 //! fill in is [`Options`] (`options.rs`), the rules between them are `rules.rs`, and what `--help`
-//! prints is in `help.rs`; `--info` is `info.rs` for glTF, `md5_info.rs` for MD5.
+//! prints is in `help.rs`; `--info` is `info.rs` for glTF, `md5_info.rs` for MD5; `skinning FILE`
+//! is `model_file.rs`, `--hide` is `hide.rs`.
 
 pub mod help;
+pub mod hide;
 pub mod info;
+pub mod layers;
+pub mod looks_info;
 pub mod md5_info;
+mod model_file;
+pub mod morph;
+mod morph_info;
 pub mod options;
+pub mod reach;
 mod rules;
 
 use crate::demo::show::skinned::{Blend, Skinning};
 use lexopt::{Arg, Parser};
+use model_file::Given;
 use options::{MAX_SECONDS, MAX_THREADS, Options};
 use skinning::gltf_export::Container;
 use std::ffi::OsString;
@@ -28,6 +37,7 @@ pub enum Command {
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
     let mut options = Options::default();
     let mut clip_given = false;
+    let mut model_given = None;
     let mut parser = Parser::from_iter(std::iter::once(OsString::from("skinning")).chain(args));
     while let Some(arg) = parser.next().map_err(lexopt_error)? {
         match arg {
@@ -59,7 +69,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             }
             Arg::Long("screenshot") => {
                 once(&options.screenshot, "--screenshot")?;
-                options.screenshot = Some(path(&mut parser, "--screenshot", "FILE.png")?)
+                options.screenshot = Some(png(path(&mut parser, "--screenshot", "FILE.png")?)?)
             }
             Arg::Long("dump") => {
                 once(&options.dump, "--dump")?;
@@ -85,8 +95,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 clip_given = true;
             }
             Arg::Long("model") => {
-                once(&options.model, "--model")?;
-                options.model = Some(path(&mut parser, "--model", "FILE")?)
+                let file = path(&mut parser, "--model", "FILE")?;
+                model_file::take(&mut options, &mut model_given, Given::Flag, file)?
             }
             Arg::Long("animation") => {
                 options.animation = Some(text(&mut parser, "--animation", "NAME|INDEX")?)
@@ -145,6 +155,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 });
             }
             Arg::Long("normals") => options.normals = true,
+            Arg::Long("hide") => hide::add(&mut options.hide, &text(&mut parser, "--hide", "LAYER,...")?)?,
+            Arg::Long("morph") => {
+                options.morphs.push(morph::parse_morph(&text(&mut parser, "--morph", "NODE:TARGET=W")?)?)
+            }
             Arg::Long("threads") => {
                 let v = text(&mut parser, "--threads", "N")?;
                 let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
@@ -166,8 +180,26 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                      like 60,25,2, not {v:?}"
                 ))?);
             }
+            Arg::Long(flag) if reach::is_reach_flag(flag) => {
+                let flag = flag.to_string();
+                reach::parse(&flag, &mut parser, &mut options.reach)?
+            }
+            Arg::Long(name) if layers::FLAGS.iter().any(|(flag, _)| *flag == name) => {
+                let (flag, what) =
+                    layers::FLAGS.into_iter().find(|(flag, _)| *flag == name).unwrap_or_default();
+                let value = match what {
+                    "" => None,
+                    _ => Some(text(&mut parser, &format!("--{flag}"), what)?),
+                };
+                layers::read(flag, value.as_deref(), &mut options.layers)?;
+            }
+            Arg::Value(value) if names_a_folder(&value) => {
+                return Err(format!(
+                    "a model FILE is a file name, not {value:?}, which can only be a folder"
+                ));
+            }
             Arg::Value(value) => {
-                return Err(format!("unexpected argument {value:?}: options start with -- (see --help)"));
+                model_file::take(&mut options, &mut model_given, Given::Alone, value.into())?
             }
             other => return Err(format!("{} (see --help)", other.unexpected())),
         }
@@ -233,6 +265,18 @@ fn parse_camera(v: &str) -> Option<(f32, f32, f32)> {
 fn names_a_folder(path: &std::ffi::OsStr) -> bool {
     let last = path.as_encoded_bytes().rsplit(|&b| b == b'/').next().unwrap_or_default();
     matches!(last, b"" | b"." | b"..")
+}
+
+/// A screenshot's path, if the picture can go there: the program writes PNG, so a name that says
+/// another format (`shot.jpg`) would be a PNG under a wrong name. A name without an extension
+/// (`-`, `/dev/stdout`) takes the PNG as it is.
+fn png(path: PathBuf) -> Result<PathBuf, String> {
+    match path.extension() {
+        Some(e) if !e.eq_ignore_ascii_case("png") => {
+            Err(format!("--screenshot writes PNG pictures: name it FILE.png, not {path:?}"))
+        }
+        _ => Ok(path),
+    }
 }
 
 /// Whether `path` ends in `.md5mesh`, in any letter case: an MD5 model.

@@ -1,6 +1,8 @@
 //! What the user asked for on the command line, and its limits: [`Options`], filled in by `mod.rs`
 //! and read by everything that runs.
 
+use super::layers::LayerFlags;
+use super::morph::MorphSetting;
 use crate::demo::show::skinned::{Blend, Skinning};
 use skinning::clip::Clip;
 use skinning::gltf_export::Container;
@@ -44,10 +46,18 @@ pub struct Options {
     pub surface: Option<bool>,
     /// The normals layer (`--normals`): a short line along each skinned normal.
     pub normals: bool,
+    /// The layers the picture starts without (`--hide`).
+    pub hide: super::hide::Hidden,
     /// Threads that blend (`--threads`); None: all the machine has.
     pub threads: Option<usize>,
     /// From how many vertices they all blend (`--parallel-from`); None: `PARALLEL_FROM_VERTICES`.
     pub parallel_from: Option<usize>,
+    /// Morph weights held over the clip's (`--morph`, `cli/morph.rs`).
+    pub morphs: Vec<MorphSetting>,
+    /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
+    pub reach: super::reach::ReachOptions,
+    /// Several clips at once: `--blend`, `--additive`, `--mask`, `--fade`, `--sync` (`layers.rs`).
+    pub layers: LayerFlags,
 }
 
 impl Default for Options {
@@ -75,8 +85,12 @@ impl Default for Options {
             export_md5: None,
             surface: None,
             normals: false,
+            hide: Default::default(),
             threads: None,
             parallel_from: None,
+            morphs: Vec::new(),
+            reach: Default::default(),
+            layers: LayerFlags::default(),
         }
     }
 }

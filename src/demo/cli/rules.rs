@@ -2,33 +2,26 @@
 //! scene and `--animation` to a model's, `--dump` draws nothing so it takes no `--screenshot`...),
 //! each refusal one line saying what to do instead.
 
+use super::layers::{self, Others};
 use super::options::{DUMP_DT, MAX_SECONDS, Options};
 use crate::demo::show::skinned::{Blend, Skinning};
 
 /// Checks the rules between the flags `options` holds (`clip_given`: whether `--clip` was given,
 /// since its default is a clip too).
 pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
-    // The export writes the article's scene, all of it, and nothing else: no flag changes what it writes.
-    if options.export_gltf.is_some() {
-        if options.model.is_some() {
-            return Err("--export-gltf writes the article's scene; it does not convert a --model file".into());
-        }
-        let alone = Options { export_gltf: None, ..options.clone() } == Options::default();
-        if !alone || clip_given {
-            return Err("--export-gltf writes the article's scene with all its clips, then exits: give it \
-                        alone"
-                .into());
-        }
-    }
-    // The MD5 export writes what would be shown, the article's scene or --model's, all of its clips.
-    if options.export_md5.is_some() {
-        let alone = Options { export_md5: None, model: None, ..options.clone() } == Options::default();
-        if !alone || clip_given {
-            return Err(
-                "--export-md5 writes the model shown (the article's scene, or --model FILE) with all \
-                        its clips, then exits: give it alone or with --model"
-                    .into(),
-            );
+    // The exports write what would be shown, the article's scene or --model's, all of its clips.
+    for (export, flag, format) in [
+        (options.export_gltf.is_some(), "--export-gltf", "a glTF file"),
+        (options.export_md5.is_some(), "--export-md5", "an MD5 model"),
+    ] {
+        let alone = Options { export_gltf: None, export_md5: None, model: None, ..options.clone() }
+            == Options::default();
+        let both = options.export_gltf.is_some() && options.export_md5.is_some();
+        if export && (!alone || clip_given || both) {
+            return Err(format!(
+                "{flag} writes the model shown (the article's scene, or --model FILE) as {format} with \
+                 all its clips, then exits: give it alone or with --model"
+            ));
         }
     }
     // --clip names the article's clips, --animation a model's: each belongs to its own scene.
@@ -64,6 +57,15 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
     if options.dump.is_some() && options.method == Blend::Both {
         return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
     }
+    super::reach::check(&options.reach, options.info)?;
+    // Several clips at once: their own rules (`layers.rs`).
+    let others = Others {
+        animation: options.animation.is_some(),
+        clip: clip_given,
+        info: options.info,
+        dump: options.dump.is_some(),
+    };
+    layers::check(&options.layers, others)?;
     // The last frame's time must stay representable (and finite, for the dump's JSON).
     let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
     let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;

@@ -36,6 +36,8 @@ pub fn weight_color(weight: f32) -> Rgba {
 pub struct Colors {
     pub skinned: Vec<Rgba>,
     pub bones: Vec<Rgba>,
+    /// The lit surface in its materials' colours: the plain view (not the weight view).
+    pub materials: bool,
 }
 
 /// Words on the picture: bone names and the corner line (drawn with a dark shadow, see `font.rs`).

@@ -2,19 +2,24 @@
 //! the vertex shader `shaders/skinning.vert` (or `shaders/skinning_dqs.vert`) (article 002).
 //!
 //! The CPU road blends every vertex and uploads every skinned position, every frame. Here the data
-//! the blend reads per vertex (bind position, four joint indices, four weights) goes to the GPU once,
-//! at start-up, and the blend's own upload per frame is the palette: one
-//! `world[joint.bone] * joint.offset` matrix per skin joint, or for DQS that matrix as a dual
-//! quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
+//! the blend reads per vertex (bind position, four joint indices, four weights, or eight of each
+//! for a model with more influences: `gpu_influences.rs`) goes to the GPU once, at start-up, and
+//! the blend's own upload per frame is the palette: one `world[joint.bone] * joint.offset` matrix
+//! per skin joint, or for DQS that matrix as a dual quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
 //! walk and the palette stay on the CPU (`Pose::update_palette`): a few matrix products per bone.
 //! The blend is the part that grows with the mesh, every vertex every frame, and a GPU runs it for
 //! thousands of vertices at once. That is why engines skin this way.
 //!
 //! Two details carry the lesson. Joint indices stay integers on the GPU: `vertex_attrib_pointer_i32`
-//! (`glVertexAttribIPointer`) hands the `u16`s to the shader's `uvec4` as they are. And the palette
-//! lives in a uniform buffer of a fixed size (`gpu_palette.rs`), [`MAX_GPU_JOINTS`] joints; a model
-//! with more is refused (`fits_gpu`), never cut short. [`GpuSkin::capture`] reads what the shader
-//! computed back to the CPU (transform feedback), so the tests can hold it against the CPU blend.
+//! (`glVertexAttribIPointer`, in `gpu_influences.rs`) hands the `u16`s to the shader's `uvec4` as
+//! they are. And the palette lives in a uniform buffer of a fixed size (`gpu_palette.rs`),
+//! [`MAX_GPU_JOINTS`] joints; a model with more is refused (`gpu_can_skin`, which also refuses a
+//! vertex of more than eight influences), never cut short. [`GpuSkin::capture`] reads what the
+//! shader computed back to the CPU (transform feedback), so the tests can hold it against the CPU
+//! blend.
+//!
+//! Before the palette the shaders morph each vertex (the sum of `morph.rs`), from displacements and
+//! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.
 //!
 //! The shaders skin each vertex's normal too, by the same rules as the CPU (`normals.rs`,
 //! `dual_quat::blend_dqs_normals`), and the lit surface (`surface.rs`) is drawn from them: each
@@ -22,17 +27,17 @@
 
 use super::colors::Rgba;
 use super::gl::GlError;
-use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver, fits_gpu};
+use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
+use super::gpu_morph::GpuMorph;
+use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver};
 use super::layer::{Layer, as_bytes};
+use super::looks::{Looks, texcoord_attribute};
 use super::skin_program::{Look, SkinProgram};
-use super::surface::{draw_depth_tested, normal_attribute, triangle_elements};
+use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::{Model, Palette};
-use skinning::skin::MAX_INFLUENCES;
-
-// The shaders' `uvec4 joints` and `vec4 weights` hold exactly the four slots of a `SkinVertex`.
-const _: () = assert!(MAX_INFLUENCES == 4);
+use skinning::morph::Morphed;
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {
@@ -41,13 +46,15 @@ pub struct GpuSkin {
     /// LBS and DQS, drawing the lit surface.
     lit: [SkinProgram; 2],
     /// A layer like the others, holding bind positions instead of skinned ones, plus three
-    /// attributes: 0 bind position, 1 colour, 2 joints, 3 weights, 4 bind normal. Every program
-    /// reads it; the lines draw its edges.
+    /// attributes: 0 bind position, 1 colour, 2 joints, 3 weights, 4 bind normal (and 5 and 6, the
+    /// second set of joints and weights, for a model with more than four influences). Every
+    /// program reads it; the lines draw its edges.
     layer: Layer,
-    /// The same attributes, with the triangles as elements, for the surface.
+    /// The same attributes, with 7 the texture coordinates and the triangles as elements, for the
+    /// surface.
     surface: glow::VertexArray,
+    texcoords: glow::Buffer,
     triangles: glow::Buffer,
-    indices: i32,
     joints: glow::Buffer,
     weights: glow::Buffer,
     normals: glow::Buffer,
@@ -55,7 +62,11 @@ pub struct GpuSkin {
     flat: bool,
     /// Where transform feedback writes the skinned positions and normals for [`GpuSkin::capture`].
     captured: glow::Buffer,
+    /// The morph targets: displacements, the `morph` attribute, this frame's weights.
+    morph: GpuMorph,
 }
+
+mod capture;
 
 /// Which of the two methods' programs blends by `palette`.
 fn method(palette: Palette) -> usize {
@@ -69,60 +80,63 @@ impl GpuSkin {
     /// Compiles the skinning shaders and uploads the model's skin, once; refused before anything
     /// is made if the model has too many joints or the driver too small uniform blocks.
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
-        fits_gpu(model.skin.joints().len()).map_err(GlError::Other)?;
+        gpu_can_skin(&model.skin).map_err(GlError::Other)?;
         fits_driver(block_limit(gl)).map_err(GlError::Other)?;
+        // What the blend reads per vertex, in the shapes the shader's attributes take.
+        let sets = AttributeSets::of(&model.skin);
+        let influences = sets.influences();
         let lbs = ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert"));
         let dqs = ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert"));
         let (lbs_block, dqs_block) =
             (("Palette", LBS_BLOCK_BYTES, 0), ("DualQuatPalette", DQS_BLOCK_BYTES, 1));
         let lines = [
-            SkinProgram::new(gl, lbs, Look::Lines, lbs_block)?,
-            SkinProgram::new(gl, dqs, Look::Lines, dqs_block)?,
+            SkinProgram::new(gl, lbs, Look::Lines, lbs_block, influences)?,
+            SkinProgram::new(gl, dqs, Look::Lines, dqs_block, influences)?,
         ];
         let lit = [
-            SkinProgram::new(gl, lbs, Look::Surface, lbs_block)?,
-            SkinProgram::new(gl, dqs, Look::Surface, dqs_block)?,
+            SkinProgram::new(gl, lbs, Look::Surface, lbs_block, influences)?,
+            SkinProgram::new(gl, dqs, Look::Surface, dqs_block, influences)?,
         ];
 
-        // What the blend reads per vertex, in the shapes the shader's attributes take.
-        let vertices = model.skin.vertices();
-        let n = vertices.len();
-        let bind: Vec<Vec3A> = vertices.iter().map(|v| v.bind).collect();
-        let joint_indices: Vec<[u16; MAX_INFLUENCES]> = vertices.iter().map(|v| v.joints).collect();
-        let weights: Vec<[f32; MAX_INFLUENCES]> = vertices.iter().map(|v| v.weights).collect();
+        let n = model.skin.len();
+        let bind: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
         let bind_normals: Vec<[f32; 3]> = model.skin.normals().iter().map(|n| n.to_array()).collect();
         let flat = bind_normals.is_empty();
 
         let layer = Layer::new(gl, n, &model.edges)?;
         layer.upload_positions(gl, &bind, &mut Vec::new());
+        let morph = GpuMorph::new(gl, model)?;
         unsafe {
-            let joints = upload_static(gl, as_bytes(&joint_indices))?;
-            let weights = upload_static(gl, as_bytes(&weights))?;
+            let joints = upload_static(gl, as_bytes(&sets.joints))?;
+            let weights = upload_static(gl, as_bytes(&sets.weights))?;
             let normals = upload_static(gl, as_bytes(&bind_normals))?;
             let buffers = [joints, weights, normals];
-            skin_attributes(gl, layer.vao, &layer, buffers, flat);
+            skin_attributes(gl, layer.vao, &layer, buffers, flat, sets.sets);
+            morph.attach(gl, layer.vao);
             let surface = gl.create_vertex_array().map_err(GlError::Other)?;
-            skin_attributes(gl, surface, &layer, buffers, flat);
+            skin_attributes(gl, surface, &layer, buffers, flat, sets.sets);
+            morph.attach(gl, surface);
             gl.bind_vertex_array(Some(surface));
+            let texcoords = texcoord_attribute(gl, model)?;
             let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
             // Room for one captured position and one normal, each a vec3, per vertex.
             let captured = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(captured));
             gl.buffer_data_size(glow::ARRAY_BUFFER, (n * 24) as i32, glow::STREAM_READ);
-            let indices = (model.triangles.len() * 3) as i32;
             Ok(GpuSkin {
                 lines,
                 lit,
                 layer,
                 surface,
+                texcoords,
                 triangles,
-                indices,
                 joints,
                 weights,
                 normals,
                 flat,
                 captured,
+                morph,
             })
         }
     }
@@ -138,7 +152,8 @@ impl GpuSkin {
         color: Option<Rgba>,
     ) {
         let program = &mut self.lines[method(palette)];
-        program.use_with(gl, palette);
+        program.use_with(gl, palette, &self.morph.weights);
+        self.morph.bind(gl);
         program.set_view(gl, view_projection, point_size, Vec3::ZERO, self.flat);
         unsafe {
             gl.bind_vertex_array(Some(self.layer.vao));
@@ -155,65 +170,23 @@ impl GpuSkin {
     }
 
     /// Draws the mesh's triangles skinned with `palette`, lit from `eye` (`surface.rs`), in the
-    /// skinned mesh's colours.
-    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view_projection: Mat4, eye: Vec3) {
+    /// materials' colours (`looks`, the CPU surface's; the weight view's when it is off).
+    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view: (Mat4, Vec3), looks: &Looks) {
         let program = &mut self.lit[method(palette)];
-        program.use_with(gl, palette);
-        program.set_view(gl, view_projection, 1.0, eye, self.flat);
-        unsafe { draw_depth_tested(gl, self.surface, self.indices) };
+        program.use_with(gl, palette, &self.morph.weights);
+        self.morph.bind(gl);
+        program.set_view(gl, view.0, 1.0, view.1, self.flat);
+        looks.draw(gl, &program.material, self.surface);
     }
 
-    /// The vertex shader's `skinned_position` and `skinned_normal` for every vertex, read back
-    /// into `skinned` and `normals` (empty for a mesh without normals).
-    ///
-    /// Transform feedback records a vertex shader's outputs into a buffer; with rasterisation off,
-    /// nothing is drawn. The buffer is read by mapping it: OpenGL ES 3.0 has no glGetBufferSubData.
-    pub fn capture(
-        &mut self,
-        gl: &glow::Context,
-        palette: Palette,
-        skinned: &mut [Vec3A],
-        normals: &mut [Vec3A],
-    ) -> Result<(), GlError> {
-        let n = self.layer.points as usize;
-        assert_eq!(skinned.len(), n, "one output position per vertex");
-        assert!(normals.is_empty() || normals.len() == n, "one output normal per vertex, or none");
-        self.lines[method(palette)].use_with(gl, palette);
-        unsafe {
-            gl.bind_vertex_array(Some(self.layer.vao));
-            gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(self.captured));
-            gl.enable(glow::RASTERIZER_DISCARD);
-            gl.begin_transform_feedback(glow::POINTS);
-            gl.draw_arrays(glow::POINTS, 0, n as i32);
-            gl.end_transform_feedback();
-            gl.disable(glow::RASTERIZER_DISCARD);
-            gl.bind_vertex_array(None);
+    /// This frame's shape, before drawing or capturing (`GpuMorph::set_shape`).
+    pub fn set_shape(&mut self, gl: &glow::Context, morphed: &Morphed) {
+        self.morph.set_shape(gl, morphed, (self.layer.positions, self.normals));
+    }
 
-            let bytes = n * 24;
-            let mapped =
-                gl.map_buffer_range(glow::TRANSFORM_FEEDBACK_BUFFER, 0, bytes as i32, glow::MAP_READ_BIT);
-            if mapped.is_null() {
-                gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
-                return Err(GlError::Other("cannot map the transform feedback buffer".into()));
-            }
-            // SAFETY: besides the file-wide note, the mapping is `bytes` long, readable (MAP_READ_BIT),
-            // and stays valid until `unmap_buffer` below; bytes need no alignment.
-            let data = std::slice::from_raw_parts(mapped, bytes);
-            // Interleaved: each vertex's position, then its normal, three floats each.
-            let vec3 = |xyz: &[u8]| {
-                let float = |i: usize| f32::from_ne_bytes([xyz[i], xyz[i + 1], xyz[i + 2], xyz[i + 3]]);
-                Vec3A::new(float(0), float(4), float(8))
-            };
-            for (v, both) in data.chunks_exact(24).enumerate() {
-                skinned[v] = vec3(&both[..12]);
-                if let Some(normal) = normals.get_mut(v) {
-                    *normal = vec3(&both[12..]);
-                }
-            }
-            gl.unmap_buffer(glow::TRANSFORM_FEEDBACK_BUFFER);
-            gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
-        }
-        Ok(())
+    /// Why the shaders do not morph this model, if they cannot (the CPU does it for them): once.
+    pub fn take_morph_note(&mut self) -> Option<String> {
+        self.morph.note.take()
     }
 
     /// Draws its points with its lines whatever their number (`Layer::show_points`) if `always`.
@@ -228,12 +201,14 @@ impl GpuSkin {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.layer.delete(gl);
+        self.morph.delete(gl);
         for program in self.lines.iter().chain(&self.lit) {
             program.delete(gl);
         }
         unsafe {
             gl.delete_vertex_array(self.surface);
-            for buffer in [self.joints, self.weights, self.normals, self.triangles, self.captured] {
+            let buffers = [self.joints, self.weights, self.normals, self.texcoords, self.triangles];
+            for buffer in buffers.into_iter().chain([self.captured]) {
                 gl.delete_buffer(buffer);
             }
         }
@@ -241,7 +216,8 @@ impl GpuSkin {
 }
 
 /// Sets up attributes 0 to 4 of `vao` from the layer's bind positions and colours and the skin's
-/// `[joints, weights, normals]` buffers (no normals for a mesh lit `flat`).
+/// `[joints, weights, normals]` buffers (no normals for a mesh lit `flat`), and 5 and 6 for a
+/// second set of joints and weights (`sets` 2).
 ///
 /// # Safety
 /// A context is current on this thread and every handle is alive.
@@ -251,6 +227,7 @@ unsafe fn skin_attributes(
     layer: &Layer,
     buffers: [glow::Buffer; 3],
     flat: bool,
+    sets: usize,
 ) {
     let [joints, weights, normals] = buffers;
     // SAFETY: as the caller guarantees.
@@ -262,14 +239,7 @@ unsafe fn skin_attributes(
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(layer.colors));
         gl.vertex_attrib_pointer_f32(1, 4, glow::FLOAT, false, 16, 0);
         gl.enable_vertex_attrib_array(1);
-        // Integers stay integers: the "I" of glVertexAttribIPointer. The float version would
-        // turn joint 3 into 3.0, which a `uvec4` does not read as 3.
-        gl.bind_buffer(glow::ARRAY_BUFFER, Some(joints));
-        gl.vertex_attrib_pointer_i32(2, 4, glow::UNSIGNED_SHORT, 8, 0);
-        gl.enable_vertex_attrib_array(2);
-        gl.bind_buffer(glow::ARRAY_BUFFER, Some(weights));
-        gl.vertex_attrib_pointer_f32(3, 4, glow::FLOAT, false, 16, 0);
-        gl.enable_vertex_attrib_array(3);
+        influence_attributes(gl, joints, weights, sets);
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(normals));
         normal_attribute(gl, !flat);
         gl.bind_vertex_array(None);

@@ -4,35 +4,46 @@
 //! dual quaternions on, where they put the vertex too, in orange, joined to the linear blend.
 //!
 //! The numbers come from `skinning::inspect` (the CPU, from the frame's palette), so the picture is
-//! the same whether the mesh is skinned on the CPU or the GPU. One small layer of six points:
-//! slots 0 to 3 the candidates, slot 4 the linear blend, slot 5 the dual-quaternion one. GL
-//! boilerplate around that.
+//! the same whether the mesh is skinned on the CPU or the GPU. One small layer of points, one per
+//! influence of the model's most influenced vertex (four for most models), then the linear blend,
+//! then the dual-quaternion one. GL boilerplate around that.
 
-use super::colors::{BLENDED, ORANGE, candidate_color, candidate_size};
+use super::colors::{BLENDED, ORANGE, Rgba, candidate_color, candidate_size};
 use super::gl::GlError;
 use super::layer::Layer;
 use glam::Vec3A;
 use glow::HasContext;
 use skinning::inspect::Inspection;
-use skinning::skin::MAX_INFLUENCES;
-
-/// Where the linear blend and the dual-quaternion one sit in the layer.
-const BLEND: usize = MAX_INFLUENCES;
-const DQS: usize = MAX_INFLUENCES + 1;
+use skinning::skin::SLOTS;
 
 pub struct InspectorLayer {
     layer: Layer,
+    /// How many candidates the layer holds: points 0 to `candidates - 1`; the linear blend is
+    /// point `candidates`, the dual-quaternion blend the one after.
+    candidates: usize,
     /// Reused every frame for the upload.
+    positions: Vec<Vec3A>,
+    colors: Vec<Rgba>,
     staging: Vec<f32>,
 }
 
 impl InspectorLayer {
-    pub fn new(gl: &glow::Context) -> Result<InspectorLayer, GlError> {
+    /// Room for a vertex of `most` influences (the model's most; at least four).
+    pub fn new(gl: &glow::Context, most: usize) -> Result<InspectorLayer, GlError> {
+        let candidates = most.max(SLOTS);
+        let (blend, dqs) = (candidates as u32, candidates as u32 + 1);
         // Candidate i to the blend, one line each, then the blend to the dual-quaternion blend.
-        let mut lines: Vec<[u32; 2]> = (0..MAX_INFLUENCES as u32).map(|i| [i, BLEND as u32]).collect();
-        lines.push([BLEND as u32, DQS as u32]);
-        let layer = Layer::new(gl, DQS + 1, &lines)?;
-        Ok(InspectorLayer { layer, staging: Vec::with_capacity((DQS + 1) * 3) })
+        let mut lines: Vec<[u32; 2]> = (0..blend).map(|i| [i, blend]).collect();
+        lines.push([blend, dqs]);
+        let points = candidates + 2;
+        let layer = Layer::new(gl, points, &lines)?;
+        Ok(InspectorLayer {
+            layer,
+            candidates,
+            positions: Vec::with_capacity(points),
+            colors: Vec::with_capacity(points),
+            staging: Vec::with_capacity(points * 3),
+        })
     }
 
     /// Draws `inspection` with the lines program, which must be in use with the frame's camera;
@@ -44,19 +55,22 @@ impl InspectorLayer {
         point_size: Option<&glow::UniformLocation>,
         base: f32,
     ) {
-        let candidates = inspection.candidates();
-        // Unused slots sit on the blend; they are never drawn.
-        let mut positions = [Vec3A::from(inspection.blended); DQS + 1];
-        let mut colors = [BLENDED; DQS + 1];
+        let candidates = &inspection.candidates()[..inspection.candidates().len().min(self.candidates)];
+        // Unused points sit on the blend; they are never drawn.
+        let (blend, dqs) = (self.candidates, self.candidates + 1);
+        self.positions.clear();
+        self.positions.resize(dqs + 1, Vec3A::from(inspection.blended));
+        self.colors.clear();
+        self.colors.resize(dqs + 1, BLENDED);
         for (slot, c) in candidates.iter().enumerate() {
-            positions[slot] = Vec3A::from(c.position);
-            colors[slot] = candidate_color(slot, c.weight);
+            self.positions[slot] = Vec3A::from(c.position);
+            self.colors[slot] = candidate_color(slot, c.weight);
         }
-        if let Some(dqs) = inspection.dqs {
-            (positions[DQS], colors[DQS]) = (Vec3A::from(dqs), ORANGE);
+        if let Some(p) = inspection.dqs {
+            (self.positions[dqs], self.colors[dqs]) = (Vec3A::from(p), ORANGE);
         }
-        self.layer.upload_positions(gl, &positions, &mut self.staging);
-        self.layer.upload_colors(gl, &colors);
+        self.layer.upload_positions(gl, &self.positions, &mut self.staging);
+        self.layer.upload_colors(gl, &self.colors);
         // SAFETY: the caller keeps the context current; the layer's handles are alive.
         unsafe {
             gl.bind_vertex_array(Some(self.layer.vao));
@@ -68,12 +82,12 @@ impl InspectorLayer {
                 gl.draw_arrays(glow::POINTS, slot as i32, 1);
             }
             gl.uniform_1_f32(point_size, base * 1.5);
-            gl.draw_arrays(glow::POINTS, BLEND as i32, 1);
+            gl.draw_arrays(glow::POINTS, blend as i32, 1);
             if inspection.dqs.is_some() {
-                // The last line of the index buffer, after the four candidates' (2 indices of 4 bytes each).
-                let offset = (MAX_INFLUENCES * 2 * 4) as i32;
+                // The last line of the index buffer, after the candidates' (2 indices of 4 bytes each).
+                let offset = (self.candidates * 2 * 4) as i32;
                 gl.draw_elements(glow::LINES, 2, glow::UNSIGNED_INT, offset);
-                gl.draw_arrays(glow::POINTS, DQS as i32, 1);
+                gl.draw_arrays(glow::POINTS, dqs as i32, 1);
             }
             gl.uniform_1_f32(point_size, base);
             gl.bind_vertex_array(None);

@@ -8,7 +8,7 @@ use glam::Vec3A;
 use glow::HasContext;
 
 /// Positions, colours and line segments of one layer, bound together in a vertex array.
-/// Attribute 0 is the position, attribute 1 the colour; `GpuSkin` adds three more to its layer.
+/// Attribute 0 is the position, attribute 1 the colour; `GpuSkin` adds more to its layer.
 pub struct Layer {
     pub vao: glow::VertexArray,
     /// The positions and colours, which the lit surface's vertex arrays read too (`surface.rs`).

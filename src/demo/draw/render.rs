@@ -15,45 +15,29 @@
 //! `gpu_skin.rs`) instead of its lines: the first skinned layer only, the compared ones staying
 //! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
 //!
-//! On top come the vertex inspector (`inspector.rs`: one vertex's candidate positions and its
-//! blend) and the words (`labels.rs` places them, `text.rs` draws them in window pixels).
+//! On top: reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
+//! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
 use super::gl::{GlError, compile_program};
-use super::gpu_palette::{block_limit, fits_driver, fits_gpu};
+use super::gpu_influences::gpu_can_skin;
+use super::gpu_palette::{block_limit, fits_driver};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::layer::Layer;
+use super::reach_marks::ReachMarks;
 use super::surface::Surface;
-use crate::demo::show::skinned::Layers;
 use crate::demo::show::view::at_one_point;
-use crate::demo::words::labels::{Labels, Words};
+use crate::demo::words::labels::Labels;
 use crate::demo::words::text::TextLayer;
-use glam::{Mat4, Vec3, Vec3A};
+use glam::{Vec3, Vec3A};
 use glow::HasContext;
-use skinning::inspect::Inspection;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
+mod frame;
+mod read;
 
-/// What to draw this frame.
-pub struct Frame<'a> {
-    pub view_projection: Mat4,
-    /// Where the camera is: the light of the lit surface.
-    pub eye: Vec3,
-    pub point_size: f32,
-    pub bind: bool,
-    /// The skinned mesh: on the CPU, the GPU or both, by one method or both.
-    pub skinned: Layers<'a>,
-    /// The first skinned layer as a lit surface, not lines.
-    pub surface: bool,
-    /// The normals layer's endpoints, two per line, if it is shown.
-    pub normal_lines: Option<&'a [Vec3A]>,
-    pub bones: Option<&'a [Vec3]>,
-    /// The vertex inspector's numbers, if a vertex is selected.
-    pub inspection: Option<Inspection>,
-    /// The words on the picture; None with `--no-text`.
-    pub words: Option<Words<'a>>,
-}
+pub use frame::Frame;
 
 /// The program, the layers and their buffers. Needs the GL context current for every call.
 pub struct Renderer {
@@ -69,12 +53,13 @@ pub struct Renderer {
     surface: Option<Surface>,
     /// None if the model has more joints than the shader's palette holds, or the driver's uniform
     /// blocks cannot hold the palette; `gpu_refusal` then says which.
-    gpu: Option<GpuSkin>,
+    pub gpu: Option<GpuSkin>,
     /// Why there is no GPU layer, in one line for the user.
     pub gpu_refusal: Option<String>,
     normal_lines: Layer,
     bones: Layer,
     inspector: InspectorLayer,
+    reach: ReachMarks,
     labels: Labels,
     text: TextLayer,
     /// The bones the bones layer shows, in its order: the joints.
@@ -144,7 +129,7 @@ impl Renderer {
         bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
         // A model too big for GPU skinning, or a driver too small for its palette, still draws on
         // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
-        let gpu_refusal = fits_gpu(model.skin.joints().len()).and(fits_driver(block_limit(&gl))).err();
+        let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
         let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
         if let Some(gpu) = &mut gpu {
             gpu.show_points(a_point);
@@ -157,7 +142,8 @@ impl Renderer {
                 gl.enable(glow::PROGRAM_POINT_SIZE);
             }
         }
-        let inspector = InspectorLayer::new(&gl)?;
+        let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
+        let reach = ReachMarks::new(&gl)?;
         let labels = Labels::new(model);
         let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {
@@ -174,6 +160,7 @@ impl Renderer {
             gpu_refusal,
             bones,
             inspector,
+            reach,
             labels,
             text,
             drawn_bones,
@@ -181,8 +168,10 @@ impl Renderer {
         })
     }
 
-    /// Recolours the skinned mesh (red, or by weight) and the bones (blue, one highlighted).
-    pub fn set_colors(&self, colors: &Colors) {
+    /// Recolours the skinned mesh (red, or by weight; the lit surface in its materials' colours
+    /// except in the weight view) and the bones (blue, one highlighted).
+    pub fn set_colors(&mut self, colors: &Colors) {
+        self.surface.iter_mut().for_each(|surface| surface.looks.on = colors.materials);
         self.skinned.upload_colors(&self.gl, &colors.skinned);
         if let Some(gpu) = &self.gpu {
             gpu.upload_colors(&self.gl, &colors.skinned);
@@ -230,10 +219,17 @@ impl Renderer {
         }
         if let Some(gpu) = &mut self.gpu {
             let point_size = frame.point_size;
+            if let (Some(morphed), Some(_)) = (skinned.morph, skinned.gpu) {
+                gpu.set_shape(gl, morphed);
+            }
             if let Some(palette) = skinned.gpu {
                 // Lit only where it is the first layer; over the CPU's, its lines show where they differ.
                 match frame.surface && skinned.cpu.is_none() {
-                    true => gpu.draw_surface(gl, palette, view_projection, eye),
+                    true => {
+                        if let Some(surface) = &self.surface {
+                            gpu.draw_surface(gl, palette, (view_projection, eye), &surface.looks)
+                        }
+                    }
                     false => gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color),
                 }
             }
@@ -255,6 +251,7 @@ impl Renderer {
             self.bones.upload_floats(gl, &self.staging);
             self.bones.draw(gl);
         }
+        self.reach.draw(gl, frame.reach, self.point_size.as_ref(), frame.point_size);
         if let Some(inspection) = &frame.inspection {
             self.inspector.draw(gl, inspection, self.point_size.as_ref(), frame.point_size);
         }
@@ -274,8 +271,6 @@ impl Renderer {
     }
 }
 
-mod read;
-
 impl Drop for Renderer {
     fn drop(&mut self) {
         for layer in [&self.bind, &self.skinned, &self.compared, &self.bones, &self.normal_lines] {
@@ -288,6 +283,7 @@ impl Drop for Renderer {
             gpu.delete(&self.gl);
         }
         self.inspector.delete(&self.gl);
+        self.reach.delete(&self.gl);
         self.text.delete(&self.gl);
         unsafe { self.gl.delete_program(self.program) };
     }

@@ -4,7 +4,9 @@
 //! `gpu_skin.rs` holds four of them: each method, drawn each way.
 
 use super::gl::{GlError, ShaderFile, compile_program_with};
+use super::gpu_morph::{MAX_GPU_MORPH_WEIGHTS, MORPH_TEXTURE_UNIT};
 use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBuffer};
+use super::looks::MaterialUniforms;
 use glam::{Mat4, Vec3};
 use glow::HasContext;
 use skinning::model::Palette;
@@ -30,17 +32,23 @@ pub struct SkinProgram {
     /// The surface only: the light's place, and whether to light with flat normals.
     eye: Option<glow::UniformLocation>,
     face_normals: Option<glow::UniformLocation>,
+    /// This frame's morph weights (`gpu_morph.rs`).
+    morph_weights: Option<glow::UniformLocation>,
+    /// The surface only: the material's colour and texture (`looks.rs`).
+    pub material: MaterialUniforms,
 }
 
 impl SkinProgram {
     /// Compiles `vertex` with the fragment shader of `look`, the palette's size from the Rust
     /// constant, so the two cannot disagree. `block` is the uniform block's name, its size in bytes
-    /// and the binding point its buffer is joined at.
+    /// and the binding point its buffer is joined at; `influences` how many a vertex has, 4 or 8
+    /// (`gpu_influences.rs`).
     pub fn new(
         gl: &glow::Context,
         vertex: ShaderFile,
         look: Look,
         block: (&str, usize, u32),
+        influences: usize,
     ) -> Result<SkinProgram, GlError> {
         let (fragment, captured): (ShaderFile, &[&str]) = match look {
             Look::Lines => (
@@ -49,7 +57,10 @@ impl SkinProgram {
             ),
             Look::Surface => (("shaders/surface.frag", include_str!("../../../shaders/surface.frag")), &[]),
         };
-        let defines = format!("#define MAX_JOINTS {MAX_GPU_JOINTS}\n");
+        let defines = format!(
+            "#define MAX_JOINTS {MAX_GPU_JOINTS}\n#define INFLUENCES {influences}\n\
+             #define MAX_MORPH_WEIGHTS {MAX_GPU_MORPH_WEIGHTS}\n"
+        );
         let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
         let (name, bytes, binding) = block;
         let palette = PaletteBuffer::new(gl, program, name, bytes, binding)?;
@@ -57,6 +68,10 @@ impl SkinProgram {
         // this thread, and every handle used was created here and not yet deleted.
         unsafe {
             let at = |name: &str| gl.get_uniform_location(program, name);
+            // The displacements' sampler reads its own unit: unit 0 is the materials' textures'.
+            gl.use_program(Some(program));
+            gl.uniform_1_i32(at("morph_displacements").as_ref(), MORPH_TEXTURE_UNIT as i32);
+            gl.use_program(None);
             Ok(SkinProgram {
                 program,
                 palette,
@@ -65,14 +80,20 @@ impl SkinProgram {
                 dq_scale: at("dq_scale"),
                 eye: at("eye"),
                 face_normals: at("face_normals"),
+                morph_weights: at("morph_weights"),
+                material: MaterialUniforms::new(gl, program),
             })
         }
     }
 
-    /// Puts the program in use with this frame's palette.
-    pub fn use_with(&mut self, gl: &glow::Context, palette: Palette) {
+    /// Puts the program in use with this frame's palette and morph weights (none: no targets, or
+    /// the CPU morphs).
+    pub fn use_with(&mut self, gl: &glow::Context, palette: Palette, morph_weights: &[f32]) {
         unsafe { gl.use_program(Some(self.program)) };
         self.palette.upload(gl, palette);
+        if !morph_weights.is_empty() {
+            unsafe { gl.uniform_1_f32_slice(self.morph_weights.as_ref(), morph_weights) };
+        }
         if let Palette::Dqs { scale, .. } = palette {
             unsafe { gl.uniform_1_f32(self.dq_scale.as_ref(), scale) };
         }

@@ -1,5 +1,6 @@
-//! The lit surface: the skinned triangles filled, and shaded by a light at the camera
-//! (`shaders/surface.frag` says how), depth-tested so the near side hides the far side.
+//! The lit surface: the skinned triangles filled in their materials' colours (`looks.rs`), and
+//! shaded by a light at the camera (`shaders/surface.frag` says how), depth-tested so the near side
+//! hides the far side.
 //!
 //! A real character drawn as lines is a web of triangle edges that reads as a blob; a viewer lights
 //! its surface instead, and lighting needs the normals that `normals.rs` moves with the skin. This
@@ -14,6 +15,7 @@
 
 use super::gl::{GlError, compile_program};
 use super::layer::{Layer, as_bytes};
+use super::looks::{Looks, MaterialUniforms, texcoord_attribute};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
@@ -24,11 +26,15 @@ pub struct Surface {
     view_projection: Option<glow::UniformLocation>,
     eye: Option<glow::UniformLocation>,
     face_normals: Option<glow::UniformLocation>,
-    /// Attributes 0 position and 1 colour from the skinned layer, 4 normal; the triangles.
+    material: MaterialUniforms,
+    /// The materials, drawn in the plain view; the GPU's surface draws with them too.
+    pub looks: Looks,
+    /// Attributes 0 position and 1 colour from the skinned layer, 4 normal, 7 texture
+    /// coordinates; the triangles.
     vao: glow::VertexArray,
     normals: glow::Buffer,
+    texcoords: glow::Buffer,
     triangles: glow::Buffer,
-    indices: i32,
     /// The mesh has no normals of its own: it is lit with flat ones.
     flat: bool,
 }
@@ -61,6 +67,7 @@ impl Surface {
                 glow::DYNAMIC_DRAW,
             );
             normal_attribute(gl, !flat);
+            let texcoords = texcoord_attribute(gl, model)?;
             let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
             Ok(Surface {
@@ -68,10 +75,12 @@ impl Surface {
                 view_projection: gl.get_uniform_location(program, "view_projection"),
                 eye: gl.get_uniform_location(program, "eye"),
                 face_normals: gl.get_uniform_location(program, "face_normals"),
+                material: MaterialUniforms::new(gl, program),
+                looks: Looks::new(gl, model)?,
                 vao,
                 normals,
+                texcoords,
                 triangles,
-                indices: (model.triangles.len() * 3) as i32,
                 flat,
             })
         }
@@ -102,14 +111,16 @@ impl Surface {
             );
             gl.uniform_3_f32(self.eye.as_ref(), eye.x, eye.y, eye.z);
             gl.uniform_1_i32(self.face_normals.as_ref(), self.flat as i32);
-            draw_depth_tested(gl, self.vao, self.indices);
         }
+        self.looks.draw(gl, &self.material, self.vao);
     }
 
     pub fn delete(&self, gl: &glow::Context) {
+        self.looks.delete(gl);
         unsafe {
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.normals);
+            gl.delete_buffer(self.texcoords);
             gl.delete_buffer(self.triangles);
             gl.delete_program(self.program);
         }
@@ -145,21 +156,5 @@ pub unsafe fn triangle_elements(gl: &glow::Context, triangles: &[[u32; 3]]) -> R
         gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(buffer));
         gl.buffer_data_u8_slice(glow::ELEMENT_ARRAY_BUFFER, as_bytes(triangles), glow::STATIC_DRAW);
         Ok(buffer)
-    }
-}
-
-/// Draws `indices` triangle corners of `vao` with depth testing on, and turns it off again for
-/// the layers after. The program is in use.
-///
-/// # Safety
-/// A context is current; `vao` holds at least `indices` triangle corners.
-pub unsafe fn draw_depth_tested(gl: &glow::Context, vao: glow::VertexArray, indices: i32) {
-    // SAFETY: as the caller guarantees.
-    unsafe {
-        gl.enable(glow::DEPTH_TEST);
-        gl.bind_vertex_array(Some(vao));
-        gl.draw_elements(glow::TRIANGLES, indices, glow::UNSIGNED_INT, 0);
-        gl.bind_vertex_array(None);
-        gl.disable(glow::DEPTH_TEST);
     }
 }

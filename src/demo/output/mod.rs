@@ -20,6 +20,7 @@
 //! animations) are written all or none ([`write_files`]).
 
 pub mod console;
+pub mod exports;
 pub mod failure;
 pub mod picture;
 mod replace;

@@ -1,4 +1,4 @@
-//! Screenshots as PNG files, encoded a strip of rows at a time.
+//! Screenshots as PNG files, encoded a strip of rows at a time, and the name `P` gives them.
 //!
 //! A 16384 x 16384 picture is 1 GiB of pixels. The GPU (or Mesa's software renderer) already
 //! holds it once; copying it out whole, then again to turn it upside down, tripled that. Here the
@@ -60,5 +60,28 @@ fn io_error(e: png::EncodingError) -> io::Error {
     match e {
         png::EncodingError::IoError(e) => e,
         other => io::Error::other(other),
+    }
+}
+
+/// `skinning-CLIP-TIMEs.png` in the current folder, TIME being the clip's own time as the title shows
+/// it, with `-2`, `-3`... if that name is taken. A model's clip is named by its file, and a name may
+/// hold anything (`/`, `..`, control characters): in CLIP, all but letters, digits, `-` and `_`
+/// become `_`, so the picture lands in the current folder under a name any shell can type.
+pub fn screenshot_name(clip: &str, time: f32) -> String {
+    let clip: String =
+        clip.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    let base = format!("skinning-{clip}-{time:.3}s");
+    (1..)
+        .map(|n| if n == 1 { format!("{base}.png") } else { format!("{base}-{n}.png") })
+        .find(|name| !std::path::Path::new(name).exists())
+        .unwrap_or(base)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_clip_name_cannot_lead_a_screenshot_out_of_the_folder() {
+        let name = super::screenshot_name("../../x/\u{1b}[2Jwalk é", 1.5);
+        assert_eq!(name, "skinning-______x___2Jwalk_é-1.500s.png");
     }
 }

@@ -13,8 +13,14 @@
 //!   itself may notice first: its event loop ends with a failure code, or one of its many
 //!   `unwrap()`s on X requests panics. [`run_or_lost`] turns both into that same line, after
 //!   checking that the server is really gone (so a genuine bug is still reported as one).
+//! - Losing the window. A window manager's kill or `xdotool windowclose` destroys the window
+//!   without asking (a close button asks: `CloseRequested`). winit then panics as it takes the
+//!   keyboard focus away from the window that is gone (its input method's "unfocus"), or, without an
+//!   input method, says `Destroyed`. Either is one line and exit 1 ([`WINDOW_GONE`]): the panic
+//!   only once a fresh connection to the server finds the window gone (`xlib.rs`).
 
 use super::libraries::{self, Server};
+use super::xlib::{window_gone, x11_function};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use std::ffi::{c_int, c_void};
@@ -27,6 +33,10 @@ use winit::raw_window_handle::{HasDisplayHandle, RawDisplayHandle};
 
 /// What the program says when the display server goes away under it.
 pub const LOST: &str = "the display connection was lost (the display server quit or crashed)";
+
+/// What the program says when its window is destroyed from outside.
+pub const WINDOW_GONE: &str =
+    "the window was destroyed from outside (by the window manager or another program), not closed";
 
 /// The fewest bits of colour a screen needs for an OpenGL window (Mesa draws into 16-bit ones).
 const MIN_DEPTH: c_int = 15;
@@ -105,6 +115,7 @@ pub fn run_or_lost(run: impl FnOnce() -> Result<(), EventLoopError>) -> Result<(
         Ok(Err(other)) if server_gone() => Err(Failure::new(1, format!("{LOST}: {other}"))),
         Ok(Err(other)) => Err(Failure::new(1, format!("the event loop failed: {other}"))),
         Err(_) if server_gone() => Err(Failure::new(1, LOST)),
+        Err(_) if window_gone() => Err(Failure::new(1, WINDOW_GONE)),
         Err(panic) => {
             console::say(&panic_line.unwrap_or_default());
             std::panic::resume_unwind(panic)
@@ -203,16 +214,6 @@ unsafe extern "C" fn display_lost(_display: *mut c_void) -> c_int {
     // SAFETY: `_exit` ends the process without running exit handlers, some of which (the OpenGL
     // driver's) would talk to the server that is gone.
     unsafe { libc::_exit(1) }
-}
-
-/// A function of libX11, the same library winit has loaded; None if it cannot be found.
-fn x11_function<T: Copy>(name: &std::ffi::CStr) -> Option<T> {
-    static LIBX11: OnceLock<Option<libloading::Library>> = OnceLock::new();
-    // SAFETY: libX11 is already loaded by winit (or is about to be); loading it again only counts.
-    let library = LIBX11.get_or_init(|| unsafe { libloading::Library::new("libX11.so.6") }.ok()).as_ref()?;
-    // SAFETY: every `T` used here is the C signature of the function `name` names in Xlib.h; the
-    // library stays loaded for the whole run (it lives in a static), so the pointer stays valid.
-    unsafe { library.get::<T>(name.to_bytes_with_nul()).ok().map(|f| *f) }
 }
 
 /// The compositor's socket: WAYLAND_DISPLAY itself if it is a path, else a name in XDG_RUNTIME_DIR.

@@ -12,9 +12,10 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
-use skinning::clip::Clip;
 use skinning::dump::Frames;
+use skinning::mixer::Animation;
 use skinning::model::{Method, Model};
+use skinning::morph::{Held, Morphed};
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -45,34 +46,43 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     path: &Path,
     model: &Model,
-    clip: &Clip,
+    animation: Animation,
     frames: Frames,
-    method: Method,
+    (method, held): (Method, &[Held]),
+    reaches: &mut [skinning::reach::Reach],
 ) -> Result<(), Failure> {
-    use crate::demo::draw::gpu_palette::fits_gpu;
+    use crate::demo::draw::gpu_influences::gpu_can_skin;
     use crate::demo::draw::gpu_skin::GpuSkin;
     use skinning::dump::{Blender, write_dump_blended_by};
 
-    fits_gpu(model.skin.joints().len()).map_err(|e| Failure::new(2, e))?;
+    gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
     let mut gpu = GpuSkin::new(&gl, model)?;
+    if let Some(note) = gpu.take_morph_note() {
+        console::say(&format!("note: {note}"));
+    }
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
-    let mut blend =
-        |palette: skinning::model::Palette, skinned: &mut [glam::Vec3A], normals: &mut [glam::Vec3A]| {
-            gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
-                let io = std::io::Error::other(e.to_string());
-                gl_failure = Some(e);
-                io
-            })
-        };
+    let mut blend = |morphed: &Morphed,
+                     palette: skinning::model::Palette,
+                     skinned: &mut [glam::Vec3A],
+                     normals: &mut [glam::Vec3A]| {
+        gpu.set_shape(&gl, morphed);
+        gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
+            let io = std::io::Error::other(e.to_string());
+            gl_failure = Some(e);
+            io
+        })
+    };
     let written = write_file(path, |mut file| {
         write_dump_blended_by(
             &mut file,
             model,
-            clip,
+            animation,
             frames,
+            held,
             Blender { name: "gpu", method, blend: &mut blend },
+            reaches,
         )
     });
     gpu.delete(&gl);
@@ -179,6 +189,13 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(_: &Path, _: &Model, _: &Clip, _: Frames, _: Method) -> Result<(), Failure> {
+pub fn dump_gpu(
+    _: &Path,
+    _: &Model,
+    _: Animation,
+    _: Frames,
+    _: (Method, &[Held]),
+    _: &mut [skinning::reach::Reach],
+) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -120,6 +120,11 @@ impl Session {
             renderer.set_colors(&colors);
         }
         renderer.draw(&self.demo.frame(width, height, scale), width, height);
+        if self.demo.skinned.skinning != Skinning::Cpu
+            && let Some(note) = renderer.gpu.as_mut().and_then(|gpu| gpu.take_morph_note())
+        {
+            console::say(&format!("note: {note}"));
+        }
         self.stats.cpu_total += self.demo.status.cpu;
         self.stats.cpu_max = self.stats.cpu_max.max(self.demo.status.cpu);
         if self.frames_drawn >= WARM_UP_FRAMES {
@@ -203,7 +208,8 @@ impl Session {
             1 => format!("blend on 1 thread ({vertices} vertices)"),
             n => format!("blend on {n} threads ({vertices} vertices)"),
         };
-        // The final animation time in full, so a check can compare it with start + (frames - 1) * dt.
+        // The final animation time to the nanosecond, so a check can compare it with start +
+        // (frames - 1) * dt, without the float sums' last digits (2.9000000000000012).
         console::show(&format!(
             "stats: {} frames, pose+blend mean {:.2} µs max {:.2} µs, {:.0} frames/s, {threads}, {}, {}, final time {} s",
             self.frames_drawn,
@@ -212,9 +218,15 @@ impl Session {
             fps,
             allocations,
             resident,
-            self.demo.clock.time
+            to_the_nanosecond(self.demo.clock.time)
         ))
     }
+}
+
+/// `seconds` rounded to the nanosecond, written without trailing zeros: 2.9, 0.012266383.
+fn to_the_nanosecond(seconds: f64) -> String {
+    let text = format!("{seconds:.9}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// This process's resident memory in KiB, from Linux's /proc/self/status (None elsewhere).

@@ -11,7 +11,7 @@ use crate::demo::draw::gl;
 use crate::demo::draw::render::Renderer;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use crate::demo::output::picture::save_png;
+use crate::demo::output::picture::{save_png, screenshot_name};
 use crate::demo::show::pointer::{CLICK_SLOP, LeftButton};
 use crate::demo::show::state::Reply;
 use crate::demo::words::status::Fps;
@@ -63,7 +63,7 @@ struct App {
     gl: Option<WindowGl>,
     failure: Option<Failure>,
     cursor: Vec2,
-    /// A left click picks a vertex, a left drag orbits.
+    /// A left click picks a vertex, a left drag orbits (or, in reach mode, moves a target).
     left: LeftButton,
     fps: Fps,
     title_updated: Option<Instant>,
@@ -91,6 +91,7 @@ impl ApplicationHandler for App {
         let demo = &mut self.session.demo;
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Destroyed => self.fail(event_loop, Failure::new(1, display::WINDOW_GONE)),
             WindowEvent::Resized(size) => {
                 // A minimised window can be 0 x 0: there is no surface to resize or draw into then.
                 if let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
@@ -138,6 +139,7 @@ impl ApplicationHandler for App {
                         console::say(&why);
                         Ok(())
                     }
+                    Reply::Said(line) => console::show(&line),
                     Reply::Changed | Reply::Nothing => Ok(()),
                 };
                 if let Err(failure) = shown {
@@ -152,12 +154,20 @@ impl ApplicationHandler for App {
                     demo.view.orbit(delta);
                 }
                 demo.drag_bend(cursor);
+                demo.drag_reach(cursor);
                 self.cursor = cursor;
             }
             WindowEvent::MouseInput { state, button, .. } => match (button, state) {
-                (MouseButton::Left, ElementState::Pressed) => self.left.press(self.cursor),
+                (MouseButton::Left, ElementState::Pressed) => {
+                    // In reach mode a press on a joint or a target drags the target; elsewhere it orbits.
+                    let (size, reach) = (gl.window.inner_size(), 12.0 * gl.window.scale_factor() as f32);
+                    if !demo.start_reach(self.cursor, (size.width, size.height), reach) {
+                        self.left.press(self.cursor);
+                    }
+                }
                 (MouseButton::Left, ElementState::Released) => {
-                    let click = self.left.release();
+                    let dragged_a_target = demo.end_reach();
+                    let click = self.left.release() && !dragged_a_target;
                     if click {
                         let size = gl.window.inner_size();
                         let reach = 12.0 * gl.window.scale_factor() as f32;
@@ -238,6 +248,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     let (window, config) = gl::window_and_config(event_loop, attributes)?;
     let handle =
         window.window_handle().map_err(|e| Failure::new(1, format!("no window handle: {e}")))?.as_raw();
+    super::xlib::watch_window(handle);
 
     let display = config.display();
     let context = gl::create_context(&display, &config, Some(handle))?;
@@ -265,27 +276,4 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
 fn save_picture(renderer: &Renderer, size: PhysicalSize<u32>, path: &std::path::Path) -> Result<(), Failure> {
     let (w, h) = (size.width, size.height);
     save_png(path, w, h, &mut |top, rows| renderer.read_rows(w, h, top, rows))
-}
-
-/// `skinning-CLIP-TIMEs.png` in the current folder, TIME being the clip's own time as the title shows
-/// it, with `-2`, `-3`... if that name is taken. A model's clip is named by its file, and a name may
-/// hold anything (`/`, `..`, control characters): in CLIP, all but letters, digits, `-` and `_`
-/// become `_`, so the picture lands in the current folder under a name any shell can type.
-fn screenshot_name(clip: &str, time: f32) -> String {
-    let clip: String =
-        clip.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
-    let base = format!("skinning-{clip}-{time:.3}s");
-    (1..)
-        .map(|n| if n == 1 { format!("{base}.png") } else { format!("{base}-{n}.png") })
-        .find(|name| !std::path::Path::new(name).exists())
-        .unwrap_or(base)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_clip_name_cannot_lead_a_screenshot_out_of_the_folder() {
-        let name = super::screenshot_name("../../x/\u{1b}[2Jwalk é", 1.5);
-        assert_eq!(name, "skinning-______x___2Jwalk_é-1.500s.png");
-    }
 }

@@ -62,8 +62,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
         let info = options.info.then(|| cli::md5_info::describe(path, &imported));
+        let own_clips = imported.animations.len();
         let md5_import::Imported { model, clips, stored, notes, .. } = imported;
-        let own_clips = clips.len() - 1;
         (Loaded { model, clips, own_clips, notes, stored: Some(stored) }, info)
     } else {
         let imported = gltf_import::load(path).map_err(|e| match e {

@@ -1,14 +1,18 @@
 //! What is shown and how input changes it, with no window and no OpenGL: the model and its clips,
 //! from the article or a glTF or MD5 file (`loaded.rs`); the [`state::Demo`] with its clock, view,
-//! bent bones and inspected vertex; where and how the skin is blended (`skinned.rs`) and on how
+//! bent bones and inspected vertex; the morph weights the user holds (`morph.rs`); where and how the
+//! skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
-//! lines go (`normal_lines.rs`).
+//! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`).
 
 pub mod bend;
 pub mod clock;
+pub mod layers;
 pub mod loaded;
+pub mod morph;
 pub mod normal_lines;
 pub mod pointer;
+pub mod reach;
 pub mod selection;
 pub mod skinned;
 pub mod state;

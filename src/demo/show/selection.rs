@@ -63,10 +63,10 @@ pub fn on_screen<'a>(
     view_projection: Mat4,
     size: (u32, u32),
 ) -> impl Iterator<Item = Vec2> + 'a {
-    let skin = &model.skin;
+    let skin = pose.morph.skin(&model.skin);
     (0..skin.len()).map(move |v| {
         let drawn = match method {
-            Blend::Dqs => blend_vertex_dqs(&skin.vertices()[v], &pose.dq_palette, pose.dq_scale).into(),
+            Blend::Dqs => blend_vertex_dqs(skin, v, &pose.dq_palette, pose.dq_scale).into(),
             Blend::Lbs | Blend::Both => skinned_position(skin, &pose.palette, v),
         };
         to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
@@ -76,10 +76,12 @@ pub fn on_screen<'a>(
 /// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
 /// as well (`skinned::blend` makes their palette whenever the method uses it).
 pub fn inspection(model: &Model, pose: &Pose, method: Blend, vertex: usize) -> Inspection {
-    let inspection = inspect(&model.skin, &pose.palette, vertex);
+    // The skin in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
+    let skin = pose.morph.skin(&model.skin);
+    let inspection = inspect(skin, &pose.palette, vertex);
     match method {
         Blend::Lbs => inspection,
-        Blend::Dqs | Blend::Both => inspection.with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale),
+        Blend::Dqs | Blend::Both => inspection.with_dqs(skin, &pose.dq_palette, pose.dq_scale),
     }
 }
 

@@ -2,18 +2,18 @@
 //! ([`Skinning`]: on the CPU, on the GPU, or both, the GPU's in magenta over the CPU's) and **how**
 //! ([`Blend`]: linear blend skinning in red, dual quaternions in orange, or both at once).
 //!
-//! Every frame the CPU walks the tree and makes the palette (`Pose::update_palette`). Then
-//! [`blend`] does what the choices need: the CPU blends the methods it draws, and for a GPU-drawn
-//! DQS layer it turns the palette into dual quaternions, which the vertex shader blends. The CPU
-//! moves the normals too when it draws the lit surface or the normals layer shows them ([`Cpu`]). The CPU
-//! blends on the threads `threads.rs` picks (all the machine's for a big mesh, `parallel.rs`). Dual
-//! quaternions take only joints that turn and move (`dual_quat.rs`): when a frame's palette has any
-//! other scale, [`refusal`] says so in one line and the program falls back to linear blending.
+//! Every frame the CPU walks the tree, makes the palette and morphs (`Pose::update_palette`,
+//! `Morphed::apply`). Then [`blend`] does what the choices need: the CPU blends the methods it draws,
+//! and for a GPU-drawn DQS layer it turns the palette into dual quaternions, which the vertex shader
+//! blends. The CPU moves the normals too when it draws the lit surface or the normals layer shows
+//! them ([`Cpu`]). The CPU blends on the threads `threads.rs` picks (all the machine's for a big
+//! mesh, `parallel.rs`). Dual quaternions take only joints that turn and move (`dual_quat.rs`): when
+//! a frame's palette has any other scale, [`refusal`] says so in one line and linear blending takes over.
 //! [`SkinnedLayer`] holds these choices for the demo, with what they need between frames.
 //! No OpenGL here; `render.rs` draws the [`Layers`].
 
 use crate::demo::draw::colors::{MAGENTA, ORANGE, RED, Rgba};
-use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::gpu_influences::gpu_can_skin;
 use glam::Vec3A;
 use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};
@@ -110,7 +110,7 @@ impl SkinnedLayer {
         SkinnedLayer { skinning, method, threads, compared, fallback: None, gpu_refused: None, flat }
     }
 
-    /// Steps 4 and 5 for this frame ([`blend`]), the normals as the picture needs them ([`Cpu`]).
+    /// Steps 4 to 6 for this frame ([`blend`]), the normals as the picture needs them ([`Cpu`]).
     /// If dual quaternions cannot hold this frame's palette, says why in `fallback`, once, and
     /// blends linearly from now on; returns whether the method changed.
     pub fn blend(&mut self, pose: &mut Pose, model: &Model, time: f64, shown: Shown) -> bool {
@@ -155,7 +155,7 @@ pub struct Shown {
     pub normal_lines: bool,
 }
 
-/// What the CPU computes of steps 4 and 5 this frame.
+/// What the CPU computes of steps 5 and 6 this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cpu {
     /// The skinned positions: the CPU draws the mesh, or the normals layer starts from them.
@@ -176,8 +176,8 @@ impl Cpu {
     }
 }
 
-/// Steps 4 and 5 for this frame, after `Pose::update_palette`: `pose.skinned` gets the first
-/// method's positions if the CPU needs them, `compared` the DQS ones in compare mode, and
+/// Steps 4 to 6 for this frame, after `Pose::update_palette`: the morph, and `pose.skinned` gets
+/// the first method's positions if the CPU needs them, `compared` the DQS ones in compare mode, and
 /// `pose.normals` (or `pose.face_normals`) the first method's normals if `work` asks for them; the
 /// DQS palette is made if any layer needs it. The CPU blends on `threads` (all of them for a big
 /// enough mesh, the same result either way). An error means DQS cannot blend this palette; LBS
@@ -192,11 +192,12 @@ pub fn blend(
     if method != Blend::Lbs {
         pose.update_dq_palette()?;
     }
+    pose.morph.apply(&model.skin, &model.morphs);
     if !work.positions {
         // The vertex shader blends; the CPU's part ends with the palettes it reads.
         return Ok(());
     }
-    let (skin, skinned, normals) = (&model.skin, &mut pose.skinned, &mut pose.normals);
+    let (skin, skinned, normals) = (pose.morph.skin(&model.skin), &mut pose.skinned, &mut pose.normals);
     // The fast path (`lanes.rs`) moves the normals in the same pass as the positions; an empty
     // slice asks for positions alone.
     let normals = if work.normals { &mut normals[..] } else { &mut [] };
@@ -230,12 +231,12 @@ pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     )
 }
 
-/// `G`: where the skinned layer is blended next, unless the model has too many joints for the GPU
-/// or the driver cannot skin on it (`refused`, the renderer's reason): then the CPU keeps it.
+/// `G`: where the skinned layer is blended next, unless the model has too many joints or influences
+/// for the GPU or the driver cannot skin on it (`refused`, the renderer's reason): then the CPU keeps it.
 pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -> Result<Skinning, String> {
     let next = skinning.next();
     if next != Skinning::Cpu {
-        fits_gpu(model.skin.joints().len())?;
+        gpu_can_skin(&model.skin)?;
         if let Some(why) = refused {
             return Err(why.to_string());
         }
@@ -268,6 +269,8 @@ pub struct Layers<'a> {
     pub gpu_compared: Option<Palette<'a>>,
     /// With `--skinning both`: every GPU layer in this one colour, over the CPU's.
     pub gpu_color: Option<Rgba>,
+    /// This frame's morph, for the GPU layers (its weights, or its shapes where the CPU morphs).
+    pub morph: Option<&'a skinning::morph::Morphed>,
 }
 
 /// What to draw of the skinned mesh for the choices (nothing if it is hidden).
@@ -290,6 +293,7 @@ pub fn layers<'a>(
         gpu_compared: (gpu && compare).then(|| pose.palette_for(Method::Dqs)),
         // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
         gpu_color: (skinning == Skinning::Both).then_some(MAGENTA),
+        morph: Some(&pose.morph),
     }
 }
 

@@ -4,27 +4,31 @@
 //! A [`Demo`] is the model with its clips and this frame's pose, plus small parts that each own one
 //! idea: the [`Clock`] (time, speed, pause), the [`View`] (camera, layers, weight view, words), the
 //! [`SkinnedLayer`] (where and how the skin is blended), the inspector's [`Selection`] (which
-//! vertex), the [`Status`] (the corner line and the costs it shows), and a [`BendDrag`] while the
-//! user bends a bone. `Demo` passes input to the part it concerns and runs the frame in order;
-//! what each key does is in `state/keys.rs`.
+//! vertex), the [`Status`] (the corner line and the costs it shows), the [`MorphControl`] (the
+//! morph weights the user holds), a [`BendDrag`] while the user bends a bone, and [`Reaching`],
+//! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
+//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
-use super::normal_lines::{NORMAL_LENGTH, line_count, normal_lines};
+use super::layers::Mixing;
+use super::morph::MorphControl;
+use super::normal_lines::{line_count, line_lengths, normal_lines};
+use super::reach::Reaching;
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
-use crate::demo::draw::gpu_palette::fits_gpu;
+use crate::demo::draw::gpu_influences::gpu_can_skin;
 use crate::demo::draw::render::Frame;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
-use glam::{Vec2, Vec3, Vec3A};
+use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
-use skinning::inspect::{Inspection, Report};
-use skinning::md5_import::{StoredWeights, WeightTable};
+use skinning::inspect::Inspection;
+use skinning::md5_import::StoredWeights;
 use skinning::model::{Model, Pose};
 use skinning::printable::printable;
 use std::time::Instant;
@@ -39,6 +43,8 @@ pub enum Reply {
     Help,
     /// The key asked for something this model cannot do; the one-line reason.
     Refused(String),
+    /// The demo changed, and this line says how, once, on the terminal.
+    Said(String),
 }
 
 pub struct Demo {
@@ -47,8 +53,10 @@ pub struct Demo {
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
     clip_names: Vec<String>,
-    /// Which of `clips` plays.
+    /// Which of `clips` plays (with others, the first blend layer's).
     pub clip: usize,
+    /// The clips' layers (`--blend`, `--mask`, `--additive`, the keys F, Y, J, K): `layers.rs`.
+    pub mixing: Mixing,
     pub clock: Clock,
     /// This frame's local and world transforms, palette and skinned positions.
     pub pose: Pose,
@@ -59,31 +67,37 @@ pub struct Demo {
     /// The normals layer's endpoints this frame, two per line (`normal_lines.rs`); empty while it
     /// is hidden.
     pub normal_lines: Vec<Vec3A>,
-    /// How long the normals layer's lines are: a fixed fraction of the model's size.
-    normal_length: f32,
+    /// How long each of the normals layer's lines is: scaled to the mesh's edges where it stands.
+    normal_lengths: Vec<f32>,
     /// A model's camera frames the clip that plays, and follows when another plays; the article's
     /// frames its three clips at once (one arm moving in place), so its camera never moves.
     frame_each_clip: bool,
     /// The vertex inspector's vertex.
     pub selection: Selection,
+    /// The morph weights held over the clip's (`--morph`, `T`, `U`, `I`).
+    pub morph: MorphControl,
     pub status: Status,
     /// An MD5 model's stored weights, which the inspector sets beside `offset · bind`.
     pub stored: Option<StoredWeights>,
     colors_dirty: bool,
     bend: Option<BendDrag>,
+    /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
+    pub reach: Reaching,
 }
 
 impl Demo {
     /// The demo of `model` playing `clips`, set up as `options` ask.
     pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
-        let clip = options.clip_index(&clips)?;
+        let mixing = Mixing::new(&model, &clips, options)?;
+        let clip = mixing.current();
         let weight_bone = match &options.weights {
             None => None,
             Some(name) => Some(find_bone(&model, name)?),
         };
         if options.skinning != Skinning::Cpu {
-            fits_gpu(model.skin.joints().len())?;
+            gpu_can_skin(&model.skin)?;
         }
+        let morph = MorphControl::new(&model, &options.morphs)?;
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
                 0 => format!("--inspect {v}: this model has no vertices"),
@@ -94,6 +108,7 @@ impl Demo {
         if options.surface == Some(true) && model.triangles.is_empty() {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
+        let reach = Reaching::new(&model, &options.reach)?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
@@ -105,11 +120,12 @@ impl Demo {
         // Lit by default where there is a surface to light: a model's triangles, not the outline.
         view.show_surface = options.surface.unwrap_or(!model.triangles.is_empty());
         view.show_normals = options.normals;
+        view.hide(options.hide);
         let mut demo = Demo {
             pose: Pose::new(&model),
             joints: vec![Vec3::ZERO; model.skeleton.len()],
             normal_lines: Vec::with_capacity(2 * line_count(&model)),
-            normal_length: NORMAL_LENGTH * 2.0 * camera.radius(),
+            normal_lengths: line_lengths(&model, camera.radius()),
             frame_each_clip,
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
@@ -117,12 +133,15 @@ impl Demo {
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
             clip,
+            mixing,
             clock: Clock::new(options.time),
             selection: Selection::new(options.inspect),
+            morph,
             status: Status::new(),
             stored: None,
             colors_dirty: true,
             bend: None,
+            reach,
         };
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
@@ -147,40 +166,53 @@ impl Demo {
         }
     }
 
-    /// Runs the method for the current time: clip, world transforms, palette, and the blend and
-    /// the normals unless only the GPU skins (`skinned::blend`); then the normals layer's lines.
+    /// Runs the method for the current time: the clip, the chains that reach, world transforms,
+    /// palette, and the morph, the blend and the normals unless only the GPU skins
+    /// (`skinned::blend`); then the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
-        let (model, clip, time) = (&self.model, &self.clips[self.clip], self.clock.time);
-        self.pose.update_palette(model, clip, time);
+        let time = self.clock.time;
+        // 1 animate: the clips' layers blended into the bones' local poses and the morph weights
+        // (`layers.rs`); 2 reach (in reach mode); 3 matrices: see `skinning::model`; then the
+        // weights the user holds, before the morph and the blend.
+        let (trs, weights) = (&mut self.pose.trs, &mut self.pose.morph.weights);
+        self.clip = self.mixing.animate(&self.model, &self.clips, time, trs, weights);
+        self.reach.solve(&mut self.pose);
+        self.pose.palette_from_trs(&self.model);
+        self.pose.morph.hold(&self.morph.held);
+        let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
         self.normal_lines.clear();
         if shown.normal_lines {
-            normal_lines(model, &self.pose, self.normal_length, &mut self.normal_lines);
+            normal_lines(model, &self.pose, &self.normal_lengths, &mut self.normal_lines);
         }
         for (bone, joint) in self.joints.iter_mut().enumerate() {
             *joint = self.pose.joint(bone);
         }
+        self.reach.mark(&self.pose);
         // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
+        self.reach.write_status(&mut line);
+        self.mixing.write_rows(&mut line, &self.clip_names, time);
         self.status.line = line;
     }
 
     /// What the corner line and the title say about this frame.
     fn status_line(&self) -> StatusLine<'_> {
-        let clip = self.clip();
         StatusLine {
             clip: &self.clip_names[self.clip],
-            time: clip.wrap(self.clock.time),
+            weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
+            time: self.mixing.current_time(),
             speed: self.clock.speed,
             paused: self.clock.paused,
             method: self.skinned.method.name(),
             skinning: self.skinned.skinning.name(),
             cpu_work: self.skinned.cpu_work(self.shown()),
+            morph: self.morph.status(&self.pose.morph.weights),
             cpu: self.status.cpu,
             frame: self.status.frame,
         }
@@ -205,13 +237,14 @@ impl Demo {
         let aspect = width.max(1) as f32 / height.max(1) as f32;
         Frame {
             view_projection: view.camera.view_projection(width, height),
-            eye: view.camera.eye(aspect),
+            eye: view.camera.eye_in_model(aspect),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
             skinned: self.skinned.layers(&self.pose, view.show_skinned),
             surface: self.shown().surface,
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
+            reach: self.reach.marks(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
                 status: &self.status.line,
@@ -227,64 +260,10 @@ impl Demo {
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
     }
 
-    /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
-    /// within `reach` pixels. Returns whether a bone was caught.
-    pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
-        self.bend = BendDrag::start(cursor, &self.joints, drawn, camera, size, reach, &self.pose);
-        self.bend.is_some()
-    }
-
-    /// The cursor moved during a right-drag: bend the caught bone to follow it.
-    pub fn drag_bend(&mut self, cursor: Vec2) {
-        let Some(drag) = self.bend else { return };
-        if let Some(bend) = drag.bend_at(cursor) {
-            self.pose.bend[drag.bone] = bend;
-            self.update();
-        }
-    }
-
-    pub fn end_bend(&mut self) {
-        // A bend is a new frame too: print it once the drag is over.
-        if self.bend.take().is_some() && self.clock.paused && self.selection.vertex.is_some() {
-            self.selection.report_due = true;
-        }
-    }
-
-    /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
-    /// clicking anywhere else stops inspecting.
-    pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
-        let view_projection = self.view.camera.view_projection(size.0, size.1);
-        let method = self.skinned.method;
-        let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
-        self.selection.pick(cursor, on_screen, reach);
-    }
-
     /// The inspected vertex's candidates and blends this frame, if one is inspected.
     fn inspection(&self) -> Option<Inspection> {
         let vertex = self.selection.vertex?;
         Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
-    }
-
-    /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
-    pub fn report(&self) -> Option<String> {
-        let inspection = self.inspection()?;
-        let clip = self.clip();
-        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
-        let report = Report { inspection: &inspection, model: &self.model };
-        let time = clip.wrap(self.clock.time);
-        let name = &self.clip_names[self.clip];
-        let mut text = format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{report}");
-        if let Some(stored) = &self.stored {
-            let (model, vertex) = (&self.model, inspection.vertex);
-            text.push_str(&WeightTable { model, stored, vertex }.to_string());
-        }
-        Some(text)
-    }
-
-    /// [`Demo::report`], if the selection or the paused frame changed since the last one.
-    pub fn take_report(&mut self) -> Option<String> {
-        std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
     }
 }
 
@@ -295,5 +274,10 @@ pub const NO_SURFACE: &str =
 #[cfg(test)]
 mod clip_tests;
 mod keys;
+mod layer_keys;
+mod mouse;
+#[cfg(test)]
+mod reach_tests;
+mod report;
 #[cfg(test)]
 mod tests;

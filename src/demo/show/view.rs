@@ -1,5 +1,6 @@
 //! What the picture shows: the camera, which layers are on, the weight view, and the words.
 
+use crate::demo::cli::hide::Hidden;
 use crate::demo::draw::colors::{self, Colors};
 use skinning::camera::Camera;
 use skinning::model::Model;
@@ -20,6 +21,10 @@ pub struct View {
     pub show_normals: bool,
     /// The bone whose weights colour the skinned mesh, if the weight view is on.
     pub weight_bone: Option<BoneId>,
+    /// The bones the weight view can show, by bone: those that move a vertex.
+    weighted: Vec<bool>,
+    /// Each bone's name as the corner line shows it (made printable once: a name is the file's).
+    pub bone_names: Vec<String>,
     /// Words on the picture at all (`--no-text` turns them off).
     pub show_text: bool,
     /// Bone names beside the joints (`N`).
@@ -44,10 +49,20 @@ impl View {
             show_surface: false,
             show_normals: false,
             weight_bone,
+            weighted: weighted_bones(model),
+            bone_names: model.skeleton.bones().iter().map(|b| printable(&b.name).into_owned()).collect(),
             show_text,
             show_names: model.joint_bones().iter().filter(|&&joint| joint).count() <= NAMES_SHOWN_UP_TO,
             drawn_bones: model.joint_bones(),
         }
+    }
+
+    /// Starts without the layers `--hide` names; the keys bring them back.
+    pub fn hide(&mut self, hidden: Hidden) {
+        self.show_bind &= !hidden.bind;
+        self.show_skinned &= !hidden.skinned;
+        self.show_bones &= !hidden.bones;
+        self.show_names &= !hidden.names;
     }
 
     /// Left-drag: turn the camera by the cursor's movement in pixels.
@@ -70,14 +85,21 @@ impl View {
         let bones = (0..model.skeleton.len())
             .map(|b| if Some(b) == self.weight_bone { colors::HIGHLIGHT } else { colors::BLUE })
             .collect();
-        Colors { skinned, bones }
+        Colors { skinned, bones, materials: self.weight_bone.is_none() }
     }
 
-    /// The weight view's next bone: off, then every bone that moves the skin in turn, then off again.
-    pub fn next_weight_bone(&mut self, model: &Model) {
-        let moves_skin = |b: BoneId| model.skin.joints().iter().any(|j| j.bone == b);
+    /// The weight view's next bone: off, then every bone that moves a vertex in turn, then off
+    /// again. Returns the line `W` prints: the bone, and how many vertices it moves.
+    pub fn next_weight_bone(&mut self, model: &Model) -> String {
         let after = self.weight_bone.map_or(0, |b| b + 1);
-        self.weight_bone = (after..model.skeleton.len()).find(|&b| moves_skin(b));
+        self.weight_bone = (after..self.weighted.len()).find(|&b| self.weighted[b]);
+        let Some(bone) = self.weight_bone else { return "weights: off".into() };
+        let moved = weight_of_bone(model, bone).filter(|&w| w > 0.0).count();
+        format!(
+            "weights: {} (bone {bone}) moves {moved} of {} vertices; dark 0 to bright 1",
+            self.bone_names[bone],
+            model.skin.len()
+        )
     }
 }
 
@@ -91,27 +113,55 @@ pub fn at_one_point(model: &Model) -> bool {
 
 /// How much `bone` moves each vertex: the weights of every joint on that bone, added up.
 pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> + '_ {
-    let joints = model.skin.joints();
-    model
-        .skin
-        .vertices()
-        .iter()
-        .map(move |v| v.influences().filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>())
-}
-
-/// The bone `--weights` names, by name or by index.
-pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
-    let by_index = name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
-    by_index.or_else(|| model.skeleton.find(name)).ok_or_else(|| {
-        let names: Vec<_> = model.skeleton.bones().iter().map(|b| printable(&b.name)).collect();
-        let name = quoted(name);
-        match &names[..] {
-            [only] => format!("unknown bone {name} for --weights: the only one is {only} (or 0)"),
-            _ => format!(
-                "unknown bone {name} for --weights: choose one of {} (or 0 to {})",
-                names.join(", "),
-                names.len() - 1
-            ),
-        }
+    let (skin, joints) = (&model.skin, model.skin.joints());
+    (0..skin.len()).map(move |v| {
+        skin.influences(v).filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>()
     })
 }
+
+/// Which bones move a vertex: a joint of the skin with a weight above 0 on some vertex. (A joint
+/// no vertex leans on, such as an IK target, and a node that is no joint move none.)
+pub fn weighted_bones(model: &Model) -> Vec<bool> {
+    let mut weighted = vec![false; model.skeleton.len()];
+    let joints = model.skin.joints();
+    for v in 0..model.skin.len() {
+        let moving = model.skin.influences(v).filter(|i| i.weight > 0.0);
+        moving.for_each(|i| weighted[joints[i.joint].bone] = true);
+    }
+    weighted
+}
+
+/// The most bones a refusal of `--weights` lists; `--info` lists them all.
+pub const CHOICES_SHOWN: usize = 8;
+
+/// The bone `--weights` names, by name or by index, if it moves a vertex (else its weights are
+/// all 0: there is nothing to see). A refusal lists the bones that do, the first
+/// [`CHOICES_SHOWN`] of a long list, and says where to find them all.
+pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
+    let weighted = weighted_bones(model);
+    let choices: Vec<BoneId> = (0..weighted.len()).filter(|&b| weighted[b]).collect();
+    let shown: Vec<String> = (choices.iter().take(CHOICES_SHOWN))
+        .map(|&b| format!("{} ({b})", printable(&model.skeleton.bone(b).name)))
+        .collect();
+    let list = match choices.len() {
+        0 => "no bone moves a vertex of this model".to_string(),
+        1 => format!("the only bone that moves a vertex is {}", shown[0]),
+        n if n <= CHOICES_SHOWN => format!("choose one of {}", shown.join(", ")),
+        n => {
+            format!("choose one of {}... ({n} bones move vertices; --info lists them all)", shown.join(", "))
+        }
+    };
+    let by_index = name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
+    match by_index.or_else(|| model.skeleton.find(name)) {
+        None => Err(format!("unknown bone {} for --weights: {list}", quoted(name))),
+        Some(b) if !weighted[b] => Err(format!(
+            "--weights {}: bone {} moves no vertex, so its weights are all 0; {list}",
+            quoted(name),
+            printable(&model.skeleton.bone(b).name)
+        )),
+        Some(b) => Ok(b),
+    }
+}
+
+#[cfg(test)]
+mod tests;

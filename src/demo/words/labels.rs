@@ -1,13 +1,16 @@
 //! What words go where on the picture: the corner line (top left), each bone's name beside its
 //! joint, and for the vertex inspector, beside each candidate its bone and weight (on the side away
 //! from the blend, clear of the lines) and under the corner line the sum, each term in its colour:
-//! `vertex 2 = 0.50 bone1 + 0.50 bone2`.
+//! `vertex 2 = 0.50 bone1 + 0.50 bone2`. No label covers another: each takes the first free spot
+//! near what it names, or is left out (`placement.rs`); the names go from the root down the tree,
+//! so on a crowded picture a hand's fingers give way to the arm.
 //!
 //! Pure: [`Labels::compose`] fills a [`TextBatch`] (`font.rs`) in window pixels, projecting the
 //! joints and candidates with the frame's camera; `text.rs` draws it. Everything it needs is
 //! allocated in [`Labels::new`], so composing a frame allocates nothing.
 
 use super::font::{GLYPH, TextBatch};
+use super::placement::{Placement, beside_spots, name_spots};
 use crate::demo::draw::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
 use glam::{Mat4, Vec2, Vec3};
 use skinning::inspect::Inspection;
@@ -36,8 +39,11 @@ pub const CAPACITY: usize = 32 * 1024;
 pub struct Labels {
     batch: TextBatch,
     bone_names: Vec<String>,
-    /// Which bones are named on screen: the joints, the bones the picture draws.
-    named: Vec<bool>,
+    /// The bones named on screen, the joints the picture draws, in the order they are placed:
+    /// nearest the root first.
+    named: Vec<BoneId>,
+    /// The boxes this frame's labels took.
+    placement: Placement,
     /// The bone of each joint of the skin, to name a candidate.
     joint_bones: Vec<BoneId>,
     /// A candidate's label, written afresh each frame into the same memory.
@@ -50,10 +56,17 @@ impl Labels {
         let bone_names: Vec<String> =
             model.skeleton.bones().iter().map(|b| printable(&b.name).into_owned()).collect();
         let longest = bone_names.iter().map(String::len).max().unwrap_or(0);
+        let skeleton = &model.skeleton;
+        let depth = |b: BoneId| std::iter::successors(Some(b), |&b| skeleton.bone(b).parent).count();
+        let joints = model.joint_bones();
+        let mut named: Vec<BoneId> = (0..skeleton.len()).filter(|&b| joints[b]).collect();
+        named.sort_by_key(|&b| (depth(b), b));
         Labels {
             batch: TextBatch::with_capacity(CAPACITY),
             bone_names,
-            named: model.joint_bones(),
+            // The corner line's two lines, the sum, the candidates and their dqs, each name.
+            placement: Placement::with_room(named.len() + 32),
+            named,
             joint_bones: model.skin.joints().iter().map(|j| j.bone).collect(),
             // The inspector's sum: "vertex N = " and four terms of "0.50 name + " never need more.
             line: String::with_capacity(4 * (longest + 10) + 32),
@@ -76,27 +89,33 @@ impl Labels {
     ) {
         let s = words.scale.round().max(1.0);
         self.batch.clear();
-        let (first, second) = split_status(words.status, size.0, s);
-        self.batch.add(first, Vec2::splat(MARGIN * s), s, TEXT);
-        let mut below = MARGIN * s + LINE * s;
-        if !second.is_empty() {
-            self.batch.add(second, Vec2::new(MARGIN * s, below), s, TEXT);
-            below += LINE * s;
-        }
-        if let Some(joints) = joints.filter(|_| words.names) {
-            let named = joints.iter().zip(&self.bone_names).zip(&self.named);
-            for ((joint, name), _) in named.filter(|(_, named)| **named) {
-                if let Some(at) = to_pixels(view_projection, *joint, size) {
-                    self.batch.add(name, name_position(at, s), s, TEXT);
-                }
+        self.placement.clear(size);
+        // Each line of the corner line is a row (several clips add rows), cut in two if too long.
+        let mut below = MARGIN * s;
+        for row in words.status.split('\n') {
+            let (first, second) = split_status(row, size.0, s);
+            for line in [first, second].into_iter().filter(|line| !line.is_empty()) {
+                self.batch.add(line, Vec2::new(MARGIN * s, below), s, TEXT);
+                self.placement.take(Vec2::new(MARGIN * s, below), line.chars().count(), s);
+                below += LINE * s;
             }
         }
         if let Some(inspection) = inspection {
             self.inspector_words(inspection, view_projection, size, s, below);
         }
+        // The names last, each where it covers no word placed before it, or not at all.
+        let Some(joints) = joints.filter(|_| words.names) else { return };
+        for &bone in &self.named {
+            let Some(at) = to_pixels(view_projection, joints[bone], size) else { continue };
+            let name = &self.bone_names[bone];
+            let chars = name.chars().count();
+            if let Some(spot) = self.placement.first_free(&name_spots(at, chars, s), chars, s) {
+                self.batch.add(name, spot, s, TEXT);
+            }
+        }
     }
 
-    /// The inspector's labels, and its sum starting `below` pixels from the top.
+    /// The inspector's sum starting `below` pixels from the top, and its labels.
     fn inspector_words(
         &mut self,
         inspection: &Inspection,
@@ -105,23 +124,8 @@ impl Labels {
         s: f32,
         below: f32,
     ) {
-        // Writing into a String with room to spare cannot fail, and does not allocate.
-        let blend = to_pixels(view_projection, inspection.blended, size);
-        for (slot, c) in inspection.candidates().iter().enumerate() {
-            let (Some(at), Some(blend)) = (to_pixels(view_projection, c.position, size), blend) else {
-                continue;
-            };
-            self.line.clear();
-            let _ = write!(self.line, "{} {:.2}", self.bone_names[self.joint_bones[c.joint]], c.weight);
-            let place = candidate_label_position(at, blend, c.weight, self.line.len(), s);
-            self.batch.add(&self.line, place, s, candidate_color(slot, c.weight));
-        }
-        // Where dual quaternions put the vertex, if they are on: named, in their mesh's colour.
-        let dqs = inspection.dqs.and_then(|p| to_pixels(view_projection, p, size));
-        if let (Some(at), Some(blend)) = (dqs, blend) {
-            self.batch.add("dqs", candidate_label_position(at, blend, 0.0, 3, s), s, ORANGE);
-        }
-        // The sum, one line under the corner line, a run of text at a time.
+        // The sum, one line under the corner line, a run of text at a time. (Writing into a String
+        // with room to spare cannot fail, and does not allocate.)
         let mut at = Vec2::new(MARGIN * s, below);
         self.line.clear();
         let _ = write!(self.line, "vertex {} = ", inspection.vertex);
@@ -135,6 +139,33 @@ impl Labels {
             self.line.clear();
             let _ = write!(self.line, "{:.2} {}", c.weight, self.bone_names[self.joint_bones[c.joint]]);
             at = self.add_run(at, s, candidate_color(slot, 1.0));
+        }
+        let chars = ((at.x - MARGIN * s) / (GLYPH * s)).round() as usize;
+        self.placement.take(Vec2::new(MARGIN * s, below), chars, s);
+        // Beside each candidate its bone and weight, then where dual quaternions put the vertex, if
+        // they are on: named, in their mesh's colour.
+        let Some(blend) = to_pixels(view_projection, inspection.blended, size) else { return };
+        for (slot, c) in inspection.candidates().iter().enumerate() {
+            let Some(point) = to_pixels(view_projection, c.position, size) else { continue };
+            self.line.clear();
+            let _ = write!(self.line, "{} {:.2}", self.bone_names[self.joint_bones[c.joint]], c.weight);
+            self.add_beside(point, blend, c.weight, s, candidate_color(slot, c.weight));
+        }
+        if let Some(point) = inspection.dqs.and_then(|p| to_pixels(view_projection, p, size)) {
+            self.line.clear();
+            self.line.push_str("dqs");
+            self.add_beside(point, blend, 0.0, s, ORANGE);
+        }
+    }
+
+    /// Adds `self.line` beside `point`, a candidate of `weight` (whose size keeps the label a little
+    /// further off), on the side away from `blend` if it is free, else the nearest free spot.
+    fn add_beside(&mut self, point: Vec2, blend: Vec2, weight: f32, s: f32, color: Rgba) {
+        let chars = self.line.chars().count();
+        let beside = candidate_label_position(point, blend, weight, chars, s);
+        let spots = beside_spots(point, beside, chars, label_gap(weight, s), s);
+        if let Some(spot) = self.placement.first_free(&spots, chars, s) {
+            self.batch.add(&self.line, spot, s, color);
         }
     }
 
@@ -169,15 +200,10 @@ pub fn to_pixels(view_projection: Mat4, point: Vec3, (width, height): (u32, u32)
     Some(Vec2::new((x + 1.0) / 2.0 * width as f32, (1.0 - y) / 2.0 * height as f32))
 }
 
-/// Where a bone's name starts: a little right of its joint, centred on it vertically.
-pub fn name_position(joint: Vec2, scale: f32) -> Vec2 {
-    joint + Vec2::new(6.0 * scale, -GLYPH / 2.0 * scale)
-}
-
 /// Where a candidate's label of `chars` characters starts: beside its point (whose size tells its
 /// weight), on the side away from the blend, so it stays clear of the line between them.
 pub fn candidate_label_position(candidate: Vec2, blend: Vec2, weight: f32, chars: usize, scale: f32) -> Vec2 {
-    let gap = candidate_size(crate::demo::draw::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale;
+    let gap = label_gap(weight, scale);
     let x = if candidate.x < blend.x {
         candidate.x - gap - chars as f32 * GLYPH * scale
     } else {
@@ -186,5 +212,13 @@ pub fn candidate_label_position(candidate: Vec2, blend: Vec2, weight: f32, chars
     Vec2::new(x, candidate.y - GLYPH / 2.0 * scale)
 }
 
+/// How far a candidate's label keeps from its point: past the point (whose size tells its
+/// weight), and 3 pixels more.
+fn label_gap(weight: f32, scale: f32) -> f32 {
+    candidate_size(crate::demo::draw::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale
+}
+
+#[cfg(test)]
+mod overlap_tests;
 #[cfg(test)]
 mod tests;

@@ -37,6 +37,8 @@ impl Default for Status {
 /// What the corner line says.
 pub struct StatusLine<'a> {
     pub clip: &'a str,
+    /// The weight view's bone, if it is on.
+    pub weights: Option<&'a str>,
     /// The clip's own time (wrapped into its loop).
     pub time: f32,
     pub speed: f64,
@@ -51,6 +53,8 @@ pub struct StatusLine<'a> {
     pub cpu: Duration,
     /// The CPU time of a whole frame, averaged; None until one is measured.
     pub frame: Option<Duration>,
+    /// The morph target `T` picked (`MESH:TARGET`), and its weight this frame.
+    pub morph: Option<(&'a str, f32)>,
 }
 
 /// Writes `line` into `out`, replacing what was there.
@@ -61,10 +65,16 @@ pub fn write_status(out: &mut String, line: &StatusLine) {
     if line.paused {
         let _ = write!(out, "  paused");
     }
+    if let Some(bone) = line.weights {
+        let _ = write!(out, "  weights {bone}");
+    }
     let _ =
         write!(out, "  {} on {}  {} {:.1} µs", line.method, line.skinning, line.cpu_work, micros(line.cpu));
     if let Some(frame) = line.frame {
         let _ = write!(out, "  frame {:.2} ms", frame.as_secs_f64() * 1e3);
+    }
+    if let Some((target, weight)) = line.morph {
+        let _ = write!(out, "  morph {target} {weight:.2}");
     }
 }
 
@@ -151,6 +161,7 @@ mod tests {
     fn line() -> StatusLine<'static> {
         StatusLine {
             clip: "bend",
+            weights: None,
             time: 1.234,
             speed: 0.5,
             paused: true,
@@ -159,6 +170,7 @@ mod tests {
             cpu_work: "pose",
             cpu: Duration::from_nanos(1430),
             frame: Some(Duration::from_micros(420)),
+            morph: None,
         }
     }
 
@@ -169,6 +181,10 @@ mod tests {
         assert_eq!(out, "clip bend  t 1.23 s  0.5x  paused  lbs on gpu  pose 1.4 µs  frame 0.42 ms");
         write_status(&mut out, &StatusLine { paused: false, frame: None, ..line() });
         assert_eq!(out, "clip bend  t 1.23 s  0.5x  lbs on gpu  pose 1.4 µs");
+        write_status(&mut out, &StatusLine { frame: None, morph: Some(("Head_4:Surprised", 0.7)), ..line() });
+        assert!(out.ends_with("pose 1.4 µs  morph Head_4:Surprised 0.70"), "{out}");
+        write_status(&mut out, &StatusLine { weights: Some("bone2"), frame: None, ..line() });
+        assert_eq!(out, "clip bend  t 1.23 s  0.5x  paused  weights bone2  lbs on gpu  pose 1.4 µs");
     }
 
     #[test]

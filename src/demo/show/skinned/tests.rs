@@ -1,7 +1,8 @@
 //! The skinned layer's choices: what each blends, draws and refuses.
 
 use super::*;
-use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver};
+use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
+use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver, fits_gpu};
 use glam::{Mat4, Vec3};
 use skinning::scene;
 
@@ -98,6 +99,36 @@ fn a_model_too_big_for_the_gpu_palette_stays_on_the_cpu() {
     assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS), None), Ok(Skinning::Gpu));
     assert_eq!(next_skinning(Skinning::Cpu, &chain(MAX_GPU_JOINTS + 1), None), Err(why));
     assert_eq!(next_skinning(Skinning::Both, &chain(MAX_GPU_JOINTS + 1), None), Ok(Skinning::Cpu));
+}
+
+/// A fan of `influences` joints on one root, and one vertex moved by all of them, equally.
+fn one_vertex_on(influences: usize) -> Model {
+    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    for i in 0..influences {
+        b.bone(&format!("bone{i}"), Vec3::X);
+        if i > 0 {
+            b.set_first_child(i - 1, i);
+        }
+    }
+    let skeleton = b.build().expect("a chain is a tree");
+    let joints = (0..influences).map(|bone| skinning::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
+    // Eighths and ninths are exact enough: the weights sum to 1 within the skin's tolerance.
+    let all: Vec<_> = (0..influences)
+        .map(|joint| skinning::skin::Influence { joint, weight: 1.0 / influences as f32 })
+        .collect();
+    let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &all[..])]).expect("valid");
+    Model::new(skeleton, skin, vec![]).expect("sizes match")
+}
+
+#[test]
+fn a_vertex_of_more_than_eight_influences_keeps_the_model_on_the_cpu() {
+    // Eight fit the two attribute sets; nine do not, and G is refused with one line that says so.
+    assert_eq!(next_skinning(Skinning::Cpu, &one_vertex_on(MAX_GPU_INFLUENCES), None), Ok(Skinning::Gpu));
+    let nine = one_vertex_on(MAX_GPU_INFLUENCES + 1);
+    let why = next_skinning(Skinning::Cpu, &nine, None).expect_err("nine influences");
+    assert!(why.contains("at most 8") && why.contains("has 9") && !why.contains('\n'), "{why}");
+    assert!(why.contains("--skinning cpu"), "{why}");
+    assert_eq!(next_skinning(Skinning::Both, &nine, None), Ok(Skinning::Cpu));
 }
 
 #[test]

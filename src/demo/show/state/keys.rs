@@ -7,6 +7,7 @@ impl Demo {
     /// Handles a key, given as the character it types (" " for Space).
     pub fn key(&mut self, key: &str) -> Reply {
         let before = (self.clip, self.clock.time, self.clock.paused);
+        let mut said = None;
         let clock = &mut self.clock;
         match key.to_lowercase().as_str() {
             " " => clock.paused = !clock.paused,
@@ -24,9 +25,14 @@ impl Demo {
                         "there is no clip {key}: this model has {n} (C steps through them)"
                     ));
                 }
-                self.clip = wanted;
+                self.play(wanted);
             }
-            "c" => self.clip = (self.clip + 1) % self.clips.len(),
+            "c" => self.play((self.clip + 1) % self.clips.len()),
+            "f" | "y" | "j" | "k" => {
+                if let Err(why) = self.layer_key(key) {
+                    return Reply::Refused(why);
+                }
+            }
             "b" => self.view.show_bind = !self.view.show_bind,
             "m" => self.view.show_skinned = !self.view.show_skinned,
             "s" => self.view.show_bones = !self.view.show_bones,
@@ -36,7 +42,7 @@ impl Demo {
             },
             "o" => self.view.show_normals = !self.view.show_normals,
             "w" => {
-                self.view.next_weight_bone(&self.model);
+                said = Some(self.view.next_weight_bone(&self.model));
                 self.colors_dirty = true;
             }
             "g" => match skinned::next_skinning(
@@ -55,7 +61,25 @@ impl Demo {
                 }
                 self.colors_dirty = true;
             }
+            "e" => self.reach.on = !self.reach.on,
+            "q" => {
+                if let Err(why) = self.reach.switch_solver(&self.model) {
+                    return Reply::Refused(why);
+                }
+            }
             "v" => self.selection.next(self.model.skin.len()),
+            "t" => {
+                if let Err(why) = self.morph.next() {
+                    return Reply::Refused(why);
+                }
+            }
+            "u" | "i" => {
+                if let Err(why) = self.morph.change(&self.pose.morph.weights, key.eq_ignore_ascii_case("i")) {
+                    return Reply::Refused(why);
+                }
+                // A new shape is a new frame for the inspector too.
+                self.selection.report_due |= self.clock.paused && self.selection.vertex.is_some();
+            }
             "n" => self.view.show_names = !self.view.show_names,
             "r" => self.reset(),
             "p" => return Reply::Screenshot,
@@ -71,7 +95,7 @@ impl Demo {
         if self.clock.paused && new_frame && self.selection.vertex.is_some() {
             self.selection.report_due = true;
         }
-        Reply::Changed
+        said.map_or(Reply::Changed, Reply::Said)
     }
 
     pub(super) fn reset(&mut self) {
@@ -79,5 +103,8 @@ impl Demo {
         self.view.camera = self.view.home;
         self.bend = None;
         self.pose.bend.fill(glam::Quat::IDENTITY);
+        self.morph.reset();
+        self.reach.reset(&self.model);
+        self.mixing.end_fade();
     }
 }

@@ -3,6 +3,7 @@
 use super::*;
 use crate::demo::show::clock::STEP;
 use crate::demo::show::skinned::Blend;
+use glam::Vec2;
 use std::time::Duration;
 
 pub fn demo() -> Demo {
@@ -35,7 +36,7 @@ fn keys_change_the_state() {
     d.key("r");
     assert_eq!((d.clock.time, d.clock.speed), (0.0, 1.0));
     assert_eq!(d.key("p"), Reply::Screenshot);
-    assert_eq!(d.key("q"), Reply::Nothing);
+    assert_eq!(d.key("x"), Reply::Nothing);
 }
 
 #[test]
@@ -84,8 +85,8 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     let mut joints = d.model.skin.joints().to_vec();
     joints[skinning::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
     let mut skin = skinning::skin::Skin::new(joints);
-    for v in d.model.skin.vertices() {
-        let influences: Vec<_> = v.influences().collect();
+    for (i, v) in d.model.skin.vertices().iter().enumerate() {
+        let influences: Vec<_> = d.model.skin.influences(i).collect();
         skin.add_vertex(v.bind.into(), &influences).expect("the same vertices");
     }
     d.model.skin = skin;
@@ -108,18 +109,22 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
 fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
     let mut d = demo();
     let size = (640, 480);
-    let bone2 = skinning::scene::BONE2;
-    let joint = d.view.camera.project(d.joints[bone2], size.0, size.1);
+    let (bone1, bone2) = (skinning::scene::BONE1, skinning::scene::BONE2);
+    let on_screen = |d: &Demo, b| d.view.camera.project(d.joints[b], size.0, size.1);
+    let (joint, end) = (on_screen(&d, bone1), on_screen(&d, bone2));
     let tip_before = d.joints[skinning::scene::BONE31];
+    let before = d.joints[bone2] - d.joints[bone1];
     assert!(d.start_bend(joint + Vec2::new(1.0, 0.0), size, 12.0));
-    // Start right of the joint, end above it: a quarter turn counter-clockwise.
-    d.drag_bend(joint + Vec2::new(40.0, 0.0));
-    d.drag_bend(joint + Vec2::new(0.0, -40.0));
+    // bone1's far end, bone2's joint, is the lever's end: move the pointer by what takes that end
+    // a quarter turn counter-clockwise on screen (pixel y points down), on a path through it.
+    let lever = end - joint;
+    let turned = Vec2::new(lever.y, -lever.x);
+    d.drag_bend(joint + Vec2::new(1.0, 0.0) + (turned - lever) / 2.0);
+    d.drag_bend(joint + Vec2::new(1.0, 0.0) + turned - lever);
     d.end_bend();
-    let tip = d.joints[skinning::scene::BONE31] - d.joints[bone2];
-    let before = tip_before - d.joints[bone2];
-    // bone31 sat at (+0.2, +0.1) from bone2; a quarter turn puts it at (-0.1, +0.2).
-    assert!((tip - Vec3::new(-before.y, before.x, 0.0)).length() < 1e-4, "{tip}");
+    let now = d.joints[bone2] - d.joints[bone1];
+    // The article lies in the view's plane: a quarter turn about the view axis takes (x, y) to (-y, x).
+    assert!((now - Vec3::new(-before.y, before.x, 0.0)).length() < 1e-4, "{now} from {before}");
     d.key("r");
     assert!((d.joints[skinning::scene::BONE31] - tip_before).length() < 1e-6);
 }

@@ -51,7 +51,7 @@ fn names_sit_beside_their_joints_and_only_when_asked() {
     let points = letters(&labels);
     for (b, joint) in joints.iter().enumerate() {
         let at = to_pixels(vp, *joint, (640, 480)).expect("in front of the camera");
-        let start = name_position(at, 1.0);
+        let start = crate::demo::words::placement::name_spots(at, model.skeleton.bone(b).name.len(), 1.0)[0];
         let end = start + Vec2::new(model.skeleton.bone(b).name.len() as f32 * 8.0, 8.0);
         let inside = |p: &&Vec2| p.x >= start.x && p.y >= start.y && p.x < end.x && p.y < end.y;
         assert!(points.iter().filter(inside).count() > 10, "bone {b}'s name is not beside its joint");
@@ -94,7 +94,7 @@ fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
         let term = b.points().iter().zip(b.colors()).filter(|(p, k)| **k == full && p[1] < 40.0).count();
         assert!(term > 50, "slot {slot}'s term in the sum: {term} points");
     }
-    assert_eq!(labels.line, "0.50 bone2", "the last run written");
+    assert_eq!(labels.line, "bone2 0.50", "the last label written");
 }
 
 #[test]

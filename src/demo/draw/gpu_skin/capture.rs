@@ -1,0 +1,65 @@
+//! Reading back what the skinning shader computed, for the tests that hold it against the CPU.
+
+use super::super::gl::GlError;
+use super::{GpuSkin, method};
+use glam::Vec3A;
+use glow::HasContext;
+use skinning::model::Palette;
+
+impl GpuSkin {
+    /// The vertex shader's `skinned_position` and `skinned_normal` for every vertex, read back
+    /// into `skinned` and `normals` (empty for a mesh without normals).
+    ///
+    /// Transform feedback records a vertex shader's outputs into a buffer; with rasterisation off,
+    /// nothing is drawn. The buffer is read by mapping it: OpenGL ES 3.0 has no glGetBufferSubData.
+    pub fn capture(
+        &mut self,
+        gl: &glow::Context,
+        palette: Palette,
+        skinned: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) -> Result<(), GlError> {
+        let n = self.layer.points as usize;
+        assert_eq!(skinned.len(), n, "one output position per vertex");
+        assert!(normals.is_empty() || normals.len() == n, "one output normal per vertex, or none");
+        self.lines[method(palette)].use_with(gl, palette, &self.morph.weights);
+        self.morph.bind(gl);
+        // SAFETY: the caller keeps the context that made `gl` current on this thread, and every
+        // handle used is this skin's, alive until `GpuSkin::delete`.
+        unsafe {
+            gl.bind_vertex_array(Some(self.layer.vao));
+            gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(self.captured));
+            gl.enable(glow::RASTERIZER_DISCARD);
+            gl.begin_transform_feedback(glow::POINTS);
+            gl.draw_arrays(glow::POINTS, 0, n as i32);
+            gl.end_transform_feedback();
+            gl.disable(glow::RASTERIZER_DISCARD);
+            gl.bind_vertex_array(None);
+
+            let bytes = n * 24;
+            let mapped =
+                gl.map_buffer_range(glow::TRANSFORM_FEEDBACK_BUFFER, 0, bytes as i32, glow::MAP_READ_BIT);
+            if mapped.is_null() {
+                gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
+                return Err(GlError::Other("cannot map the transform feedback buffer".into()));
+            }
+            // SAFETY: besides the note above, the mapping is `bytes` long, readable (MAP_READ_BIT),
+            // and stays valid until `unmap_buffer` below; bytes need no alignment.
+            let data = std::slice::from_raw_parts(mapped, bytes);
+            // Interleaved: each vertex's position, then its normal, three floats each.
+            let vec3 = |xyz: &[u8]| {
+                let float = |i: usize| f32::from_ne_bytes([xyz[i], xyz[i + 1], xyz[i + 2], xyz[i + 3]]);
+                Vec3A::new(float(0), float(4), float(8))
+            };
+            for (v, both) in data.chunks_exact(24).enumerate() {
+                skinned[v] = vec3(&both[..12]);
+                if let Some(normal) = normals.get_mut(v) {
+                    *normal = vec3(&both[12..]);
+                }
+            }
+            gl.unmap_buffer(glow::TRANSFORM_FEEDBACK_BUFFER);
+            gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
+        }
+        Ok(())
+    }
+}

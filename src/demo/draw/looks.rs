@@ -1,0 +1,206 @@
+//! What the lit surface looks like in the plain view: each material's base colour, and its texture
+//! read at each point's texture coordinates (`material.rs`). The weight view keeps its own colours.
+//!
+//! The triangles are drawn a run at a time, one run per material ([`Looks::draw`]): the factor and
+//! the texture are uniforms of that draw. A texture is the image decoded on the CPU (PNG or JPEG,
+//! `material::decode`) and uploaded once, with mipmaps so a character seen small does not shimmer;
+//! glTF's default sampler repeats it past 0 and 1. Its bytes are colours as the screen shows them
+//! (sRGB); the factor is linear, so it is raised to 1/2.2 once here to match, and their product is
+//! what the screen shows (the 2.2 power of a product is the product of the powers). The texture
+//! coordinates are attribute 7 of the surface's vertex array (`texcoord_attribute`).
+
+use super::gl::GlError;
+use super::layer::as_bytes;
+use glow::HasContext;
+use skinning::material::decode;
+use skinning::model::Model;
+
+/// One run of triangles drawn with one material.
+struct Draw {
+    /// The run's first triangle and how many.
+    first: usize,
+    count: usize,
+    /// The factor as the screen shows it.
+    base_color: [f32; 4],
+    texture: Option<glow::Texture>,
+    /// Below this alpha a point is not drawn; below 0, never.
+    cutoff: f32,
+    /// False for triangles without a material: they keep the skinned mesh's own colour.
+    material: bool,
+}
+
+/// Every material's draw, and the textures they use.
+pub struct Looks {
+    draws: Vec<Draw>,
+    textures: Vec<glow::Texture>,
+    /// The plain view: the materials' colours (false: the vertices' own, the weight view's).
+    pub on: bool,
+}
+
+/// Where a program's material uniforms are.
+pub struct MaterialUniforms {
+    use_material: Option<glow::UniformLocation>,
+    base_color: Option<glow::UniformLocation>,
+    textured: Option<glow::UniformLocation>,
+    alpha_cutoff: Option<glow::UniformLocation>,
+}
+
+impl MaterialUniforms {
+    pub fn new(gl: &glow::Context, program: glow::Program) -> MaterialUniforms {
+        // SAFETY (all blocks in this file): the caller keeps the context current on this thread,
+        // and every handle used was created here or by the caller and not yet deleted.
+        unsafe {
+            let at = |name: &str| gl.get_uniform_location(program, name);
+            MaterialUniforms {
+                use_material: at("use_material"),
+                base_color: at("base_color"),
+                textured: at("textured"),
+                alpha_cutoff: at("alpha_cutoff"),
+            }
+        }
+    }
+}
+
+impl Looks {
+    /// The model's materials, their textures decoded and uploaded. An image that cannot be decoded
+    /// is said once, and its material drawn in its factor alone.
+    pub fn new(gl: &glow::Context, model: &Model) -> Result<Looks, GlError> {
+        let materials = &model.materials;
+        let mut textures = Vec::new();
+        let mut texture_of = Vec::with_capacity(materials.images.len());
+        for (i, image) in materials.images.iter().enumerate() {
+            let texture = match decode(image) {
+                Ok(pixels) => Some(upload(gl, &pixels)?),
+                Err(why) => {
+                    let line = format!("note: image {i}: {why}; drawn without its texture");
+                    crate::demo::output::console::say(&line);
+                    None
+                }
+            };
+            textures.extend(texture);
+            texture_of.push(texture);
+        }
+        // Runs in order; the triangles without a material keep the skinned mesh's colour (red).
+        let mut draws = Vec::new();
+        let mut next = 0;
+        let plain = |first, count| Draw {
+            first,
+            count,
+            base_color: [1.0; 4],
+            texture: None,
+            cutoff: -1.0,
+            material: false,
+        };
+        let total = model.triangles.len();
+        for run in &materials.runs {
+            let (start, end) = (run.triangles.start.min(total), run.triangles.end.min(total));
+            if start > next {
+                draws.push(plain(next, start - next));
+            }
+            let material = run.material.and_then(|m| materials.list.get(m));
+            let mut draw = plain(start, end.saturating_sub(start));
+            if let Some(m) = material {
+                let [r, g, b, a] = m.base_color.to_array();
+                draw.base_color = [r.powf(1.0 / 2.2), g.powf(1.0 / 2.2), b.powf(1.0 / 2.2), a];
+                draw.texture = m.texture.and_then(|t| texture_of.get(t).copied().flatten());
+                draw.cutoff = m.alpha_cutoff.unwrap_or(-1.0);
+                draw.material = true;
+            }
+            draws.push(draw);
+            next = next.max(end);
+        }
+        if next < total {
+            draws.push(plain(next, total - next));
+        }
+        Ok(Looks { draws, textures, on: true })
+    }
+
+    /// Draws the triangles of `vao` (its elements the model's triangles), depth-tested, with the
+    /// program in use whose uniforms are `uniforms`: run by run with their materials if `on`, else
+    /// all at once in the vertices' colours.
+    pub fn draw(&self, gl: &glow::Context, uniforms: &MaterialUniforms, vao: glow::VertexArray) {
+        unsafe {
+            gl.enable(glow::DEPTH_TEST);
+            gl.bind_vertex_array(Some(vao));
+            if self.on {
+                gl.active_texture(glow::TEXTURE0);
+                for draw in self.draws.iter().filter(|d| d.count > 0) {
+                    gl.uniform_1_i32(uniforms.use_material.as_ref(), draw.material as i32);
+                    let [r, g, b, a] = draw.base_color;
+                    gl.uniform_4_f32(uniforms.base_color.as_ref(), r, g, b, a);
+                    gl.uniform_1_i32(uniforms.textured.as_ref(), draw.texture.is_some() as i32);
+                    gl.uniform_1_f32(uniforms.alpha_cutoff.as_ref(), draw.cutoff);
+                    gl.bind_texture(glow::TEXTURE_2D, draw.texture);
+                    let offset = (draw.first * 12) as i32;
+                    gl.draw_elements(glow::TRIANGLES, (draw.count * 3) as i32, glow::UNSIGNED_INT, offset);
+                }
+                gl.bind_texture(glow::TEXTURE_2D, None);
+            } else {
+                gl.uniform_1_i32(uniforms.use_material.as_ref(), 0);
+                let corners = self.draws.iter().map(|d| d.first + d.count).max().unwrap_or(0) * 3;
+                gl.draw_elements(glow::TRIANGLES, corners as i32, glow::UNSIGNED_INT, 0);
+            }
+            gl.bind_vertex_array(None);
+            gl.disable(glow::DEPTH_TEST);
+        }
+    }
+
+    pub fn delete(&self, gl: &glow::Context) {
+        for &texture in &self.textures {
+            unsafe { gl.delete_texture(texture) };
+        }
+    }
+}
+
+/// A decoded image as a texture: RGBA bytes, mipmapped, repeating.
+fn upload(gl: &glow::Context, pixels: &skinning::material::Pixels) -> Result<glow::Texture, GlError> {
+    unsafe {
+        let texture = gl.create_texture().map_err(GlError::Other)?;
+        gl.bind_texture(glow::TEXTURE_2D, Some(texture));
+        gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 1);
+        let (w, h) = (pixels.width as i32, pixels.height as i32);
+        let data = glow::PixelUnpackData::Slice(Some(&pixels.rgba));
+        gl.tex_image_2d(
+            glow::TEXTURE_2D,
+            0,
+            glow::RGBA8 as i32,
+            w,
+            h,
+            0,
+            glow::RGBA,
+            glow::UNSIGNED_BYTE,
+            data,
+        );
+        gl.generate_mipmap(glow::TEXTURE_2D);
+        let linear_mipmap = glow::LINEAR_MIPMAP_LINEAR as i32;
+        gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MIN_FILTER, linear_mipmap);
+        gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAG_FILTER, glow::LINEAR as i32);
+        gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_S, glow::REPEAT as i32);
+        gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_T, glow::REPEAT as i32);
+        gl.bind_texture(glow::TEXTURE_2D, None);
+        Ok(texture)
+    }
+}
+
+/// Attribute 7, the texture coordinates, from a new buffer holding the model's (or, for a model
+/// without, switched off: every vertex reads (0, 0)); returns the buffer.
+///
+/// # Safety
+/// A context is current and the vertex array to set up is bound.
+pub unsafe fn texcoord_attribute(gl: &glow::Context, model: &Model) -> Result<glow::Buffer, GlError> {
+    let uv: Vec<[f32; 2]> = model.texcoords.iter().map(|t| t.to_array()).collect();
+    // SAFETY: as the caller guarantees; the buffer is created here.
+    unsafe {
+        let buffer = gl.create_buffer().map_err(GlError::Other)?;
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
+        gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, as_bytes(&uv), glow::STATIC_DRAW);
+        if uv.len() == model.skin.len() && !uv.is_empty() {
+            gl.vertex_attrib_pointer_f32(7, 2, glow::FLOAT, false, 8, 0);
+            gl.enable_vertex_attrib_array(7);
+        } else {
+            gl.disable_vertex_attrib_array(7);
+            gl.vertex_attrib_2_f32(7, 0.0, 0.0);
+        }
+        Ok(buffer)
+    }
+}

@@ -1,0 +1,95 @@
+//! `--export-gltf` and `--export-md5`: the model shown, with its own clips, written as a glTF file
+//! or as an MD5 model, then one line saying what was written.
+//!
+//! A model with no clips of its own shows its rest pose, a clip named `rest` (`show/loaded.rs`).
+//! A glTF file keeps that pose in its nodes; an MD5 model keeps only its bind pose, so it gets the
+//! `rest` clip, and shows what the program showed.
+
+use super::failure::Failure;
+use super::{console, write_file, write_files};
+use crate::demo::show::loaded::Loaded;
+use skinning::clip::Clip;
+use skinning::gltf_export::Container;
+use skinning::gltf_import::counted;
+use skinning::printable::printable;
+use std::path::Path;
+
+/// The clips written as MD5: the model's own, or the rest pose it shows when it has none.
+fn md5_clips(loaded: &Loaded) -> &[Clip] {
+    let own = loaded.own_clips.max(1).min(loaded.clips.len());
+    &loaded.clips[..own]
+}
+
+/// How many animations, and their names.
+fn animations(clips: &[Clip]) -> String {
+    match clips {
+        [] => "no animation (the nodes keep the rest pose)".to_string(),
+        _ => format!("{} ({})", counted(clips.len(), "animation", "animations"), names(clips)),
+    }
+}
+
+/// The clips' names, for the line said.
+fn names(clips: &[Clip]) -> String {
+    let names: Vec<String> = clips.iter().map(|c| printable(&c.name).into_owned()).collect();
+    names.join(", ")
+}
+
+/// Writes the model as a glTF file at `path` (all of it or none), then says so.
+pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Failure> {
+    let clips = &loaded.clips[..loaded.own_clips];
+    let bytes = skinning::gltf_export::export(&loaded.model, clips, container)
+        .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
+    write_file(path, |file| file.write_all(&bytes))?;
+    let model = &loaded.model;
+    let kind = match container {
+        Container::Gltf => "glTF JSON",
+        Container::Glb => "binary glTF",
+    };
+    let name = match path == Path::new("-") {
+        true => "standard output".to_string(),
+        false => printable(&path.display().to_string()).into_owned(),
+    };
+    // Morph targets, where the model has any: they go out with their meshes (`gltf_export/morphs.rs`).
+    let targets: usize = model.morphs.iter().map(|m| m.target_count()).sum();
+    let morphs = match targets {
+        0 => String::new(),
+        n => format!(", {}", counted(n, "morph target", "morph targets")),
+    };
+    console::show(&format!(
+        "wrote {name} ({kind}, {} bytes): {}, {}{morphs}, {}",
+        bytes.len(),
+        counted(model.skeleton.len(), "bone", "bones"),
+        counted(model.skin.len(), "vertex", "vertices"),
+        animations(clips)
+    ))
+}
+
+/// Writes the model as an MD5 model, `path` and an `.md5anim` beside it per clip (all or none),
+/// then says so.
+pub fn md5(path: &Path, loaded: &Loaded) -> Result<(), Failure> {
+    if !loaded.model.morphs.is_empty() {
+        console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
+    }
+    let clips = md5_clips(loaded);
+    let files = skinning::md5_export::export(&loaded.model, clips)
+        .map_err(|e| Failure::new(1, format!("cannot export the model as MD5: {e}")))?;
+    let mut writes = vec![(path.to_path_buf(), files.mesh.into_bytes())];
+    let mut stems = Vec::with_capacity(files.animations.len());
+    for (stem, text) in files.animations {
+        let file = path.with_file_name(format!("{stem}.md5anim"));
+        stems.push(printable(&file.file_name().unwrap_or_default().to_string_lossy()).into_owned());
+        writes.push((file, text.into_bytes()));
+    }
+    write_files(&writes)?;
+    let folder = match path.parent().map(|p| p.display().to_string()) {
+        Some(p) if !p.is_empty() => printable(&p).into_owned(),
+        _ => ".".to_string(),
+    };
+    let mesh = printable(&path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
+    console::show(&format!(
+        "wrote {mesh} and {} in {folder}: {} (clips {}; each clip's own name is inside its file)",
+        counted(stems.len(), "animation", "animations"),
+        stems.join(", "),
+        names(clips)
+    ))
+}

@@ -1,0 +1,177 @@
+//! The morph targets as the demo shows them (`morph.rs` is the method): the weights the user holds
+//! over the clip's, from `--morph` and the keys, and the target the keys change. `T` picks the
+//! next target (all of the model's, mesh after mesh, then none), `U` and `I` lower and raise its
+//! weight by [`STEP`], from 0 to 1, and hold it there; `R` goes back to the command line's. The
+//! corner line names the picked target and its weight this frame.
+
+use crate::demo::cli::morph::{MorphSetting, resolve};
+use skinning::model::Model;
+use skinning::morph::Held;
+use skinning::printable::printable;
+
+/// How much `U` and `I` change a weight.
+pub const STEP: f32 = 0.1;
+
+/// The longest a target's name is shown in the corner line, in characters.
+const LABEL_CHARS: usize = 40;
+
+/// The user's morph weights and the target the keys change.
+pub struct MorphControl {
+    /// The weights held by the command line (`--morph`), where `R` comes back to.
+    start: Vec<Held>,
+    /// The weights held now: over the clip's, every frame.
+    pub held: Vec<Held>,
+    /// The target `T` picked (its place in a frame's weights), if any.
+    pub picked: Option<usize>,
+    /// Each weight's name, `MESH:TARGET`, made printable once, so the corner line allocates nothing.
+    labels: Vec<String>,
+}
+
+impl MorphControl {
+    /// The weights `settings` hold on `model`; a setting that names nothing is the one-line error.
+    pub fn new(model: &Model, settings: &[MorphSetting]) -> Result<MorphControl, String> {
+        let start = resolve(model, settings)?;
+        let mut labels = Vec::new();
+        for m in &model.morphs {
+            for k in 0..m.target_count() {
+                let label = format!("{}:{}", printable(&m.name), printable(&m.target_label(k)));
+                labels.push(label.chars().take(LABEL_CHARS).collect());
+            }
+        }
+        let mut held = Vec::with_capacity(labels.len() + start.len());
+        held.extend_from_slice(&start);
+        Ok(MorphControl { start, held, picked: None, labels })
+    }
+
+    /// `T`: the next target, or none after the last.
+    pub fn next(&mut self) -> Result<(), String> {
+        if self.labels.is_empty() {
+            return Err("this model has no morph targets (T, U and I change their weights)".into());
+        }
+        let next = self.picked.map_or(0, |k| k + 1);
+        self.picked = (next < self.labels.len()).then_some(next);
+        Ok(())
+    }
+
+    /// `U` (`up` false) or `I`: the picked target's weight, from what it is this frame
+    /// (`weights`), one [`STEP`] down or up within 0 to 1, held there.
+    pub fn change(&mut self, weights: &[f32], up: bool) -> Result<(), String> {
+        let Some(k) = self.picked else {
+            let why =
+                if self.labels.is_empty() { "this model has no morph targets" } else { "press T first" };
+            return Err(format!("U and I change the weight of the morph target T picks: {why}"));
+        };
+        let step = if up { STEP } else { -STEP };
+        // Rounded to the step, so ten presses go from 0 to exactly 1.
+        let value = ((weights[k] + step) / STEP).round() * STEP;
+        let value = value.clamp(0.0, 1.0);
+        match self.held.iter_mut().find(|h| h.weight == k) {
+            Some(held) => held.value = value,
+            None => self.held.push(Held { weight: k, value }),
+        }
+        Ok(())
+    }
+
+    /// `R`: back to the weights the command line held.
+    pub fn reset(&mut self) {
+        self.held.clear();
+        self.held.extend_from_slice(&self.start);
+    }
+
+    /// What the corner line says of the picked target: its name and its weight this frame.
+    pub fn status<'a>(&'a self, weights: &[f32]) -> Option<(&'a str, f32)> {
+        let k = self.picked?;
+        Some((&self.labels[k], weights[k]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::cli::options::Options;
+    use crate::demo::show::state::{Demo, Reply};
+    use glam::Vec3A;
+    use skinning::morph::MeshMorph;
+
+    /// The article's arm with one target, `lift`, moving vertex 12 by 1 along z.
+    fn lifting_arm(settings: &[&str]) -> Result<Demo, String> {
+        let model = skinning::scene::article().expect("the article's scene");
+        let mut positions = vec![Vec3A::ZERO; model.skin.len()];
+        positions[12] = Vec3A::Z;
+        let lift = MeshMorph {
+            name: "mesh".into(),
+            bone: 0,
+            vertices: 0..model.skin.len(),
+            targets: vec!["lift".into()],
+            defaults: vec![0.0],
+            weights: 0..0,
+            positions,
+            normals: Vec::new(),
+        };
+        let model = model.with_morphs(vec![lift]).expect("it fits");
+        let clips = skinning::scene::clips().expect("the article's clips");
+        let morphs = settings.iter().map(|s| crate::demo::cli::morph::parse_morph(s).unwrap()).collect();
+        Demo::new(model, clips, &Options { morphs, ..Options::default() })
+    }
+
+    #[test]
+    fn the_keys_and_the_command_line_hold_a_weight_and_the_mesh_takes_its_shape() {
+        let mut d = lifting_arm(&[]).unwrap();
+        let before = d.pose.skinned[12];
+        assert_eq!(
+            d.key("u"),
+            Reply::Refused("U and I change the weight of the morph target T picks: press T first".into())
+        );
+        assert_eq!((d.key("t"), d.key("i"), d.key("I")), (Reply::Changed, Reply::Changed, Reply::Changed));
+        assert!((d.pose.morph.weights[0] - 0.2).abs() < 1e-6);
+        assert!(d.status.line.ends_with("morph mesh:lift 0.20"), "{}", d.status.line);
+        // The arm's palette moves the lifted vertex as it moves the others: 0.2 along the palette's z.
+        let moved = d.pose.skinned[12] - before;
+        let z = d.pose.palette[d.model.skin.vertices()[12].joints[0] as usize].transform_vector3a(Vec3A::Z);
+        assert!(moved.abs_diff_eq(0.2 * z, 1e-5), "{moved}");
+        // R lets go: back to the clip's weight, 0.
+        d.key("r");
+        assert_eq!((d.pose.morph.weights[0], d.pose.skinned[12]), (0.0, before));
+        // --morph holds one from the start, and R comes back to it.
+        let mut d = lifting_arm(&["0:lift=0.5"]).unwrap();
+        assert_eq!(d.pose.morph.weights[0], 0.5);
+        d.key("t");
+        d.key("u");
+        d.key("r");
+        assert_eq!(d.pose.morph.weights[0], 0.5);
+        assert!(lifting_arm(&["mesh:smile=1"]).err().unwrap().contains("choose one of lift (or 0 to 0)"));
+    }
+
+    fn control(targets: usize) -> MorphControl {
+        let labels = (0..targets).map(|k| format!("face:{k}")).collect();
+        MorphControl { start: vec![Held { weight: 0, value: 0.5 }], held: Vec::new(), picked: None, labels }
+    }
+
+    #[test]
+    fn t_cycles_through_the_targets_then_none() {
+        let mut c = control(2);
+        let seen: Vec<Option<usize>> = (0..4).map(|_| c.next().map(|()| c.picked).unwrap()).collect();
+        assert_eq!(seen, [Some(0), Some(1), None, Some(0)]);
+        assert!(control(0).next().is_err());
+    }
+
+    #[test]
+    fn u_and_i_step_the_picked_weight_within_0_and_1_and_hold_it() {
+        let mut c = control(2);
+        assert!(c.change(&[0.0, 0.0], true).unwrap_err().contains("press T first"));
+        c.next().unwrap();
+        c.next().unwrap();
+        let mut weights = [0.0, 0.95];
+        c.change(&weights, true).unwrap();
+        assert_eq!(c.held, [Held { weight: 1, value: 1.0 }]);
+        weights[1] = 1.0;
+        c.change(&weights, true).unwrap();
+        assert_eq!(c.held, [Held { weight: 1, value: 1.0 }], "no higher than 1");
+        weights[1] = 0.3;
+        c.change(&weights, false).unwrap();
+        assert!((c.held[0].value - 0.2).abs() < 1e-6, "{:?}", c.held);
+        assert_eq!(c.status(&weights), Some(("face:1", 0.3)));
+        c.reset();
+        assert_eq!(c.held, [Held { weight: 0, value: 0.5 }], "R: the command line's again");
+    }
+}

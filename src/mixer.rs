@@ -1,0 +1,226 @@
+//! Many clips at once: a walk that turns into a run, a wave on top of a walk (chapter 11).
+//!
+//! One clip gives every bone a local pose (`clip.rs`). Several clips at once give several poses,
+//! and the mixer makes one of them, bone by bone, **before** anything else of the frame runs: the
+//! world transforms, the palette and the skin then see a single pose, as if one clip had made it.
+//! ozz-animation's blending job, three.js's `AnimationMixer` and Bevy's animation graph all work
+//! this way.
+//!
+//! **Why local poses.** A bone's local pose is a translation, a rotation and a scale, each with a
+//! blend that keeps it what it is: an average of translations is a translation, a slerp of
+//! rotations is a rotation. The bone keeps its length and its shape, and the children follow
+//! through the tree. A blend of world matrices averages sixteen numbers instead: halfway between a
+//! bone turned 45° up and the same bone turned 45° down, the average matrix's axes are cos 45° =
+//! 0.71 long, and the bone's child comes 29% closer; where the two turns are about different axes
+//! the axes also stop being square to each other (shear). Blending skinned vertices is the same
+//! mistake one step later (the skin is linear in the palette's matrices). `tests/many_clips.rs`
+//! measures both on the Fox.
+//!
+//! A mixer holds **layers** ([`Layer`]), each a clip at a weight, of three kinds ([`Kind`]):
+//! - **blend** layers make the base pose together, weights divided by their sum (`weighted.rs`);
+//!   in **step** (phase sync, `phase.rs`) clips of different lengths keep the same phase;
+//! - a **masked** layer lays its clip over one bone and everything under it (`mask.rs`);
+//! - an **additive** layer adds its clip's difference from a reference pose (`additive.rs`).
+//!
+//! Over time, a **crossfade** (`crossfade.rs`) is a blend whose weights move. Each frame,
+//! [`Mixer::sample`] samples every layer's clip into that layer's own pose (kept between frames,
+//! so a frame allocates nothing), folds the blend layers into the output, then lays the masked and
+//! additive layers on, one after the other in the order they are given (the program gives the
+//! masked ones first). [`Mixer::sample_weights`] does the same for the clips' morph weights
+//! (chapter 13): the blend layers' averaged by their weights, as three.js's mixer does.
+
+pub mod additive;
+pub mod crossfade;
+pub mod mask;
+pub mod phase;
+pub mod weighted;
+
+use crate::clip::Clip;
+use crate::morph::MeshMorph;
+use crate::skeleton::Skeleton;
+use crate::transform::Trs;
+use mask::Mask;
+use phase::{Phase, time_in_clip};
+
+/// What a layer does with its clip's pose.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// Blended with the other blend layers into the base pose, its weight divided by their sum.
+    Blend,
+    /// Laid over the bones of the mask, at its weight (0 to 1); the other bones keep the base.
+    Masked(Mask),
+    /// Its difference from `reference` (one pose per bone) added on top, at its weight.
+    Additive { reference: Vec<Trs> },
+}
+
+impl Kind {
+    /// The word the corner line and the dump use: `blend`, `mask` or `additive`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Blend => "blend",
+            Kind::Masked(_) => "mask",
+            Kind::Additive { .. } => "additive",
+        }
+    }
+
+    /// An additive layer of `clip` relative to the clip's own first pose (its pose at time 0).
+    pub fn additive(clip: &Clip, skeleton: &Skeleton) -> Kind {
+        let mut reference = vec![Trs::IDENTITY; skeleton.len()];
+        clip.sample_at(skeleton, 0.0, &mut reference);
+        Kind::Additive { reference }
+    }
+}
+
+/// One clip in the mix: which, how much, how, and where it was this frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layer {
+    /// The clip, as an index into the clips the mixer is given.
+    pub clip: usize,
+    pub weight: f32,
+    pub kind: Kind,
+    /// Where the layer was in its clip this frame, in seconds (within its loop).
+    pub time: f32,
+    /// The clip's pose this frame, one local transform per bone.
+    pub pose: Vec<Trs>,
+}
+
+impl Layer {
+    /// A layer of clip number `clip` at `weight`, with room for a pose of `skeleton`.
+    pub fn new(kind: Kind, clip: usize, weight: f32, skeleton: &Skeleton) -> Layer {
+        Layer { clip, weight, kind, time: 0.0, pose: vec![Trs::IDENTITY; skeleton.len()] }
+    }
+}
+
+/// Layers of clips, and where their shared cycle is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mixer {
+    pub layers: Vec<Layer>,
+    /// Whether the blend layers play in step (phase sync), or each at the same time.
+    pub sync: bool,
+    phase: Phase,
+    /// Room for one layer's morph weights, and an additive layer's first ones.
+    scratch: Vec<f32>,
+    reference: Vec<f32>,
+}
+
+impl Mixer {
+    pub fn new(layers: Vec<Layer>, sync: bool) -> Mixer {
+        Mixer { layers, sync, phase: Phase::START, scratch: Vec::new(), reference: Vec::new() }
+    }
+
+    /// Starts the shared cycle afresh: the next frame's phase is its time over the cycle, as if
+    /// the weights had always been what they are (after the clips changed, or sync was turned on).
+    pub fn restart(&mut self) {
+        self.phase = Phase::START;
+    }
+
+    /// The blend layers' shared cycle in seconds, `Σ ŵᵢ dᵢ` (`phase.rs`).
+    pub fn cycle(&self, clips: &[Clip]) -> f64 {
+        let blend = self.layers.iter().filter(|l| l.kind == Kind::Blend);
+        phase::cycle(blend.map(|l| (l.weight, clips[l.clip].duration)))
+    }
+
+    /// The pose at `time`: one local transform per bone of `skeleton` into `out`. Allocates nothing.
+    ///
+    /// # Panics
+    /// If a layer's clip is not in `clips`, or `out` or a layer's pose does not have one transform
+    /// per bone.
+    pub fn sample(&mut self, skeleton: &Skeleton, clips: &[Clip], time: f64, out: &mut [Trs]) {
+        // 1. Each layer's time in its clip: blend layers in step at the shared phase, or all at `time`.
+        let phase = if self.sync { self.phase.at(time, self.cycle(clips)) } else { 0.0 };
+        for layer in &mut self.layers {
+            let clip = &clips[layer.clip];
+            let in_step = self.sync && layer.kind == Kind::Blend;
+            layer.time = clip.wrap(if in_step { time_in_clip(phase, clip.duration) } else { time });
+            clip.sample_at(skeleton, layer.time, &mut layer.pose);
+        }
+        // 2. The blend layers, folded one after the other; no weight at all leaves the rest pose.
+        let mut total = 0.0;
+        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
+            total = weighted::accumulate(out, total, &layer.pose, layer.weight);
+        }
+        if total <= 0.0 {
+            for (local, bone) in out.iter_mut().zip(skeleton.bones()) {
+                *local = bone.rest;
+            }
+        }
+        // 3 and 4. Masked layers over their bones, additive layers over everything, in order.
+        for layer in &self.layers {
+            match &layer.kind {
+                Kind::Blend => {}
+                Kind::Masked(mask) => {
+                    let inside =
+                        out.iter_mut().zip(&layer.pose).zip(&mask.bones).filter(|(_, inside)| **inside);
+                    for ((local, pose), _) in inside {
+                        *local = weighted::mix(local, pose, layer.weight);
+                    }
+                }
+                Kind::Additive { reference } => {
+                    for ((local, pose), reference) in out.iter_mut().zip(&layer.pose).zip(reference) {
+                        *local = additive::add(local, &additive::delta(pose, reference), layer.weight);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The morph weights at the time [`Mixer::sample`] last set (call it first): one per target
+    /// of every mesh of `morphs` into `out` (chapter 13), blended as the poses are. The blend
+    /// layers' weights are averaged by the layers' weights (as three.js's mixer does), a masked
+    /// layer's are laid over the meshes its bones hold, an additive layer's change from its first
+    /// frame is added. Its two lists of room are made on the first call; no later one allocates.
+    pub fn sample_weights(&mut self, clips: &[Clip], morphs: &[MeshMorph], out: &mut [f32]) {
+        let (scratch, reference) = (&mut self.scratch, &mut self.reference);
+        scratch.resize(out.len(), 0.0);
+        reference.resize(out.len(), 0.0);
+        let mut total = 0.0;
+        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
+            clips[layer.clip].sample_weights(layer.time as f64, morphs, scratch);
+            total = weighted::accumulate_numbers(out, total, scratch, layer.weight);
+        }
+        if total <= 0.0 {
+            // No weight at all: the meshes' own weights, as the rest pose for the bones.
+            for m in morphs {
+                out[m.weights.clone()].copy_from_slice(&m.defaults);
+            }
+        }
+        for layer in self.layers.iter().filter(|l| l.kind != Kind::Blend) {
+            let clip = &clips[layer.clip];
+            clip.sample_weights(layer.time as f64, morphs, scratch);
+            match &layer.kind {
+                Kind::Masked(mask) => {
+                    // A mesh's weights are its bone's: the mask lays them over where it holds the bone.
+                    let s = layer.weight.clamp(0.0, 1.0);
+                    for m in morphs.iter().filter(|m| mask.bones[m.bone]) {
+                        for (o, v) in out[m.weights.clone()].iter_mut().zip(&scratch[m.weights.clone()]) {
+                            *o += (v - *o) * s;
+                        }
+                    }
+                }
+                _ => {
+                    clip.sample_weights(0.0, morphs, reference);
+                    for ((o, m), r) in out.iter_mut().zip(scratch.iter()).zip(reference.iter()) {
+                        *o += layer.weight * (m - r);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What sets the bones for a time: one clip, or a mixer's layers over a list of clips. For code
+/// that takes either (the dump).
+#[derive(Clone, Copy, Debug)]
+pub enum Animation<'a> {
+    Clip(&'a Clip),
+    Mixed { mixer: &'a Mixer, clips: &'a [Clip] },
+}
+
+impl<'a> From<&'a Clip> for Animation<'a> {
+    fn from(clip: &'a Clip) -> Self {
+        Animation::Clip(clip)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,200 @@
+//! Morph targets (blend shapes): a weighted sum of *shapes*, taken before the weighted sum of
+//! *motions* that is skinning.
+//!
+//! Skinning moves a vertex by a weighted sum of motions: where each joint alone would carry it
+//! (`skin.rs`). A face that frowns is not moved by a bone: the brow itself changes shape. A **morph
+//! target** stores such a shape as a **displacement** of every vertex from where it was modelled,
+//! and a **weight** says how much of it to take:
+//!
+//! ```text
+//! morphed bind   = bind + Σ weight[k] * Δposition[k]
+//! morphed normal = normalize(normal + Σ weight[k] * Δnormal[k])
+//! ```
+//!
+//! At weight 0 a target is off, at 1 fully on; several add up (an angry brow and a surprised mouth
+//! at once), and nothing asks the weights to sum to 1, since each adds its own change to one shape.
+//!
+//! **The order is fixed: the shapes first, then the skin** (glTF spec, "Morph Targets"; three.js does
+//! the same). A displacement is an arrow drawn in the mesh's bind space, beside the bind position it
+//! changes; the skin then moves the reshaped vertex as it would have moved the plain one, arrow and
+//! all. Added after the skin, the arrow would keep pointing where it pointed in the bind pose: a
+//! head that turns would leave its smile facing the old way (chapter 13 measures how far).
+//!
+//! In a frame (`model.rs`) the morph is step 4, after the palette and before the blend. It changes
+//! no part of the model: the pose holds a copy of the skin ([`Morphed`]), whose morphed vertices get
+//! this frame's bind positions and normals, and the blend reads that copy instead of the model's
+//! skin, with the same loop. A frame's weights come from the mesh's defaults (a node's own weights,
+//! else its mesh's), the clip's weight channels (`clip.rs`), and the user (`--morph`, the keys).
+
+use crate::skeleton::BoneId;
+use crate::skin::Skin;
+use glam::Vec3A;
+use std::ops::Range;
+
+/// One mesh's morph targets: the shapes that its run of the skin's vertices can take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshMorph {
+    /// The mesh's name (as its [`Part`](crate::model::Part) is named), for messages and `--morph`.
+    pub name: String,
+    /// The bone (a glTF node) that holds the mesh: its weights and its animation channels are this
+    /// node's, so two nodes showing one mesh make two of these, with weights of their own.
+    pub bone: BoneId,
+    /// Which of the skin's vertices the targets reshape.
+    pub vertices: Range<usize>,
+    /// Each target's name, as a modelling tool wrote it (glTF: the mesh's `extras.targetNames`);
+    /// empty where the file gave none.
+    pub targets: Vec<String>,
+    /// Each target's weight when no clip and no user sets it (glTF: the node's `weights`, else the
+    /// mesh's, else 0).
+    pub defaults: Vec<f32>,
+    /// Where this mesh's weights are in a frame's weights ([`Morphed::weights`]): one per target.
+    /// Given by [`number_weights`].
+    pub weights: Range<usize>,
+    /// The position displacements, vertex after vertex, each vertex's targets in order: target `k`
+    /// of vertex `vertices.start + i` is `positions[i * targets.len() + k]`, so the sum over one
+    /// vertex's targets reads neighbouring numbers.
+    pub positions: Vec<Vec3A>,
+    /// The normal displacements, in the same order; empty where the skin has no normals.
+    pub normals: Vec<Vec3A>,
+}
+
+impl MeshMorph {
+    /// How many targets the mesh has.
+    pub fn target_count(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Target `k` as messages name it: its name, or `target k` where it has none.
+    pub fn target_label(&self, k: usize) -> String {
+        match self.targets.get(k).map(String::as_str) {
+            Some(name) if !name.is_empty() => name.to_string(),
+            _ => format!("target {k}"),
+        }
+    }
+
+    /// The displacements of the run's vertex `i`, one per target.
+    pub fn displacements(&self, i: usize) -> &[Vec3A] {
+        let n = self.targets.len();
+        &self.positions[i * n..(i + 1) * n]
+    }
+
+    /// The longest displacement target `k` gives any vertex: how far it can move the mesh.
+    pub fn reach(&self, k: usize) -> f32 {
+        let n = self.targets.len();
+        self.positions.iter().skip(k).step_by(n.max(1)).map(|d| d.length()).fold(0.0, f32::max)
+    }
+}
+
+/// Gives each mesh its place in a frame's weights, one after the other, after checking that its
+/// numbers fit: a run of the `vertices` the skin has, and a displacement per vertex and target.
+/// Returns how many weights a frame has in all.
+pub fn number_weights(morphs: &mut [MeshMorph], vertices: usize) -> Result<usize, String> {
+    let mut next = 0;
+    for m in morphs.iter_mut() {
+        let (n, run) = (m.targets.len(), m.vertices.len());
+        let problem = if m.vertices.end > vertices || m.vertices.start > m.vertices.end {
+            Some(format!("its vertices {:?} are not the skin's 0..{vertices}", m.vertices))
+        } else if m.defaults.len() != n {
+            Some(format!("{} default weights for {n} targets", m.defaults.len()))
+        } else if m.positions.len() != run * n {
+            Some(format!("{} displacements for {run} vertices of {n} targets", m.positions.len()))
+        } else if !m.normals.is_empty() && m.normals.len() != run * n {
+            Some(format!("{} normal displacements for {run} vertices of {n} targets", m.normals.len()))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Err(format!("the morph targets of mesh {:?}: {problem}", m.name));
+        }
+        m.weights = next..next + n;
+        next += n;
+    }
+    Ok(next)
+}
+
+/// `bind + Σ weight[k] * Δ[k]`: one vertex's bind position in this frame's shape. A target at
+/// weight 0 adds nothing and is skipped, so with every weight 0 the vertex is exactly where it
+/// was modelled.
+pub fn morph_position(bind: Vec3A, weights: &[f32], displacements: &[Vec3A]) -> Vec3A {
+    let mut shaped = bind;
+    for (&weight, &displacement) in weights.iter().zip(displacements) {
+        if weight != 0.0 {
+            shaped += weight * displacement;
+        }
+    }
+    shaped
+}
+
+/// `normalize(normal + Σ weight[k] * Δ[k])`: one vertex's bind normal in this frame's shape; the
+/// normal as it was where the targets change it by nothing (or would turn it to nothing).
+pub fn morph_normal(normal: Vec3A, weights: &[f32], displacements: &[Vec3A]) -> Vec3A {
+    let change = morph_position(Vec3A::ZERO, weights, displacements);
+    if change == Vec3A::ZERO { normal } else { (normal + change).try_normalize().unwrap_or(normal) }
+}
+
+/// A weight held by the user over whatever the clip says (`--morph`, the program's keys): which of
+/// a frame's weights ([`MeshMorph::weights`]), and its value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Held {
+    pub weight: usize,
+    pub value: f32,
+}
+
+/// Step 4 of a frame, and what it keeps between frames: this frame's morph weights, and the skin
+/// they reshape. Made once per pose; a frame allocates nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Morphed {
+    /// Every target's weight this frame, mesh after mesh ([`MeshMorph::weights`] says where).
+    pub weights: Vec<f32>,
+    /// A copy of the model's skin whose morphed vertices hold this frame's shapes; None for a
+    /// model without morph targets, whose blend reads the model's skin itself.
+    shaped: Option<Skin>,
+}
+
+impl Morphed {
+    /// The weights at their defaults, and (for a model with targets) a copy of `skin` to reshape.
+    pub fn new(skin: &Skin, morphs: &[MeshMorph]) -> Morphed {
+        let mut morphed = Morphed { weights: Vec::new(), shaped: None };
+        if !morphs.is_empty() {
+            morphed.weights = morphs.iter().flat_map(|m| m.defaults.iter().copied()).collect();
+            morphed.shaped = Some(skin.clone());
+        }
+        morphed
+    }
+
+    /// The skin the blend reads: `skin` (the model's) itself, or its copy in this frame's shape.
+    pub fn skin<'a>(&'a self, skin: &'a Skin) -> &'a Skin {
+        self.shaped.as_ref().unwrap_or(skin)
+    }
+
+    /// The pose's copy of the skin in this frame's shape, if the model has morph targets.
+    pub fn shaped(&self) -> Option<&Skin> {
+        self.shaped.as_ref()
+    }
+
+    /// Sets the `held` weights over those the clip gave.
+    pub fn hold(&mut self, held: &[Held]) {
+        for h in held {
+            self.weights[h.weight] = h.value;
+        }
+    }
+
+    /// Step 4: each morphed vertex's bind position and normal, from the model's `skin` (never
+    /// changed) and this frame's weights, into the copy the blend reads.
+    pub fn apply(&mut self, skin: &Skin, morphs: &[MeshMorph]) {
+        let Some(shaped) = &mut self.shaped else { return };
+        for m in morphs {
+            let weights = &self.weights[m.weights.clone()];
+            let n = m.targets.len();
+            for (i, v) in m.vertices.clone().enumerate() {
+                let (bind, normal) = shaped.shape_mut(v);
+                *bind = morph_position(skin.vertices()[v].bind, weights, m.displacements(i));
+                if let (Some(normal), Some(&base)) = (normal, skin.normals().get(v))
+                    && !m.normals.is_empty()
+                {
+                    *normal = morph_normal(base, weights, &m.normals[i * n..(i + 1) * n]);
+                }
+            }
+        }
+    }
+}
