@@ -53,9 +53,17 @@
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
 //! (`parallel.rs`) give the one-thread result bit for bit, as for `skin::blend`.
 //!
-//! **Four slots.** The fast path blends a vertex's four slots, as `skin::blend_vertices` does. Work
-//! on a few vertices after it (their own positions and normals computed again, or more added) is a
-//! second pass over those vertices, after this one, as for the reference.
+//! **Every influence.** The lanes blend a vertex's four slots, as `skin::blend_vertices` does. A
+//! vertex with more (the skin's extras, `skin/extras.rs`) is finished by the reference's own second
+//! pass, over the same run, once the lanes are done: `skin::blend_extras` adds the extras' terms to
+//! its position, `normals::blend_extra_normals` computes its normal again from every influence, and
+//! `dual_quat::blend_dqs_extras` and `blend_dqs_extra_normals` blend it again whole. Most models
+//! have no extras, and the pass then costs a search of an empty table. [`Lanes::blend_vertices`]
+//! and [`Lanes::blend_dqs_vertices`] run it, so every caller (one thread, a thread's chunk, `Pose`,
+//! the program) gets every influence.
+//!
+//! **The morph** happens before: a model with morph targets hands the fast path the pose's copy of
+//! the skin in this frame's shape (`morph.rs`: `Morphed::skin`), as it hands it to `skin::blend`.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -68,8 +76,9 @@ mod sse2;
 
 pub use kernel::GROUP;
 
-use crate::dual_quat::DualQuat;
-use crate::skin::{Skin, SkinVertex};
+use crate::dual_quat::{self, DualQuat};
+use crate::normals;
+use crate::skin::{self, Skin, SkinVertex};
 use dual::DualQuats;
 use glam::{Mat4, Vec3A};
 use kernel::GroupSkin;
@@ -121,7 +130,8 @@ impl Lanes {
     }
 
     /// The fast path over a run of the skin's vertices: `positions[i]` gets vertex
-    /// `vertices.start + i` blended, and `normals[i]` its bind normal moved by the rule; `normals`
+    /// `vertices.start + i` blended, and `normals[i]` its bind normal moved by the rule, every
+    /// influence counted (the four slots in the lanes, then the extras' second pass); `normals`
     /// empty for positions alone. Allocates nothing.
     ///
     /// # Panics
@@ -136,7 +146,12 @@ impl Lanes {
         normals: &mut [Vec3A],
     ) {
         assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
-        self.run(Linear(palette), skin, vertices, positions, normals);
+        self.run(Linear(palette), skin, vertices.clone(), positions, normals);
+        // The second pass, for the few vertices with more than four influences: the readable one.
+        skin::blend_extras(skin, vertices.start, palette, positions);
+        if !normals.is_empty() {
+            normals::blend_extra_normals(skin, vertices.start, palette, normals);
+        }
     }
 
     /// Dual-quaternion skinning on the fast path, over a run of the skin's vertices, as
@@ -154,7 +169,12 @@ impl Lanes {
         normals: &mut [Vec3A],
     ) {
         assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
-        self.run(DualQuats { joints: dq_palette, scale }, skin, vertices, positions, normals);
+        self.run(DualQuats { joints: dq_palette, scale }, skin, vertices.clone(), positions, normals);
+        // The second pass, for the few vertices with more than four influences: the readable one.
+        dual_quat::blend_dqs_extras(skin, vertices.start, dq_palette, scale, positions);
+        if !normals.is_empty() {
+            dual_quat::blend_dqs_extra_normals(skin, vertices.start, dq_palette, normals);
+        }
     }
 
     /// `method` over the run, on these lanes. The kernels index the palette by each slot's joint
