@@ -151,7 +151,10 @@ impl Pose {
     /// palette, morph, blend and normals.
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
         self.update_palette(model, clip, time);
-        let _linear_blending_takes_any_palette = self.blend_with(model, Method::Lbs);
+        self.morph.apply(&model.skin, &model.morphs);
+        // Steps 5 and 6 in one pass, on the fast path (`lanes.rs`): the positions and the normals.
+        lanes::blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned, &mut self.normals);
+        self.update_face_normals(model);
     }
 
     /// Steps 1 and 3 only (no chain reaches): the bones, the palette and the morph weights, no
@@ -215,9 +218,7 @@ impl Pose {
             Method::Lbs => lanes::blend(skin, &self.palette, skinned, normals),
             Method::Dqs => lanes::blend_dqs(skin, &self.dq_palette, self.dq_scale, skinned, normals),
         }
-        if !self.face_normals.is_empty() {
-            face_normals(&self.skinned, &model.triangles, &mut self.face_normals);
-        }
+        self.update_face_normals(model);
         Ok(())
     }
 
@@ -231,7 +232,12 @@ impl Pose {
             Method::Lbs => blend_normals(skin, &self.palette, &mut self.normals),
             Method::Dqs => blend_dqs_normals(skin, &self.dq_palette, &mut self.normals),
         }
-        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
+        self.update_face_normals(model);
+    }
+
+    /// Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty): each
+    /// triangle's own, from its skinned corners.
+    pub fn update_face_normals(&mut self, model: &Model) {
         if !self.face_normals.is_empty() {
             face_normals(&self.skinned, &model.triangles, &mut self.face_normals);
         }
@@ -255,7 +261,9 @@ impl Pose {
     pub fn compute(&mut self, model: &Model) {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
-        let _linear_blending_takes_any_palette = self.blend_with(model, Method::Lbs);
+        self.morph.apply(&model.skin, &model.morphs);
+        lanes::blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned, &mut self.normals);
+        self.update_face_normals(model);
     }
 
     /// Where the joint of `bone` is in the world: the origin of its space.
