@@ -196,10 +196,13 @@ fn compare_mode_draws_lbs_in_red_and_dqs_in_orange() {
     // The GPU's DQS draws the CPU's picture, to a shade: the CPU blends on the fast path
     // (`lanes.rs`), whose sums round differently from the shader's, about 1e-7 of the size apart
     // (`tests/lanes.rs`), which shades the edge of a line one step differently here and there.
+    // Measured: 9 pixels of 307,200 differ, each by 1 shade (with the readable `dual_quat::blend_dqs`
+    // on the CPU, none did). Up to 15 are allowed.
     let shades = dqs_gpu.rgba.iter().zip(&dqs.rgba).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
     let pixels = dqs_gpu.rgba.chunks_exact(4).zip(dqs.rgba.chunks_exact(4)).filter(|(a, b)| a != b).count();
+    println!("--method dqs: the GPU's picture is {pixels} pixels, {shades} shades from the CPU's");
     assert!(
-        shades <= 1 && pixels <= 30,
+        shades <= 1 && pixels <= 15,
         "--method dqs: the GPU's picture is {pixels} pixels, {shades} shades off"
     );
     // Over both methods on the CPU, the GPU's leaves no red or orange.

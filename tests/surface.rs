@@ -64,15 +64,12 @@ fn the_robot_is_lit_in_many_shades_where_its_lines_were_one_red() {
     assert!(line_shades.len() < 10, "{} shades of red in the lines", line_shades.len());
 }
 
-/// How many pixels of `a` and `b` differ, by how much at most in any channel, and how many by more
-/// than 2 shades.
-fn difference(a: &Image, b: &Image) -> (usize, u8, usize) {
+/// How many pixels of `a` and `b` differ, and by how much at most in any channel.
+fn difference(a: &Image, b: &Image) -> (usize, u8) {
     let pairs = a.rgba.iter().zip(&b.rgba).map(|(x, y)| x.abs_diff(*y));
     let most = pairs.clone().max().unwrap_or(0);
     let pixels = a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)).filter(|(p, q)| p != q).count();
-    let apart = |(p, q): &(&[u8], &[u8])| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 2);
-    let far = a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)).filter(apart).count();
-    (pixels, most, far)
+    (pixels, most)
 }
 
 #[test]
@@ -86,18 +83,13 @@ fn the_gpu_lights_the_surface_as_the_cpu_does() {
         else {
             return;
         };
-        let (pixels, most, far) = difference(&cpu, &gpu);
-        println!(
-            "{name}: {pixels} pixels differ between the CPU's and the GPU's surface, by at most {most}, \
-             {far} by more than 2"
-        );
-        // The robot's skinned normals agree to 1e-7 (tests/gpu.rs), a shade at most. The fox's flat
-        // normals come from each triangle's corners, which the CPU's fast path (`lanes.rs`) and the
-        // shader place a rounding apart (about 1e-7 of the size): a pixel on the edge between two
-        // faces may then take the other face's shade. A few such pixels, no more.
-        assert!(pixels <= 640 * 480 / 1000, "{name}: {pixels} pixels differ");
-        let edges = if path.ends_with("Fox.glb") { 640 * 480 / 10_000 } else { 0 };
-        assert!(far <= edges, "{name}: {far} pixels more than 2 shades apart ({most} at most)");
+        let (pixels, most) = difference(&cpu, &gpu);
+        println!("{name}: {pixels} pixels differ between the CPU's and the GPU's surface, by at most {most}");
+        // The fox's flat normals come from its skinned corners, found by the same shader; the robot's
+        // skinned normals agree to 1e-7 (tests/gpu.rs), a shade at most. The CPU's corners come from
+        // the fast path (`lanes.rs`), a rounding from the shader's. Measured: 16 of the fox's pixels
+        // differ and 1 of the robot's, each by 1 shade.
+        assert!(pixels <= 640 * 480 / 1000 && most <= 2, "{name}: {pixels} pixels, {most} apart");
         assert!(reds(&cpu).0.len() >= 40, "{name}: the surface should be lit");
     }
 }

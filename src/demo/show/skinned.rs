@@ -17,7 +17,6 @@ use crate::demo::draw::gpu_influences::gpu_can_skin;
 use glam::Vec3A;
 use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};
-use skinning::normals::face_normals;
 use skinning::parallel::BlendThreads;
 
 /// Where the skinned layer is blended.
@@ -211,10 +210,8 @@ pub fn blend(
         }
     }
     if work.normals {
-        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
-        if !pose.face_normals.is_empty() {
-            face_normals(&pose.skinned, &model.triangles, &mut pose.face_normals);
-        }
+        // Flat normals, for a mesh with none of its own.
+        pose.update_face_normals(model);
     }
     Ok(())
 }
