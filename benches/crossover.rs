@@ -1,5 +1,5 @@
-//! Where all threads start to beat one (`parallel.rs`): the blend alone, on small tubes, one thread
-//! against all, in turn on the same data.
+//! Where all threads start to beat one (`parallel.rs`): the program's blend (the fast path,
+//! `lanes.rs`, positions alone), on small tubes, one thread against all, in turn on the same data.
 //!
 //! Handing work to the other threads costs the same for 500 vertices as for a million, so below
 //! some size one thread wins. How much it costs depends on whether the other threads are awake:
@@ -14,8 +14,9 @@
 //! again, then twice, as from 4,096 on), for a machine where two threads pay only far higher.
 
 use glam::{Mat4, Vec3A};
+use skinning::lanes;
 use skinning::parallel::BlendThreads;
-use skinning::skin::{Skin, blend, compute_palette};
+use skinning::skin::{Skin, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -80,7 +81,7 @@ pub struct Crossover {
 pub fn measure(threads: &BlendThreads, skins: &[(Skin, Vec<Mat4>)], rounds: usize) -> Vec<Crossover> {
     let all = threads.count();
     println!(
-        "\ncrossover: the blend alone, 1 thread against {all}, median µs per blend\n{:>10}  {:>9} {:>9} {:>8}   {:>9} {:>9} {:>8}",
+        "\ncrossover: the fast path, positions alone, 1 thread against {all}, median µs per blend\n{:>10}  {:>9} {:>9} {:>8}   {:>9} {:>9} {:>8}",
         "", "back to", "back", "", "after a", "2 ms pause", "(as between frames)"
     );
     println!(
@@ -140,8 +141,8 @@ fn one_against_all(
             }
             let t = Instant::now();
             match way {
-                0 => blend(black_box(skin), palette, out),
-                _ => threads.blend(black_box(skin), palette, out),
+                0 => lanes::blend(black_box(skin), palette, out, &mut []),
+                _ => threads.blend_lanes(black_box(skin), palette, out, &mut []),
             }
             let elapsed = t.elapsed();
             black_box(&mut *out);

@@ -50,7 +50,9 @@
 //!     `Pose::update`: the pose's copy of the skin in this frame's shape, which the blend reads);
 //!     and every influence a file gives a vertex: [`skin`] keeps four in its slots and the rest
 //!     beside them (`src/skin/extras.rs`), and `blend_extras` adds those after the four-slot loop.
-//! 14. Every core and what it costs (`docs/14-every-core.md`): [`parallel`]: each vertex is
+//! 14. Every core and what it costs (`docs/14-every-core.md`): [`lanes`]: the fast path beside
+//!     `skin::blend` and `normals::skin_normal`, eight vertices at a time in the processor's vector
+//!     lanes, positions and normals from one blended matrix; [`parallel`]: each vertex is
 //!     independent, so chunks of the mesh blend on different threads, with the same loop and bit
 //!     for bit the same result; [`synthetic`] makes a skinned tube of any size to time the blend
 //!     on (`cargo bench`); [`alloc_count`] counts heap allocations, to show that a steady frame
@@ -69,6 +71,7 @@ pub mod dump;
 pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;
+pub mod lanes;
 pub mod material;
 pub mod md5_export;
 pub mod md5_import;

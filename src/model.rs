@@ -22,7 +22,8 @@
 //!
 //! Steps 5 and 6 have two methods ([`Method`]): linear blend skinning, the article's, above; or
 //! dual-quaternion skinning (`dual_quat.rs`), which first turns each palette matrix into a dual
-//! quaternion. `Pose::update` is the article's method; `Pose::update_with` takes either.
+//! quaternion. `Pose::update` is the article's method; `Pose::update_with` takes either. Both
+//! blend on the fast path (`lanes.rs`), steps 5 and 6 in one pass.
 
 mod build;
 mod error;
@@ -34,12 +35,13 @@ pub use method::{Method, Palette};
 pub use part::{Part, Up};
 
 use crate::clip::Clip;
-use crate::dual_quat::{DualQuat, NotRigid, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use crate::dual_quat::{DualQuat, NotRigid, blend_dqs_normals, compute_dq_palette};
+use crate::lanes;
 use crate::material::Materials;
 use crate::morph::{MeshMorph, Morphed};
 use crate::normals::{blend_normals, face_normals};
 use crate::skeleton::{BoneId, Skeleton};
-use crate::skin::{Skin, blend, compute_palette};
+use crate::skin::{Skin, compute_palette};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec2, Vec3A};
 
@@ -150,8 +152,9 @@ impl Pose {
     pub fn update(&mut self, model: &Model, clip: &Clip, time: f64) {
         self.update_palette(model, clip, time);
         self.morph.apply(&model.skin, &model.morphs);
-        blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned);
-        self.update_normals(model, Method::Lbs);
+        // Steps 5 and 6 in one pass, on the fast path (`lanes.rs`): the positions and the normals.
+        lanes::blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned, &mut self.normals);
+        self.update_face_normals(model);
     }
 
     /// Steps 1 and 3 only (no chain reaches): the bones, the palette and the morph weights, no
@@ -203,31 +206,38 @@ impl Pose {
         self.blend_with(model, method)
     }
 
-    /// Steps 4 to 6, blending by `method`, from the palette and the morph weights already there.
+    /// Steps 4 to 6, blending by `method`, from the palette and the morph weights already there:
+    /// the morph, then the blend and its normals in one pass (`lanes.rs`).
     pub fn blend_with(&mut self, model: &Model, method: Method) -> Result<(), NotRigid> {
         if method == Method::Dqs {
             self.update_dq_palette()?;
         }
         self.morph.apply(&model.skin, &model.morphs);
-        let skin = self.morph.skin(&model.skin);
+        let (skin, skinned, normals) = (self.morph.skin(&model.skin), &mut self.skinned, &mut self.normals);
         match method {
-            Method::Lbs => blend(skin, &self.palette, &mut self.skinned),
-            Method::Dqs => blend_dqs(skin, &self.dq_palette, self.dq_scale, &mut self.skinned),
+            Method::Lbs => lanes::blend(skin, &self.palette, skinned, normals),
+            Method::Dqs => lanes::blend_dqs(skin, &self.dq_palette, self.dq_scale, skinned, normals),
         }
-        self.update_normals(model, method);
+        self.update_face_normals(model);
         Ok(())
     }
 
-    /// Step 6 alone, after the morph and the blend: the skin's normals moved as `method` moves them
-    /// (the inverse transpose of the blended matrix, or the blended rotation of dual quaternions;
-    /// for DQS, as of the last `update_dq_palette`), or flat normals from the skinned triangles.
+    /// Step 6 alone, after the morph and a blend, by the readable loops: the skin's normals moved as
+    /// `method` moves them (the inverse transpose of the blended matrix, or the blended rotation of
+    /// dual quaternions; for DQS, as of the last `update_dq_palette`), or flat normals from the
+    /// skinned triangles.
     pub fn update_normals(&mut self, model: &Model, method: Method) {
         let skin = self.morph.skin(&model.skin);
         match method {
             Method::Lbs => blend_normals(skin, &self.palette, &mut self.normals),
             Method::Dqs => blend_dqs_normals(skin, &self.dq_palette, &mut self.normals),
         }
-        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
+        self.update_face_normals(model);
+    }
+
+    /// Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty): each
+    /// triangle's own, from its skinned corners.
+    pub fn update_face_normals(&mut self, model: &Model) {
         if !self.face_normals.is_empty() {
             face_normals(&self.skinned, &model.triangles, &mut self.face_normals);
         }
@@ -252,8 +262,8 @@ impl Pose {
         model.skeleton.compute_world(&self.local, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
         self.morph.apply(&model.skin, &model.morphs);
-        blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned);
-        self.update_normals(model, Method::Lbs);
+        lanes::blend(self.morph.skin(&model.skin), &self.palette, &mut self.skinned, &mut self.normals);
+        self.update_face_normals(model);
     }
 
     /// Where the joint of `bone` is in the world: the origin of its space.

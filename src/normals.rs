@@ -94,7 +94,8 @@ pub fn skin_normal(v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
 ///
 /// Computed as `cofactor(m) · normal`, turned round where `det(m) < 0`, then normalised. Where the
 /// blend squashes the surface flat (`cofactor(m) · normal` is zero) there is no normal to find, and
-/// the bind normal is kept. `shaders/skinning.vert` does the same steps.
+/// the bind normal is kept. `shaders/skinning.vert` does the same steps, and `lanes.rs` does them
+/// for eight vertices at a time.
 pub fn normal_by(m: &Mat3A, normal: Vec3A) -> Vec3A {
     let (x, y, z) = (m.x_axis, m.y_axis, m.z_axis);
     let yz = y.cross(z);

@@ -10,6 +10,9 @@
 //! skinned normals split the same way (`normals.rs`: each one reads its own vertex and bind normal).
 //! A vertex with more than four influences is no exception: each thread runs the second pass over
 //! the extras of its own chunk (`skin::blend_extras`, which starts at the chunk's first vertex).
+//! The fast path (`lanes.rs`), which the program runs ([`blend_lanes_parallel`]), splits the same
+//! way, its second pass included: a vertex's result does not depend on which group of eight it
+//! falls in, so any cut gives the same bits, and [`BlendThreads`] cuts whole groups.
 //!
 //! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the output,
 //! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,
@@ -33,11 +36,13 @@
 use crate::dual_quat::{
     DualQuat, blend_dqs_extra_normals, blend_dqs_extras, blend_dqs_normal_vertices, blend_dqs_vertices,
 };
+use crate::lanes::{self, Lanes};
 use crate::normals::{blend_extra_normals, blend_normal_vertices};
 use crate::skin::{Skin, blend_extras, blend_vertices};
 use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::ops::Range;
 
 /// Linear blend skinning on every thread of the current rayon pool, `chunk` vertices at a time:
 /// the same result as [`crate::skin::blend`], bit for bit.
@@ -52,6 +57,58 @@ pub fn blend_parallel(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], chun
             blend_extras(skin, c * chunk, palette, out);
         },
     );
+}
+
+/// The fast path (`lanes.rs`) on every thread, as [`blend_parallel`]: positions, and normals where
+/// `normals` is not empty; the same result as [`crate::lanes::blend`], bit for bit.
+pub fn blend_lanes_parallel(
+    skin: &Skin,
+    palette: &[Mat4],
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    chunk: usize,
+) {
+    let lanes = Lanes::best();
+    in_chunks(skin, skinned, normals, chunk, |run, out, normals| {
+        lanes.blend_vertices(skin, run, palette, out, normals)
+    });
+}
+
+/// Dual-quaternion skinning on the fast path on every thread, as [`blend_lanes_parallel`]: the same
+/// result as [`crate::lanes::blend_dqs`], bit for bit.
+pub fn blend_dqs_lanes_parallel(
+    skin: &Skin,
+    dq_palette: (&[DualQuat], f32),
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    chunk: usize,
+) {
+    let lanes = Lanes::best();
+    in_chunks(skin, skinned, normals, chunk, |run, out, normals| {
+        lanes.blend_dqs_vertices(skin, run, dq_palette, out, normals)
+    });
+}
+
+/// Cuts the outputs (positions, and normals unless empty) into chunks of `chunk` vertices and
+/// hands each to `blend` with the run of vertices it holds, on every thread.
+fn in_chunks(
+    skin: &Skin,
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    chunk: usize,
+    blend: impl Fn(Range<usize>, &mut [Vec3A], &mut [Vec3A]) + Sync,
+) {
+    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
+    // Chunk `c` holds vertices `c * chunk` on.
+    let run = |c: usize, out: &[Vec3A]| c * chunk..c * chunk + out.len();
+    if normals.is_empty() {
+        skinned.par_chunks_mut(chunk).enumerate().for_each(|(c, out)| blend(run(c, out), out, &mut []));
+    } else {
+        assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
+        (skinned.par_chunks_mut(chunk).zip(normals.par_chunks_mut(chunk)))
+            .enumerate()
+            .for_each(|(c, (out, normals))| blend(run(c, out), out, normals));
+    }
 }
 
 /// Dual-quaternion skinning on every thread, as [`blend_parallel`]: the same result as
@@ -174,7 +231,11 @@ impl BlendThreads {
     /// The pool and the chunk size for a skin of `vertices` vertices, if it is blended in parallel.
     fn parallel(&self, vertices: usize) -> Option<(&ThreadPool, usize)> {
         let pool = self.pool.as_ref().filter(|_| vertices >= self.from_vertices)?;
-        let chunk = vertices.div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD).max(1);
+        // A multiple of the fast path's eight lanes: every chunk but the last is whole groups.
+        let chunk = vertices
+            .div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD)
+            .max(1)
+            .next_multiple_of(lanes::GROUP);
         Some((pool, chunk))
     }
 
@@ -183,6 +244,34 @@ impl BlendThreads {
         match self.parallel(skin.len()) {
             Some((pool, chunk)) => pool.install(|| blend_parallel(skin, palette, skinned, chunk)),
             None => crate::skin::blend(skin, palette, skinned),
+        }
+    }
+
+    /// [`crate::lanes::blend`], the fast path, on all threads if the skin is big enough: the
+    /// positions, and the normals unless `normals` is empty.
+    pub fn blend_lanes(&self, skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], normals: &mut [Vec3A]) {
+        match self.parallel(skin.len()) {
+            Some((pool, chunk)) => {
+                pool.install(|| blend_lanes_parallel(skin, palette, skinned, normals, chunk))
+            }
+            None => lanes::blend(skin, palette, skinned, normals),
+        }
+    }
+
+    /// [`crate::lanes::blend_dqs`], dual quaternions on the fast path, on all threads if the skin is
+    /// big enough: the positions, and the normals unless `normals` is empty.
+    pub fn blend_dqs_lanes(
+        &self,
+        skin: &Skin,
+        dq_palette: (&[DualQuat], f32),
+        skinned: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        match self.parallel(skin.len()) {
+            Some((pool, chunk)) => {
+                pool.install(|| blend_dqs_lanes_parallel(skin, dq_palette, skinned, normals, chunk))
+            }
+            None => lanes::blend_dqs(skin, dq_palette.0, dq_palette.1, skinned, normals),
         }
     }
 

@@ -264,14 +264,15 @@ pub fn compute_palette(world: &[Mat4], joints: &[Joint], palette: &mut [Mat4]) {
 /// Reads the bind positions and writes `skinned`; allocates nothing. `shaders/skinning.vert` is the
 /// same loop, run by the GPU (the demo's `--skinning gpu`).
 ///
-/// This plain loop is also the fast one (`cargo bench` measures it; the figures are in
-/// `docs/14-every-core.md`): about 5 ns a vertex, about 5x faster than multiplying `world * offset`
-/// per influence, and at a million vertices under 2x the time of a bare copy of the same memory.
-/// What makes it fast is the palette, and data the CPU can take in whole: a `Mat4` column and a
-/// `Vec3A` are each one 16-byte SIMD register, so moving a point by a matrix is three multiplies and
-/// three adds, and the four fixed slots make a loop without branches. Blending the four matrices
-/// before transforming, an `Affine3A` palette, or skipping unused slots measured no faster, within
-/// a few percent of it (`benches/variants.rs`).
+/// This plain loop is the reference. The palette is most of the speed: about 5x faster than
+/// multiplying `world * offset` per influence, and at a million vertices close to the time of a
+/// bare copy of the same memory (`cargo bench`; the figures are in `docs/14-every-core.md`). The
+/// rest is data the CPU can take in whole: a `Mat4` column and a `Vec3A` are each one 16-byte SIMD
+/// register, so moving a point by a matrix is three multiplies and three adds, and the four fixed
+/// slots make a loop without branches. Blending the four matrices before transforming, an
+/// `Affine3A` palette, or skipping unused slots measured no faster, within a few percent of it
+/// (`benches/variants.rs`). The program runs the fast path beside it (`lanes.rs`): the same sum,
+/// eight vertices at a time, with the normals in the same pass.
 pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     assert_eq!(skinned.len(), skin.len(), "one output position per vertex");

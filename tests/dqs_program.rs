@@ -193,8 +193,19 @@ fn compare_mode_draws_lbs_in_red_and_dqs_in_orange() {
         assert!(both.has_near(at.x, at.y, 1, Class::Red), "no red LBS vertex {v} at {at}");
     }
     assert_eq!(dqs.count(Class::Red), 0, "--method dqs alone draws no LBS");
-    // The GPU's DQS draws the CPU's picture; over both methods on the CPU it leaves no red or orange.
-    assert!(dqs_gpu.rgba == dqs.rgba, "--method dqs: the GPU should draw the CPU's picture");
+    // The GPU's DQS draws the CPU's picture, to a shade: the CPU blends on the fast path
+    // (`lanes.rs`), whose sums round differently from the shader's, about 1e-7 of the size apart
+    // (`tests/lanes.rs`), which shades the edge of a line one step differently here and there.
+    // Measured: 9 pixels of 307,200 differ, each by 1 shade (with the readable `dual_quat::blend_dqs`
+    // on the CPU, none did). Up to 15 are allowed.
+    let shades = dqs_gpu.rgba.iter().zip(&dqs.rgba).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
+    let pixels = dqs_gpu.rgba.chunks_exact(4).zip(dqs.rgba.chunks_exact(4)).filter(|(a, b)| a != b).count();
+    println!("--method dqs: the GPU's picture is {pixels} pixels, {shades} shades from the CPU's");
+    assert!(
+        shades <= 1 && pixels <= 15,
+        "--method dqs: the GPU's picture is {pixels} pixels, {shades} shades off"
+    );
+    // Over both methods on the CPU, the GPU's leaves no red or orange.
     assert!(both_gpu.count(Class::Magenta) > 500);
     assert_eq!((both_gpu.count(Class::Red), both_gpu.count(Class::Orange)), (0, 0), "GPU and CPU disagree");
 }

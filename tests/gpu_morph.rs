@@ -120,11 +120,14 @@ fn face_shot(dir: &Path, name: &str, extra: &[&str]) -> Option<common::Image> {
     Some(common::Image::load(&path))
 }
 
-/// How many pixels of `a` and `b` differ, and by how much at most in any channel.
-fn difference(a: &common::Image, b: &common::Image) -> (usize, u8) {
+/// How many pixels of `a` and `b` differ, by how much at most in any channel, and how many by more
+/// than 2 shades.
+fn difference(a: &common::Image, b: &common::Image) -> (usize, u8, usize) {
     let most = a.rgba.iter().zip(&b.rgba).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0);
     let pixels = a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)).filter(|(p, q)| p != q).count();
-    (pixels, most)
+    let apart = |(p, q): &(&[u8], &[u8])| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 2);
+    let far = a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)).filter(apart).count();
+    (pixels, most, far)
 }
 
 #[test]
@@ -138,11 +141,18 @@ fn the_gpu_draws_the_morphed_face_lit_in_its_colours_as_the_cpu_does() {
         return;
     };
     let Some(plain) = face_shot(&dir, "plain", &["--skinning", "gpu"]) else { return };
-    let (pixels, most) = difference(&cpu, &gpu);
-    let (changed, _) = difference(&gpu, &plain);
+    let (pixels, most, far) = difference(&cpu, &gpu);
+    let (changed, _, _) = difference(&gpu, &plain);
     println!(
-        "the surprised face lit: {pixels} pixels differ between CPU and GPU (by at most {most}); {changed} from the plain face"
+        "the surprised face lit: {pixels} pixels differ between CPU and GPU (by at most {most}, {far} by \
+         more than 2); {changed} from the plain face"
     );
-    assert!(pixels <= 400 * 400 / 1000 && most <= 2, "{pixels} pixels, {most} apart");
+    assert!(pixels <= 400 * 400 / 1000, "{pixels} pixels differ");
+    // The CPU blends on the fast path (`lanes.rs`), whose sums round differently from the shader's
+    // (about 1e-7 of the size apart, `tests/lanes.rs`), so a pixel on the edge of a triangle may
+    // fall to the triangle beside it, or to the background, and take its colour. Measured: 3 of the
+    // 160,000 pixels differ, 1 of them by more than 2 shades (by 40); with the CPU on the readable
+    // loops (`skin::blend`, `normals::blend_normals`) none differ. Up to 3 such pixels are allowed.
+    assert!(far <= 3, "{far} pixels more than 2 shades apart ({most} at most)");
     assert!(changed > 1000, "the GPU's lit face did not take the target: {changed} pixels changed");
 }

@@ -10,10 +10,13 @@ use common::eight::{self, CLIP, EIGHT};
 use common::{run, run_gl, scratch};
 use glam::{DVec3, Mat4, Vec3A};
 use serde_json::Value;
+use skinning::dual_quat::{blend_dqs, blend_dqs_normals};
 use skinning::gltf_import::{Imported, load_from_slice};
 use skinning::inspect::{Report, inspect};
 use skinning::model::{Method, Pose};
+use skinning::normals::blend_normals;
 use skinning::parallel::BlendThreads;
+use skinning::skin::blend;
 
 /// How far a position (relative to the model's size) or a normal may be from the spec's: f32
 /// rounding, and the GPU's.
@@ -107,15 +110,27 @@ fn all_threads_blend_every_influence_bit_for_bit_as_one() {
     let mut pose = Pose::new(model);
     pose.update(model, clip, 0.55);
     pose.update_dq_palette().expect("the joints only turn and move");
-    let n = model.skin.len();
-    let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    threads.blend(&model.skin, &pose.palette, &mut positions);
-    threads.blend_normals(&model.skin, &pose.palette, &mut normals);
-    assert_eq!((&positions, &normals), (&pose.skinned, &pose.normals), "LBS on two threads");
+    let (skin, n) = (&model.skin, model.skin.len());
+    let zeros = || (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+    // The readable loops, on one thread and on two.
+    let (mut one, mut many) = (zeros(), zeros());
+    blend(skin, &pose.palette, &mut one.0);
+    blend_normals(skin, &pose.palette, &mut one.1);
+    threads.blend(skin, &pose.palette, &mut many.0);
+    threads.blend_normals(skin, &pose.palette, &mut many.1);
+    assert_eq!(many, one, "LBS on two threads");
+    // The fast path (`lanes.rs`), which `Pose` and the program run: on two threads, `Pose`'s bits.
+    threads.blend_lanes(skin, &pose.palette, &mut many.0, &mut many.1);
+    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals), "the fast path on two threads");
     pose.blend_with(model, Method::Dqs).expect("rigid");
-    threads.blend_dqs(&model.skin, &pose.dq_palette, pose.dq_scale, &mut positions);
-    threads.blend_dqs_normals(&model.skin, &pose.dq_palette, &mut normals);
-    assert_eq!((&positions, &normals), (&pose.skinned, &pose.normals), "DQS on two threads");
+    let (dq, scale) = (&pose.dq_palette, pose.dq_scale);
+    blend_dqs(skin, dq, scale, &mut one.0);
+    blend_dqs_normals(skin, dq, &mut one.1);
+    threads.blend_dqs(skin, dq, scale, &mut many.0);
+    threads.blend_dqs_normals(skin, dq, &mut many.1);
+    assert_eq!(many, one, "DQS on two threads");
+    threads.blend_dqs_lanes(skin, (dq, scale), &mut many.0, &mut many.1);
+    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals), "DQS on the fast path, two threads");
 }
 
 #[test]
@@ -125,12 +140,17 @@ fn the_inspector_shows_every_influence_and_sums_to_the_blend() {
         let model = &imported.model;
         let mut pose = Pose::new(model);
         pose.update(model, &imported.clips[0], 0.3);
-        for v in 0..model.skin.len() {
+        let mut blended = vec![Vec3A::ZERO; model.skin.len()];
+        blend(&model.skin, &pose.palette, &mut blended);
+        for (v, blended) in blended.iter().enumerate() {
             let i = inspect(&model.skin, &pose.palette, v);
             let shown: Vec<(usize, f64)> =
                 i.candidates().iter().map(|c| (c.joint, c.weight as f64)).collect();
             assert_eq!(shown, eight::influences(v, weights), "vertex {v}");
-            assert_eq!(i.blended, pose.skinned[v].into(), "vertex {v}: the blend's own number");
+            assert_eq!(i.blended, (*blended).into(), "vertex {v}: the blend's own number");
+            // The position drawn comes from the fast path (`lanes.rs`), a rounding away.
+            let drawn = pose.skinned[v].distance(i.blended.into()) as f64 / eight::size();
+            assert!(drawn <= 1e-6, "vertex {v}: drawn {drawn:e} of the size from the inspector's");
             // The table the program prints: a line per influence, each naming its joint's bone.
             let table = Report { inspection: &i, model }.to_string();
             assert!(table.contains(&format!("{} influences", weights.len())), "{table}");

@@ -1,13 +1,15 @@
 //! The parallel blend gives exactly the one-thread blend's result: `==` on every position, for meshes
 //! of many sizes cut into chunks of many sizes, including the sizes that leave a short last chunk.
+//! The same for the fast path (`lanes.rs`), positions alone and with normals.
 
 use glam::{Mat4, Vec3A};
 use skinning::dual_quat::{DualQuat, blend_dqs, blend_dqs_normals, compute_dq_palette};
+use skinning::lanes;
 use skinning::model::{Model, Pose};
 use skinning::normals::blend_normals;
 use skinning::parallel::{
-    BlendThreads, PARALLEL_FROM_VERTICES, blend_dqs_normals_parallel, blend_dqs_parallel,
-    blend_normals_parallel, blend_parallel,
+    BlendThreads, PARALLEL_FROM_VERTICES, blend_dqs_lanes_parallel, blend_dqs_normals_parallel,
+    blend_dqs_parallel, blend_lanes_parallel, blend_normals_parallel, blend_parallel,
 };
 use skinning::skin::blend;
 use skinning::{scene, synthetic};
@@ -33,6 +35,10 @@ fn check(model: &Model, palette: &[Mat4], dq: &[DualQuat], scale: f32, chunks: &
     let (mut normals, mut normals_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
     blend_normals(&model.skin, palette, &mut normals);
     blend_dqs_normals(&model.skin, dq, &mut normals_dqs);
+    let (mut fast, mut fast_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+    lanes::blend(&model.skin, palette, &mut fast, &mut fast_normals);
+    let (mut fast_dqs, mut fast_dqs_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+    lanes::blend_dqs(&model.skin, dq, scale, &mut fast_dqs, &mut fast_dqs_normals);
     for &chunk in chunks {
         // Filled with NaN first: a chunk the parallel blend skipped would stay NaN, and NaN != NaN.
         let mut many = vec![Vec3A::NAN; n];
@@ -47,6 +53,20 @@ fn check(model: &Model, palette: &[Mat4], dq: &[DualQuat], scale: f32, chunks: &
         let mut many = vec![Vec3A::NAN; n];
         blend_dqs_normals_parallel(&model.skin, dq, &mut many, chunk);
         assert!(many == normals_dqs, "DQS normals, {n} vertices in chunks of {chunk}: not bit-identical");
+        let (mut many, mut many_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+        blend_lanes_parallel(&model.skin, palette, &mut many, &mut many_normals, chunk);
+        assert!(many == fast, "fast path, {n} vertices in chunks of {chunk}: not bit-identical");
+        assert!(
+            many_normals == fast_normals,
+            "fast normals, {n} vertices in chunks of {chunk}: not bit-identical"
+        );
+        let mut many = vec![Vec3A::NAN; n];
+        blend_lanes_parallel(&model.skin, palette, &mut many, &mut [], chunk);
+        assert!(many == fast, "fast positions alone, {n} vertices in chunks of {chunk}: not bit-identical");
+        let (mut many, mut many_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+        blend_dqs_lanes_parallel(&model.skin, (dq, scale), &mut many, &mut many_normals, chunk);
+        assert!(many == fast_dqs, "fast DQS, {n} vertices in chunks of {chunk}: not bit-identical");
+        assert!(many_normals == fast_dqs_normals, "fast DQS normals, {n} vertices in chunks of {chunk}");
     }
 }
 
@@ -100,6 +120,10 @@ fn blend_threads_give_the_one_thread_result_above_and_below_the_threshold() {
         let (mut normals, mut normals_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
         blend_normals(&model.skin, &palette, &mut normals);
         blend_dqs_normals(&model.skin, &dq, &mut normals_dqs);
+        let (mut fast, mut fast_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+        lanes::blend(&model.skin, &palette, &mut fast, &mut fast_normals);
+        let (mut fast_dqs, mut fast_dqs_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+        lanes::blend_dqs(&model.skin, &dq, scale, &mut fast_dqs, &mut fast_dqs_normals);
         for threads in [&always, &one] {
             let mut out = vec![Vec3A::NAN; n];
             threads.blend(&model.skin, &palette, &mut out);
@@ -113,6 +137,17 @@ fn blend_threads_give_the_one_thread_result_above_and_below_the_threshold() {
             let mut out = vec![Vec3A::NAN; n];
             threads.blend_dqs_normals(&model.skin, &dq, &mut out);
             assert!(out == normals_dqs, "DQS normals, {n} vertices on {} threads", threads.used_for(n));
+            let (mut out, mut out_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+            threads.blend_lanes(&model.skin, &palette, &mut out, &mut out_normals);
+            assert!(
+                out == fast && out_normals == fast_normals,
+                "fast, {n} vertices on {} threads",
+                threads.used_for(n)
+            );
+            let (mut out, mut out_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+            threads.blend_dqs_lanes(&model.skin, (&dq, scale), &mut out, &mut out_normals);
+            let same = out == fast_dqs && out_normals == fast_dqs_normals;
+            assert!(same, "fast DQS, {n} vertices on {} threads", threads.used_for(n));
         }
     }
 }

@@ -17,13 +17,13 @@ use crate::demo::draw::gpu_influences::gpu_can_skin;
 use glam::Vec3A;
 use skinning::dual_quat::NotRigid;
 use skinning::model::{Method, Model, Palette, Pose};
-use skinning::normals::face_normals;
 use skinning::parallel::BlendThreads;
 
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skinning {
-    /// The tutorial's road: `skin::blend` on the CPU, positions uploaded every frame.
+    /// The tutorial's road: the blend on the CPU (`lanes.rs`, the fast path beside `skin::blend`),
+    /// positions uploaded every frame.
     Cpu,
     /// The next lesson: the same blend in a vertex shader (`shaders/skinning.vert`, or
     /// `skinning_dqs.vert` for dual quaternions).
@@ -197,23 +197,21 @@ pub fn blend(
         return Ok(());
     }
     let (skin, skinned, normals) = (pose.morph.skin(&model.skin), &mut pose.skinned, &mut pose.normals);
+    // The fast path (`lanes.rs`) moves the normals in the same pass as the positions; an empty
+    // slice asks for positions alone.
+    let normals = if work.normals { &mut normals[..] } else { &mut [] };
+    let dq = (&pose.dq_palette[..], pose.dq_scale);
     match method {
-        Blend::Lbs => threads.blend(skin, &pose.palette, skinned),
-        Blend::Dqs => threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, skinned),
+        Blend::Lbs => threads.blend_lanes(skin, &pose.palette, skinned, normals),
+        Blend::Dqs => threads.blend_dqs_lanes(skin, dq, skinned, normals),
         Blend::Both => {
-            threads.blend(skin, &pose.palette, skinned);
-            threads.blend_dqs(skin, &pose.dq_palette, pose.dq_scale, compared);
+            threads.blend_lanes(skin, &pose.palette, skinned, normals);
+            threads.blend_dqs_lanes(skin, dq, compared, &mut []);
         }
     }
     if work.normals {
-        match method.first() {
-            Method::Lbs => threads.blend_normals(skin, &pose.palette, normals),
-            Method::Dqs => threads.blend_dqs_normals(skin, &pose.dq_palette, normals),
-        }
-        // Flat normals, for a mesh with none of its own (otherwise `face_normals` is empty).
-        if !pose.face_normals.is_empty() {
-            face_normals(&pose.skinned, &model.triangles, &mut pose.face_normals);
-        }
+        // Flat normals, for a mesh with none of its own.
+        pose.update_face_normals(model);
     }
     Ok(())
 }

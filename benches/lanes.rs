@@ -1,0 +1,73 @@
+//! The fast path on each kind of vector lanes this processor has (`lanes.rs`: `Lanes`), positions
+//! alone and with normals, against `skin::blend` and `normals::blend_normals`, on the same tube in
+//! turn. What the lanes buy, and what the wider ones add.
+
+use glam::{Mat4, Vec3A};
+use skinning::lanes::Lanes;
+use skinning::normals::blend_normals;
+use skinning::skin::{Skin, blend};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// Times the reference and each kind of lanes here for about `budget`, and prints a row each.
+pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
+    let here: Vec<Lanes> = Lanes::all().into_iter().filter(|l| l.runs_here()).collect();
+    let n = skin.len();
+    let (mut skinned, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+    // Per way (the reference, then each kind of lanes): positions alone, positions and normals.
+    let mut samples = vec![[Vec::new(), Vec::new()]; here.len() + 1];
+    let started = Instant::now();
+    let mut round = 0;
+    while round <= 5 || (started.elapsed() < budget && round <= 2000) {
+        for (way, samples) in samples.iter_mut().enumerate() {
+            for (with_normals, samples) in samples.iter_mut().enumerate() {
+                let (skin, palette) = black_box((skin, palette));
+                let normals = if with_normals == 1 { &mut normals[..] } else { &mut [] };
+                let t = Instant::now();
+                match way.checked_sub(1).map(|i| here[i]) {
+                    None => {
+                        blend(skin, palette, &mut skinned);
+                        if !normals.is_empty() {
+                            blend_normals(skin, palette, normals);
+                        }
+                    }
+                    Some(lanes) => lanes.blend_vertices(skin, 0..n, palette, &mut skinned, normals),
+                }
+                let elapsed = t.elapsed();
+                black_box((&mut skinned, &mut *normals));
+                if round > 0 {
+                    samples.push(elapsed);
+                }
+            }
+        }
+        round += 1;
+    }
+    let ns: Vec<[f64; 2]> = samples
+        .into_iter()
+        .map(|pair| {
+            pair.map(|mut s| {
+                s.sort();
+                s[s.len() / 2].as_secs_f64() * 1e9 / n as f64
+            })
+        })
+        .collect();
+    println!(
+        "\nthe lanes (benches/lanes.rs): one thread, {} vertices, ns/vertex, median",
+        super::thousands(n)
+    );
+    println!(
+        "{:<22} {:>10} {:>12}   against skin::blend (+ normals::blend_normals)",
+        "", "positions", "+ normals"
+    );
+    for (way, [positions, both]) in ns.iter().enumerate() {
+        let name = match way {
+            0 => "skin::blend".to_string(),
+            _ => format!("lanes: {}", here[way - 1].name()),
+        };
+        let against = match way {
+            0 => String::new(),
+            _ => format!("{:.2}x and {:.2}x faster", ns[0][0] / positions, ns[0][1] / both),
+        };
+        println!("{name:<22} {positions:>10.2} {both:>12.2}   {against}");
+    }
+}

@@ -1,0 +1,149 @@
+//! The main table: eight ways to blend (or not) the same posed tube, timed in turn, round after
+//! round (`blend.rs` says what each is and prints the ratios).
+
+use super::{BONES, Posed};
+use glam::{Mat4, Vec3A};
+use rayon::prelude::*;
+use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
+use skinning::parallel::BlendThreads;
+use skinning::skin::{SLOTS, SkinVertex, blend, compute_palette};
+use skinning::synthetic;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The project's road: the palette once per bone, then one pass over the vertices.
+fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
+    compute_palette(&posed.world, posed.model.skin.joints(), palette);
+    blend(&posed.model.skin, palette, out);
+}
+
+/// The other method: the palette, each matrix as a dual quaternion, then the DQS blend.
+fn dqs(posed: &Posed, palette: &mut [Mat4], dq_palette: &mut [DualQuat], out: &mut [Vec3A]) {
+    compute_palette(&posed.world, posed.model.skin.joints(), palette);
+    let scale = compute_dq_palette(palette, dq_palette).expect("the tube's joints only turn");
+    blend_dqs(&posed.model.skin, dq_palette, scale, out);
+}
+
+/// DON'T DO THIS: the comparison, not a way to skin. `world * offset` is the same for every vertex
+/// on a bone, yet here it is multiplied again (64 multiplies, 48 adds) for each influence of each vertex,
+/// exactly as the formula reads: `Σ weight * (world[bone] * offset[bone]) * bind`.
+fn textbook(posed: &Posed, out: &mut [Vec3A]) {
+    let (world, joints) = (&posed.world, posed.model.skin.joints());
+    for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
+        let mut sum = Vec3A::ZERO;
+        for i in 0..SLOTS {
+            let joint = joints[v.joints[i] as usize];
+            let matrix = world[joint.bone] * joint.offset;
+            sum += v.weights[i] * matrix.transform_point3a(v.bind);
+        }
+        *out = sum;
+    }
+}
+
+/// The floor: move the bytes a blend moves, compute nothing.
+///
+/// Only the bind position is copied, yet the whole vertex array streams in from memory: memory
+/// moves in 64-byte cache lines, and with vertices 48 bytes apart every line holds some vertex's
+/// bind position. The blend's extra loads of bones and weights hit lines already fetched. So this
+/// reads what the blend reads and writes what it writes, with the least work a CPU can do on them.
+fn copy(vertices: &[SkinVertex], out: &mut [Vec3A]) {
+    const { assert!(size_of::<SkinVertex>() <= 64, "every cache line must hold a bind position") };
+    for (v, out) in vertices.iter().zip(out.iter_mut()) {
+        *out = v.bind;
+    }
+}
+
+/// The copy on all the pool's threads, cut as `parallel.rs` cuts the blend. The calling thread is
+/// one of the pool's (`BlendThreads::new`), so rayon runs this on that pool.
+fn copy_parallel(threads: usize, vertices: &[SkinVertex], out: &mut [Vec3A]) {
+    let chunk = vertices.len().div_ceil(threads * 4).max(1).next_multiple_of(skinning::lanes::GROUP);
+    out.par_chunks_mut(chunk).zip(vertices.par_chunks(chunk)).for_each(|(out, vertices)| copy(vertices, out));
+}
+
+pub const VARIANTS: [&str; 9] =
+    ["blend", "textbook", "copy", "dqs", "fast", "fast dqs", "fast xN", "copy xN", "fast dqs xN"];
+
+/// Median and best time of one variant over the measured rounds.
+pub struct Timing {
+    pub median: Duration,
+    pub best: Duration,
+}
+
+/// Runs the eight variants in turn, round after round, for about `budget`; checks they agree.
+pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timing; 9] {
+    let (skin, n) = (&posed.model.skin, posed.model.skin.len());
+    let mut palette = vec![Mat4::IDENTITY; BONES];
+    let mut dq_palette = vec![DualQuat::IDENTITY; BONES];
+    let mut outputs = [(); 9].map(|_| vec![Vec3A::ZERO; n]);
+    let mut samples: [Vec<Duration>; 9] = Default::default();
+    let started = Instant::now();
+    let mut round = 0;
+    // At least 5 measured rounds, at most 2000; round 0 is the warm-up.
+    while round <= 5 || (started.elapsed() < budget && round <= 2000) {
+        for (variant, out) in outputs.iter_mut().enumerate() {
+            let posed = black_box(posed);
+            let mut run = |out: &mut [Vec3A]| match variant {
+                0 => project_blend(posed, &mut palette, out),
+                1 => textbook(posed, out),
+                2 => copy(skin.vertices(), out),
+                3 => dqs(posed, &mut palette, &mut dq_palette, out),
+                4 => {
+                    compute_palette(&posed.world, skin.joints(), &mut palette);
+                    skinning::lanes::blend(skin, &palette, out, &mut []);
+                }
+                5 => {
+                    compute_palette(&posed.world, skin.joints(), &mut palette);
+                    let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
+                    skinning::lanes::blend_dqs(skin, &dq_palette, scale, out, &mut []);
+                }
+                6 => {
+                    compute_palette(&posed.world, skin.joints(), &mut palette);
+                    threads.blend_lanes(skin, &palette, out, &mut []);
+                }
+                7 => copy_parallel(threads.count(), skin.vertices(), out),
+                _ => {
+                    compute_palette(&posed.world, skin.joints(), &mut palette);
+                    let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
+                    threads.blend_dqs_lanes(skin, (&dq_palette, scale), out, &mut []);
+                }
+            };
+            if variant >= 6 {
+                // The other threads fell asleep while the other variants ran: this untimed call
+                // wakes them, so the timed one measures the blend on all cores. What waking them
+                // costs is the crossover's "after a pause" column.
+                run(out);
+            }
+            let t = Instant::now();
+            run(out);
+            let elapsed = t.elapsed();
+            black_box(&mut *out);
+            if round > 0 {
+                samples[variant].push(elapsed);
+            }
+        }
+        round += 1;
+    }
+
+    // The same numbers, whichever order they were computed in (to f32 rounding, on a tube 64 long).
+    let [blended, by_textbook, copied, by_dqs, fast, fast_dqs, fast_by_all, copied_by_all, fast_dqs_by_all] =
+        &outputs;
+    // All threads compute exactly what one does.
+    assert!(fast_by_all == fast, "the fast path on all threads differs from it on one");
+    assert!(copied_by_all == copied, "the copy on all threads differs from it on one");
+    assert!(fast_dqs_by_all == fast_dqs, "the fast DQS on all threads differs from it on one");
+    let apart = |a: &[Vec3A], b: &[Vec3A]| a.iter().zip(b).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
+    let worst = apart(blended, by_textbook);
+    assert!(worst < 1e-3, "blend and textbook disagree by {worst}");
+    let worst = apart(blended, fast);
+    assert!(worst < 1e-3, "blend and the fast path disagree by {worst}");
+    let worst = apart(by_dqs, fast_dqs);
+    assert!(worst < 1e-3, "DQS and the fast DQS disagree by {worst}");
+    // DQS moves the skin differently by design, but by less than the tube's radius on a gentle wave.
+    let worst = apart(blended, by_dqs);
+    assert!(worst < synthetic::RADIUS, "LBS and DQS are {worst} apart");
+
+    samples.map(|mut s| {
+        s.sort();
+        Timing { median: s[s.len() / 2], best: s[0] }
+    })
+}

@@ -1,0 +1,241 @@
+//! The fast path: positions and normals together, eight vertices at a time in the vector lanes.
+//!
+//! `skin::blend` and `normals::skin_normal` are the method as the article writes it, one vertex
+//! after another: read them first. This file does the same arithmetic, organised for the machine.
+//!
+//! **What a vector lane is.** A processor's vector registers hold several numbers side by side:
+//! SSE's 128 bits hold four `f32`s, AVX's 256 bits eight. One instruction works on every slot, or
+//! **lane**, at once: `_mm256_mul_ps(a, b)` makes eight products in the time of one. glam already
+//! uses the four lanes of SSE for one vertex's `Vec4`: a column times a number is one instruction.
+//! But normals waste them: a cross product has three useful lanes and needs shuffles to line its
+//! numbers up, a dot product adds lanes of one register together, and a length is one number.
+//!
+//! **Why structure-of-arrays.** So turn it round: give each lane a different *vertex*. One register
+//! holds the x of eight vertices, another their y, another their z: a structure of arrays, where
+//! the mesh stores an array of structures (a vertex with its x, y and z together). Then a cross
+//! product is six multiplies and three subtractions, lane by lane, with no shuffle; a length, a
+//! square root and a division serve eight normals. The data is still stored a vertex at a time, so
+//! each group of eight is turned round on the way in and out (a transpose, a few shuffles a vertex).
+//! Positions alone are not turned round: a position is a matrix's columns times numbers, which one
+//! vertex's registers already suit, so they run a vertex at a time, the matrix blended once.
+//!
+//! **The math**, per vertex (`lanes/linear.rs`: `Linear`), the rule of `normals.rs`:
+//!
+//! ```text
+//! M        = Σ wᵢ palette[jointᵢ]                   the blended matrix, once per vertex
+//! position = M · bind                               (its 3x3 part, then its translation)
+//! moved    = cofactor(M) · n                        cofactor(M) = [y × z, z × x, x × y]
+//! normal   = moved · sign(det M) / |moved|          det M = x · (y × z)
+//!            n, the bind normal, where |moved| is 0
+//! ```
+//!
+//! `skin::blend` sums `wᵢ (palette[jointᵢ] · bind)` instead: the same position (a matrix product
+//! distributes over the sum), rounded differently, so the two agree to about 1e-7 of the model's
+//! size. The normals follow `skin_normal` operation for operation: without fused multiply-add
+//! (portable and SSE2 lanes) they are its bits exactly; with it they differ by a few in the last
+//! place (`tests/lanes.rs` checks both, on every sample model).
+//!
+//! **Dual quaternions** (`lanes/dual.rs`: `DualQuats`) take the same road: the signed weighted sum
+//! a vertex at a time, then normalising, turning and translating eight at a time. They agree with
+//! `dual_quat::blend_dqs` to a rounding.
+//!
+//! **Which lanes** ([`Lanes`]): AVX2 with FMA where the processor has them (found when the program
+//! runs, with `is_x86_feature_detected!`: most x86-64 processors since 2013-15), else SSE2 (every
+//! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor). The
+//! math is written once, over a trait (`lanes/kernel.rs`: `F32x8`); each kind of lanes is a file
+//! of small functions around `std::arch`'s intrinsics (`avx2.rs`, `sse2.rs`) or plain loops
+//! (`portable.rs`). No crate: `std::arch` gives runtime detection and FMA, where a portable crate
+//! such as `wide` picks its instructions when the program is compiled (SSE2 alone for the default
+//! x86-64 target), and it would be one more crate to build and keep optimised in the release
+//! profile.
+//!
+//! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
+//! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
+//! (`parallel.rs`) give the one-thread result bit for bit, as for `skin::blend`.
+//!
+//! **Every influence.** The lanes blend a vertex's four slots, as `skin::blend_vertices` does. A
+//! vertex with more (the skin's extras, `skin/extras.rs`) is finished by the reference's own second
+//! pass, over the same run, once the lanes are done: `skin::blend_extras` adds the extras' terms to
+//! its position, `normals::blend_extra_normals` computes its normal again from every influence, and
+//! `dual_quat::blend_dqs_extras` and `blend_dqs_extra_normals` blend it again whole. Most models
+//! have no extras, and the pass then costs a search of an empty table. [`Lanes::blend_vertices`]
+//! and [`Lanes::blend_dqs_vertices`] run it, so every caller (one thread, a thread's chunk, `Pose`,
+//! the program) gets every influence.
+//!
+//! **The morph** happens before: a model with morph targets hands the fast path the pose's copy of
+//! the skin in this frame's shape (`morph.rs`: `Morphed::skin`), as it hands it to `skin::blend`.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+mod dual;
+mod kernel;
+mod linear;
+mod portable;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
+
+pub use kernel::GROUP;
+
+use crate::dual_quat::{self, DualQuat};
+use crate::normals;
+use crate::skin::{self, Skin, SkinVertex};
+use dual::DualQuats;
+use glam::{Mat4, Vec3A};
+use kernel::GroupSkin;
+use linear::Linear;
+use std::ops::Range;
+
+/// Which vector lanes the fast path runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lanes {
+    /// Eight lanes as a plain array, on any processor (`lanes/portable.rs`).
+    Portable,
+    /// Eight lanes as two SSE registers of four, on any x86-64 processor (`lanes/sse2.rs`).
+    Sse2,
+    /// Eight lanes in one AVX register, with fused multiply-add (`lanes/avx2.rs`).
+    Avx2Fma,
+}
+
+impl Lanes {
+    /// The widest lanes this processor has: what [`blend`] uses.
+    pub fn best() -> Lanes {
+        *Lanes::all().iter().rev().find(|lanes| lanes.runs_here()).unwrap_or(&Lanes::Portable)
+    }
+
+    /// Every kind, narrowest first (the tests run each one this processor has).
+    pub fn all() -> [Lanes; 3] {
+        [Lanes::Portable, Lanes::Sse2, Lanes::Avx2Fma]
+    }
+
+    /// Whether this processor runs these lanes.
+    pub fn runs_here(self) -> bool {
+        match self {
+            Lanes::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Avx2Fma => is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// Its name, as the bench prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lanes::Portable => "portable",
+            Lanes::Sse2 => "sse2",
+            Lanes::Avx2Fma => "avx2+fma",
+        }
+    }
+
+    /// The fast path over a run of the skin's vertices: `positions[i]` gets vertex
+    /// `vertices.start + i` blended, and `normals[i]` its bind normal moved by the rule, every
+    /// influence counted (the four slots in the lanes, then the extras' second pass); `normals`
+    /// empty for positions alone. Allocates nothing.
+    ///
+    /// # Panics
+    /// If the palette has not one matrix per joint, the lengths do not match, or this processor does
+    /// not run these lanes ([`Lanes::runs_here`]).
+    pub fn blend_vertices(
+        self,
+        skin: &Skin,
+        vertices: Range<usize>,
+        palette: &[Mat4],
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
+        self.run(Linear(palette), skin, vertices.clone(), positions, normals);
+        // The second pass, for the few vertices with more than four influences: the readable one.
+        skin::blend_extras(skin, vertices.start, palette, positions);
+        if !normals.is_empty() {
+            normals::blend_extra_normals(skin, vertices.start, palette, normals);
+        }
+    }
+
+    /// Dual-quaternion skinning on the fast path, over a run of the skin's vertices, as
+    /// [`Lanes::blend_vertices`]: what `dual_quat::blend_dqs` and `blend_dqs_normals` compute, to
+    /// a rounding.
+    ///
+    /// # Panics
+    /// As [`Lanes::blend_vertices`], for one dual quaternion per joint.
+    pub fn blend_dqs_vertices(
+        self,
+        skin: &Skin,
+        vertices: Range<usize>,
+        (dq_palette, scale): (&[DualQuat], f32),
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
+        self.run(DualQuats { joints: dq_palette, scale }, skin, vertices.clone(), positions, normals);
+        // The second pass, for the few vertices with more than four influences: the readable one.
+        dual_quat::blend_dqs_extras(skin, vertices.start, dq_palette, scale, positions);
+        if !normals.is_empty() {
+            dual_quat::blend_dqs_extra_normals(skin, vertices.start, dq_palette, normals);
+        }
+    }
+
+    /// `method` over the run, on these lanes. The kernels index the palette by each slot's joint
+    /// without checking it: `Skin::add_vertex` refused any joint past the skin's, and the callers
+    /// above checked the palette has one entry per joint.
+    fn run(
+        self,
+        method: impl GroupSkin,
+        skin: &Skin,
+        vertices: Range<usize>,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        let run = &skin.vertices()[vertices.clone()];
+        assert_eq!(run.len(), positions.len(), "one output position per vertex");
+        let bind_normals = match normals.is_empty() {
+            true => &[][..],
+            false => &skin.normals()[vertices],
+        };
+        assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
+        assert!(self.runs_here(), "this processor has no {} lanes", self.name());
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `runs_here` found AVX2 and FMA on this processor, just above.
+            Lanes::Avx2Fma => unsafe { run_avx2(method, run, bind_normals, positions, normals) },
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Sse2 => kernel::blend_run::<sse2::Sse2>(method, run, bind_normals, positions, normals),
+            _ => kernel::blend_run::<portable::Portable>(method, run, bind_normals, positions, normals),
+        }
+    }
+}
+
+/// The kernel compiled for AVX2 and FMA: everything it calls is inlined here, so every instruction
+/// in it may use them. Only to be called where the processor has them.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn run_avx2(
+    method: impl GroupSkin,
+    vertices: &[SkinVertex],
+    bind_normals: &[Vec3A],
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+) {
+    kernel::blend_run::<avx2::Avx2>(method, vertices, bind_normals, positions, normals);
+}
+
+/// The whole skin on the fast path, with the widest lanes this processor has ([`Lanes::best`]):
+/// `skinned` gets what `skin::blend` computes, and `normals` what `normals::blend_normals` does.
+/// `normals` empty for positions alone (as for a skin without normals). Allocates nothing.
+pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], normals: &mut [Vec3A]) {
+    Lanes::best().blend_vertices(skin, 0..skin.len(), palette, skinned, normals);
+}
+
+/// Dual-quaternion skinning of the whole skin on the fast path, as [`blend`]: `skinned` gets what
+/// `dual_quat::blend_dqs` computes, and `normals` what `dual_quat::blend_dqs_normals` does.
+pub fn blend_dqs(
+    skin: &Skin,
+    dq_palette: &[DualQuat],
+    scale: f32,
+    skinned: &mut [Vec3A],
+    normals: &mut [Vec3A],
+) {
+    Lanes::best().blend_dqs_vertices(skin, 0..skin.len(), (dq_palette, scale), skinned, normals);
+}
