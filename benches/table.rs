@@ -46,40 +46,20 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
 /// moves in 64-byte cache lines, and with vertices 48 bytes apart every line holds some vertex's
 /// bind position. The blend's extra loads of bones and weights hit lines already fetched. So this
 /// reads what the blend reads and writes what it writes, with the least work a CPU can do on them.
-/// And it writes the way the fast path does: past the caches from `STREAM_FROM_VERTICES` on, so
-/// that neither reads the output's lines before filling them and the floor stays a floor.
-fn copy(vertices: &[SkinVertex], out: &mut [Vec3A], stream: bool) {
+/// Its stores are plain ones, as the fast path's for positions alone (it streams past the caches
+/// only with normals, `lanes::STREAM_FROM_VERTICES`), so the floor is measured with the same stores.
+fn copy(vertices: &[SkinVertex], out: &mut [Vec3A]) {
     const { assert!(size_of::<SkinVertex>() <= 64, "every cache line must hold a bind position") };
-    #[cfg(target_arch = "x86_64")]
-    if stream {
-        use std::arch::x86_64::{_mm_sfence, _mm_stream_ps};
-        for (v, out) in vertices.iter().zip(out.iter_mut()) {
-            // SAFETY: SSE is part of x86-64; a `Vec3A` is 16 bytes aligned to 16, as `movntps` asks.
-            unsafe { _mm_stream_ps(out as *mut Vec3A as *mut f32, v.bind.into()) };
-        }
-        // SAFETY: as above.
-        unsafe { _mm_sfence() };
-        return;
-    }
-    let _ = stream;
     for (v, out) in vertices.iter().zip(out.iter_mut()) {
         *out = v.bind;
     }
-}
-
-/// Whether the fast path streams its outputs for a skin of `vertices` vertices, and so the copy.
-fn streams(vertices: usize) -> bool {
-    vertices >= skinning::lanes::STREAM_FROM_VERTICES
 }
 
 /// The copy on all the pool's threads, cut as `parallel.rs` cuts the blend. The calling thread is
 /// one of the pool's (`BlendThreads::new`), so rayon runs this on that pool.
 fn copy_parallel(threads: usize, vertices: &[SkinVertex], out: &mut [Vec3A]) {
     let chunk = vertices.len().div_ceil(threads * 4).max(1).next_multiple_of(skinning::lanes::GROUP);
-    let stream = streams(vertices.len());
-    out.par_chunks_mut(chunk)
-        .zip(vertices.par_chunks(chunk))
-        .for_each(|(out, vertices)| copy(vertices, out, stream));
+    out.par_chunks_mut(chunk).zip(vertices.par_chunks(chunk)).for_each(|(out, vertices)| copy(vertices, out));
 }
 
 pub const VARIANTS: [&str; 9] =
@@ -107,7 +87,7 @@ pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timi
             let mut run = |out: &mut [Vec3A]| match variant {
                 0 => project_blend(posed, &mut palette, out),
                 1 => textbook(posed, out),
-                2 => copy(skin.vertices(), out, streams(n)),
+                2 => copy(skin.vertices(), out),
                 3 => dqs(posed, &mut palette, &mut dq_palette, out),
                 4 => {
                     compute_palette(&posed.world, skin.joints(), &mut palette);
@@ -131,8 +111,11 @@ pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timi
             };
             if variant >= 6 {
                 // The other threads fell asleep while the other variants ran: this untimed call
-                // wakes them, so the timed one measures the blend on all cores. What waking them
-                // costs is the crossover's "after a pause" column.
+                // wakes them. It does not always keep them up for the timed one: a rayon thread
+                // out of work spins through 32 yields (tens of µs here) and sleeps again, and
+                // when the timed call hands out work after that, it pays a wake again. What a wake
+                // costs is the crossover's last lines; the program, a frame every 16 ms, pays it
+                // every frame (docs/14-every-core.md, "When more threads pay").
                 run(out);
             }
             let t = Instant::now();

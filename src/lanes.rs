@@ -52,10 +52,12 @@
 //! **Past the caches.** A mesh of [`STREAM_FROM_VERTICES`] vertices or more is bigger than the
 //! caches, so the pass streams from memory, and a normal costs its bytes: 16 more read and 16 more
 //! written a vertex. A plain store first reads the cache line it writes into (to own it), so each
-//! written byte crosses the memory bus twice. Such a mesh's outputs are written with non-temporal
-//! stores instead (`_mm_stream_ps`, in `F32x8::store` and `F32x8::blended_positions`), which
-//! fill whole lines in memory without reading them; a fence after the run orders them before the
-//! thread's next writes. The numbers are the same; only their road to memory changes.
+//! written byte crosses the memory bus twice. So when such a pass makes positions and normals, it
+//! writes both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store` and
+//! `F32x8::blended_positions`), which fill whole lines in memory without reading them; a fence
+//! after the run orders them before the thread's next writes. The numbers are the same; only their
+//! road to memory changes. Positions alone keep plain stores: one thread of them is bound by its
+//! arithmetic even at a million vertices, and streaming them measured no faster.
 //!
 //! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
@@ -213,7 +215,9 @@ impl Lanes {
         assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
         assert!(self.runs_here(), "this processor has no {} lanes", self.name());
         // The whole skin's size decides, not this run's: every thread's run goes through the caches.
-        let stream = skin.len() >= STREAM_FROM_VERTICES;
+        // Positions alone stay with plain stores: at a million vertices one thread of them is bound
+        // by its arithmetic, not by memory, and streaming them measured no faster.
+        let stream = !normals.is_empty() && skin.len() >= STREAM_FROM_VERTICES;
         match self {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `runs_here` found AVX2 and FMA on this processor, just above.
