@@ -67,6 +67,50 @@ pub fn run(all: &BlendThreads, sizes: &[usize], rounds: usize) {
         from(|r| r.back_to_back),
         from(|r| r.after_pause)
     );
+    for pause in [None, Some(Duration::from_micros(100)), Some(PAUSE)] {
+        let (median, own_core) = wake(all, pause, rounds);
+        println!(
+            "waking the other thread {}: {median:.1} µs (median); it ran on the waker's core in {own_core} of {rounds}",
+            pause.map_or("back to back".to_string(), |p| format!("after a {} µs pause", p.as_micros()))
+        );
+    }
+}
+
+/// How long the other thread takes to start a job handed out (after `pause`, the calling thread
+/// asleep meanwhile, as between frames): the median µs over `rounds`, and in how many it ran on
+/// the calling thread's core (where it waits until that thread stops).
+fn wake(threads: &BlendThreads, pause: Option<Duration>, rounds: usize) -> (f64, usize) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let Some(pool) = threads.pool() else { return (0.0, 0) };
+    // SAFETY: `sched_getcpu` takes nothing and only reads which core runs the calling thread.
+    let core = || unsafe { libc::sched_getcpu() };
+    let (mut times, mut own_core) = (Vec::new(), 0);
+    for _ in 0..rounds {
+        if let Some(pause) = pause {
+            std::thread::sleep(pause);
+        }
+        let started = AtomicBool::new(false);
+        let t = Instant::now();
+        // This thread waits (up to 20 ms) for the other to take the second half of the join.
+        let (mine, (theirs, elapsed)) = pool.install(|| {
+            rayon::join(
+                || {
+                    while !started.load(Ordering::Acquire) && t.elapsed() < Duration::from_millis(20) {
+                        std::hint::spin_loop();
+                    }
+                    core()
+                },
+                || {
+                    started.store(true, Ordering::Release);
+                    (core(), t.elapsed())
+                },
+            )
+        });
+        own_core += usize::from(mine == theirs);
+        times.push(elapsed.as_secs_f64() * 1e6);
+    }
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], own_core)
 }
 
 /// One size's median times, in microseconds per blend: one thread, all threads; back to back, then

@@ -46,6 +46,8 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
 /// moves in 64-byte cache lines, and with vertices 48 bytes apart every line holds some vertex's
 /// bind position. The blend's extra loads of bones and weights hit lines already fetched. So this
 /// reads what the blend reads and writes what it writes, with the least work a CPU can do on them.
+/// Its stores are plain ones, as the fast path's for positions alone (it streams past the caches
+/// only with normals, `lanes::STREAM_FROM_VERTICES`), so the floor is measured with the same stores.
 fn copy(vertices: &[SkinVertex], out: &mut [Vec3A]) {
     const { assert!(size_of::<SkinVertex>() <= 64, "every cache line must hold a bind position") };
     for (v, out) in vertices.iter().zip(out.iter_mut()) {
@@ -109,8 +111,11 @@ pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timi
             };
             if variant >= 6 {
                 // The other threads fell asleep while the other variants ran: this untimed call
-                // wakes them, so the timed one measures the blend on all cores. What waking them
-                // costs is the crossover's "after a pause" column.
+                // wakes them. It does not always keep them up for the timed one: a rayon thread
+                // out of work spins through 32 yields (tens of µs here) and sleeps again, and
+                // when the timed call hands out work after that, it pays a wake again. What a wake
+                // costs is the crossover's last lines; the program, a frame every 16 ms, pays it
+                // every frame (docs/14-every-core.md, "When more threads pay").
                 run(out);
             }
             let t = Instant::now();

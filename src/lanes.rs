@@ -49,6 +49,16 @@
 //! x86-64 target), and it would be one more crate to build and keep optimised in the release
 //! profile.
 //!
+//! **Past the caches.** A mesh of [`STREAM_FROM_VERTICES`] vertices or more is bigger than the
+//! caches, so the pass streams from memory, and a normal costs its bytes: 16 more read and 16 more
+//! written a vertex. A plain store first reads the cache line it writes into (to own it), so each
+//! written byte crosses the memory bus twice. So when such a pass makes positions and normals, it
+//! writes both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store` and
+//! `F32x8::blended_positions`), which fill whole lines in memory without reading them; a fence
+//! after the run orders them before the thread's next writes. The numbers are the same; only their
+//! road to memory changes. Positions alone keep plain stores: one thread of them is bound by its
+//! arithmetic even at a million vertices, and streaming them measured no faster.
+//!
 //! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
 //! (`parallel.rs`) give the one-thread result bit for bit, as for `skin::blend`.
@@ -75,6 +85,14 @@ mod portable;
 mod sse2;
 
 pub use kernel::GROUP;
+
+/// From how many vertices the fast path writes its outputs past the caches (non-temporal stores,
+/// `F32x8::stream`). A quarter of a million vertices move about 24 MB in and out with their
+/// normals, past most processors' last cache, so the outputs would only push the inputs out of it
+/// on their way to memory. Below it they stay in the caches, where whoever reads them next (the
+/// upload to the GPU) finds them. The figure is a choice, not a measurement of each machine: the
+/// bench's 100,000 vertices (10 MB) fit this machine's 32 MiB cache, its million (96 MB) do not.
+pub const STREAM_FROM_VERTICES: usize = 1 << 18;
 
 use crate::dual_quat::{self, DualQuat};
 use crate::normals;
@@ -196,13 +214,21 @@ impl Lanes {
         };
         assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
         assert!(self.runs_here(), "this processor has no {} lanes", self.name());
+        // The whole skin's size decides, not this run's: every thread's run goes through the caches.
+        // Positions alone stay with plain stores: at a million vertices one thread of them is bound
+        // by its arithmetic, not by memory, and streaming them measured no faster.
+        let stream = !normals.is_empty() && skin.len() >= STREAM_FROM_VERTICES;
         match self {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `runs_here` found AVX2 and FMA on this processor, just above.
-            Lanes::Avx2Fma => unsafe { run_avx2(method, run, bind_normals, positions, normals) },
+            Lanes::Avx2Fma => unsafe { run_avx2(method, run, bind_normals, positions, normals, stream) },
             #[cfg(target_arch = "x86_64")]
-            Lanes::Sse2 => kernel::blend_run::<sse2::Sse2>(method, run, bind_normals, positions, normals),
-            _ => kernel::blend_run::<portable::Portable>(method, run, bind_normals, positions, normals),
+            Lanes::Sse2 => {
+                kernel::blend_run::<sse2::Sse2>(method, run, bind_normals, positions, normals, stream)
+            }
+            _ => {
+                kernel::blend_run::<portable::Portable>(method, run, bind_normals, positions, normals, stream)
+            }
         }
     }
 }
@@ -217,8 +243,9 @@ fn run_avx2(
     bind_normals: &[Vec3A],
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
+    stream: bool,
 ) {
-    kernel::blend_run::<avx2::Avx2>(method, vertices, bind_normals, positions, normals);
+    kernel::blend_run::<avx2::Avx2>(method, vertices, bind_normals, positions, normals, stream);
 }
 
 /// The whole skin on the fast path, with the widest lanes this processor has ([`Lanes::best`]):

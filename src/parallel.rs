@@ -19,8 +19,10 @@
 //! each idle thread taking (stealing) work from a busy one.
 //!
 //! **What it costs.** Handing work to another thread and waiting for it is not free: rayon's idle
-//! threads sleep, and waking one takes microseconds, what one thread needs to blend a thousand
-//! vertices or more. So small meshes stay on one thread: [`BlendThreads`] blends on all its
+//! threads spin a few tens of µs, then sleep, and waking one takes what one thread needs to blend
+//! thousands of vertices (`cargo bench`'s crossover measures it: about 28 µs on the 2-core virtual
+//! machine of `docs/14-every-core.md`, whose halted cores are slow to restart; after an idle 2 ms,
+//! as between frames, 1.9 ms, because its kernel queues the woken thread on the busy core). So small meshes stay on one thread: [`BlendThreads`] blends on all its
 //! threads only from [`PARALLEL_FROM_VERTICES`] on. And the other threads need a free core: when
 //! other programs keep every core busy, a woken thread waits for one, the calling thread meanwhile
 //! does the work itself, and the blend is no faster than on one thread. `cargo bench` measures all
@@ -216,6 +218,11 @@ impl BlendThreads {
     pub fn parallel_from(mut self, vertices: usize) -> BlendThreads {
         self.from_vertices = vertices;
         self
+    }
+
+    /// The pool, if there is one (for measuring it: `benches/crossover.rs`).
+    pub fn pool(&self) -> Option<&ThreadPool> {
+        self.pool.as_ref()
     }
 
     /// How many threads the pool has (1 without one).

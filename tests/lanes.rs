@@ -408,3 +408,37 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
         }
     }
 }
+
+/// From `lanes::STREAM_FROM_VERTICES` vertices on, the fast path writes its outputs past the caches
+/// (non-temporal stores): the same numbers, by another road to memory. A tube just that big, on
+/// the lanes that have such stores, against the reference, and on two threads against one.
+#[test]
+fn a_mesh_past_the_caches_gets_the_same_numbers() {
+    let model = synthetic::tube(64, lanes::STREAM_FROM_VERTICES / 16, 16);
+    assert!(model.skin.len() >= lanes::STREAM_FROM_VERTICES, "big enough to stream");
+    let mut pose = Pose::new(&model);
+    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    let (skin, palette, n) = (&model.skin, &pose.palette, model.skin.len());
+    let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+    blend(skin, palette, &mut positions);
+    blend_normals(skin, palette, &mut normals);
+    let size = size(&positions);
+    for lanes in lanes_here().into_iter().filter(|&l| l != Lanes::Portable) {
+        let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+        lanes.blend_vertices(skin, 0..n, palette, &mut fast, &mut fast_normals);
+        let at = format!("a tube of {n}, {} lanes", lanes.name());
+        worst(&at, size, (&positions, &fast), (&normals, &fast_normals));
+        let mut alone = vec![Vec3A::NAN; n];
+        lanes.blend_vertices(skin, 0..n, palette, &mut alone, &mut []);
+        assert!(alone == fast, "{at}: positions alone differ from positions with normals");
+        if lanes == Lanes::Sse2 {
+            assert!(fast_normals == normals, "{at}: not the reference's normals, bit for bit");
+            assert!(fast == matrix_first(skin, palette), "{at}: not M · bind, bit for bit");
+        }
+    }
+    let mut one = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+    lanes::blend(skin, palette, &mut one.0, &mut one.1);
+    let mut two = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+    BlendThreads::new(2).expect("two threads").blend_lanes(skin, palette, &mut two.0, &mut two.1);
+    assert!(two == one, "a tube of {n}: two threads streaming are not one thread's bits");
+}

@@ -14,7 +14,7 @@
 // asserted one palette matrix per joint.
 
 use super::kernel::{F32x8, GROUP};
-use super::sse2::transpose4;
+use super::sse2::{put, transpose4};
 use crate::dual_quat::DualQuat;
 use crate::skin::SkinVertex;
 use glam::{Mat4, Vec3A};
@@ -182,7 +182,12 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]) {
+    fn blended_positions(
+        palette: &[Mat4],
+        group: &[SkinVertex; GROUP],
+        positions: &mut [Vec3A; GROUP],
+        stream: bool,
+    ) {
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let (mut xy, mut zt) = (_mm256_setzero_ps(), _mm256_setzero_ps());
@@ -196,7 +201,7 @@ impl F32x8 for Avx2 {
                 let moved = _mm_mul_ps(_mm256_castps256_ps128(xy), _mm_set1_ps(v.bind.x));
                 let moved = _mm_fmadd_ps(_mm256_extractf128_ps::<1>(xy), _mm_set1_ps(v.bind.y), moved);
                 let moved = _mm_fmadd_ps(_mm256_castps256_ps128(zt), _mm_set1_ps(v.bind.z), moved);
-                *position = _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved).into();
+                put(position, _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved), stream);
             }
         }
     }
@@ -248,12 +253,17 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn store(v: [Avx2; 3], out: &mut [Vec3A; GROUP]) {
+    fn fence() {
+        unsafe { _mm_sfence() }
+    }
+
+    #[inline(always)]
+    fn store(v: [Avx2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
         unsafe {
             let q = transpose4x2([v[0].0, v[1].0, v[2].0, _mm256_setzero_ps()]);
             for j in 0..4 {
-                out[j] = _mm256_castps256_ps128(q[j]).into();
-                out[j + 4] = _mm256_extractf128_ps::<1>(q[j]).into();
+                put(&mut out[j], _mm256_castps256_ps128(q[j]), stream);
+                put(&mut out[j + 4], _mm256_extractf128_ps::<1>(q[j]), stream);
             }
         }
     }

@@ -36,6 +36,7 @@ impl GroupSkin for DualQuats<'_> {
         bind: [L; 3],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
+        stream: bool,
     ) {
         // 1. The weighted sum, a vertex at a time, turned round.
         let [rx, ry, rz, rw, dx, dy, dz, dw] = L::blended_dual_quats(self.joints, group);
@@ -55,11 +56,12 @@ impl GroupSkin for DualQuats<'_> {
         L::store(
             [two.mul_add(t[0], turned[0]), two.mul_add(t[1], turned[1]), two.mul_add(t[2], turned[2])],
             positions,
+            stream,
         );
 
         // The normal turns by the same rotation (the shared scale changes no direction).
         if let Some((n, out)) = normals {
-            L::store(turn(r, w, n), out);
+            L::store(turn(r, w, n), out, stream);
         }
     }
 }

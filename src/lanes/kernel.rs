@@ -39,15 +39,27 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// Positions alone: each vertex's blended matrix, and its position `M · bind` from it, a vertex
     /// at a time, with no turning round. The same operations, in the same order, as the lanes'
     /// `times` and `+ t`, so the same bits.
-    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]);
+    fn blended_positions(
+        palette: &[Mat4],
+        group: &[SkinVertex; GROUP],
+        positions: &mut [Vec3A; GROUP],
+        stream: bool,
+    );
     /// Each vertex's weighted sum of its joints' dual quaternions, each term turned to the side of
     /// the first joint's rotation (`dual_quat.rs`, step 1), summed a vertex at a time, then turned
     /// round: the real part's x, y, z, w, then the dual part's.
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Self; 8];
     /// Eight vectors as x, y and z.
     fn load(v: [&Vec3A; GROUP]) -> [Self; 3];
-    /// x, y and z back into eight vectors.
-    fn store(v: [Self; 3], out: &mut [Vec3A; GROUP]);
+    /// x, y and z back into eight vectors. `stream`: written past the caches (non-temporal stores),
+    /// so that memory gets them without first reading the lines they fill; plain stores where the
+    /// lanes have no such instruction. This and `blended_positions` are where the outputs are written.
+    fn store(v: [Self; 3], out: &mut [Vec3A; GROUP], stream: bool);
+
+    /// After the last store past the caches: its stores are weakly ordered, so this orders them before
+    /// whatever the thread writes next (the signal that its chunk is done, for the thread that waits).
+    #[inline(always)]
+    fn fence() {}
 }
 
 /// The eight vectors' cross products, lane by lane: `a × b`.
@@ -83,6 +95,7 @@ pub trait GroupSkin: Copy {
         bind: [L; 3],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
+        stream: bool,
     );
 }
 
@@ -100,7 +113,8 @@ fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
 /// The loop over a run of vertices: groups of eight, then the last few in a group filled up with
 /// copies of the run's first vertex, so that every vertex goes through the very same arithmetic
 /// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
-/// `bind_normals` have one per vertex.
+/// `bind_normals` have one per vertex. `stream`: the outputs are written past the caches
+/// ([`F32x8::store`]), then fenced.
 #[inline(always)]
 pub fn blend_run<L: F32x8>(
     method: impl GroupSkin,
@@ -108,6 +122,7 @@ pub fn blend_run<L: F32x8>(
     bind_normals: &[Vec3A],
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
+    stream: bool,
 ) {
     let (groups, rest) = vertices.as_chunks::<GROUP>();
     let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
@@ -115,12 +130,15 @@ pub fn blend_run<L: F32x8>(
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
     if normals.is_empty() {
         for (group, out) in groups.iter().zip(out) {
-            method.skin::<L>(group, bind_of(group), out, None);
+            method.skin::<L>(group, bind_of(group), out, None, stream);
         }
     } else {
         for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
-            method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)));
+            method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)), stream);
         }
+    }
+    if stream {
+        L::fence();
     }
     if let Some(&first) = rest.first() {
         let mut group = [first; GROUP];
@@ -130,7 +148,7 @@ pub fn blend_run<L: F32x8>(
         let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
         let with_normals = !normals_rest.is_empty();
         let normals_in = with_normals.then_some((L::load(refs(&bind)), &mut normals));
-        method.skin::<L>(&group, bind_of(&group), &mut positions, normals_in);
+        method.skin::<L>(&group, bind_of(&group), &mut positions, normals_in, false);
         out_rest.copy_from_slice(&positions[..rest.len()]);
         normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
     }

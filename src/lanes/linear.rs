@@ -21,14 +21,15 @@ impl GroupSkin for Linear<'_> {
         bind: [L; 3],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
+        stream: bool,
     ) {
         // Positions alone need no lanes: a vertex at a time, with no turning round.
-        let Some((n, out)) = normals else { return L::blended_positions(self.0, group, positions) };
+        let Some((n, out)) = normals else { return L::blended_positions(self.0, group, positions, stream) };
         // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
         let [x, y, z, t] = L::blended_matrices(self.0, group);
         // The position: M · bind + t.
         let moved = times([x, y, z], bind);
-        L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions);
+        L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions, stream);
 
         // The normal: cofactor(M) · n, whose columns are the cross products of M's columns...
         let cofactor = [cross(y, z), cross(z, x), cross(x, y)];
@@ -39,6 +40,6 @@ impl GroupSkin for Linear<'_> {
         let recip = dot(moved, moved).recip_sqrt();
         let scale = recip.with_sign_of(det);
         let normal = [moved[0] * scale, moved[1] * scale, moved[2] * scale];
-        L::store(recip.finite_positive_or(normal, n), out);
+        L::store(recip.finite_positive_or(normal, n), out, stream);
     }
 }

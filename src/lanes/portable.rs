@@ -108,7 +108,12 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]) {
+    fn blended_positions(
+        palette: &[Mat4],
+        group: &[SkinVertex; GROUP],
+        positions: &mut [Vec3A; GROUP],
+        _stream: bool,
+    ) {
         for (v, position) in group.iter().zip(positions) {
             let mut sum = [0.0f32; 16];
             for (&joint, &w) in v.joints.iter().zip(&v.weights) {
@@ -154,7 +159,8 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    fn store(v: [Portable; 3], out: &mut [Vec3A; GROUP]) {
+    /// Plain stores always: portable Rust has no store past the caches.
+    fn store(v: [Portable; 3], out: &mut [Vec3A; GROUP], _stream: bool) {
         for (l, out) in out.iter_mut().enumerate() {
             *out = Vec3A::new(v[0].0[l], v[1].0[l], v[2].0[l]);
         }

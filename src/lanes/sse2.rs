@@ -17,6 +17,16 @@ use glam::{Mat4, Vec3A};
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
 
+/// One output vector: a plain store, or with `stream` a non-temporal one (`movntps`), which skips
+/// the caches. A `Vec3A` is sixteen bytes aligned to sixteen, what the instruction asks.
+#[inline(always)]
+pub fn put(to: &mut Vec3A, v: __m128, stream: bool) {
+    match stream {
+        true => unsafe { _mm_stream_ps(to as *mut Vec3A as *mut f32, v) },
+        false => *to = v.into(),
+    }
+}
+
 /// Lanes 0 to 3, then 4 to 7.
 #[derive(Clone, Copy)]
 pub struct Sse2([__m128; 2]);
@@ -148,7 +158,12 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn blended_positions(palette: &[Mat4], group: &[SkinVertex; GROUP], positions: &mut [Vec3A; GROUP]) {
+    fn blended_positions(
+        palette: &[Mat4],
+        group: &[SkinVertex; GROUP],
+        positions: &mut [Vec3A; GROUP],
+        stream: bool,
+    ) {
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let mut s = [_mm_setzero_ps(); 4];
@@ -161,8 +176,8 @@ impl F32x8 for Sse2 {
                     s[3] = _mm_add_ps(s[3], _mm_mul_ps(w, m.w_axis.into()));
                 }
                 // glam's own matrix times point: x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
-                *position = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into())
-                    .transform_point3a(v.bind);
+                let m = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into());
+                put(position, m.transform_point3a(v.bind).into(), stream);
             }
         }
     }
@@ -208,11 +223,16 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP]) {
+    fn fence() {
+        unsafe { _mm_sfence() }
+    }
+
+    #[inline(always)]
+    fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
         for h in 0..2 {
             let rows = transpose4([v[0].0[h], v[1].0[h], v[2].0[h], unsafe { _mm_setzero_ps() }]);
             for j in 0..4 {
-                out[4 * h + j] = rows[j].into();
+                put(&mut out[4 * h + j], rows[j], stream);
             }
         }
     }
