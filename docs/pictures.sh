@@ -45,7 +45,7 @@ picture twist-dqs.png --headless --frames 1 --clip twist --time 2.0 --method dqs
 # docs/08-normals.md: the three.js robot walking, lit.
 picture robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --camera 35,10 --frames 1 --no-text --size 800x500
 # docs/09-a-real-model.md: the Fox running.
-picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --frames 1 --no-text --size 800x500
+picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --camera 60,10 --frames 1 --no-text --size 800x500
 # docs/11-many-clips-at-once.md: the Fox's Walk and Run half and half, in step; the robot walking
 # with the Wave clip over its right shoulder's subtree.
 picture trot-in-step.png --headless --model Fox.glb --blend Walk=0.5,Run=0.5 --sync --time 1.5 --camera 90,10 --frames 1 --size 800x500
@@ -59,7 +59,7 @@ md5="$(mktemp -d)"
 (cd "$models" && "$bin" --model Fox.glb --export-md5 "$md5/fox-md5/fox.md5mesh")
 saved="$models"
 models="$md5"
-picture two-ways-fox.png --model fox-md5/fox.md5mesh --animation Walk --headless --frames 1 --time 0.3 --size 800x500 --inspect 53
+picture two-ways-fox.png --model fox-md5/fox.md5mesh --animation Walk --headless --frames 1 --time 0.3 --size 800x500 --inspect 53 --camera 60,10
 models="$saved"
 rm -r "$md5"
 # docs/12-reaching.md: the article's arm reaching for a point, its elbow towards a pole; the robot
