@@ -1,4 +1,4 @@
-//! The main table: eight ways to blend (or not) the same posed tube, timed in turn, round after
+//! The main table: nine ways to blend (or not) the same posed tube, timed in turn, round after
 //! round (`blend.rs` says what each is and prints the ratios).
 
 use super::{BONES, Posed};
