@@ -106,7 +106,11 @@ impl Reaching {
     pub fn switch_solver(&mut self, model: &Model) -> Result<(), String> {
         let next = match self.solver {
             Solver::TwoBone { .. } => Solver::Ccd { bones: self.ccd_bones },
-            Solver::Ccd { .. } => Solver::TwoBone { soften: 1.0 },
+            // Back to two-bone with the command line's --soften, if it gave one.
+            Solver::Ccd { .. } => match self.given_solver {
+                given @ Solver::TwoBone { .. } => given,
+                Solver::Ccd { .. } => Solver::TwoBone { soften: 1.0 },
+            },
         };
         let mut switched = Vec::with_capacity(self.chains.len());
         for chain in &self.chains {
@@ -254,4 +258,23 @@ fn above(skeleton: &Skeleton, bone: BoneId) -> usize {
 fn chain_name(skeleton: &Skeleton, chain: &Reach) -> String {
     let name = |b: BoneId| printable(&skeleton.bone(b).name).into_owned();
     format!("{}-{}", name(chain.bones()[0]), name(chain.end()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::demo::cli::reach::Goal;
+
+    #[test]
+    fn q_twice_comes_back_to_the_command_lines_softened_solver() {
+        let model = skinning::scene::article().expect("the article's scene is valid");
+        let goal = Goal { end: "bone31".into(), target: Vec3::new(0.5, 0.3, 0.0), pole: None };
+        let options = ReachOptions { goals: vec![goal], soften: Some(0.8), ..ReachOptions::default() };
+        let mut reaching = Reaching::new(&model, &options).expect("bone31 has two bones above it");
+        assert_eq!(reaching.solver, Solver::TwoBone { soften: 0.8 });
+        reaching.switch_solver(&model).expect("CCD on three bones fits");
+        assert_eq!(reaching.solver, Solver::Ccd { bones: CCD_BONES });
+        reaching.switch_solver(&model).expect("two-bone again");
+        assert_eq!(reaching.solver, Solver::TwoBone { soften: 0.8 }, "Q forgot --soften");
+    }
 }

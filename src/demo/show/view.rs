@@ -134,7 +134,7 @@ pub fn weighted_bones(model: &Model) -> Vec<bool> {
 /// The most bones a refusal of `--weights` lists; `--info` lists them all.
 pub const CHOICES_SHOWN: usize = 8;
 
-/// The bone `--weights` names, by name or by index, if it moves a vertex (else its weights are
+/// The bone `--weights` names, by name, else by index, if it moves a vertex (else its weights are
 /// all 0: there is nothing to see). A refusal lists the bones that do, the first
 /// [`CHOICES_SHOWN`] of a long list, and says where to find them all.
 pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
@@ -151,8 +151,9 @@ pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
             format!("choose one of {}... ({n} bones move vertices; --info lists them all)", shown.join(", "))
         }
     };
-    let by_index = name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
-    match by_index.or_else(|| model.skeleton.find(name)) {
+    // A name first, as every flag that names a bone looks: a bone may be named "3".
+    let by_index = || name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
+    match model.skeleton.find(name).or_else(by_index) {
         None => Err(format!("unknown bone {} for --weights: {list}", quoted(name))),
         Some(b) if !weighted[b] => Err(format!(
             "--weights {}: bone {} moves no vertex, so its weights are all 0; {list}",

@@ -49,11 +49,11 @@ pub fn solver(options: &ReachOptions) -> Solver {
     }
 }
 
-/// The bone `--reach` names, by name or by index.
+/// The bone `--reach` names, by name, else by index (as `--weights` and `--mask` look).
 fn find_end(model: &Model, name: &str) -> Result<BoneId, String> {
     let bones = model.skeleton.bones();
-    let by_index = name.parse::<usize>().ok().filter(|&i| i < bones.len());
-    by_index.or_else(|| model.skeleton.find(name)).ok_or_else(|| {
+    let by_index = || name.parse::<usize>().ok().filter(|&i| i < bones.len());
+    model.skeleton.find(name).or_else(by_index).ok_or_else(|| {
         let list: Vec<_> = bones.iter().map(|b| printable(&b.name)).collect();
         let (name, last) = (quoted(name), bones.len() - 1);
         match list.len() {
