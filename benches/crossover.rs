@@ -7,7 +7,9 @@
 //! measurements: **back to back**, blend after blend (the other threads never sleep), and **as in a
 //! frame**, each blend after a 2 ms pause, long enough for them to fall asleep, as they do between
 //! two frames of the program. The second is the program's case; `PARALLEL_FROM_VERTICES` comes
-//! from it.
+//! from it. Last, the wake itself: how long the other thread takes to start a job, back to back and
+//! after pauses, then the same with each thread pinned to a core of its own, to tell the kernel's
+//! choice of core from the core's own restart (chapter 14, "When more threads pay").
 //!
 //! The tubes go up to 16,384 vertices, a short run. `SKINNING_CROSSOVER_MAX=131072 cargo bench
 //! --bench blend` goes on to larger ones (24,576, 32,768, 49,152, 65,536, 98,304, 131,072: half
@@ -67,13 +69,49 @@ pub fn run(all: &BlendThreads, sizes: &[usize], rounds: usize) {
         from(|r| r.back_to_back),
         from(|r| r.after_pause)
     );
+    print_wakes(all, rounds, "");
+    // The same with each thread pinned to a core of its own, which the program does not do (the
+    // calling thread is the window's, and what it starts later would inherit the pin): how much of
+    // a wake is the kernel's choice of core.
+    let Some(pool) = all.pool() else { return };
+    let before = pool.broadcast(|thread| pin(thread.index()));
+    if before.iter().all(Option::is_some) {
+        print_wakes(all, rounds, ", each thread pinned to a core of its own");
+    }
+    pool.broadcast(|thread| before[thread.index()].map(|cores| set_cores(&cores)));
+}
+
+fn print_wakes(all: &BlendThreads, rounds: usize, how: &str) {
     for pause in [None, Some(Duration::from_micros(100)), Some(PAUSE)] {
         let (median, own_core) = wake(all, pause, rounds);
         println!(
-            "waking the other thread {}: {median:.1} µs (median); it ran on the waker's core in {own_core} of {rounds}",
+            "waking the other thread {}{how}: {median:.1} µs (median); it ran on the waker's core in {own_core} of {rounds}",
             pause.map_or("back to back".to_string(), |p| format!("after a {} µs pause", p.as_micros()))
         );
     }
+}
+
+/// Pins the calling thread to the `index`th of the cores it may run on; returns those cores, to
+/// put back, or None (and changes nothing) if there are not that many or the system refuses.
+fn pin(index: usize) -> Option<libc::cpu_set_t> {
+    // SAFETY: a zeroed cpu_set_t is an empty set; the calls read or write only the set passed, of
+    // the size given, for the calling thread (pid 0).
+    unsafe {
+        let mut allowed: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, size_of::<libc::cpu_set_t>(), &mut allowed) != 0 {
+            return None;
+        }
+        let cores = (0..libc::CPU_SETSIZE as usize).filter(|&c| libc::CPU_ISSET(c, &allowed));
+        let mut one: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(cores.clone().nth(index)?, &mut one);
+        set_cores(&one).then_some(allowed)
+    }
+}
+
+/// Lets the calling thread run on these cores only; false if the system refuses.
+fn set_cores(cores: &libc::cpu_set_t) -> bool {
+    // SAFETY: the set is a whole cpu_set_t of the size given; pid 0 is the calling thread.
+    unsafe { libc::sched_setaffinity(0, size_of::<libc::cpu_set_t>(), cores) == 0 }
 }
 
 /// How long the other thread takes to start a job handed out (after `pause`, the calling thread
