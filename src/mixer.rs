@@ -10,11 +10,11 @@
 //! blend that keeps it what it is: an average of translations is a translation, a slerp of
 //! rotations is a rotation. The bone keeps its length and its shape, and the children follow
 //! through the tree. A blend of world matrices averages sixteen numbers instead: halfway between a
-//! bone turned 45° up and the same bone turned 45° down, the average matrix's axes are cos 45° =
-//! 0.71 long, and the bone's child comes 29% closer; where the two turns are about different axes
-//! the axes also stop being square to each other (shear). Blending skinned vertices is the same
-//! mistake one step later (the skin is linear in the palette's matrices). `tests/many_clips.rs`
-//! measures both on the Fox.
+//! bone turned 45° up and the same bone turned 45° down, the average matrix's two axes across the
+//! turn's axis are cos 45° = 0.71 long, and the bone's child comes 29% closer; where the two turns
+//! are about different axes the axes also stop being square to each other (shear). Blending
+//! skinned vertices is the same mistake one step later (the skin is linear in the palette's
+//! matrices). `tests/many_clips.rs` measures the world matrices' shortening and shear on the Fox.
 //!
 //! A mixer holds **layers** ([`Layer`]), each a clip at a weight, of three kinds ([`Kind`]):
 //! - **blend** layers make the base pose together, weights divided by their sum (`weighted.rs`);
@@ -123,8 +123,7 @@ impl Mixer {
     /// The pose at `time`: one local transform per bone of `skeleton` into `out`. Allocates nothing.
     ///
     /// # Panics
-    /// If a layer's clip is not in `clips`, or `out` or a layer's pose does not have one transform
-    /// per bone.
+    /// If a layer's clip is not in `clips`, or a layer's pose does not have one transform per bone.
     pub fn sample(&mut self, skeleton: &Skeleton, clips: &[Clip], time: f64, out: &mut [Trs]) {
         // 1. Each layer's time in its clip: blend layers in step at the shared phase, or all at `time`.
         let phase = if self.sync { self.phase.at(time, self.cycle(clips)) } else { 0.0 };
