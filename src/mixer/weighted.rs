@@ -19,8 +19,10 @@
 //! two-clip pose. The other common rule, ozz-animation's, sums `ŵᵢ qᵢ` (each `qᵢ` flipped to agree
 //! with the sum so far) and normalises ([`normalised_sum`]): the same for two clips at equal
 //! weights, a little off elsewhere, because a normalised sum does not move at constant speed along
-//! the arc. The price of folding: with three or more clips their order changes the result a little.
-//! Chapter 11 measures both gaps on the Fox's and the robot's clips (`tests/many_clips.rs`).
+//! the arc. The price of folding: with three or more clips their order changes the result, a little
+//! where the rotations lie near each other, far more where they point nearly opposite ways (the
+//! normalised sum then depends on the order too). Chapter 11 measures both gaps on the Fox's and
+//! the robot's clips (`tests/many_clips.rs`).
 
 use crate::transform::Trs;
 use glam::{Quat, Vec4};
