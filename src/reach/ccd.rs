@@ -10,7 +10,8 @@
 //! Each turn only changes a direction, so the bone lengths stay as they are, and a target out of
 //! reach ends with the chain stretched towards it. CCD has no pole: which way the elbows go comes out
 //! of the clip's pose it starts from (each frame starts again from the clip's), and the joints near
-//! the end tend to do most of the bending, which is why chains with joint limits add them here.
+//! the end tend to do most of the bending. Solvers with joint limits (three.js's has them) clamp
+//! each joint after its turn; this one has none.
 
 use super::chain::{Chain, turn_between};
 use crate::transform::Trs;

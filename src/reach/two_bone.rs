@@ -17,10 +17,10 @@
 //!    left out: the chain keeps the bend direction the clip gave it, turned with it by the aim.
 //!
 //! **Out of reach** (`d > l1 + l2`) the middle joint opens straight and the chain points at the
-//! target; too close (`d < |l1 - l2|`) it folds shut. Near full stretch the end moves fastest just
-//! before it straightens and then stops dead, a visible snap: **soften** (ozz-animation's option of
-//! that name) starts the end falling behind the target from a fraction of the chain's length on,
-//! so it straightens only as the target goes to infinity.
+//! target; too close (`d < |l1 - l2|`) it folds shut. Near full stretch the middle joint moves
+//! fastest just before the chain straightens and then stops dead, a visible snap: **soften**
+//! (ozz-animation's option of that name) starts the end falling behind the target from a fraction
+//! of the chain's length on, so it straightens only as the target goes to infinity.
 
 use super::chain::{Chain, turn_between};
 use crate::transform::Trs;
@@ -105,8 +105,8 @@ fn hinge_axis(normal: Vec3, a: Vec3, c: Vec3, pole: Option<Vec3>) -> Vec3 {
 
 /// The turn about `line` (the start to the target) that takes `hinge` (the bend's axis, across the
 /// line) onto the normal of the plane holding the line and `pole`, so the middle joint comes into
-/// that plane on the pole's side. None when the pole lies on the line: the plane is not defined,
-/// and there the chain flips over as the target passes (see the chapter).
+/// that plane on the pole's side. No turn when the pole lies on the line: the plane is not
+/// defined, and there the chain flips over as the target passes (see the chapter).
 fn swing_to_pole(hinge: Vec3, line: Vec3, pole: Vec3) -> Quat {
     let (Some(line), Some(wanted)) = (line.try_normalize(), line.cross(pole).try_normalize()) else {
         return Quat::IDENTITY;
