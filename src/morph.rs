@@ -54,7 +54,8 @@ pub struct MeshMorph {
     /// of vertex `vertices.start + i` is `positions[i * targets.len() + k]`, so the sum over one
     /// vertex's targets reads neighbouring numbers.
     pub positions: Vec<Vec3A>,
-    /// The normal displacements, in the same order; empty where the skin has no normals.
+    /// The normal displacements, in the same order; empty where no target gives any (the normals
+    /// then stay as modelled) or the skin has no normals.
     pub normals: Vec<Vec3A>,
 }
 
