@@ -76,8 +76,8 @@ pub fn solve(
 /// Written with half angles: `sin²(θ/2) = (d² - (l1 - l2)²) / (4 l1 l2)` and
 /// `cos²(θ/2) = ((l1 + l2)² - d²) / (4 l1 l2)`, each a product of a difference and a sum. Taking
 /// `acos` of the cosine itself loses a straight arm: a cosine that rounds to just above -1 comes
-/// out 0.03 degrees short of 180. Here `d = l1 + l2` makes the cosine of the half angle exactly 0,
-/// and the angle exactly 180 degrees.
+/// out at least 0.02 degrees short of 180. Here `d = l1 + l2` makes the cosine of the half angle
+/// exactly 0, and the angle exactly 180 degrees.
 pub fn law_of_cosines(l1: f32, l2: f32, d: f32) -> f32 {
     let (longest, least) = (l1 + l2, (l1 - l2).abs());
     let sin_half = ((d - least) * (d + least)).max(0.0).sqrt();
