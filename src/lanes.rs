@@ -91,8 +91,8 @@ pub use kernel::GROUP;
 /// From how many vertices the fast path, making positions and normals, writes them past the caches
 /// (non-temporal stores, `F32x8::store`). A quarter of a million vertices move about 24 MB in and
 /// out with their normals, past most processors' last cache, so the outputs would only push the
-/// inputs out of it on their way to memory. Below it they stay in the caches, where whoever reads them next (the
-/// upload to the GPU) finds them. The figure is a choice, not a measurement of each machine: the
+/// inputs out of it on their way to memory. Below it they stay in the caches, where whoever reads
+/// them next (the upload to the GPU) finds them. The figure is a choice, not a measurement of each machine: the
 /// bench's 100,000 vertices (10 MB) fit this machine's 32 MiB cache, its million (96 MB) do not.
 pub const STREAM_FROM_VERTICES: usize = 1 << 18;
 
