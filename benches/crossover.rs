@@ -3,7 +3,7 @@
 //!
 //! Handing work to the other threads costs the same for 500 vertices as for a million, so below
 //! some size one thread wins. How much it costs depends on whether the other threads are awake:
-//! rayon's idle threads spin a few microseconds, then sleep, and waking one is a system call. So two
+//! rayon's idle threads spin a few tens of µs, then sleep, and waking one is a system call. So two
 //! measurements: **back to back**, blend after blend (the other threads never sleep), and **as in a
 //! frame**, each blend after a 2 ms pause, long enough for them to fall asleep, as they do between
 //! two frames of the program. The second is the program's case; `PARALLEL_FROM_VERTICES` comes

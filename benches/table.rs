@@ -71,7 +71,7 @@ pub struct Timing {
     pub best: Duration,
 }
 
-/// Runs the eight variants in turn, round after round, for about `budget`; checks they agree.
+/// Runs the nine variants in turn, round after round, for about `budget`; checks they agree.
 pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timing; 9] {
     let (skin, n) = (&posed.model.skin, posed.model.skin.len());
     let mut palette = vec![Mat4::IDENTITY; BONES];

@@ -16,8 +16,9 @@
 //! product is six multiplies and three subtractions, lane by lane, with no shuffle; a length, a
 //! square root and a division serve eight normals. The data is still stored a vertex at a time, so
 //! each group of eight is turned round on the way in and out (a transpose, a few shuffles a vertex).
-//! Positions alone are not turned round: a position is a matrix's columns times numbers, which one
-//! vertex's registers already suit, so they run a vertex at a time, the matrix blended once.
+//! Positions alone, by linear blending, are not turned round: a position is a matrix's columns
+//! times numbers, which one vertex's registers already suit, so they run a vertex at a time, the
+//! matrix blended once.
 //!
 //! **The math**, per vertex (`lanes/linear.rs`: `Linear`), the rule of `normals.rs`:
 //!
@@ -52,12 +53,13 @@
 //! **Past the caches.** A mesh of [`STREAM_FROM_VERTICES`] vertices or more is bigger than the
 //! caches, so the pass streams from memory, and a normal costs its bytes: 16 more read and 16 more
 //! written a vertex. A plain store first reads the cache line it writes into (to own it), so each
-//! written byte crosses the memory bus twice. So when such a pass makes positions and normals, it
-//! writes both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store` and
-//! `F32x8::blended_positions`), which fill whole lines in memory without reading them; a fence
-//! after the run orders them before the thread's next writes. The numbers are the same; only their
-//! road to memory changes. Positions alone keep plain stores: one thread of them is bound by its
-//! arithmetic even at a million vertices, and streaming them measured no faster.
+//! written byte crosses the memory bus twice. So when such a pass makes positions and normals, the
+//! x86-64 lanes write both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store`), which
+//! fill whole lines in memory without reading them; a fence after the run's whole groups orders
+//! them before the thread's next writes (the last few vertices, short of a group, take plain
+//! stores). The numbers are the same; only their road to memory changes. Positions alone keep
+//! plain stores: one thread of them is bound by its arithmetic even at a million vertices, and
+//! streaming them measured no faster.
 //!
 //! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
@@ -86,11 +88,11 @@ mod sse2;
 
 pub use kernel::GROUP;
 
-/// From how many vertices the fast path writes its outputs past the caches (non-temporal stores,
-/// `F32x8::stream`). A quarter of a million vertices move about 24 MB in and out with their
-/// normals, past most processors' last cache, so the outputs would only push the inputs out of it
-/// on their way to memory. Below it they stay in the caches, where whoever reads them next (the
-/// upload to the GPU) finds them. The figure is a choice, not a measurement of each machine: the
+/// From how many vertices the fast path, making positions and normals, writes them past the caches
+/// (non-temporal stores, `F32x8::store`). A quarter of a million vertices move about 24 MB in and
+/// out with their normals, past most processors' last cache, so the outputs would only push the
+/// inputs out of it on their way to memory. Below it they stay in the caches, where whoever reads
+/// them next (the upload to the GPU) finds them. The figure is a choice, not a measurement of each machine: the
 /// bench's 100,000 vertices (10 MB) fit this machine's 32 MiB cache, its million (96 MB) do not.
 pub const STREAM_FROM_VERTICES: usize = 1 << 18;
 
@@ -195,9 +197,9 @@ impl Lanes {
         }
     }
 
-    /// `method` over the run, on these lanes. The kernels index the palette by each slot's joint
-    /// without checking it: `Skin::add_vertex` refused any joint past the skin's, and the callers
-    /// above checked the palette has one entry per joint.
+    /// `method` over the run, on these lanes. The AVX2 and SSE2 kernels index the palette by each
+    /// slot's joint without checking it: `Skin::add_vertex` refused any joint past the skin's, and
+    /// the callers above checked the palette has one entry per joint.
     fn run(
         self,
         method: impl GroupSkin,

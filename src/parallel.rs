@@ -20,10 +20,11 @@
 //!
 //! **What it costs.** Handing work to another thread and waiting for it is not free: rayon's idle
 //! threads spin a few tens of µs, then sleep, and waking one takes what one thread needs to blend
-//! thousands of vertices (`cargo bench`'s crossover measures it: about 28 µs on the 2-core virtual
-//! machine of `docs/14-every-core.md`, whose halted cores are slow to restart; after an idle 2 ms,
-//! as between frames, 1.9 ms, because its kernel queues the woken thread on the busy core). So small meshes stay on one thread: [`BlendThreads`] blends on all its
-//! threads only from [`PARALLEL_FROM_VERTICES`] on. And the other threads need a free core: when
+//! thousands of vertices or more (`cargo bench`'s crossover measures it: about 28 µs on the 2-core
+//! virtual machine of `docs/14-every-core.md`, whose halted cores are slow to restart; after an
+//! idle 2 ms, as between frames, 1.9 ms, because its kernel queues the woken thread on the busy
+//! core). So small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
+//! [`PARALLEL_FROM_VERTICES`] on. And the other threads need a free core: when
 //! other programs keep every core busy, a woken thread waits for one, the calling thread meanwhile
 //! does the work itself, and the blend is no faster than on one thread. `cargo bench` measures all
 //! of this; `docs/14-every-core.md` has the figures.
@@ -161,9 +162,9 @@ pub fn blend_dqs_normals_parallel(skin: &Skin, dq_palette: &[DualQuat], normals:
 
 /// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. Two
 /// threads pay once one thread's blend takes about twice the hand-over: on the 2-core machine this
-/// was measured on, with its cores awake, that was a few thousand vertices; with the machine idle,
-/// about 100,000 (`cargo bench`'s crossover, `docs/14-every-core.md`). The figure is the
-/// machine's, not the method's: `--parallel-from` changes it.
+/// was measured on, with its cores awake, that was a few thousand vertices; with the machine idle
+/// between frames, none of the sizes measured (`cargo bench`'s crossover, `docs/14-every-core.md`).
+/// The figure is the machine's, not the method's: `--parallel-from` changes it.
 pub const PARALLEL_FROM_VERTICES: usize = 6000;
 
 /// Pieces of work per thread: more than one, so that a thread slowed down by another program
@@ -179,7 +180,7 @@ pub struct BlendThreads {
 }
 
 impl BlendThreads {
-    /// Everything on the calling thread: the plain `skin::blend`.
+    /// Everything on the calling thread, with no pool.
     pub fn one() -> BlendThreads {
         BlendThreads { pool: None, from_vertices: PARALLEL_FROM_VERTICES }
     }

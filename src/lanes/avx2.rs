@@ -7,11 +7,11 @@
 //! turning round is the classic 8x8 transpose: interleave pairs, then fours, then swap halves.
 
 // SAFETY (every `unsafe` block in this file): an `Avx2` exists only inside `lanes.rs`'s
-// `blend_avx2`, which runs only after `is_x86_feature_detected!` found AVX2 and FMA; all these
+// `run_avx2`, which runs only after `is_x86_feature_detected!` found AVX2 and FMA; all these
 // functions are inlined into it. The loads read within a `&Mat4` (sixteen floats) or a
 // `&DualQuat` (two quaternions of four floats, `repr(C)`). The palette is
 // indexed by joints of a `Skin`, which refused any past its joints, and `Lanes::blend_vertices`
-// asserted one palette matrix per joint.
+// asserted one palette matrix per joint (`blend_dqs_vertices` one dual quaternion per joint).
 
 use super::kernel::{F32x8, GROUP};
 use super::sse2::{put, transpose4};

@@ -5,9 +5,10 @@
 //! two SSE registers, `portable.rs` a plain array. Each also moves the group's data between the
 //! two layouts ([`F32x8::blended_matrices`], [`F32x8::blended_dual_quats`], [`F32x8::load`],
 //! [`F32x8::store`]): the vertices and the outputs are stored a vertex at a time, the arithmetic
-//! runs a number at a time across the group. Positions alone need no turning round: a position is
-//! four columns times numbers, which suits a vertex's own registers ([`F32x8::blended_positions`]). The math of a group is a [`GroupSkin`]: linear
-//! blending (`linear.rs`) or dual quaternions (`dual.rs`).
+//! runs a number at a time across the group. Positions alone, by linear blending, need no turning
+//! round: a position is four columns times numbers, which suits a vertex's own registers
+//! ([`F32x8::blended_positions`]). The math of a group is a [`GroupSkin`]: linear blending
+//! (`linear.rs`) or dual quaternions (`dual.rs`).
 
 use crate::dual_quat::DualQuat;
 use crate::skin::SkinVertex;
@@ -111,10 +112,10 @@ fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
 }
 
 /// The loop over a run of vertices: groups of eight, then the last few in a group filled up with
-/// copies of the run's first vertex, so that every vertex goes through the very same arithmetic
+/// copies of the first of them, so that every vertex goes through the very same arithmetic
 /// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
-/// `bind_normals` have one per vertex. `stream`: the outputs are written past the caches
-/// ([`F32x8::store`]), then fenced.
+/// `bind_normals` have one per vertex. `stream`: the whole groups' outputs are written past the
+/// caches ([`F32x8::store`]), then fenced; the last few are copied out with plain stores.
 #[inline(always)]
 pub fn blend_run<L: F32x8>(
     method: impl GroupSkin,

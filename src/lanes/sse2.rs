@@ -8,7 +8,7 @@
 // SAFETY (every `unsafe` block in this file): SSE and SSE2 are part of x86-64 itself, so every
 // processor this file is compiled for runs these instructions. The palette is indexed by joints
 // of a `Skin`, which refused any past its joints, and `Lanes::blend_vertices` asserted one palette
-// matrix per joint.
+// matrix per joint (`blend_dqs_vertices` one dual quaternion per joint).
 
 use super::kernel::{F32x8, GROUP};
 use crate::dual_quat::DualQuat;

@@ -11,8 +11,8 @@
 //! the extras' terms to the vertices they belong to. What comes after the sum is different: a
 //! normal needs the vertex's whole blended matrix before its inverse transpose, and dual
 //! quaternions normalise their sum. So `normals::blend_extra_normals` and
-//! `dual_quat::blend_dqs_extras` finish the sum of each vertex with extras, then do that last step
-//! again for it.
+//! `dual_quat::blend_dqs_extras` redo the sum of each vertex with extras whole, its slots and its
+//! extras, then that last step.
 //!
 //! A pass can run over any run of vertices: the whole skin, or one thread's chunk (`parallel.rs`).
 //! [`Extras::of`] finds the run's extras by binary search, as the table is in vertex order.
