@@ -100,8 +100,8 @@ OPTIONS:
     --parallel-from VERTICES
                             blend on all --threads from this many vertices (default 6000, near
                             where two threads began to beat one on a 2-core machine with its cores
-                            awake; idle, that machine needed about 100,000; 0: always; the result
-                            is the same)
+                            awake; chapter 14 says what a sleeping core costs; 0: always; the
+                            result is the same)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, resident memory; with --model, first the time
                             the file took to load
