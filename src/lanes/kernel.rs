@@ -22,10 +22,17 @@ pub const GROUP: usize = 8;
 pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
     /// The same number in every lane.
     fn splat(x: f32) -> Self;
-    /// `self * b + c`: rounded once with fused multiply-add, twice without.
-    fn mul_add(self, b: Self, c: Self) -> Self;
-    /// `self * b - c`: rounded once with fused multiply-add, twice without.
-    fn mul_sub(self, b: Self, c: Self) -> Self;
+    /// `self * b + c`: rounded once with fused multiply-add (AVX2's lanes say so), else twice, as
+    /// here. Not `f32::mul_add`: it is a slow library call where the processor has no FMA.
+    #[inline(always)]
+    fn mul_add(self, b: Self, c: Self) -> Self {
+        self * b + c
+    }
+    /// `self * b - c`: rounded once with fused multiply-add, else twice, as here.
+    #[inline(always)]
+    fn mul_sub(self, b: Self, c: Self) -> Self {
+        self * b - c
+    }
     /// `1 / sqrt(self)`, each step rounded (glam's `length_recip`).
     fn recip_sqrt(self) -> Self;
     /// `self` with the sign bit of `sign`.

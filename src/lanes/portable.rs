@@ -54,16 +54,7 @@ impl F32x8 for Portable {
         Portable([x; GROUP])
     }
 
-    // No fused multiply-add here: `f32::mul_add` is a slow library call where the processor has none.
-    #[inline(always)]
-    fn mul_add(self, b: Portable, c: Portable) -> Portable {
-        self * b + c
-    }
-
-    #[inline(always)]
-    fn mul_sub(self, b: Portable, c: Portable) -> Portable {
-        self * b - c
-    }
+    // No fused multiply-add here: `mul_add` and `mul_sub` are the trait's, rounded twice.
 
     #[inline(always)]
     fn recip_sqrt(self) -> Portable {

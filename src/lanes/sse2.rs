@@ -79,15 +79,7 @@ impl F32x8 for Sse2 {
         Sse2([unsafe { _mm_set1_ps(x) }; 2])
     }
 
-    #[inline(always)]
-    fn mul_add(self, b: Sse2, c: Sse2) -> Sse2 {
-        self * b + c
-    }
-
-    #[inline(always)]
-    fn mul_sub(self, b: Sse2, c: Sse2) -> Sse2 {
-        self * b - c
-    }
+    // SSE2 has no fused multiply-add: `mul_add` and `mul_sub` are the trait's, rounded twice.
 
     #[inline(always)]
     fn recip_sqrt(self) -> Sse2 {
