@@ -47,6 +47,7 @@ mod buffers;
 mod document;
 mod edges;
 mod error;
+mod files;
 mod glb;
 mod materials;
 mod meshes;
@@ -66,7 +67,7 @@ pub use skins::SkinSlots;
 use crate::clip::Clip;
 use crate::model::Model;
 use crate::printable::printable;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A loaded file: the model and its clips, plus what a learner may want to know about it.
 #[derive(Clone, Debug)]
@@ -87,6 +88,9 @@ pub struct Imported {
     /// What the file has that this program does not use (cameras, TEXCOORD_1, normal maps...),
     /// one short phrase each, for `--info`.
     pub unused: Vec<String>,
+    /// The files the model was read from, links followed: its own (loaded from a file), then
+    /// those beside it that it names, its `.bin` buffers and its images (`files.rs`).
+    pub files: Vec<PathBuf>,
 }
 
 /// Loads a `.gltf` or `.glb` file; its external buffers' paths are relative to its folder.
@@ -107,7 +111,9 @@ pub fn load(path: &Path) -> Result<Imported, ImportError> {
     let mut notes = Vec::new();
     let checked = document::read(&mut std::io::BufReader::new(&mut file), size, &name, &mut notes)?;
     drop(file);
-    finish(checked, path.parent(), notes)
+    let mut imported = finish(checked, path.parent(), notes)?;
+    imported.files.insert(0, path.canonicalize().unwrap_or_else(|_| path.to_path_buf()));
+    Ok(imported)
 }
 
 /// What a path that is not a regular file is, for the message.
@@ -162,5 +168,6 @@ fn finish(
         .with_parts(meshes.parts)?
         .with_morphs(meshes.morphs)?;
     (model.texcoords, model.materials) = (texcoords, materials);
-    Ok(Imported { model, clips, skins, notes, rest_only, unused })
+    let files = files::named(document, base_dir);
+    Ok(Imported { model, clips, skins, notes, rest_only, unused, files })
 }

@@ -94,7 +94,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         return output::exports::gltf(path, *container, &loaded);
     }
     if let Some(path) = &options.export_md5 {
-        return output::exports::md5(path, &loaded);
+        return output::exports::md5(path, &loaded, options.force);
     }
     let Loaded { model, clips, notes, stored, .. } = *loaded;
     let say_notes = || {

@@ -116,7 +116,7 @@ pub fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec
 }
 
 /// `%20` and the like back to the bytes they stand for (URIs escape spaces and non-ASCII names).
-fn percent_decode(uri: &str) -> Option<String> {
+pub fn percent_decode(uri: &str) -> Option<String> {
     let bytes = uri.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -27,7 +27,8 @@ OPTIONS:
                             normals, texture coordinates, materials and morph targets as a glTF 2.0
                             file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
                             MD5 models are turned to glTF's Y-up. For Blender or any glTF viewer.
-                            Says what it wrote, then exits. Takes only --model besides
+                            Never writes over a file the model was read from. Says what it wrote,
+                            then exits. Takes only --model besides
     --export-md5 FILE.md5mesh
                             write the model shown (the article's scene, or --model's) as an MD5
                             model: FILE.md5mesh, and NAME.md5anim beside it for each clip, sampled at
@@ -36,8 +37,12 @@ OPTIONS:
                             but letters, digits, - _ . made _, the name itself kept in the file's
                             commandline; a model without clips gets rest.md5anim, its rest pose;
                             Y-up models are turned to id's axes (Z up, facing +x); a scale that
-                            cannot be baked is refused. Says what it wrote, then exits. Takes only
-                            --model besides
+                            cannot be baked is refused. Never writes over a file the model was
+                            read from; an .md5anim never replaces a file already there, nor goes
+                            through a link. Says what it wrote, then exits. Takes only --model and
+                            --force besides
+    --force                 with --export-md5: replace .md5anim files already there (still never a
+                            link, nor a file the model was read from)
     --blend CLIP=W,CLIP=W...
                             play these clips (as --animation or --clip names them) together, each
                             at its weight (divided by their sum), each at the same time and looping

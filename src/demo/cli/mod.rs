@@ -127,6 +127,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 }
                 options.export_md5 = Some(file);
             }
+            Arg::Long("force") => options.force = true,
             Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
             Arg::Long("skinning") => {
                 let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
