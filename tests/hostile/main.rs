@@ -27,6 +27,7 @@ mod models;
 mod names;
 mod numbers;
 mod outside;
+mod overflow;
 mod signals;
 mod streams;
 mod support;

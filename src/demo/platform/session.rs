@@ -91,7 +91,8 @@ impl Session {
     }
 
     /// Advances the clock and runs the method for this frame, then draws it with `renderer`.
-    /// Fails only if the inspector's numbers cannot be printed (see `console`).
+    /// Fails if the frame's numbers overflow (as the dump would refuse them), or if the
+    /// inspector's numbers cannot be printed (see `console`).
     pub fn draw_frame(
         &mut self,
         renderer: &mut render::Renderer,
@@ -113,6 +114,10 @@ impl Session {
         self.last_frame = Some(now);
         self.demo.status.frame = self.cost.shown();
         self.demo.update();
+        // A frame the dump would refuse is not drawn either (`show/state/finite.rs`).
+        if let Some(overflow) = self.demo.overflow(self.frames_drawn) {
+            return Err(Failure::new(1, overflow.to_string()));
+        }
         if let Some(reason) = self.demo.skinned.fallback.take() {
             console::say(&format!("{reason}; switching to it"));
         }

@@ -83,6 +83,8 @@ pub struct Demo {
     bend: Option<BendDrag>,
     /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
     pub reach: Reaching,
+    /// How far the GPU's blend can reach, to check a frame it alone blends (`state/finite.rs`).
+    bound: finite::Bound,
 }
 
 impl Demo {
@@ -129,6 +131,7 @@ impl Demo {
             frame_each_clip,
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
+            bound: finite::Bound::new(&model),
             model,
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
@@ -273,6 +276,7 @@ pub const NO_SURFACE: &str =
 
 #[cfg(test)]
 mod clip_tests;
+mod finite;
 mod keys;
 mod layer_keys;
 mod mouse;
