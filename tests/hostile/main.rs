@@ -15,6 +15,7 @@
 mod common;
 
 mod arm;
+mod bidi;
 mod big_files;
 mod descriptors;
 mod display;
