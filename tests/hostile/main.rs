@@ -20,6 +20,7 @@ mod big_files;
 mod descriptors;
 mod display;
 mod files;
+mod huge_numbers;
 mod influences;
 mod invalid;
 mod limits;
