@@ -1,6 +1,6 @@
 //! Numbers in a file at the edge of 32-bit floats, and a weight set without its other half: each
-//! is read for what it is, or refused or noted for what it is. A weight of 3e38 is a weight like
-//! any other (two of them are half each); a displacement of 3e38 is 3e38 long, not `inf`; a
+//! is read for what it is, or refused or noted for what it is. A weight of 3e38 (a glTF weight,
+//! an MD5 bias) is a weight like any other (two of them are half each); a displacement of 3e38 is 3e38 long, not `inf`; a
 //! weight that is not finite is called that; and a `JOINTS_1` without its `WEIGHTS_1` is left out
 //! with a note, not silently.
 
@@ -85,4 +85,22 @@ fn a_joints_set_without_its_weights_is_left_out_with_a_note() {
     let dump = loads(&model, 0.25, &[note]);
     // Drawn by the first set alone, as the spec puts the arm.
     same_positions(&skinned(&dump), &super::arm::expected(0.25));
+}
+
+#[test]
+fn md5_biases_near_the_float_limit_are_shares_too() {
+    // The hand-made MD5 model's v1, half on each joint, with biases of 3e38 (and its positions
+    // made small enough that the vertex stays finite): they sum past 32-bit floats.
+    let mesh = super::common::md5_hand::MESH
+        .replace("weight 1 0 0.5 ( 1 0.2 0 )", "weight 1 0 3e38 ( 2e-38 0 0 )")
+        .replace("weight 2 1 0.5 ( 0.2 0 0 )", "weight 2 1 3e38 ( 0 0 0 )");
+    let model = write("huge-biases", "hand.md5mesh", mesh.as_bytes());
+    let dump = loads(
+        &model,
+        0.0,
+        &["divided the biases of 1 vertex by their sum, which was not 1 (worst sum 6.000e38)"],
+    );
+    let v1 = &dump["vertices"][1]["influences"];
+    let shares: Vec<f64> = (0..2).map(|i| v1[i]["weight"].as_f64().expect("a weight")).collect();
+    assert_eq!(shares, [0.5, 0.5], "{v1}");
 }
