@@ -7,7 +7,8 @@
 //! vertex), the [`Status`] (the corner line and the costs it shows), the [`MorphControl`] (the
 //! morph weights the user holds), a [`BendDrag`] while the user bends a bone, and [`Reaching`],
 //! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
-//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
+//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`, and the
+//! check that a frame holds no number past 32-bit floats, as the dump's, in `state/finite.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
