@@ -7,8 +7,7 @@
 //! vertex), the [`Status`] (the corner line and the costs it shows), the [`MorphControl`] (the
 //! morph weights the user holds), a [`BendDrag`] while the user bends a bone, and [`Reaching`],
 //! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
-//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`, and the
-//! check that a frame holds no number past 32-bit floats, as the dump's, in `state/finite.rs`.
+//! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
 use super::bend::BendDrag;
 use super::clock::Clock;
@@ -84,8 +83,6 @@ pub struct Demo {
     bend: Option<BendDrag>,
     /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
     pub reach: Reaching,
-    /// How far the GPU's blend can reach, to check a frame it alone blends (`state/finite.rs`).
-    bound: finite::Bound,
 }
 
 impl Demo {
@@ -132,7 +129,6 @@ impl Demo {
             frame_each_clip,
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
-            bound: finite::Bound::new(&model),
             model,
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
@@ -277,7 +273,6 @@ pub const NO_SURFACE: &str =
 
 #[cfg(test)]
 mod clip_tests;
-mod finite;
 mod keys;
 mod layer_keys;
 mod mouse;

@@ -3,7 +3,7 @@
 //! weight 1 add up to infinity, so do `--morph NODE:TARGET=3e38` and an additive layer at 1e30.
 //! `--dump` refuses to write such a frame (`skinning::dump::Overflow`); drawn, it would be a picture
 //! with parts missing or smeared across the screen, and no word why. So the window and `--headless`
-//! check every frame before drawing it and refuse it with the dump's own line: [`Demo::overflow`].
+//! check every frame before drawing it and refuse it with the dump's own line: [`overflow`].
 //!
 //! The pose (local and world transforms, palette, dual quaternions, morph weights) is checked as
 //! the dump checks it. The blended points cost more: the GPU blends them where the CPU never sees
@@ -15,8 +15,8 @@
 //! any blend. Near it, the frame is blended again by the dump's own functions, and checked as the
 //! dump checks it; the picture then shows those numbers.
 
-use super::Demo;
-use crate::demo::show::skinned::Blend;
+use super::skinned::Blend;
+use super::state::Demo;
 use glam::Mat4;
 use skinning::dump::{Overflow, points_overflow, pose_overflow};
 use skinning::model::{Model, Pose};
@@ -54,24 +54,23 @@ impl Bound {
     }
 }
 
-impl Demo {
-    /// The first number of this frame, number `frame`, that is not finite, as the dump would
-    /// refuse it; None when the frame can be drawn. Call it after [`Demo::update`].
-    pub fn overflow(&mut self, frame: u64) -> Option<Overflow> {
-        let method = self.skinned.method;
-        let pose = &mut self.pose;
-        let what = pose_overflow(&self.model, pose, method != Blend::Lbs).or_else(|| {
-            if self.bound.holds(&pose.palette, &pose.morph.weights) {
-                return None;
-            }
-            let compared = &mut self.skinned.compared;
-            blend_as_the_dump_does(pose, compared, &self.model, method, &self.skinned.threads);
-            points_overflow(&pose.skinned, "skinned position")
-                .or_else(|| points_overflow(&pose.normals, "skinned normal"))
-                .or_else(|| (method == Blend::Both).then(|| points_overflow(compared, "DQS position"))?)
-        })?;
-        Some(Overflow { frame: Some((frame, self.clock.time)), what })
-    }
+/// The first number of `demo`'s frame, number `frame`, that is not finite, as the dump would
+/// refuse it; None when the frame can be drawn. Call it after [`Demo::update`]; `bound` is the
+/// model's.
+pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> {
+    let method = demo.skinned.method;
+    let pose = &mut demo.pose;
+    let what = pose_overflow(&demo.model, pose, method != Blend::Lbs).or_else(|| {
+        if bound.holds(&pose.palette, &pose.morph.weights) {
+            return None;
+        }
+        let compared = &mut demo.skinned.compared;
+        blend_as_the_dump_does(pose, compared, &demo.model, method, &demo.skinned.threads);
+        points_overflow(&pose.skinned, "skinned position")
+            .or_else(|| points_overflow(&pose.normals, "skinned normal"))
+            .or_else(|| (method == Blend::Both).then(|| points_overflow(compared, "DQS position"))?)
+    })?;
+    Some(Overflow { frame: Some((frame, demo.clock.time)), what })
 }
 
 /// This frame's skinned positions and normals by the functions the dump blends with (the first
