@@ -52,8 +52,8 @@ mod reach;
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 use layers::Animator;
 use morphs::morphs_out;
-pub use overflow::Overflow;
-use overflow::{frame_overflow, model_overflow};
+use overflow::model_overflow;
+pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
 
 /// Who blends the positions a dump writes, and how: `name` goes into the `"skinning"` field,
 /// `method` into `"method"`, and `blend` fills one skinned position per vertex from this frame's

@@ -156,6 +156,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;
     say_notes();
-    let session = Session::new(options, demo);
+    let mut session = Session::new(options, demo);
+    // A first frame the dump would refuse is refused before any window opens (`show/finite.rs`).
+    session.check_numbers()?;
     if session.options.headless { platform::headless::run(session) } else { platform::window::run(session) }
 }

@@ -128,7 +128,7 @@ pub fn meshes(
             morphs.add(&primitive, buffers, positions.len(), Mat4::IDENTITY);
             normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
             out.looks.read(&primitive, buffers, &place.name, positions.len())?;
-            let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
+            let sets = weight_sets(&primitive, buffers, &place.name, positions.len(), &mut mended)?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
                 let mut of_v = influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {

@@ -127,11 +127,14 @@ fn defaults(mesh: &gltf::Mesh, node: &gltf::Node, targets: usize) -> Result<Vec<
         (None, Some(weights)) => ("its", weights),
         (None, None) => return Ok(vec![0.0; targets]),
     };
-    if weights.len() != targets || weights.iter().any(|w| !w.is_finite()) {
+    if weights.len() != targets {
+        let (n, targets) = (weights.len(), counted(targets, "target", "targets"));
+        return Err(format!("{whose} weights are {} for {targets}", counted(n, "number", "numbers")));
+    }
+    // JSON has no infinity or NaN: a number past 32-bit floats (1e39) is what reads as infinite.
+    if let Some(w) = weights.iter().find(|w| !w.is_finite()) {
         return Err(format!(
-            "{whose} weights are {} finite numbers for {}",
-            weights.len(),
-            counted(targets, "target", "targets")
+            "{whose} weights hold a number beyond 32-bit floats (about 3.4e38), read as {w}"
         ));
     }
     Ok(weights.to_vec())

@@ -15,12 +15,14 @@
 mod common;
 
 mod arm;
+mod bidi;
 mod big_files;
 mod descriptors;
 mod display;
 mod export_memory;
 mod exports;
 mod files;
+mod huge_numbers;
 mod influences;
 mod invalid;
 mod limits;
@@ -29,6 +31,7 @@ mod models;
 mod names;
 mod numbers;
 mod outside;
+mod overflow;
 mod reloads;
 mod signals;
 mod streams;
