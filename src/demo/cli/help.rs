@@ -98,10 +98,10 @@ OPTIONS:
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more
     --parallel-from VERTICES
-                            blend on all --threads from this many vertices (default 6000, near
-                            where two threads began to beat one on a 2-core machine with its cores
-                            awake; chapter 14 says what a sleeping core costs; 0: always; the
-                            result is the same)
+                            blend on all --threads from this many vertices (default 6000, where
+                            two threads first beat one, each blend after a pause as between frames,
+                            in one run on a 2-core machine; chapter 14; 0: always; the result is
+                            the same)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, resident memory; with --model, first the time
                             the file took to load
