@@ -74,6 +74,8 @@ OPTIONS:
                             for a model), or drawn as lines (off: the article's outline always is)
     --normals               a short line along each skinned normal (a mesh without normals of its
                             own: each triangle's, from its centre)
+    --trail BONE            draw the path BONE's joint took over the last 480 frames, in yellow
+                            (name or index; chapter 11 draws a foot with it, in step and not)
     --hide LAYER,...        start without these layers: bind, skinned, bones, names (the keys B, M,
                             S, N bring them back); --hide bind,bones shows a model's lit surface alone
     --camera YAW,PITCH[,ZOOM]

@@ -3,7 +3,8 @@
 //! bent bones and inspected vertex; the morph weights the user holds (`morph.rs`); where and how the
 //! skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
-//! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`).
+//! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`); a bone's trail
+//! (`trail.rs`).
 
 pub mod bend;
 pub mod clock;
@@ -17,4 +18,5 @@ pub mod selection;
 pub mod skinned;
 pub mod state;
 pub mod threads;
+pub mod trail;
 pub mod view;
