@@ -71,7 +71,7 @@ OPTIONS:
                             dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
                             compare them; a dump takes lbs or dqs
     --surface on|off        the skinned mesh filled and lit by a light at the camera (on by default
-                            for a model), or drawn as lines (off: the article's outline always is)
+                            where it has triangles), or drawn as lines (the article's outline is)
     --normals               a short line along each skinned normal (a mesh without normals of its
                             own: each triangle's, from its centre)
     --trail BONE            draw the path BONE's joint took over the last 480 frames, in yellow
