@@ -86,7 +86,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
         for (v, run) in mesh.verts.iter().enumerate() {
             let weights = &mesh.weights[run.clone()];
             let fail = |problem: String| Md5Error::File(format!("mesh {m}, vertex {v}: {problem}"));
-            // Seed 002's first formula, with the bind-pose joints: the vertex as the file means it.
+            // Article 002's first formula, with the bind-pose joints: the vertex as the file means it.
             let bind: Vec3 = weights
                 .iter()
                 .map(|w| {

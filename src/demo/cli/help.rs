@@ -76,9 +76,11 @@ OPTIONS:
                             dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
                             compare them; a dump takes lbs or dqs
     --surface on|off        the skinned mesh filled and lit by a light at the camera (on by default
-                            for a model), or drawn as lines (off: the article's outline always is)
+                            where it has triangles), or drawn as lines (the article's outline is)
     --normals               a short line along each skinned normal (a mesh without normals of its
                             own: each triangle's, from its centre)
+    --trail BONE            draw the path BONE's joint took over the last 480 frames, in yellow
+                            (name or index; chapter 11 draws a foot with it, in step and not)
     --hide LAYER,...        start without these layers: bind, skinned, bones, names (the keys B, M,
                             S, N bring them back); --hide bind,bones shows a model's lit surface alone
     --camera YAW,PITCH[,ZOOM]
@@ -103,10 +105,10 @@ OPTIONS:
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more
     --parallel-from VERTICES
-                            blend on all --threads from this many vertices (default 6000, near
-                            where two threads began to beat one on a 2-core machine with its cores
-                            awake; chapter 14 says what a sleeping core costs; 0: always; the
-                            result is the same)
+                            blend on all --threads from this many vertices (default 6000, where
+                            two threads first beat one, each blend after a pause as between frames,
+                            in one run on a 2-core machine; chapter 14; 0: always; the result is
+                            the same)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, resident memory; with --model, first the time
                             the file took to load

@@ -129,6 +129,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             }
             Arg::Long("force") => options.force = true,
             Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
+            Arg::Long("trail") => options.trail = Some(text(&mut parser, "--trail", "BONE")?),
             Arg::Long("skinning") => {
                 let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
                 options.skinning = match v.as_str() {

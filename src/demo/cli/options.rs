@@ -61,6 +61,8 @@ pub struct Options {
     pub reach: super::reach::ReachOptions,
     /// Several clips at once: `--blend`, `--additive`, `--mask`, `--fade`, `--sync` (`layers.rs`).
     pub layers: LayerFlags,
+    /// The bone whose trail is drawn (`--trail`, `show/trail.rs`).
+    pub trail: Option<String>,
 }
 
 impl Default for Options {
@@ -95,6 +97,7 @@ impl Default for Options {
             morphs: Vec::new(),
             reach: Default::default(),
             layers: LayerFlags::default(),
+            trail: None,
         }
     }
 }

@@ -17,6 +17,7 @@ use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
+use super::trail::Trail;
 use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
@@ -83,6 +84,8 @@ pub struct Demo {
     bend: Option<BendDrag>,
     /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
     pub reach: Reaching,
+    /// Where `--trail`'s bone has been (`trail.rs`).
+    pub trail: Trail,
 }
 
 impl Demo {
@@ -109,6 +112,7 @@ impl Demo {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
         let reach = Reaching::new(&model, &options.reach)?;
+        let trail = Trail::new(&model, options.trail.as_deref())?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
@@ -142,6 +146,7 @@ impl Demo {
             colors_dirty: true,
             bend: None,
             reach,
+            trail,
         };
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
@@ -193,6 +198,7 @@ impl Demo {
             *joint = self.pose.joint(bone);
         }
         self.reach.mark(&self.pose);
+        self.trail.record(&self.joints, time);
         // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
@@ -245,6 +251,7 @@ impl Demo {
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
             reach: self.reach.marks(),
+            trail: self.trail.points(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
                 status: &self.status.line,
