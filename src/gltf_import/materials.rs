@@ -105,9 +105,8 @@ impl Looks {
             // An infinity becomes 0 or 1; a NaN (which JSON cannot write) 0.
             let clamped = factor.map(|x| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) });
             if clamped != factor {
-                outside.add(|| {
-                    format!("the material {name:?}'s baseColorFactor {factor:?} is drawn as {clamped:?}")
-                });
+                outside
+                    .add(|| format!("material {label}'s baseColorFactor {factor:?} is drawn as {clamped:?}"));
             }
             materials.list.push(Material { name, base_color: Vec4::from(clamped), texture, alpha_cutoff });
         }

@@ -23,7 +23,7 @@ pub fn size(kind: ImageKind, bytes: &[u8]) -> Result<(u32, u32), String> {
         }
         ImageKind::Jpeg => {
             let mut decoder = jpeg_decoder(bytes);
-            decoder.decode_headers().map_err(|e| format!("not a readable JPEG ({e})"))?;
+            decoder.decode_headers().map_err(|e| format!("not a readable JPEG ({})", words(&e)))?;
             let (width, height) = decoder.dimensions().ok_or("a JPEG without a size")?;
             (width as u32, height as u32)
         }
@@ -46,7 +46,7 @@ pub fn decode(image: &Image) -> Result<Pixels, String> {
         ImageKind::Jpeg => {
             let data = jpeg_decoder(&image.bytes)
                 .decode()
-                .map_err(|e| format!("its JPEG data is damaged or cut short ({e})"))?;
+                .map_err(|e| format!("its JPEG data is damaged or cut short ({})", words(&e)))?;
             (3, data)
         }
     };
@@ -55,6 +55,11 @@ pub fn decode(image: &Image) -> Result<Pixels, String> {
         return Err("its data does not fill the picture its header describes".into());
     }
     Ok(Pixels { width, height, rgba: to_rgba(data, channels, count) })
+}
+
+/// The decoder's error in words, without the quotes it puts around them.
+fn words(error: &zune_jpeg::errors::DecodeErrors) -> String {
+    error.to_string().trim_matches('"').to_string()
 }
 
 /// A JPEG decoder set to be strict, to give RGB, and to take any size JPEG allows (65535 a side;

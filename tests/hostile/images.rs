@@ -185,7 +185,9 @@ fn base_colour_factors_outside_0_to_1_are_clamped_with_a_note() {
     });
     let info = runs(&model, &["--info"]);
     assert!(
-        info.contains("baseColorFactor [-1.0, 5.0, 1e30, -2.0] is drawn as [0.0, 1.0, 1.0, 0.0]"),
+        info.contains(
+            "material #0's baseColorFactor [-1.0, 5.0, 1e30, -2.0] is drawn as [0.0, 1.0, 1.0, 0.0]"
+        ),
         "{info}"
     );
     let Some((said, [r, g, b])) = middle(&model) else { return };
