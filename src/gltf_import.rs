@@ -13,7 +13,7 @@
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
 //! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
-//! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs` |
+//! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs`, `images.rs` |
 //! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
 //! | primitive `targets`, mesh (or node) `weights` | morph targets ([`MeshMorph`](crate::morph::MeshMorph)): shapes added before the skin | `morphs.rs` |
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
@@ -39,7 +39,9 @@
 //!
 //! A file you did not write gets nothing it does not need: its first bytes are looked at before
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder
-//! (`buffers.rs`), and every name it holds is made printable before it is shown.
+//! (`buffers.rs`), every name it holds is made printable before it is shown, and what its objects
+//! cost together is spent from one budget per model (`crate::budget`), however they point at each
+//! other: images (`images.rs`), morph targets (`morphs.rs`), animation keys (`animations.rs`).
 
 mod accessors;
 mod animations;
@@ -49,6 +51,7 @@ mod edges;
 mod error;
 mod files;
 mod glb;
+mod images;
 mod materials;
 mod meshes;
 mod morphs;
