@@ -16,7 +16,7 @@
 //! | scale | none: a constant, even scale is baked into the positions, any other refused |
 //! | Y-up, front +z (the article, glTF) | id's Z-up, front +x: object space turned `(x, y, z) → (z, x, y)` |
 //!
-//! The weight position is seed 002's equation read backwards: the article stores the bind vertex
+//! The weight position is article 002's equation read backwards: the article stores the bind vertex
 //! and one offset per joint; MD5 stores, per weight, the offset already applied to the bind
 //! vertex. Written from one bind pose, every weight of a vertex agrees about where it is, so the
 //! two formulas give the same mesh in every frame (`md5_import/agreement.rs` measures that).

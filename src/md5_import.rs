@@ -3,7 +3,7 @@
 //! move it.
 //!
 //! MD5 is two kinds of text file: a `.md5mesh` with the skeleton in its bind pose and the meshes,
-//! and one `.md5anim` per animation (seed 002 describes the format from its line 28). Its names
+//! and one `.md5anim` per animation (article 002 describes the format; chapter 10 prints a whole model). Its names
 //! map onto the article's like this:
 //!
 //! | MD5 | the article, here | where (in `md5_import/`) |
@@ -23,8 +23,8 @@
 //!
 //! The lesson MD5 carries that glTF and the article cannot: **MD5 stores no bind-pose vertex and
 //! no offset.** Each weight keeps its own position, already in its joint's space: the offset
-//! applied ahead of time, per weight (seed 002's two formulas, lines 24 and 219;
-//! `agreement.rs` says why they agree and measures it).
+//! applied ahead of time, per weight (article 002's two formulas,
+//! quoted in chapter 10; `agreement.rs` says why they agree and measures it).
 //!
 //! id's tools are Z-up: the numbers are kept as the file has them and the model is marked
 //! [`Up::Z`], so only the camera turns. A damaged file is an [`Md5Error`] naming its line, never a

@@ -1,4 +1,4 @@
-//! An MD5 vertex with six weights: every weight blends, so seed 002's two formulas agree for it at
+//! An MD5 vertex with six weights: every weight blends, so article 002's two formulas agree for it at
 //! every frame, and `--export-md5` writes all six back.
 //!
 //! The model is written here. Six joints in a small tree, each turned its own way in the bind pose;

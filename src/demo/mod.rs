@@ -89,7 +89,12 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     }
     let Loading::Show(loaded) = show::loaded::load(&options)? else { return Ok(()) };
     // The model shown written as a glTF file or an MD5 model; nothing else runs (the command line
-    // takes no other flag but --model with them). All of the files or none.
+    // takes no other flag but --model with them). All of the files or none. What the loader mended
+    // or left out is said first: it is left out of the files too (a texture past the budget).
+    let exporting = options.export_gltf.is_some() || options.export_md5.is_some();
+    if exporting {
+        loaded.notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
+    }
     if let Some((path, container)) = &options.export_gltf {
         return output::exports::gltf(path, *container, &loaded);
     }

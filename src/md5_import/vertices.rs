@@ -1,10 +1,10 @@
-//! Weights become the skin: seed 002's first formula gives each vertex its bind position once, and
-//! the weights become the article's influences, which its second formula blends every frame.
+//! Weights become the skin: article 002's first formula gives each vertex its bind position once,
+//! and the weights become the article's influences, which its second formula blends every frame.
 //!
 //! An MD5 vertex has no position of its own. It names a run of weights, each a joint, a **bias**
 //! and a position in that joint's space. Carried out of the joint's space by the joint's bind-pose
 //! transform (rotate, then add), each weight says where the vertex is; the bias-weighted sum is
-//! the vertex (seed 002, line 24):
+//! the vertex (article 002's first formula):
 //!
 //! ```text
 //! bind = Σ bias_i · (joint_i.position + joint_i.orientation ⊗ weight_i.position)

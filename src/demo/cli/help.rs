@@ -22,7 +22,7 @@ OPTIONS:
                             the bind pose as the .md5mesh stores it, unless a rest.md5anim is)
     --info                  with --model: print the file's node tree, skins, meshes and animations,
                             and what is ignored, then exit; for MD5 also how far each vertex's weights
-                            disagree about where it is (whether seed 002's two formulas agree)
+                            disagree about where it is (whether article 002's formulas agree)
     --export-gltf FILE      write the model shown (the article's scene, or --model's) with its clips,
                             normals, texture coordinates, materials and morph targets as a glTF 2.0
                             file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);

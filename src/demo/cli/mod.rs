@@ -211,7 +211,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
 }
 
 /// The flags that name a file are given once: a second `--dump b.json` would otherwise silently
-/// be the only file written. (Any other flag given twice keeps its last value.)
+/// be the only file written. (The flags of layers and reaching add up; any other flag given twice
+/// keeps its last value.)
 fn once<T>(slot: &Option<T>, flag: &str) -> Result<(), String> {
     match slot {
         Some(_) => Err(format!("{flag} is given twice: one run takes one {flag} file")),
