@@ -49,7 +49,8 @@ mod table;
 mod variants;
 
 use glam::Mat4;
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 use skinning::parallel::BlendThreads;
 use skinning::skin::{SLOTS, compute_palette};
 use skinning::synthetic;
@@ -226,7 +227,7 @@ fn posed_tube(vertices: usize) -> Posed {
     assert!(vertices.is_multiple_of(RING_SIZE), "whole rings");
     let model = synthetic::tube(BONES, vertices / RING_SIZE, RING_SIZE);
     let mut pose = Pose::new(&model);
-    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only()).expect("linear blending takes any palette");
     Posed { world: pose.world, model }
 }
 /// 1000000 as "1,000,000".

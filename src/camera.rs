@@ -14,6 +14,7 @@
 //! whose numbers are id's (MD5, see `model::Up`) is first turned into glTF's axes ([`upright`]),
 //! in the view only: its numbers stay its own.
 
+use crate::frame::{Blending, Frame, Method, Pose, Reference, Source};
 use crate::model::Up;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
 
@@ -171,15 +172,16 @@ pub fn upright(up: Up) -> Quat {
 /// so they show. It looks at the model's front (see [`upright`]); any size works, the model's own
 /// units are kept.
 pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
-    let mut pose = crate::model::Pose::new(model);
+    let mut pose = Pose::new(model);
     let is_joint = model.joint_bones();
     let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
         for i in 0..64 {
             // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
-            pose.update_palette(model, clip, clip.duration as f64 * i as f64 / 64.0);
-            pose.morph.apply(&model.skin, &model.morphs);
-            crate::skin::blend(pose.morph.skin(&model.skin), &pose.palette, &mut pose.skinned);
+            let time = clip.duration as f64 * i as f64 / 64.0;
+            let blending = Blending::Cpu { method: Method::Lbs, by: &Reference, normals: false };
+            let frame = Frame { blending, ..Frame::new(Source::Clip(clip), time) };
+            let _linear_blending_takes_any_palette = pose.run(model, frame);
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
             (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }

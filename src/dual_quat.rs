@@ -1,7 +1,7 @@
 //! Dual-quaternion skinning (DQS): blend the bones' motions, not the positions they give.
 //!
 //! Kavan, Collins, Žára, O'Sullivan, "Skinning with Dual Quaternions" (I3D 2007). Linear blend
-//! skinning (`skin::blend`) averages where each bone alone would put a vertex. When two bones turn
+//! skinning (`blend.rs`) averages where each bone alone would put a vertex. When two bones turn
 //! far apart, those candidates lie on opposite sides of the joint and their average falls inside the
 //! mesh: twisted by 150°, a vertex half on each bone ends at cos 75° (0.26) of its distance from the
 //! axis. DQS averages the bones' *motions* instead. The average of two rigid motions, done this way,
@@ -36,18 +36,19 @@
 //! is common and harmless: a scale shared by every joint (a model exported in centimetres, an
 //! armature scaled by 0.01 that the offsets do not undo). Then every palette matrix is `[s R | t]`,
 //! which moves p to `R (s p) + t`: [`compute_dq_palette`] factors that one `s` out, and
-//! [`blend_dqs`] scales the bind position by it before the rigid blend. Any other scale (different
+//! [`DualQuats`] scales the bind position by it before the rigid blend. Any other scale (different
 //! per joint or per axis), a shear or a mirror is refused with [`NotRigid`], naming the joint; the
 //! program then refuses `--method dqs` and `D` for that model, or, if a clip scales a joint later
 //! on, goes back to linear blending, saying why in one line. The tolerance is [`RIGID_TOLERANCE`].
 //!
 //! **Normals** turn by the blended rotation alone, `real` after steps 1 and 2
-//! ([`blend_dqs_normals`]): a rotation moves a direction, the translation does not, and the shared
+//! ([`DualQuats`]' `Blend::normal`): a rotation moves a direction, the translation does not, and the shared
 //! scale is the same along every axis, so it changes no direction.
 //!
 //! **Every influence.** Step 1 sums all of a vertex's influences. The main loop reads the four
-//! slots; a vertex with more (the skin's extras, `skin/extras.rs`) is blended again, whole, by
-//! [`blend_dqs_extras`]: a normalised sum cannot be finished by adding to it.
+//! slots; a vertex with more (the skin's extras, `skin/extras.rs`) is blended again, whole, by the
+//! blend's second pass (`blend.rs`: `finish_extras`): a normalised sum cannot be finished by adding
+//! to it.
 //!
 //! What DQS trades: in a bend too, it keeps a blended vertex at its distance from the joint, where
 //! LBS pulls it in. On the outside of a strong bend, where real skin would stretch flat, that arc
@@ -59,7 +60,8 @@ mod rigid;
 
 pub use rigid::{NotRigid, RIGID_TOLERANCE, RigidProblem};
 
-use crate::skin::{ExtraInfluence, SLOTS, Skin, SkinVertex};
+use crate::blend::Blend;
+use crate::skin::{ExtraInfluence, SLOTS, SkinVertex};
 use glam::{Mat4, Quat, Vec3, Vec3A, Vec4};
 use rigid::{axis_lengths, rotation_of};
 
@@ -114,7 +116,7 @@ fn vector(q: Quat) -> Vec3A {
 
 /// The palette as unit dual quaternions, once per joint per frame, like `skin::compute_palette`.
 ///
-/// Returns the scale every joint shares (1 for the article's scene), which [`blend_dqs`] applies to
+/// Returns the scale every joint shares (1 for the article's scene), which [`DualQuats`] applies to
 /// the bind positions; or the first joint that is not a rotation and a translation after it. On
 /// error, `dq_palette` is only partly written.
 pub fn compute_dq_palette(palette: &[Mat4], dq_palette: &mut [DualQuat]) -> Result<f32, NotRigid> {
@@ -128,46 +130,34 @@ pub fn compute_dq_palette(palette: &[Mat4], dq_palette: &mut [DualQuat]) -> Resu
     Ok(common)
 }
 
-/// Dual-quaternion skinning: every vertex moved by the weighted, normalised sum of its joints'
-/// dual quaternions (steps 1 to 3 above), after scaling its bind position by `scale`.
-///
-/// Reads the bind positions and writes `skinned`; allocates nothing, like `skin::blend`.
-/// `shaders/skinning_dqs.vert` is the same loop, run by the GPU. Every influence counts: the loop
-/// reads the four slots, and [`blend_dqs_extras`] blends the vertices with more again.
-pub fn blend_dqs(skin: &Skin, dq_palette: &[DualQuat], scale: f32, skinned: &mut [Vec3A]) {
-    assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
-    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    blend_dqs_vertices(skin.vertices(), dq_palette, scale, skinned);
-    blend_dqs_extras(skin, 0, dq_palette, scale, skinned);
+/// Dual-quaternion skinning: the palette as unit dual quaternions, one per joint, and the scale
+/// every joint shares ([`compute_dq_palette`]). As a [`Blend`], every vertex is moved by the
+/// weighted, normalised sum of its joints' dual quaternions (steps 1 to 3 above), after scaling its
+/// bind position by `scale`; its normal turns by the blended rotation. The blend's loop
+/// (`blend.rs`: `blend_run`) runs it as it runs linear blending, its second pass included: a
+/// normalised sum cannot be finished by adding to it, so a vertex with extras is blended again
+/// whole. `shaders/skinning_dqs.vert` is the same arithmetic, run by the GPU.
+#[derive(Clone, Copy, Debug)]
+pub struct DualQuats<'a> {
+    pub joints: &'a [DualQuat],
+    pub scale: f32,
 }
 
-/// The DQS loop itself, over any run of vertices and their outputs and their four slots, like
-/// `skin::blend_vertices`: [`blend_dqs`] runs it over the whole skin; `parallel.rs` runs it over
-/// chunks, one per thread.
-pub fn blend_dqs_vertices(vertices: &[SkinVertex], dq_palette: &[DualQuat], scale: f32, out: &mut [Vec3A]) {
-    assert_eq!(vertices.len(), out.len(), "one output position per vertex");
-    for (v, out) in vertices.iter().zip(out.iter_mut()) {
+impl Blend for DualQuats<'_> {
+    fn joints(&self) -> usize {
+        self.joints.len()
+    }
+
+    fn position(&self, v: &SkinVertex, extras: &[ExtraInfluence]) -> Vec3A {
         // 3. Apply the blended motion to the (scaled) bind position.
-        *out = blended_motion(v, &[], dq_palette).transform_point(scale * v.bind);
+        blended_motion(v, extras, self.joints).transform_point(self.scale * v.bind)
     }
-}
 
-/// The DQS blend's second pass: each vertex of `first..first + out.len()` that has extras (the
-/// skin's fifth and later influences, `skin/extras.rs`) blended again, with every influence.
-/// A normalised sum cannot be finished by adding to it, so the sum is redone whole.
-pub fn blend_dqs_extras(skin: &Skin, first: usize, dq_palette: &[DualQuat], scale: f32, out: &mut [Vec3A]) {
-    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
-        let v = &skin.vertices()[vertex];
-        out[vertex - first] = blended_motion(v, extras, dq_palette).transform_point(scale * v.bind);
+    /// The bind normal turned by the blended rotation alone: a translation moves no direction, and
+    /// the shared scale is the same along every axis.
+    fn normal(&self, v: &SkinVertex, extras: &[ExtraInfluence], normal: Vec3A) -> Vec3A {
+        turn(blended_motion(v, extras, self.joints).real, normal)
     }
-}
-
-/// [`blend_dqs`] for vertex `vertex` alone, every influence counted (the vertex inspector shows it
-/// next to the linear blend).
-pub fn blend_vertex_dqs(skin: &Skin, vertex: usize, dq_palette: &[DualQuat], scale: f32) -> Vec3A {
-    let v = &skin.vertices()[vertex];
-    let extras = skin.extras_of(vertex..vertex + 1);
-    blended_motion(v, extras, dq_palette).transform_point(scale * v.bind)
 }
 
 /// Steps 1 and 2 for one vertex: its joints' motions, summed by weight and normalised; the four
@@ -191,45 +181,6 @@ fn blended_motion(v: &SkinVertex, extras: &[ExtraInfluence], dq_palette: &[DualQ
     // 2. Normalise by the real part's length.
     let inverse_length = 1.0 / real.length();
     DualQuat { real: Quat::from_vec4(real * inverse_length), dual: Quat::from_vec4(dual * inverse_length) }
-}
-
-/// Every vertex's skinned normal under DQS: its bind normal turned by the blended rotation (the
-/// real part of steps 1 and 2), every influence counted. Allocates nothing; does nothing for a
-/// skin without normals.
-pub fn blend_dqs_normals(skin: &Skin, dq_palette: &[DualQuat], normals: &mut [Vec3A]) {
-    assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
-    assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
-    if !normals.is_empty() {
-        blend_dqs_normal_vertices(skin.vertices(), skin.normals(), dq_palette, normals);
-        blend_dqs_extra_normals(skin, 0, dq_palette, normals);
-    }
-}
-
-/// [`blend_dqs_normals`]'s loop over any run of vertices, by their four slots, like
-/// [`blend_dqs_vertices`].
-pub fn blend_dqs_normal_vertices(
-    vertices: &[SkinVertex],
-    bind_normals: &[Vec3A],
-    dq_palette: &[DualQuat],
-    out: &mut [Vec3A],
-) {
-    assert_eq!(vertices.len(), out.len(), "one output normal per vertex");
-    assert_eq!(bind_normals.len(), out.len(), "one bind normal per vertex");
-    for ((v, &n), out) in vertices.iter().zip(bind_normals).zip(out.iter_mut()) {
-        *out = turn(blended_motion(v, &[], dq_palette).real, n);
-    }
-}
-
-/// The DQS normals' second pass, like [`blend_dqs_extras`]: each normal of a vertex with extras,
-/// turned again by the rotation of all its influences. Does nothing for a skin without normals.
-pub fn blend_dqs_extra_normals(skin: &Skin, first: usize, dq_palette: &[DualQuat], out: &mut [Vec3A]) {
-    if skin.normals().is_empty() {
-        return;
-    }
-    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
-        let real = blended_motion(&skin.vertices()[vertex], extras, dq_palette).real;
-        out[vertex - first] = turn(real, skin.normals()[vertex]);
-    }
 }
 
 /// A direction turned by the unit quaternion `real`: the rotation part of `transform_point`,

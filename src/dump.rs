@@ -19,9 +19,11 @@
 //! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
 //! and where the end went (`dump/reach.rs`).
 //!
-//! The `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is [`crate::skin::blend`];
-//! the demo's `--dump --skinning gpu` passes its own [`Blender`] that runs the vertex shader instead,
-//! so the two dumps can be compared number for number. The `"method"` field says how: `"lbs"`
+//! Each frame is one run of the method (`frame.rs`: `Pose::run`), as [`Settings`] say. The
+//! `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is a blender on the CPU
+//! (the readable loops, or the program's fast path: the same numbers to a rounding); the demo's
+//! `--dump --skinning gpu` blends with the vertex shader instead ([`By::Outside`]), so the two dumps
+//! can be compared number for number. The `"method"` field says how: `"lbs"`
 //! (linear blend skinning) or `"dqs"` (dual quaternions); a DQS frame also holds `"dq_palette"`,
 //! each joint's `{"real": [x, y, z, w], "dual": [x, y, z, w]}`, and `"dq_scale"`, the scale
 //! factored out of every joint (see `dual_quat.rs`), from which its blend can be redone by hand.
@@ -34,10 +36,10 @@
 //! in the output) that names the time, and the bone, joint or vertex.
 
 use crate::dual_quat::NotRigid;
+use crate::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
 use crate::mixer::Animation;
-use crate::model::{Method, Model, Palette, Pose};
+use crate::model::Model;
 use crate::morph::{Held, Morphed};
-use crate::parallel::BlendThreads;
 use crate::reach::Reach;
 use glam::Vec3A;
 use serde::Serialize;
@@ -55,15 +57,29 @@ use morphs::morphs_out;
 pub use overflow::Overflow;
 use overflow::{frame_overflow, model_overflow};
 
-/// Who blends the positions a dump writes, and how: `name` goes into the `"skinning"` field,
-/// `method` into `"method"`, and `blend` fills one skinned position per vertex from this frame's
-/// palette for that method, like [`crate::skin::blend`] or [`crate::dual_quat::blend_dqs`], and
-/// one skinned normal per bind normal (none for a skin without), like
-/// [`crate::normals::blend_normals`] or [`crate::dual_quat::blend_dqs_normals`].
-pub struct Blender<'a> {
-    pub name: &'a str,
+/// How a dump's frames are made, besides the clips: the method (`"method"`), who blends
+/// (`"skinning"`), the morph weights held over the clips', and the chains that reach.
+pub struct Settings<'a> {
     pub method: Method,
-    pub blend: &'a mut BlendFn<'a>,
+    pub by: By<'a>,
+    pub held: &'a [Held],
+    pub reaches: &'a mut [Reach],
+}
+
+impl Settings<'_> {
+    /// `method`, blended by the readable loops, nothing held, no chain reaching.
+    pub fn new(method: Method) -> Settings<'static> {
+        Settings { method, by: By::Cpu(&Reference), held: &[], reaches: &mut [] }
+    }
+}
+
+/// Who blends the positions a dump writes.
+pub enum By<'a> {
+    /// A blender on the CPU, run by the frame itself (`frame.rs`): the dump says `"cpu"`.
+    Cpu(&'a dyn Blender),
+    /// Something else, after the frame's palette and morph, named in `"skinning"`: the program's
+    /// vertex shader, read back (`--dump --skinning gpu`).
+    Outside { name: &'a str, blend: &'a mut BlendFn<'a> },
 }
 
 /// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
@@ -88,68 +104,14 @@ impl Frames {
 }
 
 /// Writes the model and the poses of `animation` (a clip, or layers of clips: `dump/layers.rs`)
-/// at `frames`, blended on the CPU (linear blend skinning).
+/// at `frames`, blended on the CPU by linear blend skinning.
 pub fn write_dump<'a>(
     out: &mut impl Write,
     model: &Model,
     animation: impl Into<Animation<'a>>,
     frames: Frames,
 ) -> io::Result<()> {
-    write_dump_with(out, model, animation, frames, Method::Lbs)
-}
-
-/// [`write_dump`] with the blend of `method`, on the CPU. For DQS, check [`check_dqs`] first: a
-/// joint that is not rigid ends the dump with an error.
-pub fn write_dump_with<'a>(
-    out: &mut impl Write,
-    model: &Model,
-    animation: impl Into<Animation<'a>>,
-    frames: Frames,
-    method: Method,
-) -> io::Result<()> {
-    write_dump_on(out, model, animation, frames, (method, &[]), &BlendThreads::one())
-}
-
-/// [`write_dump_with`], with the `held` morph weights over the clip's, blending on `threads`
-/// (`parallel.rs`): the file is the same byte for byte on one thread or many.
-pub fn write_dump_on<'a>(
-    out: &mut impl Write,
-    model: &Model,
-    animation: impl Into<Animation<'a>>,
-    frames: Frames,
-    (method, held): (Method, &[Held]),
-    threads: &BlendThreads,
-) -> io::Result<()> {
-    write_dump_reaching(out, model, animation, frames, (method, held), threads, &mut [])
-}
-
-/// [`write_dump_on`], with `reaches` reaching after the clip in every frame (`reach.rs`); each
-/// frame's `"reach"` then says how each chain was solved.
-pub fn write_dump_reaching<'a>(
-    out: &mut impl Write,
-    model: &Model,
-    animation: impl Into<Animation<'a>>,
-    frames: Frames,
-    (method, held): (Method, &[Held]),
-    threads: &BlendThreads,
-    reaches: &mut [Reach],
-) -> io::Result<()> {
-    let mut cpu = |morphed: &Morphed, palette: Palette, skinned: &mut [Vec3A], normals: &mut [Vec3A]| {
-        let skin = morphed.skin(&model.skin);
-        match palette {
-            Palette::Lbs(palette) => {
-                threads.blend(skin, palette, skinned);
-                threads.blend_normals(skin, palette, normals);
-            }
-            Palette::Dqs { joints, scale } => {
-                threads.blend_dqs(skin, joints, scale, skinned);
-                threads.blend_dqs_normals(skin, joints, normals);
-            }
-        }
-        Ok(())
-    };
-    let blender = Blender { name: "cpu", method, blend: &mut cpu };
-    write_dump_blended_by(out, model, animation, frames, held, blender, reaches)
+    write_dump_with(out, model, animation, frames, Settings::new(Method::Lbs))
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
@@ -162,26 +124,77 @@ pub fn check_dqs<'a>(
     let mut pose = Pose::new(model);
     let mut animator = Animator::new(animation.into());
     (0..frames.count).find_map(|f| {
-        animator.pose(model, frames.time(f), &mut pose);
-        pose.palette_from_trs(model);
-        pose.update_dq_palette().err().map(|e| (frames.time(f), e))
+        let mut frame = Frame::new(animator.source(), frames.time(f));
+        frame.blending = Blending::Palette(Method::Dqs);
+        pose.run(model, frame).err().map(|e| (frames.time(f), e))
     })
 }
 
-/// [`write_dump`], with the `held` morph weights over the clip's, the skinned positions blended by
-/// `blender`, and `reaches` reaching after the clip in every frame.
+/// [`write_dump`], the frames made as `settings` say. For DQS, check [`check_dqs`] first: a joint
+/// that is not rigid ends the dump with an error.
 ///
 /// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
-pub fn write_dump_blended_by<'a>(
+pub fn write_dump_with<'a>(
     out: &mut impl Write,
     model: &Model,
     animation: impl Into<Animation<'a>>,
     frames: Frames,
-    held: &[Held],
-    blender: Blender,
-    reaches: &mut [Reach],
+    mut settings: Settings,
 ) -> io::Result<()> {
     let mut animator = Animator::new(animation.into());
+    let name = match &settings.by {
+        By::Cpu(_) => "cpu",
+        By::Outside { name, .. } => name,
+    };
+    write_model(out, model, animator.name(), name, settings.method)?;
+    writeln!(out, "\"frames\": [")?;
+    let mut pose = Pose::new(model);
+    for f in 0..frames.count {
+        let time = frames.time(f);
+        // Refuse rather than lie (serde_json would write `null`).
+        if !time.is_finite() {
+            let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
+        }
+        run_frame(model, &mut pose, &mut animator, time, &mut settings)?;
+        let dqs = settings.method == Method::Dqs;
+        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| animator.overflow()) {
+            return Err(Overflow { frame: Some((f, time)), what }.into_io());
+        }
+        serde_json::to_writer(&mut *out, &frame_out(model, &pose, &animator, time, &settings))?;
+        writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
+    }
+    writeln!(out, "]}}")
+}
+
+/// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended), the
+/// chains that reach, the matrices, the morph with the held weights, and the blend, by the frame's
+/// own blender or by the one outside it.
+fn run_frame(
+    model: &Model,
+    pose: &mut Pose,
+    animator: &mut Animator,
+    time: f64,
+    settings: &mut Settings,
+) -> io::Result<()> {
+    let method = settings.method;
+    let blending = match settings.by {
+        By::Cpu(by) => Blending::Cpu { method, by, normals: true },
+        By::Outside { .. } => Blending::Palette(method),
+    };
+    let (reaches, held) = (&mut *settings.reaches, settings.held);
+    let frame = Frame { time, source: animator.source(), reaches, held, blending };
+    pose.run(model, frame).map_err(io::Error::other)?;
+    if let By::Outside { blend, .. } = &mut settings.by {
+        let palette = Palette::of(method, &pose.palette, &pose.dq);
+        blend(&pose.morph, palette, &mut pose.skinned, &mut pose.normals.vertex)?;
+    }
+    Ok(())
+}
+
+/// The model's part of the dump, before its frames: the clip's name, who blends and how, the
+/// bones, joints, vertices, meshes and morph targets.
+fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method: Method) -> io::Result<()> {
     let skeleton = &model.skeleton;
     let rest_world = skeleton.rest_world();
     let bones: Vec<BoneOut> = (skeleton.bones().iter().enumerate())
@@ -207,7 +220,6 @@ pub fn write_dump_blended_by<'a>(
                 .collect(),
         })
         .collect();
-
     let parts: Vec<PartOut> = (model.parts.iter())
         .map(|p| PartOut {
             name: &p.name,
@@ -217,17 +229,14 @@ pub fn write_dump_blended_by<'a>(
             skinned: p.skinned,
         })
         .collect();
-    // The skinned vertices come first, the rigid ones after (`Model::with_parts`).
-    let skinned_len = model.skinned_len();
     if let Some(what) = model_overflow(&bones, &joints, &vertices) {
         return Err(Overflow { frame: None, what }.into_io());
     }
-
     // The object is written in pieces, so the frames can follow one by one.
     writeln!(out, "{{")?;
-    field(out, "clip", &animator.name())?;
-    field(out, "skinning", &blender.name)?;
-    field(out, "method", &blender.method.name())?;
+    field(out, "clip", &clip)?;
+    field(out, "skinning", &by)?;
+    field(out, "method", &method.name())?;
     field(out, "bones", &bones)?;
     field(out, "joints", &joints)?;
     field(out, "vertices", &vertices)?;
@@ -235,59 +244,41 @@ pub fn write_dump_blended_by<'a>(
     if !model.morphs.is_empty() {
         field(out, "morphs", &morphs_out(&model.morphs))?;
     }
-    writeln!(out, "\"frames\": [")?;
-    let mut pose = Pose::new(model);
-    for f in 0..frames.count {
-        let time = frames.time(f);
-        // The frame in order (`model.rs`): the clip, or several blended (`mixer.rs`), for the bones
-        // and the morph weights; then the chains reach, then the matrices, then the morph (with
-        // the weights held over the clips').
-        animator.pose(model, time, &mut pose);
-        crate::reach::solve(reaches, &mut pose.trs, &pose.bend);
-        pose.palette_from_trs(model);
-        pose.morph.hold(held);
-        pose.morph.apply(&model.skin, &model.morphs);
-        let dqs = blender.method == Method::Dqs;
-        if dqs {
-            pose.update_dq_palette().map_err(io::Error::other)?;
-        }
-        let palette = match blender.method {
-            Method::Lbs => Palette::Lbs(&pose.palette),
-            Method::Dqs => Palette::Dqs { joints: &pose.dq_palette, scale: pose.dq_scale },
-        };
-        (blender.blend)(&pose.morph, palette, &mut pose.skinned, &mut pose.normals)?;
-        // Refuse rather than lie (serde_json would write `null`).
-        if !time.is_finite() {
-            let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
-        }
-        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| animator.overflow()) {
-            return Err(Overflow { frame: Some((f, time)), what }.into_io());
-        }
-        let dq_palette = dqs.then(|| {
-            let out =
-                |d: &crate::dual_quat::DualQuat| DualQuatOut { real: d.real.into(), dual: d.dual.into() };
-            pose.dq_palette.iter().map(out).collect()
-        });
-        let frame = FrameOut {
-            time,
-            local: Matrices(&pose.local),
-            world: Matrices(&pose.world),
-            palette: Matrices(&pose.palette),
-            morph_weights: &pose.morph.weights,
-            dq_palette,
-            dq_scale: dqs.then_some(pose.dq_scale),
-            skinned: Points(&pose.skinned[..skinned_len]),
-            rigid: Points(&pose.skinned[skinned_len..]),
-            normals: Points(&pose.normals[..skinned_len.min(pose.normals.len())]),
-            rigid_normals: Points(&pose.normals[skinned_len.min(pose.normals.len())..]),
-            reach: reach::reach_out(reaches, &pose),
-            mixed: animator.frame_out(&pose.trs),
-        };
-        serde_json::to_writer(&mut *out, &frame)?;
-        writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
+    Ok(())
+}
+
+/// One frame's JSON, borrowing the pose's buffers.
+fn frame_out<'a>(
+    model: &Model,
+    pose: &'a Pose,
+    animator: &'a Animator,
+    time: f64,
+    settings: &'a Settings,
+) -> FrameOut<'a> {
+    let dqs = settings.method == Method::Dqs;
+    let dq_palette = dqs.then(|| {
+        let out = |d: &crate::dual_quat::DualQuat| DualQuatOut { real: d.real.into(), dual: d.dual.into() };
+        pose.dq.joints.iter().map(out).collect()
+    });
+    // The skinned vertices come first, the rigid ones after (`Model::with_parts`).
+    let skinned_len = model.skinned_len();
+    let normals = &pose.normals.vertex;
+    let normals_len = skinned_len.min(normals.len());
+    FrameOut {
+        time,
+        local: Matrices(&pose.local_matrices),
+        world: Matrices(&pose.world),
+        palette: Matrices(&pose.palette),
+        morph_weights: &pose.morph.weights,
+        dq_palette,
+        dq_scale: dqs.then_some(pose.dq.scale),
+        skinned: Points(&pose.skinned[..skinned_len]),
+        rigid: Points(&pose.skinned[skinned_len..]),
+        normals: Points(&normals[..normals_len]),
+        rigid_normals: Points(&normals[normals_len..]),
+        reach: reach::reach_out(settings.reaches, pose),
+        mixed: animator.frame_out(&pose.local),
     }
-    writeln!(out, "]}}")
 }
 
 /// One `"name": value,` line of the dump's object.

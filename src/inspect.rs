@@ -23,7 +23,8 @@
 //! A vertex of a mesh with morph targets takes its shape before the skin moves it (`morph.rs`):
 //! [`MorphTable`] sets out that sum first, and the skin's table starts from its result.
 
-use crate::dual_quat::{DualQuat, blend_vertex_dqs};
+use crate::blend::{Linear, blend_vertex};
+use crate::dual_quat::{DualQuat, DualQuats};
 use crate::model::Model;
 use crate::printable::printable;
 use crate::skin::{JointId, SLOTS, Skin};
@@ -75,7 +76,7 @@ impl Inspection {
     /// The same vertex, with where dual quaternions put it too (`dual_quat::blend_vertex_dqs`, from
     /// the frame's dual-quaternion palette and shared scale).
     pub fn with_dqs(self, skin: &Skin, dq_palette: &[DualQuat], scale: f32) -> Inspection {
-        let dqs = blend_vertex_dqs(skin, self.vertex, dq_palette, scale);
+        let dqs = blend_vertex(skin, &DualQuats { joints: dq_palette, scale }, self.vertex);
         Inspection { dqs: Some(dqs.into()), ..self }
     }
 }
@@ -109,7 +110,7 @@ pub fn inspect(skin: &Skin, palette: &[Mat4], vertex: usize) -> Inspection {
     for i in 0..SLOTS {
         add(v.joints[i] as JointId, v.weights[i], i < v.count as usize);
     }
-    // Then, as in `blend_extras`, the vertex's fifth and later influences, if it has any.
+    // Then, as in the blend's second pass, the vertex's fifth and later influences, if it has any.
     for extra in skin.extras_of(vertex..vertex + 1) {
         add(extra.joint, extra.weight, true);
     }
@@ -119,7 +120,7 @@ pub fn inspect(skin: &Skin, palette: &[Mat4], vertex: usize) -> Inspection {
 
 /// Where `vertex` is skinned with `palette`: the blend of one vertex (for picking one on screen).
 pub fn skinned_position(skin: &Skin, palette: &[Mat4], vertex: usize) -> Vec3 {
-    crate::skin::blend_one(skin, palette, vertex).into()
+    blend_vertex(skin, &Linear(palette), vertex).into()
 }
 
 /// An [`Inspection`] as a table: per influence the bone's name, the joint, the weight, the

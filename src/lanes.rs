@@ -1,6 +1,6 @@
 //! The fast path: positions and normals together, eight vertices at a time in the vector lanes.
 //!
-//! `skin::blend` and `normals::skin_normal` are the method as the article writes it, one vertex
+//! `blend::blend_run` and `normals::skin_normal` are the method as the article writes it, one vertex
 //! after another: read them first. This file does the same arithmetic, organised for the machine.
 //!
 //! **What a vector lane is.** A processor's vector registers hold several numbers side by side:
@@ -20,7 +20,7 @@
 //! times numbers, which one vertex's registers already suit, so they run a vertex at a time, the
 //! matrix blended once.
 //!
-//! **The math**, per vertex (`lanes/linear.rs`: `Linear`), the rule of `normals.rs`:
+//! **The math**, per vertex (`lanes/linear.rs`, for `blend.rs`'s `Linear`), the rule of `normals.rs`:
 //!
 //! ```text
 //! M        = Σ wᵢ palette[jointᵢ]                   the blended matrix, once per vertex
@@ -30,15 +30,15 @@
 //!            n, the bind normal, where |moved| is 0
 //! ```
 //!
-//! `skin::blend` sums `wᵢ (palette[jointᵢ] · bind)` instead: the same position (a matrix product
+//! `blend.rs`'s `Linear` sums `wᵢ (palette[jointᵢ] · bind)` instead: the same position (a matrix product
 //! distributes over the sum), rounded differently, so the two agree to about 1e-7 of the model's
 //! size. The normals follow `skin_normal` operation for operation: without fused multiply-add
 //! (portable and SSE2 lanes) they are its bits exactly; with it they differ by a few in the last
 //! place (`tests/lanes.rs` checks both, on every sample model).
 //!
-//! **Dual quaternions** (`lanes/dual.rs`: `DualQuats`) take the same road: the signed weighted sum
-//! a vertex at a time, then normalising, turning and translating eight at a time. They agree with
-//! `dual_quat::blend_dqs` to a rounding.
+//! **Dual quaternions** (`lanes/dual.rs`, for `dual_quat.rs`'s `DualQuats`) take the same road: the
+//! signed weighted sum a vertex at a time, then normalising, turning and translating eight at a
+//! time. They agree with the readable loop to a rounding.
 //!
 //! **Which lanes** ([`Lanes`]): AVX2 with FMA where the processor has them (found when the program
 //! runs, with `is_x86_feature_detected!`: most x86-64 processors since 2013-15), else SSE2 (every
@@ -63,19 +63,17 @@
 //!
 //! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
-//! (`parallel.rs`) give the one-thread result bit for bit, as for `skin::blend`.
+//! (`parallel.rs`) give the one-thread result bit for bit, as for `blend::blend_run`.
 //!
-//! **Every influence.** The lanes blend a vertex's four slots, as `skin::blend_vertices` does. A
-//! vertex with more (the skin's extras, `skin/extras.rs`) is finished by the reference's own second
-//! pass, over the same run, once the lanes are done: `skin::blend_extras` adds the extras' terms to
-//! its position, `normals::blend_extra_normals` computes its normal again from every influence, and
-//! `dual_quat::blend_dqs_extras` and `blend_dqs_extra_normals` blend it again whole. Most models
-//! have no extras, and the pass then costs a search of an empty table. [`Lanes::blend_vertices`]
-//! and [`Lanes::blend_dqs_vertices`] run it, so every caller (one thread, a thread's chunk, `Pose`,
-//! the program) gets every influence.
+//! **Every influence.** The lanes blend a vertex's four slots, as `blend::blend_run`'s main loop
+//! does. A vertex with more (the skin's extras, `skin/extras.rs`) is finished by the readable
+//! second pass, over the same run, once the lanes are done: `blend::finish_extras` blends it again
+//! whole, position and normal, by the same method ([`Lanes::blend_run`] runs it, so every caller
+//! gets every influence). Most models have no extras, and the pass then costs a search of an empty
+//! table.
 //!
 //! **The morph** happens before: a model with morph targets hands the fast path the pose's copy of
-//! the skin in this frame's shape (`morph.rs`: `Morphed::skin`), as it hands it to `skin::blend`.
+//! the skin in this frame's shape (`morph.rs`: `Morphed::skin`), as it hands it to `blend_run`.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -96,13 +94,12 @@ pub use kernel::GROUP;
 /// bench's 100,000 vertices (10 MB) fit this machine's 32 MiB cache, its million (96 MB) do not.
 pub const STREAM_FROM_VERTICES: usize = 1 << 18;
 
-use crate::dual_quat::{self, DualQuat};
-use crate::normals;
-use crate::skin::{self, Skin, SkinVertex};
-use dual::DualQuats;
-use glam::{Mat4, Vec3A};
+use crate::blend::{Blend, Linear, finish_extras};
+use crate::dual_quat::DualQuats;
+use crate::frame::Palette;
+use crate::skin::{Skin, SkinVertex};
+use glam::Vec3A;
 use kernel::GroupSkin;
-use linear::Linear;
 use std::ops::Range;
 
 /// Which vector lanes the fast path runs on.
@@ -117,7 +114,7 @@ pub enum Lanes {
 }
 
 impl Lanes {
-    /// The widest lanes this processor has: what [`blend`] uses.
+    /// The widest lanes this processor has: what the program uses.
     pub fn best() -> Lanes {
         *Lanes::all().iter().rev().find(|lanes| lanes.runs_here()).unwrap_or(&Lanes::Portable)
     }
@@ -149,57 +146,48 @@ impl Lanes {
         }
     }
 
-    /// The fast path over a run of the skin's vertices: `positions[i]` gets vertex
-    /// `vertices.start + i` blended, and `normals[i]` its bind normal moved by the rule, every
-    /// influence counted (the four slots in the lanes, then the extras' second pass); `normals`
-    /// empty for positions alone. Allocates nothing.
+    /// The fast path over a run of the skin's vertices, by either method: `positions[i]` gets
+    /// vertex `vertices.start + i` blended, and `normals[i]` its bind normal moved by the method,
+    /// every influence counted (the four slots in the lanes, then the readable second pass,
+    /// `blend::finish_extras`); `normals` empty for positions alone. Allocates nothing. What
+    /// `blend::blend_run` computes, to a rounding.
     ///
     /// # Panics
-    /// If the palette has not one matrix per joint, the lengths do not match, or this processor does
+    /// If the palette has not one entry per joint, the lengths do not match, or this processor does
     /// not run these lanes ([`Lanes::runs_here`]).
-    pub fn blend_vertices(
+    pub fn blend_run(
         self,
         skin: &Skin,
+        palette: Palette,
         vertices: Range<usize>,
-        palette: &[Mat4],
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) {
-        assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
-        self.run(Linear(palette), skin, vertices.clone(), positions, normals);
-        // The second pass, for the few vertices with more than four influences: the readable one.
-        skin::blend_extras(skin, vertices.start, palette, positions);
-        if !normals.is_empty() {
-            normals::blend_extra_normals(skin, vertices.start, palette, normals);
+        match palette {
+            Palette::Lbs(palette) => self.run_then_extras(Linear(palette), skin, vertices, positions, normals),
+            Palette::Dqs { joints, scale } => {
+                self.run_then_extras(DualQuats { joints, scale }, skin, vertices, positions, normals)
+            }
         }
     }
 
-    /// Dual-quaternion skinning on the fast path, over a run of the skin's vertices, as
-    /// [`Lanes::blend_vertices`]: what `dual_quat::blend_dqs` and `blend_dqs_normals` compute, to
-    /// a rounding.
-    ///
-    /// # Panics
-    /// As [`Lanes::blend_vertices`], for one dual quaternion per joint.
-    pub fn blend_dqs_vertices(
+    /// `method` over the run in the lanes, then the second pass for the vertices with extras.
+    fn run_then_extras(
         self,
+        method: impl GroupSkin + Blend,
         skin: &Skin,
         vertices: Range<usize>,
-        (dq_palette, scale): (&[DualQuat], f32),
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) {
-        assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
-        self.run(DualQuats { joints: dq_palette, scale }, skin, vertices.clone(), positions, normals);
-        // The second pass, for the few vertices with more than four influences: the readable one.
-        dual_quat::blend_dqs_extras(skin, vertices.start, dq_palette, scale, positions);
-        if !normals.is_empty() {
-            dual_quat::blend_dqs_extra_normals(skin, vertices.start, dq_palette, normals);
-        }
+        assert_eq!(method.joints(), skin.joints().len(), "one palette entry per joint");
+        self.run(method, skin, vertices.clone(), positions, normals);
+        finish_extras(skin, &method, vertices.start, positions, normals);
     }
 
     /// `method` over the run, on these lanes. The AVX2 and SSE2 kernels index the palette by each
     /// slot's joint without checking it: `Skin::add_vertex` refused any joint past the skin's, and
-    /// the callers above checked the palette has one entry per joint.
+    /// the caller above checked the palette has one entry per joint.
     fn run(
         self,
         method: impl GroupSkin,
@@ -248,23 +236,4 @@ fn run_avx2(
     stream: bool,
 ) {
     kernel::blend_run::<avx2::Avx2>(method, vertices, bind_normals, positions, normals, stream);
-}
-
-/// The whole skin on the fast path, with the widest lanes this processor has ([`Lanes::best`]):
-/// `skinned` gets what `skin::blend` computes, and `normals` what `normals::blend_normals` does.
-/// `normals` empty for positions alone (as for a skin without normals). Allocates nothing.
-pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], normals: &mut [Vec3A]) {
-    Lanes::best().blend_vertices(skin, 0..skin.len(), palette, skinned, normals);
-}
-
-/// Dual-quaternion skinning of the whole skin on the fast path, as [`blend`]: `skinned` gets what
-/// `dual_quat::blend_dqs` computes, and `normals` what `dual_quat::blend_dqs_normals` does.
-pub fn blend_dqs(
-    skin: &Skin,
-    dq_palette: &[DualQuat],
-    scale: f32,
-    skinned: &mut [Vec3A],
-    normals: &mut [Vec3A],
-) {
-    Lanes::best().blend_dqs_vertices(skin, 0..skin.len(), (dq_palette, scale), skinned, normals);
 }

@@ -64,10 +64,13 @@
 //!     names in it before they are printed or drawn.
 
 pub mod alloc_count;
+pub mod blend;
 pub mod camera;
 pub mod clip;
 pub mod dual_quat;
 pub mod dump;
+pub mod fast;
+pub mod frame;
 pub mod gltf_export;
 pub mod gltf_import;
 pub mod inspect;

@@ -29,13 +29,13 @@
 //! there the blended matrix squashes the surface, and the true normal leans with the squash.
 //! `tests/normal_rules.rs` measures both on the twist and on a non-uniformly scaled model.
 //!
-//! **Every influence.** The blended matrix sums every influence of the vertex. The main loop
-//! ([`blend_normal_vertices`]) sums the four slots; a vertex with more (the skin's extras,
-//! `skin/extras.rs`) gets its normal again from [`blend_extra_normals`], which finishes the sum
-//! with its extras before the inverse transpose: a normal cannot be finished after it, as a
-//! position can.
+//! **Every influence.** The blended matrix sums every influence of the vertex ([`blended_matrix`]:
+//! the four slots, then the extras it is given). The blend's loop (`blend.rs`: `Linear`'s
+//! `Blend::normal`) runs the rule over the four slots; a vertex with more (the skin's extras,
+//! `skin/extras.rs`) gets its normal again in the second pass, from every influence, before the
+//! inverse transpose: a normal cannot be finished after it, as a sum of positions could be.
 //!
-//! Dual quaternions turn the normal by the blended rotation (`dual_quat::blend_dqs_normals`). A
+//! Dual quaternions turn the normal by the blended rotation (`dual_quat.rs`: `DualQuats`). A
 //! mesh with no normals of its own gets flat ones, computed from its skinned triangles every frame:
 //! there is nothing to skin ([`face_normals`], `normals/shape.rs`, with the article's outline).
 //! An MD5 model, which stores no normals either, gets smooth ones worked out once from its bind
@@ -48,7 +48,7 @@ mod smooth;
 pub use shape::{face_normals, outline_normals};
 pub use smooth::smooth_normals;
 
-use crate::skin::{ExtraInfluence, SLOTS, Skin, SkinVertex};
+use crate::skin::{ExtraInfluence, SLOTS, SkinVertex};
 use glam::{Mat3A, Mat4, Vec3A, Vec4};
 
 /// `det(m) · m⁻ᵀ`: the matrix whose columns are the cross products of `m`'s columns, so that
@@ -65,8 +65,8 @@ pub fn inverse_transpose(m: &Mat3A) -> Mat3A {
 }
 
 /// The 3x3 part of `Σ wᵢ palette[jointᵢ]`: the one matrix that moves the surface around vertex `v`
-/// (unused slots weigh 0 and add nothing, as in `skin::blend`), over its four slots and the
-/// `extras` given (none in the main loop; the vertex's own in [`blend_extra_normals`]).
+/// (unused slots weigh 0 and add nothing, as in the blend), over its four slots and the `extras`
+/// given (none in the main loop; the vertex's own in the blend's second pass).
 pub fn blended_matrix(v: &SkinVertex, extras: &[ExtraInfluence], palette: &[Mat4]) -> Mat3A {
     let (mut x, mut y, mut z) = (Vec4::ZERO, Vec4::ZERO, Vec4::ZERO);
     let mut add = |joint: usize, w: f32| {
@@ -85,7 +85,7 @@ pub fn blended_matrix(v: &SkinVertex, extras: &[ExtraInfluence], palette: &[Mat4
 }
 
 /// The rule for one vertex over its four slots: `normalize(inverse_transpose(Σ wᵢ Mᵢ) · normal)`
-/// (a vertex with extras: [`blend_extra_normals`]).
+/// (a vertex with extras: `blend.rs`'s second pass, through [`blended_matrix`]).
 pub fn skin_normal(v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
     normal_by(&blended_matrix(v, &[], palette), normal)
 }
@@ -103,48 +103,6 @@ pub fn normal_by(m: &Mat3A, normal: Vec3A) -> Vec3A {
     // det(M) = x · (y × z); its sign, not its size, is what the normal needs.
     let det = x.dot(yz);
     (moved * det.signum()).normalize_or(normal)
-}
-
-/// Every vertex's skinned normal from its bind normal, by the rule, over every influence
-/// ([`skin_normal`], then [`blend_extra_normals`]). Allocates nothing; does nothing for a skin
-/// without normals (`normals` is then empty).
-pub fn blend_normals(skin: &Skin, palette: &[Mat4], normals: &mut [Vec3A]) {
-    assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
-    assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
-    if !normals.is_empty() {
-        blend_normal_vertices(skin.vertices(), skin.normals(), palette, normals);
-        blend_extra_normals(skin, 0, palette, normals);
-    }
-}
-
-/// [`blend_normals`]'s loop over any run of vertices, their bind normals and their outputs, by
-/// their four slots, like `skin::blend_vertices` (`parallel.rs` runs it over chunks, one per thread).
-pub fn blend_normal_vertices(
-    vertices: &[SkinVertex],
-    bind_normals: &[Vec3A],
-    palette: &[Mat4],
-    out: &mut [Vec3A],
-) {
-    assert_eq!(vertices.len(), out.len(), "one output normal per vertex");
-    assert_eq!(bind_normals.len(), out.len(), "one bind normal per vertex");
-    for ((v, n), out) in vertices.iter().zip(bind_normals).zip(out.iter_mut()) {
-        *out = skin_normal(v, *n, palette);
-    }
-}
-
-/// The normals' second pass: for each vertex of `first..first + out.len()` that has extras, its
-/// normal again, by the rule, from the blended matrix of its slots and its extras.
-///
-/// `out[i]` is vertex `first + i`'s normal; any loop over the four slots may have written it
-/// before. Does nothing for a run without extras or a skin without normals; allocates nothing.
-pub fn blend_extra_normals(skin: &Skin, first: usize, palette: &[Mat4], out: &mut [Vec3A]) {
-    if skin.normals().is_empty() {
-        return;
-    }
-    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
-        let m = blended_matrix(&skin.vertices()[vertex], extras, palette);
-        out[vertex - first] = normal_by(&m, skin.normals()[vertex]);
-    }
 }
 
 /// The rule, and the two shortcuts engines take, to set them side by side.

@@ -2,17 +2,14 @@
 //!
 //! **Every vertex is independent.** `skinned[v]` reads vertex v's bind position and influences and
 //! the palette, and writes one position: no vertex reads what another writes. So the blend splits
-//! perfectly: cut the output into chunks, pair each chunk with the vertices it holds, and let each
-//! thread blend a chunk, with the very loop one thread runs (`skin::blend_vertices`). The palette
-//! is shared and read-only: every thread reads it at once, with no lock and no copy. Each position
-//! comes out of the same arithmetic in the same order whichever thread computed it, so the result
-//! is bit-identical to [`crate::skin::blend`]'s (`tests/parallel.rs` compares them with `==`). The
-//! skinned normals split the same way (`normals.rs`: each one reads its own vertex and bind normal).
-//! A vertex with more than four influences is no exception: each thread runs the second pass over
-//! the extras of its own chunk (`skin::blend_extras`, which starts at the chunk's first vertex).
-//! The fast path (`lanes.rs`), which the program runs ([`blend_lanes_parallel`]), splits the same
-//! way, its second pass included: a vertex's result does not depend on which group of eight it
-//! falls in, so any cut gives the same bits, and [`BlendThreads`] cuts whole groups.
+//! perfectly: cut the output into chunks, pair each chunk with the run of vertices it holds, and
+//! let each thread blend a chunk, with the very loop one thread runs over a run of vertices (the
+//! readable `blend::blend_run`, or the fast path's `Lanes::blend_run`), second pass included. The
+//! palette is shared and read-only: every thread reads it at once, with no lock and no copy. Each
+//! position comes out of the same arithmetic in the same order whichever thread computed it, so the
+//! result is bit-identical to one thread's (`tests/parallel.rs` compares them with `==`); the fast
+//! path's groups of eight give no exception, since a vertex's result does not depend on which group
+//! it falls in, and [`BlendThreads::split`] cuts whole groups anyway. The normals split the same way.
 //!
 //! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the output,
 //! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,
@@ -36,129 +33,11 @@
 //! job at once, so that what a thread sets up on its first job is done before any frame. Blending
 //! from that thread then allocates nothing, from the first frame on (`tests/parallel_allocations.rs`).
 
-use crate::dual_quat::{
-    DualQuat, blend_dqs_extra_normals, blend_dqs_extras, blend_dqs_normal_vertices, blend_dqs_vertices,
-};
-use crate::lanes::{self, Lanes};
-use crate::normals::{blend_extra_normals, blend_normal_vertices};
-use crate::skin::{Skin, blend_extras, blend_vertices};
-use glam::{Mat4, Vec3A};
+use crate::lanes::GROUP;
+use glam::Vec3A;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::ops::Range;
-
-/// Linear blend skinning on every thread of the current rayon pool, `chunk` vertices at a time:
-/// the same result as [`crate::skin::blend`], bit for bit.
-pub fn blend_parallel(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], chunk: usize) {
-    assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
-    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    // Each pair is a chunk of the output and the vertices it holds; any thread may take any pair.
-    // Chunk `c` starts at vertex `c * chunk`, where its extras start.
-    skinned.par_chunks_mut(chunk).zip(skin.vertices().par_chunks(chunk)).enumerate().for_each(
-        |(c, (out, vertices))| {
-            blend_vertices(vertices, palette, out);
-            blend_extras(skin, c * chunk, palette, out);
-        },
-    );
-}
-
-/// The fast path (`lanes.rs`) on every thread, as [`blend_parallel`]: positions, and normals where
-/// `normals` is not empty; the same result as [`crate::lanes::blend`], bit for bit.
-pub fn blend_lanes_parallel(
-    skin: &Skin,
-    palette: &[Mat4],
-    skinned: &mut [Vec3A],
-    normals: &mut [Vec3A],
-    chunk: usize,
-) {
-    let lanes = Lanes::best();
-    in_chunks(skin, skinned, normals, chunk, |run, out, normals| {
-        lanes.blend_vertices(skin, run, palette, out, normals)
-    });
-}
-
-/// Dual-quaternion skinning on the fast path on every thread, as [`blend_lanes_parallel`]: the same
-/// result as [`crate::lanes::blend_dqs`], bit for bit.
-pub fn blend_dqs_lanes_parallel(
-    skin: &Skin,
-    dq_palette: (&[DualQuat], f32),
-    skinned: &mut [Vec3A],
-    normals: &mut [Vec3A],
-    chunk: usize,
-) {
-    let lanes = Lanes::best();
-    in_chunks(skin, skinned, normals, chunk, |run, out, normals| {
-        lanes.blend_dqs_vertices(skin, run, dq_palette, out, normals)
-    });
-}
-
-/// Cuts the outputs (positions, and normals unless empty) into chunks of `chunk` vertices and
-/// hands each to `blend` with the run of vertices it holds, on every thread.
-fn in_chunks(
-    skin: &Skin,
-    skinned: &mut [Vec3A],
-    normals: &mut [Vec3A],
-    chunk: usize,
-    blend: impl Fn(Range<usize>, &mut [Vec3A], &mut [Vec3A]) + Sync,
-) {
-    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    // Chunk `c` holds vertices `c * chunk` on.
-    let run = |c: usize, out: &[Vec3A]| c * chunk..c * chunk + out.len();
-    if normals.is_empty() {
-        skinned.par_chunks_mut(chunk).enumerate().for_each(|(c, out)| blend(run(c, out), out, &mut []));
-    } else {
-        assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
-        (skinned.par_chunks_mut(chunk).zip(normals.par_chunks_mut(chunk)))
-            .enumerate()
-            .for_each(|(c, (out, normals))| blend(run(c, out), out, normals));
-    }
-}
-
-/// Dual-quaternion skinning on every thread, as [`blend_parallel`]: the same result as
-/// [`crate::dual_quat::blend_dqs`], bit for bit.
-pub fn blend_dqs_parallel(
-    skin: &Skin,
-    dq_palette: &[DualQuat],
-    scale: f32,
-    skinned: &mut [Vec3A],
-    chunk: usize,
-) {
-    assert_eq!(dq_palette.len(), skin.joints().len(), "one dual quaternion per joint");
-    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    skinned.par_chunks_mut(chunk).zip(skin.vertices().par_chunks(chunk)).enumerate().for_each(
-        |(c, (out, vertices))| {
-            blend_dqs_vertices(vertices, dq_palette, scale, out);
-            blend_dqs_extras(skin, c * chunk, dq_palette, scale, out);
-        },
-    );
-}
-
-/// The skinned normals (`normals::blend_normals`) on every thread, as [`blend_parallel`]: each
-/// chunk of outputs with its vertices and their bind normals; the same result, bit for bit.
-pub fn blend_normals_parallel(skin: &Skin, palette: &[Mat4], normals: &mut [Vec3A], chunk: usize) {
-    assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
-    normals
-        .par_chunks_mut(chunk)
-        .zip(skin.vertices().par_chunks(chunk).zip(skin.normals().par_chunks(chunk)))
-        .enumerate()
-        .for_each(|(c, (out, (vertices, bind)))| {
-            blend_normal_vertices(vertices, bind, palette, out);
-            blend_extra_normals(skin, c * chunk, palette, out);
-        });
-}
-
-/// The DQS normals (`dual_quat::blend_dqs_normals`) on every thread, as [`blend_normals_parallel`].
-pub fn blend_dqs_normals_parallel(skin: &Skin, dq_palette: &[DualQuat], normals: &mut [Vec3A], chunk: usize) {
-    assert_eq!(normals.len(), skin.normals().len(), "one output normal per bind normal");
-    normals
-        .par_chunks_mut(chunk)
-        .zip(skin.vertices().par_chunks(chunk).zip(skin.normals().par_chunks(chunk)))
-        .enumerate()
-        .for_each(|(c, (out, (vertices, bind)))| {
-            blend_dqs_normal_vertices(vertices, bind, dq_palette, out);
-            blend_dqs_extra_normals(skin, c * chunk, dq_palette, out);
-        });
-}
 
 /// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. Two
 /// threads pay once one thread's blend takes about twice the hand-over: on the 2-core machine this
@@ -243,71 +122,47 @@ impl BlendThreads {
         let chunk = vertices
             .div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD)
             .max(1)
-            .next_multiple_of(lanes::GROUP);
+            .next_multiple_of(GROUP);
         Some((pool, chunk))
     }
 
-    /// [`crate::skin::blend`], on all threads if the skin is big enough: the same result either way.
-    pub fn blend(&self, skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
-        match self.parallel(skin.len()) {
-            Some((pool, chunk)) => pool.install(|| blend_parallel(skin, palette, skinned, chunk)),
-            None => crate::skin::blend(skin, palette, skinned),
-        }
-    }
-
-    /// [`crate::lanes::blend`], the fast path, on all threads if the skin is big enough: the
-    /// positions, and the normals unless `normals` is empty.
-    pub fn blend_lanes(&self, skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A], normals: &mut [Vec3A]) {
-        match self.parallel(skin.len()) {
-            Some((pool, chunk)) => {
-                pool.install(|| blend_lanes_parallel(skin, palette, skinned, normals, chunk))
-            }
-            None => lanes::blend(skin, palette, skinned, normals),
-        }
-    }
-
-    /// [`crate::lanes::blend_dqs`], dual quaternions on the fast path, on all threads if the skin is
-    /// big enough: the positions, and the normals unless `normals` is empty.
-    pub fn blend_dqs_lanes(
+    /// Runs `blend` over all `vertices` of a skin and its outputs (positions, and normals unless
+    /// empty): on all threads if the skin is big enough, cut into chunks of whole groups of the
+    /// fast path's lanes, each chunk with the run of vertices it holds; else whole, on this thread.
+    /// Any `blend` that gives a vertex the same result whatever run it falls in gives the same
+    /// result either way, bit for bit.
+    pub fn split(
         &self,
-        skin: &Skin,
-        dq_palette: (&[DualQuat], f32),
-        skinned: &mut [Vec3A],
+        vertices: usize,
+        positions: &mut [Vec3A],
         normals: &mut [Vec3A],
+        blend: impl Fn(Range<usize>, &mut [Vec3A], &mut [Vec3A]) + Sync,
     ) {
-        match self.parallel(skin.len()) {
-            Some((pool, chunk)) => {
-                pool.install(|| blend_dqs_lanes_parallel(skin, dq_palette, skinned, normals, chunk))
-            }
-            None => lanes::blend_dqs(skin, dq_palette.0, dq_palette.1, skinned, normals),
+        assert_eq!(positions.len(), vertices, "one output position per vertex");
+        match self.parallel(vertices) {
+            Some((pool, chunk)) => pool.install(|| in_chunks(positions, normals, chunk, &blend)),
+            None => blend(0..vertices, positions, normals),
         }
     }
+}
 
-    /// [`crate::dual_quat::blend_dqs`], on all threads if the skin is big enough.
-    pub fn blend_dqs(&self, skin: &Skin, dq_palette: &[DualQuat], scale: f32, skinned: &mut [Vec3A]) {
-        match self.parallel(skin.len()) {
-            Some((pool, chunk)) => {
-                pool.install(|| blend_dqs_parallel(skin, dq_palette, scale, skinned, chunk))
-            }
-            None => crate::dual_quat::blend_dqs(skin, dq_palette, scale, skinned),
-        }
-    }
-
-    /// [`crate::normals::blend_normals`], on all threads if the skin is big enough.
-    pub fn blend_normals(&self, skin: &Skin, palette: &[Mat4], normals: &mut [Vec3A]) {
-        match self.parallel(skin.len()).filter(|_| !normals.is_empty()) {
-            Some((pool, chunk)) => pool.install(|| blend_normals_parallel(skin, palette, normals, chunk)),
-            None => crate::normals::blend_normals(skin, palette, normals),
-        }
-    }
-
-    /// [`crate::dual_quat::blend_dqs_normals`], on all threads if the skin is big enough.
-    pub fn blend_dqs_normals(&self, skin: &Skin, dq_palette: &[DualQuat], normals: &mut [Vec3A]) {
-        match self.parallel(skin.len()).filter(|_| !normals.is_empty()) {
-            Some((pool, chunk)) => {
-                pool.install(|| blend_dqs_normals_parallel(skin, dq_palette, normals, chunk))
-            }
-            None => crate::dual_quat::blend_dqs_normals(skin, dq_palette, normals),
-        }
+/// Cuts the outputs (positions, and normals unless empty) into chunks of `chunk` vertices and
+/// hands each to `blend` with the run of vertices it holds, on every thread of the current pool.
+/// Each pair is a chunk of the output and the vertices it holds; any thread may take any pair.
+fn in_chunks(
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    chunk: usize,
+    blend: &(impl Fn(Range<usize>, &mut [Vec3A], &mut [Vec3A]) + Sync),
+) {
+    // Chunk `c` holds vertices `c * chunk` on.
+    let run = |c: usize, out: &[Vec3A]| c * chunk..c * chunk + out.len();
+    if normals.is_empty() {
+        positions.par_chunks_mut(chunk).enumerate().for_each(|(c, out)| blend(run(c, out), out, &mut []));
+    } else {
+        assert_eq!(normals.len(), positions.len(), "one output normal per vertex");
+        (positions.par_chunks_mut(chunk).zip(normals.par_chunks_mut(chunk)))
+            .enumerate()
+            .for_each(|(c, (out, normals))| blend(run(c, out), out, normals));
     }
 }

@@ -1,4 +1,4 @@
-//! The skin: which bones move each vertex, and the blend that moves it (article 000, sections 2-1 and 2-3).
+//! The skin: which bones move each vertex, and by how much (article 000, section 2-1).
 //!
 //! Every mesh vertex keeps its **bind position** (where it was modelled, in mesh space) and its
 //! **influences**: a joint and a weight each, the weights summing to 1. That is the article's "skin
@@ -14,28 +14,14 @@
 //! may share a bone with different offsets: that is why an influence names a joint, not a bone.
 //!
 //! **Linear blend skinning** moves a vertex with several bones at once and averages the results by
-//! weight:
-//!
-//! ```text
-//! skinned = Σ weight[i] * (world[bone of joint i] * offset[joint i]) * bind
-//! ```
-//!
-//! A vertex at a joint, half on each bone, lands halfway between where each bone alone would put it:
-//! the skin stretches smoothly across the joint instead of tearing. Why the weights must sum to 1:
-//! with a sum of 0.9, a vertex on a bone that has not moved would land at 0.9 * bind, pulled a tenth
-//! of the way towards the world's origin, wherever that is; `Skin::add_vertex` refuses such weights.
-//!
-//! `world * offset` does not depend on the vertex, so we multiply it once per joint per frame into a
-//! **palette**, not once per vertex (the article points this saving out). The blend reads the bind
-//! positions and writes a separate output (article 004): the palette maps *bind* positions, so
-//! feeding last frame's result back in would move the mesh a second time, wrong from the second frame.
+//! weight: `blend.rs` has the loop. Its first step is here, [`compute_palette`]: `world * offset`
+//! does not depend on the vertex, so it is multiplied once per joint per frame into a **palette**.
 //!
 //! **Why four slots.** The article caps a vertex at `MAX_BONE_PER_VERTEX` bones, and GPUs read a
 //! vertex's joints and weights as one `vec4` each: four. Most vertices of most models need no more.
-//! The sum above is a sum, so it can be finished later: [`blend`] runs the four-slot loop over every
-//! vertex ([`blend_vertices`]), then adds the extras' terms to the few vertices that have them
-//! ([`blend_extras`]; their table is `skin/extras.rs`). Every influence counts, and the main loop
-//! stays the article's.
+//! The blend's main loop reads the four slots of every vertex, then a second pass blends again the
+//! few vertices that have extras (`blend.rs`: `finish_extras`; their table is `skin/extras.rs`).
+//! Every influence counts, and the main loop stays the article's.
 //!
 //! A skin may also keep a **bind normal** per vertex, the direction the surface faced where it was
 //! modelled; `normals.rs` moves it with the blend's own matrix.
@@ -255,67 +241,4 @@ pub fn compute_palette(world: &[Mat4], joints: &[Joint], palette: &mut [Mat4]) {
     for (palette, joint) in palette.iter_mut().zip(joints) {
         *palette = world[joint.bone] * joint.offset;
     }
-}
-
-/// Linear blend skinning: `skinned[v] = Σ weight * palette[joint] * bind[v]` (the article's
-/// `BlendVertex`), over every influence: the four slots of every vertex, then the extras of those
-/// that have more.
-///
-/// Reads the bind positions and writes `skinned`; allocates nothing. `shaders/skinning.vert` is the
-/// same loop, run by the GPU (the demo's `--skinning gpu`).
-///
-/// This plain loop is the reference. The palette is most of the speed: about 5x faster than
-/// multiplying `world * offset` per influence, and at a million vertices close to the time of a
-/// bare copy of the same memory (`cargo bench`; the figures are in `docs/14-every-core.md`). The
-/// rest is data the CPU can take in whole: a `Mat4` column and a `Vec3A` are each one 16-byte SIMD
-/// register, so moving a point by a matrix is three multiplies and three adds, and the four fixed
-/// slots make a loop without branches. Blending the four matrices before transforming, an
-/// `Affine3A` palette, or skipping unused slots measured no faster, within a few percent of it
-/// (`benches/variants.rs`). The program runs the fast path beside it (`lanes.rs`): the same sum,
-/// eight vertices at a time, with the normals in the same pass.
-pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
-    assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
-    assert_eq!(skinned.len(), skin.len(), "one output position per vertex");
-    blend_vertices(skin.vertices(), palette, skinned);
-    blend_extras(skin, 0, palette, skinned);
-}
-
-/// The blend's loop itself, over any run of vertices and their outputs: `out[i]` gets `vertices[i]`
-/// blended by its four slots. [`blend`] runs it over the whole skin, then [`blend_extras`];
-/// `parallel.rs` runs both over chunks, one per thread.
-pub fn blend_vertices(vertices: &[SkinVertex], palette: &[Mat4], out: &mut [Vec3A]) {
-    assert_eq!(vertices.len(), out.len(), "one output position per vertex");
-    for (v, out) in vertices.iter().zip(out.iter_mut()) {
-        // Where each bone alone would put the vertex, weighted; unused slots have weight 0.
-        let mut sum = Vec3A::ZERO;
-        for i in 0..SLOTS {
-            let matrix = &palette[v.joints[i] as usize];
-            sum += v.weights[i] * matrix.transform_point3a(v.bind);
-        }
-        *out = sum;
-    }
-}
-
-/// The blend's second pass: adds each extra's `weight * palette[joint] * bind` to its vertex.
-///
-/// `out[i]` is vertex `first + i`, already blended over its four slots (by [`blend_vertices`], or
-/// any loop that sums the same slots); this finishes the sum of each vertex that has extras. Does
-/// nothing for a run of vertices without extras, and allocates nothing.
-pub fn blend_extras(skin: &Skin, first: usize, palette: &[Mat4], out: &mut [Vec3A]) {
-    for (vertex, extras) in skin.extras_by_vertex(first..first + out.len()) {
-        let bind = skin.vertices()[vertex].bind;
-        let mut sum = out[vertex - first];
-        for extra in extras {
-            sum += extra.weight * palette[extra.joint].transform_point3a(bind);
-        }
-        out[vertex - first] = sum;
-    }
-}
-
-/// [`blend`] for one vertex, every influence counted: where `vertex` goes, bit for bit as there.
-pub fn blend_one(skin: &Skin, palette: &[Mat4], vertex: usize) -> Vec3A {
-    let mut out = [Vec3A::ZERO];
-    blend_vertices(&skin.vertices()[vertex..vertex + 1], palette, &mut out);
-    blend_extras(skin, vertex, palette, &mut out);
-    out[0]
 }

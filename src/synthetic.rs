@@ -112,7 +112,7 @@ fn wave_motion(t: f32, pose: &mut [Trs]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Pose;
+    use crate::frame::Pose;
     use crate::skin::WEIGHT_SUM_TOLERANCE;
 
     #[test]

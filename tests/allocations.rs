@@ -7,7 +7,7 @@
 
 mod common;
 
-use skinning::model::{Method, Pose};
+use skinning::frame::{Blending, Frame, Method, Pose, Source};
 use skinning::{scene, synthetic};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -102,17 +102,17 @@ fn a_steady_dual_quaternion_frame_allocates_nothing() {
     let wave = synthetic::wave();
     let (mut pose, mut tube_pose) = (Pose::new(&model), Pose::new(&tube));
     for clip in &clips {
-        pose.update_with(&model, clip, 0.0, Method::Dqs).expect("rigid");
+        pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(clip), 0.0) }).expect("rigid");
     }
-    tube_pose.update_with(&tube, &wave, 0.0, Method::Dqs).expect("rigid");
+    tube_pose.run(&tube, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&wave), 0.0) }).expect("rigid");
     let n = allocations_in(|| {
         for clip in &clips {
             for frame in 0..1000 {
-                pose.update_with(&model, clip, frame as f64 / 60.0, Method::Dqs).expect("rigid");
+                pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(clip), frame as f64 / 60.0) }).expect("rigid");
             }
         }
         for frame in 0..20 {
-            tube_pose.update_with(&tube, &wave, frame as f64 * 0.1, Method::Dqs).expect("rigid");
+            tube_pose.run(&tube, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&wave), frame as f64 * 0.1) }).expect("rigid");
         }
     });
     assert_eq!(n, 0, "{n} allocations in 3020 frames of pose + DQS blend");
@@ -215,9 +215,7 @@ fn a_steady_frame_of_several_clips_allocates_nothing() {
         let mut mixer = Mixer::new(layers, true);
         let mut pose = Pose::new(&model);
         let mut frame = |time: f64| {
-            mixer.sample(skeleton, &clips, time, &mut pose.trs);
-            pose.palette_from_trs(&model);
-            skinning::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+            let _linear = pose.run(&model, Frame::new(Source::Mixer(&mut mixer, &clips), time));
         };
         frame(0.0);
         let n = allocations_in(|| (0..600).for_each(|f| frame(f as f64 / 60.0)));
@@ -231,7 +229,7 @@ fn a_steady_frame_that_reaches_allocates_nothing() {
     // rotations; each solve only writes into them. Two chains (two-bone with a pole and a weight,
     // CCD on three bones), a bend by hand, and a target that moves every frame.
     use glam::{Quat, Vec3};
-    use skinning::reach::{self, Reach, Solver};
+    use skinning::reach::{Reach, Solver};
     let model = scene::article().expect("the article's scene");
     let clip = scene::bend().expect("the bend clip");
     let mut pose = Pose::new(&model);
@@ -244,10 +242,7 @@ fn a_steady_frame_that_reaches_allocates_nothing() {
     (reaches[0].pole, reaches[0].weight) = (Some(Vec3::new(0.3, 0.0, 0.3)), 0.7);
     pose.bend[scene::BONE2] = Quat::from_rotation_z(0.3);
     let frame = |pose: &mut Pose, reaches: &mut [Reach], t: f64| {
-        clip.sample(&model.skeleton, t, &mut pose.trs);
-        reach::solve(reaches, &mut pose.trs, &pose.bend);
-        pose.palette_from_trs(&model);
-        skinning::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+        let _linear = pose.run(&model, Frame { reaches, ..Frame::new(Source::Clip(&clip), t) });
     };
     frame(&mut pose, &mut reaches, 0.0);
     let n = allocations_in(|| {

@@ -1,7 +1,8 @@
 //! Linear blend skinning on the article's scene, against numbers worked out by hand.
 
 use glam::{Mat4, Vec3, Vec3A, vec3};
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
 use skinning::skin::{Influence, Joint, Skin, SkinError, SkinProblem, blend, compute_palette};
 

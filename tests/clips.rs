@@ -2,7 +2,7 @@
 
 use glam::{Mat4, Quat, Vec3, vec3};
 use skinning::clip::{Channel, Clip, Interpolation, Motion, Track};
-use skinning::model::Pose;
+use skinning::frame::Pose;
 use skinning::scene::{self, BONE1, BONE2};
 use skinning::skeleton::Trs;
 

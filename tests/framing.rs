@@ -14,7 +14,8 @@ use skinning::camera::{Camera, framing_model};
 use skinning::clip::Clip;
 use skinning::gltf_export::Container;
 use skinning::gltf_import::{load, load_from_slice};
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 
 /// The skinned vertices of `clip` at a few times: what the picture draws of the skin.
 fn skinned_points(model: &Model, clip: &Clip) -> Vec<Vec3> {

@@ -11,7 +11,8 @@ use serde_json::Value;
 use skinning::clip::{Channel, Clip, Motion, Track};
 use skinning::gltf_export::{Container, ExportError, SAMPLES_PER_SECOND, export};
 use skinning::gltf_import::{Imported, SYNTHETIC_ROOT, load, load_from_slice};
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 use skinning::scene::{self, BONE2};
 use skinning::synthetic;
 

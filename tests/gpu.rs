@@ -11,7 +11,7 @@ use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;
 use skinning::camera::framing_model;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 
 /// How far a GPU-skinned coordinate may be from the CPU's. Both compute in f32; only the order of
 /// the additions may differ.

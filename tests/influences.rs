@@ -13,7 +13,7 @@ use serde_json::Value;
 use skinning::dual_quat::{blend_dqs, blend_dqs_normals};
 use skinning::gltf_import::{Imported, load_from_slice};
 use skinning::inspect::{Report, inspect};
-use skinning::model::{Method, Pose};
+use skinning::frame::{Method, Pose};
 use skinning::normals::blend_normals;
 use skinning::parallel::BlendThreads;
 use skinning::skin::blend;
@@ -80,7 +80,7 @@ fn eight_influences_blend_exactly_on_the_cpu_and_the_old_rule_did_not() {
             let all = eight::influences(v, &EIGHT);
             let spec = eight::blend(v, &all, t);
             worst = worst.max(dvec(pose.skinned[v]).distance(spec) / size);
-            worst_normal = worst_normal.max(dvec(pose.normals[v]).distance(eight::normal(v, &all, t)));
+            worst_normal = worst_normal.max(dvec(pose.normals.vertex[v]).distance(eight::normal(v, &all, t)));
             moved = moved.max(spec.distance(DVec3::from(eight::BIND[v].map(f64::from))));
             // The old rule: the four largest, renormalised. How far from the spec that put it.
             let off = eight::blend(v, &eight::four_largest(&all), t).distance(spec);
@@ -121,16 +121,16 @@ fn all_threads_blend_every_influence_bit_for_bit_as_one() {
     assert_eq!(many, one, "LBS on two threads");
     // The fast path (`lanes.rs`), which `Pose` and the program run: on two threads, `Pose`'s bits.
     threads.blend_lanes(skin, &pose.palette, &mut many.0, &mut many.1);
-    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals), "the fast path on two threads");
+    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals.vertex), "the fast path on two threads");
     pose.blend_with(model, Method::Dqs).expect("rigid");
-    let (dq, scale) = (&pose.dq_palette, pose.dq_scale);
+    let (dq, scale) = (&pose.dq.joints, pose.dq.scale);
     blend_dqs(skin, dq, scale, &mut one.0);
     blend_dqs_normals(skin, dq, &mut one.1);
     threads.blend_dqs(skin, dq, scale, &mut many.0);
     threads.blend_dqs_normals(skin, dq, &mut many.1);
     assert_eq!(many, one, "DQS on two threads");
     threads.blend_dqs_lanes(skin, (dq, scale), &mut many.0, &mut many.1);
-    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals), "DQS on the fast path, two threads");
+    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals.vertex), "DQS on the fast path, two threads");
 }
 
 #[test]

@@ -50,11 +50,11 @@ fn vertex_on_screen(t: f64, v: usize) -> Vec2 {
     camera.project(pose.skinned[v].into(), W, H)
 }
 
-fn posed(t: f64) -> (skinning::camera::Camera, skinning::model::Pose) {
+fn posed(t: f64) -> (skinning::camera::Camera, skinning::frame::Pose) {
     let model = skinning::scene::article().expect("the article's scene");
     let camera =
         skinning::camera::framing_model(&model, &skinning::scene::clips().expect("the article's clips"));
-    let mut pose = skinning::model::Pose::new(&model);
+    let mut pose = skinning::frame::Pose::new(&model);
     pose.update(&model, &skinning::scene::seed(), t);
     (camera, pose)
 }

@@ -11,7 +11,8 @@ use glam::{Quat, Vec3, Vec3A};
 use serde_json::json;
 use skinning::clip::Clip;
 use skinning::gltf_export::{Container, export};
-use skinning::model::{Model, Pose, Up};
+use skinning::frame::Pose;
+use skinning::model::{Model, Up};
 use skinning::normals::degrees_between;
 use skinning::{gltf_import, md5_export, md5_import};
 

@@ -23,7 +23,8 @@ use skinning::clip::Clip;
 use skinning::dual_quat::{DualQuat, blend_dqs, blend_dqs_normals, compute_dq_palette};
 use skinning::gltf_import::{self, Imported, load_from_slice};
 use skinning::lanes::{self, Lanes};
-use skinning::model::{Method, Model, Pose};
+use skinning::frame::{Method, Pose};
+use skinning::model::Model;
 use skinning::morph::Held;
 use skinning::normals::{blend_normals, skin_normal};
 use skinning::parallel::{BlendThreads, blend_dqs_lanes_parallel, blend_lanes_parallel};
@@ -96,7 +97,7 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
     let mut keep =
         |(p, q): (f32, f32)| (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(q));
     for &t in times {
-        pose.update_palette(model, clip, t);
+        pose.run(model, Frame::new(Source::Clip(clip), t).palette_only()).expect("linear blending takes any palette");
         // Step 4: the skin in this frame's shape, which every blend reads (the model's own skin
         // where it has no morph targets).
         pose.morph.hold(held);
@@ -201,7 +202,7 @@ fn every_sample_model_every_clip() {
 fn every_vertex_alike_wherever_its_run_starts_and_ends() {
     let model = synthetic::tube(8, 3, 7);
     let mut pose = Pose::new(&model);
-    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only()).expect("linear blending takes any palette");
     let (skin, n) = (&model.skin, model.skin.len());
     for lanes in lanes_here() {
         let (mut whole, mut whole_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
@@ -269,7 +270,7 @@ fn a_frame_of_pose_is_the_readable_steps() {
         let mut pose = Pose::new(model);
         for method in [Method::Lbs, Method::Dqs] {
             // As the program does: the clip, the held morph weights over it, then steps 4 to 6.
-            pose.update_palette(model, clip, 0.7);
+            pose.run(model, Frame::new(Source::Clip(clip), 0.7).palette_only()).expect("linear blending takes any palette");
             pose.morph.hold(held);
             if pose.blend_with(model, method).is_err() {
                 // The face's badge and the robot's joints scale: no dual quaternion holds them.
@@ -287,7 +288,7 @@ fn a_frame_of_pose_is_the_readable_steps() {
             readable.update_normals(model, method);
             let size = size(&readable.skinned);
             let at = format!("{name}, {method:?}");
-            worst(&at, size, (&readable.skinned, &pose.skinned), (&readable.normals, &pose.normals));
+            worst(&at, size, (&readable.skinned, &pose.skinned), (&readable.normals, &pose.normals.vertex));
         }
     }
 }
@@ -326,7 +327,7 @@ fn every_influence_counts_on_the_fast_path() {
 
     // Without its second pass, the fast path would be the four slots alone, far from every influence.
     let mut pose = Pose::new(model);
-    pose.update_palette(model, clip, 0.55);
+    pose.run(model, Frame::new(Source::Clip(clip), 0.55).palette_only()).expect("linear blending takes any palette");
     let (mut fast, mut four) = (vec![Vec3A::NAN; skin.len()], vec![Vec3A::NAN; skin.len()]);
     lanes::blend(skin, &pose.palette, &mut fast, &mut []);
     skinning::skin::blend_vertices(skin.vertices(), &pose.palette, &mut four);
@@ -349,7 +350,7 @@ fn a_morphed_skin_on_the_fast_path() {
             (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
             // The shape the fast path was handed is not the modelled one: the morph took part.
             let mut pose = Pose::new(model);
-            pose.update_palette(model, clip, d * 0.3);
+            pose.run(model, Frame::new(Source::Clip(clip), d * 0.3).palette_only()).expect("linear blending takes any palette");
             pose.morph.hold(held);
             pose.morph.apply(&model.skin, &model.morphs);
             let shaped = pose.morph.shaped().expect("a model with morph targets has a shaped copy");
@@ -373,7 +374,7 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
     for (name, imported, held) in &models {
         let (model, clip) = (&imported.model, &imported.clips[0]);
         let mut pose = Pose::new(model);
-        pose.update_palette(model, clip, clip.duration as f64 * 0.6);
+        pose.run(model, Frame::new(Source::Clip(clip), clip.duration as f64 * 0.6).palette_only()).expect("linear blending takes any palette");
         pose.morph.hold(held);
         pose.morph.apply(&model.skin, &model.morphs);
         let (skin, palette) = (pose.morph.skin(&model.skin), &pose.palette);
@@ -417,7 +418,7 @@ fn a_mesh_past_the_caches_gets_the_same_numbers() {
     let model = synthetic::tube(64, lanes::STREAM_FROM_VERTICES / 16, 16);
     assert!(model.skin.len() >= lanes::STREAM_FROM_VERTICES, "big enough to stream");
     let mut pose = Pose::new(&model);
-    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only()).expect("linear blending takes any palette");
     let (skin, palette, n) = (&model.skin, &pose.palette, model.skin.len());
     let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
     blend(skin, palette, &mut positions);

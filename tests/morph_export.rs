@@ -12,7 +12,8 @@ use common::face;
 use skinning::clip::{Clip, Motion};
 use skinning::gltf_export::{Container, export};
 use skinning::gltf_import::{Imported, load, load_from_slice};
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 use skinning::morph::Held;
 
 fn round_trip(imported: &Imported, container: Container) -> Imported {
@@ -50,9 +51,8 @@ fn largest_difference(a: &Imported, b: &Imported, held: &[Held], times: usize) -
         for k in 0..=times {
             let t = ca.duration as f64 * k as f64 / times as f64;
             for (pose, model, clip) in [(&mut pa, &a.model, ca), (&mut pb, &b.model, cb)] {
-                pose.update_palette(model, clip, t);
-                pose.morph.hold(held);
-                pose.blend_with(model, skinning::model::Method::Lbs).expect("LBS always blends");
+                let frame = Frame { held, ..Frame::new(Source::Clip(clip), t) };
+                pose.run(model, frame).expect("LBS always blends");
             }
             for (p, q) in pa.skinned.iter().zip(&pb.skinned) {
                 worst = worst.max(p.distance(*q));

@@ -12,7 +12,8 @@ use common::{character::character, fixture, sample_model};
 use glam::{DMat3, DVec3, Mat4, Quat, Vec3, Vec3A};
 use skinning::clip::Clip;
 use skinning::gltf_import::{load, load_from_slice};
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 use skinning::normals::{
     Rule, blended_matrix, degrees_between, face_normals, inverse_transpose, skin_normal,
 };
@@ -52,7 +53,7 @@ fn a_45_degree_face_on_a_joint_stretched_2_1_1_and_turned_90_degrees() {
     let by_hand = Vec3A::new(-2.0, 1.0, 0.0) / 5f32.sqrt();
     // The skinned edge (1, -1, 0) -> (2, -1, 0) -> (1, 2, 0) is perpendicular to it.
     assert!(pose.skinned[1].abs_diff_eq(Vec3A::new(1.0, 2.0, 0.0), 1e-6), "{}", pose.skinned[1]);
-    for normal in &pose.normals {
+    for normal in &pose.normals.vertex {
         assert!(normal.abs_diff_eq(by_hand, 1e-6), "{normal} != {by_hand}");
     }
     // The flat normal of the skinned triangle agrees: the rule is what the moved face says.
@@ -138,7 +139,7 @@ fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
                     );
                 }
                 // Flat normals, from the skinned corners, are the same direction.
-                if let Some(&flat) = pose.face_normals.get(t) {
+                if let Some(&flat) = pose.normals.face.get(t) {
                     let angle = degrees_between(flat, normal);
                     assert!(
                         angle < 0.05,

@@ -5,7 +5,7 @@ mod common;
 use common::{program, run, scratch};
 use glam::{Mat4, Vec3};
 use serde_json::Value;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 use skinning::scene;
 
 fn stderr(out: &std::process::Output) -> String {

@@ -1,6 +1,6 @@
 //! Reaching (`src/reach.rs`) checked without a window, on the article's arm, a four-bone chain, the
 //! Fox's hind leg and the robot's arm. Every check measures the solved pose the way a frame does
-//! (`Pose::palette_from_trs`, then each bone's joint), not with the solver's own numbers, and holds
+//! (`Pose::run`'s matrices, then each bone's joint), not with the solver's own numbers, and holds
 //! it to a property a person can state: the end is on the target, the bones kept their lengths, the
 //! elbow is in the pole's plane, an arm out of reach is straight and points at the target.
 //!
@@ -11,7 +11,8 @@ mod common;
 
 use glam::{Quat, Vec3};
 use skinning::clip::Clip;
-use skinning::model::{Model, Pose};
+use skinning::frame::{Frame, Pose, Source};
+use skinning::model::Model;
 use skinning::reach::{Reach, Solver, ccd, chain::Chain, two_bone};
 use skinning::scene;
 use skinning::skeleton::{BoneId, SkeletonBuilder, Trs};
@@ -28,9 +29,9 @@ const TWO_BONE: Solver = Solver::TwoBone { soften: 1.0 };
 /// Every bone's joint after the matrices step, as the frame makes them from `trs` and `bend`.
 fn joints(model: &Model, trs: &[Trs], bend: &[Quat]) -> Vec<Vec3> {
     let mut pose = Pose::new(model);
-    pose.trs.copy_from_slice(trs);
+    pose.local.copy_from_slice(trs);
     pose.bend.copy_from_slice(bend);
-    pose.palette_from_trs(model);
+    pose.run(model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear blending");
     (0..model.skeleton.len()).map(|b| pose.joint(b)).collect()
 }
 

@@ -29,7 +29,7 @@ fn on_screen(bone: usize) -> Vec2 {
     let model = skinning::scene::article().expect("the article's scene");
     let clips = skinning::scene::clips().expect("the article's clips");
     let camera = skinning::camera::framing_model(&model, &clips);
-    let mut pose = skinning::model::Pose::new(&model);
+    let mut pose = skinning::frame::Pose::new(&model);
     pose.update(&model, &clips[1], TIME);
     camera.project(pose.joint(bone), W, H)
 }

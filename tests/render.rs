@@ -8,7 +8,8 @@ mod common;
 use common::{Class, Image, run, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::{Camera, framing_model};
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 use skinning::scene;
 
 const W: u32 = 640;

@@ -2,7 +2,7 @@
 //! coordinates, `ComputeWorldPos` and `BlendVertex`, no matrices, no code shared with the library.
 
 use glam::Vec3;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 use skinning::scene;
 
 /// The article's `Bone`: a position in the parent's space and a world position.

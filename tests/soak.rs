@@ -16,7 +16,7 @@
 mod common;
 
 use common::Image;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 use skinning::scene;
 use std::time::Instant;
 

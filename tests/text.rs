@@ -12,7 +12,7 @@ use common::{Image, find_text, ink, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning::inspect::inspect;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 use skinning::scene;
 
 const W: u32 = 640;
@@ -153,7 +153,7 @@ fn with_dual_quaternions_the_inspector_shows_where_they_put_the_vertex() {
     let (model, mut pose) = posed("twist", 2.0);
     pose.update_dq_palette().expect("the article's palette is rigid");
     let expected =
-        inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale);
+        inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq.joints, pose.dq.scale);
     // Looking down on the arm (as `--camera` turns it): the two blends differ mostly in depth.
     let flags = ["--inspect", "2", "--method", "both", "--camera", "0,80,1.4"];
     let Some((image, stdout)) = shot("inspect-dqs", "twist", "2.0", &flags) else { return };

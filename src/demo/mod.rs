@@ -36,7 +36,8 @@ use output::failure::Failure;
 use platform::session::Session;
 use show::loaded::{Loaded, Loading};
 use show::skinned::Skinning;
-use skinning::dump::Frames;
+use skinning::dump::{By, Frames, Settings};
+use skinning::fast::FastPath;
 use skinning::mixer::Animation;
 use std::process::ExitCode;
 
@@ -123,7 +124,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
-        if method == skinning::model::Method::Dqs
+        if method == skinning::frame::Method::Dqs
             && let Some((time, e)) = skinning::dump::check_dqs(model, animation, frames)
         {
             return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
@@ -134,22 +135,16 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         let threads =
             show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
                 .map_err(|e| Failure::new(1, e))?;
+        // The program's blender: the fast path, on the threads that pay.
+        let fast = FastPath::new().on(threads);
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => {
-                platform::headless::dump_gpu(path, model, animation, frames, (method, &held), &mut reaches)
+                platform::headless::dump_gpu(path, model, animation, frames, method, &held, &mut reaches)
             }
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                let r = &mut reaches;
-                skinning::dump::write_dump_reaching(
-                    &mut file,
-                    model,
-                    animation,
-                    frames,
-                    (method, &held),
-                    &threads,
-                    r,
-                )
+                let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
+                skinning::dump::write_dump_with(&mut file, model, animation, frames, settings)
             }),
         };
     }

@@ -6,7 +6,7 @@
 use super::format::{LayerOut, MixedOut, Poses};
 use crate::clip::Clip;
 use crate::mixer::{Animation, Kind, Mixer};
-use crate::model::{Model, Pose};
+use crate::frame::Source;
 use crate::transform::Trs;
 
 /// What poses a dump's bones frame by frame: one clip, or a mixer of the dump's own (a copy of the
@@ -35,15 +35,11 @@ impl<'a> Animator<'a> {
         }
     }
 
-    /// Step 1 of the frame: every bone's local pose at `time` into `pose.trs`, every morph
-    /// target's weight into `pose.morph.weights`.
-    pub fn pose(&mut self, model: &Model, time: f64, pose: &mut Pose) {
+    /// Step 1 of the frame: where the bones' local poses and the morph weights come from.
+    pub fn source(&mut self) -> Source<'_> {
         match self {
-            Animator::Clip(clip) => pose.animate(model, clip, time),
-            Animator::Mixed { mixer, clips } => {
-                mixer.sample(&model.skeleton, clips, time, &mut pose.trs);
-                mixer.sample_weights(clips, &model.morphs, &mut pose.morph.weights);
-            }
+            Animator::Clip(clip) => Source::Clip(clip),
+            Animator::Mixed { mixer, clips } => Source::Mixer(mixer, clips),
         }
     }
 

@@ -2,7 +2,8 @@
 //! one that is not (see the dump's module comment).
 
 use super::{BoneOut, JointOut, VertexOut};
-use crate::model::{Model, Pose};
+use crate::frame::Pose;
+use crate::model::Model;
 use crate::printable::quoted;
 use glam::Mat4;
 use std::fmt;
@@ -77,7 +78,7 @@ pub(super) fn model_overflow(
 pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
     let bone = |i: usize| format!("bone {i} {}", quoted(&model.skeleton.bone(i).name));
     let first = |ms: &[Mat4]| ms.iter().position(|m| !m.is_finite());
-    if let Some(i) = first(&pose.local) {
+    if let Some(i) = first(&pose.local_matrices) {
         return Some(format!("{}'s local transform", bone(i)));
     }
     if let Some(i) = first(&pose.world) {
@@ -87,10 +88,10 @@ pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<St
         return Some(format!("joint {j}'s palette matrix ({})", bone(model.skin.joints()[j].bone)));
     }
     let dq_bad = |d: &crate::dual_quat::DualQuat| !(d.real.is_finite() && d.dual.is_finite());
-    if dqs && let Some(j) = pose.dq_palette.iter().position(dq_bad) {
+    if dqs && let Some(j) = pose.dq.joints.iter().position(dq_bad) {
         return Some(format!("joint {j}'s dual quaternion"));
     }
-    if dqs && !pose.dq_scale.is_finite() {
+    if dqs && !pose.dq.scale.is_finite() {
         return Some("the dual quaternions' shared scale".into());
     }
     if let Some(k) = pose.morph.weights.iter().position(|w| !w.is_finite()) {
@@ -99,6 +100,6 @@ pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<St
     if let Some(v) = pose.skinned.iter().position(|p| !p.is_finite()) {
         return Some(format!("vertex {v}'s skinned position"));
     }
-    let v = pose.normals.iter().position(|n| !n.is_finite())?;
+    let v = pose.normals.vertex.iter().position(|n| !n.is_finite())?;
     Some(format!("vertex {v}'s skinned normal"))
 }

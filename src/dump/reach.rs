@@ -4,7 +4,7 @@
 //! how far it still is from the target. From the file alone a learner can redo the world
 //! transforms and check that the end is on the target and that no bone changed its length.
 
-use crate::model::Pose;
+use crate::frame::Pose;
 use crate::reach::Reach;
 use serde::Serialize;
 
@@ -39,7 +39,7 @@ pub(super) fn reach_out<'a>(reaches: &'a [Reach], pose: &Pose) -> Vec<ReachOut<'
                 target: r.target.to_array(),
                 pole: r.pole.map(|p| p.to_array()),
                 weight: r.weight,
-                rotations: turning.iter().map(|&b| pose.trs[b].rotation.to_array()).collect(),
+                rotations: turning.iter().map(|&b| pose.local[b].rotation.to_array()).collect(),
                 end: pose.joint(r.end()).to_array(),
                 distance: pose.joint(r.end()).distance(r.target),
                 sweeps: r.reached.sweeps,

@@ -30,7 +30,8 @@ use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, has_skin_data, influences, weight_sets};
 use crate::model::Part;
 use crate::morph::MeshMorph;
-use crate::skin::{Joint, Skin, blend_one};
+use crate::blend::{Linear, blend_vertex};
+use crate::skin::{Joint, Skin};
 use glam::{Mat4, Vec3};
 use gltf::mesh::Semantic;
 
@@ -229,7 +230,7 @@ fn add(
         vertex: v,
         problem: e.problem.to_string(),
     })?;
-    let rest = blend_one(skin, palette, skin.len() - 1);
+    let rest = blend_vertex(skin, &Linear(palette), skin.len() - 1);
     if bind.is_finite() && rest.is_finite() {
         return Ok(());
     }

@@ -8,16 +8,9 @@
 //! rounding, not bit for bit (`tests/lanes.rs`).
 
 use super::kernel::{F32x8, GROUP, GroupSkin, cross};
-use crate::dual_quat::DualQuat;
+use crate::dual_quat::DualQuats;
 use crate::skin::SkinVertex;
 use glam::Vec3A;
-
-/// Dual-quaternion blending with this palette (one per joint) and the scale every joint shares.
-#[derive(Clone, Copy)]
-pub struct DualQuats<'a> {
-    pub joints: &'a [DualQuat],
-    pub scale: f32,
-}
 
 /// `v` turned by the unit quaternion (r, w): `v + 2 r × (r × v + w v)`, as `DualQuat::transform_point`.
 #[inline(always)]

@@ -6,12 +6,9 @@
 //! does.
 
 use super::kernel::{F32x8, GROUP, GroupSkin, cross, dot, times};
+use crate::blend::Linear;
 use crate::skin::SkinVertex;
-use glam::{Mat4, Vec3A};
-
-/// Linear blending with this palette (one matrix per joint).
-#[derive(Clone, Copy)]
-pub struct Linear<'a>(pub &'a [Mat4]);
+use glam::Vec3A;
 
 impl GroupSkin for Linear<'_> {
     #[inline(always)]

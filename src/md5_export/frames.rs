@@ -9,7 +9,8 @@
 
 use super::error::ExportError;
 use crate::clip::Clip;
-use crate::model::{Model, Pose};
+use crate::frame::{Blending, Frame, Method, Pose, Reference, Source};
+use crate::model::Model;
 use crate::printable::printable;
 use crate::skeleton::Trs;
 use glam::Vec3;
@@ -65,14 +66,17 @@ pub fn sample(model: &Model, clips: &[Clip]) -> Result<Vec<Sampled>, ExportError
             bounds: Vec::with_capacity(frames),
         };
         for k in 0..frames {
-            clip.sample_at(&model.skeleton, k as f32 / FRAME_RATE as f32, &mut pose.trs);
-            pose.compute_from_trs(model);
+            // The clip's pose at the frame's time, not wrapped, blended: positions for the box.
+            let time = (k as f32 / FRAME_RATE as f32) as f64;
+            let blending = Blending::Cpu { method: Method::Lbs, by: &Reference, normals: false };
+            let frame = Frame { blending, ..Frame::new(Source::ClipAt(clip), time) };
+            let _linear_blending_takes_any_palette = pose.run(model, frame);
             let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
             for &p in &pose.skinned {
                 (min, max) = (min.min(p.into()), max.max(p.into()));
             }
             sampled.bounds.push((min, max));
-            sampled.locals.push(pose.trs.clone());
+            sampled.locals.push(pose.local.clone());
         }
         out.push(sampled);
     }

@@ -16,7 +16,7 @@
 use super::gl::GlError;
 use super::layer::as_bytes;
 use glow::HasContext;
-use skinning::model::Palette;
+use skinning::frame::Palette;
 
 /// The most joints GPU skinning takes: the size of the shaders' palette arrays.
 pub const MAX_GPU_JOINTS: usize = 256;

@@ -36,7 +36,8 @@ use super::skin_program::{Look, SkinProgram};
 use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
-use skinning::model::{Model, Palette};
+use skinning::frame::Palette;
+use skinning::model::Model;
 use skinning::morph::Morphed;
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.

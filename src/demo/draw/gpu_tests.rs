@@ -6,7 +6,8 @@ use super::gpu_palette::MAX_GPU_JOINTS;
 use super::gpu_skin::GpuSkin;
 use crate::demo::platform::headless::offscreen;
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
-use skinning::model::{Method, Model, Pose};
+use skinning::frame::{Method, Pose};
+use skinning::model::Model;
 use skinning::skeleton::{SkeletonBuilder, compute_offsets};
 use skinning::skin::{Influence, Joint, Skin};
 
@@ -78,7 +79,7 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
         let largest = |cpu: &[Vec3A], gpu: &[Vec3A]| {
             cpu.iter().zip(gpu).map(|(c, g)| (*c - *g).abs().max_element()).fold(0.0, f32::max)
         };
-        let (positions, normals) = (largest(&pose.skinned, &on_gpu), largest(&pose.normals, &normals_on_gpu));
+        let (positions, normals) = (largest(&pose.skinned, &on_gpu), largest(&pose.normals.vertex, &normals_on_gpu));
         println!(
             "{} over {} joints: largest CPU/GPU difference {positions:e}, normals {normals:e}",
             method.name(),

@@ -34,10 +34,10 @@ use glam::{Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
-mod frame;
+mod scene;
 mod read;
 
-pub use frame::Frame;
+pub use scene::Scene;
 
 /// The program, the layers and their buffers. Needs the GL context current for every call.
 pub struct Renderer {
@@ -182,7 +182,7 @@ impl Renderer {
     }
 
     /// Clears the viewport and draws the layers `frame` asks for.
-    pub fn draw(&mut self, frame: &Frame, width: u32, height: u32) {
+    pub fn draw(&mut self, frame: &Scene, width: u32, height: u32) {
         let gl = &self.gl;
         unsafe {
             gl.viewport(0, 0, width as i32, height as i32);

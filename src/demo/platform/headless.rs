@@ -14,7 +14,8 @@ use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
 use skinning::dump::Frames;
 use skinning::mixer::Animation;
-use skinning::model::{Method, Model};
+use skinning::frame::Method;
+use skinning::model::Model;
 use skinning::morph::{Held, Morphed};
 use std::path::Path;
 
@@ -48,12 +49,13 @@ pub fn dump_gpu(
     model: &Model,
     animation: Animation,
     frames: Frames,
-    (method, held): (Method, &[Held]),
+    method: Method,
+    held: &[Held],
     reaches: &mut [skinning::reach::Reach],
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_influences::gpu_can_skin;
     use crate::demo::draw::gpu_skin::GpuSkin;
-    use skinning::dump::{Blender, write_dump_blended_by};
+    use skinning::dump::{By, Settings, write_dump_with};
 
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
@@ -64,7 +66,7 @@ pub fn dump_gpu(
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
     let mut blend = |morphed: &Morphed,
-                     palette: skinning::model::Palette,
+                     palette: skinning::frame::Palette,
                      skinned: &mut [glam::Vec3A],
                      normals: &mut [glam::Vec3A]| {
         gpu.set_shape(&gl, morphed);
@@ -75,15 +77,8 @@ pub fn dump_gpu(
         })
     };
     let written = write_file(path, |mut file| {
-        write_dump_blended_by(
-            &mut file,
-            model,
-            animation,
-            frames,
-            held,
-            Blender { name: "gpu", method, blend: &mut blend },
-            reaches,
-        )
+        let by = By::Outside { name: "gpu", blend: &mut blend };
+        write_dump_with(&mut file, model, animation, frames, Settings { method, by, held, reaches })
     });
     gpu.delete(&gl);
     match gl_failure {

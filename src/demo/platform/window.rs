@@ -118,7 +118,7 @@ impl ApplicationHandler for App {
                         if size.width > 0 && size.height > 0 {
                             let scale = gl.window.scale_factor();
                             gl.renderer.draw(
-                                &demo.frame(size.width, size.height, scale),
+                                &demo.scene(size.width, size.height, scale),
                                 size.width,
                                 size.height,
                             );

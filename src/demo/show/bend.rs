@@ -10,7 +10,7 @@
 
 use glam::{Quat, Vec2, Vec3};
 use skinning::camera::Camera;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 use skinning::skeleton::{BoneId, Skeleton};
 
 /// The shortest lever on screen, in pixels: a bone drawn shorter turns as if it were this long, so

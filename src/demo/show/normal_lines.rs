@@ -11,7 +11,8 @@
 //! No OpenGL here.
 
 use glam::Vec3A;
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 
 /// The longest a line gets, as a fraction of the diagonal of the box the camera frames.
 pub const NORMAL_LENGTH: f32 = 0.02;
@@ -68,12 +69,12 @@ pub fn line_count(model: &Model) -> usize {
 /// and refilled; give it room for `2 * line_count(model)` and nothing is allocated.
 pub fn normal_lines(model: &Model, pose: &Pose, lengths: &[f32], out: &mut Vec<Vec3A>) {
     out.clear();
-    if !pose.normals.is_empty() {
-        for ((&p, &n), &length) in pose.skinned.iter().zip(&pose.normals).zip(lengths) {
+    if !pose.normals.vertex.is_empty() {
+        for ((&p, &n), &length) in pose.skinned.iter().zip(&pose.normals.vertex).zip(lengths) {
             out.extend([p, p + length * n]);
         }
     } else {
-        for ((&[a, b, c], &n), &length) in model.triangles.iter().zip(&pose.face_normals).zip(lengths) {
+        for ((&[a, b, c], &n), &length) in model.triangles.iter().zip(&pose.normals.face).zip(lengths) {
             let corner = |i: u32| pose.skinned[i as usize];
             let centre = (corner(a) + corner(b) + corner(c)) / 3.0;
             out.extend([centre, centre + length * n]);

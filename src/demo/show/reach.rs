@@ -13,9 +13,10 @@ use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
 pub use flags::chains;
 use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
 use skinning::camera::Camera;
-use skinning::model::{Model, Pose};
+use skinning::frame::Pose;
+use skinning::model::Model;
 use skinning::printable::printable;
-use skinning::reach::{self, Reach, Solver};
+use skinning::reach::{Reach, Solver};
 use skinning::skeleton::{BoneId, Skeleton};
 use std::fmt::Write;
 
@@ -80,11 +81,9 @@ impl Reaching {
         })
     }
 
-    /// Step 2 of the frame, on the clip's local pose: every chain reaches, in reach mode.
-    pub fn solve(&mut self, pose: &mut Pose) {
-        if self.on {
-            reach::solve(&mut self.chains, &mut pose.trs, &pose.bend);
-        }
+    /// Step 2 of the frame: the chains that reach, in reach mode (none out of it).
+    pub fn chains(&mut self) -> &mut [Reach] {
+        if self.on { &mut self.chains } else { &mut [] }
     }
 
     /// After the matrices: where this frame's marks go, from the joints as drawn.

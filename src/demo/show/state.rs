@@ -21,7 +21,7 @@ use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
 use crate::demo::draw::gpu_influences::gpu_can_skin;
-use crate::demo::draw::render::Frame;
+use crate::demo::draw::render::Scene;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
@@ -29,7 +29,8 @@ use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::inspect::Inspection;
 use skinning::md5_import::StoredWeights;
-use skinning::model::{Model, Pose};
+use skinning::frame::{Frame, Pose};
+use skinning::model::Model;
 use skinning::printable::printable;
 use std::time::Instant;
 
@@ -173,17 +174,22 @@ impl Demo {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // 1 animate: the clips' layers blended into the bones' local poses and the morph weights
-        // (`layers.rs`); 2 reach (in reach mode); 3 matrices: see `skinning::model`; then the
-        // weights the user holds, before the morph and the blend.
-        let (trs, weights) = (&mut self.pose.trs, &mut self.pose.morph.weights);
-        self.clip = self.mixing.animate(&self.model, &self.clips, time, trs, weights);
-        self.reach.solve(&mut self.pose);
-        self.pose.palette_from_trs(&self.model);
-        self.pose.morph.hold(&self.morph.held);
+        // The frame (`skinning::frame`): the clips' layers (`layers.rs`; a crossfade moves their
+        // weights first), the chains that reach (in reach mode), the weights the user holds, and
+        // the ending the skinned layer asks for (the fast path, or the palette for the GPU).
+        self.mixing.fade(time);
+        let frame = Frame {
+            time,
+            source: self.mixing.source(&self.clips),
+            reaches: self.reach.chains(),
+            held: &self.morph.held,
+            blending: self.skinned.blending(shown),
+        };
+        let result = self.pose.run(&self.model, frame);
+        self.clip = self.mixing.current();
         let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
-        self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
+        self.colors_dirty |= self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
         self.normal_lines.clear();
         if shown.normal_lines {
@@ -232,10 +238,10 @@ impl Demo {
     }
 
     /// What the renderer should draw for a viewport of this size.
-    pub fn frame(&self, width: u32, height: u32, scale: f64) -> Frame<'_> {
+    pub fn scene(&self, width: u32, height: u32, scale: f64) -> Scene<'_> {
         let view = &self.view;
         let aspect = width.max(1) as f32 / height.max(1) as f32;
-        Frame {
+        Scene {
             view_projection: view.camera.view_projection(width, height),
             eye: view.camera.eye_in_model(aspect),
             point_size: colors::POINT_SIZE * scale as f32,

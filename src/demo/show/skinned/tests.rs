@@ -10,7 +10,7 @@ fn article() -> (Model, Pose) {
     let model = scene::article().expect("the article's scene is valid");
     let mut pose = Pose::new(&model);
     let twist = scene::twist().expect("the twist clip");
-    pose.update_palette(&model, &twist, 1.5);
+    pose.run(&model, Frame::new(Source::Clip(&twist), 1.5).palette_only()).expect("linear blending takes any palette");
     (model, pose)
 }
 
@@ -39,11 +39,11 @@ fn each_choice_blends_what_it_draws() {
         // It moves the normals for the surface it draws, and for the normals layer.
         let normals_moved = (skinning != Skinning::Gpu && shown.surface) || shown.normal_lines;
         let expected_normals = match (normals_moved, method) {
-            (false, _) => &pose.normals,
-            (true, Blend::Dqs) => &dqs.normals,
-            (true, _) => &lbs.normals,
+            (false, _) => &pose.normals.vertex,
+            (true, Blend::Dqs) => &dqs.normals.vertex,
+            (true, _) => &lbs.normals.vertex,
         };
-        assert_eq!(&p.normals, expected_normals, "{skinning:?} {method:?} {shown:?}");
+        assert_eq!(&p.normals.vertex, expected_normals, "{skinning:?} {method:?} {shown:?}");
         let expected = if !cpu {
             &pose.skinned
         } else if method == Blend::Dqs {
@@ -57,7 +57,7 @@ fn each_choice_blends_what_it_draws() {
         assert_eq!(&compared[..], compared_expected, "{skinning:?} {method:?}");
         // The DQS palette is ready whenever a layer reads it.
         if method != Blend::Lbs {
-            assert_eq!(p.dq_palette, dqs.dq_palette, "{skinning:?} {method:?}");
+            assert_eq!(p.dq.joints, dqs.dq.joints, "{skinning:?} {method:?}");
         }
         let l = layers(&p, &compared, skinning, method, true);
         let drawn = (l.cpu.is_some(), l.cpu_compared.is_some(), l.gpu.is_some(), l.gpu_compared.is_some());

@@ -45,7 +45,7 @@ fn a_clip_name_with_control_characters_reaches_the_title_and_corner_line_escaped
     let mut d = Demo::new(model, clips, &Options { clip: NAME.into(), ..Options::default() }).expect("valid");
     d.update();
     let title = d.title(60.0);
-    let words = d.frame(640, 480, 1.0).words.expect("text is on");
+    let words = d.scene(640, 480, 1.0).words.expect("text is on");
     for shown in [title.as_str(), words.status] {
         assert!(!shown.chars().any(char::is_control), "{shown:?}");
         assert!(shown.contains("clip seed\\u{1b}]0;owned\\u{7}\\n"), "{shown:?}");

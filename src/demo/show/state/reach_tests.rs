@@ -34,7 +34,7 @@ fn e_then_a_left_drag_on_a_joint_moves_its_target_and_the_arm_reaches() {
     assert!(on_screen(&d, BONE31).distance(to) < 0.5, "bone31 is drawn at {}", on_screen(&d, BONE31));
     assert_eq!(d.joints[BONE1], clip_pose[BONE1], "the chain's start stays where the clip has it");
     assert!(d.status.line.ends_with("  reach bone1-bone31 two-bone 0.0000 to go"), "{}", d.status.line);
-    let marks = d.frame(SIZE.0, SIZE.1, 1.0).reach.expect("the target is drawn");
+    let marks = d.scene(SIZE.0, SIZE.1, 1.0).reach.expect("the target is drawn");
     assert_eq!(marks.len(), 4);
     assert!(marks[0].distance(d.joints[BONE31]) < 1e-5, "the target is where bone31 is");
 
@@ -48,7 +48,7 @@ fn e_then_a_left_drag_on_a_joint_moves_its_target_and_the_arm_reaches() {
     // E again: the clip alone, no marks. R: the dragged chain is gone.
     d.key("e");
     assert_eq!(d.joints, clip_pose, "reach mode off: the clip's pose");
-    assert!(d.frame(SIZE.0, SIZE.1, 1.0).reach.is_none());
+    assert!(d.scene(SIZE.0, SIZE.1, 1.0).reach.is_none());
     d.key("e");
     d.key("r");
     d.key(" ");

@@ -43,7 +43,7 @@ fn keys_change_the_state() {
 fn g_cycles_the_skinning_and_the_frame_follows() {
     let mut d = demo();
     let drawn = |d: &Demo| {
-        let f = d.frame(640, 480, 1.0).skinned;
+        let f = d.scene(640, 480, 1.0).skinned;
         (f.cpu.is_some(), f.gpu.is_some(), f.gpu_color)
     };
     assert_eq!((d.skinned.skinning, drawn(&d)), (Skinning::Cpu, (true, false, None)));
@@ -69,7 +69,7 @@ fn d_cycles_the_method_and_colours_and_title_follow() {
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::ORANGE));
     d.key("d");
     assert_eq!(d.skinned.method, Blend::Both);
-    let f = d.frame(640, 480, 1.0).skinned;
+    let f = d.scene(640, 480, 1.0).skinned;
     assert!(f.cpu.is_some() && f.cpu_compared.is_some());
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::RED));
     d.key("d");
@@ -132,18 +132,18 @@ fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
 #[test]
 fn v_steps_through_the_vertices_and_n_toggles_the_names() {
     let mut d = demo();
-    assert!(d.frame(640, 480, 1.0).inspection.is_none());
+    assert!(d.scene(640, 480, 1.0).inspection.is_none());
     d.key("v");
     d.key("v");
-    let inspection = d.frame(640, 480, 1.0).inspection.expect("vertex 1 inspected");
+    let inspection = d.scene(640, 480, 1.0).inspection.expect("vertex 1 inspected");
     assert_eq!((d.selection.vertex, inspection.vertex), (Some(1), 1));
     for _ in 0..d.model.skin.len() - 1 {
         d.key("v");
     }
     assert_eq!(d.selection.vertex, None, "past the last vertex, back to none");
-    assert!(d.frame(640, 480, 1.0).words.expect("text is on").names);
+    assert!(d.scene(640, 480, 1.0).words.expect("text is on").names);
     d.key("n");
-    assert!(!d.frame(640, 480, 1.0).words.expect("text is on").names);
+    assert!(!d.scene(640, 480, 1.0).words.expect("text is on").names);
 }
 
 #[test]
@@ -188,7 +188,7 @@ fn inspect_and_no_text_come_from_the_command_line() {
     let clips = skinning::scene::clips().expect("the article's clips");
     let options = Options { inspect: Some(12), text: false, ..Options::default() };
     let mut d = Demo::new(model.clone(), clips.clone(), &options).expect("vertex 12 exists");
-    assert!(d.frame(640, 480, 1.0).words.is_none(), "--no-text");
+    assert!(d.scene(640, 480, 1.0).words.is_none(), "--no-text");
     assert!(d.take_report().is_some_and(|r| r.contains("vertex 12:")), "--inspect prints at once");
     let err = Demo::new(model, clips, &Options { inspect: Some(13), ..Options::default() })
         .err()
@@ -202,7 +202,7 @@ fn the_corner_line_follows_the_state() {
     d.status.frame = Some(Duration::from_micros(250));
     d.key(" ");
     d.key("g");
-    let words = d.frame(640, 480, 2.0).words.expect("text is on");
+    let words = d.scene(640, 480, 2.0).words.expect("text is on");
     assert!(
         words.status.starts_with("clip seed  t 0.00 s  1x  paused  lbs on gpu  pose "),
         "{}",

@@ -5,7 +5,7 @@
 
 use super::*;
 use skinning::camera::framing_model;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 
 /// The lit (not shadow) points of `labels` in `color`, as whole pixels.
 fn lit_pixels(labels: &Labels, color: Rgba) -> std::collections::HashSet<(i32, i32)> {

@@ -1,6 +1,6 @@
 use super::*;
 use skinning::camera::framing_model;
-use skinning::model::Pose;
+use skinning::frame::Pose;
 
 fn scene() -> (Model, Pose, Mat4) {
     let model = skinning::scene::article().expect("the article's scene");

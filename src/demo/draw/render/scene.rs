@@ -1,5 +1,5 @@
-//! What the renderer is asked to draw in one frame ([`Frame`]): the demo fills it in
-//! (`show/state.rs`: `Demo::frame`), the renderer only reads it.
+//! What the renderer is asked to draw in one frame ([`Scene`]): the demo fills it in
+//! (`show/state.rs`: `Demo::scene`), the renderer only reads it.
 
 use crate::demo::show::skinned::Layers;
 use crate::demo::words::labels::Words;
@@ -7,7 +7,7 @@ use glam::{Mat4, Vec3, Vec3A};
 use skinning::inspect::Inspection;
 
 /// What to draw this frame.
-pub struct Frame<'a> {
+pub struct Scene<'a> {
     pub view_projection: Mat4,
     /// Where the camera is, in the model's own numbers: the light of the lit surface.
     pub eye: Vec3,
