@@ -7,6 +7,7 @@
 
 mod common;
 
+use skinning::fast::FastPath;
 use skinning::frame::{Blending, Frame, Method, Pose, Source};
 use skinning::{scene, synthetic};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -102,17 +103,41 @@ fn a_steady_dual_quaternion_frame_allocates_nothing() {
     let wave = synthetic::wave();
     let (mut pose, mut tube_pose) = (Pose::new(&model), Pose::new(&tube));
     for clip in &clips {
-        pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(clip), 0.0) }).expect("rigid");
+        pose.run(
+            &model,
+            Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(clip), 0.0) },
+        )
+        .expect("rigid");
     }
-    tube_pose.run(&tube, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&wave), 0.0) }).expect("rigid");
+    tube_pose
+        .run(
+            &tube,
+            Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&wave), 0.0) },
+        )
+        .expect("rigid");
     let n = allocations_in(|| {
         for clip in &clips {
             for frame in 0..1000 {
-                pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(clip), frame as f64 / 60.0) }).expect("rigid");
+                pose.run(
+                    &model,
+                    Frame {
+                        blending: Blending::reference(Method::Dqs),
+                        ..Frame::new(Source::Clip(clip), frame as f64 / 60.0)
+                    },
+                )
+                .expect("rigid");
             }
         }
         for frame in 0..20 {
-            tube_pose.run(&tube, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&wave), frame as f64 * 0.1) }).expect("rigid");
+            tube_pose
+                .run(
+                    &tube,
+                    Frame {
+                        blending: Blending::reference(Method::Dqs),
+                        ..Frame::new(Source::Clip(&wave), frame as f64 * 0.1)
+                    },
+                )
+                .expect("rigid");
         }
     });
     assert_eq!(n, 0, "{n} allocations in 3020 frames of pose + DQS blend");
@@ -170,7 +195,8 @@ fn check_no_allocations(out: &std::process::Output, flags: &str) {
 fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
     // The test's own glTF file (three skins, a rigid mesh, cubic and step keys), the eight-influence
     // fan (every vertex blended by the second pass too), and the Fox when
-    // SKINNING_MODELS names the sample models.
+    // SKINNING_MODELS names the sample models; blended by the readable loops (`Pose::update`) and
+    // by the program's fast path on one thread.
     let mut models = vec![("built", common::fixture::build().glb()), ("eight", common::eight::eight().glb())];
     if let Some(path) = common::sample_model("Fox.glb") {
         models.push(("Fox", std::fs::read(path).expect("Fox.glb reads")));
@@ -178,18 +204,23 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
     for (name, bytes) in models {
         let imported = skinning::gltf_import::load_from_slice(&bytes, None).expect("loads");
         let model = &imported.model;
-        let mut pose = Pose::new(model);
+        let (mut pose, mut fast_pose, fast) = (Pose::new(model), Pose::new(model), FastPath::new());
+        let mut frame = |clip, t| {
+            pose.update(model, clip, t);
+            let blending = Blending::Cpu { method: Method::Lbs, by: &fast, normals: true };
+            let _linear = fast_pose.run(model, Frame { blending, ..Frame::new(Source::Clip(clip), t) });
+        };
         for clip in &imported.clips {
-            pose.update(model, clip, 0.0);
+            frame(clip, 0.0);
         }
         let n = allocations_in(|| {
             for clip in &imported.clips {
-                for frame in 0..300 {
-                    pose.update(model, clip, frame as f64 / 60.0);
+                for f in 0..300 {
+                    frame(clip, f as f64 / 60.0);
                 }
             }
         });
-        assert_eq!(n, 0, "{name}: {n} allocations in pose + blend");
+        assert_eq!(n, 0, "{name}: {n} allocations in pose + blend, readable and fast");
     }
 }
 

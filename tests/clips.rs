@@ -223,5 +223,5 @@ fn tracks_replace_only_their_own_bone() {
     // bone1 + 0.2 * (cos 60°, sin 60°) = (0.3, 0.1732).
     let expected = vec3(0.2 + 0.2 * 0.5, 0.2 * 3f32.sqrt() / 2.0, 0.0);
     assert!(pose.joint(BONE2).abs_diff_eq(expected, 1e-5), "{}", pose.joint(BONE2));
-    assert_eq!(pose.local[0], model.skeleton.bone(0).rest.to_mat4());
+    assert_eq!(pose.local_matrices[0], model.skeleton.bone(0).rest.to_mat4());
 }

@@ -69,13 +69,17 @@ fn a_vertex_on_one_bone_moves_rigidly_and_equals_lbs() {
         checked += 1;
     }
     assert_eq!(checked, 4, "vertices 0, 5, 7 and 12 sit on one bone each");
-    // And every frame of every clip, through the whole frame: `update_with`.
+    // And every frame of every clip, through the whole frame: `Pose::run` by each method.
     let (mut a, mut b) = (Pose::new(&model), Pose::new(&model));
     for clip in scene::clips().expect("the article's clips") {
         for f in 0..40 {
             let t = f as f64 * 0.1;
             a.update(&model, &clip, t);
-            b.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&clip), t) }).expect("rigid");
+            b.run(
+                &model,
+                Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&clip), t) },
+            )
+            .expect("rigid");
             for i in [0, 5, 7, 12] {
                 assert!(a.skinned[i].abs_diff_eq(b.skinned[i], 1e-6), "{} at {t}: vertex {i}", clip.name);
             }
@@ -126,9 +130,17 @@ fn at_150_degrees_lbs_pinches_to_cos_75_and_dqs_turns_halfway() {
     // The twist clip holds 150° from 1.5 s to 2.5 s: the same numbers through the whole frame.
     let clip = scene::twist().expect("the twist clip");
     let mut pose = Pose::new(&model);
-    pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&clip), 2.0) }).expect("rigid");
+    pose.run(
+        &model,
+        Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&clip), 2.0) },
+    )
+    .expect("rigid");
     assert!((from_axis(pose.skinned[2]) - 0.05).abs() < 1e-6);
-    pose.run(&model, Frame { blending: Blending::reference(Method::Lbs), ..Frame::new(Source::Clip(&clip), 2.0) }).expect("LBS takes any palette");
+    pose.run(
+        &model,
+        Frame { blending: Blending::reference(Method::Lbs), ..Frame::new(Source::Clip(&clip), 2.0) },
+    )
+    .expect("LBS takes any palette");
     assert!((from_axis(pose.skinned[2]) - 0.05 * 75f32.to_radians().cos()).abs() < 1e-6);
 }
 
@@ -305,7 +317,8 @@ fn a_clip_that_scales_a_joint_later_is_found_before_a_dump_is_written() {
     assert_eq!(check_dqs(&model, &clip, Frames { count: 1, ..frames }), None);
     // Written anyway, the dump stops with that error rather than write positions DQS cannot give.
     let mut out = Vec::new();
-    let err = write_dump_with(&mut out, &model, &clip, frames, Settings::new(Method::Dqs)).expect_err("not rigid");
+    let err =
+        write_dump_with(&mut out, &model, &clip, frames, Settings::new(Method::Dqs)).expect_err("not rigid");
     assert!(err.to_string().contains("joint 3 is scaled by (1, 1.25, 1)"), "{err}");
     // LBS takes it.
     assert!(write_dump_with(&mut Vec::new(), &model, &clip, frames, Settings::new(Method::Lbs)).is_ok());

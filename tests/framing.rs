@@ -12,9 +12,9 @@ use glam::{Vec2, Vec3};
 use serde_json::json;
 use skinning::camera::{Camera, framing_model};
 use skinning::clip::Clip;
+use skinning::frame::Pose;
 use skinning::gltf_export::Container;
 use skinning::gltf_import::{load, load_from_slice};
-use skinning::frame::Pose;
 use skinning::model::Model;
 
 /// The skinned vertices of `clip` at a few times: what the picture draws of the skin.

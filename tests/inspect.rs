@@ -3,11 +3,11 @@
 //! they add up to the skinned position.
 
 use glam::{Quat, Vec3, vec3};
-use skinning::inspect::{Report, inspect, skinned_position};
 use skinning::fast::FastPath;
 use skinning::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
-use skinning::transform::Trs;
+use skinning::inspect::{Report, inspect, skinned_position};
 use skinning::scene::{self, BONE1, BONE2};
+use skinning::transform::Trs;
 
 #[test]
 fn vertex_2_with_bone2_turned_a_quarter() {

@@ -3,7 +3,7 @@
 //! is longer than 300 lines. Reads the sources only; builds and runs nothing.
 //!
 //! A file "imports" another when one of its paths (`use`, or a path in the code) names a module
-//! defined by the other: `crate::skin::blend` in the library names `src/skin.rs`; `super::gl` in
+//! defined by the other: `crate::skin::compute_palette` in the library names `src/skin.rs`; `super::gl` in
 //! `src/demo/draw/render.rs` names `src/demo/draw/gl.rs`; `error::TreeError` in `src/skeleton.rs`,
 //! where `mod error;` is declared, names `src/skeleton/error.rs`. Comments and a file's own
 //! `mod tests { ... }` are left out: a test module inside a file is that file.
@@ -127,10 +127,10 @@ fn no_file_of_the_program_is_longer_than_300_lines() {
 #[test]
 fn a_path_is_found_whole_and_a_test_module_is_left_out() {
     let text = code(
-        "use super::gl::{A, B}; // crate::not::this\nlet x = crate::skin::blend(a);\nmod tests {\n use super::x::y;\n}",
+        "use super::gl::{A, B}; // crate::not::this\nlet x = crate::skin::compute_palette(a);\nmod tests {\n use super::x::y;\n}",
     );
     let found: Vec<String> = paths(&text).iter().map(|p| p.join("::")).collect();
-    assert_eq!(found, ["super::gl", "crate::skin::blend"]);
+    assert_eq!(found, ["super::gl", "crate::skin::compute_palette"]);
     assert_eq!(module_of(Path::new("demo/mod.rs")), ["demo"]);
     assert_eq!(module_of(Path::new("demo/draw/render.rs")), ["demo", "draw", "render"]);
     assert!(module_of(Path::new("lib.rs")).is_empty());

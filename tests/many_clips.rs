@@ -13,10 +13,10 @@ mod common;
 
 use glam::{Mat4, Quat, Vec2, Vec3};
 use skinning::clip::Clip;
+use skinning::frame::{Frame, Pose, Source};
 use skinning::gltf_import::{Imported, load};
 use skinning::mixer::weighted::{normalised_sum, successive_slerp};
 use skinning::mixer::{Kind, Layer, Mixer};
-use skinning::frame::{Frame, Pose, Source};
 use skinning::model::Model;
 use skinning::transform::Trs;
 

@@ -9,8 +9,8 @@ mod common;
 use common::md5_hand::{ANIM, MESH};
 use common::quaternion::hamilton;
 use glam::{Vec3, vec3};
-use skinning::md5_import::{self, Md5Error, REST, load, load_from_str};
 use skinning::frame::Pose;
+use skinning::md5_import::{self, Md5Error, REST, load, load_from_str};
 use skinning::model::Up;
 use std::f64::consts::FRAC_1_SQRT_2;
 

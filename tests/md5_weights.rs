@@ -12,9 +12,9 @@
 mod common;
 
 use common::quaternion::{conjugate, hamilton};
+use skinning::frame::{Frame, Pose, Source};
 use skinning::md5_export::export;
 use skinning::md5_import::load_from_str;
-use skinning::frame::{Frame, Pose, Source};
 
 /// A joint placed in object space (or, in an animation frame, relative to its parent).
 #[derive(Clone, Copy)]

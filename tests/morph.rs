@@ -9,8 +9,8 @@ mod common;
 use common::face::{self, BIND, FROWN, NODE_WEIGHTS, SMILE, SMILE_NORMALS};
 use glam::{Vec3, Vec3A};
 use serde_json::json;
-use skinning::gltf_import::{Imported, load_from_slice};
 use skinning::frame::{Frame, Pose, Source};
+use skinning::gltf_import::{Imported, load_from_slice};
 use skinning::morph::{Held, morph_normal, morph_position};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {

@@ -10,9 +10,9 @@ mod common;
 
 use common::face;
 use skinning::clip::{Clip, Motion};
+use skinning::frame::{Frame, Pose, Source};
 use skinning::gltf_export::{Container, export};
 use skinning::gltf_import::{Imported, load, load_from_slice};
-use skinning::frame::Pose;
 use skinning::model::Model;
 use skinning::morph::Held;
 

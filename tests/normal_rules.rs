@@ -11,8 +11,8 @@ mod common;
 use common::{character::character, fixture, sample_model};
 use glam::{DMat3, DVec3, Mat4, Quat, Vec3, Vec3A};
 use skinning::clip::Clip;
-use skinning::gltf_import::{load, load_from_slice};
 use skinning::frame::Pose;
+use skinning::gltf_import::{load, load_from_slice};
 use skinning::model::Model;
 use skinning::normals::{
     Rule, blended_matrix, degrees_between, face_normals, inverse_transpose, skin_normal,

@@ -16,18 +16,27 @@ use skinning::{scene, synthetic};
 /// its palette as dual quaternions.
 fn posed(model: &Model, clip: &skinning::clip::Clip, time: f64) -> (Vec<Mat4>, Vec<DualQuat>, f32) {
     let mut pose = Pose::new(model);
-    pose.run(model, Frame::new(Source::Clip(clip), time).palette_only()).expect("linear blending takes any palette");
+    pose.run(model, Frame::new(Source::Clip(clip), time).palette_only())
+        .expect("linear blending takes any palette");
     let mut dq = vec![DualQuat::IDENTITY; pose.palette.len()];
     let scale = compute_dq_palette(&pose.palette, &mut dq).expect("these clips only turn joints");
     (pose.palette, dq, scale)
 }
 
 /// One run of vertices blended by `palette`: the readable loop, or the lanes.
-fn run(skin: &Skin, lanes: Option<Lanes>, palette: Palette, run: std::ops::Range<usize>, out: (&mut [Vec3A], &mut [Vec3A])) {
+fn run(
+    skin: &Skin,
+    lanes: Option<Lanes>,
+    palette: Palette,
+    run: std::ops::Range<usize>,
+    out: (&mut [Vec3A], &mut [Vec3A]),
+) {
     match (lanes, palette) {
         (Some(lanes), palette) => lanes.blend_run(skin, palette, run, out.0, out.1),
         (None, Palette::Lbs(p)) => blend_run(skin, &Linear(p), run, out.0, out.1),
-        (None, Palette::Dqs { joints, scale }) => blend_run(skin, &DualQuats { joints, scale }, run, out.0, out.1),
+        (None, Palette::Dqs { joints, scale }) => {
+            blend_run(skin, &DualQuats { joints, scale }, run, out.0, out.1)
+        }
     }
 }
 
@@ -43,7 +52,8 @@ fn check(model: &Model, palette: &[Mat4], dq: &[DualQuat], scale: f32, chunks: &
         run(skin, lanes, palette, 0..n, (&mut whole, &mut whole_normals));
         for &chunk in chunks {
             // Filled with NaN first: a vertex no run wrote would stay NaN, and NaN != NaN.
-            let (mut cut, mut cut_normals, mut alone) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+            let (mut cut, mut cut_normals, mut alone) =
+                (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
             for start in (0..n).step_by(chunk) {
                 let end = (start + chunk).min(n);
                 run(skin, lanes, palette, start..end, (&mut cut[start..end], &mut cut_normals[start..end]));
@@ -112,7 +122,10 @@ fn blend_threads_give_the_one_thread_result_above_and_below_the_threshold() {
                         run(skin, lanes, palette, r, (p, normals))
                     });
                     let on = threads.used_for(n);
-                    assert!(out == one && out_normals == one_normals, "{palette:?} on {lanes:?}, {n} vertices on {on} threads");
+                    assert!(
+                        out == one && out_normals == one_normals,
+                        "{palette:?} on {lanes:?}, {n} vertices on {on} threads"
+                    );
                 }
             }
         }

@@ -11,8 +11,8 @@ mod common;
 use common::{Image, find_text, ink, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
-use skinning::inspect::inspect;
 use skinning::frame::Pose;
+use skinning::inspect::inspect;
 use skinning::scene;
 
 const W: u32 = 640;

@@ -5,8 +5,9 @@
 use super::gpu_palette::MAX_GPU_JOINTS;
 use super::gpu_skin::GpuSkin;
 use crate::demo::platform::headless::offscreen;
-use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
-use skinning::frame::{Method, Pose};
+use glam::{Quat, Vec3, Vec3A, vec3};
+use skinning::fast::FastPath;
+use skinning::frame::{Blending, Frame, Method, Pose, Source};
 use skinning::model::Model;
 use skinning::skeleton::{SkeletonBuilder, compute_offsets};
 use skinning::skin::{Influence, Joint, Skin};
@@ -65,21 +66,24 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
     let mut gpu = GpuSkin::new(&gl, &model).expect("256 joints fit");
     let mut pose = Pose::new(&model);
     // Every bone turned its own way, some past a half turn, so DQS's sign flip is exercised.
-    for (i, local) in pose.local.iter_mut().enumerate() {
+    for (i, bend) in pose.bend.iter_mut().enumerate() {
         let axis = vec3(1.0, (i % 7) as f32, 2.0).normalize();
-        *local *= Mat4::from_quat(Quat::from_axis_angle(axis, 0.02 * i as f32));
+        *bend = Quat::from_axis_angle(axis, 0.02 * i as f32);
     }
-    pose.compute(&model);
     let mut on_gpu = vec![Vec3A::ZERO; model.skin.len()];
     let mut normals_on_gpu = vec![Vec3A::ZERO; model.skin.len()];
+    let fast = FastPath::new();
     for method in [Method::Lbs, Method::Dqs] {
-        pose.blend_with(&model, method).expect("rigid joints");
+        // The CPU's blend as the program runs it: the fast path.
+        let blending = Blending::Cpu { method, by: &fast, normals: true };
+        pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 0.0) }).expect("rigid joints");
         gpu.capture(&gl, pose.palette_for(method), &mut on_gpu, &mut normals_on_gpu)
             .expect("transform feedback");
         let largest = |cpu: &[Vec3A], gpu: &[Vec3A]| {
             cpu.iter().zip(gpu).map(|(c, g)| (*c - *g).abs().max_element()).fold(0.0, f32::max)
         };
-        let (positions, normals) = (largest(&pose.skinned, &on_gpu), largest(&pose.normals.vertex, &normals_on_gpu));
+        let (positions, normals) =
+            (largest(&pose.skinned, &on_gpu), largest(&pose.normals.vertex, &normals_on_gpu));
         println!(
             "{} over {} joints: largest CPU/GPU difference {positions:e}, normals {normals:e}",
             method.name(),

@@ -4,26 +4,37 @@ use super::*;
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
 use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver, fits_gpu};
 use glam::{Mat4, Vec3};
+use skinning::parallel::BlendThreads;
 use skinning::scene;
 
 fn article() -> (Model, Pose) {
     let model = scene::article().expect("the article's scene is valid");
     let mut pose = Pose::new(&model);
     let twist = scene::twist().expect("the twist clip");
-    pose.run(&model, Frame::new(Source::Clip(&twist), 1.5).palette_only()).expect("linear blending takes any palette");
+    pose.run(&model, Frame::new(Source::Clip(&twist), 1.5).palette_only())
+        .expect("linear blending takes any palette");
     (model, pose)
+}
+
+/// The frame of `pose` as it is held at 1.5 s, blended by `method` on the program's fast path, one
+/// thread, normals included.
+fn held_by(model: &Model, pose: &Pose, method: Method) -> Pose {
+    let mut blended = pose.clone();
+    let blending = Blending::Cpu { method, by: &FastPath::new(), normals: true };
+    blended.run(model, Frame { blending, ..Frame::new(Source::Held, 1.5) }).expect("rigid");
+    blended
 }
 
 #[test]
 fn each_choice_blends_what_it_draws() {
     let (model, pose) = article();
     let n = model.skin.len();
-    let (mut lbs, mut dqs) = (pose.clone(), pose.clone());
-    lbs.blend_with(&model, Method::Lbs).expect("LBS");
-    dqs.blend_with(&model, Method::Dqs).expect("rigid");
+    let (lbs, dqs) = (held_by(&model, &pose, Method::Lbs), held_by(&model, &pose, Method::Dqs));
     assert_ne!(lbs.skinned, dqs.skinned, "at 150 degrees the two methods differ");
     // Every skin on two threads, even these 13 vertices: the same numbers as one thread's.
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
+    let mut layer = SkinnedLayer::new(&model, Skinning::Cpu, Blend::Lbs);
+    layer.fast = FastPath::new().on(threads);
     let surface = Shown { surface: true, normal_lines: false };
     let normal_lines = Shown { surface: false, normal_lines: true };
     for ((skinning, method), shown) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
@@ -31,9 +42,14 @@ fn each_choice_blends_what_it_draws() {
         .flat_map(|s| [Blend::Lbs, Blend::Dqs, Blend::Both].map(|m| (s, m)))
         .flat_map(|choice| [Shown::default(), surface, normal_lines].map(|shown| (choice, shown)))
     {
-        let (mut p, mut compared) = (pose.clone(), vec![Vec3A::ZERO; n]);
-        let work = Cpu::for_frame(skinning, shown, false);
-        blend(&mut p, &mut compared, &model, (method, work), &threads).expect("rigid");
+        // As the demo's frame does: the frame the layer asks for, then its finish (compare mode).
+        (layer.skinning, layer.method) = (skinning, method);
+        layer.compared = vec![Vec3A::ZERO; n];
+        let mut p = pose.clone();
+        let result =
+            p.run(&model, Frame { blending: layer.blending(shown), ..Frame::new(Source::Held, 1.5) });
+        assert!(!layer.finish(&mut p, &model, result, 1.5, shown), "rigid: {method:?} stays");
+        let compared = &layer.compared;
         // The CPU blends what it draws, and what the normals layer starts from.
         let cpu = skinning != Skinning::Gpu || shown.normal_lines;
         // It moves the normals for the surface it draws, and for the normals layer.
@@ -59,7 +75,7 @@ fn each_choice_blends_what_it_draws() {
         if method != Blend::Lbs {
             assert_eq!(p.dq.joints, dqs.dq.joints, "{skinning:?} {method:?}");
         }
-        let l = layers(&p, &compared, skinning, method, true);
+        let l = layers(&p, compared, skinning, method, true);
         let drawn = (l.cpu.is_some(), l.cpu_compared.is_some(), l.gpu.is_some(), l.gpu_compared.is_some());
         let compare = method == Blend::Both;
         let (cpu_draws, gpu) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu);
@@ -70,7 +86,7 @@ fn each_choice_blends_what_it_draws() {
         }
         assert!(matches!(l.gpu_compared, None | Some(Palette::Dqs { .. })));
         assert_eq!(l.gpu_color.is_some(), skinning == Skinning::Both);
-        assert!(layers(&p, &compared, skinning, method, false).cpu.is_none());
+        assert!(layers(&p, compared, skinning, method, false).cpu.is_none());
     }
 }
 
@@ -151,17 +167,17 @@ fn d_is_refused_when_a_joint_is_scaled() {
     let (model, mut pose) = article();
     assert_eq!(next_method(Blend::Lbs, &mut pose, &model, 1.5), Ok(Blend::Dqs));
     // bone31 stretched to twice its height: no dual quaternion holds that.
-    pose.local[scene::BONE31] *= Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
-    pose.compute(&model);
+    pose.local[scene::BONE31].scale *= Vec3::new(1.0, 2.0, 1.0);
+    pose.run(&model, Frame::new(Source::Held, 1.5)).expect("linear blending takes any palette");
     let why = next_method(Blend::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
     assert!(why.contains("joint 3 (bone \"bone31\") is scaled by (1, 2, 1)"), "{why}");
     assert!(why.contains("1.50 s") && !why.contains('\n'), "{why}");
     // Back to LBS is always fine; and the frame's blend says the same.
     assert_eq!(next_method(Blend::Both, &mut pose, &model, 1.5), Ok(Blend::Lbs));
-    let mut compared = vec![Vec3A::ZERO; model.skin.len()];
-    let one = BlendThreads::one();
     let work = Cpu::for_frame(Skinning::Cpu, Shown::default(), false);
-    let e = blend(&mut pose, &mut compared, &model, (Blend::Dqs, work), &one).expect_err("scaled");
+    let fast = FastPath::new();
+    let blending = blending(Blend::Dqs, work, &fast);
+    let e = pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 1.5) }).expect_err("scaled");
     assert_eq!(e.joint, scene::BONE31);
 }
 
