@@ -28,6 +28,7 @@ impl Add for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn add(self, b: Avx2) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         Avx2(unsafe { _mm256_add_ps(self.0, b.0) })
     }
 }
@@ -36,6 +37,7 @@ impl Sub for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn sub(self, b: Avx2) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         Avx2(unsafe { _mm256_sub_ps(self.0, b.0) })
     }
 }
@@ -44,6 +46,7 @@ impl Mul for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn mul(self, b: Avx2) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         Avx2(unsafe { _mm256_mul_ps(self.0, b.0) })
     }
 }
@@ -51,6 +54,7 @@ impl Mul for Avx2 {
 /// Eight rows in, eight columns out: number k of row j becomes number j of column k.
 #[inline(always)]
 unsafe fn transpose8(r: &[__m256; 8]) -> [__m256; 8] {
+    // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
     unsafe {
         // Pairs: t0 = r0.0 r1.0 r0.1 r1.1 | r0.4 r1.4 r0.5 r1.5, t1 = r0.2 r1.2 r0.3 r1.3 | ...
         let (t0, t1) = (_mm256_unpacklo_ps(r[0], r[1]), _mm256_unpackhi_ps(r[0], r[1]));
@@ -82,6 +86,7 @@ unsafe fn transpose8(r: &[__m256; 8]) -> [__m256; 8] {
 /// becomes number j of column k, in each half.
 #[inline(always)]
 unsafe fn transpose4x2([q0, q1, q2, q3]: [__m256; 4]) -> [__m256; 4] {
+    // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
     unsafe {
         let (t0, t1) = (_mm256_unpacklo_ps(q0, q1), _mm256_unpacklo_ps(q2, q3));
         let (t2, t3) = (_mm256_unpackhi_ps(q0, q1), _mm256_unpackhi_ps(q2, q3));
@@ -98,6 +103,7 @@ unsafe fn transpose4x2([q0, q1, q2, q3]: [__m256; 4]) -> [__m256; 4] {
 /// turned round into x, y and z.
 #[inline(always)]
 unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
+    // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
     unsafe {
         let q = [
             _mm256_set_m128((*v[4]).into(), (*v[0]).into()),
@@ -113,26 +119,31 @@ unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
 impl F32x8 for Avx2 {
     #[inline(always)]
     fn splat(x: f32) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         Avx2(unsafe { _mm256_set1_ps(x) })
     }
 
     #[inline(always)]
     fn mul_add(self, b: Avx2, c: Avx2) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         Avx2(unsafe { _mm256_fmadd_ps(self.0, b.0, c.0) })
     }
 
     #[inline(always)]
     fn mul_sub(self, b: Avx2, c: Avx2) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         Avx2(unsafe { _mm256_fmsub_ps(self.0, b.0, c.0) })
     }
 
     #[inline(always)]
     fn recip_sqrt(self) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         Avx2(unsafe { _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(self.0)) })
     }
 
     #[inline(always)]
     fn with_sign_of(self, sign: Avx2) -> Avx2 {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe {
             let bit = _mm256_set1_ps(-0.0);
             Avx2(_mm256_or_ps(_mm256_andnot_ps(bit, self.0), _mm256_and_ps(bit, sign.0)))
@@ -141,6 +152,7 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Avx2; 3], no: [Avx2; 3]) -> [Avx2; 3] {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe {
             // Above 0 and below infinity, ordered: false for NaN.
             let above = _mm256_cmp_ps::<_CMP_GT_OQ>(self.0, _mm256_setzero_ps());
@@ -156,6 +168,7 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Avx2; 3]; 4] {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe {
             // A vertex at a time: columns x and y in one register, z and the translation in the other.
             let (mut xy, mut zt) = ([_mm256_setzero_ps(); GROUP], [_mm256_setzero_ps(); GROUP]);
@@ -188,6 +201,7 @@ impl F32x8 for Avx2 {
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let (mut xy, mut zt) = (_mm256_setzero_ps(), _mm256_setzero_ps());
@@ -208,6 +222,7 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Avx2; 8] {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe {
             // A vertex at a time: a joint's dual quaternion is eight floats, real then dual, one register.
             let mut rows = [_mm256_setzero_ps(); GROUP];
@@ -249,16 +264,19 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn load(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe { load8(v) }
     }
 
     #[inline(always)]
     fn fence() {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe { _mm_sfence() }
     }
 
     #[inline(always)]
     fn store(v: [Avx2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
+        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
         unsafe {
             let q = transpose4x2([v[0].0, v[1].0, v[2].0, _mm256_setzero_ps()]);
             for j in 0..4 {

@@ -64,8 +64,8 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// lanes have no such instruction. This and `blended_positions` are where the outputs are written.
     fn store(v: [Self; 3], out: &mut [Vec3A; GROUP], stream: bool);
 
-    /// After the last store past the caches: its stores are weakly ordered, so this orders them before
-    /// whatever the thread writes next (the signal that its chunk is done, for the thread that waits).
+    /// After the last store past the caches (`sse2.rs`: `put` says why): orders them before whatever
+    /// the thread writes next. The loop calls it through a guard, `Fence`, when its scope ends.
     #[inline(always)]
     fn fence() {}
 }
@@ -118,6 +118,29 @@ fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
     [&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]]
 }
 
+/// The writer of streamed stores' guard: made before they start, it fences them ([`F32x8::fence`])
+/// when its scope ends, whichever way the scope is left. Why they need the fence is said where they
+/// are made (`sse2.rs`: `put`).
+struct Fence<L: F32x8> {
+    streamed: bool,
+    lanes: std::marker::PhantomData<L>,
+}
+
+impl<L: F32x8> Fence<L> {
+    fn after(streamed: bool) -> Fence<L> {
+        Fence { streamed, lanes: std::marker::PhantomData }
+    }
+}
+
+impl<L: F32x8> Drop for Fence<L> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.streamed {
+            L::fence();
+        }
+    }
+}
+
 /// The loop over a run of vertices: groups of eight, then the last few in a group filled up with
 /// copies of the first of them, so that every vertex goes through the very same arithmetic
 /// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
@@ -136,17 +159,18 @@ pub fn blend_run<L: F32x8>(
     let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
     let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
-    if normals.is_empty() {
-        for (group, out) in groups.iter().zip(out) {
-            method.skin::<L>(group, bind_of(group), out, None, stream);
+    {
+        // The whole groups, streamed or not; their stores are fenced when this scope ends.
+        let _fence = Fence::<L>::after(stream);
+        if normals.is_empty() {
+            for (group, out) in groups.iter().zip(out) {
+                method.skin::<L>(group, bind_of(group), out, None, stream);
+            }
+        } else {
+            for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
+                method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)), stream);
+            }
         }
-    } else {
-        for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
-            method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)), stream);
-        }
-    }
-    if stream {
-        L::fence();
     }
     if let Some(&first) = rest.first() {
         let mut group = [first; GROUP];

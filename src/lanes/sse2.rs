@@ -19,9 +19,16 @@ use std::ops::{Add, Mul, Sub};
 
 /// One output vector: a plain store, or with `stream` a non-temporal one (`movntps`), which skips
 /// the caches. A `Vec3A` is sixteen bytes aligned to sixteen, what the instruction asks.
+///
+/// Non-temporal stores are weakly ordered: another core may see a later plain store of this thread
+/// (the signal that its chunk is done, which the thread that waits reads) before them. So a run that
+/// streams ends with an `sfence` ([`F32x8::fence`]), which orders every store before it ahead of
+/// every store after it; `kernel.rs`'s loop holds a guard (`Fence`) that fences when the streaming
+/// loop's scope ends.
 #[inline(always)]
 pub fn put(to: &mut Vec3A, v: __m128, stream: bool) {
     match stream {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         true => unsafe { _mm_stream_ps(to as *mut Vec3A as *mut f32, v) },
         false => *to = v.into(),
     }
@@ -35,6 +42,7 @@ impl Add for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn add(self, b: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe { Sse2([_mm_add_ps(self.0[0], b.0[0]), _mm_add_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -43,6 +51,7 @@ impl Sub for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn sub(self, b: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe { Sse2([_mm_sub_ps(self.0[0], b.0[0]), _mm_sub_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -51,6 +60,7 @@ impl Mul for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn mul(self, b: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe { Sse2([_mm_mul_ps(self.0[0], b.0[0]), _mm_mul_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -58,6 +68,7 @@ impl Mul for Sse2 {
 /// Four rows in, four columns out: number k of row j becomes number j of column k.
 #[inline(always)]
 pub fn transpose4([r0, r1, r2, r3]: [__m128; 4]) -> [__m128; 4] {
+    // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
     unsafe {
         let (t0, t1) = (_mm_unpacklo_ps(r0, r1), _mm_unpacklo_ps(r2, r3)); // r0.0 r1.0 r0.1 r1.1, r2.0 ...
         let (t2, t3) = (_mm_unpackhi_ps(r0, r1), _mm_unpackhi_ps(r2, r3)); // r0.2 r1.2 r0.3 r1.3, r2.2 ...
@@ -76,6 +87,7 @@ fn load8(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
 impl F32x8 for Sse2 {
     #[inline(always)]
     fn splat(x: f32) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         Sse2([unsafe { _mm_set1_ps(x) }; 2])
     }
 
@@ -83,6 +95,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn recip_sqrt(self) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe {
             let one = _mm_set1_ps(1.0);
             Sse2([_mm_div_ps(one, _mm_sqrt_ps(self.0[0])), _mm_div_ps(one, _mm_sqrt_ps(self.0[1]))])
@@ -91,6 +104,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn with_sign_of(self, sign: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe {
             let bit = _mm_set1_ps(-0.0);
             Sse2([
@@ -102,6 +116,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Sse2; 3], no: [Sse2; 3]) -> [Sse2; 3] {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe {
             let mut out = no;
             for h in 0..2 {
@@ -121,6 +136,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe {
             // A vertex at a time: its four columns, each one register, summed in the reference's order.
             let mut sum = [[_mm_setzero_ps(); 4]; GROUP];
@@ -156,6 +172,7 @@ impl F32x8 for Sse2 {
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let mut s = [_mm_setzero_ps(); 4];
@@ -176,6 +193,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe {
             // A vertex at a time: the real and the dual part, one register each.
             let mut rows = [[_mm_setzero_ps(); 2]; GROUP];
@@ -216,12 +234,14 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn fence() {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
         unsafe { _mm_sfence() }
     }
 
     #[inline(always)]
     fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
         for h in 0..2 {
+            // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
             let rows = transpose4([v[0].0[h], v[1].0[h], v[2].0[h], unsafe { _mm_setzero_ps() }]);
             for j in 0..4 {
                 put(&mut out[4 * h + j], rows[j], stream);

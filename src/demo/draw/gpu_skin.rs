@@ -107,6 +107,8 @@ impl GpuSkin {
         let layer = Layer::new(gl, n, &model.edges)?;
         layer.upload_positions(gl, &bind, &mut Vec::new());
         let morph = GpuMorph::new(gl, model)?;
+        // SAFETY: the caller keeps the context that made `gl` current on this thread; the layer's
+        // vertex array and buffers were just made with it.
         unsafe {
             let joints = upload_static(gl, as_bytes(&sets.joints))?;
             let weights = upload_static(gl, as_bytes(&sets.weights))?;
@@ -156,6 +158,8 @@ impl GpuSkin {
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
         program.set_view(gl, view_projection, point_size, Vec3::ZERO, self.flat);
+        // SAFETY: the caller keeps `gl`'s context current; the vertex array is this skin's, alive
+        // until `delete`.
         unsafe {
             gl.bind_vertex_array(Some(self.layer.vao));
             match color {
@@ -206,6 +210,8 @@ impl GpuSkin {
         for program in self.lines.iter().chain(&self.lit) {
             program.delete(gl);
         }
+        // SAFETY: the caller keeps `gl`'s context current; each name is this skin's and deleted
+        // once, here (the skin is not used after `delete`).
         unsafe {
             gl.delete_vertex_array(self.surface);
             let buffers = [self.joints, self.weights, self.normals, self.texcoords, self.triangles];

@@ -47,7 +47,7 @@ pub struct MaterialUniforms {
 
 impl MaterialUniforms {
     pub fn new(gl: &glow::Context, program: glow::Program) -> MaterialUniforms {
-        // SAFETY (all blocks in this file): the caller keeps the context current on this thread,
+        // SAFETY: the caller keeps the context current on this thread,
         // and every handle used was created here or by the caller and not yet deleted.
         unsafe {
             let at = |name: &str| gl.get_uniform_location(program, name);
@@ -119,6 +119,7 @@ impl Looks {
     /// program in use whose uniforms are `uniforms`: run by run with their materials if `on`, else
     /// all at once in the vertices' colours.
     pub fn draw(&self, gl: &glow::Context, uniforms: &MaterialUniforms, vao: glow::VertexArray) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.enable(glow::DEPTH_TEST);
             gl.bind_vertex_array(Some(vao));
@@ -147,6 +148,7 @@ impl Looks {
 
     pub fn delete(&self, gl: &glow::Context) {
         for &texture in &self.textures {
+            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
             unsafe { gl.delete_texture(texture) };
         }
     }
@@ -154,6 +156,7 @@ impl Looks {
 
 /// A decoded image as a texture: RGBA bytes, mipmapped, repeating.
 fn upload(gl: &glow::Context, pixels: &skinning::material::Pixels) -> Result<glow::Texture, GlError> {
+    // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
     unsafe {
         let texture = gl.create_texture().map_err(GlError::Other)?;
         gl.bind_texture(glow::TEXTURE_2D, Some(texture));

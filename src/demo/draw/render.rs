@@ -76,7 +76,7 @@ impl Renderer {
             ("shaders/lines.vert", include_str!("../../../shaders/lines.vert")),
             ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
         )?;
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created by this renderer and not yet deleted.
         let (view_projection, point_size) = unsafe {
             (
@@ -136,6 +136,7 @@ impl Renderer {
             gpu.upload_colors(&gl, &vec![RED; n]);
         }
 
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             if !gl.version().is_embedded {
                 // Let the vertex shader set the point size (always on in OpenGL ES).
@@ -184,6 +185,7 @@ impl Renderer {
     /// Clears the viewport and draws the layers `frame` asks for.
     pub fn draw(&mut self, frame: &Scene, width: u32, height: u32) {
         let gl = &self.gl;
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.viewport(0, 0, width as i32, height as i32);
             let [r, g, b, a] = BACKGROUND;
@@ -285,6 +287,7 @@ impl Drop for Renderer {
         self.inspector.delete(&self.gl);
         self.reach.delete(&self.gl);
         self.text.delete(&self.gl);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe { self.gl.delete_program(self.program) };
     }
 }

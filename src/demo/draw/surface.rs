@@ -48,7 +48,7 @@ impl Surface {
             ("shaders/surface.frag", include_str!("../../../shaders/surface.frag")),
         )?;
         let flat = model.skin.normals().is_empty();
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created here and not yet deleted.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
@@ -96,6 +96,7 @@ impl Surface {
         view_projection: Mat4,
         eye: Vec3,
     ) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             if !self.flat {
                 staging.clear();
@@ -117,6 +118,7 @@ impl Surface {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.looks.delete(gl);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.normals);

@@ -51,6 +51,10 @@ pub fn run(session: Session) -> Result<(), Failure> {
 
 /// The window and what draws into it. Fields drop in order: the renderer's GL objects go while
 /// the context is still alive, the window goes last.
+/// The window and its OpenGL, dropped in the order the fields are declared (Rust drops a struct's
+/// fields top to bottom): the renderer's GL objects first, while the context is still current;
+/// then the surface, which belongs to the window; then the context; the window last. Reordering
+/// these fields would delete GL objects without a context, or a window under its surface.
 struct WindowGl {
     renderer: Renderer,
     surface: Surface<WindowSurface>,
