@@ -2,7 +2,8 @@
 //! four-slot loop alone, on the same 100,000-vertex tube and palette, in turn, round after round.
 //!
 //! 1. **four slots**: the main loop of `blend::blend_run` alone (`Linear`'s position of each vertex
-//!    over its four slots), the article's loop: what the blend was before it took every influence.
+//!    over its four slots, written out here: the library has no entry for the loop without its
+//!    second pass), the article's loop: what the blend was before it took every influence.
 //! 2. **blend**: `blend::blend`, that loop and then the second pass, `blend::finish_extras`, on the
 //!    same tube, where no vertex has more than four: what the design costs a model that does not
 //!    need it.
@@ -17,7 +18,7 @@
 //! Each variant's positions are checked against the same blend done plainly (to f32 rounding).
 
 use glam::{Mat4, Vec3A};
-use skinning::blend::{Blend, Linear, blend};
+use skinning::blend::blend;
 use skinning::model::Model;
 use skinning::skin::{Influence, SLOTS, Skin};
 use skinning::synthetic::BONE_LENGTH;
@@ -48,12 +49,17 @@ fn widened(model: &Model, on_eight: impl Fn(usize) -> bool) -> Skin {
     out
 }
 
-/// The main loop of `blend::blend_run` alone, by linear blending: each vertex by its four slots,
-/// no second pass.
+/// The main loop of `blend::blend_run` alone, by linear blending: each vertex by its four slots
+/// (`Linear`'s position with no extras, the same sum in the same order), no second pass. Written
+/// out here rather than called: `Linear::position` from this crate would be a call per vertex,
+/// where the library's own loop has it inlined.
 fn four_slots(skin: &Skin, palette: &[Mat4], out: &mut [Vec3A]) {
-    let linear = Linear(palette);
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
-        *out = linear.position(v, &[]);
+        let mut sum = Vec3A::ZERO;
+        for i in 0..SLOTS {
+            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(v.bind);
+        }
+        *out = sum;
     }
 }
 
@@ -126,6 +132,8 @@ pub fn run(model: &Model, palette: &[Mat4], budget: Duration) {
         }
         round += 1;
     }
+    // Where no vertex has more than four, the loop alone is the blend, bit for bit.
+    assert!(outputs[0] == outputs[1], "the four slots' loop differs from blend::blend on four joints");
     for (variant, out) in outputs.iter().enumerate() {
         let want = plainly(skins[variant], palette);
         let worst = want.iter().zip(out).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);

@@ -1,10 +1,10 @@
 //! The fast path on each kind of vector lanes this processor has (`lanes.rs`: `Lanes`), positions
-//! alone and with normals, against the readable loop (`blend.rs`: `blend_run`, by `Linear`), on the
-//! same tube in turn. What the lanes buy, and what the wider ones add.
+//! alone and with normals, against the readable loop (`blend.rs`: `blend_run`, by `Linear`, as a
+//! frame's `Blending::reference` runs it: `frame::Reference`), on the same tube in turn. What the
+//! lanes buy, and what the wider ones add.
 
 use glam::{Mat4, Vec3A};
-use skinning::blend::{Linear, blend_run};
-use skinning::frame::Palette;
+use skinning::frame::{Blender, Palette, Reference};
 use skinning::lanes::Lanes;
 use skinning::skin::Skin;
 use std::hint::black_box;
@@ -26,7 +26,7 @@ pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
                 let normals = if with_normals == 1 { &mut normals[..] } else { &mut [] };
                 let t = Instant::now();
                 match way.checked_sub(1).map(|i| here[i]) {
-                    None => blend_run(skin, &Linear(palette), 0..n, &mut skinned, normals),
+                    None => Reference.blend(skin, Palette::Lbs(palette), &mut skinned, normals),
                     Some(lanes) => lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut skinned, normals),
                 }
                 let elapsed = t.elapsed();

@@ -5,17 +5,17 @@
 //!   alone, and **fast + normals**: the same pass with the normals, from the blended matrix it
 //!   already has. The goal (issues 18 and 26): normals add at most half the cost of the positions,
 //!   a ratio of at most 1.5.
-//! - **blend** and **+ normals**: the reference, `blend::blend_run` by `Linear`, positions alone,
-//!   then with the normals (a second loop, which blends each vertex's matrix again), the first
-//!   path's code.
+//! - **blend** and **+ normals**: the reference, `blend::blend` (positions alone), then the readable
+//!   loop with the normals (`frame::Reference`: `blend_run` by `Linear`, whose second loop blends
+//!   each vertex's matrix again), the first path's code.
 //! - **+ plain**: ozz-animation's shortcut after `blend::blend`, the blended matrix as it is,
 //!   `Σ wᵢ Mᵢ n` (`normals::Rule::BlendedMatrix`, wrong under non-uniform scale), whose cost ozz
 //!   gives as 1.25 times positions alone.
 
 use glam::{Mat4, Vec3A};
-use skinning::blend::{Linear, blend, blend_run};
+use skinning::blend::blend;
 use skinning::fast::FastPath;
-use skinning::frame::{Blender, Palette};
+use skinning::frame::{Blender, Palette, Reference};
 use skinning::model::Model;
 use skinning::normals::Rule;
 use skinning::skin::Skin;
@@ -68,7 +68,7 @@ fn time(skin: &Skin, palette: &[Mat4], budget: Duration, label: &str) -> f64 {
                 0 => fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut []),
                 1 => fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals),
                 2 => blend(skin, palette, &mut skinned),
-                3 => blend_run(skin, &Linear(palette), 0..n, &mut skinned, &mut normals),
+                3 => Reference.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals),
                 _ => {
                     blend(skin, palette, &mut skinned);
                     plain_normals(skin, palette, &mut normals);
@@ -84,7 +84,7 @@ fn time(skin: &Skin, palette: &[Mat4], budget: Duration, label: &str) -> f64 {
     }
     // The fast path's normals are the rule's, unit length: the loop ran and kept them so.
     let (mut positions, mut reference) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    blend_run(skin, &Linear(palette), 0..n, &mut positions, &mut reference);
+    Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut reference);
     fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals);
     let apart = normals.iter().zip(&reference).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
     assert!(apart < 1e-5, "the fast path's normals are {apart} from the rule's");

@@ -4,10 +4,10 @@
 use super::{BONES, Posed};
 use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
-use skinning::blend::{blend, blend_run};
-use skinning::dual_quat::{DualQuat, DualQuats, compute_dq_palette};
+use skinning::blend::blend;
+use skinning::dual_quat::{DualQuat, compute_dq_palette};
 use skinning::fast::FastPath;
-use skinning::frame::{Blender, Palette};
+use skinning::frame::{Blender, Palette, Reference};
 use skinning::skin::{SLOTS, SkinVertex, compute_palette};
 use skinning::synthetic;
 use std::hint::black_box;
@@ -20,12 +20,12 @@ fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
 }
 
 /// The other method: the palette, each matrix as a dual quaternion, then the DQS blend (the same
-/// readable loop, `blend_run`, by `DualQuats`).
+/// readable loop, `blend_run`, by `DualQuats`, as a frame's `Blending::reference` runs it).
 fn dqs(posed: &Posed, palette: &mut [Mat4], dq_palette: &mut [DualQuat], out: &mut [Vec3A]) {
     let skin = &posed.model.skin;
     compute_palette(&posed.world, skin.joints(), palette);
     let scale = compute_dq_palette(palette, dq_palette).expect("the tube's joints only turn");
-    blend_run(skin, &DualQuats { joints: dq_palette, scale }, 0..skin.len(), out, &mut []);
+    Reference.blend(skin, Palette::Dqs { joints: dq_palette, scale }, out, &mut []);
 }
 
 /// DON'T DO THIS: the comparison, not a way to skin. `world * offset` is the same for every vertex
