@@ -30,7 +30,7 @@ const KEY_FUNCTIONS: [(&str, &str, &str); 9] = [
     ("08", "src/normals.rs", "skin_normal"),
 ];
 
-/// The source and name an excerpt's first line gives, `// src/skin.rs: blend`; None for a block
+/// The source and name an excerpt's first line gives, `// src/blend.rs: blend`; None for a block
 /// that is not an excerpt.
 pub fn header(first: &str) -> Option<(String, String)> {
     let (path, name) = first.trim().strip_prefix("//")?.trim().split_once(": ")?;

@@ -267,7 +267,7 @@ fn every_picture_is_drawn_by_the_command_in_its_caption() {
 fn the_checks_themselves_catch_what_they_are_for() {
     // Each helper on a made-up page, so a check that silently finds nothing is caught.
     let page = "# Top\n## Why `twist` pinches, and how\n```\n[not](a-link.md)\n## not a heading\n```\n\
-                See [this](#top) and `src/skin.rs`: `blend`, `compute_palette` and `Skin::add_vertex`.\n\
+                See [this](#top) and `src/skin.rs`: `Skin::new`, `compute_palette` and `Skin::add_vertex`.\n\
                 ![a](docs/x.png) `[code](not-a-link)`\n";
     let page = Page { path: PathBuf::from("README.md"), text: page.into() };
     assert_eq!(links(&page.prose()), ["#top", "docs/x.png"]);
@@ -276,12 +276,14 @@ fn the_checks_themselves_catch_what_they_are_for() {
     assert_eq!(slugs, ["top", "why-twist-pinches-and-how"]);
     let cited = citations(&page.prose());
     assert_eq!(cited.len(), 1);
-    assert_eq!(cited[0].1, ["blend", "compute_palette", "Skin::add_vertex"]);
+    assert_eq!(cited[0].1, ["Skin::new", "compute_palette", "Skin::add_vertex"]);
     let skin = read(Path::new("src/skin.rs"));
     assert!(
-        defines(&skin, "blend", false) && defines(&skin, "Skin", false) && defines(&skin, "weight", false)
+        defines(&skin, "compute_palette", false)
+            && defines(&skin, "Skin", false)
+            && defines(&skin, "weight", false)
     );
-    assert!(!defines(&skin, "blen", false) && !defines(&skin, "no_such_function", false));
+    assert!(!defines(&skin, "compute_palett", false) && !defines(&skin, "no_such_function", false));
     assert_eq!(arguments("skinning --frames 1 --screenshot docs/a.png").0, ["--frames", "1"]);
     assert_eq!(chapters_in("see docs/02-b.md, then docs/01-a.md and docs/02-b.md."), ["02-b.md", "01-a.md"]);
 }
@@ -291,7 +293,7 @@ fn the_new_checks_catch_what_they_are_for_too() {
     use matching::{line_matches, lines_match};
     let lines = |text: &str| text.lines().map(str::to_string).collect::<Vec<_>>();
     // Blocks, with their language and the line they start on.
-    let text = "a\n```rust\n// src/skin.rs: blend\nfn x() {}\n```\n```console\n$ skinning --help\n```\n";
+    let text = "a\n```rust\n// src/blend.rs: blend\nfn x() {}\n```\n```console\n$ skinning --help\n```\n";
     let found = blocks(text);
     assert_eq!(found.len(), 2);
     assert_eq!((found[0].language.as_str(), found[0].line, found[0].lines.len()), ("rust", 3, 2));
@@ -306,7 +308,7 @@ fn the_new_checks_catch_what_they_are_for_too() {
     assert!(excerpts::find(source, &lines("let x = 1;\nlet y = 3;")).is_err());
     assert!(excerpts::find(source, &lines("fn a() {\nlet x = 1;")).is_err());
     assert!(excerpts::find(source, &lines("// ...")).is_err());
-    assert_eq!(excerpts::header("// src/skin.rs: blend"), Some(("src/skin.rs".into(), "blend".into())));
+    assert_eq!(excerpts::header("// src/blend.rs: blend"), Some(("src/blend.rs".into(), "blend".into())));
     assert_eq!(excerpts::header("// Where each bone alone would put it: weighted"), None);
 
     // Quoted output: `[..]` for part of a line, `...` for lines.
@@ -341,10 +343,10 @@ fn the_new_checks_catch_what_they_are_for_too() {
 
     // Diagrams: citations and the names that need one.
     let line =
-        r#"    a["step 3: src/skin.rs: compute_palette, then Pose::update (src/model.rs: Pose::new)"]"#;
+        r#"    a["step 3: src/skin.rs: compute_palette, then Pose::update (src/frame.rs: Pose::new)"]"#;
     let cited = [
         ("src/skin.rs".to_string(), "compute_palette".to_string()),
-        ("src/model.rs".into(), "Pose::new".into()),
+        ("src/frame.rs".into(), "Pose::new".into()),
     ];
     assert_eq!(diagrams::cited(line), cited);
     assert_eq!(diagrams::code_names(line), ["Pose::update", "Pose::new"]);
