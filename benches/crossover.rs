@@ -8,7 +8,7 @@
 //! measurements: **back to back**, blend after blend (the other threads never sleep), and **as in a
 //! frame**, each blend after a 2 ms pause, long enough for them to fall asleep, as they do between
 //! two frames of the program. The second is the program's case; `PARALLEL_FROM_VERTICES` comes
-//! from it. Last, the wake itself: how long the other thread takes to start a job, back to back and
+//! from one run of it, where two threads first beat one (commit de59c43). Last, the wake itself: how long the other thread takes to start a job, back to back and
 //! after pauses, then the same with each thread pinned to a core of its own, to tell the kernel's
 //! choice of core from the core's own restart (chapter 14, "When more threads pay").
 //!

@@ -49,6 +49,9 @@ picture fox.png --headless --model Fox.glb --animation Run --time 0.35 --camera 
 # docs/11-many-clips-at-once.md: the Fox's Walk and Run half and half, in step; the robot walking
 # with the Wave clip over its right shoulder's subtree.
 picture trot-in-step.png --headless --model Fox.glb --blend Walk=0.5,Run=0.5 --sync --time 1.5 --camera 90,10 --frames 1 --size 800x500
+# The left hind foot's trail over 4 s, the same blend in step and out of step.
+picture trail-in-step.png --headless --model Fox.glb --blend Walk=0.5,Run=0.5 --sync --trail b_LeftFoot02_018 --frames 400 --fixed-dt 0.01 --camera 90,0,1.4 --hide bind --size 400x300
+picture trail-out-of-step.png --headless --model Fox.glb --blend Walk=0.5,Run=0.5 --trail b_LeftFoot02_018 --frames 400 --fixed-dt 0.01 --camera 90,0,1.4 --hide bind --size 400x300
 picture wave-while-walking.png --headless --model RobotExpressive.glb --animation Walking --mask Wave@ShoulderR --time 0.6 --camera 35,10 --frames 1 --size 800x500
 # docs/13-the-other-weighted-sums.md: the robot's face as modelled, and surprised (a morph target).
 picture robot-face.png --headless --model RobotExpressive.glb --animation Idle --camera 0,-25,1.5 --frames 1 --no-text --size 400x400

@@ -54,8 +54,8 @@ mod reach;
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 use layers::Animator;
 use morphs::morphs_out;
-pub use overflow::Overflow;
-use overflow::{frame_overflow, model_overflow};
+use overflow::model_overflow;
+pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
 
 /// How a dump's frames are made, besides the clips: the method (`"method"`), who blends
 /// (`"skinning"`), the morph weights held over the clips', and the chains that reach.

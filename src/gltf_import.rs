@@ -13,7 +13,7 @@
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
 //! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
-//! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs` |
+//! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs`, `images.rs` |
 //! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
 //! | primitive `targets`, mesh (or node) `weights` | morph targets ([`MeshMorph`](crate::morph::MeshMorph)): shapes added before the skin | `morphs.rs` |
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
@@ -39,7 +39,9 @@
 //!
 //! A file you did not write gets nothing it does not need: its first bytes are looked at before
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder
-//! (`buffers.rs`), and every name it holds is made printable before it is shown.
+//! (`buffers.rs`), every name it holds is made printable before it is shown, and what its objects
+//! cost together is spent from one budget per model (`crate::budget`), however they point at each
+//! other: images (`images.rs`), morph targets (`morphs.rs`), animation keys (`animations.rs`).
 
 mod accessors;
 mod animations;
@@ -47,7 +49,9 @@ mod buffers;
 mod document;
 mod edges;
 mod error;
+mod files;
 mod glb;
+mod images;
 mod materials;
 mod meshes;
 mod morphs;
@@ -66,7 +70,7 @@ pub use skins::SkinSlots;
 use crate::clip::Clip;
 use crate::model::Model;
 use crate::printable::printable;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A loaded file: the model and its clips, plus what a learner may want to know about it.
 #[derive(Clone, Debug)]
@@ -87,6 +91,9 @@ pub struct Imported {
     /// What the file has that this program does not use (cameras, TEXCOORD_1, normal maps...),
     /// one short phrase each, for `--info`.
     pub unused: Vec<String>,
+    /// The files the model was read from, links followed: its own (loaded from a file), then
+    /// those beside it that it names, its `.bin` buffers and its images (`files.rs`).
+    pub files: Vec<PathBuf>,
 }
 
 /// Loads a `.gltf` or `.glb` file; its external buffers' paths are relative to its folder.
@@ -107,7 +114,9 @@ pub fn load(path: &Path) -> Result<Imported, ImportError> {
     let mut notes = Vec::new();
     let checked = document::read(&mut std::io::BufReader::new(&mut file), size, &name, &mut notes)?;
     drop(file);
-    finish(checked, path.parent(), notes)
+    let mut imported = finish(checked, path.parent(), notes)?;
+    imported.files.insert(0, path.canonicalize().unwrap_or_else(|_| path.to_path_buf()));
+    Ok(imported)
 }
 
 /// What a path that is not a regular file is, for the message.
@@ -162,5 +171,6 @@ fn finish(
         .with_parts(meshes.parts)?
         .with_morphs(meshes.morphs)?;
     (model.texcoords, model.materials) = (texcoords, materials);
-    Ok(Imported { model, clips, skins, notes, rest_only, unused })
+    let files = files::named(document, base_dir);
+    Ok(Imported { model, clips, skins, notes, rest_only, unused, files })
 }

@@ -164,7 +164,9 @@ impl Lanes {
         normals: &mut [Vec3A],
     ) {
         match palette {
-            Palette::Lbs(palette) => self.run_then_extras(Linear(palette), skin, vertices, positions, normals),
+            Palette::Lbs(palette) => {
+                self.run_then_extras(Linear(palette), skin, vertices, positions, normals)
+            }
             Palette::Dqs { joints, scale } => {
                 self.run_then_extras(DualQuats { joints, scale }, skin, vertices, positions, normals)
             }

@@ -60,11 +60,13 @@
 //! 15. The program around the method (`docs/15-the-program-around-the-method.md`): [`camera`]
 //!     frames the model for drawing; the rest is `src/demo/`.
 //! 16. What bad input gets (`docs/16-what-bad-input-gets.md`): files you did not write.
-//!     [`model_folder`] keeps a model's other files inside its folder, and [`printable`] escapes the
-//!     names in it before they are printed or drawn.
+//!     [`model_folder`] keeps a model's other files inside its folder, [`printable`] escapes the
+//!     names in it before they are printed or drawn, and [`budget`] bounds what one model may cost
+//!     in memory, however its objects point at each other.
 
 pub mod alloc_count;
 pub mod blend;
+pub mod budget;
 pub mod camera;
 pub mod clip;
 pub mod dual_quat;

@@ -9,10 +9,16 @@
 //!
 //! A **material** (glTF's `pbrMetallicRoughness`, reduced to what this program draws) is a base
 //! colour: a factor, linear RGBA, times the colour its texture has at the vertex's `(u, v)`, where
-//! it has a texture. A texture is an image file, PNG or JPEG, kept here as the file's bytes and
-//! decoded only when it is drawn ([`decode`]), so `--info` and the exports never pay for it.
+//! it has a texture; each of the factor's numbers is 0 to 1. A texture is an image file, PNG or
+//! JPEG, kept here as the file's bytes and its size (read from its header), and decoded only when
+//! it is drawn ([`decode`], `material/pixels.rs`), so `--info`, `--dump` and the exports never
+//! pay for its pixels.
 //! Which triangles take which material is a list of runs over the model's triangles
 //! ([`Materials::runs`]): a glTF primitive is one run.
+
+mod pixels;
+
+pub use pixels::{decode, fit, fit_side, halve, size};
 
 use glam::Vec4;
 use std::ops::Range;
@@ -30,7 +36,8 @@ pub struct Materials {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Material {
     pub name: String,
-    /// Linear red, green, blue, alpha (glTF's `baseColorFactor`; 1, 1, 1, 1 where absent).
+    /// Linear red, green, blue, alpha, each 0 to 1 (glTF's `baseColorFactor`; 1, 1, 1, 1 where
+    /// absent).
     pub base_color: Vec4,
     /// The image of [`Materials::images`] the factor multiplies, read at the texture coordinates.
     pub texture: Option<usize>,
@@ -77,12 +84,15 @@ impl ImageKind {
     }
 }
 
-/// An image file as it was stored: what kind, and its bytes, not yet decoded.
+/// An image file as it was stored: what kind, its bytes, not yet decoded, and its size in pixels
+/// as its header says ([`size`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Image {
     pub name: String,
     pub kind: ImageKind,
     pub bytes: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
 }
 
 /// A decoded image: `width` x `height` pixels of red, green, blue, alpha, a byte each, row by row
@@ -94,96 +104,7 @@ pub struct Pixels {
     pub rgba: Vec<u8>,
 }
 
-/// The most pixels an image may decode to: 8192 x 8192, a quarter of a GiB in RGBA. A file that
-/// says more is most likely damaged, and would not fit a GPU's texture anyway.
+/// The most pixels one image may decode to: 8192 x 8192, a quarter of a GiB in RGBA. A file that
+/// says more is most likely damaged, and would not fit a GPU's texture anyway. (All of a model's
+/// textures together have a budget too: `budget::PIXELS`.)
 pub const MAX_PIXELS: u64 = 8192 * 8192;
-
-/// Decodes an image into RGBA pixels: PNG with the `png` crate, JPEG with `zune-jpeg`, both in
-/// pure Rust. A damaged or too large file is an error in words, never a crash.
-pub fn decode(image: &Image) -> Result<Pixels, String> {
-    match image.kind {
-        ImageKind::Png => decode_png(&image.bytes),
-        ImageKind::Jpeg => decode_jpeg(&image.bytes),
-    }
-}
-
-fn decode_png(bytes: &[u8]) -> Result<Pixels, String> {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    // Palettes and 16-bit channels become 8-bit RGB(A), grey stays grey: made RGBA below.
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
-    let mut reader = decoder.read_info().map_err(|e| format!("not a readable PNG ({e})"))?;
-    let (width, height) = (reader.info().width, reader.info().height);
-    if width as u64 * height as u64 > MAX_PIXELS {
-        return Err(format!("{width} x {height} pixels, more than this program decodes"));
-    }
-    let size = reader.output_buffer_size().ok_or("its size overflows")?;
-    let mut buffer = vec![0; size];
-    let frame = reader.next_frame(&mut buffer).map_err(|e| format!("its PNG data is damaged ({e})"))?;
-    let channels = frame.color_type.samples();
-    let pixels = &buffer[..frame.buffer_size()];
-    let rgba = match channels {
-        1 => pixels.iter().flat_map(|&g| [g, g, g, 255]).collect(),
-        2 => pixels.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
-        3 => pixels.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
-        _ => pixels.to_vec(),
-    };
-    Ok(Pixels { width, height, rgba })
-}
-
-fn decode_jpeg(bytes: &[u8]) -> Result<Pixels, String> {
-    use zune_jpeg::zune_core::{bytestream::ZCursor, colorspace::ColorSpace, options::DecoderOptions};
-    let options = DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGBA);
-    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
-    decoder.decode_headers().map_err(|e| format!("not a readable JPEG ({e:?})"))?;
-    let (width, height) = decoder.dimensions().ok_or("a JPEG without a size")?;
-    if width as u64 * height as u64 > MAX_PIXELS {
-        return Err(format!("{width} x {height} pixels, more than this program decodes"));
-    }
-    let rgba = decoder.decode().map_err(|e| format!("its JPEG data is damaged ({e:?})"))?;
-    if rgba.len() != width * height * 4 {
-        return Err("its JPEG data does not fill the picture".into());
-    }
-    Ok(Pixels { width: width as u32, height: height as u32, rgba })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_png_written_here_decodes_to_its_own_pixels() {
-        let mut bytes = Vec::new();
-        {
-            let mut encoder = png::Encoder::new(&mut bytes, 2, 1);
-            encoder.set_color(png::ColorType::Rgb);
-            let mut writer = encoder.write_header().unwrap();
-            writer.write_image_data(&[255, 0, 0, 0, 0, 255]).unwrap();
-        }
-        assert_eq!(ImageKind::of(&bytes), Some(ImageKind::Png));
-        let image = Image { name: "two".into(), kind: ImageKind::Png, bytes };
-        let pixels = decode(&image).unwrap();
-        assert_eq!((pixels.width, pixels.height), (2, 1));
-        assert_eq!(pixels.rgba, [255, 0, 0, 255, 0, 0, 255, 255]);
-    }
-
-    #[test]
-    fn a_jpeg_decodes_to_its_colour() {
-        // 16 x 16 pixels of one blue, saved as JPEG by Blender (tests/data/blue.jpg).
-        let bytes = include_bytes!("../tests/data/blue.jpg").to_vec();
-        assert_eq!(ImageKind::of(&bytes), Some(ImageKind::Jpeg));
-        let pixels = decode(&Image { name: "blue".into(), kind: ImageKind::Jpeg, bytes }).unwrap();
-        assert_eq!((pixels.width, pixels.height, pixels.rgba.len()), (16, 16, 16 * 16 * 4));
-        for p in pixels.rgba.chunks_exact(4) {
-            assert!(p[2] > 200 && p[0] < 120 && p[3] == 255, "{p:?}");
-        }
-    }
-
-    #[test]
-    fn damaged_images_are_errors() {
-        let png = Image { name: "x".into(), kind: ImageKind::Png, bytes: b"\x89PNG\r\n\x1a\nnope".to_vec() };
-        assert!(decode(&png).is_err());
-        let jpeg = Image { name: "x".into(), kind: ImageKind::Jpeg, bytes: vec![0xFF, 0xD8, 0xFF, 0, 1, 2] };
-        assert!(decode(&jpeg).is_err());
-        assert_eq!(ImageKind::of(b"GIF89a"), None);
-    }
-}

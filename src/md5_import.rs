@@ -3,7 +3,7 @@
 //! move it.
 //!
 //! MD5 is two kinds of text file: a `.md5mesh` with the skeleton in its bind pose and the meshes,
-//! and one `.md5anim` per animation (seed 002 describes the format from its line 28). Its names
+//! and one `.md5anim` per animation (article 002 describes the format; chapter 10 prints a whole model). Its names
 //! map onto the article's like this:
 //!
 //! | MD5 | the article, here | where (in `md5_import/`) |
@@ -23,8 +23,8 @@
 //!
 //! The lesson MD5 carries that glTF and the article cannot: **MD5 stores no bind-pose vertex and
 //! no offset.** Each weight keeps its own position, already in its joint's space: the offset
-//! applied ahead of time, per weight (seed 002's two formulas, lines 24 and 219;
-//! `agreement.rs` says why they agree and measures it).
+//! applied ahead of time, per weight (article 002's two formulas,
+//! quoted in chapter 10; `agreement.rs` says why they agree and measures it).
 //!
 //! id's tools are Z-up: the numbers are kept as the file has them and the model is marked
 //! [`Up::Z`], so only the camera turns. A damaged file is an [`Md5Error`] naming its line, never a
@@ -52,7 +52,7 @@ use crate::md5_export::clip_name_in;
 use crate::model::{Model, Up};
 use crate::normals::smooth_normals;
 use crate::printable::printable;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The name of the clip that shows the mesh as the `.md5mesh` stores it: the bind pose (unless an
 /// `.md5anim` has that name).
@@ -75,6 +75,9 @@ pub struct Imported {
     pub animations: Vec<AnimSummary>,
     /// What was mended or skipped, one line each, to be said once.
     pub notes: Vec<String>,
+    /// The files the model was read from, links followed (loaded from files): the `.md5mesh`,
+    /// then each `.md5anim` beside it that was read, whether it fitted or not.
+    pub files: Vec<PathBuf>,
 }
 
 /// One `mesh { }` block, counted.
@@ -114,16 +117,19 @@ pub fn load(path: &Path) -> Result<Imported, Md5Error> {
     let mesh = read(path)?;
     let mut notes = Vec::new();
     let mut animations = Vec::new();
+    let mut files = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
     for (stem, file) in folder::animation_files(path, &mut notes) {
         match std::fs::read(&file) {
             Ok(bytes) => animations.push((stem, bytes)),
             Err(e) => notes.push(format!("skipped the animation {}.md5anim: {e}", printable(&stem))),
         }
+        files.push(file);
     }
     let texts: Vec<(&str, std::borrow::Cow<str>)> =
         animations.iter().map(|(stem, bytes)| (stem.as_str(), String::from_utf8_lossy(bytes))).collect();
     let texts: Vec<(&str, &str)> = texts.iter().map(|(stem, text)| (*stem, text.as_ref())).collect();
-    load_texts(&String::from_utf8_lossy(&mesh), &texts, notes)
+    let imported = load_texts(&String::from_utf8_lossy(&mesh), &texts, notes)?;
+    Ok(Imported { files, ..imported })
 }
 
 /// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text, in
@@ -184,7 +190,8 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
             most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
         })
         .collect();
-    Ok(Imported { model, clips, stored: vertices.stored, meshes, animations: summaries, notes })
+    let files = Vec::new();
+    Ok(Imported { model, clips, stored: vertices.stored, meshes, animations: summaries, notes, files })
 }
 
 /// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind

@@ -79,10 +79,12 @@ impl MeshMorph {
         &self.positions[i * n..(i + 1) * n]
     }
 
-    /// The longest displacement target `k` gives any vertex: how far it can move the mesh.
-    pub fn reach(&self, k: usize) -> f32 {
+    /// The longest displacement target `k` gives any vertex: how far it can move the mesh. Measured
+    /// in 64-bit floats: the length of (0, 3e38, 0) squares 3e38, past what 32-bit floats hold.
+    pub fn reach(&self, k: usize) -> f64 {
         let n = self.targets.len();
-        self.positions.iter().skip(k).step_by(n.max(1)).map(|d| d.length()).fold(0.0, f32::max)
+        let length = |d: &Vec3A| d.as_dvec3().length();
+        self.positions.iter().skip(k).step_by(n.max(1)).map(length).fold(0.0, f64::max)
     }
 }
 

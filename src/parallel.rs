@@ -39,11 +39,13 @@ use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use std::ops::Range;
 
-/// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. Two
-/// threads pay once one thread's blend takes about twice the hand-over: on the 2-core machine this
-/// was measured on, with its cores awake, that was a few thousand vertices; with the machine idle
-/// between frames, none of the sizes measured (`cargo bench`'s crossover, `docs/14-every-core.md`).
-/// The figure is the machine's, not the method's: `--parallel-from` changes it.
+/// From how many vertices [`BlendThreads`] blends on all its threads; below it, one thread. The
+/// figure is where two threads first beat one in the crossover run that set it (`cargo bench`,
+/// commit de59c43, on the 2-core machine of `docs/14-every-core.md`): each blend after a 2 ms
+/// pause, as between frames, two threads took 26.7 µs against one thread's 30.5 at 6,144 vertices,
+/// and 21.4 against 20.7 at 4,096. Later runs on that machine found two threads ahead at none of
+/// the sizes measured (chapter 14 says why). The figure is one machine's, not the method's:
+/// `--parallel-from` changes it.
 pub const PARALLEL_FROM_VERTICES: usize = 6000;
 
 /// Pieces of work per thread: more than one, so that a thread slowed down by another program
@@ -119,10 +121,8 @@ impl BlendThreads {
     fn parallel(&self, vertices: usize) -> Option<(&ThreadPool, usize)> {
         let pool = self.pool.as_ref().filter(|_| vertices >= self.from_vertices)?;
         // A multiple of the fast path's eight lanes: every chunk but the last is whole groups.
-        let chunk = vertices
-            .div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD)
-            .max(1)
-            .next_multiple_of(GROUP);
+        let chunk =
+            vertices.div_ceil(pool.current_num_threads() * CHUNKS_PER_THREAD).max(1).next_multiple_of(GROUP);
         Some((pool, chunk))
     }
 

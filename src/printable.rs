@@ -3,16 +3,21 @@
 //! A glTF node, a mesh, an animation or an MD5 joint is named by whoever wrote the file, and a name
 //! is any string: it may hold a newline (a one-line message becomes two), a bell, or a terminal
 //! escape sequence (`ESC [ 2 J` clears the screen; others retitle the window or fake a prompt).
-//! Every name the program prints or draws goes through [`printable`] first: control characters
-//! come out as visible escapes (`\n`, `\t`, `\u{1b}`), everything else as it is.
+//! It may also hold a **bidirectional control**, invisible, that makes a terminal or a window show
+//! the text after it in another order: `Wave\u{202e}gnp.exe` (U+202E, RIGHT-TO-LEFT OVERRIDE) shows
+//! as `Waveexe.png` (the "Trojan Source" trick, CVE-2021-42574). Every name the program prints or
+//! draws goes through [`printable`] first: control characters, bidirectional controls and the
+//! Unicode line and paragraph separators come out as visible escapes (`\n`, `\t`, `\u{1b}`,
+//! `\u{202e}`), everything else as it is.
 
 use std::borrow::Cow;
 
-/// `name` with every control character written as an escape: `\n`, `\r`, `\t`, `\\u{1b}`...
-/// A name without any is returned as it is, without a copy. A backslash is left alone: it cannot
-/// start an escape on a terminal, and Windows paths in MD5 files are full of them.
+/// `name` with every character that [`hides`] text written as an escape: `\n`, `\r`, `\t`,
+/// `\\u{1b}`, `\\u{202e}`... A name without any is returned as it is, without a copy. A
+/// backslash is left alone: it cannot start an escape on a terminal, and Windows paths in MD5 files
+/// are full of them.
 pub fn printable(name: &str) -> Cow<'_, str> {
-    if !name.chars().any(char::is_control) {
+    if !name.chars().any(hides) {
         return Cow::Borrowed(name);
     }
     let mut out = String::with_capacity(name.len() + 8);
@@ -21,11 +26,20 @@ pub fn printable(name: &str) -> Cow<'_, str> {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if hides(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
             c => out.push(c),
         }
     }
     Cow::Owned(out)
+}
+
+/// Whether `c` can hide or rearrange the text around it: a control character (C0, DEL, C1), a
+/// bidirectional control (the marks U+061C, U+200E, U+200F; the embeddings and overrides U+202A to
+/// U+202E; the isolates U+2066 to U+2069), or a line or paragraph separator (U+2028, U+2029).
+pub fn hides(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        || matches!(c, '\u{2028}' | '\u{2029}')
 }
 
 /// `name` made [`printable`] and put in double quotes, as messages show a name: `"Hips"`.
@@ -47,5 +61,17 @@ mod tests {
         assert_eq!(printable("f:\\md5\\guard.tga é 骨"), "f:\\md5\\guard.tga é 骨");
         assert!(!printable("\u{1b}\u{0}\n").chars().any(char::is_control));
         assert_eq!(quoted("a\u{7}b"), "\"a\\u{7}b\"");
+    }
+
+    #[test]
+    fn bidirectional_controls_and_separators_become_visible_escapes() {
+        // Shown raw, the override makes this read "Waveexe.png".
+        assert_eq!(printable("Wave\u{202e}gnp.exe"), "Wave\\u{202e}gnp.exe");
+        let every = "\u{61c}\u{200e}\u{200f}\u{202a}\u{202b}\u{202c}\u{202d}\u{202e}\u{2066}\u{2067}\u{2068}\u{2069}\u{2028}\u{2029}";
+        let shown = printable(every);
+        assert_eq!(shown.matches("\\u{").count(), every.chars().count(), "{shown}");
+        assert!(!shown.chars().any(super::hides), "{shown}");
+        // Right-to-left letters themselves are text, shown as they are; so is a joiner.
+        assert_eq!(printable("עצם_\u{200d}ع"), "עצם_\u{200d}ع");
     }
 }

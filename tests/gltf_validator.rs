@@ -1,6 +1,6 @@
 //! The Khronos glTF-Validator on the files `skinning --export-gltf` writes: no errors, no warnings,
-//! for the article's scene, for the models it loads (the Fox, the robot, the Fox as MD5), and for a
-//! hand-made face with morph targets and a weight channel.
+//! for the article's scene, for the models it loads (the Fox, the robot, the Fox as MD5), for a
+//! hand-made face with morph targets and a weight channel, and for a mesh drawn as points.
 //!
 //! It needs Node.js and the npm package `gltf-validator` in `target/npm`, installed as `.ci/run`
 //! does: `npm install --prefix target/npm gltf-validator`. Without them the test says SKIPPED and
@@ -111,5 +111,33 @@ fn morph_targets_exported_have_no_errors() {
         assert!(report.status.success(), "{name}: {text}{}", String::from_utf8_lossy(&report.stderr));
         assert!(text.contains(": 0 errors, 0 warnings,"), "{name}: {text}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_mesh_of_points_exported_has_no_errors() {
+    // Four skinned vertices drawn as POINTS: they go out as points, not left out.
+    let Some(modules) = validator() else { return };
+    let dir = scratch("validator-points");
+    let mut g = common::gltf_build::Gltf::new();
+    let positions = g.floats(&[0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0], "VEC3");
+    let joints = g.ints(&[0; 16], "VEC4", 5121, false);
+    let weights = g.floats(&[1.0, 0.0, 0.0, 0.0].repeat(4), "VEC4");
+    let attributes = serde_json::json!({ "POSITION": positions, "JOINTS_0": joints, "WEIGHTS_0": weights });
+    g.push("nodes", serde_json::json!({ "name": "bone" }));
+    g.push("nodes", serde_json::json!({ "name": "points", "mesh": 0, "skin": 0 }));
+    g.json["scenes"] = serde_json::json!([{ "nodes": [0, 1] }]);
+    g.push("skins", serde_json::json!({ "joints": [0] }));
+    g.push("meshes", serde_json::json!({ "primitives": [{ "attributes": attributes, "mode": 0 }] }));
+    let model = dir.join("points.gltf");
+    std::fs::write(&model, g.embedded()).unwrap();
+    let path = dir.join("points-out.gltf");
+    let out = run(&["--model", model.to_str().unwrap(), "--export-gltf", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report = validate(&modules, &path);
+    let text = String::from_utf8_lossy(&report.stdout);
+    assert!(report.status.success() && text.contains(": 0 errors, 0 warnings,"), "{text}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(json["meshes"][0]["primitives"][0]["mode"], 0, "the points are in the file as points");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -275,6 +275,6 @@ fn names_md5_cannot_hold_are_refused_in_one_line() {
     // A double quote cannot go inside the quotes that keep the name.
     clips[0].name = "say \"hi\"".into();
     let e = export(&model, &clips).err().expect("refused").to_string();
-    assert!(e.starts_with("the clip \"say \\\"hi\\\"\" holds a double quote"), "{e}");
+    assert!(e.starts_with("the clip \"say \"hi\"\" holds a double quote"), "{e}");
     assert!(!e.contains('\n'), "{e}");
 }

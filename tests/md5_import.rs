@@ -1,5 +1,5 @@
 //! MD5 models by hand: a 2-joint, 3-vertex model small enough to work out on paper, its positions
-//! computed here by seed 002's first formula and compared with the program's (the article's
+//! computed here by article 002's first formula and compared with the program's (the article's
 //! formula, through the same skeleton, skin and clips); the folder rules for `.md5anim` files; and
 //! one damaged file for each rule of the format, each refused in one line that says where. The
 //! model is `tests/common/md5_hand.rs`, whose comments work its numbers out.

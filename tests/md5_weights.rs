@@ -1,4 +1,4 @@
-//! An MD5 vertex with six weights: every weight blends, so seed 002's two formulas agree for it at
+//! An MD5 vertex with six weights: every weight blends, so article 002's two formulas agree for it at
 //! every frame, and `--export-md5` writes all six back.
 //!
 //! The model is written here. Six joints in a small tree, each turned its own way in the bind pose;
@@ -225,7 +225,7 @@ fn a_vertex_with_six_weights_blends_where_seed_002s_formula_puts_it_at_every_fra
         })
         .fold(0.0, f64::max);
     println!(
-        "six weights: the article's formula within {worst:.1e} of seed 002's at each of {FRAMES} frames; \
+        "six weights: the article's formula within {worst:.1e} of article 002's at each of {FRAMES} frames; \
          the four largest alone put vertex 0 up to {old:.4} from it"
     );
     assert!(old > 1e-2, "the frames move the six joints apart ({old})");

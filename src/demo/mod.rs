@@ -90,12 +90,17 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     }
     let Loading::Show(loaded) = show::loaded::load(&options)? else { return Ok(()) };
     // The model shown written as a glTF file or an MD5 model; nothing else runs (the command line
-    // takes no other flag but --model with them). All of the files or none.
+    // takes no other flag but --model with them). All of the files or none. What the loader mended
+    // or left out is said first: it is left out of the files too (a texture past the budget).
+    let exporting = options.export_gltf.is_some() || options.export_md5.is_some();
+    if exporting {
+        loaded.notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
+    }
     if let Some((path, container)) = &options.export_gltf {
         return output::exports::gltf(path, *container, &loaded);
     }
     if let Some(path) = &options.export_md5 {
-        return output::exports::md5(path, &loaded);
+        return output::exports::md5(path, &loaded, options.force);
     }
     let Loaded { model, clips, notes, stored, .. } = *loaded;
     let say_notes = || {
@@ -135,8 +140,9 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         let threads =
             show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
                 .map_err(|e| Failure::new(1, e))?;
-        // The program's blender: the fast path, on the threads that pay.
-        let fast = FastPath::new().on(threads);
+        // The readable loops (the numbers a learner redoes from the file), on the threads that pay:
+        // the same numbers as on one thread, bit for bit.
+        let fast = FastPath { lanes: None, threads };
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => {
@@ -151,6 +157,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;
     say_notes();
-    let session = Session::new(options, demo);
+    let mut session = Session::new(options, demo);
+    // A first frame the dump would refuse is refused before any window opens (`show/finite.rs`).
+    session.check_numbers()?;
     if session.options.headless { platform::headless::run(session) } else { platform::window::run(session) }
 }

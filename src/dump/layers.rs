@@ -5,8 +5,8 @@
 
 use super::format::{LayerOut, MixedOut, Poses};
 use crate::clip::Clip;
-use crate::mixer::{Animation, Kind, Mixer};
 use crate::frame::Source;
+use crate::mixer::{Animation, Kind, Mixer};
 use crate::transform::Trs;
 
 /// What poses a dump's bones frame by frame: one clip, or a mixer of the dump's own (a copy of the

@@ -1,11 +1,13 @@
 //! The dump's check that every number it writes is finite, and the error that names the first
-//! one that is not (see the dump's module comment).
+//! one that is not (see the dump's module comment). The program's picture makes the same check on
+//! every frame it draws, with [`frame_overflow`], and refuses with the same [`Overflow`]: a frame
+//! that cannot be written cannot be drawn either (`src/demo/show/finite.rs`).
 
 use super::{BoneOut, JointOut, VertexOut};
 use crate::frame::Pose;
 use crate::model::Model;
 use crate::printable::quoted;
-use glam::Mat4;
+use glam::{Mat4, Vec3A};
 use std::fmt;
 use std::io;
 
@@ -39,8 +41,8 @@ impl fmt::Display for Overflow {
         };
         write!(
             f,
-            "the model's numbers overflow {when}: {} is not finite (beyond 32-bit floats), which JSON \
-             cannot hold; scale the model or its animation down",
+            "the model's numbers overflow {when}: {} is not finite (beyond 32-bit floats), which neither \
+             JSON nor a picture can hold; scale the model or its animation down, or give smaller weights",
             self.what
         )
     }
@@ -74,8 +76,18 @@ pub(super) fn model_overflow(
 }
 
 /// The first number of this frame that is not finite, named (the earliest step of the method
-/// first: local, world, palette, then the blend); None when all are.
-pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
+/// first: local, world, palette, then the blend); None when all are. `dqs`: the frame's dual
+/// quaternions were made, and are checked too.
+pub fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
+    pose_overflow(model, pose, dqs)
+        .or_else(|| points_overflow(&pose.skinned, "skinned position"))
+        .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
+}
+
+/// [`frame_overflow`] up to the blend: the local and world transforms, the palette (and the dual
+/// quaternions, if `dqs`), the morph weights. For a caller that checks the blended points
+/// itself, as the program does where only the GPU blends them.
+pub fn pose_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
     let bone = |i: usize| format!("bone {i} {}", quoted(&model.skeleton.bone(i).name));
     let first = |ms: &[Mat4]| ms.iter().position(|m| !m.is_finite());
     if let Some(i) = first(&pose.local_matrices) {
@@ -94,12 +106,12 @@ pub(super) fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<St
     if dqs && !pose.dq.scale.is_finite() {
         return Some("the dual quaternions' shared scale".into());
     }
-    if let Some(k) = pose.morph.weights.iter().position(|w| !w.is_finite()) {
-        return Some(format!("morph weight {k}"));
-    }
-    if let Some(v) = pose.skinned.iter().position(|p| !p.is_finite()) {
-        return Some(format!("vertex {v}'s skinned position"));
-    }
-    let v = pose.normals.vertex.iter().position(|n| !n.is_finite())?;
-    Some(format!("vertex {v}'s skinned normal"))
+    let k = pose.morph.weights.iter().position(|w| !w.is_finite())?;
+    Some(format!("morph weight {k}"))
+}
+
+/// The first of `points` (one per vertex) that is not finite, as `vertex 12's {what}`.
+pub fn points_overflow(points: &[Vec3A], what: &str) -> Option<String> {
+    let v = points.iter().position(|p| !p.is_finite())?;
+    Some(format!("vertex {v}'s {what}"))
 }

@@ -19,6 +19,7 @@ const UNSIGNED_SHORT: u32 = 5123;
 const UNSIGNED_INT: u32 = 5125;
 pub const ARRAY_BUFFER: u32 = 34962;
 pub const ELEMENT_ARRAY_BUFFER: u32 = 34963;
+pub const POINTS: u32 = 0;
 pub const LINES: u32 = 1;
 pub const LINE_LOOP: u32 = 2;
 pub const TRIANGLES: u32 = 4;

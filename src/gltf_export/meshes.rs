@@ -7,13 +7,14 @@
 //!   `TEXCOORD_0` and every influence ([`Skin::influences`](crate::skin::Skin::influences)): four
 //!   to a `JOINTS_n` / `WEIGHTS_n` pair, as many pairs as its most influenced vertex needs. Its
 //!   triangles are one `TRIANGLES` primitive per material; an edge that is no triangle's side
-//!   goes in a `LINES` primitive (or, the article's outline, one `LINE_LOOP`).
+//!   goes in a `LINES` primitive (or, the article's outline, one `LINE_LOOP`); a part with neither
+//!   is one `POINTS` primitive, so every vertex the model has is in the file.
 //! - **Morph targets.** A part's targets go with its primitives, its default weights and target
 //!   names with its mesh (`morphs.rs`).
 //! - **Nodes.** A skinned mesh's node is a scene root: the spec ignores its transform (only the
 //!   joints place the skin), and the glTF-Validator warns when such a node is not a root.
 
-use super::buffer::{ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, File, LINE_LOOP, LINES, TRIANGLES, push};
+use super::buffer::{ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, File, LINE_LOOP, LINES, POINTS, TRIANGLES, push};
 use super::error::ExportError;
 use super::json::{Mesh, Node, Primitive, Skin};
 use super::morphs;
@@ -34,7 +35,7 @@ struct SkinOf {
 }
 
 /// Every part as a mesh on a node, after the bones' nodes; returns each part's node (None for a
-/// part with nothing to draw).
+/// part without vertices).
 pub fn meshes(
     file: &mut File,
     model: &Model,
@@ -148,10 +149,17 @@ pub fn meshes(
             } else if !lines.is_empty() {
                 let indices = Some(file.accessor(&local, Some(ELEMENT_ARRAY_BUFFER), false));
                 primitives.push(Primitive { attributes, indices, material: None, mode: LINES, targets });
+            } else if groups.is_empty() {
+                // Neither faces nor lines (a mesh of points, or whose triangles all have two
+                // corners on one vertex): points, so that its vertices are in the file all the same.
+                primitives.push(Primitive {
+                    attributes,
+                    indices: None,
+                    material: None,
+                    mode: POINTS,
+                    targets,
+                });
             }
-        }
-        if primitives.is_empty() {
-            continue; // vertices with neither faces nor lines: nothing to draw
         }
         let name = part.name.clone();
         let (weights, extras) = morphs::mesh_fields(morph);

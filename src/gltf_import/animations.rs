@@ -19,9 +19,15 @@
 //! (`Track::weights`), so each samples like any other channel. A channel for a node without morph
 //! targets (or whose targets were left out), or with values that are not one per target and key,
 //! is left out, and said once.
+//!
+//! Keys cost memory once per channel that keeps them, however many channels share a sampler, so
+//! they are spent from the model's budget (`budget::KEYS`) before they are read: the translation,
+//! rotation and scale channels' first (past it, the model is refused in one line), then each
+//! weights channel's keys times its targets (past it, that channel is left out, and said).
 
 use super::accessors::read_floats;
 use super::error::{ImportError, counted, label};
+use crate::budget::{self, Budget};
 use crate::clip::{Channel, Clip, Interpolation, Keyable, Motion, Track};
 use crate::morph::MeshMorph;
 use crate::printable::quoted;
@@ -40,8 +46,9 @@ pub fn clips(
     morphs: &[MeshMorph],
 ) -> Result<Vec<Clip>, ImportError> {
     let mut clips = Vec::new();
-    // Weight channels left out, and why the first was.
-    let mut weights_left_out: (usize, Option<String>) = (0, None);
+    let mut keys = Budget::new("animation keys (keys x channels)", budget::KEYS);
+    spend_transform_keys(document, &mut keys)?;
+    let mut weights_left_out = LeftOut::default();
     // Animations with key times before 0 s, as messages name them.
     let mut before_zero = Vec::new();
     for animation in document.animations() {
@@ -54,6 +61,17 @@ pub fn clips(
                 problem,
             };
             let sampler = channel.sampler();
+            let node = channel.target().node().index();
+            let targets = || morphs.iter().find(|m| m.bone == node).map(MeshMorph::target_count);
+            // A weights channel becomes one channel per target: spent before a key is read, as
+            // one sampler may move the weights of many nodes.
+            if channel.target().property() == Property::MorphTargetWeights
+                && let Some(n) = targets()
+                && let Err(why) = keys.spend(sampler.input().count() as u64 * n as u64)
+            {
+                weights_left_out.add(c, &name, format!("its {why}"));
+                continue;
+            }
             let interpolation = match sampler.interpolation() {
                 gltf::animation::Interpolation::Linear => Interpolation::Linear,
                 gltf::animation::Interpolation::Step => Interpolation::Step,
@@ -73,42 +91,16 @@ pub fn clips(
                     times[k]
                 )));
             }
-            let node = channel.target().node().index();
             let track = tracks.entry(node).or_insert_with(|| Track::new(node));
             let output = sampler.output();
             let usage = format!("values of animation {}", quoted(&name));
-            match channel.target().property() {
-                Property::Translation => {
-                    let values =
-                        read_floats::<3>(&output, buffers, &usage)?.into_iter().map(Vec3::from).collect();
-                    track.translation = Some(channel_of(times, values, interpolation).map_err(fail)?);
-                }
-                Property::Scale => {
-                    let values =
-                        read_floats::<3>(&output, buffers, &usage)?.into_iter().map(Vec3::from).collect();
-                    track.scale = Some(channel_of(times, values, interpolation).map_err(fail)?);
-                }
-                Property::Rotation => {
-                    let values: Vec<Quat> = read_floats::<4>(&output, buffers, &usage)?
-                        .into_iter()
-                        .map(Quat::from_array)
-                        .collect();
-                    let mut rotation = channel_of(times, values, interpolation).map_err(fail)?;
-                    unit_rotations(&mut rotation).map_err(fail)?;
-                    track.rotation = Some(rotation);
-                }
-                Property::MorphTargetWeights => {
-                    let targets = morphs.iter().find(|m| m.bone == node).map(MeshMorph::target_count);
-                    match weight_channels(&output, buffers, &usage, times, interpolation, targets) {
-                        Ok(channels) => track.weights = channels,
-                        Err(why) => {
-                            weights_left_out.0 += 1;
-                            let channel = format!("channel {c} of animation {}", quoted(&name));
-                            weights_left_out
-                                .1
-                                .get_or_insert(format!("{channel}, which moves morph weights: {why}"));
-                        }
-                    }
+            let property = channel.target().property();
+            if property != Property::MorphTargetWeights {
+                transform_channel(track, property, &output, buffers, &usage, times, interpolation, fail)?;
+            } else {
+                match weight_channels(&output, buffers, &usage, times, interpolation, targets()) {
+                    Ok(channels) => track.weights = channels,
+                    Err(why) => weights_left_out.add(c, &name, why),
                 }
             }
         }
@@ -117,6 +109,16 @@ pub fn clips(
         let duration = tracks.iter().map(Track::end).fold(0.0, f32::max);
         clips.push(Clip { name, duration, motion: Motion::Keyframes(tracks) });
     }
+    say_before_zero(document, &before_zero, notes);
+    weights_left_out.say(notes);
+    if clips.is_empty() {
+        clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
+    }
+    Ok(clips)
+}
+
+/// Says once that the animations `before_zero` (indices) have key times before 0 s.
+fn say_before_zero(document: &gltf::Document, before_zero: &[usize], notes: &mut Vec<String>) {
     if let Some(&first) = before_zero.first() {
         let first = document.animations().nth(first).map(|a| label(a.index(), a.name())).unwrap_or_default();
         let others = match before_zero.len() - 1 {
@@ -128,17 +130,82 @@ pub fn clips(
              from 0 s, so the keys before 0 s only lead into the first key after it"
         ));
     }
-    if let (n, Some(first)) = weights_left_out {
-        let more = match n - 1 {
-            0 => String::new(),
-            n => format!("; and {} more like it", counted(n, "channel", "channels")),
-        };
-        notes.push(format!("left out {first}{more}"));
+}
+
+/// Reads a translation, rotation or scale channel's values into `track`, with its key `times`.
+#[expect(clippy::too_many_arguments, reason = "one channel's pieces, read where they are")]
+fn transform_channel(
+    track: &mut Track,
+    property: Property,
+    output: &gltf::Accessor,
+    buffers: &[Vec<u8>],
+    usage: &str,
+    times: Vec<f32>,
+    interpolation: Interpolation,
+    fail: impl Fn(String) -> ImportError,
+) -> Result<(), ImportError> {
+    let vec3s = || -> Result<Vec<Vec3>, ImportError> {
+        Ok(read_floats::<3>(output, buffers, usage)?.into_iter().map(Vec3::from).collect())
+    };
+    match property {
+        Property::Translation => {
+            track.translation = Some(channel_of(times, vec3s()?, interpolation).map_err(fail)?)
+        }
+        Property::Scale => track.scale = Some(channel_of(times, vec3s()?, interpolation).map_err(&fail)?),
+        _ => {
+            let values =
+                read_floats::<4>(output, buffers, usage)?.into_iter().map(Quat::from_array).collect();
+            let mut rotation = channel_of(times, values, interpolation).map_err(&fail)?;
+            unit_rotations(&mut rotation).map_err(&fail)?;
+            track.rotation = Some(rotation);
+        }
     }
-    if clips.is_empty() {
-        clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
+    Ok(())
+}
+
+/// The weights channels left out: how many, and why the first was; said once.
+#[derive(Default)]
+struct LeftOut {
+    count: usize,
+    first: Option<String>,
+}
+
+impl LeftOut {
+    /// Channel `c` of the animation `name` is left out, for `why`.
+    fn add(&mut self, c: usize, name: &str, why: String) {
+        self.count += 1;
+        let channel = format!("channel {c} of animation {}", quoted(name));
+        self.first.get_or_insert(format!("{channel}, which moves morph weights: {why}"));
     }
-    Ok(clips)
+
+    fn say(self, notes: &mut Vec<String>) {
+        if let Some(first) = self.first {
+            let more = match self.count - 1 {
+                0 => String::new(),
+                n => format!("; and {} more like it", counted(n, "channel", "channels")),
+            };
+            notes.push(format!("left out {first}{more}"));
+        }
+    }
+}
+
+/// Spends the keys of every translation, rotation and scale channel first, as they are the
+/// model's motion: if they alone pass the budget, the model is refused, naming the channel that
+/// passed it. What is left is for the weights channels, which are left out past it.
+fn spend_transform_keys(document: &gltf::Document, keys: &mut Budget) -> Result<(), ImportError> {
+    for animation in document.animations() {
+        for (c, channel) in animation.channels().enumerate() {
+            if matches!(channel.target().property(), Property::MorphTargetWeights) {
+                continue;
+            }
+            keys.spend(channel.sampler().input().count() as u64).map_err(|why| ImportError::Animation {
+                animation: label(animation.index(), animation.name()),
+                channel: c,
+                problem: format!("its {why}; export the clips with fewer keys (resampled more coarsely)"),
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// A channel from key times and values, after checking there is a value for every key (three for

@@ -21,7 +21,7 @@ use crate::model_folder::{Refused, inside};
 use crate::printable::{printable, quoted};
 use base64::Engine;
 use std::io::Read;
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 
 /// The bytes of every buffer, in the file's buffer order.
 pub fn resolve(
@@ -60,13 +60,24 @@ pub fn resolve(
 /// that relative path in `base_dir` (see the module's notes for what is refused). At most
 /// `length` + 3 bytes are read from a file: that is all a buffer may use.
 pub fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>, String> {
+    read(&locate(uri, base_dir)?, length)
+}
+
+/// Where a `uri` leads, found before anything is read: the base64 text of a `data:` URI, or a
+/// regular file inside the model's folder, its path resolved (links and `..` followed).
+#[derive(Debug, PartialEq)]
+pub enum Located<'u> {
+    Data(&'u str),
+    File { path: PathBuf, shown: String, size: u64 },
+}
+
+/// Where `uri` leads, or why it may not be followed (the module's rules); nothing is read yet.
+pub fn locate<'u>(uri: &'u str, base_dir: Option<&Path>) -> Result<Located<'u>, String> {
     if let Some(data) = uri.strip_prefix("data:") {
         let Some((_, encoded)) = data.split_once(";base64,") else {
             return Err("its data: URI is not base64 (data:...;base64,...)".into());
         };
-        return base64::engine::general_purpose::STANDARD
-            .decode(encoded)
-            .map_err(|e| format!("its data: URI is not valid base64 ({e})"));
+        return Ok(Located::Data(encoded));
     }
     // A scheme is a letter, then letters, digits, + - . up to a colon (RFC 3986). A Windows drive
     // letter reads as one too, and is refused with the other absolute paths.
@@ -94,11 +105,9 @@ pub fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec
         return Err(format!("it is the file {name}, but the model was given without a folder to look in"));
     };
     let shown = printable(&dir.join(&name).display().to_string()).into_owned();
-    let missing =
-        |e: std::io::Error| format!("cannot read {shown} ({e}); put the files the model names next to it");
     // Where the name really leads, `..` and links followed, before anything is opened.
     let path = inside(dir, Path::new(&name)).map_err(|refused| match refused {
-        Refused::Unreadable(e) => missing(e),
+        Refused::Unreadable(e) => missing(&shown, e),
         Refused::Outside => format!(
             "its uri {} leads outside the model's folder, which a model may not read; put the file \
              in the model's folder and name it by a path inside it",
@@ -106,17 +115,35 @@ pub fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec
         ),
     })?;
     // Only a regular file (or a link to one), asked before opening it.
-    if !std::fs::metadata(&path).map_err(missing)?.is_file() {
+    let metadata = std::fs::metadata(&path).map_err(|e| missing(&shown, e))?;
+    if !metadata.is_file() {
         return Err(format!("{shown} is not a regular file; a model's buffers and images must be files"));
     }
-    let file = std::fs::File::open(&path).map_err(missing)?;
-    let mut bytes = Vec::new();
-    file.take(length as u64 + 3).read_to_end(&mut bytes).map_err(missing)?;
-    Ok(bytes)
+    Ok(Located::File { path, shown, size: metadata.len() })
+}
+
+/// The bytes at `located`: the `data:` URI's, decoded, or at most `length` + 3 of the file's.
+pub fn read(located: &Located, length: usize) -> Result<Vec<u8>, String> {
+    match located {
+        Located::Data(encoded) => base64::engine::general_purpose::STANDARD
+            .decode(encoded)
+            .map_err(|e| format!("its data: URI is not valid base64 ({e})")),
+        Located::File { path, shown, .. } => {
+            let file = std::fs::File::open(path).map_err(|e| missing(shown, e))?;
+            let mut bytes = Vec::new();
+            file.take(length as u64 + 3).read_to_end(&mut bytes).map_err(|e| missing(shown, e))?;
+            Ok(bytes)
+        }
+    }
+}
+
+/// A file the model names that cannot be read, as a message.
+fn missing(shown: &str, e: std::io::Error) -> String {
+    format!("cannot read {shown} ({e}); put the files the model names next to it")
 }
 
 /// `%20` and the like back to the bytes they stand for (URIs escape spaces and non-ASCII names).
-fn percent_decode(uri: &str) -> Option<String> {
+pub fn percent_decode(uri: &str) -> Option<String> {
     let bytes = uri.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

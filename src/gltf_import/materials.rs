@@ -1,30 +1,27 @@
 //! What the surface looks like: each primitive's `TEXCOORD_0` and material (spec, "Materials",
 //! "Textures", "Images"), into the model's [`Materials`] and texture coordinates.
 //!
-//! A material's base colour is `baseColorFactor` (linear RGBA, white where absent) times its
-//! `baseColorTexture`, read at each point's texture coordinates, where it has one. A texture is
-//! an image (PNG or JPEG, told apart by its first bytes) in a buffer view of the file, in a
-//! `data:` URI, or in a file beside the model inside its folder, by the same rules as a buffer's
-//! files (`buffers.rs`, `model_folder.rs`). Its bytes are kept as they are; the program decodes
-//! them when it draws (`material.rs`).
+//! A material's base colour is `baseColorFactor` (linear RGBA, each 0 to 1, white where absent)
+//! times its `baseColorTexture`, read at each point's texture coordinates, where it has one. A
+//! texture is an image (PNG or JPEG, told apart by its first bytes), read once per source within
+//! the model's budgets (`images.rs`). Its bytes are kept as they are; the program decodes them
+//! when it draws (`material.rs`).
 //!
 //! What the program cannot show is said once and drawn without: a texture read through another
-//! set of texture coordinates than `TEXCOORD_0`, an image that cannot be read or is neither PNG
-//! nor JPEG. A primitive without `TEXCOORD_0` in a model where others have it gets (0, 0).
+//! set of texture coordinates than `TEXCOORD_0`, one with no `source` (its picture only in an
+//! extension, such as `EXT_texture_webp`), an image that cannot be read or is neither PNG nor
+//! JPEG. A factor outside 0 to 1 is clamped, with a note. A primitive without `TEXCOORD_0` in a
+//! model where others have it gets (0, 0).
 
 use super::accessors::read_floats;
-use super::buffers::read_uri;
-use super::error::ImportError;
-use crate::material::{Image, ImageKind, Material, Materials, Run};
+use super::error::{ImportError, label};
+use super::images::Images;
+use crate::material::{Material, Materials, Run};
 use crate::printable::printable;
 use glam::{Vec2, Vec4};
 use gltf::mesh::Semantic;
 use std::ops::Range;
 use std::path::Path;
-
-/// The most bytes an image file beside the model is read to: a texture's file is rarely past a
-/// few tens of MB, and a damaged or hostile one could be anything.
-const MAX_IMAGE_FILE: usize = 256 << 20;
 
 /// What the meshes' primitives said about their looks, gathered as `meshes.rs` reads them.
 #[derive(Default)]
@@ -69,7 +66,7 @@ impl Looks {
     }
 
     /// The texture coordinates (none if no primitive had any) and the materials, their images
-    /// read from wherever the file keeps them. What cannot be shown goes to `notes`.
+    /// read from wherever the file keeps them (`images.rs`). What cannot be shown goes to `notes`.
     pub fn finish(
         self,
         document: &gltf::Document,
@@ -79,57 +76,76 @@ impl Looks {
     ) -> (Vec<Vec2>, Materials) {
         let texcoords = if self.any { self.texcoords } else { Vec::new() };
         let mut materials = Materials { runs: self.runs, ..Materials::default() };
-        // glTF image i becomes images[image_of[i]], read the first time a material uses it.
-        let mut image_of: Vec<Option<Option<usize>>> = vec![None; document.images().len()];
+        let mut images = Images::new(document.as_json(), buffers, base_dir);
+        // Textures without a source, and factors outside 0 to 1: the first of each, and how many.
+        let (mut sourceless, mut outside) = (Said::default(), Said::default());
         for material in document.materials() {
             let pbr = material.pbr_metallic_roughness();
             let name = printable(material.name().unwrap_or("")).into_owned();
+            let label = label(material.index().unwrap_or(0), material.name());
             let mut texture = None;
             if let Some(info) = pbr.base_color_texture() {
-                let image = info.texture().source();
                 if info.tex_coord() != 0 {
                     notes.push(format!(
                         "the material {name:?} reads its texture through TEXCOORD_{}; drawn in its \
                          base colour alone (this program reads TEXCOORD_0)",
                         info.tex_coord()
                     ));
+                } else if let Some(image) = info.texture().source() {
+                    texture = images.get(image.index(), notes);
                 } else {
-                    let index = image.index();
-                    texture = *image_of[index].get_or_insert_with(|| {
-                        read_image(&image, buffers, base_dir)
-                            .map(|read| {
-                                materials.images.push(read);
-                                materials.images.len() - 1
-                            })
-                            .map_err(|why| {
-                                notes.push(format!("image {index}: {why}; drawn without its texture"))
-                            })
-                            .ok()
-                    });
+                    sourceless.add(|| format!("material {label}'s texture {}", info.texture().index()));
                 }
             }
             let alpha_cutoff = match material.alpha_mode() {
                 gltf::material::AlphaMode::Mask => Some(material.alpha_cutoff().unwrap_or(0.5)),
                 _ => None,
             };
-            let base_color = Vec4::from(pbr.base_color_factor());
-            materials.list.push(Material { name, base_color, texture, alpha_cutoff });
+            let factor = pbr.base_color_factor();
+            // An infinity becomes 0 or 1; a NaN (which JSON cannot write) 0.
+            let clamped = factor.map(|x| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) });
+            if clamped != factor {
+                outside
+                    .add(|| format!("material {label}'s baseColorFactor {factor:?} is drawn as {clamped:?}"));
+            }
+            materials.list.push(Material { name, base_color: Vec4::from(clamped), texture, alpha_cutoff });
         }
+        sourceless.say(notes, "materials", |first| {
+            format!(
+                "{first} names no image (no source: glTF leaves its picture to an extension, such as \
+                 EXT_texture_webp or KHR_texture_basisu, which this program does not read); drawn in \
+                 its base colour alone"
+            )
+        });
+        outside.say(notes, "materials", |first| {
+            format!("{first}: each number is 0 to 1 in glTF, and this program clamps it so")
+        });
+        materials.images = images.finish(notes);
         (texcoords, materials)
     }
 }
 
-/// An image's bytes, from its buffer view, its `data:` URI or its file beside the model.
-fn read_image(image: &gltf::Image, buffers: &[Vec<u8>], base_dir: Option<&Path>) -> Result<Image, String> {
-    let bytes = match image.source() {
-        gltf::image::Source::View { view, .. } => {
-            let buffer = &buffers[view.buffer().index()];
-            let range = view.offset()..view.offset().saturating_add(view.length());
-            buffer.get(range).ok_or("its buffer view runs past its buffer")?.to_vec()
+/// A note said once for many of a kind: the first one's words, and how many there were.
+#[derive(Default)]
+struct Said {
+    first: Option<String>,
+    count: usize,
+}
+
+impl Said {
+    fn add(&mut self, first: impl FnOnce() -> String) {
+        self.first.get_or_insert_with(first);
+        self.count += 1;
+    }
+
+    /// Says the note, if there is one: `note(first)`, then how many more `kinds` were like it.
+    fn say(self, notes: &mut Vec<String>, kinds: &str, note: impl FnOnce(&str) -> String) {
+        if let Some(first) = self.first {
+            let more = match self.count - 1 {
+                0 => String::new(),
+                n => format!(" (and {n} more {kinds} like it)"),
+            };
+            notes.push(format!("{}{more}", note(&first)));
         }
-        gltf::image::Source::Uri { uri, .. } => read_uri(uri, base_dir, MAX_IMAGE_FILE)?,
-    };
-    let kind = ImageKind::of(&bytes).ok_or("it is neither a PNG nor a JPEG")?;
-    let name = printable(image.name().unwrap_or("")).into_owned();
-    Ok(Image { name, kind, bytes })
+    }
 }

@@ -28,9 +28,9 @@ use super::nodes::Nodes;
 use super::normals::Normals;
 use super::skins::{SkinSlots, rest_palette};
 use super::weights::{Mended, has_skin_data, influences, weight_sets};
+use crate::blend::{Linear, blend_vertex};
 use crate::model::Part;
 use crate::morph::MeshMorph;
-use crate::blend::{Linear, blend_vertex};
 use crate::skin::{Joint, Skin};
 use glam::{Mat4, Vec3};
 use gltf::mesh::Semantic;
@@ -129,7 +129,7 @@ pub fn meshes(
             morphs.add(&primitive, buffers, positions.len(), Mat4::IDENTITY);
             normals.read(&primitive, buffers, &place.name, positions.len(), None)?;
             out.looks.read(&primitive, buffers, &place.name, positions.len())?;
-            let sets = weight_sets(&primitive, buffers, &place.name, positions.len())?;
+            let sets = weight_sets(&primitive, buffers, &place.name, positions.len(), &mut mended)?;
             let base = out.skin.len();
             for (v, p) in positions.iter().enumerate() {
                 let mut of_v = influences(&sets, v, slots.len(), &mut mended).map_err(|problem| {

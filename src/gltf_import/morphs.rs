@@ -18,10 +18,14 @@
 //!
 //! Damaged morph data (an accessor that cannot be read, a count that is not the vertices', mesh
 //! weights that are not one per target, primitives with different targets) leaves that mesh's
-//! targets out, drawn in its modelled shape, with a note naming what is wrong.
+//! targets out, drawn in its modelled shape, with a note naming what is wrong. So does a mesh
+//! whose displacements (its vertices x its targets) would pass the model's budget
+//! (`budget::DISPLACEMENTS`), spent before any is read: many targets may name one sparse accessor
+//! of a few bytes.
 
 use super::accessors::read_floats;
 use super::error::{counted, label};
+use crate::budget::{self, Budget};
 use crate::morph::MeshMorph;
 use crate::normals::inverse_transpose;
 use crate::printable::quoted;
@@ -29,7 +33,6 @@ use glam::{Mat3A, Mat4, Vec3, Vec3A};
 use gltf::mesh::Semantic;
 
 /// The morph targets read so far, one [`MeshMorph`] per part that has them, and what to say.
-#[derive(Default)]
 pub struct Morphs {
     pub meshes: Vec<MeshMorph>,
     /// The part being read: its mesh's targets so far, or why they are left out.
@@ -38,6 +41,20 @@ pub struct Morphs {
     tangents: usize,
     /// One line per mesh whose targets were left out.
     notes: Vec<String>,
+    /// The model's budget of displacements, vertices x targets (`budget.rs`).
+    displacements: Budget,
+}
+
+impl Default for Morphs {
+    fn default() -> Morphs {
+        Morphs {
+            meshes: Vec::new(),
+            part: None,
+            tangents: 0,
+            notes: Vec::new(),
+            displacements: Budget::new("morph displacements (vertices x targets)", budget::DISPLACEMENTS),
+        }
+    }
 }
 
 impl Morphs {
@@ -68,7 +85,14 @@ impl Morphs {
         let Some(Ok(part)) = &mut self.part else { return };
         let targets: Vec<gltf::mesh::MorphTarget> = primitive.morph_targets().collect();
         self.tangents += targets.iter().filter(|t| t.tangents().is_some()).count();
-        let read = read_primitive(primitive, &targets, part.targets.len(), buffers, vertices, to_model);
+        // Spent before anything is read: many targets may name one small sparse accessor.
+        let spent = self
+            .displacements
+            .spend(vertices as u64 * targets.len() as u64)
+            .map_err(|why| format!("its {why}"));
+        let read = spent.and_then(|()| {
+            read_primitive(primitive, &targets, part.targets.len(), buffers, vertices, to_model)
+        });
         match read {
             Ok((positions, normals)) => {
                 // The normals of earlier primitives without any are zero displacements.
@@ -127,11 +151,14 @@ fn defaults(mesh: &gltf::Mesh, node: &gltf::Node, targets: usize) -> Result<Vec<
         (None, Some(weights)) => ("its", weights),
         (None, None) => return Ok(vec![0.0; targets]),
     };
-    if weights.len() != targets || weights.iter().any(|w| !w.is_finite()) {
+    if weights.len() != targets {
+        let (n, targets) = (weights.len(), counted(targets, "target", "targets"));
+        return Err(format!("{whose} weights are {} for {targets}", counted(n, "number", "numbers")));
+    }
+    // JSON has no infinity or NaN: a number past 32-bit floats (1e39) is what reads as infinite.
+    if let Some(w) = weights.iter().find(|w| !w.is_finite()) {
         return Err(format!(
-            "{whose} weights are {} finite numbers for {}",
-            weights.len(),
-            counted(targets, "target", "targets")
+            "{whose} weights hold a number beyond 32-bit floats (about 3.4e38), read as {w}"
         ));
     }
     Ok(weights.to_vec())

@@ -12,7 +12,10 @@
 //!   round, and normalized u8 weights cannot sum to exactly 1. That tolerance is this program's
 //!   own choice, near the glTF-Validator's (version 2.0.0-dev.3.10 passes one float weight of
 //!   1 + 1.2e-7 and flags 1 + 3e-7). How many vertices needed it, and the worst sum, are reported
-//!   once.
+//!   once. The sum is taken in 64-bit floats: weights of 3e38 are finite, and their 32-bit sum is
+//!   not (dividing by it made every weight 0);
+//! - a `JOINTS_n` without its `WEIGHTS_n` (or the other way round) past the first pair says which
+//!   joints but not how much: it is left out, with a note, and so is every set after it.
 //!
 //! A primitive with neither JOINTS_0 nor WEIGHTS_0 ties no vertex to a joint, even on a node with
 //! a skin: `meshes.rs` draws it rigidly with its node, as three.js does.
@@ -37,9 +40,13 @@ pub struct Mended {
     /// Vertices whose weights were divided by their sum.
     pub renormalised: usize,
     /// The sum furthest from 1 among them.
-    pub worst_sum: f32,
+    pub worst_sum: f64,
     /// Vertices that name a joint past the end of their skin with weight 0.
     pub zero_past_end: usize,
+    /// Primitives with a `JOINTS_n` or `WEIGHTS_n` whose other half is missing: how many, and the
+    /// first one's attribute and mesh.
+    pub unpaired: usize,
+    pub first_unpaired: Option<(String, String)>,
 }
 
 impl Mended {
@@ -48,8 +55,21 @@ impl Mended {
         let mut notes = Vec::new();
         let vertices = |n: usize| counted(n, "vertex", "vertices");
         if self.renormalised > 0 {
-            let (n, worst) = (vertices(self.renormalised), self.worst_sum);
+            // Shown as the 32-bit number it is near, unless it is past them.
+            let worst = match self.worst_sum as f32 {
+                w if w.is_finite() => w.to_string(),
+                _ => format!("{:.3e}", self.worst_sum),
+            };
+            let n = vertices(self.renormalised);
             notes.push(format!("renormalised the weights of {n} that did not sum to 1 (worst sum {worst})"));
+        }
+        if let Some((attribute, mesh)) = &self.first_unpaired {
+            let (missing, n) = (other_half(attribute), counted(self.unpaired, "primitive", "primitives"));
+            notes.push(format!(
+                "left out {attribute} of {n} (mesh {mesh}{}): it has no {missing} to go with it (glTF: they \
+                 come in pairs), so its vertices keep the influences of the sets before it",
+                if self.unpaired > 1 { " and others" } else { "" }
+            ));
         }
         if self.zero_past_end > 0 {
             let (verb, whose) = if self.zero_past_end == 1 { ("names", "its") } else { ("name", "their") };
@@ -70,12 +90,14 @@ pub fn has_skin_data(primitive: &gltf::Primitive) -> bool {
 }
 
 /// Every JOINTS_n / WEIGHTS_n pair of a primitive, n = 0, 1, ... while both are there, each one
-/// entry per vertex; `mesh` names the primitive in messages.
+/// entry per vertex; `mesh` names the primitive in messages. A later set with one half missing is
+/// left out, and counted in `mended` for a note.
 pub fn weight_sets(
     primitive: &gltf::Primitive,
     buffers: &[Vec<u8>],
     mesh: &str,
     vertices: usize,
+    mended: &mut Mended,
 ) -> Result<Vec<WeightSet>, ImportError> {
     let mut sets = Vec::new();
     for n in 0.. {
@@ -101,7 +123,30 @@ pub fn weight_sets(
             .into();
         return Err(ImportError::Mesh { mesh: mesh.to_string(), problem });
     }
+    if let Some(attribute) = unpaired(primitive, sets.len()) {
+        mended.unpaired += 1;
+        mended.first_unpaired.get_or_insert_with(|| (attribute, mesh.to_string()));
+    }
     Ok(sets)
+}
+
+/// The first `JOINTS_n` or `WEIGHTS_n` of `primitive` from set `first` on (the sets read stop
+/// there), if it has any: left out for want of its other half.
+fn unpaired(primitive: &gltf::Primitive, first: usize) -> Option<String> {
+    let left = primitive.attributes().filter_map(|(semantic, _)| match semantic {
+        Semantic::Joints(n) if n as usize >= first => Some((n, "JOINTS")),
+        Semantic::Weights(n) if n as usize >= first => Some((n, "WEIGHTS")),
+        _ => None,
+    });
+    left.min().map(|(n, kind)| format!("{kind}_{n}"))
+}
+
+/// `JOINTS_1` for `WEIGHTS_1`, and the other way round.
+fn other_half(attribute: &str) -> String {
+    match attribute.strip_prefix("JOINTS_") {
+        Some(n) => format!("WEIGHTS_{n}"),
+        None => attribute.replacen("WEIGHTS_", "JOINTS_", 1),
+    }
 }
 
 /// How far from 1 a sum may be, per weight, before it is renormalised (our own choice; see above).
@@ -144,16 +189,16 @@ pub fn influences(
         return Err("all its weights are 0, so no joint moves it".into());
     }
     mended.zero_past_end += usize::from(past_end);
-    // The file's own sum, all influences counted: off 1 by more than rounding, it is said, and
-    // the weights are divided by it.
-    let sum: f32 = found.iter().map(|i| i.weight).sum();
-    if (sum - 1.0).abs() > SUM_SLACK_PER_WEIGHT * found.len() as f32 {
+    // The file's own sum, all influences counted, in 64-bit floats (which no 32-bit weights
+    // overflow): off 1 by more than rounding, it is said, and the weights are divided by it.
+    let sum: f64 = found.iter().map(|i| f64::from(i.weight)).sum();
+    if (sum - 1.0).abs() > f64::from(SUM_SLACK_PER_WEIGHT) * found.len() as f64 {
         if mended.renormalised == 0 || (sum - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
             mended.worst_sum = sum;
         }
         mended.renormalised += 1;
         for influence in &mut found {
-            influence.weight /= sum;
+            influence.weight = (f64::from(influence.weight) / sum) as f32;
         }
     }
     Ok(found)
@@ -180,6 +225,17 @@ mod tests {
         let slots = influences(&one([0, 1, 0, 0], [0.5, 0.5, 0.0, 0.0]), 0, 2, &mut mended).unwrap();
         assert_eq!(slots[0].weight, 0.5);
         assert_eq!(mended.renormalised, 1);
+    }
+
+    #[test]
+    fn weights_near_the_float_limit_are_divided_by_their_sum_all_the_same() {
+        let mut mended = Mended::default();
+        let slots = influences(&one([0, 1, 0, 0], [3e38, 3e38, 0.0, 0.0]), 0, 2, &mut mended).unwrap();
+        assert_eq!((slots[0].weight, slots[1].weight), (0.5, 0.5));
+        assert_eq!(
+            mended.notes(),
+            ["renormalised the weights of 1 vertex that did not sum to 1 (worst sum 6.000e38)"]
+        );
     }
 
     #[test]

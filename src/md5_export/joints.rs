@@ -25,10 +25,9 @@
 //!   space turns: the root joints and the bind pose. Weights stay in their joints' spaces, untouched.
 
 use super::error::ExportError;
-use super::frames::{FRAME_RATE, Sampled};
 use crate::camera::upright;
 use crate::model::{Model, Up};
-use crate::printable::printable;
+use crate::printable::{printable, quoted};
 use crate::skeleton::{BoneId, Trs};
 use glam::{Mat4, Quat, Vec3};
 
@@ -63,8 +62,9 @@ impl Md5Joints {
     }
 }
 
-/// The joints of `model`, whose clips were sampled into `sampled`.
-pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, ExportError> {
+/// The joints of `model`, from its rest and bind poses; each frame of its clips is checked
+/// against them as it is sampled ([`check_scales`]).
+pub fn md5_joints(model: &Model) -> Result<Md5Joints, ExportError> {
     let skeleton = &model.skeleton;
     let name = |b: BoneId| printable(&skeleton.bone(b).name).into_owned();
 
@@ -83,28 +83,14 @@ pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, Expor
     }
     let parent = order.iter().map(|&b| skeleton.bone(b).parent.map(|p| index[p])).collect();
 
-    // Each bone's scale: even on all axes, and the same at rest and in every sampled frame.
+    // Each bone's scale: even on all axes at rest (and the same in every frame: `check_scales`).
     let mut own = Vec::with_capacity(skeleton.len());
     for (b, bone) in skeleton.bones().iter().enumerate() {
         let rest = bone.rest.scale;
-        let problem = |why: String| ExportError::Scale { bone: name(b), why };
         let positive = rest.is_finite() && rest.min_element() > 0.0;
         if !even(rest) || !positive {
-            return Err(problem(format!(
-                "its rest scale is {rest}, not the same positive number on all three axes"
-            )));
-        }
-        for clip in sampled {
-            for (k, frame) in clip.locals.iter().enumerate() {
-                let s = frame[b].scale;
-                if !same(s.x, rest.x) || !even(s) {
-                    let t = k as f32 / FRAME_RATE as f32;
-                    return Err(problem(format!(
-                        "its scale is {s} in clip {:?} at {t} s, {rest} at rest; only a scale that never changes can be baked",
-                        printable(&clip.name)
-                    )));
-                }
-            }
+            let why = format!("its rest scale is {rest}, not the same positive number on all three axes");
+            return Err(ExportError::Scale { bone: name(b), why });
         }
         own.push(if same(rest.x, 1.0) { 1.0 } else { rest.x });
     }
@@ -164,6 +150,22 @@ pub fn md5_joints(model: &Model, sampled: &[Sampled]) -> Result<Md5Joints, Expor
         })
         .collect();
     Ok(Md5Joints { order, index, parent, scale, bind, turn: model.up == Up::Y })
+}
+
+/// Checks one frame's local transforms, `locals`, at `t` s into `clip`: each bone's scale must be
+/// its rest scale, which is what is baked.
+pub fn check_scales(model: &Model, locals: &[Trs], clip: &str, t: f32) -> Result<(), ExportError> {
+    for (b, bone) in model.skeleton.bones().iter().enumerate() {
+        let (s, rest) = (locals[b].scale, bone.rest.scale);
+        if !same(s.x, rest.x) || !even(s) {
+            let why = format!(
+                "its scale is {s} in clip {} at {t} s, {rest} at rest; only a scale that never changes can be baked",
+                quoted(clip)
+            );
+            return Err(ExportError::Scale { bone: printable(&bone.name).into_owned(), why });
+        }
+    }
+    Ok(())
 }
 
 /// Whether two scales are the same, but for rounding.

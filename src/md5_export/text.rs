@@ -10,16 +10,16 @@
 //! normalised in f64 and written with 9 decimals.
 
 use super::error::ExportError;
-use super::frames::{FRAME_RATE, Sampled};
-use super::joints::{Md5Joints, md5_locals};
-use super::names::{COMMAND_LINE, commandline};
+use super::joints::Md5Joints;
+use super::names::COMMAND_LINE;
 use crate::model::Model;
+use crate::printable::quoted;
 use glam::{DQuat, Quat, Vec3};
 use std::collections::HashSet;
 use std::fmt::Write;
 
 /// A number as MD5 text: finite, shortest, `0` for either zero.
-fn number(x: f32, what: &str) -> Result<String, ExportError> {
+pub fn number(x: f32, what: &str) -> Result<String, ExportError> {
     match x {
         _ if !x.is_finite() => Err(ExportError::NotFinite(what.to_string())),
         0.0 => Ok("0".into()),
@@ -28,27 +28,27 @@ fn number(x: f32, what: &str) -> Result<String, ExportError> {
 }
 
 /// `( x y z )`.
-fn triple(v: Vec3, what: &str) -> Result<String, ExportError> {
+pub fn triple(v: Vec3, what: &str) -> Result<String, ExportError> {
     Ok(format!("( {} {} {} )", number(v.x, what)?, number(v.y, what)?, number(v.z, what)?))
 }
 
 /// An orientation's x y z as MD5 stores them: normalised in f64 and turned to the sign whose w is
 /// 0 or negative.
-fn orientation(q: Quat) -> [f64; 3] {
+pub fn orientation(q: Quat) -> [f64; 3] {
     let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
     let q = if q.w > 0.0 { -q } else { q };
     [q.x, q.y, q.z]
 }
 
 /// A component of an orientation as text: 9 decimals, fewer where they end in zeros.
-fn decimal(x: f64) -> String {
+pub fn decimal(x: f64) -> String {
     let text = format!("{x:.9}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     if text == "-0" || text.is_empty() { "0".to_string() } else { text.to_string() }
 }
 
 /// An orientation's x y z as text: `( x y z )`.
-fn turn([x, y, z]: [f64; 3]) -> String {
+pub fn turn([x, y, z]: [f64; 3]) -> String {
     format!("( {} {} {} )", decimal(x), decimal(y), decimal(z))
 }
 
@@ -62,7 +62,7 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
     for (i, &b) in joints.order.iter().enumerate() {
         let (position, rotation) = joints.bind[b];
         let name = &skeleton.bone(b).name;
-        let what = format!("joint {name:?}'s bind pose");
+        let what = format!("joint {}'s bind pose", quoted(name));
         let parent = joints.parent[i].map_or(-1, |p| p as i64);
         let comment = skeleton.bone(b).parent.map_or("", |p| skeleton.bone(p).name.as_str());
         let (place, turn) = (joints.up(position), orientation(joints.up_rotation(rotation)));
@@ -138,68 +138,6 @@ fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, E
             ))
         })
         .collect()
-}
-
-/// One clip's `.md5anim`: the hierarchy with each joint's flags, the boxes, the base frame (the
-/// first frame) and, per frame, the components that ever differ from it.
-pub fn anim(model: &Model, joints: &Md5Joints, clip: &Sampled) -> Result<String, ExportError> {
-    let what = format!("clip {:?}", clip.name);
-    // Each frame's six components per joint: Tx Ty Tz Qx Qy Qz, as the file stores them.
-    let frames: Vec<Vec<[f64; 6]>> = (clip.locals.iter())
-        .map(|locals| {
-            md5_locals(joints, locals, model)
-                .into_iter()
-                .map(|(t, q)| {
-                    let [x, y, z] = orientation(q);
-                    [t.x as f64, t.y as f64, t.z as f64, x, y, z]
-                })
-                .collect()
-        })
-        .collect();
-    let base = &frames[0];
-    let flags: Vec<u8> = (0..base.len())
-        .map(|j| (0..6).filter(|&c| frames.iter().any(|f| f[j][c] != base[j][c])).map(|c| 1u8 << c).sum())
-        .collect();
-    let components: usize = flags.iter().map(|f| f.count_ones() as usize).sum();
-
-    let mut out = String::new();
-    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name)).ok();
-    writeln!(out, "numFrames {}\nnumJoints {}", frames.len(), base.len()).ok();
-    writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", FRAME_RATE).ok();
-    let mut start = 0;
-    for (i, &b) in joints.order.iter().enumerate() {
-        let bone = model.skeleton.bone(b);
-        let parent = joints.parent[i].map_or(-1, |p| p as i64);
-        let comment = bone.parent.map_or("", |p| model.skeleton.bone(p).name.as_str());
-        writeln!(out, "\t\"{}\"\t{parent} {} {start}\t// {comment}", bone.name, flags[i]).ok();
-        start += flags[i].count_ones() as usize;
-    }
-    writeln!(out, "}}\n\nbounds {{").ok();
-    for &(min, max) in &clip.bounds {
-        writeln!(out, "\t{} {}", triple(joints.up(min), &what)?, triple(joints.up(max), &what)?).ok();
-    }
-    writeln!(out, "}}\n\nbaseframe {{").ok();
-    for c in base {
-        let t = Vec3::new(c[0] as f32, c[1] as f32, c[2] as f32);
-        writeln!(out, "\t{} {}", triple(t, &what)?, turn([c[3], c[4], c[5]])).ok();
-    }
-    writeln!(out, "}}").ok();
-    for (k, frame) in frames.iter().enumerate() {
-        writeln!(out, "\nframe {k} {{").ok();
-        for (c, &f) in frame.iter().zip(&flags) {
-            // Translations as floats, orientations with their 9 decimals.
-            let numbers: Result<Vec<String>, _> = (0..6)
-                .filter(|&i| f & (1 << i) != 0)
-                .map(|i| if i < 3 { number(c[i] as f32, &what) } else { Ok(decimal(c[i])) })
-                .collect();
-            let numbers = numbers?;
-            if !numbers.is_empty() {
-                writeln!(out, "\t{}", numbers.join(" ")).ok();
-            }
-        }
-        writeln!(out, "}}").ok();
-    }
-    Ok(out)
 }
 
 /// The edges no triangle has as a side, each as a flat triangle `[a, b, b]`, so MD5, which has

@@ -2,7 +2,7 @@
 //!
 //! MD5 keeps each weight's position in its joint's space; the article keeps one bind position per
 //! vertex and one offset per joint. They are the same thing stored two ways when every weight of a
-//! vertex is that vertex taken into its joint's space (seed 002: "for any frame, a joint's vertices
+//! vertex is that vertex taken into its joint's space (article 002: "for any frame, a joint's vertices
 //! keep constant coordinates in that joint's space"):
 //!
 //! ```text

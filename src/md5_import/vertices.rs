@@ -1,10 +1,10 @@
-//! Weights become the skin: seed 002's first formula gives each vertex its bind position once, and
-//! the weights become the article's influences, which its second formula blends every frame.
+//! Weights become the skin: article 002's first formula gives each vertex its bind position once,
+//! and the weights become the article's influences, which its second formula blends every frame.
 //!
 //! An MD5 vertex has no position of its own. It names a run of weights, each a joint, a **bias**
 //! and a position in that joint's space. Carried out of the joint's space by the joint's bind-pose
 //! transform (rotate, then add), each weight says where the vertex is; the bias-weighted sum is
-//! the vertex (seed 002, line 24):
+//! the vertex (article 002's first formula):
 //!
 //! ```text
 //! bind = Σ bias_i · (joint_i.position + joint_i.orientation ⊗ weight_i.position)
@@ -63,7 +63,7 @@ impl StoredWeights {
 #[derive(Default)]
 struct Mended {
     renormalised: usize,
-    worst_sum: f32,
+    worst_sum: f64,
 }
 
 /// Every vertex of every mesh, in file order; `joints` are the skin's (joint `i` on bone `i`).
@@ -86,7 +86,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
         for (v, run) in mesh.verts.iter().enumerate() {
             let weights = &mesh.weights[run.clone()];
             let fail = |problem: String| Md5Error::File(format!("mesh {m}, vertex {v}: {problem}"));
-            // Seed 002's first formula, with the bind-pose joints: the vertex as the file means it.
+            // Article 002's first formula, with the bind-pose joints: the vertex as the file means it.
             let bind: Vec3 = weights
                 .iter()
                 .map(|w| {
@@ -130,7 +130,11 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
 
     if mended.renormalised > 0 {
         let vertices = counted(mended.renormalised, "vertex", "vertices");
-        let worst = mended.worst_sum;
+        // Shown as the 32-bit number it is near, unless it is past them.
+        let worst = match mended.worst_sum as f32 {
+            w if w.is_finite() => w.to_string(),
+            _ => format!("{:.3e}", mended.worst_sum),
+        };
         notes.push(format!(
             "divided the biases of {vertices} by their sum, which was not 1 (worst sum {worst})"
         ));
@@ -144,15 +148,17 @@ fn influences(found: &mut [Influence], mended: &mut Mended) -> Result<(), String
     if found.is_empty() {
         return Err("all its biases are 0, so no joint moves it".into());
     }
-    let sum: f32 = found.iter().map(|i| i.weight).sum();
-    if (sum - 1.0).abs() > WEIGHT_SUM_TOLERANCE {
+    // In 64-bit floats: biases of 3e38 are finite, and their 32-bit sum is not (dividing by it
+    // would make every weight 0).
+    let sum: f64 = found.iter().map(|i| f64::from(i.weight)).sum();
+    if (sum - 1.0).abs() > f64::from(WEIGHT_SUM_TOLERANCE) {
         if mended.renormalised == 0 || (sum - 1.0).abs() > (mended.worst_sum - 1.0).abs() {
             mended.worst_sum = sum;
         }
         mended.renormalised += 1;
     }
     for influence in found.iter_mut() {
-        influence.weight /= sum;
+        influence.weight = (f64::from(influence.weight) / sum) as f32;
     }
     Ok(())
 }

@@ -2,7 +2,10 @@
 //!
 //! The weights are divided by their sum, so only their ratios count: `Walk=1,Run=3` is
 //! `Walk=0.25,Run=0.75`. A weight of 0 is allowed (that clip counts for nothing); if every weight is
-//! 0 there is nothing to divide by, and the caller decides (the mixer keeps the rest pose).
+//! 0 there is nothing to divide by, and the caller decides (the mixer keeps the rest pose). The sum
+//! is kept in 64-bit floats ([`total`]): two 32-bit weights of 3e38 sum past what 32-bit floats
+//! hold, and dividing by that infinity would give each clip a share of 0, where they have half each.
+//! No list of 32-bit weights overflows a 64-bit sum, so equal weights are equal shares at any size.
 //!
 //! For each bone, with `ŵᵢ = wᵢ / Σw`:
 //! - **translation and scale**: the weighted average `Σ ŵᵢ tᵢ` (lerp, for two);
@@ -47,12 +50,8 @@ pub fn mix(a: &Trs, b: &Trs, s: f32) -> Trs {
 /// Folds `pose` into `out` at `weight`, where `total` is the weight `out` already holds (0 before
 /// the first pose); returns the new total. The first pose with a weight above 0 is copied; each
 /// next one pulls `out` `weight / (total + weight)` of the way towards itself.
-pub fn accumulate(out: &mut [Trs], total: f32, pose: &[Trs], weight: f32) -> f32 {
-    let sum = total + weight;
-    if weight <= 0.0 || sum <= 0.0 {
-        return total;
-    }
-    let s = weight / sum;
+pub fn accumulate(out: &mut [Trs], total: f64, pose: &[Trs], weight: f32) -> f64 {
+    let Some((s, sum)) = share(total, weight) else { return total };
     for (o, p) in out.iter_mut().zip(pose) {
         *o = mix(o, p, s);
     }
@@ -61,12 +60,8 @@ pub fn accumulate(out: &mut [Trs], total: f32, pose: &[Trs], weight: f32) -> f32
 
 /// The same fold for plain numbers (a morph target's weight, say): `out` becomes the weighted
 /// average of the lists folded in so far. Returns the new total, as [`accumulate`] does.
-pub fn accumulate_numbers(out: &mut [f32], total: f32, values: &[f32], weight: f32) -> f32 {
-    let sum = total + weight;
-    if weight <= 0.0 || sum <= 0.0 {
-        return total;
-    }
-    let s = weight / sum;
+pub fn accumulate_numbers(out: &mut [f32], total: f64, values: &[f32], weight: f32) -> f64 {
+    let Some((s, sum)) = share(total, weight) else { return total };
     if s >= 1.0 {
         // The first list that counts is copied as it is.
         out.copy_from_slice(&values[..out.len()]);
@@ -76,6 +71,19 @@ pub fn accumulate_numbers(out: &mut [f32], total: f32, values: &[f32], weight: f
         *o += (v - *o) * s;
     }
     sum
+}
+
+/// The pull of a fold's next `weight` after `total`: `weight / (total + weight)`, and the new total;
+/// None for a weight that adds nothing. In 64-bit floats, where no sum of 32-bit weights overflows.
+fn share(total: f64, weight: f32) -> Option<(f32, f64)> {
+    let sum = total + f64::from(weight);
+    (weight > 0.0 && sum > 0.0).then(|| ((f64::from(weight) / sum) as f32, sum))
+}
+
+/// The sum of `weights` (each below 0 counted as 0), in 64-bit floats: what each weight is divided
+/// by to make its share, and finite for any list of finite 32-bit weights.
+pub fn total(weights: impl IntoIterator<Item = f32>) -> f64 {
+    weights.into_iter().map(|w| f64::from(w.max(0.0))).sum()
 }
 
 /// ozz-animation's rotation rule, for comparison: `Σ wᵢ qᵢ`, each `qᵢ` negated first if it points
@@ -227,6 +235,28 @@ mod tests {
         let by_hand = 2.0 * ((0.75 * theta.sin()).atan2(0.25 + 0.75 * theta.cos()) - 0.75 * theta);
         let gap = same_turn(folded, summed);
         assert!((gap - by_hand.to_degrees()).abs() < 0.01, "{gap}° apart, {}° by hand", by_hand.to_degrees());
+    }
+
+    #[test]
+    fn equal_weights_are_equal_shares_however_large() {
+        // 3e38 + 3e38 is infinity in 32-bit floats, which made the second clip's share 0.
+        let (a, b) = (trs([0.0; 3], Vec3::Z, 0.0, 1.0), trs([2.0, 4.0, 0.0], Vec3::Z, 90.0, 3.0));
+        for w in [1.0, 3e38, f32::MAX, f32::MIN_POSITIVE, 1e-45] {
+            let mut out = [Trs::IDENTITY];
+            let total = accumulate(&mut out, 0.0, &[a], w);
+            accumulate(&mut out, total, &[b], w);
+            assert_eq!(
+                (out[0].translation, out[0].scale),
+                (Vec3::new(1.0, 2.0, 0.0), Vec3::splat(2.0)),
+                "{w}"
+            );
+            assert!(same_turn(out[0].rotation, Quat::from_rotation_z(45f32.to_radians())) < 1e-3, "{w}");
+            let mut numbers = [0.0];
+            let total = accumulate_numbers(&mut numbers, 0.0, &[1.0], w);
+            accumulate_numbers(&mut numbers, total, &[0.0], w);
+            assert_eq!(numbers, [0.5], "{w}");
+        }
+        assert_eq!(total([3e38, 3e38, -1.0]), 2.0 * f64::from(3e38f32), "a weight below 0 counts as 0");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::path::Path;
 const GLOSSARY: &str = "docs/glossary.md";
 
 /// The words the book's readers asked for, as their entries' headings.
-const REQUIRED: [&str; 34] = [
+const REQUIRED: [&str; 46] = [
     "additive layer",
     "bias",
     "bind pose",
@@ -46,6 +46,19 @@ const REQUIRED: [&str; 34] = [
     "weight",
     "world",
     "Z-up",
+    // The words of the MD5 page, the table of sign flips, soften, the slots and the exercises.
+    "base frame",
+    "dual quaternion",
+    "extras",
+    "flags",
+    "linear blend skinning",
+    "object space",
+    "phase",
+    "reference pose",
+    "sign flip",
+    "slot",
+    "soften",
+    "sweep",
 ];
 
 /// A heading's anchor, as `markdown::anchors` makes it.

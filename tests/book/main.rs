@@ -12,15 +12,21 @@
 //!   that runs anything, the debug program, for a few seconds);
 //! - a word missing from the glossary, or not linked where it is used (`glossary.rs`);
 //! - a diagram that names a function its file does not define (`diagrams.rs`);
+//! - a figure the book works out (a worked example, a table, an exercise's answer) that the code or
+//!   the formula no longer gives (`computed.rs`);
+//! - a chapter of the method without exercises at its end, or an answer whose figures go unchecked
+//!   (`exercises.rs`);
 //! - a sentence chained with semicolons, too long, or in a private idiom (`sentences.rs`);
 //! - a key in the README's table that the window test never presses (`keys.rs`).
 //!
 //! The book's conventions these enforce are summed up in the README's section "The chapters", and
 //! said in full at the top of each file here.
 
+mod computed;
 mod console;
 mod diagrams;
 mod excerpts;
+mod exercises;
 mod glossary;
 mod keys;
 mod markdown;

@@ -35,7 +35,7 @@ impl Gltf {
     }
 
     /// Packs `bytes` (4-byte aligned) into buffer 0 as a new buffer view; returns the view's index.
-    fn view(&mut self, bytes: &[u8]) -> usize {
+    pub fn view(&mut self, bytes: &[u8]) -> usize {
         while !self.bin.len().is_multiple_of(4) {
             self.bin.push(0);
         }

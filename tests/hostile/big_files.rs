@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// returns its exit status, standard error, and peak resident memory in KiB as `/usr/bin/time`
 /// counts it. (The kernel's count for a child of this test would not do: a child starts as a
 /// copy of this test, and its peak includes the test's own memory.) None if `time` is missing.
-fn peak(dir: &Path, args: &[&str], limit: Option<u64>) -> Option<(ExitStatus, String, i64)> {
+pub fn peak(dir: &Path, args: &[&str], limit: Option<u64>) -> Option<(ExitStatus, String, i64)> {
     if !has_tool("/usr/bin/time") {
         skip("/usr/bin/time is not installed (Debian: apt-get install time)");
         return None;

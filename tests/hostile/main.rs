@@ -15,10 +15,16 @@
 mod common;
 
 mod arm;
+mod bidi;
 mod big_files;
+mod budgets;
 mod descriptors;
 mod display;
+mod export_memory;
+mod exports;
 mod files;
+mod huge_numbers;
+mod images;
 mod influences;
 mod invalid;
 mod limits;
@@ -27,6 +33,9 @@ mod models;
 mod names;
 mod numbers;
 mod outside;
+mod overflow;
+mod pictures;
+mod reloads;
 mod signals;
 mod streams;
 mod support;

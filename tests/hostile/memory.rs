@@ -1,28 +1,7 @@
 //! Case 10: big pictures and tight memory. A screenshot costs one strip of rows beyond the
 //! picture the GPU holds (no full copies), and memory that runs out is one line, exit 1.
 
-use super::support::{Folder, fails_cleanly, has_tool, no_gl, program, scratch, skip};
-use std::process::Stdio;
-
-/// Runs the program and returns its peak resident memory in KiB, from the kernel's account of
-/// that one child (`wait4`, which also reaps it), with its exit status.
-#[expect(clippy::zombie_processes, reason = "wait4 waits for the child")]
-fn peak_kib(args: &[&str]) -> (std::process::ExitStatus, i64, String) {
-    let child = program().args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("runs");
-    let pid = child.id() as i32;
-    let mut status = 0;
-    // SAFETY: a zeroed rusage (plain numbers) is a valid one.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is our own child, not yet waited for; `status` and `usage` are ours to write.
-    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
-    let mut err = String::new();
-    if let Some(mut e) = child.stderr {
-        use std::io::Read;
-        let _ = e.read_to_string(&mut err);
-    }
-    use std::os::unix::process::ExitStatusExt;
-    (std::process::ExitStatus::from_raw(status), usage.ru_maxrss, err)
-}
+use super::support::{Folder, fails_cleanly, has_tool, no_gl, peak_kib, program, scratch, skip};
 
 #[test]
 fn a_screenshot_costs_less_than_one_extra_copy_of_the_picture() {

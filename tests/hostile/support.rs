@@ -258,3 +258,22 @@ impl Xvfb {
         let _ = self._server.0.wait();
     }
 }
+
+/// Runs the program and returns its peak resident memory in KiB, from the kernel's account of
+/// that one child (`wait4`, which also reaps it), with its exit status and standard error (read
+/// to its end first, so a child with much to say never waits on a full pipe).
+#[expect(clippy::zombie_processes, reason = "wait4 waits for the child")]
+pub fn peak_kib(args: &[&str]) -> (std::process::ExitStatus, i64, String) {
+    let mut child = program().args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("runs");
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    let pid = child.id() as i32;
+    let mut status = 0;
+    // SAFETY: zeroed rusage is valid; `pid` is our own child, not yet waited for.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
+    use std::os::unix::process::ExitStatusExt;
+    (std::process::ExitStatus::from_raw(status), usage.ru_maxrss, err)
+}

@@ -22,12 +22,13 @@ OPTIONS:
                             the bind pose as the .md5mesh stores it, unless a rest.md5anim is)
     --info                  with --model: print the file's node tree, skins, meshes and animations,
                             and what is ignored, then exit; for MD5 also how far each vertex's weights
-                            disagree about where it is (whether seed 002's two formulas agree)
+                            disagree about where it is (whether article 002's formulas agree)
     --export-gltf FILE      write the model shown (the article's scene, or --model's) with its clips,
                             normals, texture coordinates, materials and morph targets as a glTF 2.0
                             file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
                             MD5 models are turned to glTF's Y-up. For Blender or any glTF viewer.
-                            Says what it wrote, then exits. Takes only --model besides
+                            Never writes over a file the model was read from. Says what it wrote,
+                            then exits. Takes only --model besides
     --export-md5 FILE.md5mesh
                             write the model shown (the article's scene, or --model's) as an MD5
                             model: FILE.md5mesh, and NAME.md5anim beside it for each clip, sampled at
@@ -36,8 +37,12 @@ OPTIONS:
                             but letters, digits, - _ . made _, the name itself kept in the file's
                             commandline; a model without clips gets rest.md5anim, its rest pose;
                             Y-up models are turned to id's axes (Z up, facing +x); a scale that
-                            cannot be baked is refused. Says what it wrote, then exits. Takes only
-                            --model besides
+                            cannot be baked is refused. Never writes over a file the model was
+                            read from; an .md5anim never replaces a file already there, nor goes
+                            through a link. Says what it wrote, then exits. Takes only --model and
+                            --force besides
+    --force                 with --export-md5: replace .md5anim files already there (still never a
+                            link, nor a file the model was read from)
     --blend CLIP=W,CLIP=W...
                             play these clips (as --animation or --clip names them) together, each
                             at its weight (divided by their sum), each at the same time and looping
@@ -71,9 +76,11 @@ OPTIONS:
                             dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
                             compare them; a dump takes lbs or dqs
     --surface on|off        the skinned mesh filled and lit by a light at the camera (on by default
-                            for a model), or drawn as lines (off: the article's outline always is)
+                            where it has triangles), or drawn as lines (the article's outline is)
     --normals               a short line along each skinned normal (a mesh without normals of its
                             own: each triangle's, from its centre)
+    --trail BONE            draw the path BONE's joint took over the last 480 frames, in yellow
+                            (name or index; chapter 11 draws a foot with it, in step and not)
     --hide LAYER,...        start without these layers: bind, skinned, bones, names (the keys B, M,
                             S, N bring them back); --hide bind,bones shows a model's lit surface alone
     --camera YAW,PITCH[,ZOOM]
@@ -98,10 +105,10 @@ OPTIONS:
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more
     --parallel-from VERTICES
-                            blend on all --threads from this many vertices (default 6000, near
-                            where two threads began to beat one on a 2-core machine with its cores
-                            awake; chapter 14 says what a sleeping core costs; 0: always; the
-                            result is the same)
+                            blend on all --threads from this many vertices (default 6000, where
+                            two threads first beat one, each blend after a pause as between frames,
+                            in one run on a 2-core machine; chapter 14; 0: always; the result is
+                            the same)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, resident memory; with --model, first the time
                             the file took to load

@@ -5,7 +5,7 @@
 //! (frames, frame rate, duration, animated components), what is ignored, and the number this
 //! format alone can tell: **how far each vertex's weights disagree** about where that vertex is in
 //! the bind pose, the largest such spread relative to the model's size. Near float rounding,
-//! seed 002's two formulas agree for this file; far above it, they do not
+//! article 002's two formulas agree for this file; far above it, they do not
 //! (`md5_import/agreement.rs`).
 
 use skinning::gltf_import::counted;

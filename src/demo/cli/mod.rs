@@ -127,7 +127,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 }
                 options.export_md5 = Some(file);
             }
+            Arg::Long("force") => options.force = true,
             Arg::Long("weights") => options.weights = Some(text(&mut parser, "--weights", "BONE")?),
+            Arg::Long("trail") => options.trail = Some(text(&mut parser, "--trail", "BONE")?),
             Arg::Long("skinning") => {
                 let v = text(&mut parser, "--skinning", "cpu|gpu|both")?;
                 options.skinning = match v.as_str() {
@@ -209,7 +211,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
 }
 
 /// The flags that name a file are given once: a second `--dump b.json` would otherwise silently
-/// be the only file written. (Any other flag given twice keeps its last value.)
+/// be the only file written. (The flags of layers and reaching add up; any other flag given twice
+/// keeps its last value.)
 fn once<T>(slot: &Option<T>, flag: &str) -> Result<(), String> {
     match slot {
         Some(_) => Err(format!("{flag} is given twice: one run takes one {flag} file")),

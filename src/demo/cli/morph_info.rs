@@ -1,6 +1,8 @@
 //! `--info`'s lines about morph targets: each mesh that has them, its targets by name, and how far
 //! each moves a vertex when fully on (the longest displacement), also as a share of the model's
-//! size (the diagonal of the box around its bind positions).
+//! size (the diagonal of the box around its bind positions). Lengths are measured in 64-bit floats,
+//! so a finite displacement of 3e38 is shown as such, not as the `inf` its square would make in
+//! 32-bit floats.
 
 use skinning::model::Model;
 use skinning::printable::{printable, quoted};
@@ -19,21 +21,29 @@ pub fn describe_morphs(model: &Model) -> Vec<String> {
         let mut line = format!("  {} on node {node}, {} vertices:", quoted(&m.name), m.vertices.len());
         for k in 0..m.target_count() {
             let reach = m.reach(k);
-            let share = if size > 0.0 { format!(" ({:.1}%)", 100.0 * reach / size) } else { String::new() };
-            write!(line, " {} {reach:.3}{share},", printable(&m.target_label(k))).ok();
+            let share =
+                if size > 0.0 { format!(" ({}%)", amount(100.0 * reach / size, 1)) } else { String::new() };
+            write!(line, " {} {}{share},", printable(&m.target_label(k)), amount(reach, 3)).ok();
         }
         lines.push(line.trim_end_matches(',').to_string());
     }
     lines.push(format!(
-        "  (percentages of the model's size, {size:.3}: the diagonal of the box around its bind positions)"
+        "  (percentages of the model's size, {}: the diagonal of the box around its bind positions)",
+        amount(size, 3)
     ));
     lines
 }
 
+/// `x` with `decimals` after the point, or as a power of ten from a million on (`3.000e38`), where
+/// every digit of the plain form past the first few would be noise.
+fn amount(x: f64, decimals: usize) -> String {
+    if x.abs() < 1e6 { format!("{x:.decimals$}") } else { format!("{x:.decimals$e}") }
+}
+
 /// The diagonal of the box around the model's bind positions.
-fn size(model: &Model) -> f32 {
+fn size(model: &Model) -> f64 {
     let mut points = model.skin.bind_positions();
     let Some(first) = points.next() else { return 0.0 };
     let (min, max) = points.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
-    min.distance(max)
+    min.as_dvec3().distance(max.as_dvec3())
 }

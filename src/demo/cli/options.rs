@@ -41,6 +41,9 @@ pub struct Options {
     /// Write the model shown (the article's, or `--model`'s) as this `.md5mesh`, with an
     /// `.md5anim` per clip beside it, and exit.
     pub export_md5: Option<PathBuf>,
+    /// `--force`: `--export-md5` may replace `.md5anim` files already there (never one the model
+    /// was read from).
+    pub force: bool,
     /// The skinned mesh as a lit surface (`--surface on|off`); None: on for a model, off for the
     /// article's outline.
     pub surface: Option<bool>,
@@ -58,6 +61,8 @@ pub struct Options {
     pub reach: super::reach::ReachOptions,
     /// Several clips at once: `--blend`, `--additive`, `--mask`, `--fade`, `--sync` (`layers.rs`).
     pub layers: LayerFlags,
+    /// The bone whose trail is drawn (`--trail`, `show/trail.rs`).
+    pub trail: Option<String>,
 }
 
 impl Default for Options {
@@ -83,6 +88,7 @@ impl Default for Options {
             info: false,
             export_gltf: None,
             export_md5: None,
+            force: false,
             surface: None,
             normals: false,
             hide: Default::default(),
@@ -91,6 +97,7 @@ impl Default for Options {
             morphs: Vec::new(),
             reach: Default::default(),
             layers: LayerFlags::default(),
+            trail: None,
         }
     }
 }

@@ -14,8 +14,9 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         (options.export_gltf.is_some(), "--export-gltf", "a glTF file"),
         (options.export_md5.is_some(), "--export-md5", "an MD5 model"),
     ] {
-        let alone = Options { export_gltf: None, export_md5: None, model: None, ..options.clone() }
-            == Options::default();
+        let alone =
+            Options { export_gltf: None, export_md5: None, model: None, force: false, ..options.clone() }
+                == Options::default();
         let both = options.export_gltf.is_some() && options.export_md5.is_some();
         if export && (!alone || clip_given || both) {
             return Err(format!(
@@ -23,6 +24,12 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
                  all its clips, then exits: give it alone or with --model"
             ));
         }
+    }
+    if options.force && options.export_md5.is_none() {
+        return Err(
+            "--force lets --export-md5 replace .md5anim files already there; it goes with --export-md5 only"
+                .into(),
+        );
     }
     // --clip names the article's clips, --animation a model's: each belongs to its own scene.
     if options.model.is_some() && clip_given {

@@ -129,6 +129,18 @@ fn export_md5_wants_an_md5mesh_and_takes_only_model_beside_it() {
 }
 
 #[test]
+fn force_goes_with_export_md5_only() {
+    let Ok(Command::Run(o)) = run(&["--model", "fox.glb", "--export-md5", "a.md5mesh", "--force"]) else {
+        panic!("should parse")
+    };
+    assert!(o.force);
+    for args in [&["--force"][..], &["--export-gltf", "a.glb", "--force"], &["--frames", "1", "--force"]] {
+        let err = run(args).expect_err("refused");
+        assert!(err.starts_with("--force lets --export-md5 replace"), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn a_value_for_a_flag_that_takes_none_is_refused_like_the_others() {
     for (args, flag) in [
         (&["--help=foo"][..], "--help"),

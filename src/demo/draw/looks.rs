@@ -3,7 +3,9 @@
 //!
 //! The triangles are drawn a run at a time, one run per material ([`Looks::draw`]): the factor and
 //! the texture are uniforms of that draw. A texture is the image decoded on the CPU (PNG or JPEG,
-//! `material::decode`) and uploaded once, with mipmaps so a character seen small does not shimmer;
+//! `material::decode`), halved where the model's textures pass its budget of pixels or a side is
+//! longer than the GPU's largest texture (`material::fit`, `fit_side`), and uploaded once, its
+//! OpenGL error checked, with mipmaps so a character seen small does not shimmer;
 //! glTF's default sampler repeats it past 0 and 1. Its bytes are colours as the screen shows them
 //! (sRGB); the factor is linear, so it is raised to 1/2.2 once here to match, and their product is
 //! what the screen shows (the 2.2 power of a product is the product of the powers). The texture
@@ -11,8 +13,10 @@
 
 use super::gl::GlError;
 use super::layer::as_bytes;
+use crate::demo::output::console::say;
 use glow::HasContext;
-use skinning::material::decode;
+use skinning::budget;
+use skinning::material::{Image, Pixels, decode, fit, fit_side, halve};
 use skinning::model::Model;
 
 /// One run of triangles drawn with one material.
@@ -47,7 +51,7 @@ pub struct MaterialUniforms {
 
 impl MaterialUniforms {
     pub fn new(gl: &glow::Context, program: glow::Program) -> MaterialUniforms {
-        // SAFETY: the caller keeps the context current on this thread,
+        // SAFETY (all blocks in this file): the caller keeps the context current on this thread,
         // and every handle used was created here or by the caller and not yet deleted.
         unsafe {
             let at = |name: &str| gl.get_uniform_location(program, name);
@@ -63,17 +67,21 @@ impl MaterialUniforms {
 
 impl Looks {
     /// The model's materials, their textures decoded and uploaded. An image that cannot be decoded
-    /// is said once, and its material drawn in its factor alone.
+    /// or uploaded is said once, and its material drawn in its factor alone.
     pub fn new(gl: &glow::Context, model: &Model) -> Result<Looks, GlError> {
         let materials = &model.materials;
+        // SAFETY: as for every block in this file (see `MaterialUniforms::new`).
+        let max_side = unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }.max(1) as u32;
+        // The halvings that fit the model's budget of pixels, as loading said (`gltf_import/images.rs`).
+        let sizes: Vec<(u32, u32)> = materials.images.iter().map(|i| (i.width, i.height)).collect();
+        let halvings = fit(&sizes, budget::PIXELS);
         let mut textures = Vec::new();
         let mut texture_of = Vec::with_capacity(materials.images.len());
         for (i, image) in materials.images.iter().enumerate() {
-            let texture = match decode(image) {
-                Ok(pixels) => Some(upload(gl, &pixels)?),
+            let texture = match texture(gl, (i, image), halvings[i], max_side) {
+                Ok(texture) => Some(texture),
                 Err(why) => {
-                    let line = format!("note: image {i}: {why}; drawn without its texture");
-                    crate::demo::output::console::say(&line);
+                    say(&format!("note: image {i}: {why}; drawn without its texture"));
                     None
                 }
             };
@@ -119,7 +127,6 @@ impl Looks {
     /// program in use whose uniforms are `uniforms`: run by run with their materials if `on`, else
     /// all at once in the vertices' colours.
     pub fn draw(&self, gl: &glow::Context, uniforms: &MaterialUniforms, vao: glow::VertexArray) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.enable(glow::DEPTH_TEST);
             gl.bind_vertex_array(Some(vao));
@@ -148,17 +155,42 @@ impl Looks {
 
     pub fn delete(&self, gl: &glow::Context) {
         for &texture in &self.textures {
-            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
             unsafe { gl.delete_texture(texture) };
         }
     }
 }
 
-/// A decoded image as a texture: RGBA bytes, mipmapped, repeating.
-fn upload(gl: &glow::Context, pixels: &skinning::material::Pixels) -> Result<glow::Texture, GlError> {
-    // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+/// Image `i`, `image`, as a texture: decoded, halved `halvings` times (the model's budget of pixels), and
+/// more while a side is longer than the GPU's largest texture, `max_side` (said: the picture is
+/// smaller than the file's); then uploaded. Its pixels are dropped once the GPU has them.
+fn texture(
+    gl: &glow::Context,
+    (i, image): (usize, &Image),
+    halvings: u32,
+    max_side: u32,
+) -> Result<glow::Texture, String> {
+    let mut pixels = decode(image)?;
+    let for_the_gpu = fit_side(pixels.width, pixels.height, max_side);
+    for _ in 0..halvings.max(for_the_gpu) {
+        pixels = halve(&pixels);
+    }
+    if for_the_gpu > halvings {
+        say(&format!(
+            "note: image {i} is {} x {} pixels, larger than this GPU's largest texture ({max_side} a \
+             side); drawn at {} x {}",
+            image.width, image.height, pixels.width, pixels.height
+        ));
+    }
+    upload(gl, &pixels)
+}
+
+/// A decoded image as a texture: RGBA bytes, mipmapped, repeating; an error in words if the GPU
+/// refuses it (OpenGL reports that only when asked, after the upload).
+fn upload(gl: &glow::Context, pixels: &Pixels) -> Result<glow::Texture, String> {
     unsafe {
-        let texture = gl.create_texture().map_err(GlError::Other)?;
+        // Errors left from before are not this texture's.
+        while gl.get_error() != glow::NO_ERROR {}
+        let texture = gl.create_texture().map_err(|e| format!("the GPU made no texture for it ({e})"))?;
         gl.bind_texture(glow::TEXTURE_2D, Some(texture));
         gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 1);
         let (w, h) = (pixels.width as i32, pixels.height as i32);
@@ -181,7 +213,14 @@ fn upload(gl: &glow::Context, pixels: &skinning::material::Pixels) -> Result<glo
         gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_S, glow::REPEAT as i32);
         gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_T, glow::REPEAT as i32);
         gl.bind_texture(glow::TEXTURE_2D, None);
-        Ok(texture)
+        match gl.get_error() {
+            glow::NO_ERROR => Ok(texture),
+            error => {
+                gl.delete_texture(texture);
+                let what = if error == glow::OUT_OF_MEMORY { ", out of memory" } else { "" };
+                Err(format!("the GPU refused its {w} x {h} pixels (OpenGL error 0x{error:04X}{what})"))
+            }
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! Drawing with OpenGL: the layers of lines and points, the lit surface (`surface.rs`) in its
 //! materials' colours (`looks.rs`), the skinned mesh on the GPU (`gpu_skin.rs`, its programs in
 //! `skin_program.rs`, its influences in `gpu_influences.rs`, its morph targets in `gpu_morph.rs`),
-//! the vertex inspector's marks, reaching's targets and poles (`reach_marks.rs`), and the colours
+//! the vertex inspector's marks, reaching's targets and poles (`reach_marks.rs`), a bone's trail
+//! (`trail.rs`), and the colours
 //! they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
 
@@ -20,3 +21,4 @@ pub mod reach_marks;
 pub mod render;
 pub mod skin_program;
 pub mod surface;
+pub mod trail;

@@ -15,7 +15,7 @@
 //! `gpu_skin.rs`) instead of its lines: the first skinned layer only, the compared ones staying
 //! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
 //!
-//! On top: reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
+//! On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
 use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
@@ -27,6 +27,7 @@ use super::inspector::InspectorLayer;
 use super::layer::Layer;
 use super::reach_marks::ReachMarks;
 use super::surface::Surface;
+use super::trail::TrailLine;
 use crate::demo::show::view::at_one_point;
 use crate::demo::words::labels::Labels;
 use crate::demo::words::text::TextLayer;
@@ -34,8 +35,8 @@ use glam::{Vec3, Vec3A};
 use glow::HasContext;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
-mod scene;
 mod read;
+mod scene;
 
 pub use scene::Scene;
 
@@ -60,6 +61,7 @@ pub struct Renderer {
     bones: Layer,
     inspector: InspectorLayer,
     reach: ReachMarks,
+    trail: TrailLine,
     labels: Labels,
     text: TextLayer,
     /// The bones the bones layer shows, in its order: the joints.
@@ -144,7 +146,7 @@ impl Renderer {
             }
         }
         let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
-        let reach = ReachMarks::new(&gl)?;
+        let (reach, trail) = (ReachMarks::new(&gl)?, TrailLine::new(&gl)?);
         let labels = Labels::new(model);
         let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {
@@ -162,6 +164,7 @@ impl Renderer {
             bones,
             inspector,
             reach,
+            trail,
             labels,
             text,
             drawn_bones,
@@ -246,6 +249,7 @@ impl Renderer {
             self.normal_lines.upload_positions(gl, ends, &mut self.staging);
             self.normal_lines.draw(gl);
         }
+        self.trail.draw(gl, frame.trail);
         if let Some(joints) = frame.bones {
             let joints: &[Vec3] = joints;
             self.staging.clear();
@@ -286,6 +290,7 @@ impl Drop for Renderer {
         }
         self.inspector.delete(&self.gl);
         self.reach.delete(&self.gl);
+        self.trail.delete(&self.gl);
         self.text.delete(&self.gl);
         // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe { self.gl.delete_program(self.program) };

@@ -4,15 +4,24 @@
 //! A model with no clips of its own shows its rest pose, a clip named `rest` (`show/loaded.rs`).
 //! A glTF file keeps that pose in its nodes; an MD5 model keeps only its bind pose, so it gets the
 //! `rest` clip, and shows what the program showed.
+//!
+//! Everything is checked before anything is written: the files (never over one the model was read
+//! from, `inputs.rs`; the `.md5anim` files never over any file, `together.rs`), then the model
+//! (what the format cannot hold, and the MD5 export's budget). An `.md5anim` is written frame by
+//! frame as its clip is sampled (`md5_export/anim.rs`), so memory does not grow with the clips.
 
 use super::failure::Failure;
-use super::{console, write_file, write_files};
+use super::inputs::Inputs;
+use super::replace::Writer;
+use super::{console, together, write_file};
 use crate::demo::show::loaded::Loaded;
 use skinning::clip::Clip;
 use skinning::gltf_export::Container;
 use skinning::gltf_import::counted;
+use skinning::md5_export::{Md5Export, file_stems};
 use skinning::printable::printable;
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 /// The clips written as MD5: the model's own, or the rest pose it shows when it has none.
 fn md5_clips(loaded: &Loaded) -> &[Clip] {
@@ -36,6 +45,7 @@ fn names(clips: &[Clip]) -> String {
 
 /// Writes the model as a glTF file at `path` (all of it or none), then says so.
 pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Failure> {
+    Inputs::of(&loaded.read).refuse(path, "name another file")?;
     let clips = &loaded.clips[..loaded.own_clips];
     let bytes = skinning::gltf_export::export(&loaded.model, clips, container)
         .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
@@ -65,22 +75,28 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
 }
 
 /// Writes the model as an MD5 model, `path` and an `.md5anim` beside it per clip (all or none),
-/// then says so.
-pub fn md5(path: &Path, loaded: &Loaded) -> Result<(), Failure> {
+/// then says so. `force`: an `.md5anim` may replace a file of its name (never one the model was
+/// read from).
+pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
+    let clips = md5_clips(loaded);
+    let stems = file_stems(clips);
+    let animations: Vec<PathBuf> =
+        stems.iter().map(|stem| path.with_file_name(format!("{stem}.md5anim"))).collect();
+    let planned = together::check(path, &animations, &Inputs::of(&loaded.read), force)?;
+    let export = Md5Export::new(&loaded.model, clips).map_err(|e| together::cannot_export(&e))?;
     if !loaded.model.morphs.is_empty() {
         console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
     }
-    let clips = md5_clips(loaded);
-    let files = skinning::md5_export::export(&loaded.model, clips)
-        .map_err(|e| Failure::new(1, format!("cannot export the model as MD5: {e}")))?;
-    let mut writes = vec![(path.to_path_buf(), files.mesh.into_bytes())];
-    let mut stems = Vec::with_capacity(files.animations.len());
-    for (stem, text) in files.animations {
-        let file = path.with_file_name(format!("{stem}.md5anim"));
-        stems.push(printable(&file.file_name().unwrap_or_default().to_string_lossy()).into_owned());
-        writes.push((file, text.into_bytes()));
+    let export = &export;
+    let mut writers: Vec<Writer> =
+        vec![Box::new(|out: &mut dyn Write| out.write_all(export.mesh.as_bytes()))];
+    for i in 0..animations.len() {
+        writers.push(Box::new(move |out: &mut dyn Write| export.write_animation(i, out)));
     }
-    write_files(&writes)?;
+    together::write(&planned, writers)?;
+    let stems: Vec<String> = (animations.iter())
+        .map(|file| printable(&file.file_name().unwrap_or_default().to_string_lossy()).into_owned())
+        .collect();
     let folder = match path.parent().map(|p| p.display().to_string()) {
         Some(p) if !p.is_empty() => printable(&p).into_owned(),
         _ => ".".to_string(),

@@ -17,15 +17,18 @@
 //! A name that can never be a file (`""`, `.`, `..`, `/`, `folder/`) is refused with the command
 //! line (`cli`); [`check`] tries the rest before any work starts, so a run of five thousand frames
 //! does not end in "cannot write". Files that belong together (`--export-md5`'s mesh and
-//! animations) are written all or none ([`write_files`]).
+//! animations) are checked together, then written all or none (`together.rs`). An export never
+//! writes over a file the model was read from (`inputs.rs`).
 
 pub mod console;
 pub mod exports;
 pub mod failure;
+mod inputs;
 pub mod picture;
 mod replace;
 pub mod signals;
 mod target;
+mod together;
 
 use failure::Failure;
 use skinning::dump::Overflow;
@@ -71,25 +74,6 @@ fn write_target(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()
     }
 }
 
-/// Writes files that belong together, all or none (`replace::replace_all`): each must be a regular
-/// file or a name not taken yet, since they are made beside each other and renamed into place.
-/// The first file's folder is made if it is missing (an MD5 model wants a folder of its own: every
-/// `.md5anim` in it is one of its animations), and removed again if the files cannot be written.
-pub fn write_files(files: &[(std::path::PathBuf, Vec<u8>)]) -> Result<(), Failure> {
-    let made = match files.first() {
-        Some((path, _)) => make_folders(target::folder(path))?,
-        None => Vec::new(),
-    };
-    let written = write_together(files);
-    if written.is_err() {
-        // Deepest first, and only while empty: nothing of anyone else's is removed.
-        for folder in made.iter().rev() {
-            let _ = std::fs::remove_dir(folder);
-        }
-    }
-    written
-}
-
 /// Makes `folder` and the folders above it that are missing; returns those it made, outermost first.
 fn make_folders(folder: &Path) -> Result<Vec<std::path::PathBuf>, Failure> {
     let missing: Vec<_> =
@@ -97,21 +81,6 @@ fn make_folders(folder: &Path) -> Result<Vec<std::path::PathBuf>, Failure> {
     std::fs::create_dir_all(folder)
         .map_err(|e| Failure::new(1, format!("cannot make the folder {}: {e}", folder.display())))?;
     Ok(missing.into_iter().rev().map(Path::to_path_buf).collect())
-}
-
-fn write_together(files: &[(std::path::PathBuf, Vec<u8>)]) -> Result<(), Failure> {
-    let mut plain = Vec::with_capacity(files.len());
-    for (path, bytes) in files {
-        match target(path).map_err(|e| cannot_write(path, e))? {
-            Target::Replace(file) => plain.push((file, bytes.as_slice())),
-            _ => {
-                let why = "it is not a regular file; these files are written together, into one folder";
-                return Err(Failure::new(1, format!("cannot write {}: {why}", path.display())));
-            }
-        }
-    }
-    let borrowed: Vec<(&Path, &[u8])> = plain.iter().map(|(file, bytes)| (file.as_path(), *bytes)).collect();
-    replace::replace_all(&borrowed).map_err(|(i, e)| e.into_failure(&files[i].0))
 }
 
 /// Checks, before any work, that `path` can be written: the folder is there and takes new files,
@@ -166,6 +135,8 @@ fn cannot_write(path: &Path, e: io::Error) -> Failure {
     let hint = match e.kind() {
         io::ErrorKind::NotFound => " (is the folder there?)",
         io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => " (is it writable?)",
+        // A new file's name taken between the check and the rename (`together.rs`).
+        io::ErrorKind::AlreadyExists => " (another program made it meanwhile; nothing was written)",
         _ => "",
     };
     Failure::new(1, format!("cannot write {}: {e}{hint}", path.display()))

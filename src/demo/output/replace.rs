@@ -9,7 +9,8 @@
 //! it (as root). A new file gets the permissions any new file gets (0666 less the umask).
 //! While the temporary file exists, Ctrl-C and friends are deferred ([`super::signals`]).
 //! Several files that belong together (an `.md5mesh` and its `.md5anim` files) are all written to
-//! temporary files first, and renamed only once every one is whole ([`replace_all`]).
+//! temporary files first, and renamed only once every one is whole ([`replace_all`]); those that
+//! must not replace anything are renamed by a rename that never replaces ([`Place::New`]).
 
 use super::signals::{self, StopOnSignal};
 use super::target::folder;
@@ -63,18 +64,49 @@ fn write_and_rename(file: &Path, write: impl FnOnce(&mut dyn Write) -> io::Resul
     temporary.persist(file).map(drop).map_err(|e| Error::Io(e.error))
 }
 
+/// How a file written with others ([`replace_all`]) goes into place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Place {
+    /// Renamed over what is there (the file the user named, or one `--force` lets go).
+    Replace,
+    /// Only where nothing is: moved into place by a rename that fails if the name has been taken
+    /// since it was checked (`renameat2` with `RENAME_NOREPLACE`, or a hard link then an unlink,
+    /// in `NamedTempFile::persist_noclobber`).
+    New,
+}
+
+/// What writes one file's bytes, as they are made (an `.md5anim`, frame by frame).
+pub type Writer<'a> = Box<dyn FnOnce(&mut dyn Write) -> io::Result<()> + 'a>;
+
 /// Writes several files together, all or none: each into a temporary file beside it first, and
-/// only once every one is whole, each renamed over its target. A failure before the renames leaves
-/// every target as it was; the error says which file (by its place in `files`) failed.
-pub fn replace_all(files: &[(&Path, &[u8])]) -> Result<(), (usize, Error)> {
+/// only once every one is whole, each moved into place, the new ones first. A failure before then
+/// leaves every target as it was; a new file that cannot be placed (its name taken meanwhile) takes
+/// the new ones placed before it away again. The error says which file (by its place in `files`)
+/// failed.
+pub fn replace_all(files: Vec<(&Path, Place, Writer)>) -> Result<(), (usize, Error)> {
     let deferred = signals::writing();
     let result = (|| {
         let mut ready = Vec::with_capacity(files.len());
-        for (i, &(file, bytes)) in files.iter().enumerate() {
-            ready.push(fill_beside(file, |out| out.write_all(bytes)).map_err(|e| (i, e))?);
+        for (i, (file, place, write)) in files.into_iter().enumerate() {
+            ready.push((i, file, place, fill_beside(file, write).map_err(|e| (i, e))?));
         }
-        for (i, temporary) in ready.into_iter().enumerate() {
-            temporary.persist(files[i].0).map_err(|e| (i, Error::Io(e.error)))?;
+        // New files first: they are the ones whose place can be taken, and they can be taken back.
+        ready.sort_by_key(|&(_, _, place, _)| place != Place::New);
+        let mut placed: Vec<&Path> = Vec::new();
+        for (i, file, place, temporary) in ready {
+            let moved = match place {
+                Place::New => temporary.persist_noclobber(file),
+                Place::Replace => temporary.persist(file),
+            };
+            if let Err(e) = moved {
+                for new in placed {
+                    let _ = std::fs::remove_file(new);
+                }
+                return Err((i, Error::Io(e.error)));
+            }
+            if place == Place::New {
+                placed.push(file);
+            }
         }
         Ok(())
     })();

@@ -6,6 +6,7 @@ use crate::demo::cli::options::Options;
 use crate::demo::draw::render;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
+use crate::demo::show::finite::{self, Bound};
 use crate::demo::show::skinned::Skinning;
 use crate::demo::show::state;
 use crate::demo::show::threads;
@@ -24,6 +25,8 @@ pub struct Session {
     stats: Stats,
     /// The CPU time of a frame, for the corner line.
     cost: FrameCost,
+    /// How far the model's skinned positions can reach, to check each frame (`show/finite.rs`).
+    bound: Bound,
 }
 
 #[derive(Default)]
@@ -49,6 +52,7 @@ const RESIDENT_WARM_UP_FRAMES: u64 = 500;
 impl Session {
     pub fn new(options: Options, demo: state::Demo) -> Session {
         Session {
+            bound: Bound::new(&demo.model),
             options,
             demo,
             frames_drawn: 0,
@@ -91,7 +95,8 @@ impl Session {
     }
 
     /// Advances the clock and runs the method for this frame, then draws it with `renderer`.
-    /// Fails only if the inspector's numbers cannot be printed (see `console`).
+    /// Fails if the frame's numbers overflow (as the dump would refuse them), or if the
+    /// inspector's numbers cannot be printed (see `console`).
     pub fn draw_frame(
         &mut self,
         renderer: &mut render::Renderer,
@@ -113,6 +118,7 @@ impl Session {
         self.last_frame = Some(now);
         self.demo.status.frame = self.cost.shown();
         self.demo.update();
+        self.check_numbers()?;
         if let Some(reason) = self.demo.skinned.fallback.take() {
             console::say(&format!("{reason}; switching to it"));
         }
@@ -150,6 +156,15 @@ impl Session {
             self.stats.resident_last = resident_kib();
         }
         Ok(())
+    }
+
+    /// The frame `Demo::update` last made refused, in one line, if the dump would refuse it: a
+    /// number past 32-bit floats (`show/finite.rs`).
+    pub fn check_numbers(&mut self) -> Result<(), Failure> {
+        match finite::overflow(&mut self.demo, &self.bound, self.frames_drawn) {
+            Some(overflow) => Err(Failure::new(1, overflow.to_string())),
+            None => Ok(()),
+        }
     }
 
     /// True once `--frames N` frames are drawn.

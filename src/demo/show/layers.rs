@@ -12,10 +12,10 @@
 
 use crate::demo::cli::options::Options;
 use skinning::clip::Clip;
+use skinning::frame::Source;
 use skinning::mixer::crossfade::{Crossfade, fading_in, fading_out};
 use skinning::mixer::mask::Mask;
-use skinning::frame::Source;
-use skinning::mixer::{Kind, Layer, Mixer};
+use skinning::mixer::{Kind, Layer, Mixer, weighted};
 use skinning::model::Model;
 use skinning::printable::{printable, quoted};
 use skinning::skeleton::{BoneId, Skeleton};
@@ -177,10 +177,12 @@ impl Mixing {
             self.mixer.layers.insert(blend, Layer::new(Kind::Blend, target, 0.0, skeleton));
             self.bones.insert(blend, String::new());
         }
-        // The fade starts from the blend as it is, its weights made to sum to 1.
-        let total: f32 = self.mixer.layers.iter().filter(|l| l.kind == Kind::Blend).map(|l| l.weight).sum();
-        let from =
-            self.mixer.layers.iter().map(|l| if total > 0.0 { l.weight / total } else { 0.0 }).collect();
+        // The fade starts from the blend as it is, its weights made to sum to 1 (summed in 64-bit
+        // floats, which two weights of 3e38 do not overflow: `weighted::total`).
+        let blend = self.mixer.layers.iter().filter(|l| l.kind == Kind::Blend);
+        let total = weighted::total(blend.map(|l| l.weight));
+        let share = |w: f32| if total > 0.0 { (f64::from(w) / total) as f32 } else { 0.0 };
+        let from = self.mixer.layers.iter().map(|l| share(l.weight)).collect();
         self.fade =
             Some(Fade { crossfade: Crossfade { start: time, seconds: self.fade_seconds }, target, from });
         Ok(())
@@ -205,8 +207,8 @@ impl Mixing {
             ));
         }
         let layers = &mut self.mixer.layers;
-        let total = layers[0].weight + layers[1].weight;
-        let next = if total > 0.0 { layers[1].weight / total } else { 0.0 };
+        let total = weighted::total([layers[0].weight, layers[1].weight]);
+        let next = if total > 0.0 { (f64::from(layers[1].weight) / total) as f32 } else { 0.0 };
         // Counted in steps, so that every weight shown is a whole number of them, 0 and 1 exact.
         let steps = (1.0 / WEIGHT_STEP).round();
         let taken = (next * steps).round() + if toward_next { 1.0 } else { -1.0 };

@@ -10,7 +10,7 @@ use skinning::clip::Clip;
 use skinning::gltf_import::{self, ImportError};
 use skinning::md5_import::{self, Md5Error, StoredWeights};
 use skinning::model::Model;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A model ready to show.
 pub struct Loaded {
@@ -23,6 +23,8 @@ pub struct Loaded {
     pub notes: Vec<String>,
     /// An MD5 model's weights as the file stores them, for the vertex inspector.
     pub stored: Option<StoredWeights>,
+    /// The files the model was read from (its own first), which an export never writes over.
+    pub read: Vec<PathBuf>,
 }
 
 /// What loading came to.
@@ -47,6 +49,7 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
             own_clips,
             notes: Vec::new(),
             stored: None,
+            read: Vec::new(),
         })));
     };
     if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("md5anim")) {
@@ -63,8 +66,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         })?;
         let info = options.info.then(|| cli::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
-        let md5_import::Imported { model, clips, stored, notes, .. } = imported;
-        (Loaded { model, clips, own_clips, notes, stored: Some(stored) }, info)
+        let md5_import::Imported { model, clips, stored, notes, files, .. } = imported;
+        (Loaded { model, clips, own_clips, notes, stored: Some(stored), read: files }, info)
     } else {
         let imported = gltf_import::load(path).map_err(|e| match e {
             ImportError::Read { .. } => Failure::new(1, e.to_string()),
@@ -72,8 +75,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         })?;
         let info = options.info.then(|| cli::info::describe(path, &imported));
         let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
-        let gltf_import::Imported { model, clips, notes, .. } = imported;
-        (Loaded { model, clips, own_clips, notes, stored: None }, info)
+        let gltf_import::Imported { model, clips, notes, files, .. } = imported;
+        (Loaded { model, clips, own_clips, notes, stored: None, read: files }, info)
     };
     if options.stats {
         say_load_time(path, started, loaded.model.skin.len())?;

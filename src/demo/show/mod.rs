@@ -3,10 +3,13 @@
 //! bent bones and inspected vertex; the morph weights the user holds (`morph.rs`); where and how the
 //! skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
-//! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`).
+//! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`); a bone's trail
+//! (`trail.rs`); the check that a frame holds no number past 32-bit floats, as the dump's
+//! (`finite.rs`).
 
 pub mod bend;
 pub mod clock;
+pub mod finite;
 pub mod layers;
 pub mod loaded;
 pub mod morph;
@@ -17,4 +20,5 @@ pub mod selection;
 pub mod skinned;
 pub mod state;
 pub mod threads;
+pub mod trail;
 pub mod view;

@@ -14,8 +14,8 @@ use crate::demo::words::labels::to_pixels;
 use glam::{Mat4, Vec2};
 use skinning::blend::blend_vertex;
 use skinning::dual_quat::DualQuats;
-use skinning::inspect::{Inspection, inspect, skinned_position};
 use skinning::frame::Pose;
+use skinning::inspect::{Inspection, inspect, skinned_position};
 use skinning::model::Model;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -206,7 +206,12 @@ pub fn blending(method: Blend, work: Cpu, fast: &FastPath) -> Blending<'_> {
 
 /// Compare mode's second blend, after the frame blended linearly: the dual quaternions' positions
 /// into `compared`, by the same fast path. An error means DQS cannot blend this palette.
-pub fn compare(pose: &mut Pose, compared: &mut [Vec3A], model: &Model, fast: &FastPath) -> Result<(), NotRigid> {
+pub fn compare(
+    pose: &mut Pose,
+    compared: &mut [Vec3A],
+    model: &Model,
+    fast: &FastPath,
+) -> Result<(), NotRigid> {
     pose.update_dq_palette()?;
     fast.blend(pose.morph.skin(&model.skin), pose.palette_for(Method::Dqs), compared, &mut []);
     Ok(())

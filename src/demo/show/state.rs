@@ -17,6 +17,7 @@ use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
+use super::trail::Trail;
 use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
@@ -27,9 +28,9 @@ use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning::clip::Clip;
+use skinning::frame::{Frame, Pose};
 use skinning::inspect::Inspection;
 use skinning::md5_import::StoredWeights;
-use skinning::frame::{Frame, Pose};
 use skinning::model::Model;
 use skinning::printable::printable;
 use std::time::Instant;
@@ -84,6 +85,8 @@ pub struct Demo {
     bend: Option<BendDrag>,
     /// Reaching (`reach.rs`): the chains, reach mode, the solver, a target being dragged.
     pub reach: Reaching,
+    /// Where `--trail`'s bone has been (`trail.rs`).
+    pub trail: Trail,
 }
 
 impl Demo {
@@ -110,6 +113,7 @@ impl Demo {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
         let reach = Reaching::new(&model, &options.reach)?;
+        let trail = Trail::new(&model, options.trail.as_deref())?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
@@ -143,6 +147,7 @@ impl Demo {
             colors_dirty: true,
             bend: None,
             reach,
+            trail,
         };
         demo.update();
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
@@ -189,7 +194,8 @@ impl Demo {
         self.clip = self.mixing.current();
         let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
-        self.colors_dirty |= self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
+        self.colors_dirty |=
+            self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
         self.normal_lines.clear();
         if shown.normal_lines {
@@ -199,6 +205,7 @@ impl Demo {
             *joint = self.pose.joint(bone);
         }
         self.reach.mark(&self.pose);
+        self.trail.record(&self.joints, time);
         // The corner line's memory is lent out while it is rewritten, so nothing is allocated.
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
@@ -251,6 +258,7 @@ impl Demo {
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
             reach: self.reach.marks(),
+            trail: self.trail.points(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {
                 status: &self.status.line,

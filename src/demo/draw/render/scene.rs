@@ -22,6 +22,8 @@ pub struct Scene<'a> {
     pub bones: Option<&'a [Vec3]>,
     /// Reaching's targets and poles, four points per chain (`show/reach.rs`), in reach mode.
     pub reach: Option<&'a [Vec3]>,
+    /// A bone's trail, oldest first (`show/trail.rs`), with `--trail`.
+    pub trail: Option<&'a [Vec3]>,
     /// The vertex inspector's numbers, if a vertex is selected.
     pub inspection: Option<Inspection>,
     /// The words on the picture; None with `--no-text`.

@@ -93,6 +93,23 @@ fn f_fades_linearly_to_the_next_clip_then_plays_it_alone() {
 }
 
 #[test]
+fn blend_weights_near_the_float_limit_fade_and_shift_as_halves() {
+    // --blend bend=3e38,twist=3e38: their f32 sum is infinite, which made both shares 0.
+    let (model, clips) = article();
+    let huge = LayerFlags { blend: weighted(&[("bend", 3e38), ("twist", 3e38)]), ..LayerFlags::default() };
+    let mut mixing = Mixing::new(&model, &clips, &with(huge.clone())).expect("valid");
+    let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
+    mixing.crossfade(&clips, &model.skeleton, 1.0).expect("three clips");
+    // F goes to twist, the second: a quarter of the way, bend's half has fallen by a quarter.
+    mixing.animate(&model, &clips, 1.125, &mut trs, &mut []);
+    assert_eq!(weights(&mixing), [(1, 0.375), (2, 0.625)]);
+    // K from halves: a tenth more to twist.
+    let mut mixing = Mixing::new(&model, &clips, &with(huge)).expect("valid");
+    mixing.shift(true, &clips, &model.skeleton).expect("K");
+    assert_eq!(weights(&mixing), [(1, 0.4), (2, 0.6)]);
+}
+
+#[test]
 fn a_crossfade_in_step_starts_the_next_clip_at_the_same_phase() {
     let (model, mut clips) = article();
     clips[2].duration = 1.0; // twist cut to a second: a clip of another length
