@@ -25,7 +25,7 @@ const TARGET: Duration = Duration::from_millis(20);
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let model = synthetic::tube(BONES, RINGS, RING_SIZE);
-    let files = export(&model, &[synthetic::wave()]).expect("the tube exports");
+    let files = export(&model, &Default::default(), &[synthetic::wave()]).expect("the tube exports");
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("tube.md5mesh");
     std::fs::write(&path, &files.mesh).expect("the mesh is written");

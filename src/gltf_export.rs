@@ -45,6 +45,7 @@ pub use animations::SAMPLES_PER_SECOND;
 pub use error::{Container, ExportError, GENERATOR};
 
 use crate::clip::Clip;
+use crate::material::Looks;
 use crate::model::Model;
 use buffer::File;
 use json::Scene;
@@ -52,7 +53,12 @@ use nodes::Turn;
 
 /// The whole file, in the container asked for: the bones, the skin and meshes, the materials,
 /// and every clip that moves something (the spec wants at least one channel per animation).
-pub fn export(model: &Model, clips: &[Clip], container: Container) -> Result<Vec<u8>, ExportError> {
+pub fn export(
+    model: &Model,
+    looks: &Looks,
+    clips: &[Clip],
+    container: Container,
+) -> Result<Vec<u8>, ExportError> {
     let mut file = File::default();
     let tracks = animations::tracks(&model.skeleton, clips)?;
     let mut animated = vec![false; model.skeleton.len()];
@@ -61,8 +67,8 @@ pub fn export(model: &Model, clips: &[Clip], container: Container) -> Result<Vec
     }
     let turn = Turn::of(model);
     let nodes = nodes::nodes(&mut file, model, &animated, turn);
-    looks::materials(&mut file, model);
-    let mesh_nodes = meshes::meshes(&mut file, model, &nodes, turn)?;
+    looks::materials(&mut file, looks);
+    let mesh_nodes = meshes::meshes(&mut file, model, looks, &nodes, turn)?;
     let roots = nodes.roots.iter().chain(mesh_nodes.iter().flatten()).copied().collect();
     file.root.scenes.push(Scene { nodes: roots });
     // Where each morphed mesh went: its bone (whose weight channels move it), node and targets.

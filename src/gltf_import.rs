@@ -68,6 +68,7 @@ pub use nodes::SYNTHETIC_ROOT;
 pub use skins::SkinSlots;
 
 use crate::clip::Clip;
+use crate::material::Looks;
 use crate::model::Model;
 use crate::printable::printable;
 use std::path::{Path, PathBuf};
@@ -79,6 +80,8 @@ pub struct Imported {
     /// skin's joint slots are every glTF skin's joints in turn (see [`Imported::skins`]), then one
     /// per rigid mesh; its vertices are the skinned meshes', then the rigid ones' (`model.parts`).
     pub model: Model,
+    /// What its surface looks like: texture coordinates and materials.
+    pub looks: Looks,
     /// One per animation, in file order; [`REST`] alone for a file without animations.
     pub clips: Vec<Clip>,
     /// Which joint slots each glTF skin became.
@@ -166,11 +169,11 @@ fn finish(
     let unused = unused::unused(document, &nodes);
     let (texcoords, materials) = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
 
-    let mut model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
+    let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
         .with_triangles(meshes.triangles)?
         .with_parts(meshes.parts)?
         .with_morphs(meshes.morphs)?;
-    (model.texcoords, model.materials) = (texcoords, materials);
+    let looks = Looks { texcoords, materials };
     let files = files::named(document, base_dir);
-    Ok(Imported { model, clips, skins, notes, rest_only, unused, files })
+    Ok(Imported { model, looks, clips, skins, notes, rest_only, unused, files })
 }

@@ -4,8 +4,8 @@
 //! Skinning moves a vertex's position and its normal, nothing else. A vertex also carries its
 //! **texture coordinates** (glTF's `TEXCOORD_0`, MD5's `( s t )`): a point `(u, v)` on a picture,
 //! 0 to 1 across and down, that stays glued to the vertex however the bones move it. So they are
-//! read once, kept on the model ([`Model::texcoords`](crate::model::Model::texcoords)) and written
-//! back out unchanged; the blend never touches them.
+//! read once, kept beside the model ([`Looks::texcoords`]) and written back out unchanged; the
+//! blend never touches them.
 //!
 //! A **material** (glTF's `pbrMetallicRoughness`, reduced to what this program draws) is a base
 //! colour: a factor, linear RGBA, times the colour its texture has at the vertex's `(u, v)`, where
@@ -20,8 +20,18 @@ mod pixels;
 
 pub use pixels::{decode, fit, fit_side, halve, size};
 
-use glam::Vec4;
+use glam::{Vec2, Vec4};
 use std::ops::Range;
+
+/// What a model's surface looks like, kept beside the model (`model.rs`), since skinning never
+/// changes it: where the loaders put it, and where drawing and the exports read it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Looks {
+    /// Each vertex's texture coordinates, or none.
+    pub texcoords: Vec<Vec2>,
+    /// Its materials, and which triangles take each; none for the article.
+    pub materials: Materials,
+}
 
 /// The materials of a model, its images, and which triangles take which material.
 #[derive(Clone, Debug, Default, PartialEq)]

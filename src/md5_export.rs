@@ -44,6 +44,7 @@ pub use names::{clip_name_in, file_stem};
 
 use crate::clip::Clip;
 use crate::frame::Pose;
+use crate::material::Looks;
 use crate::model::Model;
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -58,8 +59,8 @@ pub struct Md5Files {
 
 /// The model as an `.md5mesh` and each of `clips` as an `.md5anim`, all in memory: for a model
 /// whose clips are short. The program writes each `.md5anim` as it is sampled ([`Md5Export`]).
-pub fn export(model: &Model, clips: &[Clip]) -> Result<Md5Files, ExportError> {
-    let export = Md5Export::new(model, clips)?;
+pub fn export(model: &Model, looks: &Looks, clips: &[Clip]) -> Result<Md5Files, ExportError> {
+    let export = Md5Export::new(model, looks, clips)?;
     let mut animations = Vec::with_capacity(clips.len());
     for (i, stem) in export.stems.iter().enumerate() {
         let mut text = Vec::new();
@@ -95,11 +96,11 @@ pub struct Md5Export<'a> {
 impl<'a> Md5Export<'a> {
     /// Checks that `model` and `clips` can be written as MD5 and plans the files; refuses before
     /// any frame is sampled an export past [`POSE_BUDGET`].
-    pub fn new(model: &'a Model, clips: &'a [Clip]) -> Result<Md5Export<'a>, ExportError> {
+    pub fn new(model: &'a Model, looks: &Looks, clips: &'a [Clip]) -> Result<Md5Export<'a>, ExportError> {
         check_names(model, clips)?;
         let frames = frames::frame_counts(clips, model.skeleton.len())?;
         let joints = joints::md5_joints(model)?;
-        let mesh = text::mesh(model, &joints)?;
+        let mesh = text::mesh(model, looks, &joints)?;
         let mut pose = Pose::new(model);
         let animations = (clips.iter().zip(frames))
             .map(|(clip, frames)| anim::plan(model, &joints, clip, frames, &mut pose))

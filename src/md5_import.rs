@@ -48,6 +48,7 @@ pub use mesh_file::FileWeight as Weight;
 pub use vertices::StoredWeights;
 
 use crate::clip::{Clip, Motion};
+use crate::material::Looks;
 use crate::md5_export::clip_name_in;
 use crate::model::{Model, Up};
 use crate::normals::smooth_normals;
@@ -64,6 +65,8 @@ pub struct Imported {
     /// Bone `i` is joint `i` (plus [`SYNTHETIC_ROOT`] last when the file has several roots);
     /// skin joint `i` is bone `i`. The vertices are the meshes', mesh after mesh, in file order.
     pub model: Model,
+    /// What its surface looks like: the texture coordinates (MD5 names a shader, not a material).
+    pub looks: Looks,
     /// One per animation that fits, in file name order, then [`REST`], the bind pose, unless an
     /// animation is called that.
     pub clips: Vec<Clip>,
@@ -147,7 +150,7 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
         .with_triangles(vertices.triangles)?
         .with_parts(vertices.parts)?;
     model.up = Up::Z;
-    model.texcoords = vertices.texcoords;
+    let looks = Looks { texcoords: vertices.texcoords, ..Looks::default() };
     smooth_normals_for(&mut model, &mut notes);
 
     // Each animation that describes the same joints becomes a clip.
@@ -191,7 +194,8 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
         })
         .collect();
     let files = Vec::new();
-    Ok(Imported { model, clips, stored: vertices.stored, meshes, animations: summaries, notes, files })
+    let (stored, animations) = (vertices.stored, summaries);
+    Ok(Imported { model, looks, clips, stored, meshes, animations, notes, files })
 }
 
 /// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind

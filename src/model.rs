@@ -1,10 +1,10 @@
 //! A skinned model: what a file would load.
 //!
 //! A [`Model`] is a skeleton, a skin whose joints carry their offsets, the lines that draw the mesh
-//! (and its triangles, where it has faces), which vertices form which mesh ([`Part`]), the morph
-//! targets of the meshes that have them ([`MeshMorph`]), and the looks that skinning never changes
-//! (texture coordinates and materials, `material.rs`). It is made piece by piece, each piece
-//! checked (`model/build.rs`). What changes per frame is a [`Pose`](crate::frame::Pose), and
+//! (and its triangles, where it has faces), which vertices form which mesh ([`Part`]), and the morph
+//! targets of the meshes that have them ([`MeshMorph`]). It is made piece by piece, each piece
+//! checked (`model/build.rs`). What the surface looks like (texture coordinates, materials) is not
+//! part of it: skinning never changes it, and a loader keeps it beside the model. What changes per frame is a [`Pose`](crate::frame::Pose), and
 //! `frame.rs` runs the method on it.
 
 mod build;
@@ -14,11 +14,9 @@ mod part;
 pub use error::ModelError;
 pub use part::{Part, Up};
 
-use crate::material::Materials;
 use crate::morph::MeshMorph;
 use crate::skeleton::Skeleton;
 use crate::skin::Skin;
-use glam::Vec2;
 
 /// A skeleton, the skin bound to it, and how to draw the mesh.
 #[derive(Clone, Debug)]
@@ -37,10 +35,6 @@ pub struct Model {
     pub up: Up,
     /// The morph targets of its meshes, each over its part's run of vertices (none for most).
     pub morphs: Vec<MeshMorph>,
-    /// Each vertex's texture coordinates, or none: skinning never moves them (`material.rs`).
-    pub texcoords: Vec<Vec2>,
-    /// Its materials, and which triangles take each (`material.rs`); none for the article.
-    pub materials: Materials,
 }
 
 impl Model {

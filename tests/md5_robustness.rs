@@ -113,7 +113,7 @@ fn exported(
     model: &skinning::model::Model,
     clips: &[skinning::clip::Clip],
 ) -> (String, Vec<(String, String)>) {
-    let files = skinning::md5_export::export(model, clips).expect("the fixture exports");
+    let files = skinning::md5_export::export(model, &Default::default(), clips).expect("the fixture exports");
     (files.mesh, files.animations)
 }
 

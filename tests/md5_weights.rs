@@ -237,7 +237,7 @@ fn a_vertex_with_six_weights_blends_where_seed_002s_formula_puts_it_at_every_fra
 #[test]
 fn export_md5_writes_every_weight_back() {
     let imported = load_from_str(&mesh(), &[("swing", &anim())]).expect("loads");
-    let files = export(&imported.model, &imported.clips[..1]).expect("exports");
+    let files = export(&imported.model, &imported.looks, &imported.clips[..1]).expect("exports");
     // Vertex 0 names a run of six weights.
     assert!(files.mesh.contains("\tvert 0 ( 0 0 ) 0 6\n"), "{}", files.mesh);
     let (name, text) = &files.animations[0];

@@ -17,7 +17,8 @@ use skinning::model::Model;
 use skinning::morph::Held;
 
 fn round_trip(imported: &Imported, container: Container) -> Imported {
-    let bytes = export(&imported.model, &imported.clips, container).expect("the model exports");
+    let bytes =
+        export(&imported.model, &imported.looks, &imported.clips, container).expect("the model exports");
     let back = load_from_slice(&bytes, None).expect("the export loads back");
     assert!(back.notes.is_empty(), "read back without a note: {:?}", back.notes);
     back

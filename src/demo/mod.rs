@@ -102,7 +102,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     if let Some(path) = &options.export_md5 {
         return output::exports::md5(path, &loaded, options.force);
     }
-    let Loaded { model, clips, notes, stored, .. } = *loaded;
+    let Loaded { model, looks, clips, notes, stored, .. } = *loaded;
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
         for note in &notes {
@@ -156,6 +156,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     }
     let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;
+    demo.looks = looks;
     say_notes();
     let mut session = Session::new(options, demo);
     // A first frame the dump would refuse is refused before any window opens (`show/finite.rs`).

@@ -7,11 +7,11 @@
 
 use super::buffer::{File, push};
 use super::json::{Image, Material, Pbr, Texture, TextureInfo};
-use crate::model::Model;
+use crate::material::Looks;
 
 /// Every material of `model`, and the images its textures use.
-pub fn materials(file: &mut File, model: &Model) {
-    let materials = &model.materials;
+pub fn materials(file: &mut File, looks: &Looks) {
+    let materials = &looks.materials;
     // Image i is written once, the first time a material uses it, as texture texture_of[i].
     let mut texture_of: Vec<Option<usize>> = vec![None; materials.images.len()];
     for material in &materials.list {

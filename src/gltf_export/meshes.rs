@@ -19,6 +19,7 @@ use super::error::ExportError;
 use super::json::{Mesh, Node, Primitive, Skin};
 use super::morphs;
 use super::nodes::{Nodes, Turn};
+use crate::material::Looks;
 use crate::model::{Model, Part};
 use crate::printable::printable;
 use std::collections::{BTreeMap, HashSet};
@@ -39,6 +40,7 @@ struct SkinOf {
 pub fn meshes(
     file: &mut File,
     model: &Model,
+    looks: &Looks,
     nodes: &Nodes,
     turn: Turn,
 ) -> Result<Vec<Option<usize>>, ExportError> {
@@ -47,8 +49,8 @@ pub fn meshes(
     let shared = one.as_ref().map(|skin| write_skin(file, model, nodes, skin, turn));
     // Which material each triangle takes.
     let mut material_of = vec![None; model.triangles.len()];
-    for run in &model.materials.runs {
-        let material = run.material.filter(|&m| m < model.materials.list.len());
+    for run in &looks.materials.runs {
+        let material = run.material.filter(|&m| m < looks.materials.list.len());
         let end = run.triangles.end.min(material_of.len());
         material_of[run.triangles.start.min(end)..end].fill(material);
     }
@@ -119,7 +121,7 @@ pub fn meshes(
         }
         if !groups.is_empty() && apart {
             for (&i, run) in order.iter().zip(runs) {
-                let attributes = attributes(file, model, run.clone(), slots, turn);
+                let attributes = attributes(file, model, looks, run.clone(), slots, turn);
                 let targets = targets_of(file, &run).unwrap_or_default();
                 let indices = relative(&groups[i].1, run.start);
                 let indices = Some(file.accessor(&indices, Some(ELEMENT_ARRAY_BUFFER), false));
@@ -127,7 +129,7 @@ pub fn meshes(
                 primitives.push(Primitive { attributes, indices, material, mode: TRIANGLES, targets });
             }
         } else {
-            let attributes = attributes(file, model, part.vertices.clone(), slots, turn);
+            let attributes = attributes(file, model, looks, part.vertices.clone(), slots, turn);
             let targets = targets_of(file, &part.vertices).unwrap_or_default();
             for (material, indices, _) in &groups {
                 let indices =
@@ -219,6 +221,7 @@ fn skin_of(model: &Model, slots: &[usize]) -> Result<SkinOf, ExportError> {
 fn attributes(
     file: &mut File,
     model: &Model,
+    looks: &Looks,
     range: Range<usize>,
     skin: &SkinOf,
     turn: Turn,
@@ -231,7 +234,7 @@ fn attributes(
         let normals: Vec<[f32; 3]> = normals.iter().map(|&n| turn.point(n.into()).to_array()).collect();
         attributes.insert("NORMAL".into(), file.accessor(&normals, Some(ARRAY_BUFFER), false));
     }
-    if let Some(uv) = model.texcoords.get(range.clone()) {
+    if let Some(uv) = looks.texcoords.get(range.clone()) {
         let uv: Vec<[f32; 2]> = uv.iter().map(|t| t.to_array()).collect();
         attributes.insert("TEXCOORD_0".into(), file.accessor(&uv, Some(ARRAY_BUFFER), false));
     }

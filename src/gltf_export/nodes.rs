@@ -8,7 +8,7 @@
 //!
 //! **Up.** glTF is Y-up, a character facing +z (spec, "Coordinate System and Units"); an MD5 model
 //! has id's axes, Z-up and facing +x. Its numbers are turned into glTF's as the camera turns them
-//! ([`camera::upright`](crate::camera::upright)), `(x, y, z) → (y, z, x)`, the turn `T`: every
+//! (`model::Up::turn_to_gltf`), `(x, y, z) → (y, z, x)`, the turn `T`: every
 //! point of the mesh and every normal, and the top bones' rest transforms and keys (`T · local`),
 //! so every world transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
 //! `T·world · offset·T⁻¹ · T·bind = T · (world · offset · bind)`: the same skinned mesh, turned.
@@ -16,7 +16,6 @@
 
 use super::buffer::File;
 use super::json::Node;
-use crate::camera::upright;
 use crate::model::{Model, Up};
 use crate::skeleton::{BoneId, Skeleton, Trs};
 use glam::{Mat4, Quat, Vec3, Vec4};
@@ -38,7 +37,7 @@ impl Turn {
 
     /// An orientation of a top bone: the turn, then it.
     pub fn rotation(self, q: Quat) -> Quat {
-        if self.0 { upright(Up::Z) * q } else { q }
+        if self.0 { Up::Z.turn_to_gltf() * q } else { q }
     }
 
     /// An offset: `offset · T⁻¹` (T⁻¹ takes (x, y, z) back to (z, x, y)).

@@ -21,11 +21,10 @@
 //! - **Axes.** id's tools are Z-up with a character's front along +x; the article and glTF are
 //!   Y-up with the front along +z. A Y-up model is turned into id's axes as it is written,
 //!   `(x, y, z) → (z, x, y)`, so it stands up and faces forward in any MD5 viewer, and in this one,
-//!   whose camera turns id's axes back ([`camera::upright`](crate::camera::upright)). Only object
+//!   whose camera turns id's axes back (`model::Up::turn_to_gltf`). Only object
 //!   space turns: the root joints and the bind pose. Weights stay in their joints' spaces, untouched.
 
 use super::error::ExportError;
-use crate::camera::upright;
 use crate::model::{Model, Up};
 use crate::printable::{printable, quoted};
 use crate::skeleton::{BoneId, Trs};
@@ -58,7 +57,7 @@ impl Md5Joints {
 
     /// An orientation in object space as written: the same turn, the camera's undone.
     pub fn up_rotation(&self, q: Quat) -> Quat {
-        if self.turn { upright(Up::Z).inverse() * q } else { q }
+        if self.turn { Up::Z.turn_to_gltf().inverse() * q } else { q }
     }
 }
 

@@ -12,6 +12,7 @@
 use super::error::ExportError;
 use super::joints::Md5Joints;
 use super::names::COMMAND_LINE;
+use crate::material::Looks;
 use crate::model::Model;
 use crate::printable::quoted;
 use glam::{DQuat, Quat, Vec3};
@@ -53,7 +54,7 @@ pub fn turn([x, y, z]: [f64; 3]) -> String {
 }
 
 /// The `.md5mesh`: the joints in their bind pose, then one `mesh` per part of the model.
-pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
+pub fn mesh(model: &Model, looks: &Looks, joints: &Md5Joints) -> Result<String, ExportError> {
     let skeleton = &model.skeleton;
     let mut out = String::new();
     let parts = &model.parts;
@@ -85,7 +86,7 @@ pub fn mesh(model: &Model, joints: &Md5Joints) -> Result<String, ExportError> {
         let mut next_weight = 0;
         for (v, vertex) in part.vertices.clone().enumerate() {
             // The texture coordinates as they are: skinning never moves them (`material.rs`).
-            let st = model.texcoords.get(vertex).copied().unwrap_or_default();
+            let st = looks.texcoords.get(vertex).copied().unwrap_or_default();
             let what = format!("vertex {v}'s texture coordinates");
             let (s, t) = (number(st.x, &what)?, number(st.y, &what)?);
             // Every influence of the vertex becomes one weight, however many it has.

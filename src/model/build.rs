@@ -4,7 +4,6 @@
 //! indices point past what it has.
 
 use super::{Model, ModelError, Part, Up};
-use crate::material::Materials;
 use crate::morph::{MeshMorph, number_weights};
 use crate::skeleton::Skeleton;
 use crate::skin::Skin;
@@ -24,8 +23,7 @@ impl Model {
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
         let (triangles, parts, morphs) = (Vec::new(), vec![whole], Vec::new());
-        let (texcoords, materials) = (Vec::new(), Materials::default());
-        Ok(Model { skeleton, skin, edges, triangles, parts, up: Up::Y, morphs, texcoords, materials })
+        Ok(Model { skeleton, skin, edges, triangles, parts, up: Up::Y, morphs })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.

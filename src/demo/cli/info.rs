@@ -137,7 +137,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(model.edges.len(), "edge", "edges")
     ));
     super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
-    line(super::looks_info::looks(model));
+    line(super::looks_info::looks(&imported.looks));
 
     line(influences(&model.skin));
 

@@ -75,7 +75,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         ));
     }
     line("normals: none in the file; smooth ones from the triangles, as id Tech 4 makes them".into());
-    line(super::looks_info::looks(model));
+    line(super::looks_info::looks(&imported.looks));
 
     line("animations (the .md5anim files beside it whose joints are the mesh's, in name order):".into());
     for (i, (anim, clip)) in imported.animations.iter().zip(&imported.clips).enumerate() {

@@ -31,12 +31,13 @@ use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
 use super::gpu_morph::GpuMorph;
 use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver};
 use super::layer::{Layer, as_bytes};
-use super::looks::{Looks, texcoord_attribute};
+use super::looks::{GpuLooks, texcoord_attribute};
 use super::skin_program::{Look, SkinProgram};
 use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning::frame::Palette;
+use skinning::material::Looks;
 use skinning::model::Model;
 use skinning::morph::Morphed;
 
@@ -80,7 +81,7 @@ fn method(palette: Palette) -> usize {
 impl GpuSkin {
     /// Compiles the skinning shaders and uploads the model's skin, once; refused before anything
     /// is made if the model has too many joints or the driver too small uniform blocks.
-    pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
+    pub fn new(gl: &glow::Context, model: &Model, looks: &Looks) -> Result<GpuSkin, GlError> {
         gpu_can_skin(&model.skin).map_err(GlError::Other)?;
         fits_driver(block_limit(gl)).map_err(GlError::Other)?;
         // What the blend reads per vertex, in the shapes the shader's attributes take.
@@ -120,7 +121,7 @@ impl GpuSkin {
             skin_attributes(gl, surface, &layer, buffers, flat, sets.sets);
             morph.attach(gl, surface);
             gl.bind_vertex_array(Some(surface));
-            let texcoords = texcoord_attribute(gl, model)?;
+            let texcoords = texcoord_attribute(gl, looks, model.skin.len())?;
             let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
             // Room for one captured position and one normal, each a vec3, per vertex.
@@ -176,7 +177,13 @@ impl GpuSkin {
 
     /// Draws the mesh's triangles skinned with `palette`, lit from `eye` (`surface.rs`), in the
     /// materials' colours (`looks`, the CPU surface's; the weight view's when it is off).
-    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view: (Mat4, Vec3), looks: &Looks) {
+    pub fn draw_surface(
+        &mut self,
+        gl: &glow::Context,
+        palette: Palette,
+        view: (Mat4, Vec3),
+        looks: &GpuLooks,
+    ) {
         let program = &mut self.lit[method(palette)];
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);

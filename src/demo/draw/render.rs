@@ -33,6 +33,7 @@ use crate::demo::words::labels::Labels;
 use crate::demo::words::text::TextLayer;
 use glam::{Vec3, Vec3A};
 use glow::HasContext;
+use skinning::material::Looks;
 use skinning::model::Model;
 use skinning::skeleton::BoneId;
 mod read;
@@ -72,7 +73,7 @@ pub struct Renderer {
 
 impl Renderer {
     /// Compiles the shaders and creates the layers for `model`.
-    pub fn new(gl: glow::Context, model: &Model) -> Result<Renderer, GlError> {
+    pub fn new(gl: glow::Context, model: &Model, looks: &Looks) -> Result<Renderer, GlError> {
         let program = compile_program(
             &gl,
             ("shaders/lines.vert", include_str!("../../../shaders/lines.vert")),
@@ -114,7 +115,7 @@ impl Renderer {
         let mut compared = Layer::new(&gl, n, mesh_lines)?;
         compared.upload_colors(&gl, &vec![ORANGE; n]);
         let surface =
-            if model.triangles.is_empty() { None } else { Some(Surface::new(&gl, model, &skinned)?) };
+            if model.triangles.is_empty() { None } else { Some(Surface::new(&gl, model, looks, &skinned)?) };
         // A mesh whose vertices all sit at one point has no lines or faces to see: its points mark
         // where it is, however many there are.
         let a_point = at_one_point(model);
@@ -132,7 +133,7 @@ impl Renderer {
         // A model too big for GPU skinning, or a driver too small for its palette, still draws on
         // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
         let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
-        let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model, looks)?) } else { None };
         if let Some(gpu) = &mut gpu {
             gpu.show_points(a_point);
             gpu.upload_colors(&gl, &vec![RED; n]);

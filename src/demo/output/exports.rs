@@ -47,7 +47,7 @@ fn names(clips: &[Clip]) -> String {
 pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Failure> {
     Inputs::of(&loaded.read).refuse(path, "name another file")?;
     let clips = &loaded.clips[..loaded.own_clips];
-    let bytes = skinning::gltf_export::export(&loaded.model, clips, container)
+    let bytes = skinning::gltf_export::export(&loaded.model, &loaded.looks, clips, container)
         .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
     write_file(path, |file| file.write_all(&bytes))?;
     let model = &loaded.model;
@@ -83,7 +83,8 @@ pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
     let animations: Vec<PathBuf> =
         stems.iter().map(|stem| path.with_file_name(format!("{stem}.md5anim"))).collect();
     let planned = together::check(path, &animations, &Inputs::of(&loaded.read), force)?;
-    let export = Md5Export::new(&loaded.model, clips).map_err(|e| together::cannot_export(&e))?;
+    let export =
+        Md5Export::new(&loaded.model, &loaded.looks, clips).map_err(|e| together::cannot_export(&e))?;
     if !loaded.model.morphs.is_empty() {
         console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
     }

@@ -14,6 +14,7 @@ use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
 use skinning::dump::Frames;
 use skinning::frame::Method;
+use skinning::material::Looks;
 use skinning::mixer::Animation;
 use skinning::model::Model;
 use skinning::morph::{Held, Morphed};
@@ -26,7 +27,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
     let depth = !session.demo.model.triangles.is_empty();
     let (_context, gl) = offscreen(width, height, depth)?;
     session.pick_threads(&gl::version_string(&gl))?;
-    let mut renderer = Renderer::new(gl, &session.demo.model)?;
+    let mut renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     while !session.finished() {
         session.draw_frame(&mut renderer, width, height, 1.0)?;
@@ -59,7 +60,8 @@ pub fn dump_gpu(
 
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
-    let mut gpu = GpuSkin::new(&gl, model)?;
+    // The dump reads positions and normals back: no surface, so no looks.
+    let mut gpu = GpuSkin::new(&gl, model, &Looks::default())?;
     if let Some(note) = gpu.take_morph_note() {
         console::say(&format!("note: {note}"));
     }

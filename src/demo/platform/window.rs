@@ -271,7 +271,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     session.pick_threads(&gl::version_string(&gl))?;
     // Wait for the screen's refresh between frames; not every platform can, which is fine.
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
-    let renderer = Renderer::new(gl, &session.demo.model)?;
+    let renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     Ok(WindowGl { renderer, surface, context, window })
 }

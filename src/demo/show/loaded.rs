@@ -8,6 +8,7 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use skinning::clip::Clip;
 use skinning::gltf_import::{self, ImportError};
+use skinning::material::Looks;
 use skinning::md5_import::{self, Md5Error, StoredWeights};
 use skinning::model::Model;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,8 @@ use std::path::{Path, PathBuf};
 /// A model ready to show.
 pub struct Loaded {
     pub model: Model,
+    /// What its surface looks like (texture coordinates, materials; none for the article).
+    pub looks: Looks,
     pub clips: Vec<Clip>,
     /// How many of `clips` are the file's own: after them a loader may add `rest`, the rest pose
     /// (glTF, for a file without animations; MD5, always).
@@ -45,6 +48,7 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         let own_clips = clips.len();
         return Ok(Loading::Show(Box::new(Loaded {
             model,
+            looks: Looks::default(),
             clips,
             own_clips,
             notes: Vec::new(),
@@ -66,8 +70,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         })?;
         let info = options.info.then(|| cli::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
-        let md5_import::Imported { model, clips, stored, notes, files, .. } = imported;
-        (Loaded { model, clips, own_clips, notes, stored: Some(stored), read: files }, info)
+        let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
+        (Loaded { model, looks, clips, own_clips, notes, stored: Some(stored), read: files }, info)
     } else {
         let imported = gltf_import::load(path).map_err(|e| match e {
             ImportError::Read { .. } => Failure::new(1, e.to_string()),
@@ -75,8 +79,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         })?;
         let info = options.info.then(|| cli::info::describe(path, &imported));
         let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
-        let gltf_import::Imported { model, clips, notes, files, .. } = imported;
-        (Loaded { model, clips, own_clips, notes, stored: None, read: files }, info)
+        let gltf_import::Imported { model, looks, clips, notes, files, .. } = imported;
+        (Loaded { model, looks, clips, own_clips, notes, stored: None, read: files }, info)
     };
     if options.stats {
         say_load_time(path, started, loaded.model.skin.len())?;

@@ -30,6 +30,7 @@ use skinning::camera::framing_model;
 use skinning::clip::Clip;
 use skinning::frame::{Frame, Pose};
 use skinning::inspect::Inspection;
+use skinning::material::Looks;
 use skinning::md5_import::StoredWeights;
 use skinning::model::Model;
 use skinning::printable::printable;
@@ -51,6 +52,8 @@ pub enum Reply {
 
 pub struct Demo {
     pub model: Model,
+    /// What its surface looks like: drawn, never skinned (the loader's; none for the article).
+    pub looks: Looks,
     pub clips: Vec<Clip>,
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
@@ -135,6 +138,7 @@ impl Demo {
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
             model,
+            looks: Looks::default(),
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
             clip,
