@@ -1,6 +1,6 @@
 //! `cargo bench`: what does skinning cost, and what makes it fast?
 //!
-//! One synthetic tube (64 bones, 4 influences per vertex, see `src/synthetic.rs`) at 10k, 100k and
+//! One synthetic tube (64 bones, 4 influences per vertex, see `crates/fast/src/synthetic.rs`) at 10k, 100k and
 //! 1M vertices, posed by the `wave` clip, blended nine ways on the same data in the same run
 //! (`table.rs` holds them and times them):
 //!
@@ -51,12 +51,12 @@ mod table;
 mod variants;
 
 use glam::Mat4;
-use skinning::fast::FastPath;
-use skinning::frame::{Frame, Pose, Source};
-use skinning::model::Model;
-use skinning::parallel::BlendThreads;
-use skinning::skin::{SLOTS, compute_palette};
-use skinning::synthetic;
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::parallel::BlendThreads;
+use skinning_fast::synthetic;
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::skin::{SLOTS, compute_palette};
 use std::time::Duration;
 use table::{VARIANTS, measure};
 
@@ -101,7 +101,7 @@ fn main() {
         "blend benchmark: {} ({} threads available, {} lanes), one thread and {n}",
         cpu_model(),
         threads(),
-        skinning::lanes::Lanes::best().name()
+        skinning_fast::lanes::Lanes::best().name()
     );
     println!(
         "tube of {BONES} bones, {SLOTS} influences per vertex; median of interleaved rounds{}\n",

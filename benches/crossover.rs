@@ -17,10 +17,10 @@
 //! again, then twice, as from 4,096 on), for a machine where two threads pay only far higher.
 
 use glam::{Mat4, Vec3A};
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Palette};
-use skinning::parallel::BlendThreads;
-use skinning::skin::{Skin, compute_palette};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::parallel::BlendThreads;
+use skinning_method::frame::{Blender, Palette};
+use skinning_method::skin::{Skin, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -18,10 +18,10 @@
 //! Each variant's positions are checked against the same blend done plainly (to f32 rounding).
 
 use glam::{Mat4, Vec3A};
-use skinning::blend::blend;
-use skinning::model::Model;
-use skinning::skin::{Influence, SLOTS, Skin};
-use skinning::synthetic::BONE_LENGTH;
+use skinning_fast::synthetic::BONE_LENGTH;
+use skinning_method::blend::blend;
+use skinning_method::model::Model;
+use skinning_method::skin::{Influence, SLOTS, Skin};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

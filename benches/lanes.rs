@@ -4,9 +4,9 @@
 //! lanes buy, and what the wider ones add.
 
 use glam::{Mat4, Vec3A};
-use skinning::frame::{Blender, Palette, Reference};
-use skinning::lanes::Lanes;
-use skinning::skin::Skin;
+use skinning_fast::lanes::Lanes;
+use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::skin::Skin;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -13,12 +13,12 @@
 //!   gives as 1.25 times positions alone.
 
 use glam::{Mat4, Vec3A};
-use skinning::blend::blend;
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Palette, Reference};
-use skinning::model::Model;
-use skinning::normals::Rule;
-use skinning::skin::Skin;
+use skinning_fast::fast_path::FastPath;
+use skinning_method::blend::blend;
+use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::model::Model;
+use skinning_method::normals::Rule;
+use skinning_method::skin::Skin;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

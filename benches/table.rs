@@ -4,12 +4,12 @@
 use super::{BONES, Posed};
 use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
-use skinning::blend::blend;
-use skinning::dual_quat::{DualQuat, compute_dq_palette};
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Palette, Reference};
-use skinning::skin::{SLOTS, SkinVertex, compute_palette};
-use skinning::synthetic;
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::synthetic;
+use skinning_method::blend::blend;
+use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
+use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::skin::{SLOTS, SkinVertex, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -62,7 +62,7 @@ fn copy(vertices: &[SkinVertex], out: &mut [Vec3A]) {
 /// The copy on all the pool's threads, cut as `parallel.rs` cuts the blend. The calling thread is
 /// one of the pool's (`BlendThreads::new`), so rayon runs this on that pool.
 fn copy_parallel(threads: usize, vertices: &[SkinVertex], out: &mut [Vec3A]) {
-    let chunk = vertices.len().div_ceil(threads * 4).max(1).next_multiple_of(skinning::lanes::GROUP);
+    let chunk = vertices.len().div_ceil(threads * 4).max(1).next_multiple_of(skinning_fast::lanes::GROUP);
     out.par_chunks_mut(chunk).zip(vertices.par_chunks(chunk)).for_each(|(out, vertices)| copy(vertices, out));
 }
 

@@ -3,8 +3,8 @@
 //! palette. Each returns the blend's positions (to f32 rounding), which the run checks.
 
 use glam::{Affine3A, Mat4, Vec3A, Vec4};
-use skinning::blend::blend;
-use skinning::skin::{SLOTS, Skin};
+use skinning_method::blend::blend;
+use skinning_method::skin::{SLOTS, Skin};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

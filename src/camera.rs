@@ -14,9 +14,9 @@
 //! whose numbers are id's (MD5, see `model::Up`) is first turned into glTF's axes (`Up::turn_to_gltf`),
 //! in the view only: its numbers stay its own.
 
-use crate::frame::{Blending, Frame, Method, Pose, Reference, Source};
-use crate::model::Up;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Source};
+use skinning_method::model::Up;
 
 /// Vertical field of view.
 const FOV_Y: f32 = 40.0 * std::f32::consts::PI / 180.0;
@@ -159,7 +159,7 @@ impl Camera {
 /// whose vertices never leave one point has no size to frame: then its joints are framed with it,
 /// so they show. It looks at the model's front (see `Up::turn_to_gltf`); any size works, the model's own
 /// units are kept.
-pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
+pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_method::clip::Clip]) -> Camera {
     let mut pose = Pose::new(model);
     let is_joint = model.joint_bones();
     let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());

@@ -7,9 +7,10 @@
 
 mod common;
 
-use skinning::fast::FastPath;
-use skinning::frame::{Blending, Frame, Method, Pose, Source};
-use skinning::{scene, synthetic};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::synthetic;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::scene;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -202,7 +203,7 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
         models.push(("Fox", std::fs::read(path).expect("Fox.glb reads")));
     }
     for (name, bytes) in models {
-        let imported = skinning::gltf_import::load_from_slice(&bytes, None).expect("loads");
+        let imported = skinning_formats::gltf_import::load_from_slice(&bytes, None).expect("loads");
         let model = &imported.model;
         let (mut pose, mut fast_pose, fast) = (Pose::new(model), Pose::new(model), FastPath::new());
         let mut frame = |clip, t| {
@@ -228,11 +229,11 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
 fn a_steady_frame_of_several_clips_allocates_nothing() {
     // The mixer samples every layer into the layer's own pose and blends into the frame's: two clips
     // in step, a masked one and an additive one, on the article's scene and on the Fox.
-    use skinning::mixer::mask::Mask;
-    use skinning::mixer::{Kind, Layer, Mixer};
+    use skinning_method::mixer::mask::Mask;
+    use skinning_method::mixer::{Kind, Layer, Mixer};
     let mut models = vec![(scene::article().expect("valid"), scene::clips().expect("valid"))];
     if let Some(path) = common::sample_model("Fox.glb") {
-        let fox = skinning::gltf_import::load(&path).expect("loads");
+        let fox = skinning_formats::gltf_import::load(&path).expect("loads");
         models.push((fox.model, fox.clips));
     }
     for (model, clips) in models {
@@ -260,7 +261,7 @@ fn a_steady_frame_that_reaches_allocates_nothing() {
     // rotations; each solve only writes into them. Two chains (two-bone with a pole and a weight,
     // CCD on three bones), a bend by hand, and a target that moves every frame.
     use glam::{Quat, Vec3};
-    use skinning::reach::{Reach, Solver};
+    use skinning_method::reach::{Reach, Solver};
     let model = scene::article().expect("the article's scene");
     let clip = scene::bend().expect("the bend clip");
     let mut pose = Pose::new(&model);

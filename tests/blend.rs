@@ -1,13 +1,13 @@
 //! Linear blend skinning on the article's scene, against numbers worked out by hand.
 
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
-use skinning::blend::blend;
-use skinning::fast::FastPath;
-use skinning::frame::{Blending, Frame, Method, Pose, Source};
-use skinning::model::Model;
-use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
-use skinning::skin::{Influence, Joint, Skin, SkinError, SkinProblem, compute_palette};
-use skinning::transform::Trs;
+use skinning_fast::fast_path::FastPath;
+use skinning_method::blend::blend;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
+use skinning_method::skin::{Influence, Joint, Skin, SkinError, SkinProblem, compute_palette};
+use skinning_method::transform::Trs;
 
 /// The article's scene posed with these local translations (bones not named keep their bind ones),
 /// blended by the readable loops; the program's fast path must land within 1e-6 of it.
@@ -204,7 +204,7 @@ fn an_edit_of_the_scene_that_breaks_the_skin_names_the_vertex() {
     let edited = [Influence { joint: BONE2, weight: 0.3 }, Influence { joint: BONE31, weight: 0.6 }];
     mesh[3].1 = &edited;
     let err = scene::article_with_mesh(&mesh).expect_err("weights summing to 0.9");
-    let skinning::model::ModelError::Skin(skin_error) = &err else { panic!("a skin error: {err:?}") };
+    let skinning_method::model::ModelError::Skin(skin_error) = &err else { panic!("a skin error: {err:?}") };
     assert_eq!(skin_error.vertex, 3);
     // What the program prints after "the built-in scene is invalid: ".
     assert_eq!(scene::SceneError::from(err).to_string(), "vertex 3: weights sum to 0.90000004, not 1");

@@ -1,10 +1,10 @@
 //! Keyframed clips: sampling at and between keys, slerp, looping, and the shipped clips.
 
 use glam::{Mat4, Quat, Vec3, vec3};
-use skinning::clip::{Channel, Clip, Interpolation, Motion, Track};
-use skinning::frame::Pose;
-use skinning::scene::{self, BONE1, BONE2};
-use skinning::skeleton::Trs;
+use skinning_method::clip::{Channel, Clip, Interpolation, Motion, Track};
+use skinning_method::frame::Pose;
+use skinning_method::scene::{self, BONE1, BONE2};
+use skinning_method::skeleton::Trs;
 
 /// A track of bone 0 with linear translation and rotation keys: (time, translation, degrees about z).
 fn track(keys: &[(f32, Vec3, f32)]) -> Track {

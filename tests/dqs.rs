@@ -2,12 +2,12 @@
 //! no pinch under any twist, the same result for q and -q, and clear refusals for what it cannot do.
 
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
-use skinning::blend::blend_run;
-use skinning::dual_quat::{DualQuat, DualQuats, NotRigid, RigidProblem, compute_dq_palette};
-use skinning::frame::{Blending, Frame, Method, Pose, Source};
-use skinning::model::Model;
-use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32};
-use skinning::skin::{Influence, Joint, Skin};
+use skinning_method::blend::blend_run;
+use skinning_method::dual_quat::{DualQuat, DualQuats, NotRigid, RigidProblem, compute_dq_palette};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32};
+use skinning_method::skin::{Influence, Joint, Skin};
 
 fn article() -> Model {
     scene::article().expect("the article's scene")
@@ -300,8 +300,8 @@ fn what_dqs_trades_the_outside_of_a_strong_bend_bulges() {
 
 #[test]
 fn a_clip_that_scales_a_joint_later_is_found_before_a_dump_is_written() {
-    use skinning::clip::{Channel, Clip, Motion, Track};
-    use skinning::dump::{Frames, Settings, check_dqs, write_dump_with};
+    use skinning_formats::dump::{Frames, Settings, check_dqs, write_dump_with};
+    use skinning_method::clip::{Channel, Clip, Motion, Track};
     // bone31 grows from its own size at 0 s to twice as tall at 1 s.
     let growing = Track {
         scale: Some(Channel::linear(&[(0.0, Vec3::ONE), (1.0, vec3(1.0, 2.0, 1.0))])),

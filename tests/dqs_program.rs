@@ -10,7 +10,7 @@ use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;
 use skinning::camera::framing_model;
-use skinning::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
 
 fn dump(dir: &std::path::Path, name: &str, args: &[&str]) -> Value {
     let path = dir.join(name);
@@ -174,8 +174,8 @@ fn compare_mode_draws_lbs_in_red_and_dqs_in_orange() {
     let Some(dqs_gpu) = shot("dqs", "gpu") else { return };
     let Some(both_gpu) = shot("both", "both") else { return };
 
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let camera = framing_model(&model, &clips);
     let positions = |method| {
         let mut pose = Pose::new(&model);

@@ -8,14 +8,14 @@ mod common;
 use common::{run, scratch};
 use glam::{Quat, Vec3};
 use serde_json::Value;
-use skinning::clip::{Channel, Clip, Motion, Track};
-use skinning::frame::Pose;
-use skinning::gltf_export::{Container, ExportError, SAMPLES_PER_SECOND, export};
-use skinning::gltf_import::{Imported, SYNTHETIC_ROOT, load, load_from_slice};
-use skinning::material::Looks;
-use skinning::model::Model;
-use skinning::scene::{self, BONE2};
-use skinning::synthetic;
+use skinning_fast::synthetic;
+use skinning_formats::gltf_export::{Container, ExportError, SAMPLES_PER_SECOND, export};
+use skinning_formats::gltf_import::{Imported, SYNTHETIC_ROOT, load, load_from_slice};
+use skinning_formats::material::Looks;
+use skinning_method::clip::{Channel, Clip, Motion, Track};
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE2};
 
 fn article() -> (Model, Vec<Clip>) {
     (scene::article().expect("the scene is valid"), scene::clips().expect("the clips are valid"))

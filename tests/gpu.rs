@@ -12,7 +12,7 @@ use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;
 use skinning::camera::framing_model;
-use skinning::frame::Pose;
+use skinning_method::frame::Pose;
 
 /// How far a GPU-skinned coordinate may be from the CPU's. Both compute in f32; only the order of
 /// the additions may differ.
@@ -113,8 +113,8 @@ fn gpu_layer_covers_exactly_the_pixels_of_the_cpu_layer() {
     let Some(gpu) = shot("gpu") else { return };
 
     // The pose is far from the bind pose, so the comparison is about the blend, not the bind mesh.
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let mut pose = Pose::new(&model);
     pose.update(&model, clips.iter().find(|c| c.name == clip).unwrap(), time);
     let moved =

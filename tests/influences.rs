@@ -10,15 +10,15 @@ use common::eight::{self, CLIP, EIGHT};
 use common::{run, run_gl, scratch};
 use glam::{DVec3, Mat4, Vec3A};
 use serde_json::Value;
-use skinning::blend::{Blend, Linear, blend};
-use skinning::clip::Clip;
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Blending, Frame, Method, Pose, Reference, Source};
-use skinning::gltf_import::{Imported, load_from_slice};
-use skinning::inspect::{Report, inspect};
-use skinning::lanes::Lanes;
-use skinning::model::Model;
-use skinning::parallel::BlendThreads;
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::lanes::Lanes;
+use skinning_fast::parallel::BlendThreads;
+use skinning_formats::gltf_import::{Imported, load_from_slice};
+use skinning_method::blend::{Blend, Linear, blend};
+use skinning_method::clip::Clip;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Pose, Reference, Source};
+use skinning_method::inspect::{Report, inspect};
+use skinning_method::model::Model;
 
 /// How far a position (relative to the model's size) or a normal may be from the spec's: f32
 /// rounding, and the GPU's.
@@ -283,7 +283,7 @@ fn a_ninth_influence_keeps_the_model_on_the_cpu_said_in_one_line() {
 #[test]
 fn a_skin_with_no_vertex_past_four_has_nothing_beside_its_slots() {
     // The article's scene: the second pass finds nothing to do, and the blend equals the slots alone.
-    let model = skinning::scene::article().expect("the article's scene");
+    let model = skinning_method::scene::article().expect("the article's scene");
     assert_eq!(model.skin.most_influences(), 2);
     assert!(model.skin.extras_of(0..model.skin.len()).is_empty());
     let palette = vec![Mat4::from_rotation_z(0.3); model.skin.joints().len()];

@@ -1,13 +1,13 @@
-//! The vertex inspector's math (`skinning::inspect`) against numbers worked out by hand, and its
+//! The vertex inspector's math (`skinning_method::inspect`) against numbers worked out by hand, and its
 //! report against the rule a learner checks it by: each contribution is weight times candidate, and
 //! they add up to the skinned position.
 
 use glam::{Quat, Vec3, vec3};
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
-use skinning::inspect::{Report, inspect, skinned_position};
-use skinning::scene::{self, BONE1, BONE2};
-use skinning::transform::Trs;
+use skinning_fast::fast_path::FastPath;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::inspect::{Report, inspect, skinned_position};
+use skinning_method::scene::{self, BONE1, BONE2};
+use skinning_method::transform::Trs;
 
 #[test]
 fn vertex_2_with_bone2_turned_a_quarter() {

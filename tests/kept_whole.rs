@@ -9,13 +9,13 @@ use common::gltf_build::Gltf;
 use common::{run, sample_model, scratch};
 use glam::{Quat, Vec3, Vec3A};
 use serde_json::json;
-use skinning::clip::Clip;
-use skinning::frame::Pose;
-use skinning::gltf_export::{Container, export};
-use skinning::material::Looks;
-use skinning::model::{Model, Up};
-use skinning::normals::degrees_between;
-use skinning::{gltf_import, md5_export, md5_import};
+use skinning_formats::gltf_export::{Container, export};
+use skinning_formats::material::Looks;
+use skinning_formats::{gltf_import, md5_export, md5_import};
+use skinning_method::clip::Clip;
+use skinning_method::frame::Pose;
+use skinning_method::model::{Model, Up};
+use skinning_method::normals::degrees_between;
 
 /// `model` (with its `looks`) and `clips` written as MD5 and read back.
 fn md5_round_trip(model: &Model, looks: &Looks, clips: &[Clip]) -> md5_import::Imported {

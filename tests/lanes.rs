@@ -1,4 +1,4 @@
-//! The fast path (`src/lanes.rs`) computes what the reference does: the readable loop of `blend.rs`
+//! The fast path (`crates/fast/src/lanes.rs`) computes what the reference does: the readable loop of `blend.rs`
 //! (`blend_run` with `Linear`, positions and normals), on every kind of lanes this processor runs
 //! (the portable fallback always among them), on the article's scene, the bench's tube and every
 //! sample model; with every influence (the eight-influence fixture, `tests/common/eight.rs`, whose
@@ -22,19 +22,20 @@ mod common;
 
 use common::{eight, face};
 use glam::{Mat4, Vec3, Vec3A};
-use skinning::blend::{Blend, Linear};
-use skinning::clip::Clip;
-use skinning::dual_quat::{DualQuat, compute_dq_palette};
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference, Source};
-use skinning::gltf_import::{self, Imported, load_from_slice};
-use skinning::lanes::{self, Lanes};
-use skinning::model::Model;
-use skinning::morph::Held;
-use skinning::normals::skin_normal;
-use skinning::parallel::BlendThreads;
-use skinning::skin::{Influence, Joint, Skin};
-use skinning::{scene, synthetic};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::lanes::{self, Lanes};
+use skinning_fast::parallel::BlendThreads;
+use skinning_fast::synthetic;
+use skinning_formats::gltf_import::{self, Imported, load_from_slice};
+use skinning_method::blend::{Blend, Linear};
+use skinning_method::clip::Clip;
+use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference, Source};
+use skinning_method::model::Model;
+use skinning_method::morph::Held;
+use skinning_method::normals::skin_normal;
+use skinning_method::scene;
+use skinning_method::skin::{Influence, Joint, Skin};
 
 /// How far apart the fast path and the reference may be: of the model's size, and for a normal.
 const TOLERANCE: f32 = 1e-6;
@@ -59,7 +60,7 @@ fn size(points: &[Vec3A]) -> f32 {
 /// influence), since the second pass blends it again whole: what lanes without fused multiply-add
 /// compute, bit for bit.
 fn matrix_first(skin: &Skin, palette: &[Mat4]) -> Vec<Vec3A> {
-    let blended = |v: &skinning::skin::SkinVertex| {
+    let blended = |v: &skinning_method::skin::SkinVertex| {
         let mut m = Mat4::ZERO;
         for (&j, &w) in v.joints.iter().zip(&v.weights) {
             m += palette[j as usize] * w;
@@ -113,7 +114,7 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
         Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut normals);
         // The readable positions alone are the same positions, and `blend::blend` is that loop.
         let mut alone = vec![Vec3A::NAN; n];
-        skinning::blend::blend(skin, palette, &mut alone);
+        skinning_method::blend::blend(skin, palette, &mut alone);
         assert!(alone == positions, "{name} at {t} s: the reference's positions alone differ");
         let size = size(&positions).max(f32::MIN_POSITIVE);
         for lanes in lanes_here() {

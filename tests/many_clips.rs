@@ -12,13 +12,13 @@
 mod common;
 
 use glam::{Mat4, Quat, Vec2, Vec3};
-use skinning::clip::Clip;
-use skinning::frame::{Frame, Pose, Source};
-use skinning::gltf_import::{Imported, load};
-use skinning::mixer::weighted::{normalised_sum, successive_slerp};
-use skinning::mixer::{Kind, Layer, Mixer};
-use skinning::model::Model;
-use skinning::transform::Trs;
+use skinning_formats::gltf_import::{Imported, load};
+use skinning_method::clip::Clip;
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::mixer::weighted::{normalised_sum, successive_slerp};
+use skinning_method::mixer::{Kind, Layer, Mixer};
+use skinning_method::model::Model;
+use skinning_method::transform::Trs;
 
 fn loaded(name: &str) -> Option<Imported> {
     let path = common::sample_model(name)?;

@@ -7,15 +7,16 @@ mod common;
 
 use common::sample_model;
 use glam::{Quat, Vec3, Vec3A};
-use skinning::clip::{Channel, Clip, Motion, Track};
-use skinning::frame::Pose;
-use skinning::material::Looks;
-use skinning::md5_export::{FRAME_RATE, export};
-use skinning::md5_import::{Imported, REST, load_from_str};
-use skinning::model::{Model, Up};
-use skinning::skeleton::{SkeletonBuilder, Trs};
-use skinning::skin::{Influence, Joint, Skin};
-use skinning::{gltf_import, scene};
+use skinning_formats::gltf_import;
+use skinning_formats::material::Looks;
+use skinning_formats::md5_export::{FRAME_RATE, export};
+use skinning_formats::md5_import::{Imported, REST, load_from_str};
+use skinning_method::clip::{Channel, Clip, Motion, Track};
+use skinning_method::frame::Pose;
+use skinning_method::model::{Model, Up};
+use skinning_method::scene;
+use skinning_method::skeleton::{SkeletonBuilder, Trs};
+use skinning_method::skin::{Influence, Joint, Skin};
 
 /// `model` and `clips` written as MD5 and read back.
 fn round_trip(model: &Model, clips: &[Clip]) -> Imported {
@@ -73,11 +74,11 @@ fn largest_differences(model: &Model, clips: &[Clip], loaded: &Imported) -> Vec<
 
 /// Every stored weight against `offset · bind`: the largest distance, relative to the model's size.
 fn largest_disagreement(loaded: &Imported) -> f32 {
-    let spread = skinning::md5_import::spread(&loaded.model, &loaded.stored);
+    let spread = skinning_formats::md5_import::spread(&loaded.model, &loaded.stored);
     let mut largest = 0.0f32;
     for v in 0..loaded.model.skin.len() {
         for w in loaded.stored.of(v) {
-            let article = skinning::md5_import::offset_times_bind(&loaded.model, w.joint, v);
+            let article = skinning_formats::md5_import::offset_times_bind(&loaded.model, w.joint, v);
             largest = largest.max(article.distance(w.position));
         }
     }

@@ -12,9 +12,9 @@
 mod common;
 
 use common::quaternion::{conjugate, hamilton};
-use skinning::frame::{Frame, Pose, Source};
-use skinning::md5_export::export;
-use skinning::md5_import::load_from_str;
+use skinning_formats::md5_export::export;
+use skinning_formats::md5_import::load_from_str;
+use skinning_method::frame::{Frame, Pose, Source};
 
 /// A joint placed in object space (or, in an animation frame, relative to its parent).
 #[derive(Clone, Copy)]
@@ -172,7 +172,7 @@ fn first_formula(joints: &[([f64; 3], [f64; 4])], weights: &[(usize, f64, [f64; 
 }
 
 /// The program's positions at every frame of the first clip, against the first formula.
-fn agrees_at_every_frame(imported: &skinning::md5_import::Imported) -> f64 {
+fn agrees_at_every_frame(imported: &skinning_formats::md5_import::Imported) -> f64 {
     let (model, clip) = (&imported.model, &imported.clips[0]);
     let mut pose = Pose::new(model);
     let mut worst = 0.0f64;
@@ -230,7 +230,7 @@ fn a_vertex_with_six_weights_blends_where_seed_002s_formula_puts_it_at_every_fra
     );
     assert!(old > 1e-2, "the frames move the six joints apart ({old})");
     // The file's weights agree about where each vertex is: the spread is float rounding.
-    let spread = skinning::md5_import::spread(&imported.model, &imported.stored);
+    let spread = skinning_formats::md5_import::spread(&imported.model, &imported.stored);
     assert!(spread.relative() < 1e-6, "spread {}", spread.relative());
 }
 

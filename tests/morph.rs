@@ -1,4 +1,4 @@
-//! Morph targets (`src/morph.rs`), held against the glTF spec on a face written by hand
+//! Morph targets (`crates/method/src/morph.rs`), held against the glTF spec on a face written by hand
 //! (`common/face.rs`): every weight 0 is the modelled mesh bit for bit, one target at weight 1 is
 //! the mesh plus its displacements, a weight channel samples as the spec's spline says (worked out
 //! by hand), and the morph then the skin puts every vertex where the spec's formula, recomputed
@@ -9,9 +9,9 @@ mod common;
 use common::face::{self, BIND, FROWN, NODE_WEIGHTS, SMILE, SMILE_NORMALS};
 use glam::{Vec3, Vec3A};
 use serde_json::json;
-use skinning::frame::{Frame, Pose, Source};
-use skinning::gltf_import::{Imported, load_from_slice};
-use skinning::morph::{Held, morph_normal, morph_position};
+use skinning_formats::gltf_import::{Imported, load_from_slice};
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::morph::{Held, morph_normal, morph_position};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {
     load_from_slice(&g.embedded(), None).expect("the face loads")

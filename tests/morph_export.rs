@@ -1,4 +1,4 @@
-//! `--export-gltf` keeps the morph targets (`src/gltf_export/morphs.rs`): each mesh's targets with
+//! `--export-gltf` keeps the morph targets (`crates/formats/src/gltf_export/morphs.rs`): each mesh's targets with
 //! its primitives, their default weights and names with the mesh, and a clip's weight channels as
 //! one `weights` channel on the mesh's node. Read back, the model has the same targets, the clips
 //! move the same weights, and every frame puts every vertex where the first model did: on the
@@ -9,12 +9,12 @@
 mod common;
 
 use common::face;
-use skinning::clip::{Clip, Motion};
-use skinning::frame::{Frame, Pose, Source};
-use skinning::gltf_export::{Container, export};
-use skinning::gltf_import::{Imported, load, load_from_slice};
-use skinning::model::Model;
-use skinning::morph::Held;
+use skinning_formats::gltf_export::{Container, export};
+use skinning_formats::gltf_import::{Imported, load, load_from_slice};
+use skinning_method::clip::{Clip, Motion};
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::morph::Held;
 
 fn round_trip(imported: &Imported, container: Container) -> Imported {
     let bytes =

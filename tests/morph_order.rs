@@ -7,9 +7,9 @@
 mod common;
 
 use glam::{Vec3, Vec3A};
-use skinning::blend::{Linear, blend_run};
-use skinning::frame::{Frame, Pose, Source};
-use skinning::gltf_import::load;
+use skinning_formats::gltf_import::load;
+use skinning_method::blend::{Linear, blend_run};
+use skinning_method::frame::{Frame, Pose, Source};
 
 #[test]
 fn the_wrong_order_moves_the_robots_face() {

@@ -3,18 +3,19 @@
 //! The same for the fast path (`lanes.rs`), positions alone and with normals.
 
 use glam::{Mat4, Vec3A};
-use skinning::blend::{Linear, blend_run};
-use skinning::dual_quat::{DualQuat, DualQuats, compute_dq_palette};
-use skinning::frame::{Frame, Palette, Pose, Source};
-use skinning::lanes::Lanes;
-use skinning::model::Model;
-use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
-use skinning::skin::Skin;
-use skinning::{scene, synthetic};
+use skinning_fast::lanes::Lanes;
+use skinning_fast::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
+use skinning_fast::synthetic;
+use skinning_method::blend::{Linear, blend_run};
+use skinning_method::dual_quat::{DualQuat, DualQuats, compute_dq_palette};
+use skinning_method::frame::{Frame, Palette, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene;
+use skinning_method::skin::Skin;
 
 /// A model posed mid-motion, so every palette matrix differs from the identity: its palette and
 /// its palette as dual quaternions.
-fn posed(model: &Model, clip: &skinning::clip::Clip, time: f64) -> (Vec<Mat4>, Vec<DualQuat>, f32) {
+fn posed(model: &Model, clip: &skinning_method::clip::Clip, time: f64) -> (Vec<Mat4>, Vec<DualQuat>, f32) {
     let mut pose = Pose::new(model);
     pose.run(model, Frame::new(Source::Clip(clip), time).palette_only())
         .expect("linear blending takes any palette");
@@ -133,7 +134,7 @@ fn blend_threads_give_the_one_thread_result_above_and_below_the_threshold() {
 }
 
 /// The tube moves with `wave`; the article with its own `bend` clip.
-fn wave_or_bend(model: &Model, wave: &skinning::clip::Clip) -> skinning::clip::Clip {
+fn wave_or_bend(model: &Model, wave: &skinning_method::clip::Clip) -> skinning_method::clip::Clip {
     if model.skin.len() == 13 { scene::bend().expect("the bend clip") } else { wave.clone() }
 }
 

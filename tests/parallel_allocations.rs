@@ -9,13 +9,14 @@
 
 use glam::{Mat4, Vec3A};
 use rayon::ThreadPoolBuilder;
-use skinning::alloc_count::{self, Counting};
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
-use skinning::lanes::Lanes;
-use skinning::model::Model;
-use skinning::parallel::BlendThreads;
-use skinning::{scene, synthetic};
+use skinning_fast::alloc_count::{self, Counting};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::lanes::Lanes;
+use skinning_fast::parallel::BlendThreads;
+use skinning_fast::synthetic;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene;
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;

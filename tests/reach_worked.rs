@@ -6,13 +6,13 @@
 //! quotes them.
 
 use glam::Vec3;
-use skinning::frame::{Frame, Pose, Source};
-use skinning::reach::chain::Chain;
-use skinning::reach::{Reach, Solver, ccd};
-use skinning::scene::{self, BONE1, BONE2, BONE31};
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::reach::chain::Chain;
+use skinning_method::reach::{Reach, Solver, ccd};
+use skinning_method::scene::{self, BONE1, BONE2, BONE31};
 
 /// The arm in its bind pose (every bone at its rest transform: the article's numbers).
-fn bind() -> (skinning::model::Model, Pose) {
+fn bind() -> (skinning_method::model::Model, Pose) {
     let model = scene::article().expect("the article's scene");
     let pose = Pose::new(&model);
     (model, pose)
@@ -135,7 +135,7 @@ fn ccd_on_the_articles_arm_sweep_by_sweep_and_beside_the_two_bone_solve() {
     reach.solve(&mut two, &pose.bend);
     let mut reach = Reach::new(&model.skeleton, BONE31, Solver::Ccd { bones: 2 }, TARGET).expect("a chain");
     let sweeps = reach.solve(&mut by_ccd, &pose.bend).sweeps;
-    let joints = |trs: &[skinning::skeleton::Trs]| {
+    let joints = |trs: &[skinning_method::skeleton::Trs]| {
         let mut p = Pose::new(&model);
         p.local.copy_from_slice(trs);
         p.run(&model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear");

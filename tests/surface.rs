@@ -10,7 +10,7 @@ mod common;
 use common::{Image, run_gl, sample_model, scratch};
 use glam::Vec3;
 use skinning::camera::framing_model;
-use skinning::frame::Pose;
+use skinning_method::frame::Pose;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -100,8 +100,8 @@ fn the_normals_layer_draws_a_line_along_every_normal() {
     let Some(image) = shot(&dir, "article", &["--clip", "bend", "--time", "1.0", "--normals"]) else {
         return;
     };
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("its clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("its clips");
     let camera = framing_model(&model, &clips);
     let mut pose = Pose::new(&model);
     pose.update(&model, &clips[1], 1.0);

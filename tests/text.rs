@@ -11,9 +11,9 @@ mod common;
 use common::{Image, find_text, ink, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
-use skinning::frame::Pose;
-use skinning::inspect::inspect;
-use skinning::scene;
+use skinning_method::frame::Pose;
+use skinning_method::inspect::inspect;
+use skinning_method::scene;
 
 const W: u32 = 640;
 const H: u32 = 480;
@@ -32,7 +32,7 @@ fn on_screen(point: Vec3) -> Vec2 {
     framing_model(&model, &scene::clips().expect("the article's clips")).project(point, W, H)
 }
 
-fn posed(clip: &str, time: f64) -> (skinning::model::Model, Pose) {
+fn posed(clip: &str, time: f64) -> (skinning_method::model::Model, Pose) {
     let model = scene::article().expect("the article's scene");
     let clips = scene::clips().expect("the article's clips");
     let mut pose = Pose::new(&model);

@@ -36,9 +36,9 @@ use output::failure::Failure;
 use platform::session::Session;
 use show::loaded::{Loaded, Loading};
 use show::skinned::Skinning;
-use skinning::dump::{By, Frames, Settings};
-use skinning::fast::FastPath;
-use skinning::mixer::Animation;
+use skinning_fast::fast_path::FastPath;
+use skinning_formats::dump::{By, Frames, Settings};
+use skinning_method::mixer::Animation;
 use std::process::ExitCode;
 
 /// The whole program; returns the process exit code.
@@ -129,8 +129,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
-        if method == skinning::frame::Method::Dqs
-            && let Some((time, e)) = skinning::dump::check_dqs(model, animation, frames)
+        if method == skinning_method::frame::Method::Dqs
+            && let Some((time, e)) = skinning_formats::dump::check_dqs(model, animation, frames)
         {
             return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
         }
@@ -150,7 +150,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             }
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
                 let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
-                skinning::dump::write_dump_with(&mut file, model, animation, frames, settings)
+                skinning_formats::dump::write_dump_with(&mut file, model, animation, frames, settings)
             }),
         };
     }

@@ -1,9 +1,9 @@
 //! `--info`'s line about the surface: the materials the lit surface takes in the plain view, their
 //! textures, and whether the vertices have texture coordinates (`material.rs`).
 
-use skinning::gltf_import::counted;
-use skinning::material::ImageKind;
-use skinning::material::Looks;
+use skinning_formats::gltf_import::counted;
+use skinning_formats::material::ImageKind;
+use skinning_formats::material::Looks;
 
 /// One line: `materials: 1, 1 texture (PNG), drawn ...; texture coordinates on all 1728 vertices`.
 pub fn looks(looks: &Looks) -> String {

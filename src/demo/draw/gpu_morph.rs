@@ -21,8 +21,8 @@ use super::gl::GlError;
 use super::layer::as_bytes;
 use glam::Vec3A;
 use glow::HasContext;
-use skinning::model::Model;
-use skinning::morph::Morphed;
+use skinning_method::model::Model;
+use skinning_method::morph::Morphed;
 use std::ops::Range;
 
 /// The most morph weights (targets, over every mesh) the shaders take: the size of their

@@ -36,10 +36,10 @@ use super::skin_program::{Look, SkinProgram};
 use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
-use skinning::frame::Palette;
-use skinning::material::Looks;
-use skinning::model::Model;
-use skinning::morph::Morphed;
+use skinning_formats::material::Looks;
+use skinning_method::frame::Palette;
+use skinning_method::model::Model;
+use skinning_method::morph::Morphed;
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {

@@ -6,12 +6,12 @@ use super::gpu_palette::MAX_GPU_JOINTS;
 use super::gpu_skin::GpuSkin;
 use crate::demo::platform::headless::offscreen;
 use glam::{Quat, Vec3, Vec3A, vec3};
-use skinning::fast::FastPath;
-use skinning::frame::{Blending, Frame, Method, Pose, Source};
-use skinning::material::Looks;
-use skinning::model::Model;
-use skinning::skeleton::{SkeletonBuilder, compute_offsets};
-use skinning::skin::{Influence, Joint, Skin};
+use skinning_fast::fast_path::FastPath;
+use skinning_formats::material::Looks;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::skeleton::{SkeletonBuilder, compute_offsets};
+use skinning_method::skin::{Influence, Joint, Skin};
 
 /// A root and `joints - 1` spokes around it, every bone a joint; every vertex sits near one spoke
 /// and is moved by it and the next three, so every joint index up to the last is read.

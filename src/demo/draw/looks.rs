@@ -15,8 +15,8 @@ use super::gl::GlError;
 use super::layer::as_bytes;
 use crate::demo::output::console::say;
 use glow::HasContext;
-use skinning::budget;
-use skinning::material::{Image, Looks, Pixels, decode, fit, fit_side, halve};
+use skinning_formats::budget;
+use skinning_formats::material::{Image, Looks, Pixels, decode, fit, fit_side, halve};
 
 /// One run of triangles drawn with one material.
 struct Draw {
@@ -50,7 +50,7 @@ pub struct MaterialUniforms {
 
 impl MaterialUniforms {
     pub fn new(gl: &glow::Context, program: glow::Program) -> MaterialUniforms {
-        // SAFETY (all blocks in this file): the caller keeps the context current on this thread,
+        // SAFETY: the caller keeps the context current on this thread,
         // and every handle used was created here or by the caller and not yet deleted.
         unsafe {
             let at = |name: &str| gl.get_uniform_location(program, name);
@@ -126,6 +126,7 @@ impl GpuLooks {
     /// program in use whose uniforms are `uniforms`: run by run with their materials if `on`, else
     /// all at once in the vertices' colours.
     pub fn draw(&self, gl: &glow::Context, uniforms: &MaterialUniforms, vao: glow::VertexArray) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.enable(glow::DEPTH_TEST);
             gl.bind_vertex_array(Some(vao));
@@ -154,6 +155,7 @@ impl GpuLooks {
 
     pub fn delete(&self, gl: &glow::Context) {
         for &texture in &self.textures {
+            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
             unsafe { gl.delete_texture(texture) };
         }
     }
@@ -186,6 +188,7 @@ fn texture(
 /// A decoded image as a texture: RGBA bytes, mipmapped, repeating; an error in words if the GPU
 /// refuses it (OpenGL reports that only when asked, after the upload).
 fn upload(gl: &glow::Context, pixels: &Pixels) -> Result<glow::Texture, String> {
+    // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
     unsafe {
         // Errors left from before are not this texture's.
         while gl.get_error() != glow::NO_ERROR {}

@@ -33,9 +33,9 @@ use crate::demo::words::labels::Labels;
 use crate::demo::words::text::TextLayer;
 use glam::{Vec3, Vec3A};
 use glow::HasContext;
-use skinning::material::Looks;
-use skinning::model::Model;
-use skinning::skeleton::BoneId;
+use skinning_formats::material::Looks;
+use skinning_method::model::Model;
+use skinning_method::skeleton::BoneId;
 mod read;
 mod scene;
 

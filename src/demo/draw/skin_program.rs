@@ -9,7 +9,7 @@ use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBuffer};
 use super::looks::MaterialUniforms;
 use glam::{Mat4, Vec3};
 use glow::HasContext;
-use skinning::frame::Palette;
+use skinning_method::frame::Palette;
 
 /// What a skinning program's fragments are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,8 +18,8 @@ use super::layer::{Layer, as_bytes};
 use super::looks::{GpuLooks, MaterialUniforms, texcoord_attribute};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
-use skinning::material::Looks;
-use skinning::model::Model;
+use skinning_formats::material::Looks;
+use skinning_method::model::Model;
 
 /// The CPU-skinned surface: its program, its vertex array and the normals it uploads.
 pub struct Surface {

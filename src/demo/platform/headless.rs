@@ -12,12 +12,12 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
-use skinning::dump::Frames;
-use skinning::frame::Method;
-use skinning::material::Looks;
-use skinning::mixer::Animation;
-use skinning::model::Model;
-use skinning::morph::{Held, Morphed};
+use skinning_formats::dump::Frames;
+use skinning_formats::material::Looks;
+use skinning_method::frame::Method;
+use skinning_method::mixer::Animation;
+use skinning_method::model::Model;
+use skinning_method::morph::{Held, Morphed};
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -52,11 +52,11 @@ pub fn dump_gpu(
     frames: Frames,
     method: Method,
     held: &[Held],
-    reaches: &mut [skinning::reach::Reach],
+    reaches: &mut [skinning_method::reach::Reach],
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_influences::gpu_can_skin;
     use crate::demo::draw::gpu_skin::GpuSkin;
-    use skinning::dump::{By, Settings, write_dump_with};
+    use skinning_formats::dump::{By, Settings, write_dump_with};
 
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
@@ -68,7 +68,7 @@ pub fn dump_gpu(
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
     let mut blend = |morphed: &Morphed,
-                     palette: skinning::frame::Palette,
+                     palette: skinning_method::frame::Palette,
                      skinned: &mut [glam::Vec3A],
                      normals: &mut [glam::Vec3A]| {
         gpu.set_shape(&gl, morphed);
@@ -192,7 +192,7 @@ pub fn dump_gpu(
     _: Animation,
     _: Frames,
     _: (Method, &[Held]),
-    _: &mut [skinning::reach::Reach],
+    _: &mut [skinning_method::reach::Reach],
 ) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

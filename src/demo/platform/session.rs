@@ -11,8 +11,8 @@ use crate::demo::show::skinned::Skinning;
 use crate::demo::show::state;
 use crate::demo::show::threads;
 use crate::demo::words::status::FrameCost;
-use skinning::alloc_count;
-use skinning::parallel::PARALLEL_FROM_VERTICES;
+use skinning_fast::alloc_count;
+use skinning_fast::parallel::PARALLEL_FROM_VERTICES;
 use std::time::{Duration, Instant};
 
 /// A demo being drawn frame after frame, and the bookkeeping around it: frame count, timing, stats.

@@ -1,7 +1,7 @@
 //! The picture checks what the dump checks. A model's numbers may each be finite and still grow
 //! past what 32-bit floats hold (about 3.4e38) in a frame: two morph targets of (0, 3e38, 0) at
 //! weight 1 add up to infinity, so do `--morph NODE:TARGET=3e38` and an additive layer at 1e30.
-//! `--dump` refuses to write such a frame (`skinning::dump::Overflow`); drawn, it would be a picture
+//! `--dump` refuses to write such a frame (`skinning_formats::dump::Overflow`); drawn, it would be a picture
 //! with parts missing or smeared across the screen, and no word why. So the window and `--headless`
 //! check every frame before drawing it and refuse it with the dump's own line: [`overflow`].
 //!
@@ -18,9 +18,9 @@
 use super::skinned::Blend;
 use super::state::Demo;
 use glam::Mat4;
-use skinning::dump::{Overflow, points_overflow, pose_overflow};
-use skinning::frame::{Blender, Method, Palette, Pose, Reference};
-use skinning::model::Model;
+use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
+use skinning_method::frame::{Blender, Method, Palette, Pose, Reference};
+use skinning_method::model::Model;
 
 /// What a frame's blend can reach at most, from numbers that never change: the largest bind
 /// coordinate, and how far each morph target can move a vertex.

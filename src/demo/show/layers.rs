@@ -1,4 +1,4 @@
-//! Several clips at once in the demo (chapter 11; the method is `src/mixer.rs`): the layers the
+//! Several clips at once in the demo (chapter 11; the method is `crates/method/src/mixer.rs`): the layers the
 //! command line asks for ([`Mixing::new`]), what `F`, `Y`, `J` and `K` do to them, and the corner
 //! line's rows that show them. No window and no OpenGL here.
 //!
@@ -11,16 +11,16 @@
 //! for each clip at the same time (no `--sync`).
 
 use crate::demo::cli::options::Options;
-use skinning::clip::Clip;
-use skinning::frame::Source;
-use skinning::mixer::crossfade::{Crossfade, fading_in, fading_out};
-use skinning::mixer::mask::Mask;
-use skinning::mixer::{Kind, Layer, Mixer, weighted};
-use skinning::model::Model;
-use skinning::printable::{printable, quoted};
-use skinning::skeleton::{BoneId, Skeleton};
+use skinning_method::clip::Clip;
+use skinning_method::frame::Source;
+use skinning_method::mixer::crossfade::{Crossfade, fading_in, fading_out};
+use skinning_method::mixer::mask::Mask;
+use skinning_method::mixer::{Kind, Layer, Mixer, weighted};
+use skinning_method::model::Model;
+use skinning_method::printable::{printable, quoted};
+use skinning_method::skeleton::{BoneId, Skeleton};
 #[cfg(test)]
-use skinning::transform::Trs;
+use skinning_method::transform::Trs;
 use std::fmt::Write;
 
 /// How far `J` and `K` move the weight.

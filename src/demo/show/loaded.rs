@@ -6,11 +6,11 @@ use crate::demo::cli::options::Options;
 use crate::demo::cli::{self, is_md5mesh};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use skinning::clip::Clip;
-use skinning::gltf_import::{self, ImportError};
-use skinning::material::Looks;
-use skinning::md5_import::{self, Md5Error, StoredWeights};
-use skinning::model::Model;
+use skinning_formats::gltf_import::{self, ImportError};
+use skinning_formats::material::Looks;
+use skinning_formats::md5_import::{self, Md5Error, StoredWeights};
+use skinning_method::clip::Clip;
+use skinning_method::model::Model;
 use std::path::{Path, PathBuf};
 
 /// A model ready to show.
@@ -41,10 +41,11 @@ pub enum Loading {
 pub fn load(options: &Options) -> Result<Loading, Failure> {
     let Some(path) = &options.model else {
         // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
-        let invalid =
-            |e: skinning::scene::SceneError| Failure::new(1, format!("the built-in scene is invalid: {e}"));
-        let model = skinning::scene::article().map_err(|e| invalid(e.into()))?;
-        let clips = skinning::scene::clips().map_err(invalid)?;
+        let invalid = |e: skinning_method::scene::SceneError| {
+            Failure::new(1, format!("the built-in scene is invalid: {e}"))
+        };
+        let model = skinning_method::scene::article().map_err(|e| invalid(e.into()))?;
+        let clips = skinning_method::scene::clips().map_err(invalid)?;
         let own_clips = clips.len();
         return Ok(Loading::Show(Box::new(Loaded {
             model,
@@ -94,6 +95,6 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
 /// `--stats`: how long the file took to load.
 fn say_load_time(path: &Path, started: std::time::Instant, vertices: usize) -> Result<(), Failure> {
     let ms = started.elapsed().as_secs_f64() * 1e3;
-    let path = skinning::printable::printable(&path.display().to_string()).into_owned();
+    let path = skinning_method::printable::printable(&path.display().to_string()).into_owned();
     console::show(&format!("load: {path} in {ms:.1} ms ({vertices} vertices)"))
 }

@@ -11,8 +11,8 @@
 //! No OpenGL here.
 
 use glam::Vec3A;
-use skinning::frame::Pose;
-use skinning::model::Model;
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
 
 /// The longest a line gets, as a fraction of the diagonal of the box the camera frames.
 pub const NORMAL_LENGTH: f32 = 0.02;
@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn the_article_has_a_line_per_vertex_a_face_long_along_its_normal() {
-        let model = skinning::scene::article().expect("the article's scene");
+        let model = skinning_method::scene::article().expect("the article's scene");
         let pose = Pose::new(&model);
         let mut out = Vec::with_capacity(2 * line_count(&model));
         normal_lines(&model, &pose, &[0.05; 13], &mut out);
@@ -103,8 +103,8 @@ mod tests {
     #[test]
     fn a_line_is_half_the_shortest_edge_at_its_vertex_within_two_caps() {
         use glam::{Mat4, Vec3};
-        use skinning::skeleton::SkeletonBuilder;
-        use skinning::skin::{Influence, Joint, Skin};
+        use skinning_method::skeleton::SkeletonBuilder;
+        use skinning_method::skin::{Influence, Joint, Skin};
         let v = |x, y| Vec3::new(x, y, 0.0);
         // Big right triangles (legs 4) around corners 0, 1, 2, 5; a small one (legs 0.2) on
         // corner 0 with corners 3, 4; and a large one (legs 10) on corner 5 with corners 6, 7.

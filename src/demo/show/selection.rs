@@ -12,11 +12,11 @@
 use super::skinned::Blend;
 use crate::demo::words::labels::to_pixels;
 use glam::{Mat4, Vec2};
-use skinning::blend::blend_vertex;
-use skinning::dual_quat::DualQuats;
-use skinning::frame::Pose;
-use skinning::inspect::{Inspection, inspect, skinned_position};
-use skinning::model::Model;
+use skinning_method::blend::blend_vertex;
+use skinning_method::dual_quat::DualQuats;
+use skinning_method::frame::Pose;
+use skinning_method::inspect::{Inspection, inspect, skinned_position};
+use skinning_method::model::Model;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {

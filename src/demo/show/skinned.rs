@@ -15,10 +15,10 @@
 use crate::demo::draw::colors::{MAGENTA, ORANGE, RED, Rgba};
 use crate::demo::draw::gpu_influences::gpu_can_skin;
 use glam::Vec3A;
-use skinning::dual_quat::NotRigid;
-use skinning::fast::FastPath;
-use skinning::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
-use skinning::model::Model;
+use skinning_fast::fast_path::FastPath;
+use skinning_method::dual_quat::NotRigid;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::model::Model;
 
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,7 +220,7 @@ pub fn compare(
 /// One line saying why DQS cannot blend `model` at `time`, naming the joint's bone.
 pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     let bone = model.skin.joints().get(e.joint).map_or("?", |j| &model.skeleton.bone(j.bone).name);
-    let bone = skinning::printable::quoted(bone);
+    let bone = skinning_method::printable::quoted(bone);
     format!(
         "dual quaternions cannot skin this model at {time:.2} s: joint {} (bone {bone}) {}, and they \
          hold only a rotation, a translation and one scale shared by every joint; linear blending \
@@ -268,7 +268,7 @@ pub struct Layers<'a> {
     /// With `--skinning both`: every GPU layer in this one colour, over the CPU's.
     pub gpu_color: Option<Rgba>,
     /// This frame's morph, for the GPU layers (its weights, or its shapes where the CPU morphs).
-    pub morph: Option<&'a skinning::morph::Morphed>,
+    pub morph: Option<&'a skinning_method::morph::Morphed>,
 }
 
 /// What to draw of the skinned mesh for the choices (nothing if it is hidden).

@@ -27,13 +27,13 @@ use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
-use skinning::clip::Clip;
-use skinning::frame::{Frame, Pose};
-use skinning::inspect::Inspection;
-use skinning::material::Looks;
-use skinning::md5_import::StoredWeights;
-use skinning::model::Model;
-use skinning::printable::printable;
+use skinning_formats::material::Looks;
+use skinning_formats::md5_import::StoredWeights;
+use skinning_method::clip::Clip;
+use skinning_method::frame::{Frame, Pose};
+use skinning_method::inspect::Inspection;
+use skinning_method::model::Model;
+use skinning_method::printable::printable;
 use std::time::Instant;
 
 /// What a key asks of the window around the demo.
@@ -183,7 +183,7 @@ impl Demo {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // The frame (`skinning::frame`): the clips' layers (`layers.rs`; a crossfade moves their
+        // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves their
         // weights first), the chains that reach (in reach mode), the weights the user holds, and
         // the ending the skinned layer asks for (the fast path, or the palette for the GPU).
         self.mixing.fade(time);

@@ -5,12 +5,12 @@
 use super::format::{point, short};
 use super::{Facts, Work};
 use glam::{Mat4, Quat, Vec3};
-use skinning::blend::{Blend, Linear};
-use skinning::clip::{Clip, Motion};
-use skinning::frame::Pose;
-use skinning::model::Model;
-use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32};
-use skinning::skin::{SLOTS, SkinVertex};
+use skinning_method::blend::{Blend, Linear};
+use skinning_method::clip::{Clip, Motion};
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32};
+use skinning_method::skin::{SLOTS, SkinVertex};
 
 pub const COMPUTED: [Work; 9] = [
     ("01-quarter-turn", quarter_turn),
@@ -112,7 +112,7 @@ fn weights_short_of_one() -> Facts {
     // The blend of that one vertex by its four slots, as the main loop makes it.
     let out = [Linear(&identity).position(&vertex, &[])];
     let mut mesh = scene::MESH;
-    let edited = [scene::MESH[1].1[0], skinning::skin::Influence { joint: BONE1, weight: 0.4 }];
+    let edited = [scene::MESH[1].1[0], skinning_method::skin::Influence { joint: BONE1, weight: 0.4 }];
     mesh[1].1 = &edited;
     let refused = scene::article_with_mesh(&mesh).expect_err("a sum of 0.9 is refused").to_string();
     Ok(vec![

@@ -4,10 +4,10 @@
 use super::format::{fixed, short};
 use super::{Facts, Work};
 use glam::{DVec3, Quat, Vec3};
-use skinning::frame::Pose;
-use skinning::reach::two_bone::softened;
-use skinning::reach::{Reach, Solver};
-use skinning::scene::{self, BONE1, BONE2, BONE31};
+use skinning_method::frame::Pose;
+use skinning_method::reach::two_bone::softened;
+use skinning_method::reach::{Reach, Solver};
+use skinning_method::scene::{self, BONE1, BONE2, BONE31};
 
 pub const COMPUTED: [Work; 4] = [
     ("12-two-bone", two_bone),

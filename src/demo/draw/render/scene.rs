@@ -4,7 +4,7 @@
 use crate::demo::show::skinned::Layers;
 use crate::demo::words::labels::Words;
 use glam::{Mat4, Vec3, Vec3A};
-use skinning::inspect::Inspection;
+use skinning_method::inspect::Inspection;
 
 /// What to draw this frame.
 pub struct Scene<'a> {

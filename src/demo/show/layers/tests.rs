@@ -4,7 +4,7 @@
 use super::*;
 use crate::demo::cli::layers::{LayerFlags, Masked, Weighted};
 use crate::demo::show::state::{Demo, Reply};
-use skinning::scene;
+use skinning_method::scene;
 
 fn article() -> (Model, Vec<Clip>) {
     (scene::article().expect("valid"), scene::clips().expect("valid"))

@@ -4,8 +4,8 @@ use super::*;
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
 use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver, fits_gpu};
 use glam::{Mat4, Vec3};
-use skinning::parallel::BlendThreads;
-use skinning::scene;
+use skinning_fast::parallel::BlendThreads;
+use skinning_method::scene;
 
 fn article() -> (Model, Pose) {
     let model = scene::article().expect("the article's scene is valid");
@@ -92,7 +92,7 @@ fn each_choice_blends_what_it_draws() {
 
 /// A chain of `bones` bones, one joint each, with one vertex on the last: a model of any size.
 pub fn chain(bones: usize) -> Model {
-    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    let mut b = skinning_method::skeleton::SkeletonBuilder::new();
     for i in 0..bones {
         b.bone(&format!("bone{i}"), Vec3::X);
         if i > 0 {
@@ -100,9 +100,10 @@ pub fn chain(bones: usize) -> Model {
         }
     }
     let skeleton = b.build().expect("a chain is a tree");
-    let joints = (0..bones).map(|bone| skinning::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
-    let on_last = [skinning::skin::Influence { joint: bones - 1, weight: 1.0 }];
-    let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
+    let joints =
+        (0..bones).map(|bone| skinning_method::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
+    let on_last = [skinning_method::skin::Influence { joint: bones - 1, weight: 1.0 }];
+    let skin = skinning_method::skin::Skin::from_table(joints, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
     Model::new(skeleton, skin, vec![]).expect("sizes match")
 }
 
@@ -119,7 +120,7 @@ fn a_model_too_big_for_the_gpu_palette_stays_on_the_cpu() {
 
 /// A fan of `influences` joints on one root, and one vertex moved by all of them, equally.
 fn one_vertex_on(influences: usize) -> Model {
-    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    let mut b = skinning_method::skeleton::SkeletonBuilder::new();
     for i in 0..influences {
         b.bone(&format!("bone{i}"), Vec3::X);
         if i > 0 {
@@ -127,12 +128,13 @@ fn one_vertex_on(influences: usize) -> Model {
         }
     }
     let skeleton = b.build().expect("a chain is a tree");
-    let joints = (0..influences).map(|bone| skinning::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
+    let joints =
+        (0..influences).map(|bone| skinning_method::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
     // Eighths and ninths are exact enough: the weights sum to 1 within the skin's tolerance.
     let all: Vec<_> = (0..influences)
-        .map(|joint| skinning::skin::Influence { joint, weight: 1.0 / influences as f32 })
+        .map(|joint| skinning_method::skin::Influence { joint, weight: 1.0 / influences as f32 })
         .collect();
-    let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &all[..])]).expect("valid");
+    let skin = skinning_method::skin::Skin::from_table(joints, &[(Vec3::ZERO, &all[..])]).expect("valid");
     Model::new(skeleton, skin, vec![]).expect("sizes match")
 }
 

@@ -5,7 +5,7 @@ use super::tests::demo;
 use super::*;
 use crate::demo::cli::reach::{Goal, ReachOptions};
 use glam::Vec2;
-use skinning::scene::{BONE1, BONE2, BONE31, ROOT};
+use skinning_method::scene::{BONE1, BONE2, BONE31, ROOT};
 
 const SIZE: (u32, u32) = (640, 480);
 
@@ -57,8 +57,8 @@ fn e_then_a_left_drag_on_a_joint_moves_its_target_and_the_arm_reaches() {
 
 #[test]
 fn the_command_lines_chains_reach_from_the_start_and_a_bend_by_hand_rides_on_top() {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let target = glam::Vec3::new(0.3, 0.25, 0.05);
     let goal = Goal { end: "bone31".into(), target, pole: Some(glam::Vec3::new(0.3, 0.0, 0.4)) };
     let reach = ReachOptions { goals: vec![goal], ..ReachOptions::default() };

@@ -7,8 +7,8 @@ use glam::Vec2;
 use std::time::Duration;
 
 pub fn demo() -> Demo {
-    let model = skinning::scene::article().expect("the article's scene is valid");
-    let clips = skinning::scene::clips().expect("the article's clips are valid");
+    let model = skinning_method::scene::article().expect("the article's scene is valid");
+    let clips = skinning_method::scene::clips().expect("the article's clips are valid");
     Demo::new(model, clips, &Options { clip: "seed".into(), ..Options::default() })
         .expect("defaults are valid")
 }
@@ -83,8 +83,8 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     // bone31's offset stretches it to twice its height (a file's inverse bind matrix could):
     // no dual quaternion holds that.
     let mut joints = d.model.skin.joints().to_vec();
-    joints[skinning::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
-    let mut skin = skinning::skin::Skin::new(joints);
+    joints[skinning_method::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
+    let mut skin = skinning_method::skin::Skin::new(joints);
     for (i, v) in d.model.skin.vertices().iter().enumerate() {
         let influences: Vec<_> = d.model.skin.influences(i).collect();
         skin.add_vertex(v.bind.into(), &influences).expect("the same vertices");
@@ -100,7 +100,7 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     assert!(matches!(d.key("d"), Reply::Refused(why) if why.contains("bone31")));
     // Starting with --method dqs on such a model is refused outright.
     let options = Options { method: Blend::Dqs, ..Options::default() };
-    let clips = skinning::scene::clips().expect("clips");
+    let clips = skinning_method::scene::clips().expect("clips");
     let err = Demo::new(d.model.clone(), clips, &options).err().expect("refused");
     assert!(err.contains("bone31") && !err.contains("switching"), "{err}");
 }
@@ -109,10 +109,10 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
 fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
     let mut d = demo();
     let size = (640, 480);
-    let (bone1, bone2) = (skinning::scene::BONE1, skinning::scene::BONE2);
+    let (bone1, bone2) = (skinning_method::scene::BONE1, skinning_method::scene::BONE2);
     let on_screen = |d: &Demo, b| d.view.camera.project(d.joints[b], size.0, size.1);
     let (joint, end) = (on_screen(&d, bone1), on_screen(&d, bone2));
-    let tip_before = d.joints[skinning::scene::BONE31];
+    let tip_before = d.joints[skinning_method::scene::BONE31];
     let before = d.joints[bone2] - d.joints[bone1];
     assert!(d.start_bend(joint + Vec2::new(1.0, 0.0), size, 12.0));
     // bone1's far end, bone2's joint, is the lever's end: move the pointer by what takes that end
@@ -126,7 +126,7 @@ fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
     // The article lies in the view's plane: a quarter turn about the view axis takes (x, y) to (-y, x).
     assert!((now - Vec3::new(-before.y, before.x, 0.0)).length() < 1e-4, "{now} from {before}");
     d.key("r");
-    assert!((d.joints[skinning::scene::BONE31] - tip_before).length() < 1e-6);
+    assert!((d.joints[skinning_method::scene::BONE31] - tip_before).length() < 1e-6);
 }
 
 #[test]
@@ -184,8 +184,8 @@ fn numbers_are_printed_for_a_new_selection_and_a_new_paused_frame_only() {
 
 #[test]
 fn inspect_and_no_text_come_from_the_command_line() {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let options = Options { inspect: Some(12), text: false, ..Options::default() };
     let mut d = Demo::new(model.clone(), clips.clone(), &options).expect("vertex 12 exists");
     assert!(d.scene(640, 480, 1.0).words.is_none(), "--no-text");
