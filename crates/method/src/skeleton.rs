@@ -63,7 +63,7 @@ pub struct Skeleton {
 /// Builds a [`Skeleton`] with calls that read like the article's `buildBones`.
 ///
 /// ```
-/// use crate::skeleton::SkeletonBuilder;
+/// use skinning_method::skeleton::SkeletonBuilder;
 /// use glam::Vec3;
 /// let mut b = SkeletonBuilder::new();
 /// let root = b.bone("root", Vec3::ZERO);

@@ -176,16 +176,15 @@ impl Demo {
         }
     }
 
-    /// Runs the method for the current time: the clip, the chains that reach, world transforms,
-    /// palette, and the morph, the blend and the normals unless only the GPU skins
-    /// (`skinned::blend`); then the normals layer's lines.
+    /// Runs the method for the current time (one frame, `Pose::run`, ending as the skinned layer
+    /// asks: `skinned::blending`); then the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves their
-        // weights first), the chains that reach (in reach mode), the weights the user holds, and
-        // the ending the skinned layer asks for (the fast path, or the palette for the GPU).
+        // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves
+        // their weights first), the chains that reach (in reach mode), the weights the user holds,
+        // and the ending the skinned layer asks for (the fast path, or the palette for the GPU).
         self.mixing.fade(time);
         let frame = Frame {
             time,

@@ -34,10 +34,10 @@ pub struct Planned {
 }
 
 /// The pose at frame `k`: `t` seconds into the clip, sampled into `trs`.
-fn sample(model: &Model, clip: &Clip, k: usize, trs: &mut [Trs]) -> f32 {
+fn sample(model: &Model, clip: &Clip, k: usize, pose: &mut Pose) -> f32 {
     let t = k as f32 / FRAME_RATE as f32;
-    // Step 1 of the frame alone, the clip not wrapped (an MD5 model has no morph weights to sample).
-    Source::ClipAt(clip).animate(model, t as f64, trs, &mut []);
+    // Step 1 of the frame alone, the clip not wrapped (MD5 keeps no morph weights: they are left).
+    Source::ClipAt(clip).animate(model, t as f64, &mut pose.local, &mut pose.morph.weights);
     t
 }
 
@@ -128,12 +128,12 @@ pub fn write(
         writeln!(out, "\t{t} {}", turn([c[3], c[4], c[5]]))?;
     }
     writeln!(out, "}}")?;
-    let mut trs = model.skeleton.bones().iter().map(|b| b.rest).collect::<Vec<_>>();
+    let mut pose = Pose::new(model);
     let mut frame = Vec::with_capacity(planned.base.len());
     let mut line = String::new();
     for k in 0..planned.frames {
-        sample(model, clip, k, &mut trs);
-        self::components(model, joints, &trs, &mut frame);
+        sample(model, clip, k, &mut pose);
+        self::components(model, joints, &pose.local, &mut frame);
         writeln!(out, "\nframe {k} {{")?;
         for (c, &f) in frame.iter().zip(&planned.flags) {
             line.clear();

@@ -134,9 +134,8 @@ impl<'a> Tokens<'a> {
         token
     }
 
-    /// The next token, which must be there; `what` says what was expected, if the text ends. (The
-    /// words of a message are put together only when it is needed: a file's every number passes
-    /// through here, and should cost no allocation.)
+    /// The next token, which must be there; `what` says what was expected, if the text ends (the
+    /// message is made only then: every number of a file passes here, and costs no allocation).
     fn expect(&mut self, what: impl Fn() -> String) -> Result<Token<'a>, Md5Error> {
         match self.next()? {
             Some(token) => Ok(token),
@@ -285,7 +284,7 @@ impl<'a> Tokens<'a> {
         Ok(())
     }
 
-    /// Nothing but whitespace and comments is left.
+    /// Nothing but whitespace and comments is left, or one line says what follows the last block.
     pub fn finish(&mut self) -> Result<(), Md5Error> {
         match self.next()? {
             None => Ok(()),
