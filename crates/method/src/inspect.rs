@@ -73,7 +73,7 @@ impl Inspection {
         if self.spilled.is_empty() { &self.in_place[..self.count] } else { &self.spilled }
     }
 
-    /// The same vertex, with where dual quaternions put it too (`dual_quat::blend_vertex_dqs`, from
+    /// The same vertex, with where dual quaternions put it too (`dual_quat::DualQuats`, from
     /// the frame's dual-quaternion palette and shared scale).
     pub fn with_dqs(self, skin: &Skin, dq_palette: &[DualQuat], scale: f32) -> Inspection {
         let dqs = blend_vertex(skin, &DualQuats { joints: dq_palette, scale }, self.vertex);
