@@ -67,8 +67,9 @@
 //!     [`FastPath`](skinning_fast::FastPath), both as a frame's blender; `synthetic` makes a skinned
 //!     tube of any size to time the blend on (`cargo bench`); `alloc_count` counts heap
 //!     allocations, to show that a steady frame makes none.
-//! 15. The program around the method (`docs/15-the-program-around-the-method.md`): [`camera`]
-//!     frames the model for drawing; the rest is `src/demo/`.
+//! 15. The program around the method (`docs/15-the-program-around-the-method.md`): the four crates
+//!     and what each may use (`tests/layout.rs` checks it); [`camera`] frames the model for
+//!     drawing; the rest is `src/demo/`.
 //! 16. What bad input gets (`docs/16-what-bad-input-gets.md`): files you did not write.
 //!     `skinning-formats`' `model_folder` keeps a model's other files inside its folder, `budget`
 //!     bounds what one model may cost in memory, however its objects point at each other, and the

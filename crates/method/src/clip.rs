@@ -2,7 +2,7 @@
 //!
 //! A **pose** is one local transform per bone, kept as translation, rotation and scale ([`Trs`]).
 //! A clip turns a time into a pose. Bones it does not animate stand in their rest pose. The pose
-//! stays in these three parts until the matrices are made (`Pose::update_palette` in `model.rs`),
+//! stays in these three parts until the matrices are made (step 3 of `Pose::run`, `frame.rs`),
 //! so that what comes between, a blend of several clips or a bone turned to reach a point, can
 //! work on each part with the interpolation that suits it.
 //!

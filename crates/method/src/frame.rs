@@ -2,7 +2,7 @@
 //!
 //! A [`Pose`] holds everything that changes per frame, allocated once and refilled every frame;
 //! [`Pose::run`] fills it in this order, and everything that poses a model calls it: the program's
-//! window, its dump, the camera's framing, the MD5 export, the inspector.
+//! window, its dump, the camera's framing, the MD5 export, the DQS check (the inspector reads it).
 //!
 //! 1. **animate**: the clip (or several, blended: `mixer.rs`) gives every bone its local
 //!    translation, rotation and scale for this time (`local`), and every morph target a weight;

@@ -1,6 +1,6 @@
 //! One vertex under the magnifying glass: where each bone alone would put it, and the weighted sum.
 //!
-//! Linear blend skinning (`skin.rs`) is a weighted average of **candidate positions**. Each joint
+//! Linear blend skinning (`blend.rs`) is a weighted average of **candidate positions**. Each joint
 //! that influences a vertex, alone, would carry the vertex rigidly to
 //!
 //! ```text
@@ -10,7 +10,7 @@
 //! ```
 //!
 //! [`inspect`] works this out for one vertex, every influence of it, in the same order and with the
-//! same arithmetic as [`crate::skin::blend`] (the four slots, then any extras), so its result is the
+//! same arithmetic as [`Linear`]'s `position` (the four slots, then any extras), so its result is the
 //! blend's, bit for bit. [`Report`] writes the numbers
 //! as a table a learner can redo by hand (the demo's `V` key and `--inspect` print it). Nothing here
 //! needs the vertices around it, so it also serves when the blend itself runs on the GPU: the
@@ -73,7 +73,7 @@ impl Inspection {
         if self.spilled.is_empty() { &self.in_place[..self.count] } else { &self.spilled }
     }
 
-    /// The same vertex, with where dual quaternions put it too (`dual_quat::blend_vertex_dqs`, from
+    /// The same vertex, with where dual quaternions put it too (`dual_quat::DualQuats`, from
     /// the frame's dual-quaternion palette and shared scale).
     pub fn with_dqs(self, skin: &Skin, dq_palette: &[DualQuat], scale: f32) -> Inspection {
         let dqs = blend_vertex(skin, &DualQuats { joints: dq_palette, scale }, self.vertex);

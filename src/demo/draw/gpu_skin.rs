@@ -1,12 +1,13 @@
-//! GPU skinning, the next lesson: the blend of `skin::blend` (or of `dual_quat::blend_dqs`), run by
-//! the vertex shader `shaders/skinning.vert` (or `shaders/skinning_dqs.vert`) (article 002).
+//! GPU skinning, the next lesson: the blend of `blend::Linear` (or of `dual_quat::DualQuats`), run
+//! by the vertex shader `shaders/skinning.vert` (or `shaders/skinning_dqs.vert`) (article 002).
 //!
 //! The CPU road blends every vertex and uploads every skinned position, every frame. Here the data
 //! the blend reads per vertex (bind position, four joint indices, four weights, or eight of each
 //! for a model with more influences: `gpu_influences.rs`) goes to the GPU once, at start-up, and
 //! the blend's own upload per frame is the palette: one `world[joint.bone] * joint.offset` matrix
 //! per skin joint, or for DQS that matrix as a dual quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
-//! walk and the palette stay on the CPU (`Pose::update_palette`): a few matrix products per bone.
+//! walk and the palette stay on the CPU (`Pose::run`, stopped at the palette): a few matrix
+//! products per bone.
 //! The blend is the part that grows with the mesh, every vertex every frame, and a GPU runs it for
 //! thousands of vertices at once. That is why engines skin this way.
 //!
@@ -22,7 +23,7 @@
 //! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.
 //!
 //! The shaders skin each vertex's normal too, by the same rules as the CPU (`normals.rs`,
-//! `dual_quat::blend_dqs_normals`), and the lit surface (`surface.rs`) is drawn from them: each
+//! `DualQuats`' `normal`), and the lit surface (`surface.rs`) is drawn from them: each
 //! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
 
 use super::colors::Rgba;

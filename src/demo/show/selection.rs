@@ -79,7 +79,7 @@ pub fn on_screen<'a>(
 }
 
 /// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
-/// as well (`skinned::blend` makes their palette whenever the method uses it).
+/// as well (the frame makes their palette whenever the method uses it: `skinned::blending`).
 pub fn inspection(model: &Model, pose: &Pose, method: Blend, vertex: usize) -> Inspection {
     // The skin in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
     let skin = pose.morph.skin(&model.skin);

@@ -23,7 +23,7 @@ use skinning_method::model::Model;
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skinning {
-    /// The tutorial's road: the blend on the CPU (`lanes.rs`, the fast path beside `skin::blend`),
+    /// The tutorial's road: the blend on the CPU (`FastPath`, the fast path beside `blend::blend_run`),
     /// positions uploaded every frame.
     Cpu,
     /// The next lesson: the same blend in a vertex shader (`shaders/skinning.vert`, or
@@ -54,9 +54,9 @@ impl Skinning {
 /// How the skinned layer is blended: one method, or both at once to compare them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Blend {
-    /// Linear blend skinning, the article's (`skin::blend`), in red.
+    /// Linear blend skinning, the article's (`blend::Linear`), in red.
     Lbs,
-    /// Dual-quaternion skinning (`dual_quat::blend_dqs`), in orange.
+    /// Dual-quaternion skinning (`dual_quat::DualQuats`), in orange.
     Dqs,
     /// Compare: DQS in orange drawn over LBS in red.
     Both,

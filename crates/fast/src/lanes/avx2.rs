@@ -10,8 +10,8 @@
 // `run_avx2`, which runs only after `is_x86_feature_detected!` found AVX2 and FMA; all these
 // functions are inlined into it. The loads read within a `&Mat4` (sixteen floats) or a
 // `&DualQuat` (two quaternions of four floats, `repr(C)`). The palette is
-// indexed by joints of a `Skin`, which refused any past its joints, and `Lanes::blend_vertices`
-// asserted one palette matrix per joint (`blend_dqs_vertices` one dual quaternion per joint).
+// indexed by joints of a `Skin`, which refused any past its joints, and `Lanes::blend_run`
+// asserted one palette entry per joint (a matrix, or for DQS a dual quaternion).
 
 use super::kernel::{F32x8, GROUP};
 use super::sse2::{put, transpose4};

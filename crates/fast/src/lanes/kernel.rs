@@ -92,8 +92,8 @@ pub fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
     ]
 }
 
-/// A way to skin a group of eight vertices, lane by lane: [`super::linear::Linear`] or
-/// [`super::dual::DualQuats`].
+/// A way to skin a group of eight vertices, lane by lane: linear blending (`Linear`, in
+/// `linear.rs`) or dual quaternions (`DualQuats`, in `dual.rs`).
 pub trait GroupSkin: Copy {
     /// The eight positions from the group's bind positions `bind`, and the eight normals where
     /// `normals` gives their bind normals and room for them.

@@ -2,7 +2,7 @@
 //! and from it the position and the normal by the rule of `normals.rs`.
 //!
 //! The normal's sums are in the reference's order (`normals::skin_normal`), so lanes without fused
-//! multiply-add round exactly as it does. The position is not the reference's: `skin::blend` sums
+//! multiply-add round exactly as it does. The position is not the reference's: `Linear::position` sums
 //! `wᵢ (Mᵢ · bind)`, and this takes `(Σ wᵢ Mᵢ) · bind`, the same point rounded differently, about
 //! 1e-7 of the model's size apart (`lanes.rs`). Without fused multiply-add, that position is the
 //! bits of glam's `Mat4::transform_point3a` on the blended matrix (`tests/lanes.rs`).

@@ -7,8 +7,8 @@
 
 // SAFETY (every `unsafe` block in this file): SSE and SSE2 are part of x86-64 itself, so every
 // processor this file is compiled for runs these instructions. The palette is indexed by joints
-// of a `Skin`, which refused any past its joints, and `Lanes::blend_vertices` asserted one palette
-// matrix per joint (`blend_dqs_vertices` one dual quaternion per joint).
+// of a `Skin`, which refused any past its joints, and `Lanes::blend_run` asserted one palette
+// entry per joint (a matrix, or for DQS a dual quaternion).
 
 use super::kernel::{F32x8, GROUP};
 use glam::{Mat4, Vec3A};

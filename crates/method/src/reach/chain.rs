@@ -2,10 +2,10 @@
 //! transforms measured from the local pose, and a joint turned by a rotation given in the world.
 //!
 //! The solvers think in the world (where is the end, where is the target, which way must this joint
-//! turn), but what they may change is each joint's local rotation in `Pose::trs`: the palette is
+//! turn), but what they may change is each joint's local rotation in `Pose::local`: the palette is
 //! made from that afterwards, in the frame's usual order. A chain therefore works out its own world
 //! transforms from the local pose: each bone's local matrix is `trs * bend`, exactly as
-//! `Pose::palette_from_trs` makes it (so a bone bent by hand is measured where it is drawn), and a
+//! the frame's step 3 makes it (so a bone bent by hand is measured where it is drawn), and a
 //! bone's world is its parent's world times that, multiplied from the root down in the same order
 //! as `Skeleton::compute_world`, so the chain's numbers are bit for bit the pose's.
 //!
@@ -156,7 +156,7 @@ impl Chain {
 }
 
 /// A bone's local matrix as the frame makes it: the clip's (or the solver's) `T * R * S`, then the
-/// hand bend (`Pose::palette_from_trs`).
+/// hand bend (step 3 of `Pose::run`).
 fn local(trs: &[Trs], bend: &[Quat], bone: BoneId) -> Mat4 {
     trs[bone].to_mat4() * Mat4::from_quat(bend[bone])
 }

@@ -6,13 +6,12 @@
 //! keeps them in one table beside the vertices, each entry a vertex, a joint and a weight, in
 //! vertex order: most models have an empty table.
 //!
-//! The blend is a sum, `Σ weight * palette[joint] * bind`, and a sum can be finished later. The main
-//! loop (`skin::blend_vertices`) sums the four slots of every vertex; then `skin::blend_extras` adds
-//! the extras' terms to the vertices they belong to. What comes after the sum is different: a
-//! normal needs the vertex's whole blended matrix before its inverse transpose, and dual
-//! quaternions normalise their sum. So `normals::blend_extra_normals` and
-//! `dual_quat::blend_dqs_extras` redo the sum of each vertex with extras whole, its slots and its
-//! extras, then that last step.
+//! The blend's main loop (`blend::blend_run`) blends every vertex by its four slots; then its
+//! second pass (`blend::finish_extras`) blends each vertex with extras again, whole, its slots and
+//! its extras, by the same method. A sum of positions could be finished by adding the extras'
+//! terms, but what comes after the sum cannot: a normal needs the vertex's whole blended matrix
+//! before its inverse transpose, and dual quaternions normalise their sum. So one rule serves
+//! every method: the vertex again, every influence counted.
 //!
 //! A pass can run over any run of vertices: the whole skin, or one thread's chunk (`parallel.rs`).
 //! [`Extras::of`] finds the run's extras by binary search, as the table is in vertex order.
