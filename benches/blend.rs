@@ -1,10 +1,11 @@
 //! `cargo bench`: what does skinning cost, and what makes it fast?
 //!
-//! One synthetic tube (64 bones, 4 influences per vertex, see `src/synthetic.rs`) at 10k, 100k and
+//! One synthetic tube (64 bones, 4 influences per vertex, see `crates/fast/src/synthetic.rs`) at 10k, 100k and
 //! 1M vertices, posed by the `wave` clip, blended nine ways on the same data in the same run
 //! (`table.rs` holds them and times them):
 //!
-//! 1. **blend**: the project's `skin::blend`, after `compute_palette` (`world * offset` once per bone).
+//! 1. **blend**: the project's readable blend, `blend::blend`, after `compute_palette` (`world *
+//!    offset` once per bone).
 //! 2. **textbook**: the article's formula in the order it is written, `world * offset` multiplied
 //!    again for every influence of every vertex. The article warns against it; we time it to see why.
 //! 3. **copy**: no math at all, only the memory a blend must touch: the vertex array read, one
@@ -12,11 +13,12 @@
 //! 4. **dqs**: dual-quaternion skinning (`dual_quat.rs`), palette and dual-quaternion palette
 //!    included, for what the other method costs. It computes different positions (that is its
 //!    point), so it is checked against LBS only loosely.
-//! 5. **fast** and 6. **fast dqs**: the fast path (`lanes.rs`), positions alone, by linear blending
-//!    and by dual quaternions: eight vertices at a time in the processor's vector lanes, what the
-//!    program runs.
+//! 5. **fast** and 6. **fast dqs**: the fast path (`fast.rs`: `FastPath::new()`, the best lanes of
+//!    `lanes.rs` on one thread), positions alone, by linear blending and by dual quaternions: eight
+//!    vertices at a time in the processor's vector lanes, what the program runs.
 //! 7. **fast xN**, 8. **copy xN** and 9. **fast dqs xN**: the same on all N threads of the machine
-//!    (`parallel.rs`), chunk by chunk; bit for bit the one-thread results, which the run checks.
+//!    (`FastPath` on `parallel.rs`'s `BlendThreads`), chunk by chunk; bit for bit the one-thread
+//!    results, which the run checks.
 //!    The speed-up is the one-thread time over this one. At a million vertices one thread already
 //!    moves memory about as fast as the copy, so there the fast path on all threads is judged
 //!    against the copy on all threads.
@@ -26,7 +28,7 @@
 //! processor has. Then **what every influence costs** (`influences.rs`): the blend with its second
 //! pass for the fifth and later influences, against the four-slot loop alone, at 100,000 vertices.
 //! Then **what else we tried** (`variants.rs`): other ways to write the blend, against
-//! `skin::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
+//! `blend::blend` at 10,000 vertices. And the **crossover** (`crossover.rs`): on small tubes, where all
 //! threads start to beat one (`SKINNING_CROSSOVER_MAX=131072` measures larger tubes too). Then
 //! **several clips** (`mixing.rs`): two clips in step and an additive layer, against one clip.
 //!
@@ -49,10 +51,12 @@ mod table;
 mod variants;
 
 use glam::Mat4;
-use skinning::model::{Model, Pose};
-use skinning::parallel::BlendThreads;
-use skinning::skin::{SLOTS, compute_palette};
-use skinning::synthetic;
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::parallel::BlendThreads;
+use skinning_fast::synthetic;
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::skin::{SLOTS, compute_palette};
 use std::time::Duration;
 use table::{VARIANTS, measure};
 
@@ -88,14 +92,16 @@ fn main() {
         eprintln!("{e}");
         std::process::exit(2)
     });
-    // All the machine's threads, this one among them; every skin in parallel, however small.
-    let all = BlendThreads::new(threads()).unwrap_or_else(|e| panic!("{e}")).parallel_from(0);
-    let n = all.count();
+    // The fast path on all the machine's threads, this one among them; every skin in parallel,
+    // however small.
+    let pool = BlendThreads::new(threads()).unwrap_or_else(|e| panic!("{e}")).parallel_from(0);
+    let all = FastPath::new().on(pool);
+    let n = all.threads.count();
     println!(
         "blend benchmark: {} ({} threads available, {} lanes), one thread and {n}",
         cpu_model(),
         threads(),
-        skinning::lanes::Lanes::best().name()
+        skinning_fast::lanes::Lanes::best().name()
     );
     println!(
         "tube of {BONES} bones, {SLOTS} influences per vertex; median of interleaved rounds{}\n",
@@ -226,7 +232,8 @@ fn posed_tube(vertices: usize) -> Posed {
     assert!(vertices.is_multiple_of(RING_SIZE), "whole rings");
     let model = synthetic::tube(BONES, vertices / RING_SIZE, RING_SIZE);
     let mut pose = Pose::new(&model);
-    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only())
+        .expect("linear blending takes any palette");
     Posed { world: pose.world, model }
 }
 /// 1000000 as "1,000,000".

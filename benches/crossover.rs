@@ -1,5 +1,6 @@
 //! Where all threads start to beat one (`parallel.rs`): the program's blend (the fast path,
-//! `lanes.rs`, positions alone), on small tubes, one thread against all, in turn on the same data.
+//! `fast.rs`: `FastPath`, positions alone), on small tubes, one thread against all, in turn on the
+//! same data.
 //!
 //! Handing work to the other threads costs the same for 500 vertices as for a million, so below
 //! some size one thread wins. How much it costs depends on whether the other threads are awake:
@@ -16,9 +17,10 @@
 //! again, then twice, as from 4,096 on), for a machine where two threads pay only far higher.
 
 use glam::{Mat4, Vec3A};
-use skinning::lanes;
-use skinning::parallel::BlendThreads;
-use skinning::skin::{Skin, compute_palette};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::parallel::BlendThreads;
+use skinning_method::frame::{Blender, Palette};
+use skinning_method::skin::{Skin, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -47,8 +49,8 @@ pub fn sizes() -> Result<Vec<usize>, String> {
 }
 
 /// Measures the crossover on tubes of these sizes, with `rounds` rounds each way, and prints where
-/// all threads start to beat one.
-pub fn run(all: &BlendThreads, sizes: &[usize], rounds: usize) {
+/// all threads (the fast path `all`, on all of them) start to beat one.
+pub fn run(all: &FastPath, sizes: &[usize], rounds: usize) {
     let skins: Vec<_> = (sizes.iter())
         .map(|&v| {
             let posed = super::posed_tube(v);
@@ -58,6 +60,7 @@ pub fn run(all: &BlendThreads, sizes: &[usize], rounds: usize) {
         })
         .collect();
     let crossover = measure(all, &skins, rounds);
+    let all = &all.threads;
     let from = |times: fn(&Crossover) -> (f64, f64)| {
         from_vertices(&crossover, times).map_or("never, up to the sizes measured".to_string(), |v| {
             format!("from {} vertices", super::thousands(v))
@@ -159,9 +162,10 @@ pub struct Crossover {
     pub after_pause: (f64, f64),
 }
 
-/// Measures each skin, `rounds` rounds of each way, and prints the table.
-pub fn measure(threads: &BlendThreads, skins: &[(Skin, Vec<Mat4>)], rounds: usize) -> Vec<Crossover> {
-    let all = threads.count();
+/// Measures each skin, `rounds` rounds of each way (the fast path on one thread, and `threads`,
+/// the fast path on all), and prints the table.
+pub fn measure(threads: &FastPath, skins: &[(Skin, Vec<Mat4>)], rounds: usize) -> Vec<Crossover> {
+    let all = threads.threads.count();
     println!(
         "\ncrossover: the fast path, positions alone, 1 thread against {all}, median µs per blend\n{:>10}  {:>9} {:>9} {:>8}   {:>9} {:>9} {:>8}",
         "", "back to", "back", "", "after a", "2 ms pause", "(as between frames)"
@@ -207,14 +211,14 @@ pub fn from_vertices(results: &[Crossover], times: impl Fn(&Crossover) -> (f64, 
 
 /// Median µs of the one-thread blend and of `threads`' blend, taken in turn, after `pause` each.
 fn one_against_all(
-    threads: &BlendThreads,
+    threads: &FastPath,
     skin: &Skin,
     palette: &[Mat4],
     out: &mut [Vec3A],
     rounds: usize,
     pause: Option<Duration>,
 ) -> (f64, f64) {
-    let mut samples = [Vec::new(), Vec::new()];
+    let (mut samples, one) = ([Vec::new(), Vec::new()], FastPath::new());
     // Round 0 warms up and is not counted.
     for round in 0..=rounds {
         for (way, samples) in samples.iter_mut().enumerate() {
@@ -222,10 +226,8 @@ fn one_against_all(
                 std::thread::sleep(pause);
             }
             let t = Instant::now();
-            match way {
-                0 => lanes::blend(black_box(skin), palette, out, &mut []),
-                _ => threads.blend_lanes(black_box(skin), palette, out, &mut []),
-            }
+            let by = if way == 0 { &one } else { threads };
+            by.blend(black_box(skin), Palette::Lbs(palette), out, &mut []);
             let elapsed = t.elapsed();
             black_box(&mut *out);
             if round > 0 {

@@ -1,23 +1,27 @@
 //! What every influence costs (`skin/extras.rs`): the blend with its second pass, against today's
 //! four-slot loop alone, on the same 100,000-vertex tube and palette, in turn, round after round.
 //!
-//! 1. **four slots**: `skin::blend_vertices` alone, the article's loop: what the blend was before
-//!    it took every influence.
-//! 2. **blend**: `skin::blend`, the loop and then `skin::blend_extras`, on the same tube, where no
-//!    vertex has more than four: what the design costs a model that does not need it.
-//! 3. **blend, 1 in 16 on 8**: `skin::blend` on the tube with one vertex of each ring (1 in 16)
+//! 1. **four slots**: the main loop of `blend::blend_run` alone (`Linear`'s position of each vertex
+//!    over its four slots, written out here: the library has no entry for the loop without its
+//!    second pass), the article's loop: what the blend was before it took every influence.
+//! 2. **blend**: `blend::blend`, that loop and then the second pass, `blend::finish_extras`, on the
+//!    same tube, where no vertex has more than four: what the design costs a model that does not
+//!    need it.
+//! 3. **blend, 1 in 16 on 8**: `blend::blend` on the tube with one vertex of each ring (1 in 16)
 //!    on eight joints, the rest on four.
-//! 4. **blend, all on 8**: `skin::blend` with every vertex on eight joints, the side table at its
-//!    worst: twice the vertices' influences, half of them read from beside the slots.
+//! 4. **blend, all on 8**: `blend::blend` with every vertex on eight joints, the side table at its
+//!    worst: every vertex blended by its four slots in the main loop, then again whole, all eight
+//!    influences, in the second pass, half of them read from beside the slots.
 //! 5. **eight slots**: what the other design, every vertex widened to eight slots, costs on the
 //!    same eight-joint tube: one loop over eight slots, no second pass.
 //!
 //! Each variant's positions are checked against the same blend done plainly (to f32 rounding).
 
 use glam::{Mat4, Vec3A};
-use skinning::model::Model;
-use skinning::skin::{Influence, SLOTS, Skin, blend, blend_vertices};
-use skinning::synthetic::BONE_LENGTH;
+use skinning_fast::synthetic::BONE_LENGTH;
+use skinning_method::blend::blend;
+use skinning_method::model::Model;
+use skinning_method::skin::{Influence, SLOTS, Skin};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -43,6 +47,20 @@ fn widened(model: &Model, on_eight: impl Fn(usize) -> bool) -> Skin {
         out.add_vertex(vertex.bind.into(), &influences).expect("weights summing to 1");
     }
     out
+}
+
+/// The main loop of `blend::blend_run` alone, by linear blending: each vertex by its four slots
+/// (`Linear`'s position with no extras, the same sum in the same order), no second pass. Written
+/// out here rather than called: `Linear::position` from this crate would be a call per vertex,
+/// where the library's own loop has it inlined.
+fn four_slots(skin: &Skin, palette: &[Mat4], out: &mut [Vec3A]) {
+    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+        let mut sum = Vec3A::ZERO;
+        for i in 0..SLOTS {
+            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(v.bind);
+        }
+        *out = sum;
+    }
 }
 
 /// The other design: every vertex in eight slots, unused ones joint 0 with weight 0.
@@ -102,7 +120,7 @@ pub fn run(model: &Model, palette: &[Mat4], budget: Duration) {
             let (skin, palette) = black_box((skins[variant], palette));
             let t = Instant::now();
             match variant {
-                0 => blend_vertices(skin.vertices(), palette, out),
+                0 => four_slots(skin, palette, out),
                 4 => blend_eight_slots(&wide, palette, out),
                 _ => blend(skin, palette, out),
             }
@@ -114,6 +132,8 @@ pub fn run(model: &Model, palette: &[Mat4], budget: Duration) {
         }
         round += 1;
     }
+    // Where no vertex has more than four, the loop alone is the blend, bit for bit.
+    assert!(outputs[0] == outputs[1], "the four slots' loop differs from blend::blend on four joints");
     for (variant, out) in outputs.iter().enumerate() {
         let want = plainly(skins[variant], palette);
         let worst = want.iter().zip(out).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);

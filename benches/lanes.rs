@@ -1,11 +1,12 @@
 //! The fast path on each kind of vector lanes this processor has (`lanes.rs`: `Lanes`), positions
-//! alone and with normals, against `skin::blend` and `normals::blend_normals`, on the same tube in
-//! turn. What the lanes buy, and what the wider ones add.
+//! alone and with normals, against the readable loop (`blend.rs`: `blend_run`, by `Linear`, as a
+//! frame's `Blending::reference` runs it: `frame::Reference`), on the same tube in turn. What the
+//! lanes buy, and what the wider ones add.
 
 use glam::{Mat4, Vec3A};
-use skinning::lanes::Lanes;
-use skinning::normals::blend_normals;
-use skinning::skin::{Skin, blend};
+use skinning_fast::lanes::Lanes;
+use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::skin::Skin;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -25,13 +26,8 @@ pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
                 let normals = if with_normals == 1 { &mut normals[..] } else { &mut [] };
                 let t = Instant::now();
                 match way.checked_sub(1).map(|i| here[i]) {
-                    None => {
-                        blend(skin, palette, &mut skinned);
-                        if !normals.is_empty() {
-                            blend_normals(skin, palette, normals);
-                        }
-                    }
-                    Some(lanes) => lanes.blend_vertices(skin, 0..n, palette, &mut skinned, normals),
+                    None => Reference.blend(skin, Palette::Lbs(palette), &mut skinned, normals),
+                    Some(lanes) => lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut skinned, normals),
                 }
                 let elapsed = t.elapsed();
                 black_box((&mut skinned, &mut *normals));
@@ -55,13 +51,10 @@ pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
         "\nthe lanes (benches/lanes.rs): one thread, {} vertices, ns/vertex, median",
         super::thousands(n)
     );
-    println!(
-        "{:<22} {:>10} {:>12}   against skin::blend (+ normals::blend_normals)",
-        "", "positions", "+ normals"
-    );
+    println!("{:<22} {:>10} {:>12}   against blend_run (+ its normals)", "", "positions", "+ normals");
     for (way, [positions, both]) in ns.iter().enumerate() {
         let name = match way {
-            0 => "skin::blend".to_string(),
+            0 => "blend_run".to_string(),
             _ => format!("lanes: {}", here[way - 1].name()),
         };
         let against = match way {

@@ -2,7 +2,7 @@
 //! model and clips ready to play (`md5_import::load`).
 //!
 //! The model is made here and written by the program's own exporter: the synthetic tube
-//! (`src/synthetic.rs`, 100 bones, 1,152 vertices of four weights each) with its `wave` clip, which
+//! (`crates/fast/src/synthetic.rs`, 100 bones, 1,152 vertices of four weights each) with its `wave` clip, which
 //! gives a `.md5mesh` and a `.md5anim` of over 300 KB each. The load is timed 41 times in a row;
 //! the first is thrown away (it fills the caches), the median and the fastest of the other 40 are
 //! reported. The target: under 20 ms in a release build (`cargo bench` builds one). The run fails
@@ -10,9 +10,9 @@
 //!
 //! The last line is for scripts: `RESULT mesh_kb=M anim_kb=A median_ms=X fastest_ms=Y`.
 
-use skinning::md5_export::export;
-use skinning::md5_import::load;
-use skinning::synthetic;
+use skinning_fast::synthetic;
+use skinning_formats::md5_export::export;
+use skinning_formats::md5_import::load;
 use std::time::{Duration, Instant};
 
 const BONES: usize = 100;
@@ -25,7 +25,7 @@ const TARGET: Duration = Duration::from_millis(20);
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let model = synthetic::tube(BONES, RINGS, RING_SIZE);
-    let files = export(&model, &[synthetic::wave()]).expect("the tube exports");
+    let files = export(&model, &Default::default(), &[synthetic::wave()]).expect("the tube exports");
     let folder = tempfile::tempdir().expect("a temporary folder");
     let path = folder.path().join("tube.md5mesh");
     std::fs::write(&path, &files.mesh).expect("the mesh is written");

@@ -1,14 +1,14 @@
-//! What several clips at once cost (chapter 11, `src/mixer.rs`): on a character of 65 joints (a
+//! What several clips at once cost (chapter 11, `crates/method/src/mixer.rs`): on a character of 65 joints (a
 //! root and four limbs of 16, like `tests/common/character.rs`), every joint but the root keyframed
 //! with 30 keys, the time to sample one clip into the local poses, against a frame of two clips
 //! blended in step with an additive layer on top (three clips sampled, then folded). Timed in turn,
 //! round after round, the median reported, as the main table is.
 
 use glam::{Quat, Vec3};
-use skinning::clip::{Channel, Clip, Motion, Track};
-use skinning::mixer::{Kind, Layer, Mixer};
-use skinning::skeleton::{Skeleton, SkeletonBuilder};
-use skinning::transform::Trs;
+use skinning_method::clip::{Channel, Clip, Motion, Track};
+use skinning_method::mixer::{Kind, Layer, Mixer};
+use skinning_method::skeleton::{Skeleton, SkeletonBuilder};
+use skinning_method::transform::Trs;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -1,20 +1,24 @@
 //! What normals cost: positions alone against positions and normals, on the same tube, in turn,
 //! round after round, as the main table is measured, at each size, on one thread.
 //!
-//! - **fast**: the fast path (`lanes.rs`), positions alone, and **fast + normals**: the same pass
-//!   with the normals, from the blended matrix it already has. The goal (issues 18 and 26): normals
-//!   add at most half the cost of the positions, a ratio of at most 1.5.
-//! - **blend** and **+ normals**: the reference, `skin::blend`, then `normals::blend_normals` (which
-//!   blends each vertex's matrix again), the first path's code.
-//! - **+ plain**: ozz-animation's shortcut after `skin::blend`, the blended matrix as it is,
+//! - **fast**: the fast path (`fast.rs`: `FastPath::new()`, the best lanes of `lanes.rs`), positions
+//!   alone, and **fast + normals**: the same pass with the normals, from the blended matrix it
+//!   already has. The goal (issues 18 and 26): normals add at most half the cost of the positions,
+//!   a ratio of at most 1.5.
+//! - **blend** and **+ normals**: the reference, `blend::blend` (positions alone), then the readable
+//!   loop with the normals (`frame::Reference`: `blend_run` by `Linear`, whose second loop blends
+//!   each vertex's matrix again), the first path's code.
+//! - **+ plain**: ozz-animation's shortcut after `blend::blend`, the blended matrix as it is,
 //!   `Σ wᵢ Mᵢ n` (`normals::Rule::BlendedMatrix`, wrong under non-uniform scale), whose cost ozz
 //!   gives as 1.25 times positions alone.
 
 use glam::{Mat4, Vec3A};
-use skinning::lanes;
-use skinning::model::Model;
-use skinning::normals::{Rule, blend_normals};
-use skinning::skin::{Skin, blend};
+use skinning_fast::fast_path::FastPath;
+use skinning_method::blend::blend;
+use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::model::Model;
+use skinning_method::normals::Rule;
+use skinning_method::skin::Skin;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -53,6 +57,7 @@ fn time(skin: &Skin, palette: &[Mat4], budget: Duration, label: &str) -> f64 {
     let n = skin.len();
     let (mut skinned, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
     let mut samples: [Vec<Duration>; 5] = Default::default();
+    let fast = FastPath::new();
     let started = Instant::now();
     let mut round = 0;
     while round <= 5 || (started.elapsed() < budget && round <= 2000) {
@@ -60,13 +65,10 @@ fn time(skin: &Skin, palette: &[Mat4], budget: Duration, label: &str) -> f64 {
             let (skin, palette) = black_box((skin, palette));
             let t = Instant::now();
             match variant {
-                0 => lanes::blend(skin, palette, &mut skinned, &mut []),
-                1 => lanes::blend(skin, palette, &mut skinned, &mut normals),
+                0 => fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut []),
+                1 => fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals),
                 2 => blend(skin, palette, &mut skinned),
-                3 => {
-                    blend(skin, palette, &mut skinned);
-                    blend_normals(skin, palette, &mut normals);
-                }
+                3 => Reference.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals),
                 _ => {
                     blend(skin, palette, &mut skinned);
                     plain_normals(skin, palette, &mut normals);
@@ -81,9 +83,9 @@ fn time(skin: &Skin, palette: &[Mat4], budget: Duration, label: &str) -> f64 {
         round += 1;
     }
     // The fast path's normals are the rule's, unit length: the loop ran and kept them so.
-    let mut reference = vec![Vec3A::ZERO; n];
-    blend_normals(skin, palette, &mut reference);
-    lanes::blend(skin, palette, &mut skinned, &mut normals);
+    let (mut positions, mut reference) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+    Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut reference);
+    fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals);
     let apart = normals.iter().zip(&reference).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
     assert!(apart < 1e-5, "the fast path's normals are {apart} from the rule's");
     assert!(normals.iter().all(|n| (n.length() - 1.0).abs() < 1e-5), "normals must be unit length");

@@ -4,10 +4,12 @@
 use super::{BONES, Posed};
 use glam::{Mat4, Vec3A};
 use rayon::prelude::*;
-use skinning::dual_quat::{DualQuat, blend_dqs, compute_dq_palette};
-use skinning::parallel::BlendThreads;
-use skinning::skin::{SLOTS, SkinVertex, blend, compute_palette};
-use skinning::synthetic;
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::synthetic;
+use skinning_method::blend::blend;
+use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
+use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::skin::{SLOTS, SkinVertex, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -17,11 +19,13 @@ fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
     blend(&posed.model.skin, palette, out);
 }
 
-/// The other method: the palette, each matrix as a dual quaternion, then the DQS blend.
+/// The other method: the palette, each matrix as a dual quaternion, then the DQS blend (the same
+/// readable loop, `blend_run`, by `DualQuats`, as a frame's `Blending::reference` runs it).
 fn dqs(posed: &Posed, palette: &mut [Mat4], dq_palette: &mut [DualQuat], out: &mut [Vec3A]) {
-    compute_palette(&posed.world, posed.model.skin.joints(), palette);
+    let skin = &posed.model.skin;
+    compute_palette(&posed.world, skin.joints(), palette);
     let scale = compute_dq_palette(palette, dq_palette).expect("the tube's joints only turn");
-    blend_dqs(&posed.model.skin, dq_palette, scale, out);
+    Reference.blend(skin, Palette::Dqs { joints: dq_palette, scale }, out, &mut []);
 }
 
 /// DON'T DO THIS: the comparison, not a way to skin. `world * offset` is the same for every vertex
@@ -58,7 +62,7 @@ fn copy(vertices: &[SkinVertex], out: &mut [Vec3A]) {
 /// The copy on all the pool's threads, cut as `parallel.rs` cuts the blend. The calling thread is
 /// one of the pool's (`BlendThreads::new`), so rayon runs this on that pool.
 fn copy_parallel(threads: usize, vertices: &[SkinVertex], out: &mut [Vec3A]) {
-    let chunk = vertices.len().div_ceil(threads * 4).max(1).next_multiple_of(skinning::lanes::GROUP);
+    let chunk = vertices.len().div_ceil(threads * 4).max(1).next_multiple_of(skinning_fast::lanes::GROUP);
     out.par_chunks_mut(chunk).zip(vertices.par_chunks(chunk)).for_each(|(out, vertices)| copy(vertices, out));
 }
 
@@ -71,9 +75,11 @@ pub struct Timing {
     pub best: Duration,
 }
 
-/// Runs the nine variants in turn, round after round, for about `budget`; checks they agree.
-pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timing; 9] {
+/// Runs the nine variants in turn, round after round, for about `budget`, the fast path on one
+/// thread and on `all` (the fast path on all threads); checks they agree.
+pub fn measure(posed: &Posed, all: &FastPath, budget: Duration) -> [Timing; 9] {
     let (skin, n) = (&posed.model.skin, posed.model.skin.len());
+    let one = FastPath::new();
     let mut palette = vec![Mat4::IDENTITY; BONES];
     let mut dq_palette = vec![DualQuat::IDENTITY; BONES];
     let mut outputs = [(); 9].map(|_| vec![Vec3A::ZERO; n]);
@@ -89,24 +95,18 @@ pub fn measure(posed: &Posed, threads: &BlendThreads, budget: Duration) -> [Timi
                 1 => textbook(posed, out),
                 2 => copy(skin.vertices(), out),
                 3 => dqs(posed, &mut palette, &mut dq_palette, out),
-                4 => {
+                4 | 6 => {
                     compute_palette(&posed.world, skin.joints(), &mut palette);
-                    skinning::lanes::blend(skin, &palette, out, &mut []);
+                    let by = if variant == 4 { &one } else { all };
+                    by.blend(skin, Palette::Lbs(&palette), out, &mut []);
                 }
-                5 => {
-                    compute_palette(&posed.world, skin.joints(), &mut palette);
-                    let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
-                    skinning::lanes::blend_dqs(skin, &dq_palette, scale, out, &mut []);
-                }
-                6 => {
-                    compute_palette(&posed.world, skin.joints(), &mut palette);
-                    threads.blend_lanes(skin, &palette, out, &mut []);
-                }
-                7 => copy_parallel(threads.count(), skin.vertices(), out),
+                7 => copy_parallel(all.threads.count(), skin.vertices(), out),
                 _ => {
+                    // 5 and 8: dual quaternions, on one thread and on all.
                     compute_palette(&posed.world, skin.joints(), &mut palette);
                     let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
-                    threads.blend_dqs_lanes(skin, (&dq_palette, scale), out, &mut []);
+                    let by = if variant == 5 { &one } else { all };
+                    by.blend(skin, Palette::Dqs { joints: &dq_palette, scale }, out, &mut []);
                 }
             };
             if variant >= 6 {

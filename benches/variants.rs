@@ -1,9 +1,10 @@
-//! What else we tried, to make `skin::blend` itself faster (`docs/14-every-core.md` has a run):
-//! each attempt against `skin::blend` in the same run, in turn on the same 10,000-vertex tube and
+//! What else we tried, to make `blend::blend` itself faster (`docs/14-every-core.md` has a run):
+//! each attempt against `blend::blend` in the same run, in turn on the same 10,000-vertex tube and
 //! palette. Each returns the blend's positions (to f32 rounding), which the run checks.
 
 use glam::{Affine3A, Mat4, Vec3A, Vec4};
-use skinning::skin::{SLOTS, Skin, blend};
+use skinning_method::blend::blend;
+use skinning_method::skin::{SLOTS, Skin};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -11,7 +12,7 @@ use std::time::{Duration, Instant};
 type Blend = fn(&Skin, &[Mat4], &mut Vec<Affine3A>, &mut [Vec3A]);
 
 const VARIANTS: [(&str, Blend); 7] = [
-    ("skin::blend", |skin, palette, _, out| blend(skin, palette, out)),
+    ("blend::blend", |skin, palette, _, out| blend(skin, palette, out)),
     ("matrices first", matrices_first),
     ("Affine3A, matrices first", affine_matrices_first),
     ("Affine3A, same loop", affine_same_loop),
@@ -53,7 +54,7 @@ fn affine_matrices_first(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3
     }
 }
 
-/// `skin::blend`'s loop over the `Affine3A` palette.
+/// `blend::blend`'s loop over the `Affine3A` palette.
 fn affine_same_loop(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     to_affine(palette, affine);
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
@@ -65,7 +66,7 @@ fn affine_same_loop(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3A>, o
     }
 }
 
-/// `skin::blend`'s loop over the slots in use only: less arithmetic, a branch per vertex.
+/// `blend::blend`'s loop over the slots in use only: less arithmetic, a branch per vertex.
 fn used_slots_only(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
@@ -76,7 +77,7 @@ fn used_slots_only(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &m
     }
 }
 
-/// `skin::blend`'s loop without the check that each joint index is inside the palette.
+/// `blend::blend`'s loop without the check that each joint index is inside the palette.
 fn no_bounds_checks(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
@@ -92,7 +93,7 @@ fn no_bounds_checks(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &
     }
 }
 
-/// `skin::blend`'s arithmetic with the four weights loaded as one `Vec4` (one 16-byte load).
+/// `blend::blend`'s arithmetic with the four weights loaded as one `Vec4` (one 16-byte load).
 fn weights_as_vec4(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
         let w = Vec4::from_array(v.weights);
@@ -102,7 +103,7 @@ fn weights_as_vec4(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &m
 }
 
 /// Runs every variant in turn, round after round, for about `budget`, and prints each one's median
-/// against `skin::blend`'s.
+/// against `blend::blend`'s.
 pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
     let mut affine = Vec::with_capacity(palette.len());
     let mut outputs = VARIANTS.map(|_| vec![Vec3A::ZERO; skin.len()]);
@@ -124,7 +125,7 @@ pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
     }
     for ((name, _), out) in VARIANTS.iter().zip(&outputs) {
         let worst = outputs[0].iter().zip(out).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
-        assert!(worst < 1e-3, "{name} and skin::blend disagree by {worst}");
+        assert!(worst < 1e-3, "{name} and blend::blend disagree by {worst}");
     }
 
     let ns = samples.map(|mut s| {
@@ -135,11 +136,11 @@ pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
         "\nwhat else we tried: the blend alone, one thread, {} vertices, median",
         super::thousands(skin.len())
     );
-    println!("{:<26} {:>10}   against skin::blend", "variant", "ns/vertex");
+    println!("{:<26} {:>10}   against blend::blend", "variant", "ns/vertex");
     for ((name, _), &t) in VARIANTS.iter().zip(&ns) {
         let change = (t / ns[0] - 1.0) * 100.0;
         let against = match *name {
-            "skin::blend" => String::new(),
+            "blend::blend" => String::new(),
             _ if change >= 0.0 => format!("{change:.0}% slower"),
             _ => format!("{:.0}% faster", -change),
         };

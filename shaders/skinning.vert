@@ -1,4 +1,5 @@
-// Linear blend skinning in the vertex shader: `skin::blend` (src/skin.rs), moved to the GPU.
+// Linear blend skinning in the vertex shader: `Linear`'s blend (crates/method/src/blend.rs), moved
+// to the GPU.
 //
 //     skinned_position = Σ weights[i] * palette[joints[i]] * bind_position
 //
@@ -11,7 +12,7 @@
 // uniform block reads (src/demo/draw/gpu_palette.rs says why a block, and not a plain uniform array).
 //
 // The normal moves by the inverse transpose of the blended matrix `Σ weights[i] * palette[joints[i]]`
-// (src/normals.rs: skin_normal says why, and computes it the same way): the cofactor matrix, whose
+// (crates/method/src/normals.rs: skin_normal says why, and computes it the same way): the cofactor matrix, whose
 // columns are the cross products of the blended matrix's columns, turned round where the blend
 // mirrors space, then normalised.
 //
@@ -39,7 +40,7 @@ layout(location = 7) in vec2 texcoord;      // where on the texture, passed on a
 uint joint(int i) { return i < 4 ? joints[i] : joints_1[i - 4]; }
 float weight(int i) { return i < 4 ? weights[i] : weights_1[i - 4]; }
 
-// Morph targets (src/morph.rs), step 4: before the palette, the vertex takes this frame's shape,
+// Morph targets (crates/method/src/morph.rs), step 4: before the palette, the vertex takes this frame's shape,
 // modelled + Σ weight[k] * displacement[k], and the skin then moves that shape. The displacements
 // went up once, into a texture (src/demo/draw/gpu_morph.rs): a vertex's `morph.z` targets' position
 // displacements from texel `morph.x` on, then, if `morph.w` is 1, their normal displacements. Its

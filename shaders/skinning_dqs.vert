@@ -1,4 +1,4 @@
-// Dual-quaternion skinning in the vertex shader: `dual_quat::blend_dqs` (src/dual_quat.rs), moved
+// Dual-quaternion skinning in the vertex shader: `DualQuats`' blend (crates/method/src/dual_quat.rs), moved
 // to the GPU. Its opening comment gives the method; the three steps below are the same as there.
 //
 // The vertex attributes are skinning.vert's. The palette is the same joints' motions, each as a
@@ -6,7 +6,7 @@
 // the data of a mat4. The CPU converts the palette once per joint per frame (compute_dq_palette)
 // and uploads it into the uniform buffer this block reads, with the one scale every joint shares.
 //
-// The normal turns by the blended rotation alone (dual_quat::blend_dqs_normals).
+// The normal turns by the blended rotation alone (`DualQuats`' `normal`).
 //
 // MAX_JOINTS and INFLUENCES (4 or 8) are #defined by the program (src/demo/draw/skin_program.rs,
 // from MAX_GPU_JOINTS in gpu_palette.rs and the model's influences), after the #version line that
@@ -37,7 +37,7 @@ layout(location = 7) in vec2 texcoord;      // where on the texture, passed on a
 uint joint(int i) { return i < 4 ? joints[i] : joints_1[i - 4]; }
 float weight(int i) { return i < 4 ? weights[i] : weights_1[i - 4]; }
 
-// Morph targets (src/morph.rs), step 4: before the palette, the vertex takes this frame's shape,
+// Morph targets (crates/method/src/morph.rs), step 4: before the palette, the vertex takes this frame's shape,
 // modelled + Σ weight[k] * displacement[k], and the skin then moves that shape. The displacements
 // went up once, into a texture (src/demo/draw/gpu_morph.rs): a vertex's `morph.z` targets' position
 // displacements from texel `morph.x` on, then, if `morph.w` is 1, their normal displacements. Its

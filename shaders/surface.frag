@@ -16,7 +16,7 @@
 // own, `(b - a) × (c - a)`. Here that cross product comes from the screen-space derivatives of
 // the position, two directions in the triangle's plane (dFdx and dFdy: how the position changes
 // from one pixel to the next), so the GPU needs nothing from the CPU for it, and it is the same
-// plane `normals::face_normals` (src/normals/shape.rs) gets from the triangle's skinned corners.
+// plane `normals::face_normals` (crates/method/src/normals/shape.rs) gets from the triangle's skinned corners.
 
 uniform vec3 eye;          // where the camera, and so the light, is, in the positions' space
 uniform bool face_normals; // true: flat normals, from the triangle itself

@@ -1,5 +1,5 @@
-// The lit surface, skinned on the CPU: positions and normals already moved by `skin::blend` and
-// `normals::blend_normals` (src/skin.rs, src/normals.rs), one colour per vertex. It hands
+// The lit surface, skinned on the CPU: positions and normals already moved by the frame's blend
+// (crates/method/src/blend.rs, the rule of crates/method/src/normals.rs), one colour per vertex. It hands
 // surface.frag what skinning.vert and skinning_dqs.vert hand it when the GPU skins: the same
 // names, so one fragment shader lights both. The #version line is added by src/demo/draw/gl.rs.
 

@@ -11,11 +11,12 @@
 //! "Coordinate System and Units"). id's tools give their characters other axes: +z up and the
 //! front along +x, the left along +y (Doom 3's `idAngles::ToForward` turns yaw 0 into +x and its
 //! right vector is -y; an entity's model is drawn turned as the entity faces). A model
-//! whose numbers are id's (MD5, see `model::Up`) is first turned into glTF's axes ([`upright`]),
+//! whose numbers are id's (MD5, see `model::Up`) is first turned into glTF's axes (`Up::turn_to_gltf`),
 //! in the view only: its numbers stay its own.
 
-use crate::model::Up;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Source};
+use skinning_method::model::Up;
 
 /// Vertical field of view.
 const FOV_Y: f32 = 40.0 * std::f32::consts::PI / 180.0;
@@ -38,7 +39,7 @@ pub struct Camera {
     /// The yaw the distance is fitted for: the home view's. Orbiting keeps the distance.
     pub fit_yaw: f32,
     /// The turn from the model's numbers to the view's, glTF's axes (+y up, the front towards +z):
-    /// identity for a Y-up model ([`upright`]). `target`, `extent` and the eye are in the turned
+    /// identity for a Y-up model (`Up::turn_to_gltf`). `target`, `extent` and the eye are in the turned
     /// space.
     pub upright: Quat,
 }
@@ -51,7 +52,7 @@ impl Camera {
 
     /// A camera that frames every one of `points` of a model whose up axis is `up`, standing it up.
     pub fn framing_up(points: impl IntoIterator<Item = Vec3>, up: Up) -> Camera {
-        let upright = upright(up);
+        let upright = up.turn_to_gltf();
         let points = points.into_iter().map(|p| upright * p);
         let mut min = Vec3::splat(f32::INFINITY);
         let mut max = Vec3::splat(f32::NEG_INFINITY);
@@ -150,36 +151,25 @@ impl Camera {
     }
 }
 
-/// The turn from a model's axes to glTF's, which the view uses: none for a Y-up model; for id's
-/// (+x front, +y the character's left, +z up) a third of a turn about (1, 1, 1), which takes x to
-/// z, y to x and z to y: the front to +z, the left to +x (a glTF character's left), up to +y.
-/// `md5_export` writes a Y-up model turned back by its inverse, so it comes back as it was.
-pub fn upright(up: Up) -> Quat {
-    match up {
-        Up::Y => Quat::IDENTITY,
-        // cos 60° = 1/2 and sin 60° / √3 = 1/2: the turn's four numbers are exact.
-        Up::Z => Quat::from_xyzw(-0.5, -0.5, -0.5, 0.5),
-    }
-}
-
 /// A camera that frames the skinned mesh of `model` in every pose of `clips`, each sampled at 64
 /// times (the program passes the clip that plays, or the article's three together). Only the mesh:
 /// a joint or a node far from it (a root left at the origin, an IK pole target, an empty node,
 /// the skinned mesh's own node, whose transform glTF ignores) would otherwise shrink the model to
 /// a dot, and the bind pose is drawn where it was modelled, beside the skin or behind it. A mesh
 /// whose vertices never leave one point has no size to frame: then its joints are framed with it,
-/// so they show. It looks at the model's front (see [`upright`]); any size works, the model's own
+/// so they show. It looks at the model's front (see `Up::turn_to_gltf`); any size works, the model's own
 /// units are kept.
-pub fn framing_model(model: &crate::model::Model, clips: &[crate::clip::Clip]) -> Camera {
-    let mut pose = crate::model::Pose::new(model);
+pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_method::clip::Clip]) -> Camera {
+    let mut pose = Pose::new(model);
     let is_joint = model.joint_bones();
     let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
         for i in 0..64 {
             // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
-            pose.update_palette(model, clip, clip.duration as f64 * i as f64 / 64.0);
-            pose.morph.apply(&model.skin, &model.morphs);
-            crate::skin::blend(pose.morph.skin(&model.skin), &pose.palette, &mut pose.skinned);
+            let time = clip.duration as f64 * i as f64 / 64.0;
+            let blending = Blending::Cpu { method: Method::Lbs, by: &Reference, normals: false };
+            let frame = Frame { blending, ..Frame::new(Source::Clip(clip), time) };
+            let _linear_blending_takes_any_palette = pose.run(model, frame);
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
             (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }
@@ -260,16 +250,6 @@ mod tests {
         assert!((top.x - foot.x).abs() < 1.0 && knob.x > top.x + 50.0, "{top} {knob}");
         // The camera's direction comes back in the model's numbers: level, so no z in it.
         assert!(camera.forward().z.abs() < 1e-6, "{}", camera.forward());
-    }
-
-    #[test]
-    fn ids_axes_turn_into_gltfs() {
-        // The same turn as a third of a turn about (1, 1, 1), backwards: x to z, y to x, z to y.
-        let third = Quat::from_axis_angle(Vec3::ONE.normalize(), -std::f32::consts::TAU / 3.0);
-        assert!(upright(Up::Z).abs_diff_eq(third, 1e-7));
-        for (id, gltf) in [(Vec3::X, Vec3::Z), (Vec3::Y, Vec3::X), (Vec3::Z, Vec3::Y)] {
-            assert_eq!(upright(Up::Z) * id, gltf);
-        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 mod demo;
 
 #[global_allocator]
-static ALLOCATOR: skinning::alloc_count::Counting = skinning::alloc_count::Counting;
+static ALLOCATOR: skinning_fast::alloc_count::Counting = skinning_fast::alloc_count::Counting;
 
 fn main() -> std::process::ExitCode {
     demo::main()

@@ -7,8 +7,10 @@
 
 mod common;
 
-use skinning::model::{Method, Pose};
-use skinning::{scene, synthetic};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::synthetic;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::scene;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -102,17 +104,41 @@ fn a_steady_dual_quaternion_frame_allocates_nothing() {
     let wave = synthetic::wave();
     let (mut pose, mut tube_pose) = (Pose::new(&model), Pose::new(&tube));
     for clip in &clips {
-        pose.update_with(&model, clip, 0.0, Method::Dqs).expect("rigid");
+        pose.run(
+            &model,
+            Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(clip), 0.0) },
+        )
+        .expect("rigid");
     }
-    tube_pose.update_with(&tube, &wave, 0.0, Method::Dqs).expect("rigid");
+    tube_pose
+        .run(
+            &tube,
+            Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&wave), 0.0) },
+        )
+        .expect("rigid");
     let n = allocations_in(|| {
         for clip in &clips {
             for frame in 0..1000 {
-                pose.update_with(&model, clip, frame as f64 / 60.0, Method::Dqs).expect("rigid");
+                pose.run(
+                    &model,
+                    Frame {
+                        blending: Blending::reference(Method::Dqs),
+                        ..Frame::new(Source::Clip(clip), frame as f64 / 60.0)
+                    },
+                )
+                .expect("rigid");
             }
         }
         for frame in 0..20 {
-            tube_pose.update_with(&tube, &wave, frame as f64 * 0.1, Method::Dqs).expect("rigid");
+            tube_pose
+                .run(
+                    &tube,
+                    Frame {
+                        blending: Blending::reference(Method::Dqs),
+                        ..Frame::new(Source::Clip(&wave), frame as f64 * 0.1)
+                    },
+                )
+                .expect("rigid");
         }
     });
     assert_eq!(n, 0, "{n} allocations in 3020 frames of pose + DQS blend");
@@ -170,26 +196,32 @@ fn check_no_allocations(out: &std::process::Output, flags: &str) {
 fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
     // The test's own glTF file (three skins, a rigid mesh, cubic and step keys), the eight-influence
     // fan (every vertex blended by the second pass too), and the Fox when
-    // SKINNING_MODELS names the sample models.
+    // SKINNING_MODELS names the sample models; blended by the readable loops (`Pose::update`) and
+    // by the program's fast path on one thread.
     let mut models = vec![("built", common::fixture::build().glb()), ("eight", common::eight::eight().glb())];
     if let Some(path) = common::sample_model("Fox.glb") {
         models.push(("Fox", std::fs::read(path).expect("Fox.glb reads")));
     }
     for (name, bytes) in models {
-        let imported = skinning::gltf_import::load_from_slice(&bytes, None).expect("loads");
+        let imported = skinning_formats::gltf_import::load_from_slice(&bytes, None).expect("loads");
         let model = &imported.model;
-        let mut pose = Pose::new(model);
+        let (mut pose, mut fast_pose, fast) = (Pose::new(model), Pose::new(model), FastPath::new());
+        let mut frame = |clip, t| {
+            pose.update(model, clip, t);
+            let blending = Blending::Cpu { method: Method::Lbs, by: &fast, normals: true };
+            let _linear = fast_pose.run(model, Frame { blending, ..Frame::new(Source::Clip(clip), t) });
+        };
         for clip in &imported.clips {
-            pose.update(model, clip, 0.0);
+            frame(clip, 0.0);
         }
         let n = allocations_in(|| {
             for clip in &imported.clips {
-                for frame in 0..300 {
-                    pose.update(model, clip, frame as f64 / 60.0);
+                for f in 0..300 {
+                    frame(clip, f as f64 / 60.0);
                 }
             }
         });
-        assert_eq!(n, 0, "{name}: {n} allocations in pose + blend");
+        assert_eq!(n, 0, "{name}: {n} allocations in pose + blend, readable and fast");
     }
 }
 
@@ -197,11 +229,11 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
 fn a_steady_frame_of_several_clips_allocates_nothing() {
     // The mixer samples every layer into the layer's own pose and blends into the frame's: two clips
     // in step, a masked one and an additive one, on the article's scene and on the Fox.
-    use skinning::mixer::mask::Mask;
-    use skinning::mixer::{Kind, Layer, Mixer};
+    use skinning_method::mixer::mask::Mask;
+    use skinning_method::mixer::{Kind, Layer, Mixer};
     let mut models = vec![(scene::article().expect("valid"), scene::clips().expect("valid"))];
     if let Some(path) = common::sample_model("Fox.glb") {
-        let fox = skinning::gltf_import::load(&path).expect("loads");
+        let fox = skinning_formats::gltf_import::load(&path).expect("loads");
         models.push((fox.model, fox.clips));
     }
     for (model, clips) in models {
@@ -215,9 +247,7 @@ fn a_steady_frame_of_several_clips_allocates_nothing() {
         let mut mixer = Mixer::new(layers, true);
         let mut pose = Pose::new(&model);
         let mut frame = |time: f64| {
-            mixer.sample(skeleton, &clips, time, &mut pose.trs);
-            pose.palette_from_trs(&model);
-            skinning::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+            let _linear = pose.run(&model, Frame::new(Source::Mixer(&mut mixer, &clips), time));
         };
         frame(0.0);
         let n = allocations_in(|| (0..600).for_each(|f| frame(f as f64 / 60.0)));
@@ -231,7 +261,7 @@ fn a_steady_frame_that_reaches_allocates_nothing() {
     // rotations; each solve only writes into them. Two chains (two-bone with a pole and a weight,
     // CCD on three bones), a bend by hand, and a target that moves every frame.
     use glam::{Quat, Vec3};
-    use skinning::reach::{self, Reach, Solver};
+    use skinning_method::reach::{Reach, Solver};
     let model = scene::article().expect("the article's scene");
     let clip = scene::bend().expect("the bend clip");
     let mut pose = Pose::new(&model);
@@ -244,10 +274,7 @@ fn a_steady_frame_that_reaches_allocates_nothing() {
     (reaches[0].pole, reaches[0].weight) = (Some(Vec3::new(0.3, 0.0, 0.3)), 0.7);
     pose.bend[scene::BONE2] = Quat::from_rotation_z(0.3);
     let frame = |pose: &mut Pose, reaches: &mut [Reach], t: f64| {
-        clip.sample(&model.skeleton, t, &mut pose.trs);
-        reach::solve(reaches, &mut pose.trs, &pose.bend);
-        pose.palette_from_trs(&model);
-        skinning::skin::blend(&model.skin, &pose.palette, &mut pose.skinned);
+        let _linear = pose.run(&model, Frame { reaches, ..Frame::new(Source::Clip(&clip), t) });
     };
     frame(&mut pose, &mut reaches, 0.0);
     let n = allocations_in(|| {

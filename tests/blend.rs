@@ -1,20 +1,37 @@
 //! Linear blend skinning on the article's scene, against numbers worked out by hand.
 
-use glam::{Mat4, Vec3, Vec3A, vec3};
-use skinning::model::{Model, Pose};
-use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
-use skinning::skin::{Influence, Joint, Skin, SkinError, SkinProblem, blend, compute_palette};
+use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
+use skinning_fast::fast_path::FastPath;
+use skinning_method::blend::blend;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
+use skinning_method::skin::{Influence, Joint, Skin, SkinError, SkinProblem, compute_palette};
+use skinning_method::transform::Trs;
 
-/// The article's scene posed with these local translations (bones not named keep their bind ones).
+/// The article's scene posed with these local translations (bones not named keep their bind ones),
+/// blended by the readable loops; the program's fast path must land within 1e-6 of it.
 fn posed(moves: &[(usize, Vec3)]) -> (Model, Vec<Vec3>) {
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
     for &(bone, position) in moves {
-        pose.local[bone] = Mat4::from_translation(position);
+        pose.local[bone] = Trs::from_translation(position);
     }
-    pose.compute(&model);
+    let fast = held_on_the_fast_path(&model, &pose);
+    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
+    for (i, (a, b)) in pose.skinned.iter().zip(&fast.skinned).enumerate() {
+        assert!(a.abs_diff_eq(*b, 1e-6), "vertex {i}: the fast path's {b}, the readable loop's {a}");
+    }
     let skinned = pose.skinned.iter().map(|&p| Vec3::from(p)).collect();
     (model, skinned)
+}
+
+/// `pose` as it is held, blended by the program's fast path (`FastPath::new()`), in a copy.
+fn held_on_the_fast_path(model: &Model, pose: &Pose) -> Pose {
+    let mut fast = pose.clone();
+    let blending = Blending::Cpu { method: Method::Lbs, by: &FastPath::new(), normals: true };
+    fast.run(model, Frame { blending, ..Frame::new(Source::Held, 0.0) }).expect("LBS takes any palette");
+    fast
 }
 
 fn bind(model: &Model) -> Vec<Vec3> {
@@ -72,13 +89,16 @@ fn moving_the_root_moves_every_vertex_by_the_same_amount() {
 
 #[test]
 fn blending_matches_the_formula_term_by_term() {
-    // An arbitrary pose with rotations: compare blend() with Σ w · world · offset · bind written out.
+    // An arbitrary pose with rotations: compare the blend (the readable loop's, and the fast path's)
+    // with Σ w · world · offset · bind written out.
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
-    pose.local[BONE1] *= Mat4::from_rotation_z(0.4);
-    pose.local[BONE2] *= Mat4::from_rotation_x(1.1);
-    pose.local[BONE31] *= Mat4::from_rotation_y(-0.3);
-    pose.compute(&model);
+    // Each turn after the bone's local transform, in the bone's own space.
+    pose.bend[BONE1] = Quat::from_rotation_z(0.4);
+    pose.bend[BONE2] = Quat::from_rotation_x(1.1);
+    pose.bend[BONE31] = Quat::from_rotation_y(-0.3);
+    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
+    let fast = held_on_the_fast_path(&model, &pose);
     for (i, v) in model.skin.vertices().iter().enumerate() {
         let expected: Vec3 = (model.skin.influences(i))
             .map(|inf| {
@@ -87,6 +107,7 @@ fn blending_matches_the_formula_term_by_term() {
             })
             .sum();
         assert!(Vec3::from(pose.skinned[i]).abs_diff_eq(expected, 1e-6), "vertex {i}");
+        assert!(Vec3::from(fast.skinned[i]).abs_diff_eq(expected, 1e-6), "vertex {i}, the fast path");
     }
 }
 
@@ -183,7 +204,7 @@ fn an_edit_of_the_scene_that_breaks_the_skin_names_the_vertex() {
     let edited = [Influence { joint: BONE2, weight: 0.3 }, Influence { joint: BONE31, weight: 0.6 }];
     mesh[3].1 = &edited;
     let err = scene::article_with_mesh(&mesh).expect_err("weights summing to 0.9");
-    let skinning::model::ModelError::Skin(skin_error) = &err else { panic!("a skin error: {err:?}") };
+    let skinning_method::model::ModelError::Skin(skin_error) = &err else { panic!("a skin error: {err:?}") };
     assert_eq!(skin_error.vertex, 3);
     // What the program prints after "the built-in scene is invalid: ".
     assert_eq!(scene::SceneError::from(err).to_string(), "vertex 3: weights sum to 0.90000004, not 1");

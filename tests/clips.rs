@@ -1,10 +1,10 @@
 //! Keyframed clips: sampling at and between keys, slerp, looping, and the shipped clips.
 
 use glam::{Mat4, Quat, Vec3, vec3};
-use skinning::clip::{Channel, Clip, Interpolation, Motion, Track};
-use skinning::model::Pose;
-use skinning::scene::{self, BONE1, BONE2};
-use skinning::skeleton::Trs;
+use skinning_method::clip::{Channel, Clip, Interpolation, Motion, Track};
+use skinning_method::frame::Pose;
+use skinning_method::scene::{self, BONE1, BONE2};
+use skinning_method::skeleton::Trs;
 
 /// A track of bone 0 with linear translation and rotation keys: (time, translation, degrees about z).
 fn track(keys: &[(f32, Vec3, f32)]) -> Track {
@@ -223,5 +223,5 @@ fn tracks_replace_only_their_own_bone() {
     // bone1 + 0.2 * (cos 60°, sin 60°) = (0.3, 0.1732).
     let expected = vec3(0.2 + 0.2 * 0.5, 0.2 * 3f32.sqrt() / 2.0, 0.0);
     assert!(pose.joint(BONE2).abs_diff_eq(expected, 1e-5), "{}", pose.joint(BONE2));
-    assert_eq!(pose.local[0], model.skeleton.bone(0).rest.to_mat4());
+    assert_eq!(pose.local_matrices[0], model.skeleton.bone(0).rest.to_mat4());
 }

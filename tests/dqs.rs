@@ -2,25 +2,32 @@
 //! no pinch under any twist, the same result for q and -q, and clear refusals for what it cannot do.
 
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
-use skinning::dual_quat::{DualQuat, NotRigid, RigidProblem, blend_dqs, compute_dq_palette};
-use skinning::model::{Method, Model, Pose};
-use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32};
-use skinning::skin::{Influence, Joint, Skin};
+use skinning_method::blend::blend_run;
+use skinning_method::dual_quat::{DualQuat, DualQuats, NotRigid, RigidProblem, compute_dq_palette};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32};
+use skinning_method::skin::{Influence, Joint, Skin};
 
 fn article() -> Model {
     scene::article().expect("the article's scene")
 }
 
-/// The article's scene with each listed bone turned by a rotation on top of its rest local.
+/// The article's scene with each listed bone turned by a rotation on top of its rest local (a bend,
+/// as a hand would make: `local * bend`).
 fn posed(model: &Model, turns: &[(usize, Quat)], method: Method) -> Pose {
     let mut pose = Pose::new(model);
     for &(bone, turn) in turns {
-        pose.local[bone] *= Mat4::from_quat(turn);
+        pose.bend[bone] = turn;
     }
-    model.skeleton.compute_world(&pose.local, &mut pose.world);
-    skinning::skin::compute_palette(&pose.world, model.skin.joints(), &mut pose.palette);
-    pose.blend_with(model, method).expect("the article's joints are rigid");
+    let frame = Frame { blending: Blending::reference(method), ..Frame::new(Source::Held, 0.0) };
+    pose.run(model, frame).expect("the article's joints are rigid");
     pose
+}
+
+/// Every vertex of `skin` by dual quaternions, positions alone.
+fn blend_dqs(skin: &Skin, joints: &[DualQuat], scale: f32, out: &mut [Vec3A]) {
+    blend_run(skin, &DualQuats { joints, scale }, 0..skin.len(), out, &mut []);
 }
 
 #[test]
@@ -62,13 +69,17 @@ fn a_vertex_on_one_bone_moves_rigidly_and_equals_lbs() {
         checked += 1;
     }
     assert_eq!(checked, 4, "vertices 0, 5, 7 and 12 sit on one bone each");
-    // And every frame of every clip, through the whole frame: `update_with`.
+    // And every frame of every clip, through the whole frame: `Pose::run` by each method.
     let (mut a, mut b) = (Pose::new(&model), Pose::new(&model));
     for clip in scene::clips().expect("the article's clips") {
         for f in 0..40 {
             let t = f as f64 * 0.1;
             a.update(&model, &clip, t);
-            b.update_with(&model, &clip, t, Method::Dqs).expect("rigid");
+            b.run(
+                &model,
+                Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&clip), t) },
+            )
+            .expect("rigid");
             for i in [0, 5, 7, 12] {
                 assert!(a.skinned[i].abs_diff_eq(b.skinned[i], 1e-6), "{} at {t}: vertex {i}", clip.name);
             }
@@ -119,9 +130,17 @@ fn at_150_degrees_lbs_pinches_to_cos_75_and_dqs_turns_halfway() {
     // The twist clip holds 150° from 1.5 s to 2.5 s: the same numbers through the whole frame.
     let clip = scene::twist().expect("the twist clip");
     let mut pose = Pose::new(&model);
-    pose.update_with(&model, &clip, 2.0, Method::Dqs).expect("rigid");
+    pose.run(
+        &model,
+        Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&clip), 2.0) },
+    )
+    .expect("rigid");
     assert!((from_axis(pose.skinned[2]) - 0.05).abs() < 1e-6);
-    pose.update_with(&model, &clip, 2.0, Method::Lbs).expect("LBS takes any palette");
+    pose.run(
+        &model,
+        Frame { blending: Blending::reference(Method::Lbs), ..Frame::new(Source::Clip(&clip), 2.0) },
+    )
+    .expect("LBS takes any palette");
     assert!((from_axis(pose.skinned[2]) - 0.05 * 75f32.to_radians().cos()).abs() < 1e-6);
 }
 
@@ -131,12 +150,12 @@ fn q_and_minus_q_in_the_palette_give_the_same_result() {
     let turns = [(BONE1, Quat::from_rotation_z(1.3)), (BONE2, Quat::from_rotation_x(2.8))];
     let pose = posed(&model, &turns, Method::Dqs);
     // Flip the sign of every other joint's dual quaternion (both parts): the same motions.
-    let flipped: Vec<DualQuat> = (pose.dq_palette.iter().enumerate())
+    let flipped: Vec<DualQuat> = (pose.dq.joints.iter().enumerate())
         .map(|(j, d)| if j % 2 == 0 { DualQuat { real: -d.real, dual: -d.dual } } else { *d })
         .collect();
-    assert_ne!(flipped, pose.dq_palette);
+    assert_ne!(flipped, pose.dq.joints);
     let mut out = vec![Vec3A::ZERO; model.skin.len()];
-    blend_dqs(&model.skin, &flipped, pose.dq_scale, &mut out);
+    blend_dqs(&model.skin, &flipped, pose.dq.scale, &mut out);
     for (i, (a, b)) in out.iter().zip(&pose.skinned).enumerate() {
         assert!(a.abs_diff_eq(*b, 1e-6), "vertex {i}: {a} vs {b}");
     }
@@ -239,15 +258,14 @@ fn any_other_scale_shear_or_mirror_is_refused_naming_the_joint() {
 fn a_pose_with_a_scaled_bone_keeps_its_bones_and_leaves_the_blend_to_lbs() {
     let model = article();
     let mut pose = Pose::new(&model);
-    pose.local[BONE31] *= Mat4::from_scale(vec3(1.0, 2.0, 1.0));
+    pose.local[BONE31].scale *= vec3(1.0, 2.0, 1.0);
     let before = pose.skinned.clone();
-    model.skeleton.compute_world(&pose.local, &mut pose.world);
-    skinning::skin::compute_palette(&pose.world, model.skin.joints(), &mut pose.palette);
-    let err = pose.blend_with(&model, Method::Dqs).expect_err("bone31 is scaled");
+    let frame = |method| Frame { blending: Blending::reference(method), ..Frame::new(Source::Held, 0.0) };
+    let err = pose.run(&model, frame(Method::Dqs)).expect_err("bone31 is scaled");
     assert_eq!(err.joint, BONE31);
     assert_eq!(pose.skinned, before, "a refused blend writes nothing");
     // Linear blending takes any matrix.
-    pose.blend_with(&model, Method::Lbs).expect("LBS never refuses");
+    pose.run(&model, frame(Method::Lbs)).expect("LBS never refuses");
     assert_ne!(pose.skinned, before);
 }
 
@@ -282,8 +300,8 @@ fn what_dqs_trades_the_outside_of_a_strong_bend_bulges() {
 
 #[test]
 fn a_clip_that_scales_a_joint_later_is_found_before_a_dump_is_written() {
-    use skinning::clip::{Channel, Clip, Motion, Track};
-    use skinning::dump::{Frames, check_dqs, write_dump_with};
+    use skinning_formats::dump::{Frames, Settings, check_dqs, write_dump_with};
+    use skinning_method::clip::{Channel, Clip, Motion, Track};
     // bone31 grows from its own size at 0 s to twice as tall at 1 s.
     let growing = Track {
         scale: Some(Channel::linear(&[(0.0, Vec3::ONE), (1.0, vec3(1.0, 2.0, 1.0))])),
@@ -299,8 +317,9 @@ fn a_clip_that_scales_a_joint_later_is_found_before_a_dump_is_written() {
     assert_eq!(check_dqs(&model, &clip, Frames { count: 1, ..frames }), None);
     // Written anyway, the dump stops with that error rather than write positions DQS cannot give.
     let mut out = Vec::new();
-    let err = write_dump_with(&mut out, &model, &clip, frames, Method::Dqs).expect_err("not rigid");
+    let err =
+        write_dump_with(&mut out, &model, &clip, frames, Settings::new(Method::Dqs)).expect_err("not rigid");
     assert!(err.to_string().contains("joint 3 is scaled by (1, 1.25, 1)"), "{err}");
     // LBS takes it.
-    assert!(write_dump_with(&mut Vec::new(), &model, &clip, frames, Method::Lbs).is_ok());
+    assert!(write_dump_with(&mut Vec::new(), &model, &clip, frames, Settings::new(Method::Lbs)).is_ok());
 }

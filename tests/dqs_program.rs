@@ -10,7 +10,7 @@ use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;
 use skinning::camera::framing_model;
-use skinning::model::{Method, Pose};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
 
 fn dump(dir: &std::path::Path, name: &str, args: &[&str]) -> Value {
     let path = dir.join(name);
@@ -174,12 +174,16 @@ fn compare_mode_draws_lbs_in_red_and_dqs_in_orange() {
     let Some(dqs_gpu) = shot("dqs", "gpu") else { return };
     let Some(both_gpu) = shot("both", "both") else { return };
 
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let camera = framing_model(&model, &clips);
     let positions = |method| {
         let mut pose = Pose::new(&model);
-        pose.update_with(&model, &clips[2], 2.0, method).expect("rigid");
+        pose.run(
+            &model,
+            Frame { blending: Blending::reference(method), ..Frame::new(Source::Clip(&clips[2]), 2.0) },
+        )
+        .expect("rigid");
         pose.skinned.iter().map(|p| camera.project(Vec3::from(*p), w, h)).collect::<Vec<_>>()
     };
     let (lbs_at, dqs_at) = (positions(Method::Lbs), positions(Method::Dqs));
@@ -196,8 +200,8 @@ fn compare_mode_draws_lbs_in_red_and_dqs_in_orange() {
     // The GPU's DQS draws the CPU's picture, to a shade: the CPU blends on the fast path
     // (`lanes.rs`), whose sums round differently from the shader's, about 1e-7 of the size apart
     // (`tests/lanes.rs`), which shades the edge of a line one step differently here and there.
-    // Measured: 9 pixels of 307,200 differ, each by 1 shade (with the readable `dual_quat::blend_dqs`
-    // on the CPU, none did). Up to 15 are allowed.
+    // Measured: 9 pixels of 307,200 differ, each by 1 shade (with the readable loop, `blend.rs` with
+    // `dual_quat::DualQuats`, on the CPU, none did). Up to 15 are allowed.
     let shades = dqs_gpu.rgba.iter().zip(&dqs.rgba).map(|(a, b)| a.abs_diff(*b)).max().unwrap_or(0);
     let pixels = dqs_gpu.rgba.chunks_exact(4).zip(dqs.rgba.chunks_exact(4)).filter(|(a, b)| a != b).count();
     println!("--method dqs: the GPU's picture is {pixels} pixels, {shades} shades from the CPU's");

@@ -6,7 +6,7 @@ mod common;
 use common::gltf_build::Gltf;
 use glam::Vec3;
 use serde_json::json;
-use skinning::gltf_import::load_from_slice;
+use skinning_formats::gltf_import::load_from_slice;
 
 /// One joint, and one primitive of `mode` over `positions` in the z = 0 plane, every vertex on the joint.
 fn file(mode: u32, positions: &[[f32; 3]]) -> Vec<u8> {
@@ -60,7 +60,7 @@ fn strips_and_fans_become_triangles_all_facing_the_same_way() {
 
 #[test]
 fn an_outline_has_no_faces_and_a_face_past_the_mesh_is_refused() {
-    let article = skinning::scene::article().expect("the scene");
+    let article = skinning_method::scene::article().expect("the scene");
     assert!(article.triangles.is_empty(), "the article's mesh is a line loop");
     let n = article.skin.len() as u32;
     let err = article.with_triangles(vec![[0, 1, n]]).expect_err("vertex 13 does not exist");

@@ -11,10 +11,11 @@ use common::{Class, Image, fixture, run_gl, sample_model, scratch};
 use glam::{Vec2, Vec3};
 use serde_json::json;
 use skinning::camera::{Camera, framing_model};
-use skinning::clip::Clip;
-use skinning::gltf_export::Container;
-use skinning::gltf_import::{load, load_from_slice};
-use skinning::model::{Model, Pose};
+use skinning_formats::gltf_export::Container;
+use skinning_formats::gltf_import::{load, load_from_slice};
+use skinning_method::clip::Clip;
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
 
 /// The skinned vertices of `clip` at a few times: what the picture draws of the skin.
 fn skinned_points(model: &Model, clip: &Clip) -> Vec<Vec3> {
@@ -173,14 +174,16 @@ fn the_fox_shows_its_face_from_gltf_and_from_md5() {
     // the tail, and the Fox's left paw on the picture's right, as a face-to-face viewer sees it.
     let Some(path) = sample_model("Fox.glb") else { return };
     let fox = load(&path).expect("the Fox loads");
-    let files = skinning::md5_export::export(&fox.model, &fox.clips).expect("the Fox exports");
+    let files =
+        skinning_formats::md5_export::export(&fox.model, &fox.looks, &fox.clips).expect("the Fox exports");
     let anims: Vec<(&str, &str)> = files.animations.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
-    let md5 = skinning::md5_import::load_from_str(&files.mesh, &anims).expect("it loads back");
-    assert_eq!(md5.model.up, skinning::model::Up::Z);
+    let md5 = skinning_formats::md5_import::load_from_str(&files.mesh, &anims).expect("it loads back");
+    assert_eq!(md5.model.up, skinning_method::model::Up::Z);
     // And that MD5 model written as glTF again (`gltf_export` turns id's axes into glTF's): the
     // Fox comes back in its own axes, every skinned vertex where it was, and faces the same way.
     let own = &md5.clips[..md5.clips.len() - 1]; // without the MD5 loader's rest
-    let glb = skinning::gltf_export::export(&md5.model, own, Container::Glb).expect("it exports as glTF");
+    let glb = skinning_formats::gltf_export::export(&md5.model, &md5.looks, own, Container::Glb)
+        .expect("it exports as glTF");
     let again = load_from_slice(&glb, None).expect("it loads");
     let (mut a, mut b) = (Pose::new(&fox.model), Pose::new(&again.model));
     a.update(&fox.model, &fox.clips[1], 0.5);

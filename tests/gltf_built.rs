@@ -11,8 +11,8 @@ use common::spec;
 use common::{run, scratch};
 use glam::Vec3;
 use serde_json::Value;
-use skinning::gltf_import::{SYNTHETIC_ROOT, load, load_from_slice};
-use skinning::model::Pose;
+use skinning_formats::gltf_import::{SYNTHETIC_ROOT, load, load_from_slice};
+use skinning_method::frame::Pose;
 
 const TIMES: [f32; 8] = [0.0, 0.25, 0.5, 0.8, 1.0, 1.3, 1.6, 1.99];
 

@@ -8,7 +8,7 @@ use common::fixture;
 use common::gltf_build::Gltf;
 use common::{run, scratch};
 use serde_json::{Value, json};
-use skinning::gltf_import::load_from_slice;
+use skinning_formats::gltf_import::load_from_slice;
 
 /// The fixture with `edit` applied to its JSON, as an embedded `.gltf`.
 fn edited(edit: impl FnOnce(&mut Value)) -> Vec<u8> {

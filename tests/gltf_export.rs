@@ -8,12 +8,14 @@ mod common;
 use common::{run, scratch};
 use glam::{Quat, Vec3};
 use serde_json::Value;
-use skinning::clip::{Channel, Clip, Motion, Track};
-use skinning::gltf_export::{Container, ExportError, SAMPLES_PER_SECOND, export};
-use skinning::gltf_import::{Imported, SYNTHETIC_ROOT, load, load_from_slice};
-use skinning::model::{Model, Pose};
-use skinning::scene::{self, BONE2};
-use skinning::synthetic;
+use skinning_fast::synthetic;
+use skinning_formats::gltf_export::{Container, ExportError, SAMPLES_PER_SECOND, export};
+use skinning_formats::gltf_import::{Imported, SYNTHETIC_ROOT, load, load_from_slice};
+use skinning_formats::material::Looks;
+use skinning_method::clip::{Channel, Clip, Motion, Track};
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE2};
 
 fn article() -> (Model, Vec<Clip>) {
     (scene::article().expect("the scene is valid"), scene::clips().expect("the clips are valid"))
@@ -22,7 +24,7 @@ fn article() -> (Model, Vec<Clip>) {
 /// The article's scene written in `container` and loaded back.
 fn round_trip(container: Container) -> Imported {
     let (model, clips) = article();
-    let bytes = export(&model, &clips, container).expect("the scene exports");
+    let bytes = export(&model, &Looks::default(), &clips, container).expect("the scene exports");
     load_from_slice(&bytes, None).expect("our own file loads")
 }
 
@@ -135,7 +137,7 @@ fn floats(json: &Value, bin: &[u8], index: usize) -> Vec<f32> {
 #[test]
 fn the_file_holds_what_the_spec_asks_for() {
     let (model, clips) = article();
-    let (json, bin) = glb_parts(&export(&model, &clips, Container::Glb).unwrap());
+    let (json, bin) = glb_parts(&export(&model, &Looks::default(), &clips, Container::Glb).unwrap());
     assert!(json["asset"]["generator"].as_str().unwrap().starts_with("skinning "));
     assert_eq!(json["asset"]["version"], "2.0");
     // first_child / sibling links as children arrays: bone2's children are bone31 and bone32.
@@ -200,7 +202,8 @@ fn other_lines_go_out_as_lines_and_a_sampled_turn_stays_close() {
     // A tube of two bones: its rings are not one loop, and its wave turns the bones.
     let model = synthetic::tube(2, 3, 5);
     let wave = synthetic::wave();
-    let bytes = export(&model, std::slice::from_ref(&wave), Container::Gltf).expect("exports");
+    let bytes =
+        export(&model, &Looks::default(), std::slice::from_ref(&wave), Container::Gltf).expect("exports");
     let imported = load_from_slice(&bytes, None).expect("loads");
     let json: Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(json["meshes"][0]["primitives"][0]["mode"], 1, "LINES");
@@ -231,7 +234,8 @@ fn a_clip_that_would_loop_at_another_time_is_refused() {
     let rotations = [(0.0, Quat::IDENTITY), (3.0, Quat::from_rotation_z(0.5))];
     let track = Track { rotation: Some(Channel::linear(&rotations)), ..Track::new(BONE2) };
     let clip = Clip { name: "held".into(), duration: 4.0, motion: Motion::Keyframes(vec![track]) };
-    let err = export(&model, &[clip], Container::Gltf).expect_err("3 s of keys, 4 s of clip");
+    let err =
+        export(&model, &Looks::default(), &[clip], Container::Gltf).expect_err("3 s of keys, 4 s of clip");
     assert_eq!(err, ExportError::Duration { clip: "held".into(), duration: 4.0, last_key: 3.0 });
     assert!(err.to_string().contains("ends on its last key"), "{err}");
 }

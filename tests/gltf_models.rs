@@ -9,9 +9,9 @@ use common::spec::slerp;
 use common::{Class, Image, run, run_gl, sample_model, scratch};
 use glam::{Mat4, Quat, Vec3, Vec4};
 use serde_json::Value;
-use skinning::clip::Motion;
-use skinning::gltf_import::{Imported, load};
-use skinning::model::Pose;
+use skinning_formats::gltf_import::{Imported, load};
+use skinning_method::clip::Motion;
+use skinning_method::frame::Pose;
 
 /// Reads accessor `index` of a glTF JSON whose buffers are `data:` URIs, as rows of floats:
 /// the test's own reader, a few lines straight from the spec (little-endian, byteStride or packed).

@@ -1,4 +1,4 @@
-//! A file's `NORMAL`s, loaded (`src/gltf_import/normals.rs`): a skinned mesh's as they are, a rigid
+//! A file's `NORMAL`s, loaded (`crates/formats/src/gltf_import/normals.rs`): a skinned mesh's as they are, a rigid
 //! mesh's turned by its node's rest transform as its positions are moved by it; and a file whose
 //! normals cannot all be used is lit with flat normals, with a note, or refused when they do not
 //! fit its vertices.
@@ -9,7 +9,7 @@ use common::fixture::{self, PARENT};
 use common::gltf_build::Gltf;
 use glam::{DMat3, DMat4, Vec3};
 use serde_json::json;
-use skinning::gltf_import::load_from_slice;
+use skinning_formats::gltf_import::load_from_slice;
 
 #[test]
 fn a_skinned_mesh_keeps_its_normals_and_a_rigid_one_turns_them_with_its_node() {

@@ -15,7 +15,7 @@ use common::damage::{gather, judge, through_the_program};
 use common::gltf_build::XorShift;
 use common::{fixture, sample_model, scratch};
 use serde_json::{Value, json};
-use skinning::gltf_import::load_from_slice;
+use skinning_formats::gltf_import::load_from_slice;
 use std::time::Instant;
 
 /// A file to damage: JSON (`.gltf`, buffers embedded) or a `.glb` split into its two chunks.

@@ -1,5 +1,6 @@
 //! GPU skinning (`shaders/skinning.vert`, and `shaders/skinning_dqs.vert` for dual quaternions) held
-//! against the CPU blend (`skin::blend`, `dual_quat::blend_dqs`): the same numbers for every vertex,
+//! against the CPU's blend (the program's `--dump`, on the fast path of `fast.rs`, by either method):
+//! the same numbers for every vertex,
 //! the same pixels on screen, and still no allocation in a steady frame.
 //!
 //! These need EGL (Mesa's software renderer will do). Without it they print SKIPPED and pass, unless
@@ -11,7 +12,7 @@ use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;
 use skinning::camera::framing_model;
-use skinning::model::Pose;
+use skinning_method::frame::Pose;
 
 /// How far a GPU-skinned coordinate may be from the CPU's. Both compute in f32; only the order of
 /// the additions may differ.
@@ -112,8 +113,8 @@ fn gpu_layer_covers_exactly_the_pixels_of_the_cpu_layer() {
     let Some(gpu) = shot("gpu") else { return };
 
     // The pose is far from the bind pose, so the comparison is about the blend, not the bind mesh.
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let mut pose = Pose::new(&model);
     pose.update(&model, clips.iter().find(|c| c.name == clip).unwrap(), time);
     let moved =

@@ -152,7 +152,7 @@ fn the_gpu_draws_the_morphed_face_lit_in_its_colours_as_the_cpu_does() {
     // (about 1e-7 of the size apart, `tests/lanes.rs`), so a pixel on the edge of a triangle may
     // fall to the triangle beside it, or to the background, and take its colour. Measured: 3 of the
     // 160,000 pixels differ, 1 of them by more than 2 shades (by 40); with the CPU on the readable
-    // loops (`skin::blend`, `normals::blend_normals`) none differ. Up to 3 such pixels are allowed.
+    // loops (`blend.rs`: `blend_run` by `Linear`) none differ. Up to 3 such pixels are allowed.
     assert!(far <= 3, "{far} pixels more than 2 shades apart ({most} at most)");
     assert!(changed > 1000, "the GPU's lit face did not take the target: {changed} pixels changed");
 }

@@ -10,13 +10,15 @@ use common::eight::{self, CLIP, EIGHT};
 use common::{run, run_gl, scratch};
 use glam::{DVec3, Mat4, Vec3A};
 use serde_json::Value;
-use skinning::dual_quat::{blend_dqs, blend_dqs_normals};
-use skinning::gltf_import::{Imported, load_from_slice};
-use skinning::inspect::{Report, inspect};
-use skinning::model::{Method, Pose};
-use skinning::normals::blend_normals;
-use skinning::parallel::BlendThreads;
-use skinning::skin::blend;
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::lanes::Lanes;
+use skinning_fast::parallel::BlendThreads;
+use skinning_formats::gltf_import::{Imported, load_from_slice};
+use skinning_method::blend::{Blend, Linear, blend};
+use skinning_method::clip::Clip;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Pose, Reference, Source};
+use skinning_method::inspect::{Report, inspect};
+use skinning_method::model::Model;
 
 /// How far a position (relative to the model's size) or a normal may be from the spec's: f32
 /// rounding, and the GPU's.
@@ -32,6 +34,14 @@ fn loaded(weights: &[u32]) -> Imported {
 
 fn dvec(p: Vec3A) -> DVec3 {
     DVec3::new(p.x as f64, p.y as f64, p.z as f64)
+}
+
+/// One frame of `clip` at `t` blended by `method` on the program's fast path (`FastPath::new()`:
+/// the best lanes, one thread), normals included.
+fn on_the_fast_path(pose: &mut Pose, model: &Model, clip: &Clip, t: f64, method: Method) {
+    let blending = Blending::Cpu { method, by: &FastPath::new(), normals: true };
+    pose.run(model, Frame { blending, ..Frame::new(Source::Clip(clip), t) })
+        .expect("the joints only turn and move");
 }
 
 #[test]
@@ -71,16 +81,21 @@ fn eight_influences_blend_exactly_on_the_cpu_and_the_old_rule_did_not() {
     let (model, clip) = (&imported.model, &imported.clips[0]);
     assert_eq!(clip.name, CLIP);
     let size = eight::size();
-    let mut pose = Pose::new(model);
+    // The readable loops (`Pose::update`) and the program's fast path.
+    let (mut pose, mut fast) = (Pose::new(model), Pose::new(model));
     let (mut worst, mut worst_normal, mut four_off) = (0.0f64, 0.0f64, (0.0f64, 0, 0.0));
     let mut moved = 0.0f64;
     for t in TIMES {
         pose.update(model, clip, t);
+        on_the_fast_path(&mut fast, model, clip, t, Method::Lbs);
         for v in 0..model.skin.len() {
             let all = eight::influences(v, &EIGHT);
             let spec = eight::blend(v, &all, t);
-            worst = worst.max(dvec(pose.skinned[v]).distance(spec) / size);
-            worst_normal = worst_normal.max(dvec(pose.normals[v]).distance(eight::normal(v, &all, t)));
+            for pose in [&pose, &fast] {
+                worst = worst.max(dvec(pose.skinned[v]).distance(spec) / size);
+                let normal = eight::normal(v, &all, t);
+                worst_normal = worst_normal.max(dvec(pose.normals.vertex[v]).distance(normal));
+            }
             moved = moved.max(spec.distance(DVec3::from(eight::BIND[v].map(f64::from))));
             // The old rule: the four largest, renormalised. How far from the spec that put it.
             let off = eight::blend(v, &eight::four_largest(&all), t).distance(spec);
@@ -107,30 +122,30 @@ fn all_threads_blend_every_influence_bit_for_bit_as_one() {
     let imported = loaded(&EIGHT);
     let (model, clip) = (&imported.model, &imported.clips[0]);
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
+    // First the readable loop on two threads, then the lanes on the same threads.
+    let mut on_two = FastPath { lanes: None, threads };
     let mut pose = Pose::new(model);
-    pose.update(model, clip, 0.55);
-    pose.update_dq_palette().expect("the joints only turn and move");
     let (skin, n) = (&model.skin, model.skin.len());
     let zeros = || (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    // The readable loops, on one thread and on two.
     let (mut one, mut many) = (zeros(), zeros());
-    blend(skin, &pose.palette, &mut one.0);
-    blend_normals(skin, &pose.palette, &mut one.1);
-    threads.blend(skin, &pose.palette, &mut many.0);
-    threads.blend_normals(skin, &pose.palette, &mut many.1);
-    assert_eq!(many, one, "LBS on two threads");
-    // The fast path (`lanes.rs`), which `Pose` and the program run: on two threads, `Pose`'s bits.
-    threads.blend_lanes(skin, &pose.palette, &mut many.0, &mut many.1);
-    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals), "the fast path on two threads");
-    pose.blend_with(model, Method::Dqs).expect("rigid");
-    let (dq, scale) = (&pose.dq_palette, pose.dq_scale);
-    blend_dqs(skin, dq, scale, &mut one.0);
-    blend_dqs_normals(skin, dq, &mut one.1);
-    threads.blend_dqs(skin, dq, scale, &mut many.0);
-    threads.blend_dqs_normals(skin, dq, &mut many.1);
-    assert_eq!(many, one, "DQS on two threads");
-    threads.blend_dqs_lanes(skin, (dq, scale), &mut many.0, &mut many.1);
-    assert_eq!((&many.0, &many.1), (&pose.skinned, &pose.normals), "DQS on the fast path, two threads");
+    for method in [Method::Lbs, Method::Dqs] {
+        // The fast path (`lanes.rs`) on one thread, as the program runs it.
+        on_the_fast_path(&mut pose, model, clip, 0.55, method);
+        let palette = pose.palette_for(method);
+        // The readable loops, on one thread and on two.
+        on_two.lanes = None;
+        Reference.blend(skin, palette, &mut one.0, &mut one.1);
+        on_two.blend(skin, palette, &mut many.0, &mut many.1);
+        assert_eq!(many, one, "{method:?}: the readable loop on two threads");
+        // The fast path on two threads: the one thread's bits.
+        on_two.lanes = Some(Lanes::best());
+        on_two.blend(skin, palette, &mut many.0, &mut many.1);
+        assert_eq!(
+            (&many.0, &many.1),
+            (&pose.skinned, &pose.normals.vertex),
+            "{method:?}: the fast path on two threads"
+        );
+    }
 }
 
 #[test]
@@ -139,7 +154,7 @@ fn the_inspector_shows_every_influence_and_sums_to_the_blend() {
         let imported = loaded(weights);
         let model = &imported.model;
         let mut pose = Pose::new(model);
-        pose.update(model, &imported.clips[0], 0.3);
+        on_the_fast_path(&mut pose, model, &imported.clips[0], 0.3, Method::Lbs);
         let mut blended = vec![Vec3A::ZERO; model.skin.len()];
         blend(&model.skin, &pose.palette, &mut blended);
         for (v, blended) in blended.iter().enumerate() {
@@ -267,13 +282,13 @@ fn a_ninth_influence_keeps_the_model_on_the_cpu_said_in_one_line() {
 
 #[test]
 fn a_skin_with_no_vertex_past_four_has_nothing_beside_its_slots() {
-    // The article's scene: the second pass finds nothing to do, and blend equals the slots' loop.
-    let model = skinning::scene::article().expect("the article's scene");
+    // The article's scene: the second pass finds nothing to do, and the blend equals the slots alone.
+    let model = skinning_method::scene::article().expect("the article's scene");
     assert_eq!(model.skin.most_influences(), 2);
     assert!(model.skin.extras_of(0..model.skin.len()).is_empty());
     let palette = vec![Mat4::from_rotation_z(0.3); model.skin.joints().len()];
-    let (mut whole, mut slots) = (vec![Vec3A::ZERO; model.skin.len()], vec![Vec3A::ZERO; model.skin.len()]);
-    skinning::skin::blend(&model.skin, &palette, &mut whole);
-    skinning::skin::blend_vertices(model.skin.vertices(), &palette, &mut slots);
+    let mut whole = vec![Vec3A::ZERO; model.skin.len()];
+    blend(&model.skin, &palette, &mut whole);
+    let slots: Vec<Vec3A> = model.skin.vertices().iter().map(|v| Linear(&palette).position(v, &[])).collect();
     assert_eq!(whole, slots);
 }

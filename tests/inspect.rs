@@ -1,11 +1,13 @@
-//! The vertex inspector's math (`skinning::inspect`) against numbers worked out by hand, and its
+//! The vertex inspector's math (`skinning_method::inspect`) against numbers worked out by hand, and its
 //! report against the rule a learner checks it by: each contribution is weight times candidate, and
 //! they add up to the skinned position.
 
-use glam::{Mat4, Quat, Vec3, vec3};
-use skinning::inspect::{Report, inspect, skinned_position};
-use skinning::model::Pose;
-use skinning::scene::{self, BONE1, BONE2};
+use glam::{Quat, Vec3, vec3};
+use skinning_fast::fast_path::FastPath;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::inspect::{Report, inspect, skinned_position};
+use skinning_method::scene::{self, BONE1, BONE2};
+use skinning_method::transform::Trs;
 
 #[test]
 fn vertex_2_with_bone2_turned_a_quarter() {
@@ -13,9 +15,9 @@ fn vertex_2_with_bone2_turned_a_quarter() {
     // (0.3, 0.05), is half bone1 and half bone2.
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
-    pose.local[BONE2] =
-        Mat4::from_translation(vec3(0.2, 0.0, 0.0)) * Mat4::from_rotation_z(90f32.to_radians());
-    pose.compute(&model);
+    let turn = Quat::from_rotation_z(90f32.to_radians());
+    pose.local[BONE2] = Trs { rotation: turn, ..Trs::from_translation(vec3(0.2, 0.0, 0.0)) };
+    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
     let i = inspect(&model.skin, &pose.palette, 2);
     let c = i.candidates();
     assert_eq!((i.vertex, i.bind, c.len()), (2, vec3(0.3, 0.05, 0.0), 2));
@@ -52,19 +54,20 @@ fn vertex_2_at_the_top_of_the_bend_clip() {
 
 #[test]
 fn the_inspector_blends_exactly_as_the_blend_does() {
-    // Every vertex, every clip, several times: the same bits as `skin::blend`, and within a
-    // rounding of the position drawn (the fast path, `lanes.rs`, blends the matrix first).
+    // Every vertex, every clip, several times: the same bits as the frame's readable blend, and
+    // within a rounding of the position the program draws (the fast path, `lanes.rs`, blends the
+    // matrix first).
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
-    let mut reference = vec![glam::Vec3A::ZERO; model.skin.len()];
+    let mut drawn = vec![glam::Vec3A::ZERO; model.skin.len()];
     for clip in scene::clips().expect("the article's clips") {
         for t in [0.0, 0.7, 1.5, 2.2, 3.9] {
             pose.update(&model, &clip, t);
-            skinning::skin::blend(&model.skin, &pose.palette, &mut reference);
-            for (v, reference) in reference.iter().enumerate() {
+            FastPath::new().blend(&model.skin, Palette::Lbs(&pose.palette), &mut drawn, &mut []);
+            for (v, &reference) in pose.skinned.iter().enumerate() {
                 let i = inspect(&model.skin, &pose.palette, v);
-                assert_eq!(Vec3::from(*reference), i.blended, "{} at {t}: vertex {v}", clip.name);
-                let drawn = Vec3::from(pose.skinned[v]);
+                assert_eq!(Vec3::from(reference), i.blended, "{} at {t}: vertex {v}", clip.name);
+                let drawn = Vec3::from(drawn[v]);
                 assert!(
                     drawn.abs_diff_eq(i.blended, 1e-6),
                     "{} at {t}: vertex {v} drawn at {drawn}",
@@ -85,9 +88,9 @@ fn a_vertex_on_one_bone_has_one_candidate_the_rigid_move() {
     // Vertex 5 is all bone31: its one candidate is where it lands.
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
-    pose.local[scene::BONE31] =
-        Mat4::from_rotation_translation(Quat::from_rotation_z(0.7), vec3(0.2, 0.1, 0.0));
-    pose.compute(&model);
+    let turn = Quat::from_rotation_z(0.7);
+    pose.local[scene::BONE31] = Trs { rotation: turn, ..Trs::from_translation(vec3(0.2, 0.1, 0.0)) };
+    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
     let i = inspect(&model.skin, &pose.palette, 5);
     assert_eq!(i.candidates().len(), 1);
     assert_eq!(i.candidates()[0].weight, 1.0);
@@ -145,13 +148,14 @@ fn with_dual_quaternions_the_twisted_vertex_keeps_its_distance_from_the_axis() {
     let mut pose = Pose::new(&model);
     pose.update(&model, &scene::twist().expect("twist"), 2.0);
     pose.update_dq_palette().expect("the article's palette is rigid");
-    let i = inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale);
+    let i = inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq.joints, pose.dq.scale);
     assert!(i.blended.abs_diff_eq(vec3(0.3, 0.00335, 0.0125), 1e-5), "{}", i.blended);
     let dqs = i.dqs.expect("asked for");
     assert!(dqs.abs_diff_eq(vec3(0.3, 0.012941, 0.048296), 1e-5), "{dqs}");
     assert!((Vec3::new(0.0, dqs.y, dqs.z).length() - 0.05).abs() < 1e-6);
     // The same point as the whole-mesh DQS blend, and the report says so on a line of its own.
-    pose.blend_with(&model, skinning::model::Method::Dqs).expect("rigid");
+    let dqs_frame = Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Held, 2.0) };
+    pose.run(&model, dqs_frame).expect("rigid");
     assert_eq!(Vec3::from(pose.skinned[2]), dqs);
     let text = Report { inspection: &i, model: &model }.to_string();
     let last = text.lines().last().expect("lines");

@@ -50,12 +50,14 @@ fn vertex_on_screen(t: f64, v: usize) -> Vec2 {
     camera.project(pose.skinned[v].into(), W, H)
 }
 
-fn posed(t: f64) -> (skinning::camera::Camera, skinning::model::Pose) {
-    let model = skinning::scene::article().expect("the article's scene");
-    let camera =
-        skinning::camera::framing_model(&model, &skinning::scene::clips().expect("the article's clips"));
-    let mut pose = skinning::model::Pose::new(&model);
-    pose.update(&model, &skinning::scene::seed(), t);
+fn posed(t: f64) -> (skinning::camera::Camera, skinning_method::frame::Pose) {
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let camera = skinning::camera::framing_model(
+        &model,
+        &skinning_method::scene::clips().expect("the article's clips"),
+    );
+    let mut pose = skinning_method::frame::Pose::new(&model);
+    pose.update(&model, &skinning_method::scene::seed(), t);
     (camera, pose)
 }
 
@@ -193,9 +195,9 @@ fn every_key_and_mouse_action_changes_what_it_should() {
     assert!(same(&s.shot(), &base), "R did not reset the zoom");
 
     // Right-drag on bone2's joint bends it: bone31's joint leaves its place, bone1's stays.
-    let bone2 = on_screen(START, skinning::scene::BONE2);
-    let bone31 = on_screen(START, skinning::scene::BONE31);
-    let bone1 = on_screen(START, skinning::scene::BONE1);
+    let bone2 = on_screen(START, skinning_method::scene::BONE2);
+    let bone31 = on_screen(START, skinning_method::scene::BONE31);
+    let bone1 = on_screen(START, skinning_method::scene::BONE1);
     s.drag("3", bone2 + Vec2::new(2.0, 0.0), bone2 + Vec2::new(60.0, -30.0), bone2 + Vec2::new(0.0, -60.0));
     let bent = s.shot();
     assert!(base.has_near(bone31.x, bone31.y, 1, Class::Blue));

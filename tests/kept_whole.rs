@@ -9,15 +9,17 @@ use common::gltf_build::Gltf;
 use common::{run, sample_model, scratch};
 use glam::{Quat, Vec3, Vec3A};
 use serde_json::json;
-use skinning::clip::Clip;
-use skinning::gltf_export::{Container, export};
-use skinning::model::{Model, Pose, Up};
-use skinning::normals::degrees_between;
-use skinning::{gltf_import, md5_export, md5_import};
+use skinning_formats::gltf_export::{Container, export};
+use skinning_formats::material::Looks;
+use skinning_formats::{gltf_import, md5_export, md5_import};
+use skinning_method::clip::Clip;
+use skinning_method::frame::Pose;
+use skinning_method::model::{Model, Up};
+use skinning_method::normals::degrees_between;
 
-/// `model` and `clips` written as MD5 and read back.
-fn md5_round_trip(model: &Model, clips: &[Clip]) -> md5_import::Imported {
-    let files = md5_export::export(model, clips).expect("the model exports as MD5");
+/// `model` (with its `looks`) and `clips` written as MD5 and read back.
+fn md5_round_trip(model: &Model, looks: &Looks, clips: &[Clip]) -> md5_import::Imported {
+    let files = md5_export::export(model, looks, clips).expect("the model exports as MD5");
     let animations: Vec<(&str, &str)> =
         files.animations.iter().map(|(s, t)| (s.as_str(), t.as_str())).collect();
     md5_import::load_from_str(&files.mesh, &animations).expect("our own MD5 files load")
@@ -41,20 +43,21 @@ fn size(model: &Model) -> f32 {
 fn texture_coordinates_come_back_unchanged_through_md5_and_gltf() {
     let Some(fox) = sample_model("Fox.glb") else { return };
     let imported = gltf_import::load(&fox).expect("the Fox loads");
-    let model = &imported.model;
-    assert_eq!(model.texcoords.len(), model.skin.len(), "one per vertex, from TEXCOORD_0");
-    assert!(model.texcoords.iter().any(|t| *t != glam::Vec2::ZERO));
-    let md5 = md5_round_trip(model, &imported.clips);
-    assert_eq!(md5.model.texcoords, model.texcoords, "through MD5, bit for bit");
-    let bytes = export(&md5.model, &md5.clips, Container::Glb).expect("the MD5 Fox exports as glTF");
+    let (model, looks) = (&imported.model, &imported.looks);
+    assert_eq!(looks.texcoords.len(), model.skin.len(), "one per vertex, from TEXCOORD_0");
+    assert!(looks.texcoords.iter().any(|t| *t != glam::Vec2::ZERO));
+    let md5 = md5_round_trip(model, looks, &imported.clips);
+    assert_eq!(md5.looks.texcoords, looks.texcoords, "through MD5, bit for bit");
+    let bytes =
+        export(&md5.model, &md5.looks, &md5.clips, Container::Glb).expect("the MD5 Fox exports as glTF");
     let back = gltf_import::load_from_slice(&bytes, None).expect("and loads");
-    assert_eq!(back.model.texcoords, model.texcoords, "then through glTF, bit for bit");
+    assert_eq!(back.looks.texcoords, looks.texcoords, "then through glTF, bit for bit");
     // The material and its texture come along too.
-    assert_eq!(imported.model.materials.images.len(), 1, "the Fox's texture");
-    let direct = gltf_import::load_from_slice(&export(model, &imported.clips, Container::Glb).unwrap(), None);
-    let direct = direct.expect("the Fox's own export loads");
-    assert_eq!(direct.model.materials.images, model.materials.images, "the image file's own bytes");
-    assert_eq!(direct.model.materials.list[0].base_color, model.materials.list[0].base_color);
+    assert_eq!(looks.materials.images.len(), 1, "the Fox's texture");
+    let exported = export(model, looks, &imported.clips, Container::Glb).expect("the Fox exports");
+    let direct = gltf_import::load_from_slice(&exported, None).expect("the Fox's own export loads");
+    assert_eq!(direct.looks.materials.images, looks.materials.images, "the image file's own bytes");
+    assert_eq!(direct.looks.materials.list[0].base_color, looks.materials.list[0].base_color);
 }
 
 /// The angles between `ours` (an MD5 model's, Z-up) and `theirs` (the glTF's): sorted.
@@ -77,7 +80,7 @@ fn an_md5_model_gets_smooth_normals_close_to_the_gltf_it_came_from() {
     let path = dir.join("tube.glb");
     std::fs::write(&path, common::character::character(true).glb()).unwrap();
     let tube = gltf_import::load(&path).expect("the tube loads");
-    let md5 = md5_round_trip(&tube.model, &tube.clips);
+    let md5 = md5_round_trip(&tube.model, &tube.looks, &tube.clips);
     let (ours, theirs) = (md5.model.skin.normals(), tube.model.skin.normals());
     assert_eq!(ours.len(), theirs.len(), "an MD5 model has a normal per vertex, not flat ones");
     let tube_angles = angles(ours, theirs);
@@ -95,7 +98,7 @@ fn an_md5_model_gets_smooth_normals_close_to_the_gltf_it_came_from() {
     // Vertices at one place (the Fox's texture seams) share one normal: no crease in the light.
     let Some(fox) = sample_model("Fox.glb") else { return };
     let fox = gltf_import::load(&fox).expect("the Fox loads");
-    let md5 = md5_round_trip(&fox.model, &fox.clips);
+    let md5 = md5_round_trip(&fox.model, &fox.looks, &fox.clips);
     let (normals, mut first_at) = (md5.model.skin.normals(), std::collections::HashMap::new());
     let mut shared = 0;
     for (v, p) in md5.model.skin.bind_positions().enumerate() {
@@ -139,15 +142,20 @@ fn any_model_goes_out_as_gltf_and_comes_back_moving_as_it_did() {
     let fox = gltf_import::load(&fox).expect("the Fox loads");
     let robot = gltf_import::load(&robot).expect("the robot loads");
     // The Fox as MD5, Z-up: turned to Y-up on the way out.
-    let md5_fox = md5_round_trip(&fox.model, &fox.clips);
-    for (name, model, clips) in [
-        ("Fox", &fox.model, &fox.clips),
-        ("RobotExpressive", &robot.model, &robot.clips),
+    let md5_fox = md5_round_trip(&fox.model, &fox.looks, &fox.clips);
+    for (name, model, looks, clips) in [
+        ("Fox", &fox.model, &fox.looks, &fox.clips),
+        ("RobotExpressive", &robot.model, &robot.looks, &robot.clips),
         // Its own clips (the loader's `rest`, the bind pose, moves nothing: no animation for it).
-        ("the Fox as MD5", &md5_fox.model, &md5_fox.clips[..md5_fox.animations.len()].to_vec()),
+        (
+            "the Fox as MD5",
+            &md5_fox.model,
+            &md5_fox.looks,
+            &md5_fox.clips[..md5_fox.animations.len()].to_vec(),
+        ),
     ] {
         for container in [Container::Gltf, Container::Glb] {
-            let bytes = export(model, clips, container).expect("exports");
+            let bytes = export(model, looks, clips, container).expect("exports");
             let back = gltf_import::load_from_slice(&bytes, None).expect("our own file loads");
             assert_eq!(back.model.up, Up::Y);
             for (clip, off) in largest_relative(model, clips, &back) {
@@ -166,7 +174,7 @@ fn a_clip_name_that_is_no_file_name_comes_back_from_inside_the_file() {
     let mut imported = gltf_import::load(&fox).expect("the Fox loads");
     imported.clips[0].name = "Armature|mixamo.com|Layer0".into();
     imported.clips[1].name = "Armature/mixamo.com|Layer0".into();
-    let files = md5_export::export(&imported.model, &imported.clips).expect("exports");
+    let files = md5_export::export(&imported.model, &imported.looks, &imported.clips).expect("exports");
     let stems: Vec<&str> = files.animations.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(stems, ["Armature_mixamo.com_Layer0", "Armature_mixamo.com_Layer0_2", "Run"]);
     assert!(
@@ -174,7 +182,7 @@ fn a_clip_name_that_is_no_file_name_comes_back_from_inside_the_file() {
             .1
             .contains("commandline \"skinning --export-md5: clip Armature|mixamo.com|Layer0\"")
     );
-    let back = md5_round_trip(&imported.model, &imported.clips);
+    let back = md5_round_trip(&imported.model, &imported.looks, &imported.clips);
     let names: Vec<&str> = back.clips.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["Armature|mixamo.com|Layer0", "Armature/mixamo.com|Layer0", "Run", "rest"]);
 }

@@ -131,7 +131,7 @@ fn the_fox_and_the_robot_look_like_themselves() {
 #[test]
 fn a_jpeg_beside_the_file_is_its_texture() {
     let dir = scratch("jpeg");
-    let jpeg = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/blue.jpg");
+    let jpeg = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/formats/tests/data/blue.jpg");
     std::fs::copy(jpeg, dir.join("blue.jpg")).unwrap();
     let gltf = dir.join("quads.gltf");
     std::fs::write(&gltf, crossed_quads(Some("blue.jpg")).embedded()).unwrap();

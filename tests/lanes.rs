@@ -1,34 +1,41 @@
-//! The fast path (`src/lanes.rs`) computes what the reference does: `skin::blend`'s positions and
-//! `normals::blend_normals`'s normals, on every kind of lanes this processor runs (the portable
-//! fallback always among them), on the article's scene, the bench's tube and every sample model;
-//! with every influence (the eight-influence fixture, `tests/common/eight.rs`, whose vertices have
-//! four extras each); and on a morphed skin (the face of `tests/common/face.rs`, and the robot with
-//! `Head_4:Surprised` at 1), where the blend reads the pose's copy of the skin in this frame's shape.
+//! The fast path (`crates/fast/src/lanes.rs`) computes what the reference does: the readable loop of `blend.rs`
+//! (`blend_run` with `Linear`, positions and normals), on every kind of lanes this processor runs
+//! (the portable fallback always among them), on the article's scene, the bench's tube and every
+//! sample model; with every influence (the eight-influence fixture, `tests/common/eight.rs`, whose
+//! vertices have four extras each); and on a morphed skin (the face of `tests/common/face.rs`, and
+//! the robot with `Head_4:Surprised` at 1), where the blend reads the pose's copy of the skin in this
+//! frame's shape.
 //!
 //! Positions agree within 1e-6 of the model's size (the fast path blends the matrix first, the
 //! reference the moved points: one rounding apart). Normals agree within 1e-6 and are unit length.
 //! Lanes without fused multiply-add follow the reference's operations one for one, so there (on
 //! x86-64, where glam computes in SSE2) the normals are the reference's bits, and the positions
-//! those of the blended matrix times the bind position, as glam computes it (plus the extras'
-//! terms, added as `skin::blend_extras` adds them). Dual quaternions likewise, against
-//! `dual_quat::blend_dqs` and `blend_dqs_normals` (to a rounding: the lanes sum in another order),
-//! wherever the pose's joints only turn and move. On every thread, the fast path gives the one
-//! thread's result bit for bit, extras and morph included.
+//! those of the blended matrix times the bind position, as glam computes it; a vertex with extras
+//! is the reference's own bits, since the second pass (`blend::finish_extras`) blends it again whole
+//! by the readable method. Dual quaternions likewise, against `blend_run` with `DualQuats` (to a
+//! rounding: the lanes sum in another order), wherever the pose's joints only turn and move. The
+//! library's fast path (`fast::FastPath`) is the best lanes' result; on every thread, it gives the
+//! one thread's result bit for bit, extras and morph included. A frame of `Pose::run` blended by the
+//! fast path is the frame of the readable steps, to a rounding.
 
 mod common;
 
 use common::{eight, face};
 use glam::{Mat4, Vec3, Vec3A};
-use skinning::clip::Clip;
-use skinning::dual_quat::{DualQuat, blend_dqs, blend_dqs_normals, compute_dq_palette};
-use skinning::gltf_import::{self, Imported, load_from_slice};
-use skinning::lanes::{self, Lanes};
-use skinning::model::{Method, Model, Pose};
-use skinning::morph::Held;
-use skinning::normals::{blend_normals, skin_normal};
-use skinning::parallel::{BlendThreads, blend_dqs_lanes_parallel, blend_lanes_parallel};
-use skinning::skin::{Influence, Joint, Skin, blend};
-use skinning::{scene, synthetic};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::lanes::{self, Lanes};
+use skinning_fast::parallel::BlendThreads;
+use skinning_fast::synthetic;
+use skinning_formats::gltf_import::{self, Imported, load_from_slice};
+use skinning_method::blend::{Blend, Linear};
+use skinning_method::clip::Clip;
+use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference, Source};
+use skinning_method::model::Model;
+use skinning_method::morph::Held;
+use skinning_method::normals::skin_normal;
+use skinning_method::scene;
+use skinning_method::skin::{Influence, Joint, Skin};
 
 /// How far apart the fast path and the reference may be: of the model's size, and for a normal.
 const TOLERANCE: f32 = 1e-6;
@@ -49,10 +56,11 @@ fn size(points: &[Vec3A]) -> f32 {
 }
 
 /// The blended matrix of the four slots times the bind position, summed and applied in glam's
-/// order, then each extra's `weight * (palette[joint] · bind)` added in turn: what lanes without
-/// fused multiply-add compute, bit for bit.
+/// order; a vertex with extras, the readable method's own result (`Linear`'s position over every
+/// influence), since the second pass blends it again whole: what lanes without fused multiply-add
+/// compute, bit for bit.
 fn matrix_first(skin: &Skin, palette: &[Mat4]) -> Vec<Vec3A> {
-    let blended = |v: &skinning::skin::SkinVertex| {
+    let blended = |v: &skinning_method::skin::SkinVertex| {
         let mut m = Mat4::ZERO;
         for (&j, &w) in v.joints.iter().zip(&v.weights) {
             m += palette[j as usize] * w;
@@ -60,9 +68,8 @@ fn matrix_first(skin: &Skin, palette: &[Mat4]) -> Vec<Vec3A> {
         m
     };
     let mut out: Vec<Vec3A> = skin.vertices().iter().map(|v| blended(v).transform_point3a(v.bind)).collect();
-    for extra in skin.extras_of(0..skin.len()) {
-        let bind = skin.vertices()[extra.vertex].bind;
-        out[extra.vertex] += extra.weight * palette[extra.joint].transform_point3a(bind);
+    for (vertex, extras) in skin.extras_by_vertex(0..skin.len()) {
+        out[vertex] = Linear(palette).position(&skin.vertices()[vertex], extras);
     }
     out
 }
@@ -96,24 +103,28 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
     let mut keep =
         |(p, q): (f32, f32)| (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(q));
     for &t in times {
-        pose.update_palette(model, clip, t);
+        pose.run(model, Frame::new(Source::Clip(clip), t).palette_only())
+            .expect("linear blending takes any palette");
         // Step 4: the skin in this frame's shape, which every blend reads (the model's own skin
         // where it has no morph targets).
         pose.morph.hold(held);
         pose.morph.apply(&model.skin, &model.morphs);
         let (skin, palette) = (pose.morph.skin(&model.skin), &pose.palette);
         let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; with_normals]);
-        blend(skin, palette, &mut positions);
-        blend_normals(skin, palette, &mut normals);
+        Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut normals);
+        // The readable positions alone are the same positions, and `blend::blend` is that loop.
+        let mut alone = vec![Vec3A::NAN; n];
+        skinning_method::blend::blend(skin, palette, &mut alone);
+        assert!(alone == positions, "{name} at {t} s: the reference's positions alone differ");
         let size = size(&positions).max(f32::MIN_POSITIVE);
         for lanes in lanes_here() {
             let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-            lanes.blend_vertices(skin, 0..n, palette, &mut fast, &mut fast_normals);
+            lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut fast, &mut fast_normals);
             let at = format!("{name}, {} at {t} s, {} lanes", clip.name, lanes.name());
             keep(worst(&at, size, (&positions, &fast), (&normals, &fast_normals)));
             // Positions alone are the same positions.
             let mut alone = vec![Vec3A::NAN; n];
-            lanes.blend_vertices(skin, 0..n, palette, &mut alone, &mut []);
+            lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut alone, &mut []);
             assert!(alone == fast, "{at}: positions alone differ from positions with normals");
             // glam on x86-64 sums in SSE2, one rounding per step; elsewhere it may fuse or pair.
             if lanes != Lanes::Avx2Fma && cfg!(target_arch = "x86_64") {
@@ -121,33 +132,33 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
                 assert!(fast == matrix_first(skin, palette), "{at}: not M · bind, bit for bit");
             }
         }
-        // The library's entry takes the best lanes.
+        // The library's fast path takes the best lanes.
         let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        lanes::blend(skin, palette, &mut best.0, &mut best.1);
+        FastPath::new().blend(skin, Palette::Lbs(palette), &mut best.0, &mut best.1);
         let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        Lanes::best().blend_vertices(skin, 0..n, palette, &mut expected.0, &mut expected.1);
-        assert!(best == expected, "{name}: lanes::blend is not the best lanes' result");
+        Lanes::best().blend_run(skin, Palette::Lbs(palette), 0..n, &mut expected.0, &mut expected.1);
+        assert!(best == expected, "{name}: FastPath::new() is not the best lanes' result");
 
         // Dual quaternions, where the palette is rigid.
         let mut dq = vec![DualQuat::IDENTITY; palette.len()];
         let Ok(scale) = compute_dq_palette(palette, &mut dq) else { continue };
         rigid += 1;
-        blend_dqs(skin, &dq, scale, &mut positions);
-        blend_dqs_normals(skin, &dq, &mut normals);
+        let dqs = Palette::Dqs { joints: &dq, scale };
+        Reference.blend(skin, dqs, &mut positions, &mut normals);
         for lanes in lanes_here() {
             let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-            lanes.blend_dqs_vertices(skin, 0..n, (&dq, scale), &mut fast, &mut fast_normals);
+            lanes.blend_run(skin, dqs, 0..n, &mut fast, &mut fast_normals);
             let at = format!("{name}, {} at {t} s, DQS on {} lanes", clip.name, lanes.name());
             keep(worst(&at, size, (&positions, &fast), (&normals, &fast_normals)));
             let mut alone = vec![Vec3A::NAN; n];
-            lanes.blend_dqs_vertices(skin, 0..n, (&dq, scale), &mut alone, &mut []);
+            lanes.blend_run(skin, dqs, 0..n, &mut alone, &mut []);
             assert!(alone == fast, "{at}: positions alone differ from positions with normals");
         }
         let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        lanes::blend_dqs(skin, &dq, scale, &mut best.0, &mut best.1);
+        FastPath::new().blend(skin, dqs, &mut best.0, &mut best.1);
         let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        Lanes::best().blend_dqs_vertices(skin, 0..n, (&dq, scale), &mut expected.0, &mut expected.1);
-        assert!(best == expected, "{name}: lanes::blend_dqs is not the best lanes' result");
+        Lanes::best().blend_run(skin, dqs, 0..n, &mut expected.0, &mut expected.1);
+        assert!(best == expected, "{name}: FastPath::new() by DQS is not the best lanes' result");
     }
     (worst_position, worst_normal, rigid)
 }
@@ -201,15 +212,16 @@ fn every_sample_model_every_clip() {
 fn every_vertex_alike_wherever_its_run_starts_and_ends() {
     let model = synthetic::tube(8, 3, 7);
     let mut pose = Pose::new(&model);
-    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only())
+        .expect("linear blending takes any palette");
     let (skin, n) = (&model.skin, model.skin.len());
     for lanes in lanes_here() {
         let (mut whole, mut whole_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-        lanes.blend_vertices(skin, 0..n, &pose.palette, &mut whole, &mut whole_normals);
+        lanes.blend_run(skin, Palette::Lbs(&pose.palette), 0..n, &mut whole, &mut whole_normals);
         for start in 0..n {
             for end in start + 1..=(start + 19).min(n) {
                 let (mut part, mut normals) = (vec![Vec3A::NAN; end - start], vec![Vec3A::NAN; end - start]);
-                lanes.blend_vertices(skin, start..end, &pose.palette, &mut part, &mut normals);
+                lanes.blend_run(skin, Palette::Lbs(&pose.palette), start..end, &mut part, &mut normals);
                 assert!(part == whole[start..end], "{} lanes, vertices {start}..{end}", lanes.name());
                 assert!(
                     normals == whole_normals[start..end],
@@ -240,7 +252,7 @@ fn a_mirror_and_a_squash_as_the_rule_says() {
     let expected_normals = [Vec3A::NEG_X, Vec3A::X, Vec3A::Y];
     for lanes in lanes_here() {
         let (mut positions, mut normals) = ([Vec3A::NAN; 3], [Vec3A::NAN; 3]);
-        lanes.blend_vertices(&skin, 0..3, &palette, &mut positions, &mut normals);
+        lanes.blend_run(&skin, Palette::Lbs(&palette), 0..3, &mut positions, &mut normals);
         assert_eq!(positions, expected_positions, "{} lanes", lanes.name());
         assert_eq!(normals, expected_normals, "{} lanes", lanes.name());
         for (v, (vertex, n)) in skin.vertices().iter().zip(skin.normals()).enumerate() {
@@ -249,9 +261,10 @@ fn a_mirror_and_a_squash_as_the_rule_says() {
     }
 }
 
-/// A frame of `Pose` (the fast path) is the frame of the readable steps, to a rounding: the morph,
-/// the blend, then `Pose::update_normals`; on the tube, on vertices of eight influences and on
-/// morphed skins.
+/// A frame of `Pose::run` blended by the fast path is the frame of the readable steps, to a rounding:
+/// the palette, the morph, then the readable loop for positions and normals; and a frame blended by
+/// the readable loops (`Blending::reference`) is those steps bit for bit. On the tube, on vertices
+/// of eight influences and on morphed skins.
 #[test]
 fn a_frame_of_pose_is_the_readable_steps() {
     let (tube, wave) = (synthetic::tube(64, 125, 16), synthetic::wave());
@@ -265,29 +278,38 @@ fn a_frame_of_pose_is_the_readable_steps() {
     if let Some((robot, held)) = &robot {
         models.push(("the robot, Surprised", &robot.model, &robot.clips[0], held));
     }
+    let fast = FastPath::new();
     for (name, model, clip, held) in models {
-        let mut pose = Pose::new(model);
+        let (mut pose, mut by_reference) = (Pose::new(model), Pose::new(model));
         for method in [Method::Lbs, Method::Dqs] {
-            // As the program does: the clip, the held morph weights over it, then steps 4 to 6.
-            pose.update_palette(model, clip, 0.7);
-            pose.morph.hold(held);
-            if pose.blend_with(model, method).is_err() {
+            // As the program does: the clip, the held morph weights over it, then steps 3 to 6.
+            let frame = |blending| Frame { held, blending, ..Frame::new(Source::Clip(clip), 0.7) };
+            let on_fast_path = Blending::Cpu { method, by: &fast, normals: true };
+            if pose.run(model, frame(on_fast_path)).is_err() {
                 // The face's badge and the robot's joints scale: no dual quaternion holds them.
                 assert!(method == Method::Dqs && !name.contains("tube"), "{name}: {method:?} refused");
                 continue;
             }
+            // The readable steps by hand, from the frame's palette and morphed skin.
             let mut readable = pose.clone();
             let skin = readable.morph.skin(&model.skin);
-            match method {
-                Method::Lbs => blend(skin, &readable.palette, &mut readable.skinned),
-                Method::Dqs => {
-                    blend_dqs(skin, &readable.dq_palette, readable.dq_scale, &mut readable.skinned)
-                }
-            }
-            readable.update_normals(model, method);
+            let palette = Palette::of(method, &readable.palette, &readable.dq);
+            Reference.blend(skin, palette, &mut readable.skinned, &mut readable.normals.vertex);
             let size = size(&readable.skinned);
             let at = format!("{name}, {method:?}");
-            worst(&at, size, (&readable.skinned, &pose.skinned), (&readable.normals, &pose.normals));
+            worst(
+                &at,
+                size,
+                (&readable.skinned, &pose.skinned),
+                (&readable.normals.vertex, &pose.normals.vertex),
+            );
+            // The frame on the readable loops is those steps, bit for bit.
+            by_reference.run(model, frame(Blending::reference(method))).expect("rigid, as on the fast path");
+            assert!(by_reference.skinned == readable.skinned, "{at}: the reference frame's positions");
+            assert!(
+                by_reference.normals.vertex == readable.normals.vertex,
+                "{at}: the reference frame's normals"
+            );
         }
     }
 }
@@ -326,10 +348,11 @@ fn every_influence_counts_on_the_fast_path() {
 
     // Without its second pass, the fast path would be the four slots alone, far from every influence.
     let mut pose = Pose::new(model);
-    pose.update_palette(model, clip, 0.55);
-    let (mut fast, mut four) = (vec![Vec3A::NAN; skin.len()], vec![Vec3A::NAN; skin.len()]);
-    lanes::blend(skin, &pose.palette, &mut fast, &mut []);
-    skinning::skin::blend_vertices(skin.vertices(), &pose.palette, &mut four);
+    pose.run(model, Frame::new(Source::Clip(clip), 0.55).palette_only())
+        .expect("linear blending takes any palette");
+    let mut fast = vec![Vec3A::NAN; skin.len()];
+    FastPath::new().blend(skin, Palette::Lbs(&pose.palette), &mut fast, &mut []);
+    let four: Vec<Vec3A> = skin.vertices().iter().map(|v| Linear(&pose.palette).position(v, &[])).collect();
     let apart = fast.iter().zip(&four).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max) / size(&fast);
     assert!(apart > 1e-3, "the extras moved no vertex: {apart:e} of the size");
 }
@@ -349,7 +372,8 @@ fn a_morphed_skin_on_the_fast_path() {
             (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
             // The shape the fast path was handed is not the modelled one: the morph took part.
             let mut pose = Pose::new(model);
-            pose.update_palette(model, clip, d * 0.3);
+            pose.run(model, Frame::new(Source::Clip(clip), d * 0.3).palette_only())
+                .expect("linear blending takes any palette");
             pose.morph.hold(held);
             pose.morph.apply(&model.skin, &model.morphs);
             let shaped = pose.morph.shaped().expect("a model with morph targets has a shaped copy");
@@ -362,49 +386,48 @@ fn a_morphed_skin_on_the_fast_path() {
     }
 }
 
-/// The fast path on many threads, in chunks of any size and through `BlendThreads`, gives the one
-/// thread's result bit for bit, where vertices have extras and where the skin is morphed.
+/// The fast path cut into runs of any size, and on two threads (`FastPath` with `BlendThreads`),
+/// gives the one thread's result bit for bit, where vertices have extras and where the skin is
+/// morphed.
 #[test]
 fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
     let mut models =
         vec![("eight influences", eight_influences(), Vec::new()), ("the face", the_face(), Vec::new())];
     models.extend(surprised_robot().map(|(robot, held)| ("the robot, Surprised", robot, held)));
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
+    let on_two = FastPath::new().on(threads);
     for (name, imported, held) in &models {
         let (model, clip) = (&imported.model, &imported.clips[0]);
         let mut pose = Pose::new(model);
-        pose.update_palette(model, clip, clip.duration as f64 * 0.6);
+        pose.run(model, Frame::new(Source::Clip(clip), clip.duration as f64 * 0.6).palette_only())
+            .expect("linear blending takes any palette");
         pose.morph.hold(held);
         pose.morph.apply(&model.skin, &model.morphs);
         let (skin, palette) = (pose.morph.skin(&model.skin), &pose.palette);
         let (n, with_normals) = (skin.len(), skin.normals().len());
         let nan = || (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        let mut one = nan();
-        lanes::blend(skin, palette, &mut one.0, &mut one.1);
         let mut dq = vec![DualQuat::IDENTITY; palette.len()];
         let scale = compute_dq_palette(palette, &mut dq).ok();
-        let mut one_dqs = nan();
-        if let Some(scale) = scale {
-            lanes::blend_dqs(skin, &dq, scale, &mut one_dqs.0, &mut one_dqs.1);
-        }
-        // Chunks that cut groups of eight anywhere, one per vertex up to the whole skin in one.
-        for chunk in [1, 2, 3, 5, 8, 13, 64, 1000, n] {
-            let mut many = nan();
-            blend_lanes_parallel(skin, palette, &mut many.0, &mut many.1, chunk);
-            assert!(many == one, "{name}: the fast path in chunks of {chunk} is not one thread's");
-            if let Some(scale) = scale {
+        let mut palettes = vec![Palette::Lbs(palette)];
+        palettes.extend(scale.map(|scale| Palette::Dqs { joints: &dq, scale }));
+        for palette in palettes {
+            let mut one = nan();
+            FastPath::new().blend(skin, palette, &mut one.0, &mut one.1);
+            // Runs that cut groups of eight anywhere, one per vertex up to the whole skin in one:
+            // each thread's share, as `BlendThreads::split` hands it out.
+            for chunk in [1, 2, 3, 5, 8, 13, 64, 1000, n] {
                 let mut many = nan();
-                blend_dqs_lanes_parallel(skin, (&dq, scale), &mut many.0, &mut many.1, chunk);
-                assert!(many == one_dqs, "{name}: DQS in chunks of {chunk} is not one thread's");
+                for start in (0..n).step_by(chunk) {
+                    let end = (start + chunk).min(n);
+                    let normals = if with_normals == 0 { &mut [][..] } else { &mut many.1[start..end] };
+                    Lanes::best().blend_run(skin, palette, start..end, &mut many.0[start..end], normals);
+                }
+                assert!(many == one, "{name}: {palette:?} in runs of {chunk} is not one thread's");
             }
-        }
-        let mut many = nan();
-        threads.blend_lanes(skin, palette, &mut many.0, &mut many.1);
-        assert!(many == one, "{name}: on {} threads, not one thread's", threads.used_for(n));
-        if let Some(scale) = scale {
             let mut many = nan();
-            threads.blend_dqs_lanes(skin, (&dq, scale), &mut many.0, &mut many.1);
-            assert!(many == one_dqs, "{name}: DQS on {} threads, not one thread's", threads.used_for(n));
+            on_two.blend(skin, palette, &mut many.0, &mut many.1);
+            let on = on_two.threads.used_for(n);
+            assert!(many == one, "{name}: {palette:?} on {on} threads, not one thread's");
         }
     }
 }
@@ -417,19 +440,19 @@ fn a_mesh_past_the_caches_gets_the_same_numbers() {
     let model = synthetic::tube(64, lanes::STREAM_FROM_VERTICES / 16, 16);
     assert!(model.skin.len() >= lanes::STREAM_FROM_VERTICES, "big enough to stream");
     let mut pose = Pose::new(&model);
-    pose.update_palette(&model, &synthetic::wave(), 0.7);
+    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only())
+        .expect("linear blending takes any palette");
     let (skin, palette, n) = (&model.skin, &pose.palette, model.skin.len());
     let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    blend(skin, palette, &mut positions);
-    blend_normals(skin, palette, &mut normals);
+    Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut normals);
     let size = size(&positions);
     for lanes in lanes_here().into_iter().filter(|&l| l != Lanes::Portable) {
         let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-        lanes.blend_vertices(skin, 0..n, palette, &mut fast, &mut fast_normals);
+        lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut fast, &mut fast_normals);
         let at = format!("a tube of {n}, {} lanes", lanes.name());
         worst(&at, size, (&positions, &fast), (&normals, &fast_normals));
         let mut alone = vec![Vec3A::NAN; n];
-        lanes.blend_vertices(skin, 0..n, palette, &mut alone, &mut []);
+        lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut alone, &mut []);
         assert!(alone == fast, "{at}: positions alone differ from positions with normals");
         if lanes == Lanes::Sse2 {
             assert!(fast_normals == normals, "{at}: not the reference's normals, bit for bit");
@@ -437,8 +460,10 @@ fn a_mesh_past_the_caches_gets_the_same_numbers() {
         }
     }
     let mut one = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-    lanes::blend(skin, palette, &mut one.0, &mut one.1);
+    FastPath::new().blend(skin, Palette::Lbs(palette), &mut one.0, &mut one.1);
     let mut two = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-    BlendThreads::new(2).expect("two threads").blend_lanes(skin, palette, &mut two.0, &mut two.1);
+    let on_two = FastPath::new().on(BlendThreads::new(2).expect("two threads"));
+    assert_eq!(on_two.threads.used_for(n), 2, "a tube of {n} is blended on both threads");
+    on_two.blend(skin, Palette::Lbs(palette), &mut two.0, &mut two.1);
     assert!(two == one, "a tube of {n}: two threads streaming are not one thread's bits");
 }

@@ -1,18 +1,27 @@
-//! The house rules of chapter 15, kept true: in `src/`, no two files import each other (the
-//! modules form a tree you can draw), and no file of the program around the method (`src/demo/`)
-//! is longer than 300 lines. Reads the sources only; builds and runs nothing.
+//! The house rules of chapter 15, kept true: in each crate, no two files import each other (the
+//! modules form a tree you can draw); no file is longer than 300 lines; and the crates use only
+//! what the drawing of chapter 15 lets them (the method glam alone, no `unsafe`). Reads the
+//! sources and the manifests only; builds and runs nothing.
 //!
 //! A file "imports" another when one of its paths (`use`, or a path in the code) names a module
-//! defined by the other: `crate::skin::blend` in the library names `src/skin.rs`; `super::gl` in
-//! `src/demo/draw/render.rs` names `src/demo/draw/gl.rs`; `error::TreeError` in `src/skeleton.rs`,
-//! where `mod error;` is declared, names `src/skeleton/error.rs`. Comments and a file's own
+//! defined by the other: `crate::skin::compute_palette` in the library names `crates/method/src/skin.rs`; `super::gl` in
+//! `src/demo/draw/render.rs` names `src/demo/draw/gl.rs`; `error::TreeError` in `crates/method/src/skeleton.rs`,
+//! where `mod error;` is declared, names `crates/method/src/skeleton/error.rs`. Comments and a file's own
 //! `mod tests { ... }` are left out: a test module inside a file is that file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The longest a file of `src/demo/` may be (chapter 15).
-const DEMO_LINES: usize = 300;
+/// The longest a source file may be (chapter 15).
+const MAX_LINES: usize = 300;
+
+/// Each crate's source folder, from the top of the workspace: the program, then the three below it.
+const CRATES: [&str; 4] = ["src", "crates/method/src", "crates/fast/src", "crates/formats/src"];
+
+/// The top of the workspace.
+fn top() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 /// Every `.rs` file under `dir`, as paths relative to `src/`.
 fn sources(src: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
@@ -57,11 +66,10 @@ fn paths(code: &str) -> Vec<Vec<&str>> {
         .collect()
 }
 
-#[test]
-fn no_two_files_import_each_other() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// Which files of the crate in `src` import which others of the same crate.
+fn imports_within(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
     let mut files = Vec::new();
-    sources(&src, &src, &mut files);
+    sources(src, src, &mut files);
     // The library's modules, and the program's (main.rs's `mod demo`), by their path of names.
     let by_module: BTreeMap<Vec<String>, PathBuf> =
         files.iter().filter(|f| *f != Path::new("main.rs")).map(|f| (module_of(f), f.clone())).collect();
@@ -74,8 +82,8 @@ fn no_two_files_import_each_other() {
             .filter_map(|l| l.strip_suffix(';'))
             .collect();
         for path in paths(&text) {
-            // Where the path starts: the crate's root (or the library's, from the program), this
-            // module, a parent, or a child module declared here; anything else is another crate.
+            // Where the path starts: the crate's root (or the package's library, from the program),
+            // this module, a parent, or a child module declared here; anything else is another crate.
             let (mut at, rest) = match path[0] {
                 "crate" | "skinning" => (Vec::new(), &path[1..]),
                 "self" => (here.clone(), &path[1..]),
@@ -99,38 +107,89 @@ fn no_two_files_import_each_other() {
             }
         }
     }
-    let mutual: Vec<String> = (imports.iter())
-        .flat_map(|(a, those)| those.iter().map(move |b| (a, b)))
-        .filter(|(a, b)| a < b && imports.get(*b).is_some_and(|back| back.contains(*a)))
-        .map(|(a, b)| format!("src/{} and src/{}", a.display(), b.display()))
-        .collect();
-    assert!(mutual.is_empty(), "files that import each other: {mutual:?}");
-    // The check found something to check: the program's files do import others.
-    let render = PathBuf::from("demo/draw/render.rs");
-    assert!(imports.get(&render).is_some_and(|i| i.contains(Path::new("demo/draw/layer.rs"))), "{imports:?}");
+    imports
 }
 
 #[test]
-fn no_file_of_the_program_is_longer_than_300_lines() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+fn no_two_files_import_each_other() {
+    let mut mutual = Vec::new();
+    for krate in CRATES {
+        let imports = imports_within(&top().join(krate));
+        mutual.extend(
+            (imports.iter())
+                .flat_map(|(a, those)| those.iter().map(move |b| (a, b)))
+                .filter(|(a, b)| a < b && imports.get(*b).is_some_and(|back| back.contains(*a)))
+                .map(|(a, b)| format!("{krate}/{} and {krate}/{}", a.display(), b.display())),
+        );
+        // The check found something to check: each crate's files import others.
+        assert!(imports.len() > 3, "{krate}: {imports:?}");
+    }
+    assert!(mutual.is_empty(), "files that import each other: {mutual:?}");
+    let program = imports_within(&top().join("src"));
+    let render = PathBuf::from("demo/draw/render.rs");
+    assert!(program.get(&render).is_some_and(|i| i.contains(Path::new("demo/draw/layer.rs"))), "{program:?}");
+}
+
+#[test]
+fn no_source_file_is_longer_than_300_lines() {
     let mut files = Vec::new();
-    sources(&src, &src.join("demo"), &mut files);
-    assert!(files.len() > 20, "the program's files were found: {files:?}");
+    for krate in CRATES {
+        let src = top().join(krate);
+        let mut found = Vec::new();
+        sources(&src, &src, &mut found);
+        files.extend(found.into_iter().map(|f| Path::new(krate).join(f)));
+    }
+    assert!(files.len() > 150, "the sources were found: {files:?}");
     let long: Vec<String> = (files.iter())
-        .map(|f| (f, std::fs::read_to_string(src.join(f)).expect("a source file").lines().count()))
-        .filter(|&(_, lines)| lines > DEMO_LINES)
-        .map(|(f, lines)| format!("src/{}: {lines} lines", f.display()))
+        .map(|f| (f, std::fs::read_to_string(top().join(f)).expect("a source file").lines().count()))
+        .filter(|&(_, lines)| lines > MAX_LINES)
+        .map(|(f, lines)| format!("{}: {lines} lines", f.display()))
         .collect();
     assert!(long.is_empty(), "split these along the ideas a learner would name: {long:?}");
+}
+
+/// The names in a manifest's `[dependencies]` table (not its dev-dependencies).
+fn dependencies(manifest: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(top().join(manifest)).expect("a manifest");
+    let table = text.split("\n[dependencies]\n").nth(1).expect("a [dependencies] table");
+    let table = table.split("\n[").next().unwrap_or(table);
+    (table.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split(['=', '.']).next())
+        .map(|name| name.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn each_crate_uses_only_what_the_drawing_lets_it() {
+    // docs/15's drawing: the method on glam alone; the fast path and the formats on the method and
+    // their own few crates, never on each other; the program on top of all three.
+    assert_eq!(dependencies("crates/method/Cargo.toml"), ["glam"]);
+    let fast = dependencies("crates/fast/Cargo.toml");
+    let formats = dependencies("crates/formats/Cargo.toml");
+    for (name, deps) in [("fast", &fast), ("formats", &formats)] {
+        assert!(deps.contains(&"skinning-method".to_string()), "{name}: {deps:?}");
+        assert!(!deps.iter().any(|d| d == "skinning-fast" || d == "skinning-formats"), "{name}: {deps:?}");
+        for window in ["winit", "glutin", "glutin-winit", "glow"] {
+            assert!(!deps.iter().any(|d| d == window), "{name} uses {window}");
+        }
+    }
+    let program = dependencies("Cargo.toml");
+    for part in ["skinning-method", "skinning-fast", "skinning-formats", "winit", "glow"] {
+        assert!(program.iter().any(|d| d == part), "the program: {program:?}");
+    }
+    // The method has no `unsafe`, and the compiler holds it to that.
+    let lib = std::fs::read_to_string(top().join("crates/method/src/lib.rs")).expect("the method's lib.rs");
+    assert!(lib.contains("#![forbid(unsafe_code)]"));
 }
 
 #[test]
 fn a_path_is_found_whole_and_a_test_module_is_left_out() {
     let text = code(
-        "use super::gl::{A, B}; // crate::not::this\nlet x = crate::skin::blend(a);\nmod tests {\n use super::x::y;\n}",
+        "use super::gl::{A, B}; // crate::not::this\nlet x = crate::skin::compute_palette(a);\nmod tests {\n use super::x::y;\n}",
     );
     let found: Vec<String> = paths(&text).iter().map(|p| p.join("::")).collect();
-    assert_eq!(found, ["super::gl", "crate::skin::blend"]);
+    assert_eq!(found, ["super::gl", "crate::skin::compute_palette"]);
     assert_eq!(module_of(Path::new("demo/mod.rs")), ["demo"]);
     assert_eq!(module_of(Path::new("demo/draw/render.rs")), ["demo", "draw", "render"]);
     assert!(module_of(Path::new("lib.rs")).is_empty());

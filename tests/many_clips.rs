@@ -12,12 +12,13 @@
 mod common;
 
 use glam::{Mat4, Quat, Vec2, Vec3};
-use skinning::clip::Clip;
-use skinning::gltf_import::{Imported, load};
-use skinning::mixer::weighted::{normalised_sum, successive_slerp};
-use skinning::mixer::{Kind, Layer, Mixer};
-use skinning::model::{Model, Pose};
-use skinning::transform::Trs;
+use skinning_formats::gltf_import::{Imported, load};
+use skinning_method::clip::Clip;
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::mixer::weighted::{normalised_sum, successive_slerp};
+use skinning_method::mixer::{Kind, Layer, Mixer};
+use skinning_method::model::Model;
+use skinning_method::transform::Trs;
 
 fn loaded(name: &str) -> Option<Imported> {
     let path = common::sample_model(name)?;
@@ -63,8 +64,8 @@ fn foot_slide(model: &Model, clips: &[Clip], mixer: &mut Mixer, feet: &[usize]) 
     let mut pose = Pose::new(model);
     let track: Vec<Vec<Vec3>> = (0..(SECONDS * RATE) as usize)
         .map(|f| {
-            mixer.sample(&model.skeleton, clips, f as f64 / RATE, &mut pose.trs);
-            pose.palette_from_trs(model);
+            let frame = Frame::new(Source::Mixer(mixer, clips), f as f64 / RATE).palette_only();
+            pose.run(model, frame).expect("linear blending takes any palette");
             feet.iter().map(|&b| pose.joint(b)).collect()
         })
         .collect();
@@ -205,7 +206,7 @@ fn lengths(model: &Model, pose: &Pose) -> Vec<f32> {
     let bones = model.skeleton.bones().iter().enumerate();
     bones
         .map(|(i, b)| {
-            b.parent.map_or(0.0, |p| pose.world[p].transform_vector3(pose.trs[i].translation).length())
+            b.parent.map_or(0.0, |p| pose.world[p].transform_vector3(pose.local[i].translation).length())
         })
         .collect()
 }
@@ -226,12 +227,12 @@ fn blending_world_matrices_shortens_bones_and_shears_where_local_poses_do_not() 
     let (mut blended, mut a, mut b) = (Pose::new(model), Pose::new(model), Pose::new(model));
     let (mut by_world, mut by_local) = ((0.0f32, 0.0f32), (0.0f32, 0.0f32));
     for f in 0..120 {
-        mixer.sample(&model.skeleton, clips, f as f64 / 60.0, &mut blended.trs);
-        blended.palette_from_trs(model);
+        let frame = Frame::new(Source::Mixer(&mut mixer, clips), f as f64 / 60.0).palette_only();
+        blended.run(model, frame).expect("linear blending takes any palette");
         // Each clip alone at the time the blend has it, made into world matrices, then averaged.
         for (pose, layer) in [(&mut a, &mixer.layers[0]), (&mut b, &mixer.layers[1])] {
-            pose.trs.copy_from_slice(&layer.pose);
-            pose.palette_from_trs(model);
+            pose.local.copy_from_slice(&layer.pose);
+            pose.run(model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear");
         }
         let world: Vec<Mat4> = a.world.iter().zip(&b.world).map(|(x, y)| (*x + *y) * 0.5).collect();
         let lengths = lengths(model, &blended);

@@ -7,17 +7,20 @@ mod common;
 
 use common::sample_model;
 use glam::{Quat, Vec3, Vec3A};
-use skinning::clip::{Channel, Clip, Motion, Track};
-use skinning::md5_export::{FRAME_RATE, export};
-use skinning::md5_import::{Imported, REST, load_from_str};
-use skinning::model::{Model, Pose, Up};
-use skinning::skeleton::{SkeletonBuilder, Trs};
-use skinning::skin::{Influence, Joint, Skin};
-use skinning::{gltf_import, scene};
+use skinning_formats::gltf_import;
+use skinning_formats::material::Looks;
+use skinning_formats::md5_export::{FRAME_RATE, export};
+use skinning_formats::md5_import::{Imported, REST, load_from_str};
+use skinning_method::clip::{Channel, Clip, Motion, Track};
+use skinning_method::frame::Pose;
+use skinning_method::model::{Model, Up};
+use skinning_method::scene;
+use skinning_method::skeleton::{SkeletonBuilder, Trs};
+use skinning_method::skin::{Influence, Joint, Skin};
 
 /// `model` and `clips` written as MD5 and read back.
 fn round_trip(model: &Model, clips: &[Clip]) -> Imported {
-    let files = export(model, clips).expect("the model exports");
+    let files = export(model, &Looks::default(), clips).expect("the model exports");
     let animations: Vec<(&str, &str)> =
         files.animations.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
     load_from_str(&files.mesh, &animations).expect("our own files load")
@@ -71,11 +74,11 @@ fn largest_differences(model: &Model, clips: &[Clip], loaded: &Imported) -> Vec<
 
 /// Every stored weight against `offset · bind`: the largest distance, relative to the model's size.
 fn largest_disagreement(loaded: &Imported) -> f32 {
-    let spread = skinning::md5_import::spread(&loaded.model, &loaded.stored);
+    let spread = skinning_formats::md5_import::spread(&loaded.model, &loaded.stored);
     let mut largest = 0.0f32;
     for v in 0..loaded.model.skin.len() {
         for w in loaded.stored.of(v) {
-            let article = skinning::md5_import::offset_times_bind(&loaded.model, w.joint, v);
+            let article = skinning_formats::md5_import::offset_times_bind(&loaded.model, w.joint, v);
             largest = largest.max(article.distance(w.position));
         }
     }
@@ -240,18 +243,23 @@ fn an_even_scale_that_never_changes_is_baked_and_any_other_is_refused_in_one_lin
     }
     assert!(largest_disagreement(&loaded) <= 1e-5, "the weights of each vertex agree");
 
-    let uneven = export(&scaled(Vec3::new(1.0, 2.0, 1.0), [1.0; 2], None).0, &[]).err().expect("refused");
+    let uneven = export(&scaled(Vec3::new(1.0, 2.0, 1.0), [1.0; 2], None).0, &Looks::default(), &[])
+        .err()
+        .expect("refused");
     let uneven = uneven.to_string();
     assert!(
         uneven.starts_with("bone root cannot be written as MD5, which stores no scale: its rest scale is"),
         "{uneven}"
     );
     let (model, clips) = scaled(Vec3::ONE, [1.0; 2], Some(Vec3::splat(1.5)));
-    let changing = export(&model, &clips).err().expect("refused").to_string();
+    let changing = export(&model, &Looks::default(), &clips).err().expect("refused").to_string();
     assert!(changing.contains("in clip \"wave\" at"), "{changing}");
     // The root bound at 1 and the arm at 2 while both stand at 2, and vertex 1 on both: two
     // factors, and its two weights would not agree where it is.
-    let two = export(&scaled(Vec3::splat(2.0), [1.0, 2.0], None).0, &[]).err().expect("refused").to_string();
+    let two = export(&scaled(Vec3::splat(2.0), [1.0, 2.0], None).0, &Looks::default(), &[])
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(
         two.contains("bone arm cannot be written as MD5, which stores no scale: it stands at 1 times"),
         "{two}"
@@ -268,12 +276,12 @@ fn names_md5_cannot_hold_are_refused_in_one_line() {
     // A name that is no file name is made one, and kept whole inside the file (tests/kept_whole.rs).
     clips[0].name = "a/b".into();
     clips[1].name = "A|B".into();
-    let files = export(&model, &clips).expect("written");
+    let files = export(&model, &Looks::default(), &clips).expect("written");
     let stems: Vec<&str> = files.animations.iter().map(|(stem, _)| stem.as_str()).collect();
     assert_eq!(stems, ["a_b", "A_B_2", "twist"]);
     // A double quote cannot go inside the quotes that keep the name.
     clips[0].name = "say \"hi\"".into();
-    let e = export(&model, &clips).err().expect("refused").to_string();
+    let e = export(&model, &Looks::default(), &clips).err().expect("refused").to_string();
     assert!(e.starts_with("the clip \"say \"hi\"\" holds a double quote"), "{e}");
     assert!(!e.contains('\n'), "{e}");
 }

@@ -9,8 +9,9 @@ mod common;
 use common::md5_hand::{ANIM, MESH};
 use common::quaternion::hamilton;
 use glam::{Vec3, vec3};
-use skinning::md5_import::{self, Md5Error, REST, load, load_from_str};
-use skinning::model::{Pose, Up};
+use skinning_formats::md5_import::{self, Md5Error, REST, load, load_from_str};
+use skinning_method::frame::Pose;
+use skinning_method::model::Up;
 use std::f64::consts::FRAC_1_SQRT_2;
 
 /// A joint as MD5 places one: a position and a unit quaternion `(x, y, z, w)`.

@@ -15,7 +15,7 @@ use common::damage::{gather, judge, through_the_program};
 use common::gltf_build::XorShift;
 use common::md5_hand::{ANIM, MESH};
 use common::sample_model;
-use skinning::md5_import::load_from_str;
+use skinning_formats::md5_import::load_from_str;
 use std::time::Instant;
 
 /// Tokens put in place of another: counts and indices at their edges, numbers that are not finite
@@ -110,10 +110,11 @@ struct Fixture {
 }
 
 fn exported(
-    model: &skinning::model::Model,
-    clips: &[skinning::clip::Clip],
+    model: &skinning_method::model::Model,
+    clips: &[skinning_method::clip::Clip],
 ) -> (String, Vec<(String, String)>) {
-    let files = skinning::md5_export::export(model, clips).expect("the fixture exports");
+    let files =
+        skinning_formats::md5_export::export(model, &Default::default(), clips).expect("the fixture exports");
     (files.mesh, files.animations)
 }
 
@@ -125,11 +126,12 @@ fn fixtures() -> Vec<Fixture> {
         copies: 3000,
     }];
     // The article with its `bend` clip only: keyframed, 481 frames, at debug speed a few ms a load.
-    let (model, clips) = (skinning::scene::article().unwrap(), skinning::scene::clips().unwrap());
+    let (model, clips) =
+        (skinning_method::scene::article().unwrap(), skinning_method::scene::clips().unwrap());
     let (mesh, animations) = exported(&model, &clips[1..2]);
     out.push(Fixture { name: "article", mesh, animations, copies: 800 });
     if let Some(path) = sample_model("Fox.glb") {
-        let fox = skinning::gltf_import::load(&path).expect("Fox.glb loads");
+        let fox = skinning_formats::gltf_import::load(&path).expect("Fox.glb loads");
         let walk: Vec<_> = fox.clips.into_iter().filter(|c| c.name == "Walk").collect();
         let (mesh, animations) = exported(&fox.model, &walk);
         out.push(Fixture { name: "Fox", mesh, animations, copies: 80 });

@@ -12,9 +12,9 @@
 mod common;
 
 use common::quaternion::{conjugate, hamilton};
-use skinning::md5_export::export;
-use skinning::md5_import::load_from_str;
-use skinning::model::Pose;
+use skinning_formats::md5_export::export;
+use skinning_formats::md5_import::load_from_str;
+use skinning_method::frame::{Frame, Pose, Source};
 
 /// A joint placed in object space (or, in an animation frame, relative to its parent).
 #[derive(Clone, Copy)]
@@ -172,14 +172,14 @@ fn first_formula(joints: &[([f64; 3], [f64; 4])], weights: &[(usize, f64, [f64; 
 }
 
 /// The program's positions at every frame of the first clip, against the first formula.
-fn agrees_at_every_frame(imported: &skinning::md5_import::Imported) -> f64 {
+fn agrees_at_every_frame(imported: &skinning_formats::md5_import::Imported) -> f64 {
     let (model, clip) = (&imported.model, &imported.clips[0]);
     let mut pose = Pose::new(model);
     let mut worst = 0.0f64;
     for k in 0..FRAMES {
         // Frame k itself, the last one too (a clip's time wraps at its end).
-        clip.sample_at(&model.skeleton, (k as f64 / RATE) as f32, &mut pose.trs);
-        pose.compute_from_trs(model);
+        let frame = Frame::new(Source::ClipAt(clip), k as f64 / RATE);
+        pose.run(model, frame).expect("linear blending takes any palette");
         for (v, weights) in weights().iter().enumerate() {
             let first = first_formula(&animated(k), weights);
             let got = pose.skinned[v];
@@ -230,14 +230,14 @@ fn a_vertex_with_six_weights_blends_where_seed_002s_formula_puts_it_at_every_fra
     );
     assert!(old > 1e-2, "the frames move the six joints apart ({old})");
     // The file's weights agree about where each vertex is: the spread is float rounding.
-    let spread = skinning::md5_import::spread(&imported.model, &imported.stored);
+    let spread = skinning_formats::md5_import::spread(&imported.model, &imported.stored);
     assert!(spread.relative() < 1e-6, "spread {}", spread.relative());
 }
 
 #[test]
 fn export_md5_writes_every_weight_back() {
     let imported = load_from_str(&mesh(), &[("swing", &anim())]).expect("loads");
-    let files = export(&imported.model, &imported.clips[..1]).expect("exports");
+    let files = export(&imported.model, &imported.looks, &imported.clips[..1]).expect("exports");
     // Vertex 0 names a run of six weights.
     assert!(files.mesh.contains("\tvert 0 ( 0 0 ) 0 6\n"), "{}", files.mesh);
     let (name, text) = &files.animations[0];

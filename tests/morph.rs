@@ -1,4 +1,4 @@
-//! Morph targets (`src/morph.rs`), held against the glTF spec on a face written by hand
+//! Morph targets (`crates/method/src/morph.rs`), held against the glTF spec on a face written by hand
 //! (`common/face.rs`): every weight 0 is the modelled mesh bit for bit, one target at weight 1 is
 //! the mesh plus its displacements, a weight channel samples as the spec's spline says (worked out
 //! by hand), and the morph then the skin puts every vertex where the spec's formula, recomputed
@@ -9,9 +9,9 @@ mod common;
 use common::face::{self, BIND, FROWN, NODE_WEIGHTS, SMILE, SMILE_NORMALS};
 use glam::{Vec3, Vec3A};
 use serde_json::json;
-use skinning::gltf_import::{Imported, load_from_slice};
-use skinning::model::Pose;
-use skinning::morph::{Held, morph_normal, morph_position};
+use skinning_formats::gltf_import::{Imported, load_from_slice};
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::morph::{Held, morph_normal, morph_position};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {
     load_from_slice(&g.embedded(), None).expect("the face loads")
@@ -67,7 +67,7 @@ fn every_weight_0_gives_the_modelled_mesh_exactly() {
         a.update(&with.model, &with.clips[0], t);
         b.update(&without.model, &without.clips[0], t);
         assert_eq!(a.skinned, b.skinned, "t {t}");
-        assert_eq!(a.normals, b.normals, "t {t}");
+        assert_eq!(a.normals.vertex, b.normals.vertex, "t {t}");
     }
 }
 
@@ -78,7 +78,7 @@ fn one_target_at_weight_1_gives_the_mesh_plus_its_displacements() {
     let mut pose = Pose::new(model);
     // Smile alone, fully on; the badge off. The rest pose: every joint matrix is the identity.
     pose.morph.weights.copy_from_slice(&[1.0, 0.0, 0.0]);
-    pose.compute(model);
+    pose.run(model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
     let shaped = pose.morph.skin(&model.skin);
     for v in 0..4 {
         assert_eq!(Vec3::from(shaped.vertices()[v].bind), BIND[v] + SMILE[v], "vertex {v}");
@@ -160,9 +160,9 @@ fn the_morph_then_the_skin_puts_every_vertex_where_the_spec_does() {
         let turn = glam::Quat::from_rotation_z((90.0 * t).to_radians());
         let normal = turn * (Vec3::Z + w[0] * SMILE_NORMALS[2]).normalize();
         assert!(
-            Vec3::from(pose.normals[2]).abs_diff_eq(normal, 1e-5),
+            Vec3::from(pose.normals.vertex[2]).abs_diff_eq(normal, 1e-5),
             "t {t}: {} != {normal}",
-            pose.normals[2]
+            pose.normals.vertex[2]
         );
     }
     assert!(moved > 0.3, "the orders never disagreed: {moved}");
@@ -173,10 +173,9 @@ fn a_held_weight_holds_over_the_clip() {
     let imported = load(&face::face(true));
     let (model, clip) = (&imported.model, &imported.clips[0]);
     let mut pose = Pose::new(model);
-    pose.update_palette(model, clip, 0.5);
-    pose.morph.hold(&[Held { weight: 1, value: 0.0 }]);
-    pose.morph.apply(&model.skin, &model.morphs);
-    skinning::skin::blend(pose.morph.skin(&model.skin), &pose.palette, &mut pose.skinned);
+    let held = [Held { weight: 1, value: 0.0 }];
+    let frame = Frame { held: &held, ..Frame::new(Source::Clip(clip), 0.5) };
+    pose.run(model, frame).expect("linear blending takes any palette");
     let want = face::expected([face::weights(0.5)[0], 0.0], 45.0);
     assert!(positions(&pose).iter().zip(&want).all(|(g, w)| g.abs_diff_eq(*w, 1e-5)));
 }

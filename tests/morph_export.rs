@@ -1,4 +1,4 @@
-//! `--export-gltf` keeps the morph targets (`src/gltf_export/morphs.rs`): each mesh's targets with
+//! `--export-gltf` keeps the morph targets (`crates/formats/src/gltf_export/morphs.rs`): each mesh's targets with
 //! its primitives, their default weights and names with the mesh, and a clip's weight channels as
 //! one `weights` channel on the mesh's node. Read back, the model has the same targets, the clips
 //! move the same weights, and every frame puts every vertex where the first model did: on the
@@ -9,14 +9,16 @@
 mod common;
 
 use common::face;
-use skinning::clip::{Clip, Motion};
-use skinning::gltf_export::{Container, export};
-use skinning::gltf_import::{Imported, load, load_from_slice};
-use skinning::model::{Model, Pose};
-use skinning::morph::Held;
+use skinning_formats::gltf_export::{Container, export};
+use skinning_formats::gltf_import::{Imported, load, load_from_slice};
+use skinning_method::clip::{Clip, Motion};
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::morph::Held;
 
 fn round_trip(imported: &Imported, container: Container) -> Imported {
-    let bytes = export(&imported.model, &imported.clips, container).expect("the model exports");
+    let bytes =
+        export(&imported.model, &imported.looks, &imported.clips, container).expect("the model exports");
     let back = load_from_slice(&bytes, None).expect("the export loads back");
     assert!(back.notes.is_empty(), "read back without a note: {:?}", back.notes);
     back
@@ -50,9 +52,8 @@ fn largest_difference(a: &Imported, b: &Imported, held: &[Held], times: usize) -
         for k in 0..=times {
             let t = ca.duration as f64 * k as f64 / times as f64;
             for (pose, model, clip) in [(&mut pa, &a.model, ca), (&mut pb, &b.model, cb)] {
-                pose.update_palette(model, clip, t);
-                pose.morph.hold(held);
-                pose.blend_with(model, skinning::model::Method::Lbs).expect("LBS always blends");
+                let frame = Frame { held, ..Frame::new(Source::Clip(clip), t) };
+                pose.run(model, frame).expect("LBS always blends");
             }
             for (p, q) in pa.skinned.iter().zip(&pb.skinned) {
                 worst = worst.max(p.distance(*q));

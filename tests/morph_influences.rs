@@ -1,8 +1,8 @@
 //! A morph target on vertices of eight influences: the two weighted sums of chapter 13 at once.
 //! The shape comes first (`bind + w Δ`), and then every one of the eight influences moves the
-//! shaped vertex; the second passes that finish a vertex past its four slots (`blend_extras`,
-//! `blend_extra_normals`, `blend_dqs_extras`) must read the shaped bind position too, as the
-//! four-slot loop does. On the CPU and the GPU (where the shader reads the morph attribute at
+//! shaped vertex; the second pass that finishes a vertex past its four slots (`blend.rs`:
+//! `finish_extras`, position and normal, by either method) must read the shaped bind position too,
+//! as the four-slot loop does. On the CPU and the GPU (where the shader reads the morph attribute at
 //! location 8 beside the second set of joints and weights at 5 and 6), by both methods, against
 //! the spec recomputed here in f64.
 

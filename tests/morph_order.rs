@@ -7,9 +7,9 @@
 mod common;
 
 use glam::{Vec3, Vec3A};
-use skinning::gltf_import::load;
-use skinning::model::Pose;
-use skinning::skin::blend_vertices;
+use skinning_formats::gltf_import::load;
+use skinning_method::blend::{Linear, blend_run};
+use skinning_method::frame::{Frame, Pose, Source};
 
 #[test]
 fn the_wrong_order_moves_the_robots_face() {
@@ -29,7 +29,8 @@ fn the_wrong_order_moves_the_robots_face() {
     for clip in &imported.clips {
         for i in 0..60 {
             let t = clip.duration * i as f32 / 60.0;
-            pose.update_palette(model, clip, t as f64);
+            pose.run(model, Frame::new(Source::Clip(clip), t as f64).palette_only())
+                .expect("linear blending takes any palette");
             for morph in &model.morphs {
                 let (mut right, mut skinned) =
                     (vec![Vec3A::ZERO; morph.vertices.len()], vec![Vec3A::ZERO; morph.vertices.len()]);
@@ -40,10 +41,10 @@ fn the_wrong_order_moves_the_robots_face() {
                     pose.morph.weights[morph.weights.start + k] = 1.0;
                     pose.morph.apply(&model.skin, &model.morphs);
                     let run = morph.vertices.clone();
-                    let shaped = &pose.morph.skin(&model.skin).vertices()[run.clone()];
-                    blend_vertices(shaped, &pose.palette, &mut right);
+                    let palette = Linear(&pose.palette);
+                    blend_run(pose.morph.skin(&model.skin), &palette, run.clone(), &mut right, &mut []);
                     // The wrong one: the modelled mesh skinned, then the displacement added.
-                    blend_vertices(&model.skin.vertices()[run], &pose.palette, &mut skinned);
+                    blend_run(&model.skin, &palette, run, &mut skinned, &mut []);
                     for i in 0..morph.vertices.len() {
                         let wrong = skinned[i] + morph.displacements(i)[k];
                         let apart = wrong.distance(right[i]);

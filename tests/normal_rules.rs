@@ -1,4 +1,4 @@
-//! Normals that follow the skin (`src/normals.rs`): the rule worked out on paper, the invariants it
+//! Normals that follow the skin (`crates/method/src/normals.rs`): the rule worked out on paper, the invariants it
 //! keeps on every model, and how far the two shortcuts engines take land from it.
 //!
 //! `cargo test --test normal_rules -- --nocapture` prints the shortcuts' largest differences on
@@ -10,15 +10,16 @@ mod common;
 
 use common::{character::character, fixture, sample_model};
 use glam::{DMat3, DVec3, Mat4, Quat, Vec3, Vec3A};
-use skinning::clip::Clip;
-use skinning::gltf_import::{load, load_from_slice};
-use skinning::model::{Model, Pose};
-use skinning::normals::{
+use skinning_formats::gltf_import::{load, load_from_slice};
+use skinning_method::clip::Clip;
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::normals::{
     Rule, blended_matrix, degrees_between, face_normals, inverse_transpose, skin_normal,
 };
-use skinning::skeleton::SkeletonBuilder;
-use skinning::skin::{Influence, Joint, Skin, SkinVertex};
-use skinning::transform::Trs;
+use skinning_method::skeleton::SkeletonBuilder;
+use skinning_method::skin::{Influence, Joint, Skin, SkinVertex};
+use skinning_method::transform::Trs;
 
 /// One joint, turned 90° about z and stretched (2, 1, 1) (scaled first, then turned), bound
 /// where it stands still, and one triangle on it facing (1, 1, 0): a face at 45°.
@@ -52,7 +53,7 @@ fn a_45_degree_face_on_a_joint_stretched_2_1_1_and_turned_90_degrees() {
     let by_hand = Vec3A::new(-2.0, 1.0, 0.0) / 5f32.sqrt();
     // The skinned edge (1, -1, 0) -> (2, -1, 0) -> (1, 2, 0) is perpendicular to it.
     assert!(pose.skinned[1].abs_diff_eq(Vec3A::new(1.0, 2.0, 0.0), 1e-6), "{}", pose.skinned[1]);
-    for normal in &pose.normals {
+    for normal in &pose.normals.vertex {
         assert!(normal.abs_diff_eq(by_hand, 1e-6), "{normal} != {by_hand}");
     }
     // The flat normal of the skinned triangle agrees: the rule is what the moved face says.
@@ -105,7 +106,7 @@ struct Found {
     plain_error: f64,
 }
 
-/// Over a few poses of every clip: the invariants of the module comment of `src/normals.rs`.
+/// Over a few poses of every clip: the invariants of the module comment of `crates/method/src/normals.rs`.
 fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
     let (vertices, bind) = (model.skin.vertices(), model.skin.normals());
     let mut pose = Pose::new(model);
@@ -138,7 +139,7 @@ fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
                     );
                 }
                 // Flat normals, from the skinned corners, are the same direction.
-                if let Some(&flat) = pose.face_normals.get(t) {
+                if let Some(&flat) = pose.normals.face.get(t) {
                     let angle = degrees_between(flat, normal);
                     assert!(
                         angle < 0.05,
@@ -184,8 +185,8 @@ fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
 
 #[test]
 fn every_model_keeps_the_invariants() {
-    let article = skinning::scene::article().expect("the article's scene");
-    let found = check_invariants("article", &article, &skinning::scene::clips().expect("clips"));
+    let article = skinning_method::scene::article().expect("the article's scene");
+    let found = check_invariants("article", &article, &skinning_method::scene::clips().expect("clips"));
     // Its outline has one edge on one bone alone (12 -> 0, the left end, on root).
     assert!(found.edges > 0 && found.triangles == 0);
 
@@ -245,8 +246,8 @@ fn largest_differences(model: &Model, clip: &Clip, step: f64) -> [f32; 3] {
 
 #[test]
 fn the_shortcuts_lean_off_the_rule_on_the_twist_and_under_non_uniform_scale() {
-    let article = skinning::scene::article().expect("the article's scene");
-    let twist = skinning::scene::twist().expect("the twist");
+    let article = skinning_method::scene::article().expect("the article's scene");
+    let twist = skinning_method::scene::twist().expect("the twist");
 
     // By hand, at 2 s, where bone2 holds its 150° turn about x: vertex 2 (0.3, 0.05), half on
     // bone1 (not moved) and half on bone2. Its bind normal is halfway between the outline's two

@@ -3,70 +3,68 @@
 //! The same for the fast path (`lanes.rs`), positions alone and with normals.
 
 use glam::{Mat4, Vec3A};
-use skinning::dual_quat::{DualQuat, blend_dqs, blend_dqs_normals, compute_dq_palette};
-use skinning::lanes;
-use skinning::model::{Model, Pose};
-use skinning::normals::blend_normals;
-use skinning::parallel::{
-    BlendThreads, PARALLEL_FROM_VERTICES, blend_dqs_lanes_parallel, blend_dqs_normals_parallel,
-    blend_dqs_parallel, blend_lanes_parallel, blend_normals_parallel, blend_parallel,
-};
-use skinning::skin::blend;
-use skinning::{scene, synthetic};
+use skinning_fast::lanes::Lanes;
+use skinning_fast::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
+use skinning_fast::synthetic;
+use skinning_method::blend::{Linear, blend_run};
+use skinning_method::dual_quat::{DualQuat, DualQuats, compute_dq_palette};
+use skinning_method::frame::{Frame, Palette, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene;
+use skinning_method::skin::Skin;
 
 /// A model posed mid-motion, so every palette matrix differs from the identity: its palette and
 /// its palette as dual quaternions.
-fn posed(model: &Model, clip: &skinning::clip::Clip, time: f64) -> (Vec<Mat4>, Vec<DualQuat>, f32) {
+fn posed(model: &Model, clip: &skinning_method::clip::Clip, time: f64) -> (Vec<Mat4>, Vec<DualQuat>, f32) {
     let mut pose = Pose::new(model);
-    pose.update_palette(model, clip, time);
+    pose.run(model, Frame::new(Source::Clip(clip), time).palette_only())
+        .expect("linear blending takes any palette");
     let mut dq = vec![DualQuat::IDENTITY; pose.palette.len()];
     let scale = compute_dq_palette(&pose.palette, &mut dq).expect("these clips only turn joints");
     (pose.palette, dq, scale)
 }
 
-/// Both methods, positions and normals, one thread against chunks of every size in `chunks`,
-/// compared with `==`.
+/// One run of vertices blended by `palette`: the readable loop, or the lanes.
+fn run(
+    skin: &Skin,
+    lanes: Option<Lanes>,
+    palette: Palette,
+    run: std::ops::Range<usize>,
+    out: (&mut [Vec3A], &mut [Vec3A]),
+) {
+    match (lanes, palette) {
+        (Some(lanes), palette) => lanes.blend_run(skin, palette, run, out.0, out.1),
+        (None, Palette::Lbs(p)) => blend_run(skin, &Linear(p), run, out.0, out.1),
+        (None, Palette::Dqs { joints, scale }) => {
+            blend_run(skin, &DualQuats { joints, scale }, run, out.0, out.1)
+        }
+    }
+}
+
+/// Both methods, positions with normals and alone, by the readable loop and by the lanes: the whole
+/// skin in one run against the skin cut into runs of every size in `chunks`, compared with `==`.
+/// What threads rely on: a vertex's result does not depend on the run it falls in.
 fn check(model: &Model, palette: &[Mat4], dq: &[DualQuat], scale: f32, chunks: &[usize]) {
-    let n = model.skin.len();
-    assert_eq!(model.skin.normals().len(), n, "the article and the tubes have normals");
-    let (mut one, mut one_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    blend(&model.skin, palette, &mut one);
-    blend_dqs(&model.skin, dq, scale, &mut one_dqs);
-    let (mut normals, mut normals_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    blend_normals(&model.skin, palette, &mut normals);
-    blend_dqs_normals(&model.skin, dq, &mut normals_dqs);
-    let (mut fast, mut fast_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    lanes::blend(&model.skin, palette, &mut fast, &mut fast_normals);
-    let (mut fast_dqs, mut fast_dqs_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    lanes::blend_dqs(&model.skin, dq, scale, &mut fast_dqs, &mut fast_dqs_normals);
-    for &chunk in chunks {
-        // Filled with NaN first: a chunk the parallel blend skipped would stay NaN, and NaN != NaN.
-        let mut many = vec![Vec3A::NAN; n];
-        blend_parallel(&model.skin, palette, &mut many, chunk);
-        assert!(many == one, "LBS, {n} vertices in chunks of {chunk}: not bit-identical");
-        let mut many = vec![Vec3A::NAN; n];
-        blend_dqs_parallel(&model.skin, dq, scale, &mut many, chunk);
-        assert!(many == one_dqs, "DQS, {n} vertices in chunks of {chunk}: not bit-identical");
-        let mut many = vec![Vec3A::NAN; n];
-        blend_normals_parallel(&model.skin, palette, &mut many, chunk);
-        assert!(many == normals, "LBS normals, {n} vertices in chunks of {chunk}: not bit-identical");
-        let mut many = vec![Vec3A::NAN; n];
-        blend_dqs_normals_parallel(&model.skin, dq, &mut many, chunk);
-        assert!(many == normals_dqs, "DQS normals, {n} vertices in chunks of {chunk}: not bit-identical");
-        let (mut many, mut many_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-        blend_lanes_parallel(&model.skin, palette, &mut many, &mut many_normals, chunk);
-        assert!(many == fast, "fast path, {n} vertices in chunks of {chunk}: not bit-identical");
-        assert!(
-            many_normals == fast_normals,
-            "fast normals, {n} vertices in chunks of {chunk}: not bit-identical"
-        );
-        let mut many = vec![Vec3A::NAN; n];
-        blend_lanes_parallel(&model.skin, palette, &mut many, &mut [], chunk);
-        assert!(many == fast, "fast positions alone, {n} vertices in chunks of {chunk}: not bit-identical");
-        let (mut many, mut many_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-        blend_dqs_lanes_parallel(&model.skin, (dq, scale), &mut many, &mut many_normals, chunk);
-        assert!(many == fast_dqs, "fast DQS, {n} vertices in chunks of {chunk}: not bit-identical");
-        assert!(many_normals == fast_dqs_normals, "fast DQS normals, {n} vertices in chunks of {chunk}");
+    let (skin, n) = (&model.skin, model.skin.len());
+    assert_eq!(skin.normals().len(), n, "the article and the tubes have normals");
+    let palettes = [Palette::Lbs(palette), Palette::Dqs { joints: dq, scale }];
+    for (lanes, palette) in [None, Some(Lanes::best())].into_iter().flat_map(|l| palettes.map(|p| (l, p))) {
+        let (mut whole, mut whole_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+        run(skin, lanes, palette, 0..n, (&mut whole, &mut whole_normals));
+        for &chunk in chunks {
+            // Filled with NaN first: a vertex no run wrote would stay NaN, and NaN != NaN.
+            let (mut cut, mut cut_normals, mut alone) =
+                (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+            for start in (0..n).step_by(chunk) {
+                let end = (start + chunk).min(n);
+                run(skin, lanes, palette, start..end, (&mut cut[start..end], &mut cut_normals[start..end]));
+                run(skin, lanes, palette, start..end, (&mut alone[start..end], &mut []));
+            }
+            let what = format!("{palette:?} on {lanes:?}, {n} vertices in runs of {chunk}");
+            assert!(cut == whole, "{what}: positions not bit-identical");
+            assert!(cut_normals == whole_normals, "{what}: normals not bit-identical");
+            assert!(alone == whole, "{what}: positions alone not bit-identical");
+        }
     }
 }
 
@@ -107,53 +105,36 @@ fn blend_threads_give_the_one_thread_result_above_and_below_the_threshold() {
     assert_eq!(threads.used_for(PARALLEL_FROM_VERTICES), 2);
     let always = threads.parallel_from(0);
     assert_eq!(always.used_for(13), 2);
-    let one = BlendThreads::one();
-    assert_eq!((one.count(), one.used_for(1_000_000)), (1, 1));
+    let one_thread = BlendThreads::one();
+    assert_eq!((one_thread.count(), one_thread.used_for(1_000_000)), (1, 1));
 
     let wave = synthetic::wave();
     for model in [scene::article().expect("the article"), synthetic::tube(64, 17, 241)] {
-        let n = model.skin.len();
+        let (skin, n) = (&model.skin, model.skin.len());
         let (palette, dq, scale) = posed(&model, &wave_or_bend(&model, &wave), 0.7);
-        let (mut expected, mut expected_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-        blend(&model.skin, &palette, &mut expected);
-        blend_dqs(&model.skin, &dq, scale, &mut expected_dqs);
-        let (mut normals, mut normals_dqs) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-        blend_normals(&model.skin, &palette, &mut normals);
-        blend_dqs_normals(&model.skin, &dq, &mut normals_dqs);
-        let (mut fast, mut fast_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-        lanes::blend(&model.skin, &palette, &mut fast, &mut fast_normals);
-        let (mut fast_dqs, mut fast_dqs_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-        lanes::blend_dqs(&model.skin, &dq, scale, &mut fast_dqs, &mut fast_dqs_normals);
-        for threads in [&always, &one] {
-            let mut out = vec![Vec3A::NAN; n];
-            threads.blend(&model.skin, &palette, &mut out);
-            assert!(out == expected, "{n} vertices on {} threads", threads.used_for(n));
-            let mut out = vec![Vec3A::NAN; n];
-            threads.blend_dqs(&model.skin, &dq, scale, &mut out);
-            assert!(out == expected_dqs, "DQS, {n} vertices on {} threads", threads.used_for(n));
-            let mut out = vec![Vec3A::NAN; n];
-            threads.blend_normals(&model.skin, &palette, &mut out);
-            assert!(out == normals, "normals, {n} vertices on {} threads", threads.used_for(n));
-            let mut out = vec![Vec3A::NAN; n];
-            threads.blend_dqs_normals(&model.skin, &dq, &mut out);
-            assert!(out == normals_dqs, "DQS normals, {n} vertices on {} threads", threads.used_for(n));
-            let (mut out, mut out_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-            threads.blend_lanes(&model.skin, &palette, &mut out, &mut out_normals);
-            assert!(
-                out == fast && out_normals == fast_normals,
-                "fast, {n} vertices on {} threads",
-                threads.used_for(n)
-            );
-            let (mut out, mut out_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-            threads.blend_dqs_lanes(&model.skin, (&dq, scale), &mut out, &mut out_normals);
-            let same = out == fast_dqs && out_normals == fast_dqs_normals;
-            assert!(same, "fast DQS, {n} vertices on {} threads", threads.used_for(n));
+        for palette in [Palette::Lbs(&palette), Palette::Dqs { joints: &dq, scale }] {
+            for lanes in [None, Some(Lanes::best())] {
+                let (mut one, mut one_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
+                run(skin, lanes, palette, 0..n, (&mut one, &mut one_normals));
+                for threads in [&always, &one_thread] {
+                    // What `FastPath::blend` does with its threads.
+                    let (mut out, mut out_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+                    threads.split(n, &mut out, &mut out_normals, |r, p, normals| {
+                        run(skin, lanes, palette, r, (p, normals))
+                    });
+                    let on = threads.used_for(n);
+                    assert!(
+                        out == one && out_normals == one_normals,
+                        "{palette:?} on {lanes:?}, {n} vertices on {on} threads"
+                    );
+                }
+            }
         }
     }
 }
 
 /// The tube moves with `wave`; the article with its own `bend` clip.
-fn wave_or_bend(model: &Model, wave: &skinning::clip::Clip) -> skinning::clip::Clip {
+fn wave_or_bend(model: &Model, wave: &skinning_method::clip::Clip) -> skinning_method::clip::Clip {
     if model.skin.len() == 13 { scene::bend().expect("the bend clip") } else { wave.clone() }
 }
 

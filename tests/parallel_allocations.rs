@@ -9,11 +9,14 @@
 
 use glam::{Mat4, Vec3A};
 use rayon::ThreadPoolBuilder;
-use skinning::alloc_count::{self, Counting};
-use skinning::dual_quat::{DualQuat, compute_dq_palette};
-use skinning::model::Pose;
-use skinning::parallel::{BlendThreads, blend_parallel};
-use skinning::{scene, synthetic};
+use skinning_fast::alloc_count::{self, Counting};
+use skinning_fast::fast_path::FastPath;
+use skinning_fast::lanes::Lanes;
+use skinning_fast::parallel::BlendThreads;
+use skinning_fast::synthetic;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::scene;
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
@@ -29,45 +32,47 @@ fn allocations_in(f: impl FnOnce()) -> u64 {
 fn steady_parallel_frames_allocate_nothing_on_any_thread() {
     // The program's road: this thread joins the pool, and every skin blends in parallel.
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
+    // Only one pool may hold this thread: the readable loop and the lanes take turns on it.
+    let mut fast = FastPath { lanes: None, threads };
     let article = scene::article().expect("the article's scene");
     let clips = scene::clips().expect("the article's clips");
     let tube = synthetic::tube(64, 125, 16);
     let wave = synthetic::wave();
     let (mut pose, mut tube_pose) = (Pose::new(&article), Pose::new(&tube));
-    let mut dq = vec![DualQuat::IDENTITY; article.skin.joints().len()];
-    let mut tube_dq = vec![DualQuat::IDENTITY; tube.skin.joints().len()];
-    let frame = |pose: &mut Pose, model: &skinning::model::Model, clip, t, dq: &mut [DualQuat]| {
-        pose.update_palette(model, clip, t);
-        threads.blend(&model.skin, &pose.palette, &mut pose.skinned);
-        threads.blend_normals(&model.skin, &pose.palette, &mut pose.normals);
-        threads.blend_lanes(&model.skin, &pose.palette, &mut pose.skinned, &mut pose.normals);
-        threads.blend_lanes(&model.skin, &pose.palette, &mut pose.skinned, &mut []);
-        let scale = compute_dq_palette(&pose.palette, dq).expect("rigid joints");
-        threads.blend_dqs(&model.skin, dq, scale, &mut pose.skinned);
-        threads.blend_dqs_normals(&model.skin, dq, &mut pose.normals);
-        threads.blend_dqs_lanes(&model.skin, (dq, scale), &mut pose.skinned, &mut pose.normals);
+    // Both methods, positions with normals and alone, by the readable loop and by the lanes.
+    let frame = |pose: &mut Pose, model: &Model, clip, t, fast: &FastPath| {
+        for method in [Method::Lbs, Method::Dqs] {
+            for normals in [true, false] {
+                let blending = Blending::Cpu { method, by: fast, normals };
+                let frame = Frame { blending, ..Frame::new(Source::Clip(clip), t) };
+                pose.run(model, frame).expect("rigid joints");
+            }
+        }
     };
     // No warm-up: `BlendThreads::new` has each thread take a job already, so even the first frames
     // allocate nothing.
     let n = allocations_in(|| {
-        for f in 0..300 {
-            let t = f as f64 / 60.0;
-            frame(&mut pose, &article, &clips[f % 3], t, &mut dq);
-            frame(&mut tube_pose, &tube, &wave, t, &mut tube_dq);
+        for lanes in [None, Some(Lanes::best())] {
+            fast.lanes = lanes;
+            for f in 0..150 {
+                let t = f as f64 / 60.0;
+                frame(&mut pose, &article, &clips[f % 3], t, &fast);
+                frame(&mut tube_pose, &tube, &wave, t, &fast);
+            }
         }
     });
-    assert_eq!(n, 0, "{n} allocations in 300 frames of 14 parallel blends (4,200 hand-overs)");
+    assert_eq!(n, 0, "{n} allocations in 300 frames of 8 parallel blends (2,400 hand-overs)");
     // The frames ran: the tube's last pose is not its bind pose.
     let moved =
         tube_pose.skinned.iter().zip(tube.skin.bind_positions()).any(|(s, b)| b.distance((*s).into()) > 0.1);
     assert!(moved, "the tube should have moved");
 
-    // And a plain parallel blend from inside the pool (no `BlendThreads`) allocates nothing either.
+    // And a plain parallel blend from inside the pool allocates nothing either.
     let mut out = vec![Vec3A::ZERO; tube.skin.len()];
     let palette = vec![Mat4::IDENTITY; tube.skin.joints().len()];
     let n = allocations_in(|| {
         for _ in 0..200 {
-            blend_parallel(&tube.skin, &palette, &mut out, 1000);
+            fast.blend(&tube.skin, Palette::Lbs(&palette), &mut out, &mut []);
         }
     });
     assert_eq!(n, 0, "{n} allocations in 200 parallel blends from a thread of the pool");

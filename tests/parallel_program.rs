@@ -3,7 +3,7 @@
 
 mod common;
 
-use skinning::parallel::PARALLEL_FROM_VERTICES;
+use skinning_fast::parallel::PARALLEL_FROM_VERTICES;
 
 /// The dump of `args`, run with `threads`.
 fn dump(test: &str, args: &[&str], threads: &[&str]) -> Vec<u8> {

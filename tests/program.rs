@@ -5,8 +5,8 @@ mod common;
 use common::{program, run, scratch};
 use glam::{Mat4, Vec3};
 use serde_json::Value;
-use skinning::model::Pose;
-use skinning::scene;
+use skinning_method::frame::Pose;
+use skinning_method::scene;
 
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()

@@ -1,6 +1,6 @@
-//! Reaching (`src/reach.rs`) checked without a window, on the article's arm, a four-bone chain, the
+//! Reaching (`crates/method/src/reach.rs`) checked without a window, on the article's arm, a four-bone chain, the
 //! Fox's hind leg and the robot's arm. Every check measures the solved pose the way a frame does
-//! (`Pose::palette_from_trs`, then each bone's joint), not with the solver's own numbers, and holds
+//! (`Pose::run`'s matrices, then each bone's joint), not with the solver's own numbers, and holds
 //! it to a property a person can state: the end is on the target, the bones kept their lengths, the
 //! elbow is in the pole's plane, an arm out of reach is straight and points at the target.
 //!
@@ -10,11 +10,12 @@
 mod common;
 
 use glam::{Quat, Vec3};
-use skinning::clip::Clip;
-use skinning::model::{Model, Pose};
-use skinning::reach::{Reach, Solver, ccd, chain::Chain, two_bone};
-use skinning::scene;
-use skinning::skeleton::{BoneId, SkeletonBuilder, Trs};
+use skinning_method::clip::Clip;
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::reach::{Reach, Solver, ccd, chain::Chain, two_bone};
+use skinning_method::scene;
+use skinning_method::skeleton::{BoneId, SkeletonBuilder, Trs};
 use std::f32::consts::TAU;
 
 /// The end within this fraction of the chain's length of a reachable target.
@@ -28,9 +29,9 @@ const TWO_BONE: Solver = Solver::TwoBone { soften: 1.0 };
 /// Every bone's joint after the matrices step, as the frame makes them from `trs` and `bend`.
 fn joints(model: &Model, trs: &[Trs], bend: &[Quat]) -> Vec<Vec3> {
     let mut pose = Pose::new(model);
-    pose.trs.copy_from_slice(trs);
+    pose.local.copy_from_slice(trs);
     pose.bend.copy_from_slice(bend);
-    pose.palette_from_trs(model);
+    pose.run(model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear blending");
     (0..model.skeleton.len()).map(|b| pose.joint(b)).collect()
 }
 
@@ -165,7 +166,7 @@ fn the_articles_arm_reaches_targets_all_round_keeping_its_lengths() {
 /// A sample model's clip at `time`, and the bone called `end`.
 fn sample(file: &str, animation: &str, time: f64, end: &str) -> Option<(Model, Vec<Trs>, BoneId)> {
     let path = common::sample_model(file)?;
-    let imported = skinning::gltf_import::load(&path).expect("the sample model loads");
+    let imported = skinning_formats::gltf_import::load(&path).expect("the sample model loads");
     let clip = imported.clips.iter().find(|c| c.name == animation).expect("the animation");
     let trs = sampled(&imported.model, clip, time);
     let end = imported.model.skeleton.find(end).expect("the end bone");
@@ -259,7 +260,7 @@ fn a_target_swept_round_the_pole_side_moves_the_arm_without_a_jump() {
 
 /// A chain of four bones, 0.5, 0.4, 0.3 and 0.2 long, each a little bent from the one before, with
 /// nothing above it: its joints `0` (the root, which turns too) to `4` (the end).
-fn four_bones() -> skinning::skeleton::Skeleton {
+fn four_bones() -> skinning_method::skeleton::Skeleton {
     let mut b = SkeletonBuilder::new();
     let offsets = [
         Vec3::ZERO,
@@ -277,7 +278,7 @@ fn four_bones() -> skinning::skeleton::Skeleton {
 }
 
 /// Where each joint is, from `trs` alone, by the skeleton's own walk.
-fn chain_joints(skeleton: &skinning::skeleton::Skeleton, trs: &[Trs]) -> Vec<Vec3> {
+fn chain_joints(skeleton: &skinning_method::skeleton::Skeleton, trs: &[Trs]) -> Vec<Vec3> {
     let local: Vec<_> = trs.iter().map(Trs::to_mat4).collect();
     let mut world = vec![glam::Mat4::IDENTITY; skeleton.len()];
     skeleton.compute_world(&local, &mut world);

@@ -11,7 +11,7 @@ mod common;
 use common::window::start;
 use common::{Class, Image, find_text, ink};
 use glam::Vec2;
-use skinning::scene::{BONE1, BONE31, ROOT};
+use skinning_method::scene::{BONE1, BONE31, ROOT};
 
 const W: u32 = 640;
 const H: u32 = 480;
@@ -26,10 +26,10 @@ fn same_below_the_corner(a: &Image, b: &Image) -> bool {
 
 /// Where a joint of the article's arm is drawn at `TIME` of the bend clip, from the home camera.
 fn on_screen(bone: usize) -> Vec2 {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let camera = skinning::camera::framing_model(&model, &clips);
-    let mut pose = skinning::model::Pose::new(&model);
+    let mut pose = skinning_method::frame::Pose::new(&model);
     pose.update(&model, &clips[1], TIME);
     camera.project(pose.joint(bone), W, H)
 }

@@ -6,13 +6,13 @@
 //! quotes them.
 
 use glam::Vec3;
-use skinning::model::Pose;
-use skinning::reach::chain::Chain;
-use skinning::reach::{Reach, Solver, ccd};
-use skinning::scene::{self, BONE1, BONE2, BONE31};
+use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::reach::chain::Chain;
+use skinning_method::reach::{Reach, Solver, ccd};
+use skinning_method::scene::{self, BONE1, BONE2, BONE31};
 
 /// The arm in its bind pose (every bone at its rest transform: the article's numbers).
-fn bind() -> (skinning::model::Model, Pose) {
+fn bind() -> (skinning_method::model::Model, Pose) {
     let model = scene::article().expect("the article's scene");
     let pose = Pose::new(&model);
     (model, pose)
@@ -76,9 +76,9 @@ fn the_two_bone_solve_step_by_step_on_the_articles_arm() {
     // What the library does, from the same pose: the end on the target, the turns as worked out.
     let mut reach =
         Reach::new(&model.skeleton, BONE31, Solver::TwoBone { soften: 1.0 }, TARGET).expect("a chain");
-    let reached = reach.solve(&mut pose.trs, &pose.bend);
-    pose.palette_from_trs(&model);
-    let turn = |bone: usize| pose.trs[bone].rotation.to_axis_angle();
+    let reached = reach.solve(&mut pose.local, &pose.bend);
+    pose.run(&model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear");
+    let turn = |bone: usize| pose.local[bone].rotation.to_axis_angle();
     let ((axis2, angle2), (axis1, angle1)) = (turn(BONE2), turn(BONE1));
     println!(
         "  the library: bone2 turned {:.2} degrees about {}, bone1 {:.2} about {}",
@@ -106,7 +106,7 @@ fn ccd_on_the_articles_arm_sweep_by_sweep_and_beside_the_two_bone_solve() {
     let length = 0.2 + 0.05f32.sqrt();
     for bones in [2, 3] {
         let mut chain = Chain::new(&model.skeleton, BONE31, bones).expect("a chain");
-        let mut trs = pose.trs.clone();
+        let mut trs = pose.local.clone();
         chain.measure(&trs, &pose.bend);
         let mut line = format!("CCD on {bones} bones to {}: distance left", rounded(TARGET));
         let mut left = chain.joint(bones).distance(TARGET);
@@ -129,16 +129,16 @@ fn ccd_on_the_articles_arm_sweep_by_sweep_and_beside_the_two_bone_solve() {
     }
 
     // The two solvers on the same two-bone chain: the same end, and here the same elbow.
-    let (mut two, mut by_ccd) = (pose.trs.clone(), pose.trs.clone());
+    let (mut two, mut by_ccd) = (pose.local.clone(), pose.local.clone());
     let mut reach =
         Reach::new(&model.skeleton, BONE31, Solver::TwoBone { soften: 1.0 }, TARGET).expect("a chain");
     reach.solve(&mut two, &pose.bend);
     let mut reach = Reach::new(&model.skeleton, BONE31, Solver::Ccd { bones: 2 }, TARGET).expect("a chain");
     let sweeps = reach.solve(&mut by_ccd, &pose.bend).sweeps;
-    let joints = |trs: &[skinning::skeleton::Trs]| {
+    let joints = |trs: &[skinning_method::skeleton::Trs]| {
         let mut p = Pose::new(&model);
-        p.trs.copy_from_slice(trs);
-        p.palette_from_trs(&model);
+        p.local.copy_from_slice(trs);
+        p.run(&model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear");
         (p.joint(BONE2), p.joint(BONE31))
     };
     let ((elbow_two, end_two), (elbow_ccd, end_ccd)) = (joints(&two), joints(&by_ccd));

@@ -8,8 +8,9 @@ mod common;
 use common::{Class, Image, run, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::{Camera, framing_model};
-use skinning::model::{Model, Pose};
-use skinning::scene;
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::scene;
 
 const W: u32 = 640;
 const H: u32 = 480;

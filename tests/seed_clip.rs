@@ -2,8 +2,8 @@
 //! coordinates, `ComputeWorldPos` and `BlendVertex`, no matrices, no code shared with the library.
 
 use glam::Vec3;
-use skinning::model::Pose;
-use skinning::scene;
+use skinning_method::frame::Pose;
+use skinning_method::scene;
 
 /// The article's `Bone`: a position in the parent's space and a world position.
 struct Bone {

@@ -1,8 +1,8 @@
 //! The bone tree, world transforms and offsets, checked against the article's scene by hand.
 
 use glam::{Mat4, Vec3, vec3};
-use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
-use skinning::skeleton::{SkeletonBuilder, TreeError, compute_offsets};
+use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
+use skinning_method::skeleton::{SkeletonBuilder, TreeError, compute_offsets};
 
 fn close(a: Vec3, b: Vec3) -> bool {
     a.abs_diff_eq(b, 1e-6)

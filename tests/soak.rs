@@ -16,8 +16,8 @@
 mod common;
 
 use common::Image;
-use skinning::model::Pose;
-use skinning::scene;
+use skinning_method::frame::Pose;
+use skinning_method::scene;
 use std::time::Instant;
 
 const DEFAULT_FRAMES: u64 = 20_000;

@@ -10,7 +10,7 @@ mod common;
 use common::{Image, run_gl, sample_model, scratch};
 use glam::Vec3;
 use skinning::camera::framing_model;
-use skinning::model::Pose;
+use skinning_method::frame::Pose;
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -100,8 +100,8 @@ fn the_normals_layer_draws_a_line_along_every_normal() {
     let Some(image) = shot(&dir, "article", &["--clip", "bend", "--time", "1.0", "--normals"]) else {
         return;
     };
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("its clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("its clips");
     let camera = framing_model(&model, &clips);
     let mut pose = Pose::new(&model);
     pose.update(&model, &clips[1], 1.0);
@@ -109,7 +109,7 @@ fn the_normals_layer_draws_a_line_along_every_normal() {
     // half that along the normal from the vertex, drawn in the layer's pale green.
     let length = 0.02 * 2.0 * camera.radius();
     let pale = |[r, g, b]: [u8; 3]| g > 230 && (170..215).contains(&r) && (190..240).contains(&b);
-    for (v, (p, n)) in pose.skinned.iter().zip(&pose.normals).enumerate() {
+    for (v, (p, n)) in pose.skinned.iter().zip(&pose.normals.vertex).enumerate() {
         let middle = Vec3::from(*p + 0.5 * length * *n);
         let at = camera.project(middle, 640, 480);
         assert!(image.any_near(at.x, at.y, 1, pale), "no normal line through {at} (vertex {v})");

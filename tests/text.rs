@@ -11,9 +11,9 @@ mod common;
 use common::{Image, find_text, ink, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
-use skinning::inspect::inspect;
-use skinning::model::Pose;
-use skinning::scene;
+use skinning_method::frame::Pose;
+use skinning_method::inspect::inspect;
+use skinning_method::scene;
 
 const W: u32 = 640;
 const H: u32 = 480;
@@ -32,7 +32,7 @@ fn on_screen(point: Vec3) -> Vec2 {
     framing_model(&model, &scene::clips().expect("the article's clips")).project(point, W, H)
 }
 
-fn posed(clip: &str, time: f64) -> (skinning::model::Model, Pose) {
+fn posed(clip: &str, time: f64) -> (skinning_method::model::Model, Pose) {
     let model = scene::article().expect("the article's scene");
     let clips = scene::clips().expect("the article's clips");
     let mut pose = Pose::new(&model);
@@ -153,7 +153,7 @@ fn with_dual_quaternions_the_inspector_shows_where_they_put_the_vertex() {
     let (model, mut pose) = posed("twist", 2.0);
     pose.update_dq_palette().expect("the article's palette is rigid");
     let expected =
-        inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq_palette, pose.dq_scale);
+        inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq.joints, pose.dq.scale);
     // Looking down on the arm (as `--camera` turns it): the two blends differ mostly in depth.
     let flags = ["--inspect", "2", "--method", "both", "--camera", "0,80,1.4"];
     let Some((image, stdout)) = shot("inspect-dqs", "twist", "2.0", &flags) else { return };

@@ -10,8 +10,8 @@ mod common;
 
 use common::{Image, run, run_gl, scratch};
 use skinning::camera::framing_model;
-use skinning::model::Pose;
-use skinning::scene::{self, BONE1};
+use skinning_method::frame::Pose;
+use skinning_method::scene::{self, BONE1};
 
 const W: u32 = 400;
 const H: u32 = 300;

@@ -36,8 +36,9 @@ use output::failure::Failure;
 use platform::session::Session;
 use show::loaded::{Loaded, Loading};
 use show::skinned::Skinning;
-use skinning::dump::Frames;
-use skinning::mixer::Animation;
+use skinning_fast::fast_path::FastPath;
+use skinning_formats::dump::{By, Frames, Settings};
+use skinning_method::mixer::Animation;
 use std::process::ExitCode;
 
 /// The whole program; returns the process exit code.
@@ -101,7 +102,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     if let Some(path) = &options.export_md5 {
         return output::exports::md5(path, &loaded, options.force);
     }
-    let Loaded { model, clips, notes, stored, .. } = *loaded;
+    let Loaded { model, looks, clips, notes, stored, .. } = *loaded;
     let say_notes = || {
         // Said once, when the model is up: what the loader mended or left out.
         for note in &notes {
@@ -128,8 +129,8 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
         // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
         let method = options.method.first();
-        if method == skinning::model::Method::Dqs
-            && let Some((time, e)) = skinning::dump::check_dqs(model, animation, frames)
+        if method == skinning_method::frame::Method::Dqs
+            && let Some((time, e)) = skinning_formats::dump::check_dqs(model, animation, frames)
         {
             return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
         }
@@ -139,27 +140,23 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         let threads =
             show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
                 .map_err(|e| Failure::new(1, e))?;
+        // The readable loops (the numbers a learner redoes from the file), on the threads that pay:
+        // the same numbers as on one thread, bit for bit.
+        let fast = FastPath { lanes: None, threads };
         return match options.skinning {
             // The GPU's skinned positions, read back from the vertex shader: for checking it.
             Skinning::Gpu => {
-                platform::headless::dump_gpu(path, model, animation, frames, (method, &held), &mut reaches)
+                platform::headless::dump_gpu(path, model, animation, frames, method, &held, &mut reaches)
             }
             Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                let r = &mut reaches;
-                skinning::dump::write_dump_reaching(
-                    &mut file,
-                    model,
-                    animation,
-                    frames,
-                    (method, &held),
-                    &threads,
-                    r,
-                )
+                let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
+                skinning_formats::dump::write_dump_with(&mut file, model, animation, frames, settings)
             }),
         };
     }
     let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;
+    demo.looks = looks;
     say_notes();
     let mut session = Session::new(options, demo);
     // A first frame the dump would refuse is refused before any window opens (`show/finite.rs`).

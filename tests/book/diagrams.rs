@@ -1,5 +1,5 @@
 //! The book's diagrams (```` ```mermaid ```` blocks) name real code. In a diagram a function is
-//! cited as in prose, without the backticks, one name to a citation: `src/skin.rs: compute_palette`
+//! cited as in prose, without the backticks, one name to a citation: `crates/method/src/skin.rs: compute_palette`
 //! (after a comma, a plain word may follow). Each cited file must exist and define the name;
 //! a name written `Type::name` or `name()` on a line that cites no file defining it is an error,
 //! so a diagram cannot keep a name the code has lost.
@@ -32,7 +32,8 @@ pub fn cited(line: &str) -> Vec<(String, String)> {
 pub fn paths(line: &str) -> Vec<String> {
     let line = line.replace("<br/>", " ");
     let words = line.split(|c: char| !(c.is_alphanumeric() || "/._-".contains(c)));
-    let named = words.filter(|w| w.starts_with("src/") || w.starts_with("shaders/"));
+    let named =
+        words.filter(|w| w.starts_with("src/") || w.starts_with("crates/") || w.starts_with("shaders/"));
     named.map(|w| w.trim_end_matches('.').to_string()).collect()
 }
 

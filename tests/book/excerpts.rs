@@ -18,19 +18,22 @@ const UNCHECKED_LINES: usize = 10;
 const AT_LEAST: usize = 12;
 
 /// Which chapter shows which function: the chapter's number, the file, the name in its header.
-const KEY_FUNCTIONS: [(&str, &str, &str); 9] = [
-    ("01", "src/skeleton.rs", "Skeleton::compute_world"),
-    ("01", "src/skeleton.rs", "compute_offsets"),
-    ("02", "src/skin.rs", "compute_palette"),
-    ("02", "src/skin.rs", "blend_vertices"),
-    ("03", "src/clip.rs", "Channel::sample"),
-    ("05", "src/inspect.rs", "inspect"),
+const KEY_FUNCTIONS: [(&str, &str, &str); 12] = [
+    ("01", "crates/method/src/skeleton.rs", "Skeleton::compute_world"),
+    ("01", "crates/method/src/skeleton.rs", "compute_offsets"),
+    ("02", "crates/method/src/skin.rs", "compute_palette"),
+    ("02", "crates/method/src/blend.rs", "Linear::position"),
+    ("02", "crates/method/src/blend.rs", "blend_run"),
+    ("03", "crates/method/src/clip.rs", "Channel::sample"),
+    ("04", "crates/method/src/frame.rs", "Pose::run"),
+    ("05", "crates/method/src/inspect.rs", "inspect"),
     ("06", "shaders/skinning.vert", "main"),
-    ("07", "src/dual_quat.rs", "blend_vertex_dqs"),
-    ("08", "src/normals.rs", "skin_normal"),
+    ("07", "crates/method/src/dual_quat.rs", "DualQuats::position"),
+    ("08", "crates/method/src/normals.rs", "skin_normal"),
+    ("13", "crates/method/src/blend.rs", "finish_extras"),
 ];
 
-/// The source and name an excerpt's first line gives, `// src/skin.rs: blend`; None for a block
+/// The source and name an excerpt's first line gives, `// crates/method/src/blend.rs: blend_run`; None for a block
 /// that is not an excerpt.
 pub fn header(first: &str) -> Option<(String, String)> {
     let (path, name) = first.trim().strip_prefix("//")?.trim().split_once(": ")?;

@@ -82,7 +82,7 @@ fn every_link_and_picture_leads_somewhere() {
 
 /// Whether `span` is a path in the crate, as a chapter cites one.
 fn cited_path(span: &str) -> Option<&str> {
-    let prefixes = ["src/", "tests/", "shaders/", "benches/", "docs/", ".ci/"];
+    let prefixes = ["src/", "crates/", "tests/", "shaders/", "benches/", "docs/", ".ci/"];
     let is_path = span.chars().all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c));
     (is_path && prefixes.iter().any(|p| span.starts_with(p))).then_some(span)
 }
@@ -273,7 +273,7 @@ fn every_picture_is_drawn_by_the_command_in_its_caption() {
 fn the_checks_themselves_catch_what_they_are_for() {
     // Each helper on a made-up page, so a check that silently finds nothing is caught.
     let page = "# Top\n## Why `twist` pinches, and how\n```\n[not](a-link.md)\n## not a heading\n```\n\
-                See [this](#top) and `src/skin.rs`: `blend`, `compute_palette` and `Skin::add_vertex`.\n\
+                See [this](#top) and `crates/method/src/skin.rs`: `Skin::new`, `compute_palette` and `Skin::add_vertex`.\n\
                 ![a](docs/x.png) `[code](not-a-link)`\n";
     let page = Page { path: PathBuf::from("README.md"), text: page.into() };
     assert_eq!(links(&page.prose()), ["#top", "docs/x.png"]);
@@ -282,12 +282,14 @@ fn the_checks_themselves_catch_what_they_are_for() {
     assert_eq!(slugs, ["top", "why-twist-pinches-and-how"]);
     let cited = citations(&page.prose());
     assert_eq!(cited.len(), 1);
-    assert_eq!(cited[0].1, ["blend", "compute_palette", "Skin::add_vertex"]);
-    let skin = read(Path::new("src/skin.rs"));
+    assert_eq!(cited[0].1, ["Skin::new", "compute_palette", "Skin::add_vertex"]);
+    let skin = read(Path::new("crates/method/src/skin.rs"));
     assert!(
-        defines(&skin, "blend", false) && defines(&skin, "Skin", false) && defines(&skin, "weight", false)
+        defines(&skin, "compute_palette", false)
+            && defines(&skin, "Skin", false)
+            && defines(&skin, "weight", false)
     );
-    assert!(!defines(&skin, "blen", false) && !defines(&skin, "no_such_function", false));
+    assert!(!defines(&skin, "compute_palett", false) && !defines(&skin, "no_such_function", false));
     assert_eq!(arguments("skinning --frames 1 --screenshot docs/a.png").0, ["--frames", "1"]);
     assert_eq!(chapters_in("see docs/02-b.md, then docs/01-a.md and docs/02-b.md."), ["02-b.md", "01-a.md"]);
 }
@@ -297,7 +299,7 @@ fn the_new_checks_catch_what_they_are_for_too() {
     use matching::{line_matches, lines_match};
     let lines = |text: &str| text.lines().map(str::to_string).collect::<Vec<_>>();
     // Blocks, with their language and the line they start on.
-    let text = "a\n```rust\n// src/skin.rs: blend\nfn x() {}\n```\n```console\n$ skinning --help\n```\n";
+    let text = "a\n```rust\n// crates/method/src/blend.rs: blend\nfn x() {}\n```\n```console\n$ skinning --help\n```\n";
     let found = blocks(text);
     assert_eq!(found.len(), 2);
     assert_eq!((found[0].language.as_str(), found[0].line, found[0].lines.len()), ("rust", 3, 2));
@@ -312,7 +314,10 @@ fn the_new_checks_catch_what_they_are_for_too() {
     assert!(excerpts::find(source, &lines("let x = 1;\nlet y = 3;")).is_err());
     assert!(excerpts::find(source, &lines("fn a() {\nlet x = 1;")).is_err());
     assert!(excerpts::find(source, &lines("// ...")).is_err());
-    assert_eq!(excerpts::header("// src/skin.rs: blend"), Some(("src/skin.rs".into(), "blend".into())));
+    assert_eq!(
+        excerpts::header("// crates/method/src/blend.rs: blend"),
+        Some(("crates/method/src/blend.rs".into(), "blend".into()))
+    );
     assert_eq!(excerpts::header("// Where each bone alone would put it: weighted"), None);
 
     // Quoted output: `[..]` for part of a line, `...` for lines.
@@ -346,17 +351,20 @@ fn the_new_checks_catch_what_they_are_for_too() {
     assert_eq!(printed::pattern("a {x:.2} b {{c}}"), "a [..] b {c}");
 
     // Diagrams: citations and the names that need one.
-    let line =
-        r#"    a["step 3: src/skin.rs: compute_palette, then Pose::update (src/model.rs: Pose::new)"]"#;
+    let line = r#"    a["step 3: crates/method/src/skin.rs: compute_palette, then Pose::update (crates/method/src/frame.rs: Pose::new)"]"#;
     let cited = [
-        ("src/skin.rs".to_string(), "compute_palette".to_string()),
-        ("src/model.rs".into(), "Pose::new".into()),
+        ("crates/method/src/skin.rs".to_string(), "compute_palette".to_string()),
+        ("crates/method/src/frame.rs".into(), "Pose::new".into()),
     ];
     assert_eq!(diagrams::cited(line), cited);
     assert_eq!(diagrams::code_names(line), ["Pose::update", "Pose::new"]);
-    let line = r#"    b["the palette<br/>src/skin.rs: compute_palette<br/>shaders/lines.vert"]"#;
-    assert_eq!(diagrams::cited(line), [("src/skin.rs".to_string(), "compute_palette".to_string())]);
-    assert_eq!(diagrams::paths(line), ["src/skin.rs", "shaders/lines.vert"]);
+    let line =
+        r#"    b["the palette<br/>crates/method/src/skin.rs: compute_palette<br/>shaders/lines.vert"]"#;
+    assert_eq!(
+        diagrams::cited(line),
+        [("crates/method/src/skin.rs".to_string(), "compute_palette".to_string())]
+    );
+    assert_eq!(diagrams::paths(line), ["crates/method/src/skin.rs", "shaders/lines.vert"]);
 
     // Sentences.
     let text = "One; two; three; four. Next `a; b; c; d` one. `code` starts *this* one.\n\n| a; b; c; d |\n\

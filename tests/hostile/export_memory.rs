@@ -1,6 +1,6 @@
 //! `--export-md5` writes each `.md5anim` frame by frame as its clip is sampled
-//! (`src/md5_export/anim.rs`): memory does not grow with the clip. An export past the budget of
-//! joint poses (`src/md5_export/frames.rs`: `POSE_BUDGET`) is refused in one line before it starts.
+//! (`crates/formats/src/md5_export/anim.rs`): memory does not grow with the clip. An export past the budget of
+//! joint poses (`crates/formats/src/md5_export/frames.rs`: `POSE_BUDGET`) is refused in one line before it starts.
 //! It held every frame of every clip before: 200 bones and one 833 s clip peaked at 2.09 GiB.
 
 use super::arm::text;

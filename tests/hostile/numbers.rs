@@ -27,9 +27,9 @@ fn times_past_the_limit_exit_2_naming_the_largest_accepted() {
 
 #[test]
 fn the_dump_never_writes_a_number_json_cannot_hold() {
-    use skinning::dump::{Frames, write_dump};
-    let model = skinning::scene::article().expect("scene");
-    let clips = skinning::scene::clips().expect("clips");
+    use skinning_formats::dump::{Frames, write_dump};
+    let model = skinning_method::scene::article().expect("scene");
+    let clips = skinning_method::scene::clips().expect("clips");
     // Past the command line's limits, straight into the library: it refuses rather than write
     // `inf`, `NaN` or serde_json's stand-in `null`.
     for frames in [
@@ -56,18 +56,19 @@ fn the_dump_never_writes_a_number_json_cannot_hold() {
 #[test]
 fn a_model_whose_own_numbers_overflow_is_refused_before_anything_is_written() {
     use glam::{Mat4, Vec3};
-    use skinning::clip::{Clip, Motion};
-    use skinning::dump::{Frames, Overflow, write_dump};
-    use skinning::skin::{Influence, Joint, Skin};
+    use skinning_formats::dump::{Frames, Overflow, write_dump};
+    use skinning_method::clip::{Clip, Motion};
+    use skinning_method::skin::{Influence, Joint, Skin};
     // Built through the library, which does not check what the glTF loader does: two bones each
     // 3e38 along x, so the second's rest world transform is at 6e38, infinity in 32-bit floats.
-    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    let mut b = skinning_method::skeleton::SkeletonBuilder::new();
     let (first, second) = (b.bone("first", Vec3::X * 3e38), b.bone("second", Vec3::X * 3e38));
     b.set_first_child(first, second);
     let skeleton = b.build().expect("a tree");
     let joints = vec![Joint { bone: first, offset: Mat4::IDENTITY }];
     let skin = Skin::from_table(joints, &[(Vec3::ZERO, &[Influence { joint: 0, weight: 1.0 }][..])]);
-    let model = skinning::model::Model::new(skeleton, skin.expect("a skin"), Vec::new()).expect("a model");
+    let model =
+        skinning_method::model::Model::new(skeleton, skin.expect("a skin"), Vec::new()).expect("a model");
     let still = Clip { name: "still".into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) };
     let mut out = Vec::new();
     let error = write_dump(&mut out, &model, &still, Frames { start: 0.0, dt: 0.1, count: 1 })

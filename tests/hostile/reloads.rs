@@ -1,7 +1,7 @@
 //! Every model the program loads exports to glTF and to MD5, and each file loads back with the
 //! same skinned positions: a mesh drawn as points, a mesh whose only triangle has its corners on
 //! one vertex (glTF and MD5), the article's scene and the sample models. A mesh with neither
-//! faces nor lines was left out of the glTF file before (`src/gltf_export/meshes.rs` writes it as
+//! faces nor lines was left out of the glTF file before (`crates/formats/src/gltf_export/meshes.rs` writes it as
 //! points now): the file held no mesh, and the program refused its own export.
 
 use super::arm::{arm, text};

@@ -271,8 +271,9 @@ pub fn peak_kib(args: &[&str]) -> (std::process::ExitStatus, i64, String) {
     }
     let pid = child.id() as i32;
     let mut status = 0;
-    // SAFETY: zeroed rusage is valid; `pid` is our own child, not yet waited for.
+    // SAFETY: a zeroed rusage (plain numbers) is a valid one.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own child, not yet waited for; `status` and `usage` are ours to write.
     assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
     use std::os::unix::process::ExitStatusExt;
     (std::process::ExitStatus::from_raw(status), usage.ru_maxrss, err)

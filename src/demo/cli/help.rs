@@ -73,7 +73,7 @@ OPTIONS:
                             shaders/skinning.vert and skinning_dqs.vert), or both, the GPU's result
                             in magenta drawn over the CPU's
     --method lbs|dqs|both   how the skinned layer blends: lbs, linear blend skinning (default, red),
-                            dqs, dual quaternions (src/dual_quat.rs, orange), or both at once to
+                            dqs, dual quaternions (crates/method/src/dual_quat.rs, orange), or both at once to
                             compare them; a dump takes lbs or dqs
     --surface on|off        the skinned mesh filled and lit by a light at the camera (on by default
                             where it has triangles), or drawn as lines (the article's outline is)

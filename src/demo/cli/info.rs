@@ -10,10 +10,10 @@
 //! mended or ignored, including what the file has that this program does not draw. Every name is the file's, so it is made printable.
 
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
-use skinning::clip::{Channel, Motion};
-use skinning::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
-use skinning::printable::{printable, quoted};
-use skinning::skin::{SLOTS, Skin};
+use skinning_formats::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
+use skinning_method::clip::{Channel, Motion};
+use skinning_method::printable::{printable, quoted};
+use skinning_method::skin::{SLOTS, Skin};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -125,7 +125,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     }
 
     let (skinned, rigid): (Vec<_>, Vec<_>) = model.parts.iter().partition(|p| p.skinned);
-    let vertices = |parts: &[&skinning::model::Part]| {
+    let vertices = |parts: &[&skinning_method::model::Part]| {
         counted(parts.iter().map(|p| p.vertices.len()).sum(), "vertex", "vertices")
     };
     line(format!(
@@ -137,12 +137,12 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(model.edges.len(), "edge", "edges")
     ));
     super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
-    line(super::looks_info::looks(model));
+    line(super::looks_info::looks(&imported.looks));
 
     line(influences(&model.skin));
 
     // A file without animations gets one clip from the loader, the rest pose: not the file's.
-    let clips: &[skinning::clip::Clip] = if imported.rest_only {
+    let clips: &[skinning_method::clip::Clip] = if imported.rest_only {
         line(format!(
             "animations: none in the file; the program shows the nodes' rest pose (a clip named {REST:?})"
         ));

@@ -1,13 +1,13 @@
 //! `--info`'s line about the surface: the materials the lit surface takes in the plain view, their
 //! textures, and whether the vertices have texture coordinates (`material.rs`).
 
-use skinning::gltf_import::counted;
-use skinning::material::ImageKind;
-use skinning::model::Model;
+use skinning_formats::gltf_import::counted;
+use skinning_formats::material::ImageKind;
+use skinning_formats::material::Looks;
 
 /// One line: `materials: 1, 1 texture (PNG), drawn ...; texture coordinates on all 1728 vertices`.
-pub fn looks(model: &Model) -> String {
-    let materials = &model.materials;
+pub fn looks(looks: &Looks) -> String {
+    let materials = &looks.materials;
     let kinds: Vec<&str> = (materials.images.iter())
         .map(|image| match image.kind {
             ImageKind::Png => "PNG",
@@ -22,7 +22,7 @@ pub fn looks(model: &Model) -> String {
         0 => "materials: none (the lit surface is drawn in the skinned mesh's red)".to_string(),
         n => format!("materials: {n}, {textures}, drawn on the lit surface, except in the weight view"),
     };
-    let texcoords = match model.texcoords.len() {
+    let texcoords = match looks.texcoords.len() {
         0 => "no texture coordinates".to_string(),
         n => format!("texture coordinates on all {}", counted(n, "vertex", "vertices")),
     };

@@ -8,9 +8,9 @@
 //! article 002's two formulas agree for this file; far above it, they do not
 //! (`md5_import/agreement.rs`).
 
-use skinning::gltf_import::counted;
-use skinning::md5_import::{Imported, REST, SYNTHETIC_ROOT, spread};
-use skinning::printable::printable;
+use skinning_formats::gltf_import::counted;
+use skinning_formats::md5_import::{Imported, REST, SYNTHETIC_ROOT, spread};
+use skinning_method::printable::printable;
 use std::path::Path;
 
 /// A spread below this, relative to the model's size, is float rounding: the formulas agree.
@@ -34,7 +34,8 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     let joints = skeleton.len() - usize::from(synthetic);
     let above = if synthetic { ", plus a synthetic root bone above the file's several roots" } else { "" };
     let meshes = &imported.meshes;
-    let sum = |f: fn(&skinning::md5_import::MeshSummary) -> usize| meshes.iter().map(f).sum::<usize>();
+    let sum =
+        |f: fn(&skinning_formats::md5_import::MeshSummary) -> usize| meshes.iter().map(f).sum::<usize>();
     line(format!(
         "{}: an MD5 model (MD5Version 10, Doom 3's; Z-up): {}{above}; {}; {}, {}, {}",
         path.display(),
@@ -75,7 +76,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         ));
     }
     line("normals: none in the file; smooth ones from the triangles, as id Tech 4 makes them".into());
-    line(super::looks_info::looks(model));
+    line(super::looks_info::looks(&imported.looks));
 
     line("animations (the .md5anim files beside it whose joints are the mesh's, in name order):".into());
     for (i, (anim, clip)) in imported.animations.iter().zip(&imported.clips).enumerate() {

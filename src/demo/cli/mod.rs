@@ -21,7 +21,7 @@ use crate::demo::show::skinned::{Blend, Skinning};
 use lexopt::{Arg, Parser};
 use model_file::Given;
 use options::{MAX_SECONDS, MAX_THREADS, Options};
-use skinning::gltf_export::Container;
+use skinning_formats::gltf_export::Container;
 use std::ffi::OsString;
 use std::path::PathBuf;
 

@@ -5,9 +5,9 @@
 //! mesh's `extras.targetNames`, as Blender and three.js write them) or its index. A name may hold
 //! `:` (the last one splits). Each mistake is one line, with the choices.
 
-use skinning::model::Model;
-use skinning::morph::{Held, MeshMorph};
-use skinning::printable::{printable, quoted};
+use skinning_method::model::Model;
+use skinning_method::morph::{Held, MeshMorph};
+use skinning_method::printable::{printable, quoted};
 
 /// One `--morph`, as typed.
 #[derive(Clone, Debug, PartialEq)]

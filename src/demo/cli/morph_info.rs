@@ -4,8 +4,8 @@
 //! so a finite displacement of 3e38 is shown as such, not as the `inf` its square would make in
 //! 32-bit floats.
 
-use skinning::model::Model;
-use skinning::printable::{printable, quoted};
+use skinning_method::model::Model;
+use skinning_method::printable::{printable, quoted};
 use std::fmt::Write;
 
 /// The lines, or none for a model without morph targets.

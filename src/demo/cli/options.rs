@@ -4,9 +4,9 @@
 use super::layers::LayerFlags;
 use super::morph::MorphSetting;
 use crate::demo::show::skinned::{Blend, Skinning};
-use skinning::clip::Clip;
-use skinning::gltf_export::Container;
-use skinning::printable::{printable, quoted};
+use skinning_formats::gltf_export::Container;
+use skinning_method::clip::Clip;
+use skinning_method::printable::{printable, quoted};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]

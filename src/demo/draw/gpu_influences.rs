@@ -10,7 +10,7 @@
 
 use super::gpu_palette::fits_gpu;
 use glow::HasContext;
-use skinning::skin::{SLOTS, Skin};
+use skinning_method::skin::{SLOTS, Skin};
 
 /// The most influences of one vertex the shaders read: two sets of four.
 pub const MAX_GPU_INFLUENCES: usize = 2 * SLOTS;

@@ -21,8 +21,8 @@ use super::gl::GlError;
 use super::layer::as_bytes;
 use glam::Vec3A;
 use glow::HasContext;
-use skinning::model::Model;
-use skinning::morph::Morphed;
+use skinning_method::model::Model;
+use skinning_method::morph::Morphed;
 use std::ops::Range;
 
 /// The most morph weights (targets, over every mesh) the shaders take: the size of their
@@ -91,7 +91,7 @@ pub fn fits_gpu_morph(model: &Model, data: &MorphData, rows: usize) -> Result<()
     ))
 }
 
-// SAFETY (all `unsafe` blocks in this file): the caller keeps the context that made `gl` current
+// SAFETY (all `unsafe` blocks in this file, each pointing here): the caller keeps the context that made `gl` current
 // on this thread, and every handle used was created here and not yet deleted.
 
 /// The morph targets on the GPU, for the programs of `gpu_skin.rs`. Needs the GL context current.
@@ -113,6 +113,7 @@ pub struct GpuMorph {
 impl GpuMorph {
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuMorph, GlError> {
         let mut data = morph_data(model);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         let rows = usize::try_from(unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }).unwrap_or(0);
         let note = fits_gpu_morph(model, &data, rows).err();
         let mut runs = Vec::new();
@@ -120,6 +121,7 @@ impl GpuMorph {
             data = MorphData { texels: Vec::new(), per_vertex: vec![[0; 4]; model.skin.len()] };
             runs = model.morphs.iter().map(|m| m.vertices.clone()).collect();
         }
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             let attribute = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(attribute));
@@ -136,6 +138,7 @@ impl GpuMorph {
 
     /// Sets up the `morph` attribute of `vao`.
     pub fn attach(&self, gl: &glow::Context, vao: glow::VertexArray) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.attribute));
@@ -166,6 +169,7 @@ impl GpuMorph {
             let mut upload = |buffer, points: &mut dyn Iterator<Item = Vec3A>| {
                 self.staging.clear();
                 self.staging.extend(points.flat_map(|p| p.to_array()));
+                // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
                 unsafe {
                     gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
                     gl.buffer_sub_data_u8_slice(
@@ -184,6 +188,7 @@ impl GpuMorph {
 
     /// Binds the displacements for the next draw, on [`MORPH_TEXTURE_UNIT`], where the sampler reads.
     pub fn bind(&self, gl: &glow::Context) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.active_texture(glow::TEXTURE0 + MORPH_TEXTURE_UNIT);
             gl.bind_texture(glow::TEXTURE_2D, self.texture);
@@ -192,6 +197,7 @@ impl GpuMorph {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.delete_buffer(self.attribute);
             if let Some(texture) = self.texture {

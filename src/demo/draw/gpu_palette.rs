@@ -16,7 +16,7 @@
 use super::gl::GlError;
 use super::layer::as_bytes;
 use glow::HasContext;
-use skinning::model::Palette;
+use skinning_method::frame::Palette;
 
 /// The most joints GPU skinning takes: the size of the shaders' palette arrays.
 pub const MAX_GPU_JOINTS: usize = 256;
@@ -102,7 +102,7 @@ impl PaletteBuffer {
         match palette {
             Palette::Lbs(matrices) => self.staging.extend(matrices.iter().flat_map(|m| m.to_cols_array())),
             Palette::Dqs { joints, .. } => {
-                let eight = |d: &skinning::dual_quat::DualQuat| {
+                let eight = |d: &skinning_method::dual_quat::DualQuat| {
                     let (r, q) = (d.real.to_array(), d.dual.to_array());
                     [r[0], r[1], r[2], r[3], q[0], q[1], q[2], q[3]]
                 };

@@ -1,12 +1,13 @@
-//! GPU skinning, the next lesson: the blend of `skin::blend` (or of `dual_quat::blend_dqs`), run by
-//! the vertex shader `shaders/skinning.vert` (or `shaders/skinning_dqs.vert`) (article 002).
+//! GPU skinning, the next lesson: the blend of `blend::Linear` (or of `dual_quat::DualQuats`), run
+//! by the vertex shader `shaders/skinning.vert` (or `shaders/skinning_dqs.vert`) (article 002).
 //!
 //! The CPU road blends every vertex and uploads every skinned position, every frame. Here the data
 //! the blend reads per vertex (bind position, four joint indices, four weights, or eight of each
 //! for a model with more influences: `gpu_influences.rs`) goes to the GPU once, at start-up, and
 //! the blend's own upload per frame is the palette: one `world[joint.bone] * joint.offset` matrix
 //! per skin joint, or for DQS that matrix as a dual quaternion (two `vec4`s). The camera and the point size go up too, as for every layer. The tree
-//! walk and the palette stay on the CPU (`Pose::update_palette`): a few matrix products per bone.
+//! walk and the palette stay on the CPU (`Pose::run`, stopped at the palette): a few matrix
+//! products per bone.
 //! The blend is the part that grows with the mesh, every vertex every frame, and a GPU runs it for
 //! thousands of vertices at once. That is why engines skin this way.
 //!
@@ -22,7 +23,7 @@
 //! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.
 //!
 //! The shaders skin each vertex's normal too, by the same rules as the CPU (`normals.rs`,
-//! `dual_quat::blend_dqs_normals`), and the lit surface (`surface.rs`) is drawn from them: each
+//! `DualQuats`' `normal`), and the lit surface (`surface.rs`) is drawn from them: each
 //! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
 
 use super::colors::Rgba;
@@ -31,13 +32,15 @@ use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
 use super::gpu_morph::GpuMorph;
 use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver};
 use super::layer::{Layer, as_bytes};
-use super::looks::{Looks, texcoord_attribute};
+use super::looks::{GpuLooks, texcoord_attribute};
 use super::skin_program::{Look, SkinProgram};
 use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
-use skinning::model::{Model, Palette};
-use skinning::morph::Morphed;
+use skinning_formats::material::Looks;
+use skinning_method::frame::Palette;
+use skinning_method::model::Model;
+use skinning_method::morph::Morphed;
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {
@@ -79,7 +82,7 @@ fn method(palette: Palette) -> usize {
 impl GpuSkin {
     /// Compiles the skinning shaders and uploads the model's skin, once; refused before anything
     /// is made if the model has too many joints or the driver too small uniform blocks.
-    pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuSkin, GlError> {
+    pub fn new(gl: &glow::Context, model: &Model, looks: &Looks) -> Result<GpuSkin, GlError> {
         gpu_can_skin(&model.skin).map_err(GlError::Other)?;
         fits_driver(block_limit(gl)).map_err(GlError::Other)?;
         // What the blend reads per vertex, in the shapes the shader's attributes take.
@@ -106,6 +109,8 @@ impl GpuSkin {
         let layer = Layer::new(gl, n, &model.edges)?;
         layer.upload_positions(gl, &bind, &mut Vec::new());
         let morph = GpuMorph::new(gl, model)?;
+        // SAFETY: the caller keeps the context that made `gl` current on this thread; the layer's
+        // vertex array and buffers were just made with it.
         unsafe {
             let joints = upload_static(gl, as_bytes(&sets.joints))?;
             let weights = upload_static(gl, as_bytes(&sets.weights))?;
@@ -117,7 +122,7 @@ impl GpuSkin {
             skin_attributes(gl, surface, &layer, buffers, flat, sets.sets);
             morph.attach(gl, surface);
             gl.bind_vertex_array(Some(surface));
-            let texcoords = texcoord_attribute(gl, model)?;
+            let texcoords = texcoord_attribute(gl, looks, model.skin.len())?;
             let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
             // Room for one captured position and one normal, each a vec3, per vertex.
@@ -155,6 +160,8 @@ impl GpuSkin {
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
         program.set_view(gl, view_projection, point_size, Vec3::ZERO, self.flat);
+        // SAFETY: the caller keeps `gl`'s context current; the vertex array is this skin's, alive
+        // until `delete`.
         unsafe {
             gl.bind_vertex_array(Some(self.layer.vao));
             match color {
@@ -171,7 +178,13 @@ impl GpuSkin {
 
     /// Draws the mesh's triangles skinned with `palette`, lit from `eye` (`surface.rs`), in the
     /// materials' colours (`looks`, the CPU surface's; the weight view's when it is off).
-    pub fn draw_surface(&mut self, gl: &glow::Context, palette: Palette, view: (Mat4, Vec3), looks: &Looks) {
+    pub fn draw_surface(
+        &mut self,
+        gl: &glow::Context,
+        palette: Palette,
+        view: (Mat4, Vec3),
+        looks: &GpuLooks,
+    ) {
         let program = &mut self.lit[method(palette)];
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
@@ -205,6 +218,8 @@ impl GpuSkin {
         for program in self.lines.iter().chain(&self.lit) {
             program.delete(gl);
         }
+        // SAFETY: the caller keeps `gl`'s context current; each name is this skin's and deleted
+        // once, here (the skin is not used after `delete`).
         unsafe {
             gl.delete_vertex_array(self.surface);
             let buffers = [self.joints, self.weights, self.normals, self.texcoords, self.triangles];

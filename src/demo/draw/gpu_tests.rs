@@ -5,10 +5,13 @@
 use super::gpu_palette::MAX_GPU_JOINTS;
 use super::gpu_skin::GpuSkin;
 use crate::demo::platform::headless::offscreen;
-use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
-use skinning::model::{Method, Model, Pose};
-use skinning::skeleton::{SkeletonBuilder, compute_offsets};
-use skinning::skin::{Influence, Joint, Skin};
+use glam::{Quat, Vec3, Vec3A, vec3};
+use skinning_fast::fast_path::FastPath;
+use skinning_formats::material::Looks;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::model::Model;
+use skinning_method::skeleton::{SkeletonBuilder, compute_offsets};
+use skinning_method::skin::{Influence, Joint, Skin};
 
 /// A root and `joints - 1` spokes around it, every bone a joint; every vertex sits near one spoke
 /// and is moved by it and the next three, so every joint index up to the last is read.
@@ -61,24 +64,27 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
     let Some((_context, gl)) = context() else { return };
     let model = fan(MAX_GPU_JOINTS);
     assert_eq!(model.skin.joints().len(), 256);
-    let mut gpu = GpuSkin::new(&gl, &model).expect("256 joints fit");
+    let mut gpu = GpuSkin::new(&gl, &model, &Looks::default()).expect("256 joints fit");
     let mut pose = Pose::new(&model);
     // Every bone turned its own way, some past a half turn, so DQS's sign flip is exercised.
-    for (i, local) in pose.local.iter_mut().enumerate() {
+    for (i, bend) in pose.bend.iter_mut().enumerate() {
         let axis = vec3(1.0, (i % 7) as f32, 2.0).normalize();
-        *local *= Mat4::from_quat(Quat::from_axis_angle(axis, 0.02 * i as f32));
+        *bend = Quat::from_axis_angle(axis, 0.02 * i as f32);
     }
-    pose.compute(&model);
     let mut on_gpu = vec![Vec3A::ZERO; model.skin.len()];
     let mut normals_on_gpu = vec![Vec3A::ZERO; model.skin.len()];
+    let fast = FastPath::new();
     for method in [Method::Lbs, Method::Dqs] {
-        pose.blend_with(&model, method).expect("rigid joints");
+        // The CPU's blend as the program runs it: the fast path.
+        let blending = Blending::Cpu { method, by: &fast, normals: true };
+        pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 0.0) }).expect("rigid joints");
         gpu.capture(&gl, pose.palette_for(method), &mut on_gpu, &mut normals_on_gpu)
             .expect("transform feedback");
         let largest = |cpu: &[Vec3A], gpu: &[Vec3A]| {
             cpu.iter().zip(gpu).map(|(c, g)| (*c - *g).abs().max_element()).fold(0.0, f32::max)
         };
-        let (positions, normals) = (largest(&pose.skinned, &on_gpu), largest(&pose.normals, &normals_on_gpu));
+        let (positions, normals) =
+            (largest(&pose.skinned, &on_gpu), largest(&pose.normals.vertex, &normals_on_gpu));
         println!(
             "{} over {} joints: largest CPU/GPU difference {positions:e}, normals {normals:e}",
             method.name(),
@@ -101,6 +107,8 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
 #[test]
 fn one_joint_past_the_limit_is_refused_by_the_gpu_skin() {
     let Some((_context, gl)) = context() else { return };
-    let Err(e) = GpuSkin::new(&gl, &fan(MAX_GPU_JOINTS + 1)) else { panic!("257 joints cannot fit") };
+    let Err(e) = GpuSkin::new(&gl, &fan(MAX_GPU_JOINTS + 1), &Looks::default()) else {
+        panic!("257 joints cannot fit")
+    };
     assert!(e.to_string().contains("at most 256 joints"), "{e}");
 }

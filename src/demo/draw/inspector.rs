@@ -3,7 +3,7 @@
 //! thin line from each candidate to the blended position, and the blended position in white. With
 //! dual quaternions on, where they put the vertex too, in orange, joined to the linear blend.
 //!
-//! The numbers come from `skinning::inspect` (the CPU, from the frame's palette), so the picture is
+//! The numbers come from `skinning_method::inspect` (the CPU, from the frame's palette), so the picture is
 //! the same whether the mesh is skinned on the CPU or the GPU. One small layer of points, one per
 //! influence of the model's most influenced vertex (four for most models), then the linear blend,
 //! then the dual-quaternion one. GL boilerplate around that.
@@ -13,8 +13,8 @@ use super::gl::GlError;
 use super::layer::Layer;
 use glam::Vec3A;
 use glow::HasContext;
-use skinning::inspect::Inspection;
-use skinning::skin::SLOTS;
+use skinning_method::inspect::Inspection;
+use skinning_method::skin::SLOTS;
 
 pub struct InspectorLayer {
     layer: Layer,

@@ -29,7 +29,7 @@ pub const MAX_POINTS_SHOWN: usize = 1000;
 impl Layer {
     /// A layer of `points` positions (uploaded later) joined by `lines`, pairs of point indices.
     pub fn new(gl: &glow::Context, points: usize, lines: &[[u32; 2]]) -> Result<Layer, GlError> {
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created by this layer and not yet deleted.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
@@ -70,6 +70,7 @@ impl Layer {
 
     pub fn upload_floats(&self, gl: &glow::Context, xyz: &[f32]) {
         debug_assert_eq!(xyz.len(), self.points as usize * 3);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.positions));
             gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(xyz));
@@ -78,6 +79,7 @@ impl Layer {
 
     pub fn upload_colors(&self, gl: &glow::Context, colors: &[Rgba]) {
         debug_assert_eq!(colors.len(), self.points as usize);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.colors));
             gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(colors));
@@ -85,6 +87,7 @@ impl Layer {
     }
 
     pub fn draw(&self, gl: &glow::Context) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.bind_vertex_array(Some(self.vao));
             gl.draw_elements(glow::LINES, self.line_indices, glow::UNSIGNED_INT, 0);
@@ -96,6 +99,7 @@ impl Layer {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.delete_vertex_array(self.vao);
             for buffer in [self.positions, self.colors, self.lines] {
@@ -105,16 +109,8 @@ impl Layer {
     }
 }
 
-/// Plain numbers: no padding bytes, every bit pattern valid.
-pub trait Plain: Copy {}
-impl Plain for f32 {}
-impl Plain for u16 {}
-impl Plain for u32 {}
-impl<T: Plain, const N: usize> Plain for [T; N] {}
-
-/// The bytes of a slice of plain numbers, for handing to OpenGL.
-pub fn as_bytes<T: Plain>(data: &[T]) -> &[u8] {
-    // SAFETY: `Plain` types have no padding, so every byte is initialised; u8 needs no alignment;
-    // the length is the slice's size in bytes.
-    unsafe { std::slice::from_raw_parts(data.as_ptr().cast::<u8>(), std::mem::size_of_val(data)) }
+/// The bytes of a slice of plain numbers, for handing to OpenGL: bytemuck's `Pod` types have no
+/// padding and take any bit pattern, so the cast needs no `unsafe` of ours.
+pub fn as_bytes<T: bytemuck::Pod>(data: &[T]) -> &[u8] {
+    bytemuck::cast_slice(data)
 }

@@ -1,7 +1,7 @@
 //! What the lit surface looks like in the plain view: each material's base colour, and its texture
 //! read at each point's texture coordinates (`material.rs`). The weight view keeps its own colours.
 //!
-//! The triangles are drawn a run at a time, one run per material ([`Looks::draw`]): the factor and
+//! The triangles are drawn a run at a time, one run per material ([`GpuLooks::draw`]): the factor and
 //! the texture are uniforms of that draw. A texture is the image decoded on the CPU (PNG or JPEG,
 //! `material::decode`), halved where the model's textures pass its budget of pixels or a side is
 //! longer than the GPU's largest texture (`material::fit`, `fit_side`), and uploaded once, its
@@ -15,9 +15,8 @@ use super::gl::GlError;
 use super::layer::as_bytes;
 use crate::demo::output::console::say;
 use glow::HasContext;
-use skinning::budget;
-use skinning::material::{Image, Pixels, decode, fit, fit_side, halve};
-use skinning::model::Model;
+use skinning_formats::budget;
+use skinning_formats::material::{Image, Looks, Pixels, decode, fit, fit_side, halve};
 
 /// One run of triangles drawn with one material.
 struct Draw {
@@ -34,7 +33,7 @@ struct Draw {
 }
 
 /// Every material's draw, and the textures they use.
-pub struct Looks {
+pub struct GpuLooks {
     draws: Vec<Draw>,
     textures: Vec<glow::Texture>,
     /// The plain view: the materials' colours (false: the vertices' own, the weight view's).
@@ -51,7 +50,7 @@ pub struct MaterialUniforms {
 
 impl MaterialUniforms {
     pub fn new(gl: &glow::Context, program: glow::Program) -> MaterialUniforms {
-        // SAFETY (all blocks in this file): the caller keeps the context current on this thread,
+        // SAFETY: the caller keeps the context current on this thread,
         // and every handle used was created here or by the caller and not yet deleted.
         unsafe {
             let at = |name: &str| gl.get_uniform_location(program, name);
@@ -65,11 +64,11 @@ impl MaterialUniforms {
     }
 }
 
-impl Looks {
+impl GpuLooks {
     /// The model's materials, their textures decoded and uploaded. An image that cannot be decoded
     /// or uploaded is said once, and its material drawn in its factor alone.
-    pub fn new(gl: &glow::Context, model: &Model) -> Result<Looks, GlError> {
-        let materials = &model.materials;
+    pub fn new(gl: &glow::Context, looks: &Looks, triangles: usize) -> Result<GpuLooks, GlError> {
+        let materials = &looks.materials;
         // SAFETY: as for every block in this file (see `MaterialUniforms::new`).
         let max_side = unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }.max(1) as u32;
         // The halvings that fit the model's budget of pixels, as loading said (`gltf_import/images.rs`).
@@ -99,7 +98,7 @@ impl Looks {
             cutoff: -1.0,
             material: false,
         };
-        let total = model.triangles.len();
+        let total = triangles;
         for run in &materials.runs {
             let (start, end) = (run.triangles.start.min(total), run.triangles.end.min(total));
             if start > next {
@@ -120,13 +119,14 @@ impl Looks {
         if next < total {
             draws.push(plain(next, total - next));
         }
-        Ok(Looks { draws, textures, on: true })
+        Ok(GpuLooks { draws, textures, on: true })
     }
 
     /// Draws the triangles of `vao` (its elements the model's triangles), depth-tested, with the
     /// program in use whose uniforms are `uniforms`: run by run with their materials if `on`, else
     /// all at once in the vertices' colours.
     pub fn draw(&self, gl: &glow::Context, uniforms: &MaterialUniforms, vao: glow::VertexArray) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.enable(glow::DEPTH_TEST);
             gl.bind_vertex_array(Some(vao));
@@ -155,6 +155,7 @@ impl Looks {
 
     pub fn delete(&self, gl: &glow::Context) {
         for &texture in &self.textures {
+            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
             unsafe { gl.delete_texture(texture) };
         }
     }
@@ -187,6 +188,7 @@ fn texture(
 /// A decoded image as a texture: RGBA bytes, mipmapped, repeating; an error in words if the GPU
 /// refuses it (OpenGL reports that only when asked, after the upload).
 fn upload(gl: &glow::Context, pixels: &Pixels) -> Result<glow::Texture, String> {
+    // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
     unsafe {
         // Errors left from before are not this texture's.
         while gl.get_error() != glow::NO_ERROR {}
@@ -229,14 +231,18 @@ fn upload(gl: &glow::Context, pixels: &Pixels) -> Result<glow::Texture, String> 
 ///
 /// # Safety
 /// A context is current and the vertex array to set up is bound.
-pub unsafe fn texcoord_attribute(gl: &glow::Context, model: &Model) -> Result<glow::Buffer, GlError> {
-    let uv: Vec<[f32; 2]> = model.texcoords.iter().map(|t| t.to_array()).collect();
+pub unsafe fn texcoord_attribute(
+    gl: &glow::Context,
+    looks: &Looks,
+    vertices: usize,
+) -> Result<glow::Buffer, GlError> {
+    let uv: Vec<[f32; 2]> = looks.texcoords.iter().map(|t| t.to_array()).collect();
     // SAFETY: as the caller guarantees; the buffer is created here.
     unsafe {
         let buffer = gl.create_buffer().map_err(GlError::Other)?;
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
         gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, as_bytes(&uv), glow::STATIC_DRAW);
-        if uv.len() == model.skin.len() && !uv.is_empty() {
+        if uv.len() == vertices && !uv.is_empty() {
             gl.vertex_attrib_pointer_f32(7, 2, glow::FLOAT, false, 8, 0);
             gl.enable_vertex_attrib_array(7);
         } else {

@@ -33,12 +33,13 @@ use crate::demo::words::labels::Labels;
 use crate::demo::words::text::TextLayer;
 use glam::{Vec3, Vec3A};
 use glow::HasContext;
-use skinning::model::Model;
-use skinning::skeleton::BoneId;
-mod frame;
+use skinning_formats::material::Looks;
+use skinning_method::model::Model;
+use skinning_method::skeleton::BoneId;
 mod read;
+mod scene;
 
-pub use frame::Frame;
+pub use scene::Scene;
 
 /// The program, the layers and their buffers. Needs the GL context current for every call.
 pub struct Renderer {
@@ -72,13 +73,13 @@ pub struct Renderer {
 
 impl Renderer {
     /// Compiles the shaders and creates the layers for `model`.
-    pub fn new(gl: glow::Context, model: &Model) -> Result<Renderer, GlError> {
+    pub fn new(gl: glow::Context, model: &Model, looks: &Looks) -> Result<Renderer, GlError> {
         let program = compile_program(
             &gl,
             ("shaders/lines.vert", include_str!("../../../shaders/lines.vert")),
             ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
         )?;
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created by this renderer and not yet deleted.
         let (view_projection, point_size) = unsafe {
             (
@@ -114,7 +115,7 @@ impl Renderer {
         let mut compared = Layer::new(&gl, n, mesh_lines)?;
         compared.upload_colors(&gl, &vec![ORANGE; n]);
         let surface =
-            if model.triangles.is_empty() { None } else { Some(Surface::new(&gl, model, &skinned)?) };
+            if model.triangles.is_empty() { None } else { Some(Surface::new(&gl, model, looks, &skinned)?) };
         // A mesh whose vertices all sit at one point has no lines or faces to see: its points mark
         // where it is, however many there are.
         let a_point = at_one_point(model);
@@ -132,12 +133,13 @@ impl Renderer {
         // A model too big for GPU skinning, or a driver too small for its palette, still draws on
         // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
         let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
-        let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model)?) } else { None };
+        let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model, looks)?) } else { None };
         if let Some(gpu) = &mut gpu {
             gpu.show_points(a_point);
             gpu.upload_colors(&gl, &vec![RED; n]);
         }
 
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             if !gl.version().is_embedded {
                 // Let the vertex shader set the point size (always on in OpenGL ES).
@@ -185,8 +187,9 @@ impl Renderer {
     }
 
     /// Clears the viewport and draws the layers `frame` asks for.
-    pub fn draw(&mut self, frame: &Frame, width: u32, height: u32) {
+    pub fn draw(&mut self, frame: &Scene, width: u32, height: u32) {
         let gl = &self.gl;
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.viewport(0, 0, width as i32, height as i32);
             let [r, g, b, a] = BACKGROUND;
@@ -290,6 +293,7 @@ impl Drop for Renderer {
         self.reach.delete(&self.gl);
         self.trail.delete(&self.gl);
         self.text.delete(&self.gl);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe { self.gl.delete_program(self.program) };
     }
 }

@@ -9,7 +9,7 @@ use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBuffer};
 use super::looks::MaterialUniforms;
 use glam::{Mat4, Vec3};
 use glow::HasContext;
-use skinning::model::Palette;
+use skinning_method::frame::Palette;
 
 /// What a skinning program's fragments are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl SkinProgram {
         let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
         let (name, bytes, binding) = block;
         let palette = PaletteBuffer::new(gl, program, name, bytes, binding)?;
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created here and not yet deleted.
         unsafe {
             let at = |name: &str| gl.get_uniform_location(program, name);
@@ -89,12 +89,15 @@ impl SkinProgram {
     /// Puts the program in use with this frame's palette and morph weights (none: no targets, or
     /// the CPU morphs).
     pub fn use_with(&mut self, gl: &glow::Context, palette: Palette, morph_weights: &[f32]) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe { gl.use_program(Some(self.program)) };
         self.palette.upload(gl, palette);
         if !morph_weights.is_empty() {
+            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
             unsafe { gl.uniform_1_f32_slice(self.morph_weights.as_ref(), morph_weights) };
         }
         if let Palette::Dqs { scale, .. } = palette {
+            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
             unsafe { gl.uniform_1_f32(self.dq_scale.as_ref(), scale) };
         }
     }
@@ -109,6 +112,7 @@ impl SkinProgram {
         eye: Vec3,
         flat: bool,
     ) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.uniform_matrix_4_f32_slice(
                 self.view_projection.as_ref(),
@@ -123,6 +127,7 @@ impl SkinProgram {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.palette.delete(gl);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe { gl.delete_program(self.program) };
     }
 }

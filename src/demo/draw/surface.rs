@@ -15,10 +15,11 @@
 
 use super::gl::{GlError, compile_program};
 use super::layer::{Layer, as_bytes};
-use super::looks::{Looks, MaterialUniforms, texcoord_attribute};
+use super::looks::{GpuLooks, MaterialUniforms, texcoord_attribute};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
-use skinning::model::Model;
+use skinning_formats::material::Looks;
+use skinning_method::model::Model;
 
 /// The CPU-skinned surface: its program, its vertex array and the normals it uploads.
 pub struct Surface {
@@ -28,7 +29,7 @@ pub struct Surface {
     face_normals: Option<glow::UniformLocation>,
     material: MaterialUniforms,
     /// The materials, drawn in the plain view; the GPU's surface draws with them too.
-    pub looks: Looks,
+    pub looks: GpuLooks,
     /// Attributes 0 position and 1 colour from the skinned layer, 4 normal, 7 texture
     /// coordinates; the triangles.
     vao: glow::VertexArray,
@@ -41,14 +42,19 @@ pub struct Surface {
 
 impl Surface {
     /// The surface of `model`, reading the positions and colours of `skinned`, the CPU's skinned layer.
-    pub fn new(gl: &glow::Context, model: &Model, skinned: &Layer) -> Result<Surface, GlError> {
+    pub fn new(
+        gl: &glow::Context,
+        model: &Model,
+        looks: &Looks,
+        skinned: &Layer,
+    ) -> Result<Surface, GlError> {
         let program = compile_program(
             gl,
             ("shaders/surface.vert", include_str!("../../../shaders/surface.vert")),
             ("shaders/surface.frag", include_str!("../../../shaders/surface.frag")),
         )?;
         let flat = model.skin.normals().is_empty();
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created here and not yet deleted.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
@@ -67,7 +73,7 @@ impl Surface {
                 glow::DYNAMIC_DRAW,
             );
             normal_attribute(gl, !flat);
-            let texcoords = texcoord_attribute(gl, model)?;
+            let texcoords = texcoord_attribute(gl, looks, model.skin.len())?;
             let triangles = triangle_elements(gl, &model.triangles)?;
             gl.bind_vertex_array(None);
             Ok(Surface {
@@ -76,7 +82,7 @@ impl Surface {
                 eye: gl.get_uniform_location(program, "eye"),
                 face_normals: gl.get_uniform_location(program, "face_normals"),
                 material: MaterialUniforms::new(gl, program),
-                looks: Looks::new(gl, model)?,
+                looks: GpuLooks::new(gl, looks, model.triangles.len())?,
                 vao,
                 normals,
                 texcoords,
@@ -96,6 +102,7 @@ impl Surface {
         view_projection: Mat4,
         eye: Vec3,
     ) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             if !self.flat {
                 staging.clear();
@@ -117,6 +124,7 @@ impl Surface {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.looks.delete(gl);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.normals);

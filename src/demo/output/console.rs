@@ -15,7 +15,7 @@
 //! it goes to standard error instead, so the JSON or PNG on standard output stays intact.
 
 use super::failure::Failure;
-use skinning::printable::printable;
+use skinning_method::printable::printable;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -15,11 +15,11 @@ use super::inputs::Inputs;
 use super::replace::Writer;
 use super::{console, together, write_file};
 use crate::demo::show::loaded::Loaded;
-use skinning::clip::Clip;
-use skinning::gltf_export::Container;
-use skinning::gltf_import::counted;
-use skinning::md5_export::{Md5Export, file_stems};
-use skinning::printable::printable;
+use skinning_formats::gltf_export::Container;
+use skinning_formats::gltf_import::counted;
+use skinning_formats::md5_export::{Md5Export, file_stems};
+use skinning_method::clip::Clip;
+use skinning_method::printable::printable;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,7 @@ fn names(clips: &[Clip]) -> String {
 pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Failure> {
     Inputs::of(&loaded.read).refuse(path, "name another file")?;
     let clips = &loaded.clips[..loaded.own_clips];
-    let bytes = skinning::gltf_export::export(&loaded.model, clips, container)
+    let bytes = skinning_formats::gltf_export::export(&loaded.model, &loaded.looks, clips, container)
         .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
     write_file(path, |file| file.write_all(&bytes))?;
     let model = &loaded.model;
@@ -83,7 +83,8 @@ pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
     let animations: Vec<PathBuf> =
         stems.iter().map(|stem| path.with_file_name(format!("{stem}.md5anim"))).collect();
     let planned = together::check(path, &animations, &Inputs::of(&loaded.read), force)?;
-    let export = Md5Export::new(&loaded.model, clips).map_err(|e| together::cannot_export(&e))?;
+    let export =
+        Md5Export::new(&loaded.model, &loaded.looks, clips).map_err(|e| together::cannot_export(&e))?;
     if !loaded.model.morphs.is_empty() {
         console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
     }

@@ -31,7 +31,7 @@ mod target;
 mod together;
 
 use failure::Failure;
-use skinning::dump::Overflow;
+use skinning_formats::dump::Overflow;
 use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;

@@ -17,7 +17,7 @@ use super::inputs::Inputs;
 use super::replace::{self, Place, Writer};
 use super::target::{self, Target, target};
 use super::{cannot_write, make_folders};
-use skinning::md5_export::ExportError;
+use skinning_formats::md5_export::ExportError;
 use std::path::{Path, PathBuf};
 
 /// A file to write together with others: where it goes, and how.

@@ -177,8 +177,9 @@ fn connection_lost() -> bool {
 pub fn check_colour_depth(event_loop: &ActiveEventLoop) -> Result<(), Failure> {
     let Ok(handle) = event_loop.display_handle() else { return Ok(()) };
     let RawDisplayHandle::Xlib(xlib) = handle.as_raw() else { return Ok(()) };
-    let (Some(display), Some(default_depth)) = (xlib.display, x11_function::<DefaultDepth>(c"XDefaultDepth"))
-    else {
+    // SAFETY: `DefaultDepth` is XDefaultDepth's C signature in Xlib.h.
+    let default_depth = unsafe { x11_function::<DefaultDepth>(c"XDefaultDepth") };
+    let (Some(display), Some(default_depth)) = (xlib.display, default_depth) else {
         return Ok(());
     };
     // SAFETY: `display` is winit's open Xlib display and `screen` its screen number, both alive
@@ -202,7 +203,8 @@ type SetIoErrorHandler = unsafe extern "C" fn(Option<IoErrorHandler>) -> Option<
 
 /// Replaces Xlib's I/O error handler (called when the connection to the X server breaks) by ours.
 fn watch_for_lost_x_server() {
-    if let Some(set_handler) = x11_function::<SetIoErrorHandler>(c"XSetIOErrorHandler") {
+    // SAFETY: `SetIoErrorHandler` is XSetIOErrorHandler's C signature in Xlib.h.
+    if let Some(set_handler) = unsafe { x11_function::<SetIoErrorHandler>(c"XSetIOErrorHandler") } {
         // SAFETY: `display_lost` has the signature Xlib expects; the handler is process-wide.
         unsafe { set_handler(Some(display_lost)) };
     }

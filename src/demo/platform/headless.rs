@@ -12,10 +12,12 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
-use skinning::dump::Frames;
-use skinning::mixer::Animation;
-use skinning::model::{Method, Model};
-use skinning::morph::{Held, Morphed};
+use skinning_formats::dump::Frames;
+use skinning_formats::material::Looks;
+use skinning_method::frame::Method;
+use skinning_method::mixer::Animation;
+use skinning_method::model::Model;
+use skinning_method::morph::{Held, Morphed};
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -25,7 +27,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
     let depth = !session.demo.model.triangles.is_empty();
     let (_context, gl) = offscreen(width, height, depth)?;
     session.pick_threads(&gl::version_string(&gl))?;
-    let mut renderer = Renderer::new(gl, &session.demo.model)?;
+    let mut renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     while !session.finished() {
         session.draw_frame(&mut renderer, width, height, 1.0)?;
@@ -48,23 +50,25 @@ pub fn dump_gpu(
     model: &Model,
     animation: Animation,
     frames: Frames,
-    (method, held): (Method, &[Held]),
-    reaches: &mut [skinning::reach::Reach],
+    method: Method,
+    held: &[Held],
+    reaches: &mut [skinning_method::reach::Reach],
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_influences::gpu_can_skin;
     use crate::demo::draw::gpu_skin::GpuSkin;
-    use skinning::dump::{Blender, write_dump_blended_by};
+    use skinning_formats::dump::{By, Settings, write_dump_with};
 
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
-    let mut gpu = GpuSkin::new(&gl, model)?;
+    // The dump reads positions and normals back: no surface, so no looks.
+    let mut gpu = GpuSkin::new(&gl, model, &Looks::default())?;
     if let Some(note) = gpu.take_morph_note() {
         console::say(&format!("note: {note}"));
     }
     // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
     let mut gl_failure = None;
     let mut blend = |morphed: &Morphed,
-                     palette: skinning::model::Palette,
+                     palette: skinning_method::frame::Palette,
                      skinned: &mut [glam::Vec3A],
                      normals: &mut [glam::Vec3A]| {
         gpu.set_shape(&gl, morphed);
@@ -75,15 +79,8 @@ pub fn dump_gpu(
         })
     };
     let written = write_file(path, |mut file| {
-        write_dump_blended_by(
-            &mut file,
-            model,
-            animation,
-            frames,
-            held,
-            Blender { name: "gpu", method, blend: &mut blend },
-            reaches,
-        )
+        let by = By::Outside { name: "gpu", blend: &mut blend };
+        write_dump_with(&mut file, model, animation, frames, Settings { method, by, held, reaches })
     });
     gpu.delete(&gl);
     match gl_failure {
@@ -195,7 +192,7 @@ pub fn dump_gpu(
     _: Animation,
     _: Frames,
     _: (Method, &[Held]),
-    _: &mut [skinning::reach::Reach],
+    _: &mut [skinning_method::reach::Reach],
 ) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -11,8 +11,8 @@ use crate::demo::show::skinned::Skinning;
 use crate::demo::show::state;
 use crate::demo::show::threads;
 use crate::demo::words::status::FrameCost;
-use skinning::alloc_count;
-use skinning::parallel::PARALLEL_FROM_VERTICES;
+use skinning_fast::alloc_count;
+use skinning_fast::parallel::PARALLEL_FROM_VERTICES;
 use std::time::{Duration, Instant};
 
 /// A demo being drawn frame after frame, and the bookkeeping around it: frame count, timing, stats.
@@ -69,7 +69,7 @@ impl Session {
     pub fn pick_threads(&mut self, renderer: &str) -> Result<(), Failure> {
         let busy = threads::renderer_uses_the_cores(renderer) && self.options.threads.is_none();
         let (o, vertices) = (&self.options, self.demo.model.skin.len());
-        self.demo.skinned.threads = threads::blend_threads(o.threads, o.parallel_from, vertices, busy)
+        self.demo.skinned.fast.threads = threads::blend_threads(o.threads, o.parallel_from, vertices, busy)
             .map_err(|e| Failure::new(1, e))?;
         // Said in `--stats` only where it changed the answer: a mesh big enough for all threads.
         let from = o.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
@@ -125,7 +125,7 @@ impl Session {
         if let Some(colors) = self.demo.take_colors() {
             renderer.set_colors(&colors);
         }
-        renderer.draw(&self.demo.frame(width, height, scale), width, height);
+        renderer.draw(&self.demo.scene(width, height, scale), width, height);
         if self.demo.skinned.skinning != Skinning::Cpu
             && let Some(note) = renderer.gpu.as_mut().and_then(|gpu| gpu.take_morph_note())
         {
@@ -213,7 +213,7 @@ impl Session {
         };
         let vertices = self.demo.model.skin.len();
         // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
-        let threads = match self.demo.skinned.threads.used_for(vertices) {
+        let threads = match self.demo.skinned.fast.threads.used_for(vertices) {
             _ if self.demo.skinned.skinning == Skinning::Gpu => {
                 format!("blend on the GPU ({vertices} vertices)")
             }

@@ -51,6 +51,10 @@ pub fn run(session: Session) -> Result<(), Failure> {
 
 /// The window and what draws into it. Fields drop in order: the renderer's GL objects go while
 /// the context is still alive, the window goes last.
+/// The window and its OpenGL, dropped in the order the fields are declared (Rust drops a struct's
+/// fields top to bottom): the renderer's GL objects first, while the context is still current;
+/// then the surface, which belongs to the window; then the context; the window last. Reordering
+/// these fields would delete GL objects without a context, or a window under its surface.
 struct WindowGl {
     renderer: Renderer,
     surface: Surface<WindowSurface>,
@@ -118,7 +122,7 @@ impl ApplicationHandler for App {
                         if size.width > 0 && size.height > 0 {
                             let scale = gl.window.scale_factor();
                             gl.renderer.draw(
-                                &demo.frame(size.width, size.height, scale),
+                                &demo.scene(size.width, size.height, scale),
                                 size.width,
                                 size.height,
                             );
@@ -267,7 +271,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     session.pick_threads(&gl::version_string(&gl))?;
     // Wait for the screen's refresh between frames; not every platform can, which is fine.
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
-    let renderer = Renderer::new(gl, &session.demo.model)?;
+    let renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     Ok(WindowGl { renderer, surface, context, window })
 }

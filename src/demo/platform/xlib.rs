@@ -32,13 +32,18 @@ pub fn window_gone() -> bool {
     unsafe extern "C" fn ignore(_: *mut c_void, _: *mut c_void) -> c_int {
         0
     }
-    let (Some(&window), Some(open), Some(close), Some(attributes), Some(set_handler)) = (
-        X_WINDOW.get(),
-        x11_function::<OpenDisplay>(c"XOpenDisplay"),
-        x11_function::<CloseDisplay>(c"XCloseDisplay"),
-        x11_function::<GetAttributes>(c"XGetWindowAttributes"),
-        x11_function::<SetErrorHandler>(c"XSetErrorHandler"),
-    ) else {
+    // SAFETY: each type is the C signature Xlib.h gives the function of that name.
+    let found = unsafe {
+        (
+            x11_function::<OpenDisplay>(c"XOpenDisplay"),
+            x11_function::<CloseDisplay>(c"XCloseDisplay"),
+            x11_function::<GetAttributes>(c"XGetWindowAttributes"),
+            x11_function::<SetErrorHandler>(c"XSetErrorHandler"),
+        )
+    };
+    let (Some(&window), (Some(open), Some(close), Some(attributes), Some(set_handler))) =
+        (X_WINDOW.get(), found)
+    else {
         return false;
     };
     // SAFETY: these are Xlib's functions with their C signatures; `display` is used only while
@@ -59,11 +64,15 @@ pub fn window_gone() -> bool {
 }
 
 /// A function of libX11, the same library winit has loaded; None if it cannot be found.
-pub fn x11_function<T: Copy>(name: &std::ffi::CStr) -> Option<T> {
+///
+/// # Safety
+/// `T` must be the function pointer type of the C signature Xlib.h declares for `name`: nothing
+/// checks it, and calling a function through another signature is undefined behaviour.
+pub unsafe fn x11_function<T: Copy>(name: &std::ffi::CStr) -> Option<T> {
     static LIBX11: OnceLock<Option<libloading::Library>> = OnceLock::new();
     // SAFETY: libX11 is already loaded by winit (or is about to be); loading it again only counts.
     let library = LIBX11.get_or_init(|| unsafe { libloading::Library::new("libX11.so.6") }.ok()).as_ref()?;
-    // SAFETY: every `T` used here is the C signature of the function `name` names in Xlib.h; the
-    // library stays loaded for the whole run (it lives in a static), so the pointer stays valid.
+    // SAFETY: the caller promises `T` is the C signature of the function `name` names in Xlib.h;
+    // the library stays loaded for the whole run (it lives in a static), so the pointer stays valid.
     unsafe { library.get::<T>(name.to_bytes_with_nul()).ok().map(|f| *f) }
 }

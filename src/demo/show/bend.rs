@@ -10,8 +10,8 @@
 
 use glam::{Quat, Vec2, Vec3};
 use skinning::camera::Camera;
-use skinning::model::Pose;
-use skinning::skeleton::{BoneId, Skeleton};
+use skinning_method::frame::Pose;
+use skinning_method::skeleton::{BoneId, Skeleton};
 
 /// The shortest lever on screen, in pixels: a bone drawn shorter turns as if it were this long, so
 /// a small move of the pointer is a small turn.

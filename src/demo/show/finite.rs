@@ -1,7 +1,7 @@
 //! The picture checks what the dump checks. A model's numbers may each be finite and still grow
 //! past what 32-bit floats hold (about 3.4e38) in a frame: two morph targets of (0, 3e38, 0) at
 //! weight 1 add up to infinity, so do `--morph NODE:TARGET=3e38` and an additive layer at 1e30.
-//! `--dump` refuses to write such a frame (`skinning::dump::Overflow`); drawn, it would be a picture
+//! `--dump` refuses to write such a frame (`skinning_formats::dump::Overflow`); drawn, it would be a picture
 //! with parts missing or smeared across the screen, and no word why. So the window and `--headless`
 //! check every frame before drawing it and refuse it with the dump's own line: [`overflow`].
 //!
@@ -18,9 +18,9 @@
 use super::skinned::Blend;
 use super::state::Demo;
 use glam::Mat4;
-use skinning::dump::{Overflow, points_overflow, pose_overflow};
-use skinning::model::{Model, Pose};
-use skinning::parallel::BlendThreads;
+use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
+use skinning_method::frame::{Blender, Method, Palette, Pose, Reference};
+use skinning_method::model::Model;
 
 /// What a frame's blend can reach at most, from numbers that never change: the largest bind
 /// coordinate, and how far each morph target can move a vertex.
@@ -65,35 +65,22 @@ pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> 
             return None;
         }
         let compared = &mut demo.skinned.compared;
-        blend_as_the_dump_does(pose, compared, &demo.model, method, &demo.skinned.threads);
+        blend_as_the_dump_does(pose, compared, &demo.model, method);
         points_overflow(&pose.skinned, "skinned position")
-            .or_else(|| points_overflow(&pose.normals, "skinned normal"))
+            .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
             .or_else(|| (method == Blend::Both).then(|| points_overflow(compared, "DQS position"))?)
     })?;
     Some(Overflow { frame: Some((frame, demo.clock.time)), what })
 }
 
-/// This frame's skinned positions and normals by the functions the dump blends with (the first
-/// method's into the pose, compare mode's DQS positions into `compared`), from the morph and the
-/// palettes `Demo::update` made.
-fn blend_as_the_dump_does(
-    pose: &mut Pose,
-    compared: &mut [glam::Vec3A],
-    model: &Model,
-    method: Blend,
-    threads: &BlendThreads,
-) {
+/// This frame's skinned positions and normals by the readable loops the dump blends with
+/// (`frame::Reference`: the first method's into the pose, compare mode's DQS positions into
+/// `compared`), from the morph and the palettes `Demo::update` made.
+fn blend_as_the_dump_does(pose: &mut Pose, compared: &mut [glam::Vec3A], model: &Model, method: Blend) {
     let skin = pose.morph.skin(&model.skin);
-    let (skinned, normals) = (&mut pose.skinned, &mut pose.normals);
-    let dq = (&pose.dq_palette[..], pose.dq_scale);
-    if method == Blend::Dqs {
-        threads.blend_dqs(skin, dq.0, dq.1, skinned);
-        threads.blend_dqs_normals(skin, dq.0, normals);
-        return;
-    }
-    threads.blend(skin, &pose.palette, skinned);
-    threads.blend_normals(skin, &pose.palette, normals);
+    let first = Palette::of(method.first(), &pose.palette, &pose.dq);
+    Reference.blend(skin, first, &mut pose.skinned, &mut pose.normals.vertex);
     if method == Blend::Both {
-        threads.blend_dqs(skin, dq.0, dq.1, compared);
+        Reference.blend(skin, Palette::of(Method::Dqs, &pose.palette, &pose.dq), compared, &mut []);
     }
 }

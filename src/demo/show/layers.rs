@@ -1,4 +1,4 @@
-//! Several clips at once in the demo (chapter 11; the method is `src/mixer.rs`): the layers the
+//! Several clips at once in the demo (chapter 11; the method is `crates/method/src/mixer.rs`): the layers the
 //! command line asks for ([`Mixing::new`]), what `F`, `Y`, `J` and `K` do to them, and the corner
 //! line's rows that show them. No window and no OpenGL here.
 //!
@@ -11,14 +11,16 @@
 //! for each clip at the same time (no `--sync`).
 
 use crate::demo::cli::options::Options;
-use skinning::clip::Clip;
-use skinning::mixer::crossfade::{Crossfade, fading_in, fading_out};
-use skinning::mixer::mask::Mask;
-use skinning::mixer::{Kind, Layer, Mixer, weighted};
-use skinning::model::Model;
-use skinning::printable::{printable, quoted};
-use skinning::skeleton::{BoneId, Skeleton};
-use skinning::transform::Trs;
+use skinning_method::clip::Clip;
+use skinning_method::frame::Source;
+use skinning_method::mixer::crossfade::{Crossfade, fading_in, fading_out};
+use skinning_method::mixer::mask::Mask;
+use skinning_method::mixer::{Kind, Layer, Mixer, weighted};
+use skinning_method::model::Model;
+use skinning_method::printable::{printable, quoted};
+use skinning_method::skeleton::{BoneId, Skeleton};
+#[cfg(test)]
+use skinning_method::transform::Trs;
 use std::fmt::Write;
 
 /// How far `J` and `K` move the weight.
@@ -113,35 +115,43 @@ impl Mixing {
         }
     }
 
-    /// Step 1 of the frame, at animation time `time`: the crossfade's weights, then every layer
-    /// sampled and blended into the bones' `trs` and the morph targets' `weights`. Returns the
-    /// clip that plays (a crossfade ends on a new one).
+    /// Before step 1 of the frame at animation time `time`: the crossfade's weights, if one is
+    /// under way (and its end: the clip faded to then plays alone).
+    pub fn fade(&mut self, time: f64) {
+        let Some(fade) = &self.fade else { return };
+        let s = fade.crossfade.progress(time);
+        let blend = self.mixer.layers.iter_mut().zip(&fade.from).filter(|(l, _)| l.kind == Kind::Blend);
+        for (layer, &from) in blend {
+            layer.weight = if layer.clip == fade.target { fading_in(from, s) } else { fading_out(from, s) };
+        }
+        if s >= 1.0 {
+            // Over: the clip faded to plays alone, the others leave (their bones' names with them).
+            let target = fade.target;
+            let mut keep = self.mixer.layers.iter().map(|l| l.kind != Kind::Blend || l.clip == target);
+            self.bones.retain(|_| keep.next().unwrap_or(true));
+            self.mixer.layers.retain(|l| l.kind != Kind::Blend || l.clip == target);
+            self.fade = None;
+        }
+    }
+
+    /// Step 1 of the frame: the layers, sampled and blended by the mixer.
+    pub fn source<'a>(&'a mut self, clips: &'a [Clip]) -> Source<'a> {
+        Source::Mixer(&mut self.mixer, clips)
+    }
+
+    /// [`Mixing::fade`], then step 1 alone, into `local` and the morph targets' `weights`. Returns
+    /// the clip that plays (a crossfade ends on a new one).
+    #[cfg(test)]
     pub fn animate(
         &mut self,
         model: &Model,
         clips: &[Clip],
         time: f64,
-        trs: &mut [Trs],
+        local: &mut [Trs],
         weights: &mut [f32],
     ) -> usize {
-        if let Some(fade) = &self.fade {
-            let s = fade.crossfade.progress(time);
-            let blend = self.mixer.layers.iter_mut().zip(&fade.from).filter(|(l, _)| l.kind == Kind::Blend);
-            for (layer, &from) in blend {
-                layer.weight =
-                    if layer.clip == fade.target { fading_in(from, s) } else { fading_out(from, s) };
-            }
-            if s >= 1.0 {
-                // Over: the clip faded to plays alone, the others leave (their bones' names with them).
-                let target = fade.target;
-                let mut keep = self.mixer.layers.iter().map(|l| l.kind != Kind::Blend || l.clip == target);
-                self.bones.retain(|_| keep.next().unwrap_or(true));
-                self.mixer.layers.retain(|l| l.kind != Kind::Blend || l.clip == target);
-                self.fade = None;
-            }
-        }
-        self.mixer.sample(&model.skeleton, clips, time, trs);
-        self.mixer.sample_weights(clips, &model.morphs, weights);
+        self.fade(time);
+        self.source(clips).animate(model, time, local, weights);
         self.current()
     }
 

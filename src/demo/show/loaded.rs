@@ -6,15 +6,18 @@ use crate::demo::cli::options::Options;
 use crate::demo::cli::{self, is_md5mesh};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use skinning::clip::Clip;
-use skinning::gltf_import::{self, ImportError};
-use skinning::md5_import::{self, Md5Error, StoredWeights};
-use skinning::model::Model;
+use skinning_formats::gltf_import::{self, ImportError};
+use skinning_formats::material::Looks;
+use skinning_formats::md5_import::{self, Md5Error, StoredWeights};
+use skinning_method::clip::Clip;
+use skinning_method::model::Model;
 use std::path::{Path, PathBuf};
 
 /// A model ready to show.
 pub struct Loaded {
     pub model: Model,
+    /// What its surface looks like (texture coordinates, materials; none for the article).
+    pub looks: Looks,
     pub clips: Vec<Clip>,
     /// How many of `clips` are the file's own: after them a loader may add `rest`, the rest pose
     /// (glTF, for a file without animations; MD5, always).
@@ -38,13 +41,15 @@ pub enum Loading {
 pub fn load(options: &Options) -> Result<Loading, Failure> {
     let Some(path) = &options.model else {
         // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
-        let invalid =
-            |e: skinning::scene::SceneError| Failure::new(1, format!("the built-in scene is invalid: {e}"));
-        let model = skinning::scene::article().map_err(|e| invalid(e.into()))?;
-        let clips = skinning::scene::clips().map_err(invalid)?;
+        let invalid = |e: skinning_method::scene::SceneError| {
+            Failure::new(1, format!("the built-in scene is invalid: {e}"))
+        };
+        let model = skinning_method::scene::article().map_err(|e| invalid(e.into()))?;
+        let clips = skinning_method::scene::clips().map_err(invalid)?;
         let own_clips = clips.len();
         return Ok(Loading::Show(Box::new(Loaded {
             model,
+            looks: Looks::default(),
             clips,
             own_clips,
             notes: Vec::new(),
@@ -66,8 +71,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         })?;
         let info = options.info.then(|| cli::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
-        let md5_import::Imported { model, clips, stored, notes, files, .. } = imported;
-        (Loaded { model, clips, own_clips, notes, stored: Some(stored), read: files }, info)
+        let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
+        (Loaded { model, looks, clips, own_clips, notes, stored: Some(stored), read: files }, info)
     } else {
         let imported = gltf_import::load(path).map_err(|e| match e {
             ImportError::Read { .. } => Failure::new(1, e.to_string()),
@@ -75,8 +80,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         })?;
         let info = options.info.then(|| cli::info::describe(path, &imported));
         let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
-        let gltf_import::Imported { model, clips, notes, files, .. } = imported;
-        (Loaded { model, clips, own_clips, notes, stored: None, read: files }, info)
+        let gltf_import::Imported { model, looks, clips, notes, files, .. } = imported;
+        (Loaded { model, looks, clips, own_clips, notes, stored: None, read: files }, info)
     };
     if options.stats {
         say_load_time(path, started, loaded.model.skin.len())?;
@@ -90,6 +95,6 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
 /// `--stats`: how long the file took to load.
 fn say_load_time(path: &Path, started: std::time::Instant, vertices: usize) -> Result<(), Failure> {
     let ms = started.elapsed().as_secs_f64() * 1e3;
-    let path = skinning::printable::printable(&path.display().to_string()).into_owned();
+    let path = skinning_method::printable::printable(&path.display().to_string()).into_owned();
     console::show(&format!("load: {path} in {ms:.1} ms ({vertices} vertices)"))
 }

@@ -5,9 +5,9 @@
 //! corner line names the picked target and its weight this frame.
 
 use crate::demo::cli::morph::{MorphSetting, resolve};
-use skinning::model::Model;
-use skinning::morph::Held;
-use skinning::printable::printable;
+use skinning_method::model::Model;
+use skinning_method::morph::Held;
+use skinning_method::printable::printable;
 
 /// How much `U` and `I` change a weight.
 pub const STEP: f32 = 0.1;
@@ -91,11 +91,11 @@ mod tests {
     use crate::demo::cli::options::Options;
     use crate::demo::show::state::{Demo, Reply};
     use glam::Vec3A;
-    use skinning::morph::MeshMorph;
+    use skinning_method::morph::MeshMorph;
 
     /// The article's arm with one target, `lift`, moving vertex 12 by 1 along z.
     fn lifting_arm(settings: &[&str]) -> Result<Demo, String> {
-        let model = skinning::scene::article().expect("the article's scene");
+        let model = skinning_method::scene::article().expect("the article's scene");
         let mut positions = vec![Vec3A::ZERO; model.skin.len()];
         positions[12] = Vec3A::Z;
         let lift = MeshMorph {
@@ -109,7 +109,7 @@ mod tests {
             normals: Vec::new(),
         };
         let model = model.with_morphs(vec![lift]).expect("it fits");
-        let clips = skinning::scene::clips().expect("the article's clips");
+        let clips = skinning_method::scene::clips().expect("the article's clips");
         let morphs = settings.iter().map(|s| crate::demo::cli::morph::parse_morph(s).unwrap()).collect();
         Demo::new(model, clips, &Options { morphs, ..Options::default() })
     }

@@ -11,7 +11,8 @@
 //! No OpenGL here.
 
 use glam::Vec3A;
-use skinning::model::{Model, Pose};
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
 
 /// The longest a line gets, as a fraction of the diagonal of the box the camera frames.
 pub const NORMAL_LENGTH: f32 = 0.02;
@@ -68,12 +69,12 @@ pub fn line_count(model: &Model) -> usize {
 /// and refilled; give it room for `2 * line_count(model)` and nothing is allocated.
 pub fn normal_lines(model: &Model, pose: &Pose, lengths: &[f32], out: &mut Vec<Vec3A>) {
     out.clear();
-    if !pose.normals.is_empty() {
-        for ((&p, &n), &length) in pose.skinned.iter().zip(&pose.normals).zip(lengths) {
+    if !pose.normals.vertex.is_empty() {
+        for ((&p, &n), &length) in pose.skinned.iter().zip(&pose.normals.vertex).zip(lengths) {
             out.extend([p, p + length * n]);
         }
     } else {
-        for ((&[a, b, c], &n), &length) in model.triangles.iter().zip(&pose.face_normals).zip(lengths) {
+        for ((&[a, b, c], &n), &length) in model.triangles.iter().zip(&pose.normals.face).zip(lengths) {
             let corner = |i: u32| pose.skinned[i as usize];
             let centre = (corner(a) + corner(b) + corner(c)) / 3.0;
             out.extend([centre, centre + length * n]);
@@ -87,7 +88,7 @@ mod tests {
 
     #[test]
     fn the_article_has_a_line_per_vertex_a_face_long_along_its_normal() {
-        let model = skinning::scene::article().expect("the article's scene");
+        let model = skinning_method::scene::article().expect("the article's scene");
         let pose = Pose::new(&model);
         let mut out = Vec::with_capacity(2 * line_count(&model));
         normal_lines(&model, &pose, &[0.05; 13], &mut out);
@@ -102,8 +103,8 @@ mod tests {
     #[test]
     fn a_line_is_half_the_shortest_edge_at_its_vertex_within_two_caps() {
         use glam::{Mat4, Vec3};
-        use skinning::skeleton::SkeletonBuilder;
-        use skinning::skin::{Influence, Joint, Skin};
+        use skinning_method::skeleton::SkeletonBuilder;
+        use skinning_method::skin::{Influence, Joint, Skin};
         let v = |x, y| Vec3::new(x, y, 0.0);
         // Big right triangles (legs 4) around corners 0, 1, 2, 5; a small one (legs 0.2) on
         // corner 0 with corners 3, 4; and a large one (legs 10) on corner 5 with corners 6, 7.

@@ -13,10 +13,11 @@ use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
 pub use flags::chains;
 use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
 use skinning::camera::Camera;
-use skinning::model::{Model, Pose};
-use skinning::printable::printable;
-use skinning::reach::{self, Reach, Solver};
-use skinning::skeleton::{BoneId, Skeleton};
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::printable::printable;
+use skinning_method::reach::{Reach, Solver};
+use skinning_method::skeleton::{BoneId, Skeleton};
 use std::fmt::Write;
 
 /// CCD's bones when `Q` switches to it without `--chain`: one more than the two-bone solver turns.
@@ -80,11 +81,9 @@ impl Reaching {
         })
     }
 
-    /// Step 2 of the frame, on the clip's local pose: every chain reaches, in reach mode.
-    pub fn solve(&mut self, pose: &mut Pose) {
-        if self.on {
-            reach::solve(&mut self.chains, &mut pose.trs, &pose.bend);
-        }
+    /// Step 2 of the frame: the chains that reach, in reach mode (none out of it).
+    pub fn chains(&mut self) -> &mut [Reach] {
+        if self.on { &mut self.chains } else { &mut [] }
     }
 
     /// After the matrices: where this frame's marks go, from the joints as drawn.
@@ -267,7 +266,7 @@ mod tests {
 
     #[test]
     fn q_twice_comes_back_to_the_command_lines_softened_solver() {
-        let model = skinning::scene::article().expect("the article's scene is valid");
+        let model = skinning_method::scene::article().expect("the article's scene is valid");
         let goal = Goal { end: "bone31".into(), target: Vec3::new(0.5, 0.3, 0.0), pole: None };
         let options = ReachOptions { goals: vec![goal], soften: Some(0.8), ..ReachOptions::default() };
         let mut reaching = Reaching::new(&model, &options).expect("bone31 has two bones above it");

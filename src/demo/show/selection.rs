@@ -12,9 +12,11 @@
 use super::skinned::Blend;
 use crate::demo::words::labels::to_pixels;
 use glam::{Mat4, Vec2};
-use skinning::dual_quat::blend_vertex_dqs;
-use skinning::inspect::{Inspection, inspect, skinned_position};
-use skinning::model::{Model, Pose};
+use skinning_method::blend::blend_vertex;
+use skinning_method::dual_quat::DualQuats;
+use skinning_method::frame::Pose;
+use skinning_method::inspect::{Inspection, inspect, skinned_position};
+use skinning_method::model::Model;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
@@ -66,7 +68,10 @@ pub fn on_screen<'a>(
     let skin = pose.morph.skin(&model.skin);
     (0..skin.len()).map(move |v| {
         let drawn = match method {
-            Blend::Dqs => blend_vertex_dqs(skin, v, &pose.dq_palette, pose.dq_scale).into(),
+            Blend::Dqs => {
+                let dqs = DualQuats { joints: &pose.dq.joints, scale: pose.dq.scale };
+                blend_vertex(skin, &dqs, v).into()
+            }
             Blend::Lbs | Blend::Both => skinned_position(skin, &pose.palette, v),
         };
         to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
@@ -74,14 +79,14 @@ pub fn on_screen<'a>(
 }
 
 /// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
-/// as well (`skinned::blend` makes their palette whenever the method uses it).
+/// as well (the frame makes their palette whenever the method uses it: `skinned::blending`).
 pub fn inspection(model: &Model, pose: &Pose, method: Blend, vertex: usize) -> Inspection {
     // The skin in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
     let skin = pose.morph.skin(&model.skin);
     let inspection = inspect(skin, &pose.palette, vertex);
     match method {
         Blend::Lbs => inspection,
-        Blend::Dqs | Blend::Both => inspection.with_dqs(skin, &pose.dq_palette, pose.dq_scale),
+        Blend::Dqs | Blend::Both => inspection.with_dqs(skin, &pose.dq.joints, pose.dq.scale),
     }
 }
 

@@ -2,10 +2,10 @@
 //! ([`Skinning`]: on the CPU, on the GPU, or both, the GPU's in magenta over the CPU's) and **how**
 //! ([`Blend`]: linear blend skinning in red, dual quaternions in orange, or both at once).
 //!
-//! Every frame the CPU walks the tree, makes the palette and morphs (`Pose::update_palette`,
-//! `Morphed::apply`). Then [`blend`] does what the choices need: the CPU blends the methods it draws,
-//! and for a GPU-drawn DQS layer it turns the palette into dual quaternions, which the vertex shader
-//! blends. The CPU moves the normals too when it draws the lit surface or the normals layer shows
+//! Every frame runs the method (`frame.rs`: `Pose::run`), and [`blending`] says how it ends for
+//! these choices: the CPU blends the first method it draws, by the fast path, or for a GPU-drawn
+//! layer stops at the palette (in dual quaternions too, for a DQS layer), which the vertex shader
+//! blends; compare mode blends the second method after it ([`compare`]). The CPU moves the normals too when it draws the lit surface or the normals layer shows
 //! them ([`Cpu`]). The CPU blends on the threads `threads.rs` picks (all the machine's for a big
 //! mesh, `parallel.rs`). Dual quaternions take only joints that turn and move (`dual_quat.rs`): when
 //! a frame's palette has any other scale, [`refusal`] says so in one line and linear blending takes over.
@@ -15,14 +15,15 @@
 use crate::demo::draw::colors::{MAGENTA, ORANGE, RED, Rgba};
 use crate::demo::draw::gpu_influences::gpu_can_skin;
 use glam::Vec3A;
-use skinning::dual_quat::NotRigid;
-use skinning::model::{Method, Model, Palette, Pose};
-use skinning::parallel::BlendThreads;
+use skinning_fast::fast_path::FastPath;
+use skinning_method::dual_quat::NotRigid;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::model::Model;
 
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skinning {
-    /// The tutorial's road: the blend on the CPU (`lanes.rs`, the fast path beside `skin::blend`),
+    /// The tutorial's road: the blend on the CPU (`FastPath`, the fast path beside `blend::blend_run`),
     /// positions uploaded every frame.
     Cpu,
     /// The next lesson: the same blend in a vertex shader (`shaders/skinning.vert`, or
@@ -53,9 +54,9 @@ impl Skinning {
 /// How the skinned layer is blended: one method, or both at once to compare them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Blend {
-    /// Linear blend skinning, the article's (`skin::blend`), in red.
+    /// Linear blend skinning, the article's (`blend::Linear`), in red.
     Lbs,
-    /// Dual-quaternion skinning (`dual_quat::blend_dqs`), in orange.
+    /// Dual-quaternion skinning (`dual_quat::DualQuats`), in orange.
     Dqs,
     /// Compare: DQS in orange drawn over LBS in red.
     Both,
@@ -89,8 +90,9 @@ impl Blend {
 pub struct SkinnedLayer {
     pub skinning: Skinning,
     pub method: Blend,
-    /// The threads that blend on the CPU (`--threads`, `parallel.rs`, `Session::pick_threads`).
-    pub threads: BlendThreads,
+    /// The fast path that blends on the CPU: its lanes, and its threads (`--threads`,
+    /// `parallel.rs`, `Session::pick_threads`).
+    pub fast: FastPath,
     /// Compare mode's dual-quaternion positions (`pose.skinned` then holds the linear blend's).
     pub compared: Vec<Vec3A>,
     /// Why dual quaternions gave way to linear blending, until the session has told the user.
@@ -105,22 +107,38 @@ impl SkinnedLayer {
     /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
     pub fn new(model: &Model, skinning: Skinning, method: Blend) -> SkinnedLayer {
         let compared = vec![Vec3A::ZERO; model.skin.len()];
-        let (threads, flat) = (BlendThreads::one(), model.skin.normals().is_empty());
-        SkinnedLayer { skinning, method, threads, compared, fallback: None, gpu_refused: None, flat }
+        let (fast, flat) = (FastPath::new(), model.skin.normals().is_empty());
+        SkinnedLayer { skinning, method, fast, compared, fallback: None, gpu_refused: None, flat }
     }
 
-    /// Steps 4 to 6 for this frame ([`blend`]), the normals as the picture needs them ([`Cpu`]).
-    /// If dual quaternions cannot hold this frame's palette, says why in `fallback`, once, and
-    /// blends linearly from now on; returns whether the method changed.
-    pub fn blend(&mut self, pose: &mut Pose, model: &Model, time: f64, shown: Shown) -> bool {
+    /// This frame's ending (steps 5 and 6) for the picture `shown` ([`blending`]).
+    pub fn blending(&self, shown: Shown) -> Blending<'_> {
+        blending(self.method, Cpu::for_frame(self.skinning, shown, self.flat), &self.fast)
+    }
+
+    /// After the frame ran (`result`, its answer): compare mode's second blend. If dual quaternions
+    /// cannot hold this frame's palette, says why in `fallback`, once, runs the frame again from
+    /// its pose by linear blending, and blends linearly from now on; returns whether the method
+    /// changed.
+    pub fn finish(
+        &mut self,
+        pose: &mut Pose,
+        model: &Model,
+        result: Result<(), NotRigid>,
+        time: f64,
+        shown: Shown,
+    ) -> bool {
         let work = Cpu::for_frame(self.skinning, shown, self.flat);
-        let Err(e) = blend(pose, &mut self.compared, model, (self.method, work), &self.threads) else {
-            return false;
+        let result = match (result, self.method) {
+            (Ok(()), Blend::Both) if work.positions => compare(pose, &mut self.compared, model, &self.fast),
+            (result, _) => result,
         };
+        let Err(e) = result else { return false };
         self.fallback = Some(refusal(model, &e, time));
         self.method = Blend::Lbs;
-        let _linear_blending_takes_any_palette =
-            blend(pose, &mut self.compared, model, (self.method, work), &self.threads);
+        // The pose is this frame's already: the matrices and the blend again, linearly.
+        let again = Frame { blending: self.blending(shown), ..Frame::new(Source::Held, time) };
+        let _linear_blending_takes_any_palette = pose.run(model, again);
         true
     }
 
@@ -175,51 +193,34 @@ impl Cpu {
     }
 }
 
-/// Steps 4 to 6 for this frame, after `Pose::update_palette`: the morph, and `pose.skinned` gets
-/// the first method's positions if the CPU needs them, `compared` the DQS ones in compare mode, and
-/// `pose.normals` (or `pose.face_normals`) the first method's normals if `work` asks for them; the
-/// DQS palette is made if any layer needs it. The CPU blends on `threads` (all of them for a big
-/// enough mesh, the same result either way). An error means DQS cannot blend this palette; LBS
-/// always can.
-pub fn blend(
+/// How this frame ends (`frame.rs`: `Blending`), for the choices and the CPU's `work`: the first
+/// method's blend on the CPU by the fast path, or, when only the GPU blends, the palette the shader
+/// reads (dual quaternions too, if a layer blends by them).
+pub fn blending(method: Blend, work: Cpu, fast: &FastPath) -> Blending<'_> {
+    match work.positions {
+        true => Blending::Cpu { method: method.first(), by: fast, normals: work.normals },
+        false if method == Blend::Lbs => Blending::Palette(Method::Lbs),
+        false => Blending::Palette(Method::Dqs),
+    }
+}
+
+/// Compare mode's second blend, after the frame blended linearly: the dual quaternions' positions
+/// into `compared`, by the same fast path. An error means DQS cannot blend this palette.
+pub fn compare(
     pose: &mut Pose,
     compared: &mut [Vec3A],
     model: &Model,
-    (method, work): (Blend, Cpu),
-    threads: &BlendThreads,
+    fast: &FastPath,
 ) -> Result<(), NotRigid> {
-    if method != Blend::Lbs {
-        pose.update_dq_palette()?;
-    }
-    pose.morph.apply(&model.skin, &model.morphs);
-    if !work.positions {
-        // The vertex shader blends; the CPU's part ends with the palettes it reads.
-        return Ok(());
-    }
-    let (skin, skinned, normals) = (pose.morph.skin(&model.skin), &mut pose.skinned, &mut pose.normals);
-    // The fast path (`lanes.rs`) moves the normals in the same pass as the positions; an empty
-    // slice asks for positions alone.
-    let normals = if work.normals { &mut normals[..] } else { &mut [] };
-    let dq = (&pose.dq_palette[..], pose.dq_scale);
-    match method {
-        Blend::Lbs => threads.blend_lanes(skin, &pose.palette, skinned, normals),
-        Blend::Dqs => threads.blend_dqs_lanes(skin, dq, skinned, normals),
-        Blend::Both => {
-            threads.blend_lanes(skin, &pose.palette, skinned, normals);
-            threads.blend_dqs_lanes(skin, dq, compared, &mut []);
-        }
-    }
-    if work.normals {
-        // Flat normals, for a mesh with none of its own.
-        pose.update_face_normals(model);
-    }
+    pose.update_dq_palette()?;
+    fast.blend(pose.morph.skin(&model.skin), pose.palette_for(Method::Dqs), compared, &mut []);
     Ok(())
 }
 
 /// One line saying why DQS cannot blend `model` at `time`, naming the joint's bone.
 pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     let bone = model.skin.joints().get(e.joint).map_or("?", |j| &model.skeleton.bone(j.bone).name);
-    let bone = skinning::printable::quoted(bone);
+    let bone = skinning_method::printable::quoted(bone);
     format!(
         "dual quaternions cannot skin this model at {time:.2} s: joint {} (bone {bone}) {}, and they \
          hold only a rotation, a translation and one scale shared by every joint; linear blending \
@@ -267,7 +268,7 @@ pub struct Layers<'a> {
     /// With `--skinning both`: every GPU layer in this one colour, over the CPU's.
     pub gpu_color: Option<Rgba>,
     /// This frame's morph, for the GPU layers (its weights, or its shapes where the CPU morphs).
-    pub morph: Option<&'a skinning::morph::Morphed>,
+    pub morph: Option<&'a skinning_method::morph::Morphed>,
 }
 
 /// What to draw of the skinned mesh for the choices (nothing if it is hidden).
@@ -284,7 +285,7 @@ pub fn layers<'a>(
     let (cpu, gpu, compare) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu, method == Blend::Both);
     Layers {
         cpu: cpu.then_some(&pose.skinned[..]),
-        cpu_normals: &pose.normals,
+        cpu_normals: &pose.normals.vertex,
         cpu_compared: (cpu && compare).then_some(compared),
         gpu: gpu.then(|| pose.palette_for(method.first())),
         gpu_compared: (gpu && compare).then(|| pose.palette_for(Method::Dqs)),

@@ -22,16 +22,18 @@ use super::view::{View, at_one_point, find_bone};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
 use crate::demo::draw::gpu_influences::gpu_can_skin;
-use crate::demo::draw::render::Frame;
+use crate::demo::draw::render::Scene;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
-use skinning::clip::Clip;
-use skinning::inspect::Inspection;
-use skinning::md5_import::StoredWeights;
-use skinning::model::{Model, Pose};
-use skinning::printable::printable;
+use skinning_formats::material::Looks;
+use skinning_formats::md5_import::StoredWeights;
+use skinning_method::clip::Clip;
+use skinning_method::frame::{Frame, Pose};
+use skinning_method::inspect::Inspection;
+use skinning_method::model::Model;
+use skinning_method::printable::printable;
 use std::time::Instant;
 
 /// What a key asks of the window around the demo.
@@ -50,6 +52,8 @@ pub enum Reply {
 
 pub struct Demo {
     pub model: Model,
+    /// What its surface looks like: drawn, never skinned (the loader's; none for the article).
+    pub looks: Looks,
     pub clips: Vec<Clip>,
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
@@ -134,6 +138,7 @@ impl Demo {
             view,
             skinned: SkinnedLayer::new(&model, options.skinning, options.method),
             model,
+            looks: Looks::default(),
             clip_names: clips.iter().map(|c| printable(&c.name).into_owned()).collect(),
             clips,
             clip,
@@ -171,24 +176,29 @@ impl Demo {
         }
     }
 
-    /// Runs the method for the current time: the clip, the chains that reach, world transforms,
-    /// palette, and the morph, the blend and the normals unless only the GPU skins
-    /// (`skinned::blend`); then the normals layer's lines.
+    /// Runs the method for the current time (one frame, `Pose::run`, ending as the skinned layer
+    /// asks: `skinned::blending`); then the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // 1 animate: the clips' layers blended into the bones' local poses and the morph weights
-        // (`layers.rs`); 2 reach (in reach mode); 3 matrices: see `skinning::model`; then the
-        // weights the user holds, before the morph and the blend.
-        let (trs, weights) = (&mut self.pose.trs, &mut self.pose.morph.weights);
-        self.clip = self.mixing.animate(&self.model, &self.clips, time, trs, weights);
-        self.reach.solve(&mut self.pose);
-        self.pose.palette_from_trs(&self.model);
-        self.pose.morph.hold(&self.morph.held);
+        // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves
+        // their weights first), the chains that reach (in reach mode), the weights the user holds,
+        // and the ending the skinned layer asks for (the fast path, or the palette for the GPU).
+        self.mixing.fade(time);
+        let frame = Frame {
+            time,
+            source: self.mixing.source(&self.clips),
+            reaches: self.reach.chains(),
+            held: &self.morph.held,
+            blending: self.skinned.blending(shown),
+        };
+        let result = self.pose.run(&self.model, frame);
+        self.clip = self.mixing.current();
         let (model, clip) = (&self.model, &self.clips[self.clip]);
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
-        self.colors_dirty |= self.skinned.blend(&mut self.pose, model, clip.wrap(time) as f64, shown);
+        self.colors_dirty |=
+            self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
         self.status.cpu = started.elapsed();
         self.normal_lines.clear();
         if shown.normal_lines {
@@ -238,10 +248,10 @@ impl Demo {
     }
 
     /// What the renderer should draw for a viewport of this size.
-    pub fn frame(&self, width: u32, height: u32, scale: f64) -> Frame<'_> {
+    pub fn scene(&self, width: u32, height: u32, scale: f64) -> Scene<'_> {
         let view = &self.view;
         let aspect = width.max(1) as f32 / height.max(1) as f32;
-        Frame {
+        Scene {
             view_projection: view.camera.view_projection(width, height),
             eye: view.camera.eye_in_model(aspect),
             point_size: colors::POINT_SIZE * scale as f32,

@@ -4,7 +4,7 @@
 //! renderer, which draws every frame with a thread per core (`Session::pick_threads` asks once the
 //! renderer is known).
 
-use skinning::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
+use skinning_fast::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
 
 /// The threads that blend a skin of `vertices` vertices: `threads` of them (`--threads`) from `from`
 /// vertices on (`--parallel-from`; default `PARALLEL_FROM_VERTICES`). Without `--threads`, all the

@@ -8,9 +8,9 @@
 //! so a paused picture keeps its trail. Made once, full size: a frame allocates nothing.
 
 use glam::Vec3;
-use skinning::model::Model;
-use skinning::printable::{printable, quoted};
-use skinning::skeleton::BoneId;
+use skinning_method::model::Model;
+use skinning_method::printable::{printable, quoted};
+use skinning_method::skeleton::BoneId;
 
 /// How many frames a trail keeps: 4 s at 120 frames a second, 8 s at 60.
 pub const TRAIL_FRAMES: usize = 480;
@@ -83,7 +83,7 @@ fn find(model: &Model, name: &str) -> Result<BoneId, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use skinning::scene;
+    use skinning_method::scene;
 
     fn joints(x: f32) -> Vec<Vec3> {
         vec![Vec3::new(x, 0.0, 0.0); 5]

@@ -3,9 +3,9 @@
 use crate::demo::cli::hide::Hidden;
 use crate::demo::draw::colors::{self, Colors};
 use skinning::camera::Camera;
-use skinning::model::Model;
-use skinning::printable::{printable, quoted};
-use skinning::skeleton::BoneId;
+use skinning_method::model::Model;
+use skinning_method::printable::{printable, quoted};
+use skinning_method::skeleton::BoneId;
 
 #[derive(Clone, Debug)]
 pub struct View {

@@ -13,10 +13,10 @@ use super::font::{GLYPH, TextBatch};
 use super::placement::{Placement, beside_spots, name_spots};
 use crate::demo::draw::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
 use glam::{Mat4, Vec2, Vec3};
-use skinning::inspect::Inspection;
-use skinning::model::Model;
-use skinning::printable::printable;
-use skinning::skeleton::BoneId;
+use skinning_method::inspect::Inspection;
+use skinning_method::model::Model;
+use skinning_method::printable::printable;
+use skinning_method::skeleton::BoneId;
 use std::fmt::Write;
 
 /// The words of one frame, as the demo asks for them.

@@ -27,7 +27,7 @@ pub fn pixel_projection(width: u32, height: u32) -> Mat4 {
 impl TextLayer {
     /// Buffers for up to `capacity` points.
     pub fn new(gl: &glow::Context, capacity: usize) -> Result<TextLayer, GlError> {
-        // SAFETY (all blocks in this file): the caller keeps the context that made `gl` current on
+        // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created by this layer and not yet deleted.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
@@ -61,6 +61,7 @@ impl TextLayer {
         if n == 0 {
             return;
         }
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.uniform_matrix_4_f32_slice(
                 view_projection,
@@ -79,6 +80,7 @@ impl TextLayer {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.positions);

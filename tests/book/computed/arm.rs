@@ -5,10 +5,12 @@
 use super::format::{point, short};
 use super::{Facts, Work};
 use glam::{Mat4, Quat, Vec3};
-use skinning::clip::{Clip, Motion};
-use skinning::model::{Model, Pose};
-use skinning::scene::{self, BONE1, BONE2, BONE31, BONE32};
-use skinning::skin::{SLOTS, SkinVertex, blend_vertices};
+use skinning_method::blend::{Blend, Linear};
+use skinning_method::clip::{Clip, Motion};
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32};
+use skinning_method::skin::{SLOTS, SkinVertex};
 
 pub const COMPUTED: [Work; 9] = [
     ("01-quarter-turn", quarter_turn),
@@ -77,14 +79,14 @@ fn seed_vertex_8() -> Facts {
     let bind = Vec3::from(v.bind);
     let rest = |bone: usize| model.skeleton.bone(bone).rest.translation;
     let (down, left) =
-        (rest(BONE1).y - pose.trs[BONE1].translation.y, rest(BONE32).x - pose.trs[BONE32].translation.x);
+        (rest(BONE1).y - pose.local[BONE1].translation.y, rest(BONE32).x - pose.local[BONE32].translation.x);
     let candidate = |i: usize| pose.palette[v.joints[i] as usize].transform_point3(bind);
     let sum = v.weights[0] * candidate(0) + v.weights[1] * candidate(1);
     assert!((sum - Vec3::from(pose.skinned[8])).length() < 1e-6, "the blend by hand is the program's");
     Ok(vec![
-        point(pose.trs[BONE1].translation, 4),
+        point(pose.local[BONE1].translation, 4),
         format!("{} below", short(down as f64, 4)),
-        point(pose.trs[BONE32].translation, 4),
+        point(pose.local[BONE32].translation, 4),
         format!("{} left", short(left as f64, 4)),
         point(candidate(0), 4),
         point(candidate(1), 4),
@@ -107,10 +109,10 @@ fn weights_short_of_one() -> Facts {
     joints[1] = BONE1 as u16;
     let vertex = SkinVertex { bind, joints, weights: [0.5, 0.4, 0.0, 0.0], count: 2 };
     let identity = vec![Mat4::IDENTITY; model.skin.joints().len()];
-    let mut out = [glam::Vec3A::ZERO];
-    blend_vertices(&[vertex], &identity, &mut out);
+    // The blend of that one vertex by its four slots, as the main loop makes it.
+    let out = [Linear(&identity).position(&vertex, &[])];
     let mut mesh = scene::MESH;
-    let edited = [scene::MESH[1].1[0], skinning::skin::Influence { joint: BONE1, weight: 0.4 }];
+    let edited = [scene::MESH[1].1[0], skinning_method::skin::Influence { joint: BONE1, weight: 0.4 }];
     mesh[1].1 = &edited;
     let refused = scene::article_with_mesh(&mesh).expect_err("a sum of 0.9 is refused").to_string();
     Ok(vec![
@@ -237,7 +239,7 @@ fn vertex_10() -> Facts {
     let v = model.skin.vertices()[10];
     let bind = Vec3::from(v.bind);
     let from_joint = bind - model.skeleton.rest_world()[BONE2].w_axis.truncate();
-    let angle = degrees_about(pose.trs[BONE2].rotation, Vec3::X);
+    let angle = degrees_about(pose.local[BONE2].rotation, Vec3::X);
     let (c, s) = (angle.to_radians().cos() as f32, angle.to_radians().sin() as f32);
     let turned = Vec3::new(from_joint.x, from_joint.y * c, from_joint.y * s);
     let bone2 = pose.palette[BONE2].transform_point3(bind);

@@ -7,8 +7,9 @@ use super::format::{listed, point, point_fixed, short};
 use super::{Facts, Missing, Work, models};
 use crate::markdown::{blocks, read};
 use glam::{Mat4, Vec3};
-use skinning::model::{Model, Pose};
-use skinning::skin::{Influence, Joint, Skin};
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use skinning_method::skin::{Influence, Joint, Skin};
 use std::path::Path;
 
 pub const COMPUTED: [Work; 7] = [
@@ -21,8 +22,8 @@ pub const COMPUTED: [Work; 7] = [
     ("13-slots", slots),
 ];
 
-fn gltf(name: &str) -> Result<skinning::gltf_import::Imported, Missing> {
-    skinning::gltf_import::load(&models()?.join(name)).map_err(|e| Missing(e.to_string()))
+fn gltf(name: &str) -> Result<skinning_formats::gltf_import::Imported, Missing> {
+    skinning_formats::gltf_import::load(&models()?.join(name)).map_err(|e| Missing(e.to_string()))
 }
 
 /// Chapter 9, exercise 1: the Fox's JOINTS_0 value 5.
@@ -44,7 +45,7 @@ fn joints_value() -> Facts {
 fn not_joints() -> Facts {
     let fox = gltf("Fox.glb")?;
     let joints = fox.model.joint_bones();
-    let synthetic = skinning::gltf_import::SYNTHETIC_ROOT;
+    let synthetic = skinning_formats::gltf_import::SYNTHETIC_ROOT;
     let named: Vec<&str> = (0..fox.model.skeleton.len())
         .filter(|&b| !joints[b])
         .map(|b| fox.model.skeleton.bone(b).name.as_str())
@@ -89,8 +90,8 @@ fn chapter_files() -> (String, String) {
 /// Chapter 10, exercise 2: the chapter's animation, loaded by the library as it is on the page.
 fn the_clip() -> Facts {
     let (mesh, anim) = chapter_files();
-    let loaded =
-        skinning::md5_import::load_from_str(&mesh, &[("wave", &anim)]).expect("the chapter's files load");
+    let loaded = skinning_formats::md5_import::load_from_str(&mesh, &[("wave", &anim)])
+        .expect("the chapter's files load");
     let (model, clip) = (&loaded.model, &loaded.clips[0]);
     let mut pose = Pose::new(model);
     pose.update(model, clip, 0.05);
@@ -124,7 +125,7 @@ fn local_of_a_joint() -> Facts {
     let (mesh, _) = chapter_files();
     let moved = mesh.replacen("( 0 0 0 ) ( 0 0 0 )", "( 0 1 0 ) ( 0 0 -0.7071068 )", 1);
     assert_ne!(moved, mesh, "the chapter's md5mesh has root at the origin, unturned");
-    let loaded = skinning::md5_import::load_from_str(&moved, &[]).expect("loads");
+    let loaded = skinning_formats::md5_import::load_from_str(&moved, &[]).expect("loads");
     let rest = loaded.model.skeleton.bone(loaded.model.skeleton.find("arm").expect("arm")).rest;
     // By hand: turn (1, 0, 0) - (0, 1, 0) back a quarter about z.
     let by_hand = glam::Quat::from_rotation_z(-90f32.to_radians()) * Vec3::new(1.0, -1.0, 0.0);

@@ -6,13 +6,13 @@ use super::arm::{article, degrees_about};
 use super::format::{fixed, listed, short};
 use super::{Facts, Missing, Work, models};
 use glam::{Quat, Vec3, Vec4};
-use skinning::clip::Clip;
-use skinning::mixer::additive::{add, delta};
-use skinning::mixer::mask::Mask;
-use skinning::mixer::phase::{cycle, time_in_clip};
-use skinning::mixer::{Kind, Layer, Mixer};
-use skinning::scene::{BONE1, BONE2};
-use skinning::transform::Trs;
+use skinning_method::clip::Clip;
+use skinning_method::mixer::additive::{add, delta};
+use skinning_method::mixer::mask::Mask;
+use skinning_method::mixer::phase::{cycle, time_in_clip};
+use skinning_method::mixer::{Kind, Layer, Mixer};
+use skinning_method::scene::{BONE1, BONE2};
+use skinning_method::transform::Trs;
 
 pub const COMPUTED: [Work; 5] = [
     ("11-phase-sync", phase_sync_half),
@@ -25,7 +25,8 @@ pub const COMPUTED: [Work; 5] = [
 /// Phase sync of the Fox's Walk and Run at these weights, at 1.5 s, worked out in words; checked
 /// against the library's mixer.
 fn phase_sync(walk_weight: f32, run_weight: f32) -> Facts {
-    let fox = skinning::gltf_import::load(&models()?.join("Fox.glb")).map_err(|e| Missing(e.to_string()))?;
+    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb"))
+        .map_err(|e| Missing(e.to_string()))?;
     let find = |name: &str| fox.clips.iter().position(|c| c.name == name).expect("a clip of the Fox");
     let (walk, run) = (find("Walk"), find("Run"));
     let clips: &[Clip] = &fox.clips;
@@ -67,7 +68,8 @@ fn phase_sync(walk_weight: f32, run_weight: f32) -> Facts {
 fn phase_sync_half() -> Facts {
     let mut facts = phase_sync(0.5, 0.5)?;
     // The picture's corner line writes each layer's time to two places.
-    let fox = skinning::gltf_import::load(&models()?.join("Fox.glb")).map_err(|e| Missing(e.to_string()))?;
+    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb"))
+        .map_err(|e| Missing(e.to_string()))?;
     let length = |name: &str| fox.clips.iter().find(|c| c.name == name).map_or(0.0, |c| c.duration);
     let phase = 1.5 / cycle([(0.5, length("Walk")), (0.5, length("Run"))]);
     let (walk, run) = (time_in_clip(phase, length("Walk")), time_in_clip(phase, length("Run")));

@@ -4,10 +4,10 @@
 use super::format::{fixed, short};
 use super::{Facts, Work};
 use glam::{DVec3, Quat, Vec3};
-use skinning::model::Pose;
-use skinning::reach::two_bone::softened;
-use skinning::reach::{Reach, Solver};
-use skinning::scene::{self, BONE1, BONE2, BONE31};
+use skinning_method::frame::Pose;
+use skinning_method::reach::two_bone::softened;
+use skinning_method::reach::{Reach, Solver};
+use skinning_method::scene::{self, BONE1, BONE2, BONE31};
 
 pub const COMPUTED: [Work; 4] = [
     ("12-two-bone", two_bone),
@@ -43,13 +43,13 @@ fn two_bone() -> Facts {
     // The library's solver, from the same pose.
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
-    let before = pose.trs.clone();
+    let before = pose.local.clone();
     let solver = Solver::TwoBone { soften: 1.0 };
     let mut reach = Reach::new(&model.skeleton, BONE31, solver, target).expect("a chain of two bones");
-    let reached = reach.solve(&mut pose.trs, &pose.bend);
+    let reached = reach.solve(&mut pose.local, &pose.bend);
     let (middle, start) = (
-        turned(before[BONE2].rotation, pose.trs[BONE2].rotation),
-        turned(before[BONE1].rotation, pose.trs[BONE1].rotation),
+        turned(before[BONE2].rotation, pose.local[BONE2].rotation),
+        turned(before[BONE1].rotation, pose.local[BONE1].rotation),
     );
     assert!(
         (middle - (wants - has).abs()).abs() < 1e-3 && (start - aim).abs() < 1e-3 && reached.distance < 1e-6

@@ -6,9 +6,9 @@ use super::format::{fixed, point, short};
 use super::{Facts, Missing, Work, models};
 use crate::markdown::read;
 use glam::{Mat3A, Quat, Vec3, Vec3A};
-use skinning::model::{Method, Pose};
-use skinning::normals::normal_by;
-use skinning::scene::BONE2;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::normals::normal_by;
+use skinning_method::scene::BONE2;
 use std::path::Path;
 
 pub const COMPUTED: [Work; 6] = [
@@ -59,7 +59,8 @@ fn uniform_block() -> Facts {
 
 /// Chapter 6, exercise 2: what the Fox uploads each frame, blended on the CPU and on the GPU.
 fn fox_upload() -> Facts {
-    let fox = skinning::gltf_import::load(&models()?.join("Fox.glb")).map_err(|e| Missing(e.to_string()))?;
+    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb"))
+        .map_err(|e| Missing(e.to_string()))?;
     let skin = &fox.model.skin;
     assert!(skin.normals().is_empty(), "the Fox is lit with flat normals: it uploads no normals");
     let (positions, palette) = (skin.len() * 3 * 4, skin.joints().len() * 64);
@@ -74,10 +75,10 @@ fn fox_upload() -> Facts {
 fn distance_at(degrees: f32, method: Method) -> f64 {
     let (model, clips) = article();
     let mut pose = Pose::new(&model);
-    pose.animate(&model, &clips[1], 0.0);
-    pose.trs[BONE2].rotation = Quat::from_rotation_x(degrees.to_radians());
-    pose.palette_from_trs(&model);
-    pose.blend_with(&model, method).expect("the arm's joints only turn and move");
+    clips[1].sample(&model.skeleton, 0.0, &mut pose.local);
+    pose.local[BONE2].rotation = Quat::from_rotation_x(degrees.to_radians());
+    let frame = Frame { blending: Blending::reference(method), ..Frame::new(Source::Held, 0.0) };
+    pose.run(&model, frame).expect("the arm's joints only turn and move");
     let p = pose.skinned[2];
     (p.y as f64).hypot(p.z as f64)
 }
@@ -141,10 +142,11 @@ fn stretched_normal() -> Facts {
 /// Chapter 8, exercise 2: where the lit surface's normals come from, for the Fox and the robot.
 fn lit_surface() -> Facts {
     let models = models()?;
-    let load =
-        |name: &str| skinning::gltf_import::load(&models.join(name)).map_err(|e| Missing(e.to_string()));
+    let load = |name: &str| {
+        skinning_formats::gltf_import::load(&models.join(name)).map_err(|e| Missing(e.to_string()))
+    };
     let (fox, robot) = (load("Fox.glb")?.model, load("RobotExpressive.glb")?.model);
-    let says = |m: &skinning::model::Model| match m.skin.normals().is_empty() {
+    let says = |m: &skinning_method::model::Model| match m.skin.normals().is_empty() {
         true => "brings no normals",
         false => "brings a normal for every vertex",
     };

@@ -3,15 +3,15 @@
 use crate::demo::cli::options::Options;
 use crate::demo::show::state::Demo;
 use glam::Vec2;
-use skinning::scene::{BONE2, BONE31, BONE32};
+use skinning_method::scene::{BONE2, BONE31, BONE32};
 
 const SIZE: (u32, u32) = (640, 480);
 
 /// The article's arm seen from behind (`--camera 180,0`): it points left on the screen, its claws
 /// at the left end.
 fn from_behind() -> Demo {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("its clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("its clips");
     let options = Options { clip: "seed".into(), camera: Some((180.0, 0.0, 1.0)), ..Options::default() };
     Demo::new(model, clips, &options).expect("a demo")
 }
@@ -48,7 +48,7 @@ fn dragging_up_lifts_a_bone_that_points_left_from_either_side_of_its_joint() {
 fn the_far_end_follows_the_pointer_around_the_joint() {
     // bone1's far end is bone2's joint, its one child. Wherever the pointer goes, that end lands on
     // the line from bone1's joint through the end moved as the pointer moved.
-    use skinning::scene::BONE1;
+    use skinning_method::scene::BONE1;
     for drag in [Vec2::new(0.0, 100.0), Vec2::new(-30.0, -70.0), Vec2::new(150.0, 20.0)] {
         let mut d = from_behind();
         d.key(" ");

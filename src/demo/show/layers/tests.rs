@@ -4,7 +4,7 @@
 use super::*;
 use crate::demo::cli::layers::{LayerFlags, Masked, Weighted};
 use crate::demo::show::state::{Demo, Reply};
-use skinning::scene;
+use skinning_method::scene;
 
 fn article() -> (Model, Vec<Clip>) {
     (scene::article().expect("valid"), scene::clips().expect("valid"))
@@ -163,15 +163,15 @@ fn the_keys_reach_the_layers_and_the_corner_line_shows_them() {
     let mut d = Demo::new(model, clips, &Options { time: 1.0, ..Options::default() }).expect("valid");
     assert_eq!(d.key("k"), Reply::Changed);
     assert_eq!(d.key("K"), Reply::Changed);
-    let status = d.frame(640, 480, 1.0).words.expect("words").status.to_string();
+    let status = d.scene(640, 480, 1.0).words.expect("words").status.to_string();
     let rows: Vec<&str> = status.lines().skip(1).collect();
     assert_eq!(rows, ["blend 0.80 bend  t 1.00 s  in step", "blend 0.20 twist  t 1.00 s  in step"]);
     assert_eq!(d.key("y"), Reply::Changed);
-    assert!(d.frame(640, 480, 1.0).words.expect("words").status.contains("not in step"));
+    assert!(d.scene(640, 480, 1.0).words.expect("words").status.contains("not in step"));
     // C plays the next clip alone: the rows go.
     d.key("c");
     assert_eq!((d.clip().name.as_str(), d.mixing.mixer.layers.len()), ("twist", 1));
-    assert!(!d.frame(640, 480, 1.0).words.expect("words").status.contains('\n'));
+    assert!(!d.scene(640, 480, 1.0).words.expect("words").status.contains('\n'));
     // F starts a fade; R ends it on the clip it went to.
     d.key("f");
     d.key("r");

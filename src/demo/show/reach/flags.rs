@@ -4,10 +4,10 @@
 //! those mistakes are told here, one line each.
 
 use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
-use skinning::model::Model;
-use skinning::printable::{printable, quoted};
-use skinning::reach::{Reach, Solver};
-use skinning::skeleton::BoneId;
+use skinning_method::model::Model;
+use skinning_method::printable::{printable, quoted};
+use skinning_method::reach::{Reach, Solver};
+use skinning_method::skeleton::BoneId;
 
 /// The chains `options` asks for on `model` (`--reach`, `--pole`, `--chain`, `--reach-weight`,
 /// `--soften`), or the one line that says what is wrong.

@@ -4,26 +4,37 @@ use super::*;
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
 use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver, fits_gpu};
 use glam::{Mat4, Vec3};
-use skinning::scene;
+use skinning_fast::parallel::BlendThreads;
+use skinning_method::scene;
 
 fn article() -> (Model, Pose) {
     let model = scene::article().expect("the article's scene is valid");
     let mut pose = Pose::new(&model);
     let twist = scene::twist().expect("the twist clip");
-    pose.update_palette(&model, &twist, 1.5);
+    pose.run(&model, Frame::new(Source::Clip(&twist), 1.5).palette_only())
+        .expect("linear blending takes any palette");
     (model, pose)
+}
+
+/// The frame of `pose` as it is held at 1.5 s, blended by `method` on the program's fast path, one
+/// thread, normals included.
+fn held_by(model: &Model, pose: &Pose, method: Method) -> Pose {
+    let mut blended = pose.clone();
+    let blending = Blending::Cpu { method, by: &FastPath::new(), normals: true };
+    blended.run(model, Frame { blending, ..Frame::new(Source::Held, 1.5) }).expect("rigid");
+    blended
 }
 
 #[test]
 fn each_choice_blends_what_it_draws() {
     let (model, pose) = article();
     let n = model.skin.len();
-    let (mut lbs, mut dqs) = (pose.clone(), pose.clone());
-    lbs.blend_with(&model, Method::Lbs).expect("LBS");
-    dqs.blend_with(&model, Method::Dqs).expect("rigid");
+    let (lbs, dqs) = (held_by(&model, &pose, Method::Lbs), held_by(&model, &pose, Method::Dqs));
     assert_ne!(lbs.skinned, dqs.skinned, "at 150 degrees the two methods differ");
     // Every skin on two threads, even these 13 vertices: the same numbers as one thread's.
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
+    let mut layer = SkinnedLayer::new(&model, Skinning::Cpu, Blend::Lbs);
+    layer.fast = FastPath::new().on(threads);
     let surface = Shown { surface: true, normal_lines: false };
     let normal_lines = Shown { surface: false, normal_lines: true };
     for ((skinning, method), shown) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
@@ -31,19 +42,24 @@ fn each_choice_blends_what_it_draws() {
         .flat_map(|s| [Blend::Lbs, Blend::Dqs, Blend::Both].map(|m| (s, m)))
         .flat_map(|choice| [Shown::default(), surface, normal_lines].map(|shown| (choice, shown)))
     {
-        let (mut p, mut compared) = (pose.clone(), vec![Vec3A::ZERO; n]);
-        let work = Cpu::for_frame(skinning, shown, false);
-        blend(&mut p, &mut compared, &model, (method, work), &threads).expect("rigid");
+        // As the demo's frame does: the frame the layer asks for, then its finish (compare mode).
+        (layer.skinning, layer.method) = (skinning, method);
+        layer.compared = vec![Vec3A::ZERO; n];
+        let mut p = pose.clone();
+        let result =
+            p.run(&model, Frame { blending: layer.blending(shown), ..Frame::new(Source::Held, 1.5) });
+        assert!(!layer.finish(&mut p, &model, result, 1.5, shown), "rigid: {method:?} stays");
+        let compared = &layer.compared;
         // The CPU blends what it draws, and what the normals layer starts from.
         let cpu = skinning != Skinning::Gpu || shown.normal_lines;
         // It moves the normals for the surface it draws, and for the normals layer.
         let normals_moved = (skinning != Skinning::Gpu && shown.surface) || shown.normal_lines;
         let expected_normals = match (normals_moved, method) {
-            (false, _) => &pose.normals,
-            (true, Blend::Dqs) => &dqs.normals,
-            (true, _) => &lbs.normals,
+            (false, _) => &pose.normals.vertex,
+            (true, Blend::Dqs) => &dqs.normals.vertex,
+            (true, _) => &lbs.normals.vertex,
         };
-        assert_eq!(&p.normals, expected_normals, "{skinning:?} {method:?} {shown:?}");
+        assert_eq!(&p.normals.vertex, expected_normals, "{skinning:?} {method:?} {shown:?}");
         let expected = if !cpu {
             &pose.skinned
         } else if method == Blend::Dqs {
@@ -57,9 +73,9 @@ fn each_choice_blends_what_it_draws() {
         assert_eq!(&compared[..], compared_expected, "{skinning:?} {method:?}");
         // The DQS palette is ready whenever a layer reads it.
         if method != Blend::Lbs {
-            assert_eq!(p.dq_palette, dqs.dq_palette, "{skinning:?} {method:?}");
+            assert_eq!(p.dq.joints, dqs.dq.joints, "{skinning:?} {method:?}");
         }
-        let l = layers(&p, &compared, skinning, method, true);
+        let l = layers(&p, compared, skinning, method, true);
         let drawn = (l.cpu.is_some(), l.cpu_compared.is_some(), l.gpu.is_some(), l.gpu_compared.is_some());
         let compare = method == Blend::Both;
         let (cpu_draws, gpu) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu);
@@ -70,13 +86,13 @@ fn each_choice_blends_what_it_draws() {
         }
         assert!(matches!(l.gpu_compared, None | Some(Palette::Dqs { .. })));
         assert_eq!(l.gpu_color.is_some(), skinning == Skinning::Both);
-        assert!(layers(&p, &compared, skinning, method, false).cpu.is_none());
+        assert!(layers(&p, compared, skinning, method, false).cpu.is_none());
     }
 }
 
 /// A chain of `bones` bones, one joint each, with one vertex on the last: a model of any size.
 pub fn chain(bones: usize) -> Model {
-    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    let mut b = skinning_method::skeleton::SkeletonBuilder::new();
     for i in 0..bones {
         b.bone(&format!("bone{i}"), Vec3::X);
         if i > 0 {
@@ -84,9 +100,10 @@ pub fn chain(bones: usize) -> Model {
         }
     }
     let skeleton = b.build().expect("a chain is a tree");
-    let joints = (0..bones).map(|bone| skinning::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
-    let on_last = [skinning::skin::Influence { joint: bones - 1, weight: 1.0 }];
-    let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
+    let joints =
+        (0..bones).map(|bone| skinning_method::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
+    let on_last = [skinning_method::skin::Influence { joint: bones - 1, weight: 1.0 }];
+    let skin = skinning_method::skin::Skin::from_table(joints, &[(Vec3::ZERO, &on_last[..])]).expect("valid");
     Model::new(skeleton, skin, vec![]).expect("sizes match")
 }
 
@@ -103,7 +120,7 @@ fn a_model_too_big_for_the_gpu_palette_stays_on_the_cpu() {
 
 /// A fan of `influences` joints on one root, and one vertex moved by all of them, equally.
 fn one_vertex_on(influences: usize) -> Model {
-    let mut b = skinning::skeleton::SkeletonBuilder::new();
+    let mut b = skinning_method::skeleton::SkeletonBuilder::new();
     for i in 0..influences {
         b.bone(&format!("bone{i}"), Vec3::X);
         if i > 0 {
@@ -111,12 +128,13 @@ fn one_vertex_on(influences: usize) -> Model {
         }
     }
     let skeleton = b.build().expect("a chain is a tree");
-    let joints = (0..influences).map(|bone| skinning::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
+    let joints =
+        (0..influences).map(|bone| skinning_method::skin::Joint { bone, offset: Mat4::IDENTITY }).collect();
     // Eighths and ninths are exact enough: the weights sum to 1 within the skin's tolerance.
     let all: Vec<_> = (0..influences)
-        .map(|joint| skinning::skin::Influence { joint, weight: 1.0 / influences as f32 })
+        .map(|joint| skinning_method::skin::Influence { joint, weight: 1.0 / influences as f32 })
         .collect();
-    let skin = skinning::skin::Skin::from_table(joints, &[(Vec3::ZERO, &all[..])]).expect("valid");
+    let skin = skinning_method::skin::Skin::from_table(joints, &[(Vec3::ZERO, &all[..])]).expect("valid");
     Model::new(skeleton, skin, vec![]).expect("sizes match")
 }
 
@@ -151,17 +169,17 @@ fn d_is_refused_when_a_joint_is_scaled() {
     let (model, mut pose) = article();
     assert_eq!(next_method(Blend::Lbs, &mut pose, &model, 1.5), Ok(Blend::Dqs));
     // bone31 stretched to twice its height: no dual quaternion holds that.
-    pose.local[scene::BONE31] *= Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
-    pose.compute(&model);
+    pose.local[scene::BONE31].scale *= Vec3::new(1.0, 2.0, 1.0);
+    pose.run(&model, Frame::new(Source::Held, 1.5)).expect("linear blending takes any palette");
     let why = next_method(Blend::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
     assert!(why.contains("joint 3 (bone \"bone31\") is scaled by (1, 2, 1)"), "{why}");
     assert!(why.contains("1.50 s") && !why.contains('\n'), "{why}");
     // Back to LBS is always fine; and the frame's blend says the same.
     assert_eq!(next_method(Blend::Both, &mut pose, &model, 1.5), Ok(Blend::Lbs));
-    let mut compared = vec![Vec3A::ZERO; model.skin.len()];
-    let one = BlendThreads::one();
     let work = Cpu::for_frame(Skinning::Cpu, Shown::default(), false);
-    let e = blend(&mut pose, &mut compared, &model, (Blend::Dqs, work), &one).expect_err("scaled");
+    let fast = FastPath::new();
+    let blending = blending(Blend::Dqs, work, &fast);
+    let e = pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 1.5) }).expect_err("scaled");
     assert_eq!(e.joint, scene::BONE31);
 }
 

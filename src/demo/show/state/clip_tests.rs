@@ -20,7 +20,7 @@ fn number_keys_pick_a_clip_and_c_steps_through_them() {
 
 #[test]
 fn a_model_starts_on_the_animation_asked_for() {
-    let clips = skinning::scene::clips().expect("valid");
+    let clips = skinning_method::scene::clips().expect("valid");
     let model_options = |animation: Option<&str>| Options {
         model: Some("model.glb".into()),
         animation: animation.map(str::to_string),
@@ -38,14 +38,14 @@ fn a_model_starts_on_the_animation_asked_for() {
 #[test]
 fn a_clip_name_with_control_characters_reaches_the_title_and_corner_line_escaped() {
     const NAME: &str = "seed\u{1b}]0;owned\u{7}\n";
-    let model = skinning::scene::article().expect("valid");
-    let mut clips = skinning::scene::clips().expect("valid");
+    let model = skinning_method::scene::article().expect("valid");
+    let mut clips = skinning_method::scene::clips().expect("valid");
     clips[0].name = NAME.into();
     // `--clip` takes the name as it is in the clip.
     let mut d = Demo::new(model, clips, &Options { clip: NAME.into(), ..Options::default() }).expect("valid");
     d.update();
     let title = d.title(60.0);
-    let words = d.frame(640, 480, 1.0).words.expect("text is on");
+    let words = d.scene(640, 480, 1.0).words.expect("text is on");
     for shown in [title.as_str(), words.status] {
         assert!(!shown.chars().any(char::is_control), "{shown:?}");
         assert!(shown.contains("clip seed\\u{1b}]0;owned\\u{7}\\n"), "{shown:?}");
@@ -58,8 +58,8 @@ fn a_clip_name_with_control_characters_reaches_the_title_and_corner_line_escaped
 
 #[test]
 fn a_model_is_framed_over_the_clip_that_plays_and_the_article_over_all_three() {
-    let model = skinning::scene::article().expect("the article's scene is valid");
-    let clips = skinning::scene::clips().expect("the article's clips are valid");
+    let model = skinning_method::scene::article().expect("the article's scene is valid");
+    let clips = skinning_method::scene::clips().expect("the article's clips are valid");
     let framed = |clips: &[Clip]| framing_model(&model, clips);
     // The article: its three clips at once, whichever plays.
     let mut article = demo();

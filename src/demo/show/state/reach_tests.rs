@@ -5,7 +5,7 @@ use super::tests::demo;
 use super::*;
 use crate::demo::cli::reach::{Goal, ReachOptions};
 use glam::Vec2;
-use skinning::scene::{BONE1, BONE2, BONE31, ROOT};
+use skinning_method::scene::{BONE1, BONE2, BONE31, ROOT};
 
 const SIZE: (u32, u32) = (640, 480);
 
@@ -34,7 +34,7 @@ fn e_then_a_left_drag_on_a_joint_moves_its_target_and_the_arm_reaches() {
     assert!(on_screen(&d, BONE31).distance(to) < 0.5, "bone31 is drawn at {}", on_screen(&d, BONE31));
     assert_eq!(d.joints[BONE1], clip_pose[BONE1], "the chain's start stays where the clip has it");
     assert!(d.status.line.ends_with("  reach bone1-bone31 two-bone 0.0000 to go"), "{}", d.status.line);
-    let marks = d.frame(SIZE.0, SIZE.1, 1.0).reach.expect("the target is drawn");
+    let marks = d.scene(SIZE.0, SIZE.1, 1.0).reach.expect("the target is drawn");
     assert_eq!(marks.len(), 4);
     assert!(marks[0].distance(d.joints[BONE31]) < 1e-5, "the target is where bone31 is");
 
@@ -48,7 +48,7 @@ fn e_then_a_left_drag_on_a_joint_moves_its_target_and_the_arm_reaches() {
     // E again: the clip alone, no marks. R: the dragged chain is gone.
     d.key("e");
     assert_eq!(d.joints, clip_pose, "reach mode off: the clip's pose");
-    assert!(d.frame(SIZE.0, SIZE.1, 1.0).reach.is_none());
+    assert!(d.scene(SIZE.0, SIZE.1, 1.0).reach.is_none());
     d.key("e");
     d.key("r");
     d.key(" ");
@@ -57,8 +57,8 @@ fn e_then_a_left_drag_on_a_joint_moves_its_target_and_the_arm_reaches() {
 
 #[test]
 fn the_command_lines_chains_reach_from_the_start_and_a_bend_by_hand_rides_on_top() {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let target = glam::Vec3::new(0.3, 0.25, 0.05);
     let goal = Goal { end: "bone31".into(), target, pole: Some(glam::Vec3::new(0.3, 0.0, 0.4)) };
     let reach = ReachOptions { goals: vec![goal], ..ReachOptions::default() };

@@ -1,9 +1,9 @@
 //! The inspector's numbers for the terminal: the vertex's morph (if its mesh has targets), then
-//! the skin's table (`skinning::inspect`), then an MD5 model's stored weights.
+//! the skin's table (`skinning_method::inspect`), then an MD5 model's stored weights.
 
 use super::Demo;
-use skinning::inspect::{MorphTable, Report};
-use skinning::md5_import::WeightTable;
+use skinning_formats::md5_import::WeightTable;
+use skinning_method::inspect::{MorphTable, Report};
 
 impl Demo {
     /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.

@@ -7,8 +7,8 @@ use glam::Vec2;
 use std::time::Duration;
 
 pub fn demo() -> Demo {
-    let model = skinning::scene::article().expect("the article's scene is valid");
-    let clips = skinning::scene::clips().expect("the article's clips are valid");
+    let model = skinning_method::scene::article().expect("the article's scene is valid");
+    let clips = skinning_method::scene::clips().expect("the article's clips are valid");
     Demo::new(model, clips, &Options { clip: "seed".into(), ..Options::default() })
         .expect("defaults are valid")
 }
@@ -43,7 +43,7 @@ fn keys_change_the_state() {
 fn g_cycles_the_skinning_and_the_frame_follows() {
     let mut d = demo();
     let drawn = |d: &Demo| {
-        let f = d.frame(640, 480, 1.0).skinned;
+        let f = d.scene(640, 480, 1.0).skinned;
         (f.cpu.is_some(), f.gpu.is_some(), f.gpu_color)
     };
     assert_eq!((d.skinned.skinning, drawn(&d)), (Skinning::Cpu, (true, false, None)));
@@ -69,7 +69,7 @@ fn d_cycles_the_method_and_colours_and_title_follow() {
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::ORANGE));
     d.key("d");
     assert_eq!(d.skinned.method, Blend::Both);
-    let f = d.frame(640, 480, 1.0).skinned;
+    let f = d.scene(640, 480, 1.0).skinned;
     assert!(f.cpu.is_some() && f.cpu_compared.is_some());
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::RED));
     d.key("d");
@@ -83,8 +83,8 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     // bone31's offset stretches it to twice its height (a file's inverse bind matrix could):
     // no dual quaternion holds that.
     let mut joints = d.model.skin.joints().to_vec();
-    joints[skinning::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
-    let mut skin = skinning::skin::Skin::new(joints);
+    joints[skinning_method::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
+    let mut skin = skinning_method::skin::Skin::new(joints);
     for (i, v) in d.model.skin.vertices().iter().enumerate() {
         let influences: Vec<_> = d.model.skin.influences(i).collect();
         skin.add_vertex(v.bind.into(), &influences).expect("the same vertices");
@@ -100,7 +100,7 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     assert!(matches!(d.key("d"), Reply::Refused(why) if why.contains("bone31")));
     // Starting with --method dqs on such a model is refused outright.
     let options = Options { method: Blend::Dqs, ..Options::default() };
-    let clips = skinning::scene::clips().expect("clips");
+    let clips = skinning_method::scene::clips().expect("clips");
     let err = Demo::new(d.model.clone(), clips, &options).err().expect("refused");
     assert!(err.contains("bone31") && !err.contains("switching"), "{err}");
 }
@@ -109,10 +109,10 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
 fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
     let mut d = demo();
     let size = (640, 480);
-    let (bone1, bone2) = (skinning::scene::BONE1, skinning::scene::BONE2);
+    let (bone1, bone2) = (skinning_method::scene::BONE1, skinning_method::scene::BONE2);
     let on_screen = |d: &Demo, b| d.view.camera.project(d.joints[b], size.0, size.1);
     let (joint, end) = (on_screen(&d, bone1), on_screen(&d, bone2));
-    let tip_before = d.joints[skinning::scene::BONE31];
+    let tip_before = d.joints[skinning_method::scene::BONE31];
     let before = d.joints[bone2] - d.joints[bone1];
     assert!(d.start_bend(joint + Vec2::new(1.0, 0.0), size, 12.0));
     // bone1's far end, bone2's joint, is the lever's end: move the pointer by what takes that end
@@ -126,24 +126,24 @@ fn dragging_around_a_joint_bends_that_bone_and_reset_undoes_it() {
     // The article lies in the view's plane: a quarter turn about the view axis takes (x, y) to (-y, x).
     assert!((now - Vec3::new(-before.y, before.x, 0.0)).length() < 1e-4, "{now} from {before}");
     d.key("r");
-    assert!((d.joints[skinning::scene::BONE31] - tip_before).length() < 1e-6);
+    assert!((d.joints[skinning_method::scene::BONE31] - tip_before).length() < 1e-6);
 }
 
 #[test]
 fn v_steps_through_the_vertices_and_n_toggles_the_names() {
     let mut d = demo();
-    assert!(d.frame(640, 480, 1.0).inspection.is_none());
+    assert!(d.scene(640, 480, 1.0).inspection.is_none());
     d.key("v");
     d.key("v");
-    let inspection = d.frame(640, 480, 1.0).inspection.expect("vertex 1 inspected");
+    let inspection = d.scene(640, 480, 1.0).inspection.expect("vertex 1 inspected");
     assert_eq!((d.selection.vertex, inspection.vertex), (Some(1), 1));
     for _ in 0..d.model.skin.len() - 1 {
         d.key("v");
     }
     assert_eq!(d.selection.vertex, None, "past the last vertex, back to none");
-    assert!(d.frame(640, 480, 1.0).words.expect("text is on").names);
+    assert!(d.scene(640, 480, 1.0).words.expect("text is on").names);
     d.key("n");
-    assert!(!d.frame(640, 480, 1.0).words.expect("text is on").names);
+    assert!(!d.scene(640, 480, 1.0).words.expect("text is on").names);
 }
 
 #[test]
@@ -184,11 +184,11 @@ fn numbers_are_printed_for_a_new_selection_and_a_new_paused_frame_only() {
 
 #[test]
 fn inspect_and_no_text_come_from_the_command_line() {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let options = Options { inspect: Some(12), text: false, ..Options::default() };
     let mut d = Demo::new(model.clone(), clips.clone(), &options).expect("vertex 12 exists");
-    assert!(d.frame(640, 480, 1.0).words.is_none(), "--no-text");
+    assert!(d.scene(640, 480, 1.0).words.is_none(), "--no-text");
     assert!(d.take_report().is_some_and(|r| r.contains("vertex 12:")), "--inspect prints at once");
     let err = Demo::new(model, clips, &Options { inspect: Some(13), ..Options::default() })
         .err()
@@ -202,7 +202,7 @@ fn the_corner_line_follows_the_state() {
     d.status.frame = Some(Duration::from_micros(250));
     d.key(" ");
     d.key("g");
-    let words = d.frame(640, 480, 2.0).words.expect("text is on");
+    let words = d.scene(640, 480, 2.0).words.expect("text is on");
     assert!(
         words.status.starts_with("clip seed  t 0.00 s  1x  paused  lbs on gpu  pose "),
         "{}",

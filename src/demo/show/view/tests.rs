@@ -4,8 +4,8 @@ use super::*;
 use crate::demo::cli::options::Options;
 use crate::demo::show::state::{Demo, Reply};
 use glam::{Mat4, Vec3};
-use skinning::skeleton::SkeletonBuilder;
-use skinning::skin::{Influence, Joint, Skin};
+use skinning_method::skeleton::SkeletonBuilder;
+use skinning_method::skin::{Influence, Joint, Skin};
 
 /// A chain of `bones` bones, `b0` to `bN`, each a joint of the skin; every bone but the last moves
 /// one vertex; the last is a joint with weight 0 everywhere (like an IK target).
@@ -28,8 +28,8 @@ fn chain(bones: usize) -> Model {
 
 #[test]
 fn w_names_its_bone_in_the_corner_line_and_once_on_the_terminal() {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("its clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("its clips");
     let mut d = Demo::new(model, clips, &Options::default()).expect("a demo");
     assert!(!d.status.line.contains("weights"), "{}", d.status.line);
     // Every bone of the article moves a vertex: W goes through them in turn, then off.

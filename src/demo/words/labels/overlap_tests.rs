@@ -5,7 +5,7 @@
 
 use super::*;
 use skinning::camera::framing_model;
-use skinning::model::Pose;
+use skinning_method::frame::Pose;
 
 /// The lit (not shadow) points of `labels` in `color`, as whole pixels.
 fn lit_pixels(labels: &Labels, color: Rgba) -> std::collections::HashSet<(i32, i32)> {
@@ -50,7 +50,7 @@ fn found_whole(
 /// Composes `model`'s names at its rest pose, seen as the program frames `clips`, 640 x 480, and
 /// checks that no word covers another: every name is drawn whole near its joint or not at all,
 /// and nothing else is lit but the corner line. Returns how many names are drawn of how many.
-fn names_read_whole(model: &Model, clips: &[skinning::clip::Clip], status: &str) -> (usize, usize) {
+fn names_read_whole(model: &Model, clips: &[skinning_method::clip::Clip], status: &str) -> (usize, usize) {
     let view_projection = framing_model(model, clips).view_projection(640, 480);
     let pose = Pose::new(model);
     let joints: Vec<Vec3> = (0..model.skeleton.len()).map(|b| pose.joint(b)).collect();
@@ -95,8 +95,8 @@ fn names_read_whole(model: &Model, clips: &[skinning::clip::Clip], status: &str)
 fn no_name_covers_another_on_a_crowded_chain_of_33_bones() {
     // 33 bones along a line, 17 pixels apart on screen: names of 5 and 6 letters cannot all sit
     // on the right of their joints.
-    let model = skinning::synthetic::tube(33, 66, 8);
-    let clips = [skinning::synthetic::wave()];
+    let model = skinning_fast::synthetic::tube(33, 66, 8);
+    let clips = [skinning_fast::synthetic::wave()];
     let (drawn, named) = names_read_whole(&model, &clips, "clip wave  t 0.00 s  1x");
     println!("the 33-bone chain: {drawn} of {named} names drawn, each whole");
     assert_eq!(named, 33);
@@ -105,13 +105,16 @@ fn no_name_covers_another_on_a_crowded_chain_of_33_bones() {
 
 /// A sample model from `SKINNING_MODELS`, if it is there (or a failure, with
 /// `SKINNING_REQUIRE_MODELS`).
-fn sample(name: &str) -> Option<skinning::gltf_import::Imported> {
+fn sample(name: &str) -> Option<skinning_formats::gltf_import::Imported> {
     let Some(dir) = std::env::var_os("SKINNING_MODELS") else {
         assert!(std::env::var_os("SKINNING_REQUIRE_MODELS").is_none(), "SKINNING_MODELS is not set");
         eprintln!("SKIPPED (set SKINNING_MODELS=/path/to/shared/assets to test with {name})");
         return None;
     };
-    Some(skinning::gltf_import::load(&std::path::Path::new(&dir).join(name)).expect("the sample loads"))
+    Some(
+        skinning_formats::gltf_import::load(&std::path::Path::new(&dir).join(name))
+            .expect("the sample loads"),
+    )
 }
 
 #[test]
@@ -130,8 +133,8 @@ fn no_name_covers_another_on_the_fox_and_the_robot() {
 fn the_inspectors_labels_and_the_names_cover_none_of_each_other() {
     // Every vertex of the article inspected, at every tenth of a second of the twist, names on and
     // dual quaternions' label too: no two boxes cross, and no pixel is lit by two words.
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let view_projection = framing_model(&model, &clips).view_projection(640, 480);
     let mut labels = Labels::new(&model);
     let mut pose = Pose::new(&model);
@@ -140,7 +143,7 @@ fn the_inspectors_labels_and_the_names_cover_none_of_each_other() {
         pose.update(&model, &clips[2], tenth as f64 / 10.0);
         let joints: Vec<Vec3> = (0..model.skeleton.len()).map(|b| pose.joint(b)).collect();
         for vertex in 0..model.skin.len() {
-            let mut inspection = skinning::inspect::inspect(&model.skin, &pose.palette, vertex);
+            let mut inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, vertex);
             inspection.dqs = Some(inspection.blended + Vec3::new(0.01, 0.0, 0.0));
             let status = "clip twist  t 0.00 s  1x  lbs+dqs on cpu";
             let words_on = Words { status, names: true, scale: 1.0 };

@@ -1,10 +1,10 @@
 use super::*;
 use skinning::camera::framing_model;
-use skinning::model::Pose;
+use skinning_method::frame::Pose;
 
 fn scene() -> (Model, Pose, Mat4) {
-    let model = skinning::scene::article().expect("the article's scene");
-    let clips = skinning::scene::clips().expect("the article's clips");
+    let model = skinning_method::scene::article().expect("the article's scene");
+    let clips = skinning_method::scene::clips().expect("the article's clips");
     let mut pose = Pose::new(&model);
     pose.update(&model, &clips[1], 1.0);
     let view_projection = framing_model(&model, &clips).view_projection(640, 480);
@@ -64,7 +64,7 @@ fn names_sit_beside_their_joints_and_only_when_asked() {
 #[test]
 fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
     let (model, pose, vp) = scene();
-    let inspection = skinning::inspect::inspect(&model.skin, &pose.palette, 2);
+    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
     let mut labels = Labels::new(&model);
     let words = Words { status: "", names: false, scale: 1.0 };
     labels.compose(&words, None, Some(&inspection), vp, (640, 480));
@@ -111,7 +111,7 @@ fn a_corner_line_too_long_for_the_window_goes_on_two_lines() {
 
     let (model, pose, vp) = scene();
     let mut labels = Labels::new(&model);
-    let inspection = skinning::inspect::inspect(&model.skin, &pose.palette, 2);
+    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
     labels.compose(&Words { status, names: false, scale: 1.0 }, None, Some(&inspection), vp, (640, 480));
     let b = labels.batch();
     let text: Vec<Vec2> =
@@ -128,8 +128,8 @@ fn a_corner_line_too_long_for_the_window_goes_on_two_lines() {
 
 #[test]
 fn bone_names_are_drawn_with_their_control_characters_and_bidirectional_controls_escaped() {
-    use skinning::skeleton::SkeletonBuilder;
-    use skinning::skin::{Influence, Joint, Skin};
+    use skinning_method::skeleton::SkeletonBuilder;
+    use skinning_method::skin::{Influence, Joint, Skin};
     let mut b = SkeletonBuilder::new();
     let root = b.bone("root\u{1b}[2J\u{7}\u{202e}gnp.exe", Vec3::ZERO);
     let skeleton = b.build().expect("one bone");

@@ -1,0 +1,241 @@
+//! The fast path: positions and normals together, eight vertices at a time in the vector lanes.
+//!
+//! `blend::blend_run` and `normals::skin_normal` are the method as the article writes it, one vertex
+//! after another: read them first. This file does the same arithmetic, organised for the machine.
+//!
+//! **What a vector lane is.** A processor's vector registers hold several numbers side by side:
+//! SSE's 128 bits hold four `f32`s, AVX's 256 bits eight. One instruction works on every slot, or
+//! **lane**, at once: `_mm256_mul_ps(a, b)` makes eight products in the time of one. glam already
+//! uses the four lanes of SSE for one vertex's `Vec4`: a column times a number is one instruction.
+//! But normals waste them: a cross product has three useful lanes and needs shuffles to line its
+//! numbers up, a dot product adds lanes of one register together, and a length is one number.
+//!
+//! **Why structure-of-arrays.** So turn it round: give each lane a different *vertex*. One register
+//! holds the x of eight vertices, another their y, another their z: a structure of arrays, where
+//! the mesh stores an array of structures (a vertex with its x, y and z together). Then a cross
+//! product is six multiplies and three subtractions, lane by lane, with no shuffle; a length, a
+//! square root and a division serve eight normals. The data is still stored a vertex at a time, so
+//! each group of eight is turned round on the way in and out (a transpose, a few shuffles a vertex).
+//! Positions alone, by linear blending, are not turned round: a position is a matrix's columns
+//! times numbers, which one vertex's registers already suit, so they run a vertex at a time, the
+//! matrix blended once.
+//!
+//! **The math**, per vertex (`lanes/linear.rs`, for `blend.rs`'s `Linear`), the rule of `normals.rs`:
+//!
+//! ```text
+//! M        = Σ wᵢ palette[jointᵢ]                   the blended matrix, once per vertex
+//! position = M · bind                               (its 3x3 part, then its translation)
+//! moved    = cofactor(M) · n                        cofactor(M) = [y × z, z × x, x × y]
+//! normal   = moved · sign(det M) / |moved|          det M = x · (y × z)
+//!            n, the bind normal, where |moved| is 0
+//! ```
+//!
+//! `blend.rs`'s `Linear` sums `wᵢ (palette[jointᵢ] · bind)` instead: the same position (a matrix product
+//! distributes over the sum), rounded differently, so the two agree to about 1e-7 of the model's
+//! size. The normals follow `skin_normal` operation for operation: without fused multiply-add
+//! (portable and SSE2 lanes) they are its bits exactly; with it they differ by a few in the last
+//! place (`tests/lanes.rs` checks both, on every sample model).
+//!
+//! **Dual quaternions** (`lanes/dual.rs`, for `dual_quat.rs`'s `DualQuats`) take the same road: the
+//! signed weighted sum a vertex at a time, then normalising, turning and translating eight at a
+//! time. They agree with the readable loop to a rounding.
+//!
+//! **Which lanes** ([`Lanes`]): AVX2 with FMA where the processor has them (found when the program
+//! runs, with `is_x86_feature_detected!`: most x86-64 processors since 2013-15), else SSE2 (every
+//! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor). The
+//! math is written once, over a trait (`lanes/kernel.rs`: `F32x8`); each kind of lanes is a file
+//! of small functions around `std::arch`'s intrinsics (`avx2.rs`, `sse2.rs`) or plain loops
+//! (`portable.rs`). No crate: `std::arch` gives runtime detection and FMA, where a portable crate
+//! such as `wide` picks its instructions when the program is compiled (SSE2 alone for the default
+//! x86-64 target), and it would be one more crate to build and keep optimised in the release
+//! profile.
+//!
+//! **Past the caches.** A mesh of [`STREAM_FROM_VERTICES`] vertices or more is bigger than the
+//! caches, so the pass streams from memory, and a normal costs its bytes: 16 more read and 16 more
+//! written a vertex. A plain store first reads the cache line it writes into (to own it), so each
+//! written byte crosses the memory bus twice. So when such a pass makes positions and normals, the
+//! x86-64 lanes write both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store`), which
+//! fill whole lines in memory without reading them; a fence after the run's whole groups orders
+//! them before the thread's next writes (the last few vertices, short of a group, take plain
+//! stores). The numbers are the same; only their road to memory changes. Positions alone keep
+//! plain stores: one thread of them is bound by its arithmetic even at a million vertices, and
+//! streaming them measured no faster.
+//!
+//! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
+//! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
+//! (`parallel.rs`) give the one-thread result bit for bit, as for `blend::blend_run`.
+//!
+//! **Every influence.** The lanes blend a vertex's four slots, as `blend::blend_run`'s main loop
+//! does. A vertex with more (the skin's extras, `skin/extras.rs`) is finished by the readable
+//! second pass, over the same run, once the lanes are done: `blend::finish_extras` blends it again
+//! whole, position and normal, by the same method ([`Lanes::blend_run`] runs it, so every caller
+//! gets every influence). Most models have no extras, and the pass then costs a search of an empty
+//! table.
+//!
+//! **The morph** happens before: a model with morph targets hands the fast path the pose's copy of
+//! the skin in this frame's shape (`morph.rs`: `Morphed::skin`), as it hands it to `blend_run`.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+mod dual;
+mod kernel;
+mod linear;
+mod portable;
+#[cfg(target_arch = "x86_64")]
+mod sse2;
+
+pub use kernel::GROUP;
+
+/// From how many vertices the fast path, making positions and normals, writes them past the caches
+/// (non-temporal stores, `F32x8::store`). A quarter of a million vertices move about 24 MB in and
+/// out with their normals, past most processors' last cache, so the outputs would only push the
+/// inputs out of it on their way to memory. Below it they stay in the caches, where whoever reads
+/// them next (the upload to the GPU) finds them. The figure is a choice, not a measurement of each machine: the
+/// bench's 100,000 vertices (10 MB) fit this machine's 32 MiB cache, its million (96 MB) do not.
+pub const STREAM_FROM_VERTICES: usize = 1 << 18;
+
+use glam::Vec3A;
+use kernel::GroupSkin;
+use skinning_method::blend::{Blend, Linear, finish_extras};
+use skinning_method::dual_quat::DualQuats;
+use skinning_method::frame::Palette;
+use skinning_method::skin::{Skin, SkinVertex};
+use std::ops::Range;
+
+/// Which vector lanes the fast path runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lanes {
+    /// Eight lanes as a plain array, on any processor (`lanes/portable.rs`).
+    Portable,
+    /// Eight lanes as two SSE registers of four, on any x86-64 processor (`lanes/sse2.rs`).
+    Sse2,
+    /// Eight lanes in one AVX register, with fused multiply-add (`lanes/avx2.rs`).
+    Avx2Fma,
+}
+
+impl Lanes {
+    /// The widest lanes this processor has: what the program uses.
+    pub fn best() -> Lanes {
+        *Lanes::all().iter().rev().find(|lanes| lanes.runs_here()).unwrap_or(&Lanes::Portable)
+    }
+
+    /// Every kind, narrowest first (the tests run each one this processor has).
+    pub fn all() -> [Lanes; 3] {
+        [Lanes::Portable, Lanes::Sse2, Lanes::Avx2Fma]
+    }
+
+    /// Whether this processor runs these lanes.
+    pub fn runs_here(self) -> bool {
+        match self {
+            Lanes::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Avx2Fma => is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// Its name, as the bench prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lanes::Portable => "portable",
+            Lanes::Sse2 => "sse2",
+            Lanes::Avx2Fma => "avx2+fma",
+        }
+    }
+
+    /// The fast path over a run of the skin's vertices, by either method: `positions[i]` gets
+    /// vertex `vertices.start + i` blended, and `normals[i]` its bind normal moved by the method,
+    /// every influence counted (the four slots in the lanes, then the readable second pass,
+    /// `blend::finish_extras`); `normals` empty for positions alone. Allocates nothing. What
+    /// `blend::blend_run` computes, to a rounding.
+    ///
+    /// # Panics
+    /// If the palette has not one entry per joint, the lengths do not match, or this processor does
+    /// not run these lanes ([`Lanes::runs_here`]).
+    pub fn blend_run(
+        self,
+        skin: &Skin,
+        palette: Palette,
+        vertices: Range<usize>,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        match palette {
+            Palette::Lbs(palette) => {
+                self.run_then_extras(Linear(palette), skin, vertices, positions, normals)
+            }
+            Palette::Dqs { joints, scale } => {
+                self.run_then_extras(DualQuats { joints, scale }, skin, vertices, positions, normals)
+            }
+        }
+    }
+
+    /// `method` over the run in the lanes, then the second pass for the vertices with extras.
+    fn run_then_extras(
+        self,
+        method: impl GroupSkin + Blend,
+        skin: &Skin,
+        vertices: Range<usize>,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        assert_eq!(method.joints(), skin.joints().len(), "one palette entry per joint");
+        self.run(method, skin, vertices.clone(), positions, normals);
+        finish_extras(skin, &method, vertices.start, positions, normals);
+    }
+
+    /// `method` over the run, on these lanes. The AVX2 and SSE2 kernels index the palette by each
+    /// slot's joint without checking it: `Skin::add_vertex` refused any joint past the skin's, and
+    /// the caller above checked the palette has one entry per joint.
+    fn run(
+        self,
+        method: impl GroupSkin,
+        skin: &Skin,
+        vertices: Range<usize>,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
+        let run = &skin.vertices()[vertices.clone()];
+        assert_eq!(run.len(), positions.len(), "one output position per vertex");
+        let bind_normals = match normals.is_empty() {
+            true => &[][..],
+            false => &skin.normals()[vertices],
+        };
+        assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
+        assert!(self.runs_here(), "this processor has no {} lanes", self.name());
+        // The whole skin's size decides, not this run's: every thread's run goes through the caches.
+        // Positions alone stay with plain stores: at a million vertices one thread of them is bound
+        // by its arithmetic, not by memory, and streaming them measured no faster.
+        let stream = !normals.is_empty() && skin.len() >= STREAM_FROM_VERTICES;
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `runs_here` found AVX2 and FMA on this processor, just above.
+            Lanes::Avx2Fma => unsafe { run_avx2(method, run, bind_normals, positions, normals, stream) },
+            #[cfg(target_arch = "x86_64")]
+            Lanes::Sse2 => {
+                kernel::blend_run::<sse2::Sse2>(method, run, bind_normals, positions, normals, stream)
+            }
+            _ => {
+                kernel::blend_run::<portable::Portable>(method, run, bind_normals, positions, normals, stream)
+            }
+        }
+    }
+}
+
+/// The kernel compiled for AVX2 and FMA: everything it calls is inlined here, so every instruction
+/// in it may use them. Only to be called where the processor has them.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn run_avx2(
+    method: impl GroupSkin,
+    vertices: &[SkinVertex],
+    bind_normals: &[Vec3A],
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    stream: bool,
+) {
+    kernel::blend_run::<avx2::Avx2>(method, vertices, bind_normals, positions, normals, stream);
+}

@@ -1,0 +1,187 @@
+//! The fast path's loop, written once for every kind of lanes: eight vertices at a time.
+//!
+//! [`F32x8`] is eight `f32`s, one per vertex of a group, and what the math needs of them: add,
+//! multiply, a square root, a choice lane by lane. `avx2.rs` makes it one AVX register, `sse2.rs`
+//! two SSE registers, `portable.rs` a plain array. Each also moves the group's data between the
+//! two layouts ([`F32x8::blended_matrices`], [`F32x8::blended_dual_quats`], [`F32x8::load`],
+//! [`F32x8::store`]): the vertices and the outputs are stored a vertex at a time, the arithmetic
+//! runs a number at a time across the group. Positions alone, by linear blending, need no turning
+//! round: a position is four columns times numbers, which suits a vertex's own registers
+//! ([`F32x8::blended_positions`]). The math of a group is a [`GroupSkin`]: linear blending
+//! (`linear.rs`) or dual quaternions (`dual.rs`).
+
+use glam::{Mat4, Vec3A};
+use skinning_method::dual_quat::DualQuat;
+use skinning_method::skin::SkinVertex;
+use std::ops::{Add, Mul, Sub};
+
+/// How many vertices the loop takes at once: one `f32` each in an `F32x8`.
+pub const GROUP: usize = 8;
+
+/// Eight `f32`s, one per vertex of a group; every operation works on all eight at once.
+pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+    /// The same number in every lane.
+    fn splat(x: f32) -> Self;
+    /// `self * b + c`: rounded once with fused multiply-add (AVX2's lanes say so), else twice, as
+    /// here. Not `f32::mul_add`: it is a slow library call where the processor has no FMA.
+    #[inline(always)]
+    fn mul_add(self, b: Self, c: Self) -> Self {
+        self * b + c
+    }
+    /// `self * b - c`: rounded once with fused multiply-add, else twice, as here.
+    #[inline(always)]
+    fn mul_sub(self, b: Self, c: Self) -> Self {
+        self * b - c
+    }
+    /// `1 / sqrt(self)`, each step rounded (glam's `length_recip`).
+    fn recip_sqrt(self) -> Self;
+    /// `self` with the sign bit of `sign`.
+    fn with_sign_of(self, sign: Self) -> Self;
+    /// Lane by lane: `yes` where `self` is finite and above 0, `no` elsewhere (NaN included).
+    fn finite_positive_or(self, yes: [Self; 3], no: [Self; 3]) -> [Self; 3];
+
+    /// Each vertex's blended matrix `Σ wᵢ palette[jointᵢ]` from its four joints and weights,
+    /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
+    /// the eight vertices (columns x, y, z and the translation).
+    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
+    /// Positions alone: each vertex's blended matrix, and its position `M · bind` from it, a vertex
+    /// at a time, with no turning round. The same operations, in the same order, as the lanes'
+    /// `times` and `+ t`, so the same bits.
+    fn blended_positions(
+        palette: &[Mat4],
+        group: &[SkinVertex; GROUP],
+        positions: &mut [Vec3A; GROUP],
+        stream: bool,
+    );
+    /// Each vertex's weighted sum of its joints' dual quaternions, each term turned to the side of
+    /// the first joint's rotation (`dual_quat.rs`, step 1), summed a vertex at a time, then turned
+    /// round: the real part's x, y, z, w, then the dual part's.
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Self; 8];
+    /// Eight vectors as x, y and z.
+    fn load(v: [&Vec3A; GROUP]) -> [Self; 3];
+    /// x, y and z back into eight vectors. `stream`: written past the caches (non-temporal stores),
+    /// so that memory gets them without first reading the lines they fill; plain stores where the
+    /// lanes have no such instruction. This and `blended_positions` are where the outputs are written.
+    fn store(v: [Self; 3], out: &mut [Vec3A; GROUP], stream: bool);
+
+    /// After the last store past the caches (`sse2.rs`: `put` says why): orders them before whatever
+    /// the thread writes next. The loop calls it through a guard, `Fence`, when its scope ends.
+    #[inline(always)]
+    fn fence() {}
+}
+
+/// The eight vectors' cross products, lane by lane: `a × b`.
+#[inline(always)]
+pub fn cross<L: F32x8>(a: [L; 3], b: [L; 3]) -> [L; 3] {
+    [a[1].mul_sub(b[2], a[2] * b[1]), a[2].mul_sub(b[0], a[0] * b[2]), a[0].mul_sub(b[1], a[1] * b[0])]
+}
+
+/// The eight vectors' dot products, lane by lane: `a · b`.
+#[inline(always)]
+pub fn dot<L: F32x8>(a: [L; 3], b: [L; 3]) -> L {
+    a[2].mul_add(b[2], a[1].mul_add(b[1], a[0] * b[0]))
+}
+
+/// `m · v` for the 3x3 matrix of columns `m`, lane by lane (glam's order: x, then y, then z).
+#[inline(always)]
+pub fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
+    [
+        m[2][0].mul_add(v[2], m[1][0].mul_add(v[1], m[0][0] * v[0])),
+        m[2][1].mul_add(v[2], m[1][1].mul_add(v[1], m[0][1] * v[0])),
+        m[2][2].mul_add(v[2], m[1][2].mul_add(v[1], m[0][2] * v[0])),
+    ]
+}
+
+/// A way to skin a group of eight vertices, lane by lane: linear blending (`Linear`, in
+/// `linear.rs`) or dual quaternions (`DualQuats`, in `dual.rs`).
+pub trait GroupSkin: Copy {
+    /// The eight positions from the group's bind positions `bind`, and the eight normals where
+    /// `normals` gives their bind normals and room for them.
+    fn skin<L: F32x8>(
+        self,
+        group: &[SkinVertex; GROUP],
+        bind: [L; 3],
+        positions: &mut [Vec3A; GROUP],
+        normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
+        stream: bool,
+    );
+}
+
+/// The bind positions of a group of eight vertices as the skin stores them.
+#[inline(always)]
+fn bind_of<L: F32x8>(g: &[SkinVertex; GROUP]) -> [L; 3] {
+    L::load([&g[0].bind, &g[1].bind, &g[2].bind, &g[3].bind, &g[4].bind, &g[5].bind, &g[6].bind, &g[7].bind])
+}
+
+#[inline(always)]
+fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
+    [&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]]
+}
+
+/// The writer of streamed stores' guard: made before they start, it fences them ([`F32x8::fence`])
+/// when its scope ends, whichever way the scope is left. Why they need the fence is said where they
+/// are made (`sse2.rs`: `put`).
+struct Fence<L: F32x8> {
+    streamed: bool,
+    lanes: std::marker::PhantomData<L>,
+}
+
+impl<L: F32x8> Fence<L> {
+    fn after(streamed: bool) -> Fence<L> {
+        Fence { streamed, lanes: std::marker::PhantomData }
+    }
+}
+
+impl<L: F32x8> Drop for Fence<L> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.streamed {
+            L::fence();
+        }
+    }
+}
+
+/// The loop over a run of vertices: groups of eight, then the last few in a group filled up with
+/// copies of the first of them, so that every vertex goes through the very same arithmetic
+/// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
+/// `bind_normals` have one per vertex. `stream`: the whole groups' outputs are written past the
+/// caches ([`F32x8::store`]), then fenced; the last few are copied out with plain stores.
+#[inline(always)]
+pub fn blend_run<L: F32x8>(
+    method: impl GroupSkin,
+    vertices: &[SkinVertex],
+    bind_normals: &[Vec3A],
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    stream: bool,
+) {
+    let (groups, rest) = vertices.as_chunks::<GROUP>();
+    let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
+    let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
+    let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
+    {
+        // The whole groups, streamed or not; their stores are fenced when this scope ends.
+        let _fence = Fence::<L>::after(stream);
+        if normals.is_empty() {
+            for (group, out) in groups.iter().zip(out) {
+                method.skin::<L>(group, bind_of(group), out, None, stream);
+            }
+        } else {
+            for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
+                method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)), stream);
+            }
+        }
+    }
+    if let Some(&first) = rest.first() {
+        let mut group = [first; GROUP];
+        group[..rest.len()].copy_from_slice(rest);
+        let mut bind = [Vec3A::X; GROUP];
+        bind[..bind_rest.len()].copy_from_slice(bind_rest);
+        let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
+        let with_normals = !normals_rest.is_empty();
+        let normals_in = with_normals.then_some((L::load(refs(&bind)), &mut normals));
+        method.skin::<L>(&group, bind_of(&group), &mut positions, normals_in, false);
+        out_rest.copy_from_slice(&positions[..rest.len()]);
+        normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
+    }
+}

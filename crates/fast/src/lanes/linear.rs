@@ -1,0 +1,44 @@
+//! Linear blend skinning for a group of eight, lane by lane: the blended matrix once per vertex,
+//! and from it the position and the normal by the rule of `normals.rs`.
+//!
+//! The normal's sums are in the reference's order (`normals::skin_normal`), so lanes without fused
+//! multiply-add round exactly as it does. The position is not the reference's: `Linear::position` sums
+//! `wᵢ (Mᵢ · bind)`, and this takes `(Σ wᵢ Mᵢ) · bind`, the same point rounded differently, about
+//! 1e-7 of the model's size apart (`lanes.rs`). Without fused multiply-add, that position is the
+//! bits of glam's `Mat4::transform_point3a` on the blended matrix (`tests/lanes.rs`).
+
+use super::kernel::{F32x8, GROUP, GroupSkin, cross, dot, times};
+use glam::Vec3A;
+use skinning_method::blend::Linear;
+use skinning_method::skin::SkinVertex;
+
+impl GroupSkin for Linear<'_> {
+    #[inline(always)]
+    fn skin<L: F32x8>(
+        self,
+        group: &[SkinVertex; GROUP],
+        bind: [L; 3],
+        positions: &mut [Vec3A; GROUP],
+        normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
+        stream: bool,
+    ) {
+        // Positions alone need no lanes: a vertex at a time, with no turning round.
+        let Some((n, out)) = normals else { return L::blended_positions(self.0, group, positions, stream) };
+        // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
+        let [x, y, z, t] = L::blended_matrices(self.0, group);
+        // The position: M · bind + t.
+        let moved = times([x, y, z], bind);
+        L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions, stream);
+
+        // The normal: cofactor(M) · n, whose columns are the cross products of M's columns...
+        let cofactor = [cross(y, z), cross(z, x), cross(x, y)];
+        let moved = times(cofactor, n);
+        // ...turned round where det(M) = x · (y × z) is negative, normalised; the bind normal where
+        // there is no length to normalise.
+        let det = dot(x, cofactor[0]);
+        let recip = dot(moved, moved).recip_sqrt();
+        let scale = recip.with_sign_of(det);
+        let normal = [moved[0] * scale, moved[1] * scale, moved[2] * scale];
+        L::store(recip.finite_positive_or(normal, n), out, stream);
+    }
+}

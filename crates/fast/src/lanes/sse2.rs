@@ -1,0 +1,251 @@
+//! Eight lanes as two SSE registers of four (`__m128`): every x86-64 processor has SSE2, so these
+//! need no check. No fused multiply-add: a product and a sum are rounded one after the other, as in
+//! the reference, so these lanes give its normals bit for bit.
+//!
+//! The turning round is the classic 4x4 transpose: `unpacklo`/`unpackhi` interleave two registers'
+//! numbers pairwise, `movelh`/`movehl` take halves of two registers.
+
+// SAFETY (every `unsafe` block in this file): SSE and SSE2 are part of x86-64 itself, so every
+// processor this file is compiled for runs these instructions. The palette is indexed by joints
+// of a `Skin`, which refused any past its joints, and `Lanes::blend_run` asserted one palette
+// entry per joint (a matrix, or for DQS a dual quaternion).
+
+use super::kernel::{F32x8, GROUP};
+use glam::{Mat4, Vec3A};
+use skinning_method::dual_quat::DualQuat;
+use skinning_method::skin::SkinVertex;
+use std::arch::x86_64::*;
+use std::ops::{Add, Mul, Sub};
+
+/// One output vector: a plain store, or with `stream` a non-temporal one (`movntps`), which skips
+/// the caches. A `Vec3A` is sixteen bytes aligned to sixteen, what the instruction asks.
+///
+/// Non-temporal stores are weakly ordered: another core may see a later plain store of this thread
+/// (the signal that its chunk is done, which the thread that waits reads) before them. So a run that
+/// streams ends with an `sfence` ([`F32x8::fence`]), which orders every store before it ahead of
+/// every store after it; `kernel.rs`'s loop holds a guard (`Fence`) that fences when the streaming
+/// loop's scope ends.
+#[inline(always)]
+pub fn put(to: &mut Vec3A, v: __m128, stream: bool) {
+    match stream {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        true => unsafe { _mm_stream_ps(to as *mut Vec3A as *mut f32, v) },
+        false => *to = v.into(),
+    }
+}
+
+/// Lanes 0 to 3, then 4 to 7.
+#[derive(Clone, Copy)]
+pub struct Sse2([__m128; 2]);
+
+impl Add for Sse2 {
+    type Output = Sse2;
+    #[inline(always)]
+    fn add(self, b: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe { Sse2([_mm_add_ps(self.0[0], b.0[0]), _mm_add_ps(self.0[1], b.0[1])]) }
+    }
+}
+
+impl Sub for Sse2 {
+    type Output = Sse2;
+    #[inline(always)]
+    fn sub(self, b: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe { Sse2([_mm_sub_ps(self.0[0], b.0[0]), _mm_sub_ps(self.0[1], b.0[1])]) }
+    }
+}
+
+impl Mul for Sse2 {
+    type Output = Sse2;
+    #[inline(always)]
+    fn mul(self, b: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe { Sse2([_mm_mul_ps(self.0[0], b.0[0]), _mm_mul_ps(self.0[1], b.0[1])]) }
+    }
+}
+
+/// Four rows in, four columns out: number k of row j becomes number j of column k.
+#[inline(always)]
+pub fn transpose4([r0, r1, r2, r3]: [__m128; 4]) -> [__m128; 4] {
+    // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+    unsafe {
+        let (t0, t1) = (_mm_unpacklo_ps(r0, r1), _mm_unpacklo_ps(r2, r3)); // r0.0 r1.0 r0.1 r1.1, r2.0 ...
+        let (t2, t3) = (_mm_unpackhi_ps(r0, r1), _mm_unpackhi_ps(r2, r3)); // r0.2 r1.2 r0.3 r1.3, r2.2 ...
+        [_mm_movelh_ps(t0, t1), _mm_movehl_ps(t1, t0), _mm_movelh_ps(t2, t3), _mm_movehl_ps(t3, t2)]
+    }
+}
+
+/// Eight vectors turned round into x, y and z.
+#[inline(always)]
+fn load8(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
+    let [x0, y0, z0, _] = transpose4([(*v[0]).into(), (*v[1]).into(), (*v[2]).into(), (*v[3]).into()]);
+    let [x1, y1, z1, _] = transpose4([(*v[4]).into(), (*v[5]).into(), (*v[6]).into(), (*v[7]).into()]);
+    [Sse2([x0, x1]), Sse2([y0, y1]), Sse2([z0, z1])]
+}
+
+impl F32x8 for Sse2 {
+    #[inline(always)]
+    fn splat(x: f32) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        Sse2([unsafe { _mm_set1_ps(x) }; 2])
+    }
+
+    // SSE2 has no fused multiply-add: `mul_add` and `mul_sub` are the trait's, rounded twice.
+
+    #[inline(always)]
+    fn recip_sqrt(self) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe {
+            let one = _mm_set1_ps(1.0);
+            Sse2([_mm_div_ps(one, _mm_sqrt_ps(self.0[0])), _mm_div_ps(one, _mm_sqrt_ps(self.0[1]))])
+        }
+    }
+
+    #[inline(always)]
+    fn with_sign_of(self, sign: Sse2) -> Sse2 {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe {
+            let bit = _mm_set1_ps(-0.0);
+            Sse2([
+                _mm_or_ps(_mm_andnot_ps(bit, self.0[0]), _mm_and_ps(bit, sign.0[0])),
+                _mm_or_ps(_mm_andnot_ps(bit, self.0[1]), _mm_and_ps(bit, sign.0[1])),
+            ])
+        }
+    }
+
+    #[inline(always)]
+    fn finite_positive_or(self, yes: [Sse2; 3], no: [Sse2; 3]) -> [Sse2; 3] {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe {
+            let mut out = no;
+            for h in 0..2 {
+                // Above 0 and below infinity: false for NaN, as every comparison with NaN is.
+                let x = self.0[h];
+                let keep = _mm_and_ps(
+                    _mm_cmpgt_ps(x, _mm_setzero_ps()),
+                    _mm_cmplt_ps(x, _mm_set1_ps(f32::INFINITY)),
+                );
+                for r in 0..3 {
+                    out[r].0[h] = _mm_or_ps(_mm_and_ps(keep, yes[r].0[h]), _mm_andnot_ps(keep, no[r].0[h]));
+                }
+            }
+            out
+        }
+    }
+
+    #[inline(always)]
+    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe {
+            // A vertex at a time: its four columns, each one register, summed in the reference's order.
+            let mut sum = [[_mm_setzero_ps(); 4]; GROUP];
+            for (j, sum) in sum.iter_mut().enumerate() {
+                let mut s = [_mm_setzero_ps(); 4];
+                for i in 0..4 {
+                    let m = palette.get_unchecked(group[j].joints[i] as usize);
+                    let w = _mm_set1_ps(group[j].weights[i]);
+                    s[0] = _mm_add_ps(s[0], _mm_mul_ps(w, m.x_axis.into()));
+                    s[1] = _mm_add_ps(s[1], _mm_mul_ps(w, m.y_axis.into()));
+                    s[2] = _mm_add_ps(s[2], _mm_mul_ps(w, m.z_axis.into()));
+                    s[3] = _mm_add_ps(s[3], _mm_mul_ps(w, m.w_axis.into()));
+                }
+                *sum = s;
+            }
+            // Then each column of four vertices turned round into its rows: lanes 0-3, then 4-7.
+            let mut out = [[Sse2([_mm_setzero_ps(); 2]); 3]; 4];
+            for c in 0..4 {
+                for h in 0..2 {
+                    let s = &sum[4 * h..];
+                    let [r0, r1, r2, _] = transpose4([s[0][c], s[1][c], s[2][c], s[3][c]]);
+                    (out[c][0].0[h], out[c][1].0[h], out[c][2].0[h]) = (r0, r1, r2);
+                }
+            }
+            out
+        }
+    }
+
+    #[inline(always)]
+    fn blended_positions(
+        palette: &[Mat4],
+        group: &[SkinVertex; GROUP],
+        positions: &mut [Vec3A; GROUP],
+        stream: bool,
+    ) {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe {
+            for (v, position) in group.iter().zip(positions) {
+                let mut s = [_mm_setzero_ps(); 4];
+                for i in 0..4 {
+                    let m = palette.get_unchecked(v.joints[i] as usize);
+                    let w = _mm_set1_ps(v.weights[i]);
+                    s[0] = _mm_add_ps(s[0], _mm_mul_ps(w, m.x_axis.into()));
+                    s[1] = _mm_add_ps(s[1], _mm_mul_ps(w, m.y_axis.into()));
+                    s[2] = _mm_add_ps(s[2], _mm_mul_ps(w, m.z_axis.into()));
+                    s[3] = _mm_add_ps(s[3], _mm_mul_ps(w, m.w_axis.into()));
+                }
+                // glam's own matrix times point: x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
+                let m = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into());
+                put(position, m.transform_point3a(v.bind).into(), stream);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe {
+            // A vertex at a time: the real and the dual part, one register each.
+            let mut rows = [[_mm_setzero_ps(); 2]; GROUP];
+            for (row, v) in rows.iter_mut().zip(group) {
+                let first: __m128 = dq_palette.get_unchecked(v.joints[0] as usize).real.into();
+                let (mut real, mut dual) = (_mm_setzero_ps(), _mm_setzero_ps());
+                for i in 0..4 {
+                    let q = dq_palette.get_unchecked(v.joints[i] as usize);
+                    // Which side of the first rotation: the sign of real · first, summed as glam does.
+                    let p = _mm_mul_ps(q.real.into(), first);
+                    let s = _mm_add_ps(p, _mm_shuffle_ps::<0b00_00_11_10>(p, p));
+                    let side = _mm_cvtss_f32(_mm_add_ps(s, _mm_shuffle_ps::<0b00_00_00_01>(s, s)));
+                    let w = _mm_set1_ps(if side < 0.0 { -v.weights[i] } else { v.weights[i] });
+                    real = _mm_add_ps(real, _mm_mul_ps(w, q.real.into()));
+                    dual = _mm_add_ps(dual, _mm_mul_ps(w, q.dual.into()));
+                }
+                *row = [real, dual];
+            }
+            // Then turned round, four vertices at a time: lanes 0-3, then 4-7.
+            let mut out = [Sse2([_mm_setzero_ps(); 2]); 8];
+            for part in 0..2 {
+                for h in 0..2 {
+                    let r = &rows[4 * h..];
+                    let t = transpose4([r[0][part], r[1][part], r[2][part], r[3][part]]);
+                    for k in 0..4 {
+                        out[4 * part + k].0[h] = t[k];
+                    }
+                }
+            }
+            out
+        }
+    }
+
+    #[inline(always)]
+    fn load(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
+        load8(v)
+    }
+
+    #[inline(always)]
+    fn fence() {
+        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        unsafe { _mm_sfence() }
+    }
+
+    #[inline(always)]
+    fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
+        for h in 0..2 {
+            // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+            let rows = transpose4([v[0].0[h], v[1].0[h], v[2].0[h], unsafe { _mm_setzero_ps() }]);
+            for j in 0..4 {
+                put(&mut out[4 * h + j], rows[j], stream);
+            }
+        }
+    }
+}

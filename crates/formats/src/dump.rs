@@ -1,0 +1,292 @@
+//! The numbers behind the pictures, as JSON: for learners who want to check the math by hand.
+//!
+//! `--dump FILE.json` runs the method without any OpenGL and writes the skeleton, the skin, and every
+//! simulated frame's local and world transforms, palette and skinned positions: every number the
+//! blend used, so each skinned position can be recomputed from the file alone. `"meshes"` says
+//! which vertices are which mesh; a frame's `"skinned"` holds the skinned meshes' vertices and, for
+//! a glTF model with meshes that move rigidly with a node, `"rigid"` holds theirs. Where the skin has
+//! normals (the article's outline, a file with `NORMAL`), each vertex has its bind `"normal"` and
+//! each frame its skinned `"normals"` (and `"rigid_normals"`), unit length, in the order of
+//! `"skinned"` (and `"rigid"`); a mesh lit with flat normals has none to write, as each triangle's
+//! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
+//! (glam's `to_cols_array`): the last four are the translation column.
+//!
+//! A model with morph targets lists them in `"morphs"`, and each frame holds its
+//! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
+//! blends (`dump/morphs.rs`).
+//!
+//! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
+//! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
+//! and where the end went (`dump/reach.rs`).
+//!
+//! Each frame is one run of the method (`frame.rs`: `Pose::run`), as [`Settings`] say. The
+//! `"skinning"` field says who blended the `"skinned"` positions: `"cpu"` is a blender on the CPU
+//! (the readable loops, or the program's fast path: the same numbers to a rounding); the demo's
+//! `--dump --skinning gpu` blends with the vertex shader instead ([`By::Outside`]), so the two dumps
+//! can be compared number for number. The `"method"` field says how: `"lbs"`
+//! (linear blend skinning) or `"dqs"` (dual quaternions); a DQS frame also holds `"dq_palette"`,
+//! each joint's `{"real": [x, y, z, w], "dual": [x, y, z, w]}`, and `"dq_scale"`, the scale
+//! factored out of every joint (see `dual_quat.rs`), from which its blend can be redone by hand.
+//! Several clips at once (`mixer.rs`) add to each frame its `"layers"` and their blend, `"trs"`
+//! (`dump/layers.rs`).
+//!
+//! JSON has no infinity or NaN (serde_json would write `null`), so every number is checked before
+//! it is written: the model's own first, then each frame's. A model whose numbers grow past what
+//! 32-bit floats hold (about 3.4e38) ends the dump with an [`Overflow`], an error in the model (not
+//! in the output) that names the time, and the bone, joint or vertex.
+
+use glam::Vec3A;
+use serde::Serialize;
+use skinning_method::dual_quat::NotRigid;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
+use skinning_method::mixer::Animation;
+use skinning_method::model::Model;
+use skinning_method::morph::{Held, Morphed};
+use skinning_method::reach::Reach;
+use std::io::{self, Write};
+
+mod format;
+mod layers;
+mod morphs;
+mod overflow;
+mod reach;
+
+use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
+use layers::Animator;
+use morphs::morphs_out;
+use overflow::model_overflow;
+pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
+
+/// How a dump's frames are made, besides the clips: the method (`"method"`), who blends
+/// (`"skinning"`), the morph weights held over the clips', and the chains that reach.
+pub struct Settings<'a> {
+    pub method: Method,
+    pub by: By<'a>,
+    pub held: &'a [Held],
+    pub reaches: &'a mut [Reach],
+}
+
+impl Settings<'_> {
+    /// `method`, blended by the readable loops, nothing held, no chain reaching.
+    pub fn new(method: Method) -> Settings<'static> {
+        Settings { method, by: By::Cpu(&Reference), held: &[], reaches: &mut [] }
+    }
+}
+
+/// Who blends the positions a dump writes.
+pub enum By<'a> {
+    /// A blender on the CPU, run by the frame itself (`frame.rs`): the dump says `"cpu"`.
+    Cpu(&'a dyn Blender),
+    /// Something else, after the frame's palette and morph, named in `"skinning"`: the program's
+    /// vertex shader, read back (`--dump --skinning gpu`).
+    Outside { name: &'a str, blend: &'a mut BlendFn<'a> },
+}
+
+/// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
+/// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
+/// normal).
+pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
+
+/// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frames {
+    pub start: f64,
+    pub dt: f64,
+    pub count: u64,
+}
+
+impl Frames {
+    /// The time of frame `f`, from the frame number rather than by adding `dt` up, so frame 10,000
+    /// is exactly where it should be.
+    pub fn time(&self, f: u64) -> f64 {
+        self.start + self.dt * f as f64
+    }
+}
+
+/// Writes the model and the poses of `animation` (a clip, or layers of clips: `dump/layers.rs`)
+/// at `frames`, blended on the CPU by linear blend skinning.
+pub fn write_dump<'a>(
+    out: &mut impl Write,
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+) -> io::Result<()> {
+    write_dump_with(out, model, animation, frames, Settings::new(Method::Lbs))
+}
+
+/// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
+/// `None` if DQS can blend every frame.
+pub fn check_dqs<'a>(
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+) -> Option<(f64, NotRigid)> {
+    let mut pose = Pose::new(model);
+    let mut animator = Animator::new(animation.into());
+    (0..frames.count).find_map(|f| {
+        let mut frame = Frame::new(animator.source(), frames.time(f));
+        frame.blending = Blending::Palette(Method::Dqs);
+        pose.run(model, frame).err().map(|e| (frames.time(f), e))
+    })
+}
+
+/// [`write_dump`], the frames made as `settings` say. For DQS, check [`check_dqs`] first: a joint
+/// that is not rigid ends the dump with an error.
+///
+/// The model goes out first, then one frame at a time, so a long dump never sits whole in memory.
+pub fn write_dump_with<'a>(
+    out: &mut impl Write,
+    model: &Model,
+    animation: impl Into<Animation<'a>>,
+    frames: Frames,
+    mut settings: Settings,
+) -> io::Result<()> {
+    let mut animator = Animator::new(animation.into());
+    let name = match &settings.by {
+        By::Cpu(_) => "cpu",
+        By::Outside { name, .. } => name,
+    };
+    write_model(out, model, animator.name(), name, settings.method)?;
+    writeln!(out, "\"frames\": [")?;
+    let mut pose = Pose::new(model);
+    for f in 0..frames.count {
+        let time = frames.time(f);
+        // Refuse rather than lie (serde_json would write `null`).
+        if !time.is_finite() {
+            let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
+        }
+        run_frame(model, &mut pose, &mut animator, time, &mut settings)?;
+        let dqs = settings.method == Method::Dqs;
+        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| animator.overflow()) {
+            return Err(Overflow { frame: Some((f, time)), what }.into_io());
+        }
+        serde_json::to_writer(&mut *out, &frame_out(model, &pose, &animator, time, &settings))?;
+        writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
+    }
+    writeln!(out, "]}}")
+}
+
+/// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended), the
+/// chains that reach, the matrices, the morph with the held weights, and the blend, by the frame's
+/// own blender or by the one outside it.
+fn run_frame(
+    model: &Model,
+    pose: &mut Pose,
+    animator: &mut Animator,
+    time: f64,
+    settings: &mut Settings,
+) -> io::Result<()> {
+    let method = settings.method;
+    let blending = match settings.by {
+        By::Cpu(by) => Blending::Cpu { method, by, normals: true },
+        By::Outside { .. } => Blending::Palette(method),
+    };
+    let (reaches, held) = (&mut *settings.reaches, settings.held);
+    let frame = Frame { time, source: animator.source(), reaches, held, blending };
+    pose.run(model, frame).map_err(io::Error::other)?;
+    if let By::Outside { blend, .. } = &mut settings.by {
+        let palette = Palette::of(method, &pose.palette, &pose.dq);
+        blend(&pose.morph, palette, &mut pose.skinned, &mut pose.normals.vertex)?;
+    }
+    Ok(())
+}
+
+/// The model's part of the dump, before its frames: the clip's name, who blends and how, the
+/// bones, joints, vertices, meshes and morph targets.
+fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method: Method) -> io::Result<()> {
+    let skeleton = &model.skeleton;
+    let rest_world = skeleton.rest_world();
+    let bones: Vec<BoneOut> = (skeleton.bones().iter().enumerate())
+        .map(|(i, bone)| BoneOut {
+            name: &bone.name,
+            parent: bone.parent,
+            first_child: bone.first_child,
+            sibling: bone.sibling,
+            rest_local: bone.rest.to_mat4().to_cols_array(),
+            rest_world: rest_world[i].to_cols_array(),
+        })
+        .collect();
+    let joints: Vec<JointOut> = (model.skin.joints().iter())
+        .map(|j| JointOut { bone: j.bone, offset: j.offset.to_cols_array() })
+        .collect();
+    let normal = |v: usize| model.skin.normals().get(v).map(|n| n.to_array());
+    let vertices: Vec<VertexOut> = (model.skin.vertices().iter().enumerate())
+        .map(|(i, v)| VertexOut {
+            bind: v.bind.to_array(),
+            normal: normal(i),
+            influences: (model.skin.influences(i))
+                .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })
+                .collect(),
+        })
+        .collect();
+    let parts: Vec<PartOut> = (model.parts.iter())
+        .map(|p| PartOut {
+            name: &p.name,
+            bone: p.bone,
+            first: p.vertices.start,
+            count: p.vertices.len(),
+            skinned: p.skinned,
+        })
+        .collect();
+    if let Some(what) = model_overflow(&bones, &joints, &vertices) {
+        return Err(Overflow { frame: None, what }.into_io());
+    }
+    // The object is written in pieces, so the frames can follow one by one.
+    writeln!(out, "{{")?;
+    field(out, "clip", &clip)?;
+    field(out, "skinning", &by)?;
+    field(out, "method", &method.name())?;
+    field(out, "bones", &bones)?;
+    field(out, "joints", &joints)?;
+    field(out, "vertices", &vertices)?;
+    field(out, "meshes", &parts)?;
+    if !model.morphs.is_empty() {
+        field(out, "morphs", &morphs_out(&model.morphs))?;
+    }
+    Ok(())
+}
+
+/// One frame's JSON, borrowing the pose's buffers.
+fn frame_out<'a>(
+    model: &Model,
+    pose: &'a Pose,
+    animator: &'a Animator,
+    time: f64,
+    settings: &'a Settings,
+) -> FrameOut<'a> {
+    let dqs = settings.method == Method::Dqs;
+    let dq_palette = dqs.then(|| {
+        let out = |d: &skinning_method::dual_quat::DualQuat| DualQuatOut {
+            real: d.real.into(),
+            dual: d.dual.into(),
+        };
+        pose.dq.joints.iter().map(out).collect()
+    });
+    // The skinned vertices come first, the rigid ones after (`Model::with_parts`).
+    let skinned_len = model.skinned_len();
+    let normals = &pose.normals.vertex;
+    let normals_len = skinned_len.min(normals.len());
+    FrameOut {
+        time,
+        local: Matrices(&pose.local_matrices),
+        world: Matrices(&pose.world),
+        palette: Matrices(&pose.palette),
+        morph_weights: &pose.morph.weights,
+        dq_palette,
+        dq_scale: dqs.then_some(pose.dq.scale),
+        skinned: Points(&pose.skinned[..skinned_len]),
+        rigid: Points(&pose.skinned[skinned_len..]),
+        normals: Points(&normals[..normals_len]),
+        rigid_normals: Points(&normals[normals_len..]),
+        reach: reach::reach_out(settings.reaches, pose),
+        mixed: animator.frame_out(&pose.local),
+    }
+}
+
+/// One `"name": value,` line of the dump's object.
+fn field(out: &mut impl Write, name: &str, value: &impl Serialize) -> io::Result<()> {
+    write!(out, "\"{name}\": ")?;
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out, ",")
+}

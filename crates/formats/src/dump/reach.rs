@@ -1,0 +1,49 @@
+//! What a dump says about reaching (`reach.rs`, chapter 12): for each frame and each chain, the
+//! target and pole it reached for, the chain's bones and their solved local rotations (also in the
+//! frame's `"local"` matrices, which every world transform is made from), where the end went and
+//! how far it still is from the target. From the file alone a learner can redo the world
+//! transforms and check that the end is on the target and that no bone changed its length.
+
+use serde::Serialize;
+use skinning_method::frame::Pose;
+use skinning_method::reach::Reach;
+
+#[derive(Serialize)]
+pub(super) struct ReachOut<'a> {
+    pub solver: &'static str,
+    /// The chain's bones, start first, the end last.
+    pub bones: &'a [usize],
+    pub target: [f32; 3],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pole: Option<[f32; 3]>,
+    pub weight: f32,
+    /// The local rotation of each turning bone (every bone of `bones` but the end), `[x, y, z, w]`.
+    pub rotations: Vec<[f32; 4]>,
+    /// Where the end joint is in the frame's world transforms (a chain solved after this one may
+    /// have moved it, where they share bones), in model space.
+    pub end: [f32; 3],
+    /// From there to the target.
+    pub distance: f32,
+    /// CCD's sweeps this frame (0 for the two-bone solver).
+    pub sweeps: usize,
+}
+
+/// Each chain of `reaches` as the frame `pose` left it, after the matrices.
+pub(super) fn reach_out<'a>(reaches: &'a [Reach], pose: &Pose) -> Vec<ReachOut<'a>> {
+    (reaches.iter())
+        .map(|r| {
+            let turning = &r.bones()[..r.bones().len() - 1];
+            ReachOut {
+                solver: r.solver.name(),
+                bones: r.bones(),
+                target: r.target.to_array(),
+                pole: r.pole.map(|p| p.to_array()),
+                weight: r.weight,
+                rotations: turning.iter().map(|&b| pose.local[b].rotation.to_array()).collect(),
+                end: pose.joint(r.end()).to_array(),
+                distance: pose.joint(r.end()).distance(r.target),
+                sweeps: r.reached.sweeps,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,109 @@
+//! Bones become nodes, and a Z-up model is turned into glTF's Y-up as it is written.
+//!
+//! Bone `i` is a node with its rest translation, rotation and scale, its children the first child
+//! and each next sibling, in the bones' order. One bone is left out: the root a loader adds above
+//! a file's several roots ([`SYNTHETIC_ROOT`](crate::gltf_import::SYNTHETIC_ROOT), and MD5's),
+//! when nothing but holding them is its job (no turn or move of its own, no joint, no clip moves
+//! it): written, a reader would add another above it, and one more each round trip.
+//!
+//! **Up.** glTF is Y-up, a character facing +z (spec, "Coordinate System and Units"); an MD5 model
+//! has id's axes, Z-up and facing +x. Its numbers are turned into glTF's as the camera turns them
+//! (`model::Up::turn_to_gltf`), `(x, y, z) → (y, z, x)`, the turn `T`: every
+//! point of the mesh and every normal, and the top bones' rest transforms and keys (`T · local`),
+//! so every world transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
+//! `T·world · offset·T⁻¹ · T·bind = T · (world · offset · bind)`: the same skinned mesh, turned.
+//! (`md5_export` turns the other way, so a round trip comes back in its own axes.)
+
+use super::buffer::File;
+use super::json::Node;
+use glam::{Mat4, Quat, Vec3, Vec4};
+use skinning_method::model::{Model, Up};
+use skinning_method::skeleton::{BoneId, Skeleton, Trs};
+
+/// Whether a model's numbers are turned from Z-up to Y-up as they are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn(pub bool);
+
+impl Turn {
+    pub fn of(model: &Model) -> Turn {
+        Turn(model.up == Up::Z)
+    }
+
+    /// A point or a direction: `(x, y, z) → (y, z, x)`, exactly (no rounding: it only moves
+    /// numbers).
+    pub fn point(self, p: Vec3) -> Vec3 {
+        if self.0 { Vec3::new(p.y, p.z, p.x) } else { p }
+    }
+
+    /// An orientation of a top bone: the turn, then it.
+    pub fn rotation(self, q: Quat) -> Quat {
+        if self.0 { Up::Z.turn_to_gltf() * q } else { q }
+    }
+
+    /// An offset: `offset · T⁻¹` (T⁻¹ takes (x, y, z) back to (z, x, y)).
+    pub fn offset(self, offset: Mat4) -> Mat4 {
+        let back = Mat4::from_cols(Vec4::Y, Vec4::Z, Vec4::X, Vec4::W);
+        if self.0 { offset * back } else { offset }
+    }
+
+    /// A top bone's rest transform: `T · local`.
+    pub fn rest(self, Trs { translation, rotation, scale }: Trs) -> Trs {
+        Trs { translation: self.point(translation), rotation: self.rotation(rotation), scale }
+    }
+}
+
+/// Which node each bone became, and the scene's roots.
+pub struct Nodes {
+    /// Bone `b` is node `node_of[b]`; None for the root left out.
+    pub node_of: Vec<Option<usize>>,
+    /// The nodes without a parent.
+    pub roots: Vec<usize>,
+    /// Whether bone `b` hangs from no node: its transform and keys are turned.
+    pub top: Vec<bool>,
+}
+
+/// The bones as nodes 0, 1, ... (`animated[b]`: some clip moves bone `b`).
+pub fn nodes(file: &mut File, model: &Model, animated: &[bool], turn: Turn) -> Nodes {
+    let skeleton = &model.skeleton;
+    let is_joint = model.joint_bones();
+    let root = skeleton.root();
+    let synthetic = [crate::gltf_import::SYNTHETIC_ROOT, crate::md5_import::SYNTHETIC_ROOT];
+    let bone = skeleton.bone(root);
+    let only_holds = synthetic.contains(&bone.name.as_str())
+        && bone.rest == Trs::IDENTITY
+        && !is_joint[root]
+        && !animated[root]
+        && bone.first_child.is_some();
+    let mut node_of = vec![None; skeleton.len()];
+    let mut next = 0;
+    for (b, slot) in node_of.iter_mut().enumerate() {
+        if !(only_holds && b == root) {
+            *slot = Some(next);
+            next += 1;
+        }
+    }
+    let top: Vec<bool> =
+        (0..skeleton.len()).map(|b| skeleton.bone(b).parent.is_none_or(|p| node_of[p].is_none())).collect();
+    for (b, bone) in skeleton.bones().iter().enumerate() {
+        if node_of[b].is_none() {
+            continue;
+        }
+        let Trs { translation, rotation, scale } = if top[b] { turn.rest(bone.rest) } else { bone.rest };
+        let children = children(skeleton, bone.first_child).iter().filter_map(|&c| node_of[c]).collect();
+        file.root.nodes.push(Node {
+            name: bone.name.clone(),
+            children,
+            translation: (translation != Vec3::ZERO).then(|| translation.to_array()),
+            rotation: (rotation != Quat::IDENTITY).then(|| rotation.to_array()),
+            scale: (scale != Vec3::ONE).then(|| scale.to_array()),
+            ..Node::default()
+        });
+    }
+    let roots = (0..skeleton.len()).filter(|&b| top[b]).filter_map(|b| node_of[b]).collect();
+    Nodes { node_of, roots, top }
+}
+
+/// A bone's children in the article's order: the first child, then its sibling, and so on.
+fn children(skeleton: &Skeleton, first_child: Option<BoneId>) -> Vec<BoneId> {
+    std::iter::successors(first_child, |&child| skeleton.bone(child).sibling).collect()
+}

@@ -1,0 +1,120 @@
+//! What a surface looks like: its material's base colour, and the texture coordinates that say
+//! where on the base colour's picture each vertex lies.
+//!
+//! Skinning moves a vertex's position and its normal, nothing else. A vertex also carries its
+//! **texture coordinates** (glTF's `TEXCOORD_0`, MD5's `( s t )`): a point `(u, v)` on a picture,
+//! 0 to 1 across and down, that stays glued to the vertex however the bones move it. So they are
+//! read once, kept beside the model ([`Looks::texcoords`]) and written back out unchanged; the
+//! blend never touches them.
+//!
+//! A **material** (glTF's `pbrMetallicRoughness`, reduced to what this program draws) is a base
+//! colour: a factor, linear RGBA, times the colour its texture has at the vertex's `(u, v)`, where
+//! it has a texture; each of the factor's numbers is 0 to 1. A texture is an image file, PNG or
+//! JPEG, kept here as the file's bytes and its size (read from its header), and decoded only when
+//! it is drawn ([`decode`], `material/pixels.rs`), so `--info`, `--dump` and the exports never
+//! pay for its pixels.
+//! Which triangles take which material is a list of runs over the model's triangles
+//! ([`Materials::runs`]): a glTF primitive is one run.
+
+mod pixels;
+
+pub use pixels::{decode, fit, fit_side, halve, size};
+
+use glam::{Vec2, Vec4};
+use std::ops::Range;
+
+/// What a model's surface looks like, kept beside the model (`model.rs`), since skinning never
+/// changes it: where the loaders put it, and where drawing and the exports read it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Looks {
+    /// Each vertex's texture coordinates, or none.
+    pub texcoords: Vec<Vec2>,
+    /// Its materials, and which triangles take each; none for the article.
+    pub materials: Materials,
+}
+
+/// The materials of a model, its images, and which triangles take which material.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Materials {
+    pub list: Vec<Material>,
+    pub images: Vec<Image>,
+    /// Runs of `Model::triangles`, in order, each drawn with one material (None: plain).
+    pub runs: Vec<Run>,
+}
+
+/// A base colour, and perhaps a picture to multiply it by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Material {
+    pub name: String,
+    /// Linear red, green, blue, alpha, each 0 to 1 (glTF's `baseColorFactor`; 1, 1, 1, 1 where
+    /// absent).
+    pub base_color: Vec4,
+    /// The image of [`Materials::images`] the factor multiplies, read at the texture coordinates.
+    pub texture: Option<usize>,
+    /// glTF's alpha mode MASK: a point whose alpha is below this is not drawn (None: opaque).
+    pub alpha_cutoff: Option<f32>,
+}
+
+impl Default for Material {
+    fn default() -> Self {
+        Material { name: String::new(), base_color: Vec4::ONE, texture: None, alpha_cutoff: None }
+    }
+}
+
+/// A run of triangles and the material they take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub triangles: Range<usize>,
+    pub material: Option<usize>,
+}
+
+/// The two kinds of image file a glTF texture may be (spec, "Images").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageKind {
+    Png,
+    Jpeg,
+}
+
+impl ImageKind {
+    /// What the first bytes of a file say it is: PNG's and JPEG's own signatures.
+    pub fn of(bytes: &[u8]) -> Option<ImageKind> {
+        match bytes {
+            [0x89, b'P', b'N', b'G', ..] => Some(ImageKind::Png),
+            [0xFF, 0xD8, 0xFF, ..] => Some(ImageKind::Jpeg),
+            _ => None,
+        }
+    }
+
+    /// glTF's `mimeType` for it.
+    pub fn mime_type(self) -> &'static str {
+        match self {
+            ImageKind::Png => "image/png",
+            ImageKind::Jpeg => "image/jpeg",
+        }
+    }
+}
+
+/// An image file as it was stored: what kind, its bytes, not yet decoded, and its size in pixels
+/// as its header says ([`size`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Image {
+    pub name: String,
+    pub kind: ImageKind,
+    pub bytes: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// A decoded image: `width` x `height` pixels of red, green, blue, alpha, a byte each, row by row
+/// from the top (the row glTF's v = 0 names).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pixels {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+/// The most pixels one image may decode to: 8192 x 8192, a quarter of a GiB in RGBA. A file that
+/// says more is most likely damaged, and would not fit a GPU's texture anyway. (All of a model's
+/// textures together have a budget too: `budget::PIXELS`.)
+pub const MAX_PIXELS: u64 = 8192 * 8192;

@@ -1,0 +1,151 @@
+//! A model and its clips out to MD5 (Doom 3): one `.md5mesh` and one `.md5anim` per clip. The
+//! mirror of [`md5_import`](crate::md5_import), which reads them back into the same model and
+//! clips, and the other way round from [`gltf_export`](crate::gltf_export): there the file keeps
+//! the article's bind positions and offsets, here it keeps neither.
+//!
+//! | the article, here | MD5 |
+//! |---|---|
+//! | bone, its parent | joint `i`, its parent an earlier joint (the tree walk's order) |
+//! | bind pose: `offset⁻¹` per joint | md5mesh joint: position and orientation in object space |
+//! | bind position and influences | a run of weights per vertex: joint, bias, **`offset · bind`** |
+//! | texture coordinates | `vert`'s `( s t )`, as they are (`( 0 0 )` for a model without) |
+//! | triangles (counter-clockwise) | `tri`, clockwise; an edge that is no triangle's side: a flat `tri` |
+//! | the model's parts | one `mesh` each, its name as the shader |
+//! | a clip (keyframed or procedural) | `NAME.md5anim`: [`FRAME_RATE`] frames a second, each joint relative to its parent |
+//! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
+//! | scale | none: a constant, even scale is baked into the positions, any other refused |
+//! | Y-up, front +z (the article, glTF) | id's Z-up, front +x: object space turned `(x, y, z) → (z, x, y)` |
+//!
+//! The weight position is article 002's equation read backwards: the article stores the bind vertex
+//! and one offset per joint; MD5 stores, per weight, the offset already applied to the bind
+//! vertex. Written from one bind pose, every weight of a vertex agrees about where it is, so the
+//! two formulas give the same mesh in every frame (`md5_import/agreement.rs` measures that).
+//!
+//! MD5 draws triangles only. The article's mesh is an outline, lines with no faces, so an edge
+//! that is no triangle's side is written as a triangle with two corners on one vertex: it has no
+//! area, and other MD5 viewers draw nothing there; this program draws its one edge, so the outline
+//! comes back (`md5_import/vertices.rs`).
+//!
+//! An `.md5anim` holds a pose for every joint in every frame: a long clip is hundreds of MB of
+//! text. So [`Md5Export`] checks everything first and holds one frame at a time: each `.md5anim`
+//! is written as its clip is sampled (`anim.rs`), and an export past [`POSE_BUDGET`] joint poses is
+//! refused before any frame is sampled (`frames.rs`).
+
+mod anim;
+mod error;
+mod frames;
+mod joints;
+mod names;
+mod text;
+
+pub use error::ExportError;
+pub use frames::{FRAME_RATE, MAX_FRAMES, POSE_BUDGET};
+pub use names::{clip_name_in, file_stem};
+
+use crate::material::Looks;
+use skinning_method::clip::Clip;
+use skinning_method::frame::Pose;
+use skinning_method::model::Model;
+use std::collections::HashSet;
+use std::io::{self, Write};
+
+/// The files: the mesh's text, and each clip's file stem and `.md5anim` text. A clip's file is
+/// `STEM.md5anim` beside the mesh, its name made safe for a file name; the name itself is inside
+/// (`names.rs`).
+pub struct Md5Files {
+    pub mesh: String,
+    pub animations: Vec<(String, String)>,
+}
+
+/// The model as an `.md5mesh` and each of `clips` as an `.md5anim`, all in memory: for a model
+/// whose clips are short. The program writes each `.md5anim` as it is sampled ([`Md5Export`]).
+pub fn export(model: &Model, looks: &Looks, clips: &[Clip]) -> Result<Md5Files, ExportError> {
+    let export = Md5Export::new(model, looks, clips)?;
+    let mut animations = Vec::with_capacity(clips.len());
+    for (i, stem) in export.stems.iter().enumerate() {
+        let mut text = Vec::new();
+        // Writing into memory fails only where a number cannot be written: `new` checked them all.
+        let stopped =
+            |e: io::Error| ExportError::inside(&e).cloned().unwrap_or(ExportError::NotFinite(e.to_string()));
+        export.write_animation(i, &mut text).map_err(stopped)?;
+        animations.push((stem.clone(), String::from_utf8_lossy(&text).into_owned()));
+    }
+    Ok(Md5Files { mesh: export.mesh, animations })
+}
+
+/// The file stem of each clip's `.md5anim`, in the order of `clips`: each name made safe, and
+/// made unique among them (`names.rs`).
+pub fn file_stems(clips: &[Clip]) -> Vec<String> {
+    let mut taken = HashSet::new();
+    clips.iter().map(|clip| file_stem(&clip.name, &mut taken)).collect()
+}
+
+/// An export ready to write: every number checked, the mesh's text made, and each clip's
+/// `.md5anim` planned, to be written frame by frame as it is sampled (`anim.rs`).
+pub struct Md5Export<'a> {
+    model: &'a Model,
+    clips: &'a [Clip],
+    joints: joints::Md5Joints,
+    animations: Vec<anim::Planned>,
+    /// The `.md5mesh`'s text.
+    pub mesh: String,
+    /// Each clip's file stem ([`file_stems`]): its file is `STEM.md5anim` beside the mesh.
+    pub stems: Vec<String>,
+}
+
+impl<'a> Md5Export<'a> {
+    /// Checks that `model` and `clips` can be written as MD5 and plans the files; refuses before
+    /// any frame is sampled an export past [`POSE_BUDGET`].
+    pub fn new(model: &'a Model, looks: &Looks, clips: &'a [Clip]) -> Result<Md5Export<'a>, ExportError> {
+        check_names(model, clips)?;
+        let frames = frames::frame_counts(clips, model.skeleton.len())?;
+        let joints = joints::md5_joints(model)?;
+        let mesh = text::mesh(model, looks, &joints)?;
+        let mut pose = Pose::new(model);
+        let animations = (clips.iter().zip(frames))
+            .map(|(clip, frames)| anim::plan(model, &joints, clip, frames, &mut pose))
+            .collect::<Result<_, _>>()?;
+        Ok(Md5Export { model, clips, joints, animations, mesh, stems: file_stems(clips) })
+    }
+
+    /// Writes clip `i`'s `.md5anim` into `out`, frame by frame as each is sampled.
+    pub fn write_animation(&self, i: usize, out: &mut dyn Write) -> io::Result<()> {
+        anim::write(self.model, &self.joints, &self.clips[i], &self.animations[i], out)
+    }
+}
+
+/// Names go between double quotes, on one line: the bones', the meshes' and the clips'.
+fn check_names(model: &Model, clips: &[Clip]) -> Result<(), ExportError> {
+    let refuse = |what, name: &str, why| Err(ExportError::Name { what, name: name.to_string(), why });
+    let unquotable = |name: &str| name.contains(['"', '\n', '\r']);
+    for bone in model.skeleton.bones() {
+        if unquotable(&bone.name) {
+            return refuse(
+                "bone",
+                &bone.name,
+                "holds a double quote or a line end, which an MD5 name cannot",
+            );
+        }
+    }
+    for part in &model.parts {
+        if unquotable(&part.name) {
+            return refuse(
+                "mesh",
+                &part.name,
+                "holds a double quote or a line end, which an MD5 shader cannot",
+            );
+        }
+    }
+    for clip in clips {
+        let name = clip.name.as_str();
+        if unquotable(name) || name.chars().any(char::is_control) {
+            return refuse(
+                "clip",
+                name,
+                "holds a double quote, a line end or a control character, which the .md5anim that keeps \
+                 its name cannot",
+            );
+        }
+    }
+    Ok(())
+}

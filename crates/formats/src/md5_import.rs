@@ -1,0 +1,216 @@
+//! Seed 002's own system: an id Software MD5 model (Doom 3), loaded into the same skeleton, skin and
+//! clips as the article's scene and a glTF file, so the same `compute_world`, palette and `blend`
+//! move it.
+//!
+//! MD5 is two kinds of text file: a `.md5mesh` with the skeleton in its bind pose and the meshes,
+//! and one `.md5anim` per animation (article 002 describes the format; chapter 10 prints a whole model). Its names
+//! map onto the article's like this:
+//!
+//! | MD5 | the article, here | where (in `md5_import/`) |
+//! |---|---|---|
+//! | joint, its parent index | bone, `first_child` + `sibling` links | `joints.rs` |
+//! | md5mesh joint (object space, bind pose) | bind-pose world; rest local = parent world⁻¹ · world; offset by `compute_offsets` | `joints.rs` |
+//! | several roots (parent -1) | one synthetic root bone above them | `joints.rs` |
+//! | vertex → its run of weights | bind position = Σ bias · (joint ⊗ weight position), computed once | `vertices.rs` |
+//! | weight: joint, bias | influence: joint, weight (every one; past four, the skin's extras) | `vertices.rs` |
+//! | weight position (in the joint's space) | `offset · bind`, the same thing stored per weight | `agreement.rs` |
+//! | tri (clockwise) | a triangle, counter-clockwise | `vertices.rs` |
+//! | vert's `( s t )` | the vertex's texture coordinates, as they are | `mesh_file.rs` |
+//! | (no normals) | smooth normals from the bind pose's triangles, as id Tech 4 makes them | `normals/smooth.rs` |
+//! | `.md5anim` beside the mesh, by file name | a clip, named by the file's stem (or the name this program keeps in its `commandline`) | `folder.rs` |
+//! | hierarchy, baseframe, flags, frames | a [`Track`](skinning_method::clip::Track) per joint: keys at k / frameRate | `clips.rs` |
+//! | text: tokens, quotes, comments, counts | (storage) | `tokens.rs`, `mesh_file.rs`, `anim_file.rs` |
+//!
+//! The lesson MD5 carries that glTF and the article cannot: **MD5 stores no bind-pose vertex and
+//! no offset.** Each weight keeps its own position, already in its joint's space: the offset
+//! applied ahead of time, per weight (article 002's two formulas,
+//! quoted in chapter 10; `agreement.rs` says why they agree and measures it).
+//!
+//! id's tools are Z-up: the numbers are kept as the file has them and the model is marked
+//! [`Up::Z`], so only the camera turns. A damaged file is an [`Md5Error`] naming its line, never a
+//! crash; an animation whose joints are not the mesh's is skipped, said once in
+//! [`Imported::notes`].
+
+mod agreement;
+mod anim_file;
+mod clips;
+mod error;
+mod folder;
+mod joints;
+mod mesh_file;
+mod tokens;
+mod vertices;
+
+pub use agreement::{Spread, WeightTable, offset_times_bind, spread};
+pub use error::Md5Error;
+pub use joints::SYNTHETIC_ROOT;
+pub use mesh_file::FileWeight as Weight;
+pub use vertices::StoredWeights;
+
+use crate::material::Looks;
+use crate::md5_export::clip_name_in;
+use skinning_method::clip::{Clip, Motion};
+use skinning_method::model::{Model, Up};
+use skinning_method::normals::smooth_normals;
+use skinning_method::printable::printable;
+use std::path::{Path, PathBuf};
+
+/// The name of the clip that shows the mesh as the `.md5mesh` stores it: the bind pose (unless an
+/// `.md5anim` has that name).
+pub const REST: &str = "rest";
+
+/// A loaded MD5 model: the model and its clips, plus what `--info` and the inspector tell about it.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// Bone `i` is joint `i` (plus [`SYNTHETIC_ROOT`] last when the file has several roots);
+    /// skin joint `i` is bone `i`. The vertices are the meshes', mesh after mesh, in file order.
+    pub model: Model,
+    /// What its surface looks like: the texture coordinates (MD5 names a shader, not a material).
+    pub looks: Looks,
+    /// One per animation that fits, in file name order, then [`REST`], the bind pose, unless an
+    /// animation is called that.
+    pub clips: Vec<Clip>,
+    /// The file's own weights, each in its joint's space, vertex by vertex.
+    pub stored: StoredWeights,
+    /// Each mesh, in file order.
+    pub meshes: Vec<MeshSummary>,
+    /// Each animation that fits, in the order of `clips`.
+    pub animations: Vec<AnimSummary>,
+    /// What was mended or skipped, one line each, to be said once.
+    pub notes: Vec<String>,
+    /// The files the model was read from, links followed (loaded from files): the `.md5mesh`,
+    /// then each `.md5anim` beside it that was read, whether it fitted or not.
+    pub files: Vec<PathBuf>,
+}
+
+/// One `mesh { }` block, counted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshSummary {
+    /// Its shader, which names the mesh here (`mesh0`, `mesh1`... without one).
+    pub name: String,
+    pub vertices: usize,
+    pub triangles: usize,
+    pub weights: usize,
+    /// The most weights one of its vertices has.
+    pub most_weights: usize,
+}
+
+/// One animation, counted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnimSummary {
+    pub name: String,
+    pub frames: usize,
+    pub frame_rate: u32,
+    /// Numbers per frame: the components its joints' flags replace.
+    pub components: usize,
+}
+
+/// Loads a `.md5mesh` and the `.md5anim` files beside it (`folder.rs`).
+///
+/// Only a regular file (or a link to one) is read, as for glTF: a device never ends, a FIFO may
+/// never be written to.
+pub fn load(path: &Path) -> Result<Imported, Md5Error> {
+    let read = |path: &Path| -> Result<Vec<u8>, Md5Error> {
+        let read_error = |error| Md5Error::Read { path: path.display().to_string(), error };
+        if !std::fs::metadata(path).map_err(read_error)?.is_file() {
+            return Err(Md5Error::NotAFile("a folder, a device, a FIFO or a socket"));
+        }
+        std::fs::read(path).map_err(|error| Md5Error::Read { path: path.display().to_string(), error })
+    };
+    let mesh = read(path)?;
+    let mut notes = Vec::new();
+    let mut animations = Vec::new();
+    let mut files = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
+    for (stem, file) in folder::animation_files(path, &mut notes) {
+        match std::fs::read(&file) {
+            Ok(bytes) => animations.push((stem, bytes)),
+            Err(e) => notes.push(format!("skipped the animation {}.md5anim: {e}", printable(&stem))),
+        }
+        files.push(file);
+    }
+    let texts: Vec<(&str, std::borrow::Cow<str>)> =
+        animations.iter().map(|(stem, bytes)| (stem.as_str(), String::from_utf8_lossy(bytes))).collect();
+    let texts: Vec<(&str, &str)> = texts.iter().map(|(stem, text)| (*stem, text.as_ref())).collect();
+    let imported = load_texts(&String::from_utf8_lossy(&mesh), &texts, notes)?;
+    Ok(Imported { files, ..imported })
+}
+
+/// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text, in
+/// the order their clips take), as [`load`] does from files.
+pub fn load_from_str(mesh: &str, animations: &[(&str, &str)]) -> Result<Imported, Md5Error> {
+    load_texts(mesh, animations, Vec::new())
+}
+
+fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -> Result<Imported, Md5Error> {
+    // The bind pose becomes the bones and the offsets; the weights, the skin's vertices.
+    let file = mesh_file::parse(mesh)?;
+    let bones = joints::bones(&file.joints)?;
+    let vertices = vertices::vertices(&file, bones.joints, &mut notes)?;
+    let mut model = Model::new(bones.skeleton, vertices.skin, vertices.edges)?
+        .with_triangles(vertices.triangles)?
+        .with_parts(vertices.parts)?;
+    model.up = Up::Z;
+    let looks = Looks { texcoords: vertices.texcoords, ..Looks::default() };
+    smooth_normals_for(&mut model, &mut notes);
+
+    // Each animation that describes the same joints becomes a clip.
+    let mut clips = Vec::with_capacity(animations.len() + 1);
+    let mut summaries = Vec::with_capacity(animations.len());
+    for &(name, text) in animations {
+        let damaged = |error| Md5Error::Animation { file: format!("{name}.md5anim"), error: Box::new(error) };
+        let anim = anim_file::parse(text).map_err(damaged)?;
+        if let Err(why) = clips::fits(&file.joints, &anim) {
+            notes.push(format!("skipped the animation {}.md5anim: {why}", printable(name)));
+            continue;
+        }
+        // The clip's own name, where this program wrote the file (its file name was made safe),
+        // else the file's. It is printed and drawn: escaped once, here.
+        let own = anim.commandline.and_then(clip_name_in).filter(|n| !n.is_empty());
+        let name = printable(own.unwrap_or(name));
+        clips.push(clips::clip(&name, &anim).map_err(|problem| damaged(Md5Error::File(problem)))?);
+        summaries.push(AnimSummary {
+            name: name.into_owned(),
+            frames: anim.frame_count,
+            frame_rate: anim.frame_rate,
+            components: anim.components,
+        });
+    }
+    // The bind pose, unless an animation has the name already (one this program wrote for a
+    // model with no clips, of the rest pose it showed).
+    if !clips.iter().any(|c| c.name == REST) {
+        clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
+    }
+
+    let meshes = file
+        .meshes
+        .iter()
+        .zip(&model.parts)
+        .map(|(mesh, part)| MeshSummary {
+            name: part.name.clone(),
+            vertices: mesh.verts.len(),
+            triangles: mesh.tris.len(),
+            weights: mesh.weights.len(),
+            most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
+        })
+        .collect();
+    let files = Vec::new();
+    let (stored, animations) = (vertices.stored, summaries);
+    Ok(Imported { model, looks, clips, stored, meshes, animations, notes, files })
+}
+
+/// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind
+/// pose's triangles (`normals/smooth.rs`), to be skinned by the rule. A model without triangles
+/// keeps none (its edges are lines); a vertex on no triangle faces +z, up, as it is never lit.
+fn smooth_normals_for(model: &mut Model, notes: &mut Vec<String>) {
+    if model.triangles.is_empty() {
+        return;
+    }
+    let positions: Vec<glam::Vec3> = model.skin.bind_positions().collect();
+    let normals: Vec<glam::Vec3> = smooth_normals(&positions, &model.triangles)
+        .into_iter()
+        .map(|n| if n == glam::Vec3::ZERO { glam::Vec3::Z } else { n })
+        .collect();
+    if let Err(e) = model.skin.set_normals(&normals) {
+        notes.push(format!("vertex {}'s smooth normal: {}; lit with flat normals", e.vertex, e.problem));
+    }
+}

@@ -1,0 +1,60 @@
+//! A skinned model: what a file would load.
+//!
+//! A [`Model`] is a skeleton, a skin whose joints carry their offsets, the lines that draw the mesh
+//! (and its triangles, where it has faces), which vertices form which mesh ([`Part`]), and the morph
+//! targets of the meshes that have them ([`MeshMorph`]). It is made piece by piece, each piece
+//! checked (`model/build.rs`). What the surface looks like (texture coordinates, materials) is not
+//! part of it: skinning never changes it, and a loader keeps it beside the model. What changes per frame is a [`Pose`](crate::frame::Pose), and
+//! `frame.rs` runs the method on it.
+
+mod build;
+mod error;
+mod part;
+
+pub use error::ModelError;
+pub use part::{Part, Up};
+
+use crate::morph::MeshMorph;
+use crate::skeleton::Skeleton;
+use crate::skin::Skin;
+
+/// A skeleton, the skin bound to it, and how to draw the mesh.
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub skeleton: Skeleton,
+    pub skin: Skin,
+    /// The mesh's outline as pairs of vertex indices: what the picture connects with lines.
+    pub edges: Vec<[u32; 2]>,
+    /// The mesh's faces as triples of vertex indices, counter-clockwise seen from the front (glTF's
+    /// rule). Empty for a mesh that is only an outline, as the article's is.
+    pub triangles: Vec<[u32; 3]>,
+    /// The meshes, as runs of the skin's vertices in order: first every skinned one, then every
+    /// rigid one. The article's scene is one skinned part; a glTF file has one per mesh and node.
+    pub parts: Vec<Part>,
+    /// The axis its numbers call up: the picture stands it up that way (`camera.rs`).
+    pub up: Up,
+    /// The morph targets of its meshes, each over its part's run of vertices (none for most).
+    pub morphs: Vec<MeshMorph>,
+}
+
+impl Model {
+    /// How many vertices belong to skinned parts: they come first, the rigid ones after.
+    pub fn skinned_len(&self) -> usize {
+        self.parts.iter().filter(|p| p.skinned).map(|p| p.vertices.len()).sum()
+    }
+
+    /// For every bone, whether it is a joint of the skin: the bones the picture draws. (In the
+    /// article every bone is; a glTF file also has nodes that only place others.)
+    pub fn joint_bones(&self) -> Vec<bool> {
+        let mut is_joint = vec![false; self.skeleton.len()];
+        for joint in self.skin.joints() {
+            is_joint[joint.bone] = true;
+        }
+        is_joint
+    }
+
+    /// The mesh drawn as one closed loop, as the article draws it: vertex i to i + 1, the last to the first.
+    pub fn line_loop(vertices: usize) -> Vec<[u32; 2]> {
+        (0..vertices).map(|i| [i as u32, ((i + 1) % vertices) as u32]).collect()
+    }
+}

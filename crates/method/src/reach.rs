@@ -1,0 +1,160 @@
+//! Reaching: inverse kinematics, the angles found from where a hand should be.
+//!
+//! Everything before this was **forward kinematics** (FK): the clip (or a right-drag, article 003's
+//! bent bone) chooses each bone's angle, and the skeleton goes where the angles take it: angles in,
+//! positions out. **Inverse kinematics** (IK) is the question the other way round: put this hand
+//! *there*; which angles do that? Angles out. A foot planted on a step, a hand on a door handle, a
+//! head that looks at something: every engine does it on top of its clips.
+//!
+//! A **chain** is the bone that reaches (the end: a wrist, an ankle) and the joints above it that
+//! turn to move it (`chain.rs`). Two solvers:
+//! - **two bones** (`two_bone.rs`): start, middle and end joint, solved exactly with the law of
+//!   cosines; a **pole** says which way the elbow or knee points;
+//! - **CCD** (`ccd.rs`), for chains of any length: each joint in turn points the end at the target,
+//!   over and over, until it is close enough.
+//!
+//! **Where it sits in the frame**: after the clip has set every bone's local translation, rotation
+//! and scale (`Pose::local`) and before those become matrices (step 3 of `Pose::run`). It changes
+//! only the chain's local *rotations*, so the bones keep their lengths, and everything after it,
+//! the world transforms, the palette, the blend (linear or dual quaternions), the normals and the
+//! GPU's shader, gets an ordinary pose and needs nothing new. A solve starts from the clip's pose
+//! every frame, so the arm keeps swinging with the walk wherever its hand is held.
+//!
+//! The **weight** (0 to 1) eases from the clip's pose to the solved one, joint by joint with slerp:
+//! 0 leaves the pose untouched, 1 is the solve.
+
+pub mod ccd;
+pub mod chain;
+pub mod two_bone;
+
+use crate::skeleton::{BoneId, Skeleton};
+use crate::transform::Trs;
+use chain::{Chain, TooShort};
+use glam::{Quat, Vec3};
+
+/// Which solver turns a chain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Solver {
+    /// Start, middle and end joint, solved exactly; the end's parent and grandparent turn.
+    TwoBone {
+        /// From what fraction of the chain's length the end falls behind a far target (1: never;
+        /// `two_bone::softened`).
+        soften: f32,
+    },
+    /// Cyclic coordinate descent on the end's `bones` nearest ancestors.
+    Ccd { bones: usize },
+}
+
+impl Solver {
+    /// How many joints above the end turn.
+    pub fn turning(self) -> usize {
+        match self {
+            Solver::TwoBone { .. } => 2,
+            Solver::Ccd { bones } => bones,
+        }
+    }
+
+    /// The solver's name as the program prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Solver::TwoBone { .. } => "two-bone",
+            Solver::Ccd { .. } => "ccd",
+        }
+    }
+}
+
+/// One chain reaching for one target: what to reach for and how, and the chain itself.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// Where the end should be, in model space (the model's own units).
+    pub target: Vec3,
+    /// A point the middle joint (elbow, knee) should point towards, in model space: two-bone only.
+    /// None: keep the bend the clip gives.
+    pub pole: Option<Vec3>,
+    /// From the clip's pose (0) to the solved one (1).
+    pub weight: f32,
+    pub solver: Solver,
+    /// The outcome of the last solve.
+    pub reached: Reached,
+    chain: Chain,
+    /// The clip's rotations of the turning joints, kept during a solve for the weight.
+    clip: Vec<Quat>,
+}
+
+/// Where a solve left the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Reached {
+    /// The end joint's position, in model space.
+    pub end: Vec3,
+    /// How far it is from the target: 0 when reached, more out of reach (or softened, or weighted).
+    pub distance: f32,
+    /// CCD's sweeps this frame (0 for the two-bone solver).
+    pub sweeps: usize,
+}
+
+impl Reach {
+    /// The bone `end` reaching for `target` with `solver`, at full weight, with no pole.
+    pub fn new(skeleton: &Skeleton, end: BoneId, solver: Solver, target: Vec3) -> Result<Reach, TooShort> {
+        let chain = Chain::new(skeleton, end, solver.turning())?;
+        let clip = vec![Quat::IDENTITY; solver.turning()];
+        Ok(Reach { target, pole: None, weight: 1.0, solver, reached: Reached::default(), chain, clip })
+    }
+
+    /// The chain's joints, start first, the end last.
+    pub fn bones(&self) -> &[BoneId] {
+        self.chain.bones()
+    }
+
+    pub fn end(&self) -> BoneId {
+        self.chain.end()
+    }
+
+    /// Turns the chain's joints in `trs` (each bone's local pose, as the clip left it) so the end
+    /// reaches the target, eased by the weight; `bend` is each bone's hand bend, which the solve
+    /// measures with. Allocates nothing.
+    pub fn solve(&mut self, trs: &mut [Trs], bend: &[Quat]) -> Reached {
+        // Weight 0: the clip's pose, untouched to the last bit.
+        if self.weight <= 0.0 {
+            self.chain.measure(trs, bend);
+            return self.outcome(0);
+        }
+        let turning = &self.chain.bones()[..self.solver.turning()];
+        for (kept, &bone) in self.clip.iter_mut().zip(turning) {
+            *kept = trs[bone].rotation;
+        }
+        let sweeps = match self.solver {
+            Solver::TwoBone { soften } => {
+                two_bone::solve(&mut self.chain, trs, bend, self.target, self.pole, soften);
+                0
+            }
+            Solver::Ccd { .. } => ccd::solve(&mut self.chain, trs, bend, self.target).1,
+        };
+        if self.weight < 1.0 {
+            let turning = &self.chain.bones()[..self.solver.turning()];
+            for (clip, &bone) in self.clip.iter().zip(turning) {
+                trs[bone].rotation = clip.slerp(trs[bone].rotation, self.weight);
+            }
+            self.chain.measure(trs, bend);
+        }
+        self.outcome(sweeps)
+    }
+
+    fn outcome(&mut self, sweeps: usize) -> Reached {
+        let end = self.chain.joint(self.chain.turning());
+        self.reached = Reached { end, distance: end.distance(self.target), sweeps };
+        self.reached
+    }
+
+    /// The chain as last measured (by the last solve): its joints' world transforms.
+    pub fn chain(&self) -> &Chain {
+        &self.chain
+    }
+}
+
+/// Solves every chain of `reaches` in turn on the local pose `trs` (after the clip, before the
+/// matrices), each seeing the turns of those before it.
+pub fn solve(reaches: &mut [Reach], trs: &mut [Trs], bend: &[Quat]) {
+    for reach in reaches {
+        reach.solve(trs, bend);
+    }
+}
