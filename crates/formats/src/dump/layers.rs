@@ -1,7 +1,7 @@
 //! A dump of several clips at once (`mixer.rs`): each frame also holds its layers, each with its
 //! clip, kind, weight, time, the pose its clip gave (and an additive layer's reference pose, a
 //! masked layer's bone), and the blended local poses, `"trs"`. From these alone the blend can be
-//! redone (`tests/many_clips_dump.rs` does), and `"local"` is the blended pose made into matrices.
+//! redone (`tests/many_clips_program.rs` does), and `"local"` is the blended pose made into matrices.
 
 use super::format::{LayerOut, MixedOut, Poses};
 use skinning_method::clip::Clip;
