@@ -113,15 +113,14 @@ fn goal(text: &str) -> Option<Goal> {
     (!end.is_empty()).then(|| Goal { start, end: end.to_string(), target, pole: None })
 }
 
-/// `X,Y,Z` as a point, or else a bone's name; None for three numbers that are not all finite
-/// (`1,2,inf`), or nothing at all.
+/// `X,Y,Z` as a point, or a bone's name (one without commas); None for numbers that are not three
+/// finite ones (`1,2`, `1,2,inf`), or nothing at all.
 fn pole(text: &str) -> Option<Pole> {
-    if let Some(p) = point(text) {
-        return Some(Pole::Point(p));
+    if text.contains(',') {
+        return point(text).map(Pole::Point);
     }
-    let numbers = text.split(',').count() == 3 && text.split(',').all(|n| n.trim().parse::<f64>().is_ok());
     let name = text.trim();
-    (!numbers && !name.is_empty()).then(|| Pole::Bone(name.to_string()))
+    (!name.is_empty()).then(|| Pole::Bone(name.to_string()))
 }
 
 /// `X,Y,Z` as three finite numbers.
@@ -209,7 +208,7 @@ mod tests {
 
     #[test]
     fn every_mistake_is_one_line() {
-        let cases: [(&[&str], &str); 14] = [
+        let cases: [(&[&str], &str); 15] = [
             (&["--reach", "bone31"], "--reach wants END=X,Y,Z"),
             (&["--reach", "bone31=1,2"], "--reach wants END=X,Y,Z"),
             (&["--reach", "bone31=1,2,nan"], "three finite numbers"),
@@ -217,6 +216,7 @@ mod tests {
             (&["--reach", "a=1,2,3", "--reach", "a=0,0,0"], "--reach names \"a\" twice"),
             (&["--pole", "1,2,3"], "give --reach END=X,Y,Z first"),
             (&["--reach", "a=1,2,3", "--pole", "1,2,inf"], "--pole wants X,Y,Z"),
+            (&["--reach", "a=1,2,3", "--pole", "1,2"], "--pole wants X,Y,Z"),
             (&["--reach", "a=1,2,3", "--chain", "0"], "--chain wants how many bones"),
             (&["--reach", "a=1,2,3", "--reach-weight", "1.5"], "--reach-weight wants a weight from 0 to 1"),
             (&["--chain", "3"], "--chain N says how --reach's chains are solved"),

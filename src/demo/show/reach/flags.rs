@@ -162,6 +162,10 @@ pub fn chain_name(skeleton: &Skeleton, chain: &Reach) -> String {
 /// Says the default bend's note for each of `reaches` whose limb is straight in the first frame,
 /// at `time` (the dump's: the window says it after its own first frame, `Reaching::rule_notes`).
 pub fn say_rule_notes(model: &Model, animation: Animation, time: f64, reaches: &[Reach]) {
+    // Only a two-bone chain without a pole can take the default bend.
+    if !reaches.iter().any(|r| r.pole.is_none() && r.pole_bone().is_none() && r.solver.turning() == 2) {
+        return;
+    }
     let mut probe = reaches.to_vec();
     let mut mixer;
     let source = match animation {
