@@ -69,3 +69,9 @@ rm -r "$md5"
 # holding its right hand out while it walks.
 picture reach-arm.png --headless --frames 1 --clip bend --time 1.0 --reach bone31=0.3,0.3,0 --pole 0.55,-0.1,0 --size 800x500
 picture reach-robot.png --headless --model RobotExpressive.glb --animation Walking --time 0.4 --reach Palm2R=-2.3,2.5,0.5 --camera -20,10 --frames 1 --size 800x500
+# The T-posed figure of tests/common/rigs.rs (written out as tests/t-pose.gltf), its straight limbs
+# bent by the default rule: elbows down and back, the knee forward. Drawn in tests/, where it is.
+saved="$models"
+models="$root/tests"
+picture reach-t-pose.png --headless --model t-pose.gltf --animation Idle --reach RightHand=0.05,1.35,0.3 --reach LeftHand=0.45,1.55,0.2 --reach RightFoot=-0.1,0.35,0.3 --camera -60,15 --hide bind --frames 1 --size 800x500
+models="$saved"

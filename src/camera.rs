@@ -36,8 +36,10 @@ pub struct Camera {
     pub pitch: f32,
     /// 1 frames the model; 2 is twice as close.
     pub zoom: f32,
-    /// The yaw the distance is fitted for: the home view's. Orbiting keeps the distance.
+    /// The yaw and the pitch the distance is fitted for: the home view's ([`Camera::start_at`]).
+    /// Orbiting keeps the distance.
     pub fit_yaw: f32,
+    pub fit_pitch: f32,
     /// The turn from the model's numbers to the view's, glTF's axes (+y up, the front towards +z):
     /// identity for a Y-up model (`Up::turn_to_gltf`). `target`, `extent` and the eye are in the turned
     /// space.
@@ -68,6 +70,7 @@ impl Camera {
                 pitch: 0.0,
                 zoom: 1.0,
                 fit_yaw: 0.0,
+                fit_pitch: 0.0,
                 upright,
             };
         }
@@ -78,7 +81,8 @@ impl Camera {
             true => ((max - min) / 2.0).max(Vec3::splat(0.05 * size)),
             false => Vec3::splat(0.5),
         };
-        Camera { target: (min + max) / 2.0, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0, upright }
+        let target = (min + max) / 2.0;
+        Camera { target, extent, yaw: 0.0, pitch: 0.0, zoom: 1.0, fit_yaw: 0.0, fit_pitch: 0.0, upright }
     }
 
     /// Turns the camera by the given angles (radians).
@@ -86,6 +90,15 @@ impl Camera {
         let limit = 89f32.to_radians();
         self.yaw += yaw;
         self.pitch = (self.pitch + pitch).clamp(-limit, limit);
+    }
+
+    /// `--camera`'s start: turned by `yaw` and `pitch` (degrees), the distance fitted to the box
+    /// as seen from there (a long model seen from its side needs more room than from its end), then
+    /// zoomed by `zoom`.
+    pub fn start_at(&mut self, yaw: f32, pitch: f32, zoom: f32) {
+        self.orbit(yaw.to_radians(), pitch.to_radians());
+        (self.fit_yaw, self.fit_pitch) = (self.yaw, self.pitch);
+        self.zoom_by(zoom);
     }
 
     /// Moves closer (`factor` > 1) or further away, within sensible limits.
@@ -107,15 +120,19 @@ impl Camera {
     }
 
     /// How far from the target the box just fits the window's width and height, seen from the home
-    /// view (`fit_yaw`). Orbiting keeps this distance, so turning the model never moves it closer or
-    /// further.
+    /// view (`fit_yaw`, `fit_pitch`). Orbiting keeps this distance, so turning the model never moves
+    /// it closer or further.
     fn distance(&self, aspect: f32) -> f32 {
         let tan_y = (FOV_Y / 2.0).tan();
-        // The box's half width and half depth as the home view sees them (x and z at yaw 0).
-        let (sin, cos) = (self.fit_yaw.sin().abs(), self.fit_yaw.cos().abs());
-        let width = cos * self.extent.x + sin * self.extent.z;
-        let depth = sin * self.extent.x + cos * self.extent.z;
-        let fit = (width / (tan_y * aspect)).max(self.extent.y / tan_y) / FILL;
+        // The home view's axes: across the screen, up the screen, and from the target to the eye.
+        let (yaw, pitch) = (self.fit_yaw, self.fit_pitch);
+        let right = Vec3::new(yaw.cos(), 0.0, -yaw.sin());
+        let up = Vec3::new(-pitch.sin() * yaw.sin(), pitch.cos(), -pitch.sin() * yaw.cos());
+        let back = Vec3::new(pitch.cos() * yaw.sin(), pitch.sin(), pitch.cos() * yaw.cos());
+        // The box's half width, half height and half depth along them (x, y and z at yaw 0, pitch 0).
+        let across = |axis: Vec3| axis.abs().dot(self.extent);
+        let (width, height, depth) = (across(right), across(up), across(back));
+        let fit = (width / (tan_y * aspect)).max(height / tan_y) / FILL;
         // Step back by the depth too, so the nearest points do not grow out of the frame.
         (fit + depth) / self.zoom
     }

@@ -51,8 +51,9 @@
 //!     tree.
 //! 12. Reaching (`docs/12-reaching.md`): [`reach`](skinning_method::reach): inverse kinematics, the angles found from
 //!     where a hand should be, between the clip and the matrices: the two-bone solve
-//!     (`reach/two_bone.rs`: the law of cosines, the aim, the pole) and CCD for longer chains
-//!     (`reach/ccd.rs`), on a chain that measures its own world transforms (`reach/chain.rs`).
+//!     (`reach/two_bone.rs`: the law of cosines, the aim, the pole; `reach/bend_rule.rs`: which
+//!     way a straight limb bends) and CCD for longer chains (`reach/ccd.rs`), on a chain that
+//!     measures its own world transforms (`reach/chain.rs`).
 //! 13. The other weighted sums (`docs/13-the-other-weighted-sums.md`): [`morph`](skinning_method::morph):
 //!     morph targets, a sum of shapes added to the bind pose before the skin's sum of motions moves
 //!     it (step 4 of the frame: the pose's copy of the skin in this frame's shape, which the blend

@@ -201,3 +201,38 @@ fn the_fox_shows_its_face_from_gltf_and_from_md5() {
         }
     }
 }
+
+#[test]
+fn a_camera_turned_from_the_command_line_frames_the_model_again_from_there() {
+    // A long model (a snake, a train: 6 long along z, 0.4 wide, 1 tall): its front view fits its
+    // width and height, and steps back by its length. Seen from the side (--camera 90,0), that
+    // distance crops its length; `Camera::start_at` fits the distance to the side view instead.
+    let corners: Vec<Vec3> = (0..8)
+        .map(|i| Vec3::new([-0.2, 0.2][i & 1], [0.0, 1.0][(i >> 1) & 1], [-3.0, 3.0][(i >> 2) & 1]))
+        .collect();
+    let framed = Camera::framing(corners.clone());
+    let (mut orbited, mut started) = (framed, framed);
+    orbited.orbit(90f32.to_radians(), 0.0);
+    started.start_at(90.0, 0.0, 1.0);
+    let (min, max, fill) = on_screen(&orbited, &corners);
+    eprintln!("the front view's distance, turned to the side: {min} to {max}");
+    assert!(min.x < 0.0 && max.x > 640.0, "the front view's distance crops the side view: {min} {max}");
+    let (min, max, fill_again) = on_screen(&started, &corners);
+    eprintln!("framed again from the side: {min} to {max}, {fill_again:.2} of the picture (was {fill:.2})");
+    assert!(min.cmpge(Vec2::ZERO).all() && max.cmple(Vec2::new(640.0, 480.0)).all(), "cropped: {min} {max}");
+    assert!(fill_again > 0.75, "it fills the picture as the front view does: {fill_again}");
+    // Turned by nothing, the start is the front view it was; the Fox from the side fills it too.
+    let mut front = framed;
+    front.start_at(0.0, 0.0, 1.0);
+    assert_eq!(on_screen(&front, &corners), on_screen(&framed, &corners));
+    let Some(path) = sample_model("Fox.glb") else { return };
+    let imported = load(&path).expect("the Fox loads");
+    let drawn = skinned_points(&imported.model, &imported.clips[0]);
+    let mut side = framing_model(&imported.model, &imported.clips[..1]);
+    side.start_at(90.0, 0.0, 1.0);
+    let (min, max, fill) = on_screen(&side, &drawn);
+    assert!(
+        min.cmpge(Vec2::ZERO).all() && max.cmple(Vec2::new(640.0, 480.0)).all() && fill > 0.75,
+        "{min} {max}"
+    );
+}

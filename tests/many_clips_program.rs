@@ -390,7 +390,7 @@ fn each_mistake_in_the_layer_flags_is_one_line() {
     for (args, says) in [
         (
             &["--blend", "bend=0.5,walk=0.5"][..],
-            "--blend: unknown clip \"walk\": choose one of seed, bend, twist",
+            "unknown clip \"walk\" for --blend: choose one of seed, bend, twist (or an index, 0 to 2)",
         ),
         (&["--blend", "bend=-1"], "--blend bend=-1: a weight is a number, 0 or more (like 0.5), not \"-1\""),
         (&["--blend", "bend=inf"], "a weight is a number, 0 or more"),
@@ -400,15 +400,17 @@ fn each_mistake_in_the_layer_flags_is_one_line() {
         ),
         (&["--blend", "bend,bend"], "--blend names \"bend\" twice"),
         (&["--clip", "seed", "--blend", "bend"], "--blend names every clip it plays: drop --clip"),
-        (&["--additive", "nod=0.5"], "--additive: unknown clip \"nod\""),
+        (&["--additive", "nod=0.5"], "unknown clip \"nod\" for --additive"),
+        (&["--additive", "bend@nod"], "unknown clip \"nod\" for --additive"),
+        (&["--fade-to", "nod"], "unknown clip \"nod\" for --fade-to"),
         (
             &["--mask", "twist@bone7"],
-            "--mask: no bone \"bone7\" in this model: choose one of root, bone1, bone2, bone31, bone32 (or 0 to 4)",
+            "unknown bone \"bone7\" for --mask: choose one of root, bone1, bone2, bone31, bone32 (or an index, 0 to 4)",
         ),
         (&["--mask", "twist"], "--mask wants CLIP@BONE or CLIP@BONE=WEIGHT"),
         (&["--mask", "twist@bone2=1.5"], "a mask's weight goes from 0 (the clip below) to 1 (all of it)"),
         (&["--fade", "-2"], "--fade wants seconds from 0 to 3600 (like 0.5), not \"-2\""),
-        (&["--fade", "1", "--dump", "-"], "--fade is the window's crossfade (F)"),
+        (&["--fade", "1", "--dump", "-"], "--fade sets how long a crossfade takes; a dump has no F key"),
         (&["--sync=yes"], "--sync takes no value"),
         (&["--sync"], "--sync plays the --blend clips in step: give --blend too"),
     ] {

@@ -30,8 +30,11 @@ fn refused(args: &[&str]) -> String {
 fn each_mistake_in_morph_is_one_line_with_the_choices() {
     let face = face_file("morph-mistakes");
     for (morph, why) in [
-        ("nose:Smile=1", "no mesh with morph targets is named \"nose\": choose one of face, badge"),
-        ("face:Grin=1", "mesh \"face\" has no target \"Grin\": choose one of Smile, Frown (or 0 to 1)"),
+        ("nose:Smile=1", "unknown mesh with morph targets \"nose\" for --morph: choose one of face, badge"),
+        (
+            "face:Grin=1",
+            "unknown target of face \"Grin\" for --morph: choose one of Smile, Frown (or an index, 0 to 1)",
+        ),
         ("face:Smile=nan", "--morph wants NODE:TARGET=WEIGHT"),
         ("face:Smile=inf", "--morph wants NODE:TARGET=WEIGHT"),
         ("face=1", "--morph wants NODE:TARGET=WEIGHT"),

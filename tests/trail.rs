@@ -75,6 +75,7 @@ fn a_wrong_trail_bone_is_one_line_and_exit_code_2() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(
         stderr.trim(),
-        "skinning: --trail: no bone \"bone9\" in this model: choose one of root, bone1, bone2, bone31, bone32 (or 0 to 4)"
+        "skinning: unknown bone \"bone9\" for --trail: choose one of root, bone1, bone2, bone31, bone32 (or an index, 0 \
+         to 4)"
     );
 }

@@ -103,56 +103,10 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         return output::exports::md5(path, &loaded, options.force);
     }
     let Loaded { model, looks, clips, notes, stored, .. } = *loaded;
-    let say_notes = || {
-        // Said once, when the model is up: what the loader mended or left out.
-        for note in &notes {
-            output::console::say(&format!("note: {note}"));
-        }
-    };
-
+    // Said once, when the model is up: what the loader mended or left out.
+    let say_notes = || notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
     if let Some(path) = &options.dump {
-        // Numbers only: no camera, no window state; just the clip asked for, or the layers of
-        // clips the flags ask for (`show/layers.rs`).
-        let clip = &clips[options.clip_index(&clips).map_err(|e| Failure::new(2, e))?];
-        let mixer =
-            show::layers::Mixing::for_dump(&model, &clips, &options).map_err(|e| Failure::new(2, e))?;
-        let animation = match &mixer {
-            Some(mixer) => Animation::Mixed { mixer, clips: &clips },
-            None => Animation::Clip(clip),
-        };
-        let frames = Frames {
-            start: options.time,
-            dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
-            count: options.frames.unwrap_or(1),
-        };
-        let model = &model;
-        let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
-        // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
-        let method = options.method.first();
-        if method == skinning_method::frame::Method::Dqs
-            && let Some((time, e)) = skinning_formats::dump::check_dqs(model, animation, frames)
-        {
-            return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
-        }
-        // The chains that reach (`--reach`), solved in every frame after the clip.
-        let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
-        say_notes();
-        let threads =
-            show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
-                .map_err(|e| Failure::new(1, e))?;
-        // The readable loops (the numbers a learner redoes from the file), on the threads that pay:
-        // the same numbers as on one thread, bit for bit.
-        let fast = FastPath { lanes: None, threads };
-        return match options.skinning {
-            // The GPU's skinned positions, read back from the vertex shader: for checking it.
-            Skinning::Gpu => {
-                platform::headless::dump_gpu(path, model, animation, frames, method, &held, &mut reaches)
-            }
-            Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-                let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
-                skinning_formats::dump::write_dump_with(&mut file, model, animation, frames, settings)
-            }),
-        };
+        return dump(path, &options, &model, &clips, say_notes);
     }
     let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;
@@ -161,5 +115,61 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     let mut session = Session::new(options, demo);
     // A first frame the dump would refuse is refused before any window opens (`show/finite.rs`).
     session.check_numbers()?;
+    // What the flags' names and values gave rise to, now that the run goes on (`console::note_once`).
+    output::console::say_held_notes();
     if session.options.headless { platform::headless::run(session) } else { platform::window::run(session) }
+}
+
+/// `--dump`: numbers only, no camera, no window state; just the clip asked for, or the layers of
+/// clips the flags ask for (`show/layers.rs`). `say_notes` says the loader's notes once the dump's
+/// own flags are found good.
+fn dump(
+    path: &std::path::Path,
+    options: &cli::options::Options,
+    model: &skinning_method::model::Model,
+    clips: &[skinning_method::clip::Clip],
+    say_notes: impl Fn(),
+) -> Result<(), Failure> {
+    let clip = &clips[options.clip_index(clips).map_err(|e| Failure::new(2, e))?];
+    let mixer = show::layers::Mixing::for_dump(model, clips, options).map_err(|e| Failure::new(2, e))?;
+    let animation = match &mixer {
+        Some(mixer) => Animation::Mixed { mixer, clips },
+        None => Animation::Clip(clip),
+    };
+    let frames = Frames {
+        start: options.time,
+        dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
+        count: options.frames.unwrap_or(1),
+    };
+    let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
+    // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
+    let method = options.method.first();
+    if method == skinning_method::frame::Method::Dqs
+        && let Some((time, e)) = skinning_formats::dump::check_dqs(model, animation, frames)
+    {
+        return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
+    }
+    // The chains that reach (`--reach`), solved in every frame after the clip; a note for each
+    // straight limb the default bend bends (`bend_rule.rs`).
+    let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
+    show::reach::say_rule_notes(model, animation, options.time, &reaches);
+    say_notes();
+    let threads =
+        show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
+            .map_err(|e| Failure::new(1, e))?;
+    // The readable loops (the numbers a learner redoes from the file), on the threads that pay:
+    // the same numbers as on one thread, bit for bit.
+    let fast = FastPath { lanes: None, threads };
+    let written = match options.skinning {
+        // The GPU's skinned positions, read back from the vertex shader: for checking it.
+        Skinning::Gpu => {
+            platform::headless::dump_gpu(path, model, animation, frames, method, &held, &mut reaches)
+        }
+        Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
+            let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
+            skinning_formats::dump::write_dump_with(&mut file, model, animation, frames, settings)
+        }),
+    };
+    // What the flags' names and values gave rise to, once the dump is written (a failure is one line).
+    written.inspect(|()| output::console::say_held_notes())
 }

@@ -170,6 +170,7 @@ pub mod fixture;
 pub mod gltf_build;
 pub mod md5_hand;
 pub mod quaternion;
+pub mod rigs;
 pub mod spec;
 pub mod three;
 

@@ -47,7 +47,7 @@ fn choices_that_list_names_are_one_line() {
     assert!(line.contains(&format!("the only one is bend{SHOWN}")), "{line}");
     let out = run_clean(&["--model", text(&model), "--weights", "nope", "--headless", "--frames", "1"]);
     let line = fails_cleanly(&out, 2);
-    assert!(line.contains(&format!("node0{SHOWN} (0), node1{SHOWN} (1)")), "{line}");
+    assert!(line.contains(&format!("node0{SHOWN}, node1{SHOWN}, node2{SHOWN}")), "{line}");
     // The user's own word is escaped too.
     let out = run_clean(&["--model", text(&model), "--weights", "x\u{1b}[2J", "--headless", "--frames", "1"]);
     assert!(fails_cleanly(&out, 2).contains("unknown bone \"x\\u{1b}[2J\""));

@@ -20,25 +20,29 @@
 //! - **blend** layers make the base pose together, weights divided by their sum (`weighted.rs`);
 //!   in **step** (phase sync, `phase.rs`) clips of different lengths keep the same phase;
 //! - a **masked** layer lays its clip over one bone and everything under it (`mask.rs`);
-//! - an **additive** layer adds its clip's difference from a reference pose (`additive.rs`).
+//! - an **additive** layer adds its clip's difference from a reference pose (`additive.rs`): its
+//!   own first pose, the rest pose, or another clip's first pose.
 //!
-//! Over time, a **crossfade** (`crossfade.rs`) is a blend whose weights move. Each frame,
-//! [`Mixer::sample`] samples every layer's clip into that layer's own pose (kept between frames,
-//! so a frame allocates nothing), folds the blend layers into the output, then lays the masked and
-//! additive layers on, one after the other in the order they are given (the program gives the
-//! masked ones first). [`Mixer::sample_weights`] does the same for the clips' morph weights
-//! (chapter 13): the blend layers' averaged by their weights, as three.js's mixer does.
+//! Over time, a **crossfade** (`crossfade.rs`) is a blend whose weights move: the mixer steps it
+//! ([`Mixer::crossfade_to`]). Each frame, [`Mixer::sample`] sets a crossfade's weights for the
+//! time, samples every layer's clip into that layer's own pose (kept between frames, so a frame
+//! allocates nothing), folds the blend layers into the output, then lays the masked and additive
+//! layers on, one after the other in the order they are given (the program gives the masked ones
+//! first). `Mixer::sample_weights` (`mixer/morph_weights.rs`) does the same for the clips' morph
+//! weights (chapter 13): the blend layers' averaged by their weights, as three.js's mixer does.
 
 pub mod additive;
 pub mod crossfade;
 pub mod mask;
+mod morph_weights;
 pub mod phase;
 pub mod weighted;
 
 use crate::clip::Clip;
-use crate::morph::MeshMorph;
 use crate::skeleton::Skeleton;
 use crate::transform::Trs;
+use additive::Against;
+use crossfade::{Crossfade, Fading};
 use mask::Mask;
 use phase::{Phase, time_in_clip};
 
@@ -49,8 +53,9 @@ pub enum Kind {
     Blend,
     /// Laid over the bones of the mask, at its weight (0 to 1); the other bones keep the base.
     Masked(Mask),
-    /// Its difference from `reference` (one pose per bone) added on top, at its weight.
-    Additive { reference: Vec<Trs> },
+    /// Its difference from `reference` (one pose per bone, the pose of `against`) added on top,
+    /// at its weight.
+    Additive { reference: Vec<Trs>, against: Against },
 }
 
 impl Kind {
@@ -65,9 +70,13 @@ impl Kind {
 
     /// An additive layer of `clip` relative to the clip's own first pose (its pose at time 0).
     pub fn additive(clip: &Clip, skeleton: &Skeleton) -> Kind {
-        let mut reference = vec![Trs::IDENTITY; skeleton.len()];
-        clip.sample_at(skeleton, 0.0, &mut reference);
-        Kind::Additive { reference }
+        Kind::additive_against(clip, Against::Start, &[], skeleton)
+    }
+
+    /// An additive layer of `clip` relative to the pose `against` names (`clips` holds the clip
+    /// it may name).
+    pub fn additive_against(clip: &Clip, against: Against, clips: &[Clip], skeleton: &Skeleton) -> Kind {
+        Kind::Additive { reference: additive::reference_pose(clip, against, clips, skeleton), against }
     }
 }
 
@@ -98,14 +107,70 @@ pub struct Mixer {
     /// Whether the blend layers play in step (phase sync), or each at the same time.
     pub sync: bool,
     phase: Phase,
-    /// Room for one layer's morph weights, and an additive layer's first ones.
+    /// The crossfade under way, if one is.
+    fade: Option<Fading>,
+    /// Room for one layer's morph weights, and an additive layer's reference ones.
     scratch: Vec<f32>,
     reference: Vec<f32>,
 }
 
 impl Mixer {
     pub fn new(layers: Vec<Layer>, sync: bool) -> Mixer {
-        Mixer { layers, sync, phase: Phase::START, scratch: Vec::new(), reference: Vec::new() }
+        let (scratch, reference) = (Vec::new(), Vec::new());
+        Mixer { layers, sync, phase: Phase::START, fade: None, scratch, reference }
+    }
+
+    /// Starts a crossfade from the blend as it is to clip `target`, from `start` (the animation's
+    /// time) for `seconds`. A crossfade under way stops where its weights are; the clip's blend
+    /// layer is made, at weight 0, after the last blend layer, if it has none.
+    pub fn crossfade_to(&mut self, target: usize, start: f64, seconds: f64, skeleton: &Skeleton) {
+        self.fade = None;
+        let is_blend = |l: &Layer| l.kind == Kind::Blend && l.clip == target;
+        if !self.layers.iter().any(is_blend) {
+            let after = self.layers.iter().rposition(|l| l.kind == Kind::Blend).map_or(0, |i| i + 1);
+            self.layers.insert(after, Layer::new(Kind::Blend, target, 0.0, skeleton));
+        }
+        // From the blend as it is, its weights made to sum to 1 (summed in 64-bit floats, which
+        // two weights of 3e38 do not overflow: `weighted::total`).
+        let blend = self.layers.iter().filter(|l| l.kind == Kind::Blend);
+        let total = weighted::total(blend.map(|l| l.weight));
+        let share = |l: &Layer| match l.kind == Kind::Blend && total > 0.0 {
+            true => (f64::from(l.weight) / total) as f32,
+            false => 0.0,
+        };
+        let from = self.layers.iter().map(share).collect();
+        self.fade = Some(Fading { crossfade: Crossfade { start, seconds }, target, from });
+    }
+
+    /// The crossfade under way, if one is.
+    pub fn fading(&self) -> Option<&Fading> {
+        self.fade.as_ref()
+    }
+
+    /// A crossfade under way stops, its weights as the last sample left them.
+    pub fn stop_fade(&mut self) {
+        self.fade = None;
+    }
+
+    /// A crossfade under way ends at the next sample, on the clip it went to.
+    pub fn finish_fade(&mut self) {
+        if let Some(fade) = &mut self.fade {
+            fade.crossfade.seconds = 0.0;
+        }
+    }
+
+    /// Sets a crossfade's weights for `time`; at its end the clip faded to plays alone, and the
+    /// other blend layers leave the mixer.
+    fn step_fade(&mut self, time: f64) {
+        let Some(fade) = &self.fade else { return };
+        for (i, layer) in self.layers.iter_mut().enumerate().filter(|(_, l)| l.kind == Kind::Blend) {
+            layer.weight = fade.weight(i, layer.clip, time);
+        }
+        if fade.crossfade.is_over(time) {
+            let target = fade.target;
+            self.layers.retain(|l| l.kind != Kind::Blend || l.clip == target);
+            self.fade = None;
+        }
     }
 
     /// Starts the shared cycle afresh: the next frame's phase is its time over the cycle, as if
@@ -125,6 +190,8 @@ impl Mixer {
     /// # Panics
     /// If a layer's clip is not in `clips`, or a layer's pose does not have one transform per bone.
     pub fn sample(&mut self, skeleton: &Skeleton, clips: &[Clip], time: f64, out: &mut [Trs]) {
+        // 0. A crossfade's weights for this time.
+        self.step_fade(time);
         // 1. Each layer's time in its clip: blend layers in step at the shared phase, or all at `time`.
         let phase = if self.sync { self.phase.at(time, self.cycle(clips)) } else { 0.0 };
         for layer in &mut self.layers {
@@ -154,52 +221,9 @@ impl Mixer {
                         *local = weighted::mix(local, pose, layer.weight);
                     }
                 }
-                Kind::Additive { reference } => {
+                Kind::Additive { reference, .. } => {
                     for ((local, pose), reference) in out.iter_mut().zip(&layer.pose).zip(reference) {
                         *local = additive::add(local, &additive::delta(pose, reference), layer.weight);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The morph weights at the time [`Mixer::sample`] last set (call it first): one per target
-    /// of every mesh of `morphs` into `out` (chapter 13), blended as the poses are. The blend
-    /// layers' weights are averaged by the layers' weights (as three.js's mixer does), a masked
-    /// layer's are laid over the meshes its bones hold, an additive layer's change from its first
-    /// frame is added. Its two lists of room are made on the first call; no later one allocates.
-    pub fn sample_weights(&mut self, clips: &[Clip], morphs: &[MeshMorph], out: &mut [f32]) {
-        let (scratch, reference) = (&mut self.scratch, &mut self.reference);
-        scratch.resize(out.len(), 0.0);
-        reference.resize(out.len(), 0.0);
-        let mut total = 0.0;
-        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
-            clips[layer.clip].sample_weights(layer.time as f64, morphs, scratch);
-            total = weighted::accumulate_numbers(out, total, scratch, layer.weight);
-        }
-        if total <= 0.0 {
-            // No weight at all: the meshes' own weights, as the rest pose for the bones.
-            for m in morphs {
-                out[m.weights.clone()].copy_from_slice(&m.defaults);
-            }
-        }
-        for layer in self.layers.iter().filter(|l| l.kind != Kind::Blend) {
-            let clip = &clips[layer.clip];
-            clip.sample_weights(layer.time as f64, morphs, scratch);
-            match &layer.kind {
-                Kind::Masked(mask) => {
-                    // A mesh's weights are its bone's: the mask lays them over where it holds the bone.
-                    let s = layer.weight.clamp(0.0, 1.0);
-                    for m in morphs.iter().filter(|m| mask.bones[m.bone]) {
-                        for (o, v) in out[m.weights.clone()].iter_mut().zip(&scratch[m.weights.clone()]) {
-                            *o += (v - *o) * s;
-                        }
-                    }
-                }
-                _ => {
-                    clip.sample_weights(0.0, morphs, reference);
-                    for ((o, m), r) in out.iter_mut().zip(scratch.iter()).zip(reference.iter()) {
-                        *o += layer.weight * (m - r);
                     }
                 }
             }

@@ -9,7 +9,8 @@
 //! A **chain** is the bone that reaches (the end: a wrist, an ankle) and the joints above it that
 //! turn to move it (`chain.rs`). Two solvers:
 //! - **two bones** (`two_bone.rs`): start, middle and end joint, solved exactly with the law of
-//!   cosines; a **pole** says which way the elbow or knee points;
+//!   cosines; a **pole** says which way the elbow or knee points (a point, or a bone's joint), and
+//!   a straight limb with none bends the way a human's does (`bend_rule.rs`);
 //! - **CCD** (`ccd.rs`), for chains of any length: each joint in turn points the end at the target,
 //!   over and over, until it is close enough.
 //!
@@ -23,12 +24,14 @@
 //! The **weight** (0 to 1) eases from the clip's pose to the solved one, joint by joint with slerp:
 //! 0 leaves the pose untouched, 1 is the solve.
 
+pub mod bend_rule;
 pub mod ccd;
 pub mod chain;
 pub mod two_bone;
 
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
+use bend_rule::{BEND_REACH, Facing, Limb};
 use chain::{Chain, TooShort};
 use glam::{Quat, Vec3};
 
@@ -69,7 +72,8 @@ pub struct Reach {
     /// Where the end should be, in model space (the model's own units).
     pub target: Vec3,
     /// A point the middle joint (elbow, knee) should point towards, in model space: two-bone only.
-    /// None: keep the bend the clip gives.
+    /// None: keep the bend the clip gives, or, for a straight limb, the default bend
+    /// (`bend_rule.rs`). With a pole bone ([`Reach::set_pole_bone`]), where its joint was this frame.
     pub pole: Option<Vec3>,
     /// From the clip's pose (0) to the solved one (1).
     pub weight: f32,
@@ -79,6 +83,12 @@ pub struct Reach {
     chain: Chain,
     /// The clip's rotations of the turning joints, kept during a solve for the weight.
     clip: Vec<Quat>,
+    /// The model's up and front in the space of the chain's parent bone, for the default bend.
+    facing: Facing,
+    /// The bones from the root down to the pole bone, if the pole is a bone's joint.
+    pole_path: Vec<BoneId>,
+    /// What the default bend took the limb for, in the solve under way.
+    rule: Option<Limb>,
 }
 
 /// Where a solve left the end.
@@ -87,17 +97,51 @@ pub struct Reached {
     /// The end joint's position, in model space.
     pub end: Vec3,
     /// How far it is from the target: 0 when reached, more out of reach (or softened, or weighted).
-    pub distance: f32,
+    /// In `f64`, so that it is finite for any finite target (`chain::distance`).
+    pub distance: f64,
     /// CCD's sweeps this frame (0 for the two-bone solver).
     pub sweeps: usize,
+    /// Some when the limb was straight with no pole, so the default bend chose the way: what it
+    /// took the limb for (`bend_rule.rs`).
+    pub rule: Option<Limb>,
 }
 
 impl Reach {
-    /// The bone `end` reaching for `target` with `solver`, at full weight, with no pole.
+    /// The bone `end` reaching for `target` with `solver`, at full weight, with no pole, on a body
+    /// facing glTF's way ([`Facing::GLTF`]).
     pub fn new(skeleton: &Skeleton, end: BoneId, solver: Solver, target: Vec3) -> Result<Reach, TooShort> {
         let chain = Chain::new(skeleton, end, solver.turning())?;
         let clip = vec![Quat::IDENTITY; solver.turning()];
-        Ok(Reach { target, pole: None, weight: 1.0, solver, reached: Reached::default(), chain, clip })
+        let (reached, facing) = (Reached::default(), Facing::GLTF.into_space(chain.rest_above(skeleton)));
+        let pole_path = Vec::new();
+        Ok(Reach {
+            target,
+            pole: None,
+            weight: 1.0,
+            solver,
+            reached,
+            chain,
+            clip,
+            facing,
+            pole_path,
+            rule: None,
+        })
+    }
+
+    /// The model's up and front, in its own numbers, for the default bend (`bend_rule.rs`): kept in
+    /// the space of the chain's parent bone as the rest pose has it, so they turn with that bone.
+    pub fn set_facing(&mut self, skeleton: &Skeleton, facing: Facing) {
+        self.facing = facing.into_space(self.chain.rest_above(skeleton));
+    }
+
+    /// The pole is `bone`'s joint, wherever the pose puts it each frame (a rig's pole bone).
+    pub fn set_pole_bone(&mut self, skeleton: &Skeleton, bone: BoneId) {
+        self.pole_path = chain::path_to(skeleton, bone);
+    }
+
+    /// The pole's bone, if the pole is a bone's joint.
+    pub fn pole_bone(&self) -> Option<BoneId> {
+        self.pole_path.last().copied()
     }
 
     /// The chain's joints, start first, the end last.
@@ -113,6 +157,10 @@ impl Reach {
     /// reaches the target, eased by the weight; `bend` is each bone's hand bend, which the solve
     /// measures with. Allocates nothing.
     pub fn solve(&mut self, trs: &mut [Trs], bend: &[Quat]) -> Reached {
+        self.rule = None;
+        if !self.pole_path.is_empty() {
+            self.pole = Some(chain::position(&self.pole_path, trs, bend));
+        }
         // Weight 0: the clip's pose, untouched to the last bit.
         if self.weight <= 0.0 {
             self.chain.measure(trs, bend);
@@ -124,7 +172,8 @@ impl Reach {
         }
         let sweeps = match self.solver {
             Solver::TwoBone { soften } => {
-                two_bone::solve(&mut self.chain, trs, bend, self.target, self.pole, soften);
+                let pole = self.pole.or_else(|| self.rule_pole(trs, bend));
+                two_bone::solve(&mut self.chain, trs, bend, self.target, pole, soften);
                 0
             }
             Solver::Ccd { .. } => ccd::solve(&mut self.chain, trs, bend, self.target).1,
@@ -139,9 +188,25 @@ impl Reach {
         self.outcome(sweeps)
     }
 
+    /// For a straight two-bone limb without a pole: the pole the default bend gives it
+    /// (`bend_rule.rs`), [`BEND_REACH`] limb lengths out that way; None for a bent one.
+    fn rule_pole(&mut self, trs: &[Trs], bend: &[Quat]) -> Option<Vec3> {
+        self.chain.measure(trs, bend);
+        let (a, b, c) = (self.chain.joint(0), self.chain.joint(1), self.chain.joint(2));
+        let has = (a - b).cross(c - b).length().atan2((a - b).dot(c - b));
+        if !bend_rule::is_straight(has) {
+            return None;
+        }
+        let facing = self.facing.out_of_space(self.chain.above());
+        let (limb, direction) = bend_rule::bend(c - a, facing)?;
+        self.rule = Some(limb);
+        Some(a + direction * BEND_REACH * self.chain.length())
+    }
+
     fn outcome(&mut self, sweeps: usize) -> Reached {
         let end = self.chain.joint(self.chain.turning());
-        self.reached = Reached { end, distance: end.distance(self.target), sweeps };
+        let distance = chain::distance(end, self.target);
+        self.reached = Reached { end, distance, sweeps, rule: self.rule };
         self.reached
     }
 

@@ -12,6 +12,11 @@ article's own motion is --clip seed): bind-pose mesh in green, skinned mesh in r
 With --model it shows a glTF or MD5 (Doom 3) character instead, through the same code, its skinned
 mesh filled and lit in its materials' colours. Press H in the window for the keys.
 
+A flag that names a bone, a clip, a mesh or a morph target takes its name as the file has it, or
+its index, or the name in another letter case, or the part after a namespace prefix (RightHand for
+mixamorig:RightHand) where only one name fits; a note says which it took. A wrong name gets the
+closest few; --info lists them all.
+
 OPTIONS:
     --clip NAME             the article's scene: seed (the article's own motion), bend (default) or twist
     --model FILE            show a glTF 2.0 model (.gltf or .glb) or an MD5 model (.md5mesh; its
@@ -50,17 +55,26 @@ OPTIONS:
     --sync                  the --blend clips in step: at the same phase of their loops, the shared
                             cycle the weighted mean of their lengths (the window's own blends, F, J
                             and K, play in step unless --blend is given without --sync)
-    --additive CLIP[=W]     add CLIP's change from its first pose over what plays, at weight W
-                            (default 1); may be given again
+    --additive CLIP[=W][@REF]
+                            add CLIP's change from a reference pose over what plays, at weight W
+                            (default 1); REF is start (default: CLIP's first pose), rest (the rest
+                            pose) or another clip (its first pose): a clip of one pose adds nothing
+                            against itself, so T-Pose@Idle; may be given again
     --mask CLIP@BONE[=W]    CLIP drives BONE and every bone under it, at weight W from 0 to 1
                             (default 1); the other bones keep what plays; may be given again
-    --fade SECONDS          how long the window's crossfade (F) takes (default 0.5)
+    --fade SECONDS          how long a crossfade takes, --fade-to's and the window's (F) (default 0.5)
+    --fade-to CLIP[@SECONDS]
+                            crossfade from what plays to CLIP, starting at that animation time
+                            (default: the first frame's), stepped by the mixer: a dump of it holds
+                            the window's poses
     --time SECONDS          animation time of the first frame (default 0)
     --fixed-dt SECONDS      advance time by exactly this much per frame (reproducible runs)
     --frames N              draw N frames, then exit
-    --screenshot FILE.png   after the last frame, save what was drawn as a PNG (needs --frames)
+    --screenshot FILE.png   after the last frame, save what was drawn as a PNG (needs --frames; with
+                            --headless, one frame unless --frames says more)
     --size WxH              window or image size in pixels (default 640x480)
-    --headless              no window, no display server: draw offscreen through EGL (needs --frames)
+    --headless              no window, no display server: draw offscreen through EGL (needs --frames
+                            or --screenshot)
     --dump FILE.json        no drawing at all: write bones, skin and poses as JSON; --frames N poses
                             (default 1), --fixed-dt apart (default 1/60 s); with --skinning gpu the
                             skinned positions come from the vertex shader (needs EGL)
@@ -84,19 +98,27 @@ OPTIONS:
     --hide LAYER,...        start without these layers: bind, skinned, bones, names (the keys B, M,
                             S, N bring them back); --hide bind,bones shows a model's lit surface alone
     --camera YAW,PITCH[,ZOOM]
-                            start with the camera turned by these degrees and zoomed, as the mouse
-                            would (R comes back here); 0,80,1.4 looks down on the twist
+                            start with the camera turned by these degrees, the model framed as
+                            seen from there, then zoomed (R comes back here); 0,80,1.4 looks down
+                            on the twist
     --inspect VERTEX        start with the vertex inspector on this vertex (an index, as V cycles):
                             where each bone alone would put it, and the blend; its numbers are
                             printed (with --headless, for the last frame)
     --no-text               no words on the picture (bone names, the corner line): for pixel tests
-    --reach END=X,Y,Z       the bone END (a name or an index, as --weights takes it) reaches for the
-                            point X,Y,Z in the model's space and units: its parent and grandparent
-                            turn (two-bone inverse kinematics, chapter 12), after the clip and any
-                            bend by hand; again for each bone that reaches (both hands). Starts the
-                            window in reach mode (E); the dump writes each chain's solve
-    --pole X,Y,Z            after a --reach: the point its elbow or knee points towards (default:
-                            the way the clip bends it)
+    --reach [START..]END=X,Y,Z
+                            the bone END reaches for the point X,Y,Z in the model's own numbers and
+                            units (an MD5 model's are Z-up, as its file and --info have them): its
+                            parent and grandparent turn (two-bone inverse kinematics, chapter 12),
+                            or every bone from START down to END's parent (two-bone for two, CCD
+                            for more), after the clip and any bend by hand; again for each bone
+                            that reaches (both hands). A chain that would turn the whole character
+                            or bones that move no vertex gets a note naming one nearby that does
+                            not. Starts the window in reach mode (E); the dump writes each solve
+    --pole X,Y,Z|BONE       after a --reach: the point its elbow or knee points towards, or a bone
+                            whose joint is that point wherever the pose puts it (a rig's pole bone).
+                            Default: the way the clip bends it; a straight limb (as in a T- or
+                            A-pose) bends as a human's: elbows down and back, knees forward (from
+                            the model's up and front), and a note says so
     --chain N               solve the --reach chains by CCD on the N bones above each end instead
     --reach-weight W        from the clip's pose (0) to the solved one (1, default)
     --soften RATIO          two-bone: from this fraction of the chain's length on, the end falls

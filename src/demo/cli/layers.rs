@@ -1,6 +1,6 @@
-//! The flags of several clips at once (chapter 11): `--blend`, `--additive`, `--mask`, `--fade` and
-//! `--sync`, read into [`LayerFlags`], and their rules. Clips and bones stay text here, as given (a
-//! name or an index); `show/layers.rs` finds them in the model.
+//! The flags of several clips at once (chapter 11): `--blend`, `--additive`, `--mask`, `--fade`,
+//! `--fade-to` and `--sync`, read into [`LayerFlags`], and their rules. Clips and bones stay text
+//! here, as given (a name or an index); `show/layers.rs` finds them in the model.
 
 /// The crossfade's length in seconds when `--fade` is not given.
 pub const DEFAULT_FADE: f64 = 0.5;
@@ -22,17 +22,46 @@ pub struct Masked {
     pub weight: f32,
 }
 
+/// `--additive CLIP[=WEIGHT][@REF]`: a clip added over what plays, measured against a reference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Added {
+    pub clip: String,
+    pub weight: f32,
+    pub reference: Reference,
+}
+
+/// What an additive clip is measured against, as `@REF` names it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reference {
+    /// `@rest`: the skeleton's rest pose.
+    Rest,
+    /// `@start`, the default: the clip's own first pose.
+    Start,
+    /// `@CLIP`: another clip's first pose (a name or an index, as given).
+    Clip(String),
+}
+
+/// `--fade-to CLIP[@SECONDS]`: a crossfade from what plays to CLIP, starting at that animation time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FadeTo {
+    pub clip: String,
+    /// When it starts; None: at the first frame (`--time`).
+    pub at: Option<f64>,
+}
+
 /// What the flags of several clips at once ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayerFlags {
     /// `--blend`: the clips played together, at these weights (empty: the one clip asked for).
     pub blend: Vec<Weighted>,
-    /// `--additive`: clips added over whatever plays, each relative to its own first pose.
-    pub additive: Vec<Weighted>,
+    /// `--additive`: clips added over whatever plays, each relative to its reference pose.
+    pub additive: Vec<Added>,
     /// `--mask`: clips laid over a bone's subtree.
     pub mask: Vec<Masked>,
-    /// `--fade`: how long the window's crossfade (`F`) takes.
+    /// `--fade`: how long a crossfade takes (`--fade-to`'s, and the window's `F`).
     pub fade: f64,
+    /// `--fade-to`: a crossfade the command line asks for.
+    pub fade_to: Option<FadeTo>,
     /// `--sync`: the `--blend` clips play in step.
     pub sync: bool,
 }
@@ -44,6 +73,7 @@ impl Default for LayerFlags {
             additive: Vec::new(),
             mask: Vec::new(),
             fade: DEFAULT_FADE,
+            fade_to: None,
             sync: false,
         }
     }
@@ -52,17 +82,18 @@ impl Default for LayerFlags {
 impl LayerFlags {
     /// Whether any layer is asked for beyond the one clip that plays.
     pub fn any_layer(&self) -> bool {
-        !(self.blend.is_empty() && self.additive.is_empty() && self.mask.is_empty())
+        !(self.blend.is_empty() && self.additive.is_empty() && self.mask.is_empty() && self.fade_to.is_none())
     }
 }
 
 /// The flags this file reads, as `lexopt` names them, and what each one's value looks like (none
 /// for `--sync`).
-pub const FLAGS: [(&str, &str); 5] = [
+pub const FLAGS: [(&str, &str); 6] = [
     ("blend", "CLIP=WEIGHT,CLIP=WEIGHT..."),
-    ("additive", "CLIP[=WEIGHT]"),
+    ("additive", "CLIP[=WEIGHT][@REF]"),
     ("mask", "CLIP@BONE[=WEIGHT]"),
     ("fade", "SECONDS"),
+    ("fade-to", "CLIP[@SECONDS]"),
     ("sync", ""),
 ];
 
@@ -71,7 +102,15 @@ pub fn read(name: &str, value: Option<&str>, flags: &mut LayerFlags) -> Result<(
     let value = value.unwrap_or_default();
     match name {
         "blend" => flags.blend.extend(weighted("--blend", value)?),
-        "additive" => flags.additive.extend(weighted("--additive", value)?),
+        "additive" => {
+            for one in value.split(',') {
+                flags.additive.push(added(one)?);
+            }
+        }
+        "fade-to" => {
+            once_only(flags.fade_to.is_some())?;
+            flags.fade_to = Some(fade_to(value)?);
+        }
         "mask" => {
             for one in value.split(',') {
                 flags.mask.push(masked(one)?);
@@ -96,7 +135,8 @@ fn weighted(flag: &str, value: &str) -> Result<Vec<Weighted>, String> {
                 Some((clip, weight)) => (clip, number(flag, pair, weight)?),
                 None => (pair, 1.0),
             };
-            if clip.trim().is_empty() {
+            let clip = clip.trim();
+            if clip.is_empty() {
                 return Err(format!(
                     "{flag} wants CLIP=WEIGHT, clips by name or index, commas between them (like \
                      Walk=0.3,Run=0.7), not {value:?}"
@@ -113,8 +153,9 @@ fn masked(value: &str) -> Result<Masked, String> {
         Some((named, weight)) => (named, number("--mask", value, weight)?),
         None => (value, 1.0),
     };
-    let (clip, bone) =
-        named.split_once('@').filter(|(c, b)| !c.is_empty() && !b.is_empty()).ok_or(format!(
+    let (clip, bone) = (named.split_once('@').map(|(c, b)| (c.trim(), b.trim())))
+        .filter(|(c, b)| !c.is_empty() && !b.is_empty())
+        .ok_or(format!(
             "--mask wants CLIP@BONE or CLIP@BONE=WEIGHT (the clip drives that bone and every bone under \
          it), like Wave@Abdomen=0.8, not {value:?}"
         ))?;
@@ -122,6 +163,63 @@ fn masked(value: &str) -> Result<Masked, String> {
         return Err(format!("--mask {value}: a mask's weight goes from 0 (the clip below) to 1 (all of it)"));
     }
     Ok(Masked { clip: clip.into(), bone: bone.into(), weight })
+}
+
+/// `CLIP[=WEIGHT][@REF]` (or `CLIP@REF=WEIGHT`, as `--mask` writes its weight), REF `rest`,
+/// `start` or a clip.
+fn added(value: &str) -> Result<Added, String> {
+    let shape = || {
+        format!(
+            "--additive wants CLIP[=WEIGHT][@REF], REF rest, start (the default: the clip's first pose) \
+             or another clip, like T-Pose=0.5@Idle, not {value:?}"
+        )
+    };
+    let (left, reference) = match value.rsplit_once('@') {
+        Some((left, reference)) => (left, Some(reference)),
+        None => (value, None),
+    };
+    // A weight after REF, as --mask has it: CLIP@REF=WEIGHT.
+    let (left, reference) = match reference.and_then(|r| r.split_once('=')) {
+        Some((reference, weight)) => (format!("{left}={weight}"), Some(reference)),
+        None => (left.to_string(), reference),
+    };
+    let [one] = &weighted("--additive", &left)?[..] else { return Err(shape()) };
+    let reference = match reference.map(str::trim) {
+        None | Some("start") => Reference::Start,
+        Some("rest") => Reference::Rest,
+        Some("") => return Err(shape()),
+        Some(clip) => Reference::Clip(clip.to_string()),
+    };
+    Ok(Added { clip: one.clip.clone(), weight: one.weight, reference })
+}
+
+/// `CLIP` or `CLIP@SECONDS`, the seconds an animation time.
+fn fade_to(value: &str) -> Result<FadeTo, String> {
+    let shape = || {
+        format!(
+            "--fade-to wants CLIP or CLIP@SECONDS: the clip to crossfade to, and the animation time the \
+             crossfade starts (default: the first frame's), like Run@1.5, not {value:?}"
+        )
+    };
+    let (clip, at) = match value.rsplit_once('@') {
+        Some((clip, at)) => {
+            let at = at.trim().parse::<f64>().ok().filter(|t| t.is_finite());
+            (clip.trim(), Some(at.ok_or_else(shape)?))
+        }
+        None => (value.trim(), None),
+    };
+    if clip.is_empty() {
+        return Err(shape());
+    }
+    Ok(FadeTo { clip: clip.to_string(), at })
+}
+
+/// `--fade-to` is given once: one crossfade per run.
+fn once_only(given: bool) -> Result<(), String> {
+    match given {
+        true => Err("--fade-to is given twice: one run takes one crossfade".into()),
+        false => Ok(()),
+    }
 }
 
 /// A weight: a finite number, 0 or more.
@@ -157,56 +255,18 @@ pub fn check(flags: &LayerFlags, others: Others) -> Result<(), String> {
     let given = flags != &LayerFlags::default();
     if given && others.info {
         return Err(
-            "--info only prints what the file holds; --blend, --additive, --mask, --fade and --sync \
-                    play clips: run them without it"
+            "--info only prints what the file holds; --blend, --additive, --mask, --fade, --fade-to \
+                    and --sync play clips: run them without it"
                 .into(),
         );
     }
-    if flags.fade != DEFAULT_FADE && others.dump {
-        return Err("--fade is the window's crossfade (F); a dump plays the clips it is given, with no \
-                    crossfade: drop --fade"
+    if flags.fade != DEFAULT_FADE && others.dump && flags.fade_to.is_none() {
+        return Err("--fade sets how long a crossfade takes; a dump has no F key: give --fade-to CLIP \
+                    for its crossfade, or drop --fade"
             .into());
     }
     Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::demo::cli::{Command, parse};
-
-    fn flags(args: &[&str]) -> Result<LayerFlags, String> {
-        match parse(args.iter().map(Into::into))? {
-            Command::Run(options) => Ok(options.layers),
-            Command::Help => Err("help".into()),
-        }
-    }
-
-    #[test]
-    fn the_flags_read_clips_weights_and_bones() {
-        let read = flags(&["--blend", "bend=0.3,twist=0.7", "--blend", "seed", "--additive", "twist=0.6"])
-            .expect("valid");
-        let named = |v: &[Weighted]| v.iter().map(|w| (w.clip.clone(), w.weight)).collect::<Vec<_>>();
-        assert_eq!(named(&read.blend), [("bend".into(), 0.3), ("twist".into(), 0.7), ("seed".into(), 1.0)]);
-        assert_eq!(named(&read.additive), [("twist".into(), 0.6)]);
-        let read = flags(&["--mask", "twist@bone2=0.25", "--mask", "seed@0", "--fade", "2"]).expect("valid");
-        let masks: Vec<_> = read.mask.iter().map(|m| (m.clip.as_str(), m.bone.as_str(), m.weight)).collect();
-        assert_eq!(masks, [("twist", "bone2", 0.25), ("seed", "0", 1.0)]);
-        assert_eq!((read.fade, read.sync), (2.0, false));
-        assert!(flags(&["--blend", "bend,twist", "--sync"]).expect("valid").sync);
-        assert_eq!(flags(&[]).expect("valid"), LayerFlags::default());
-    }
-
-    #[test]
-    fn the_layer_flags_go_with_the_others_they_make_sense_with() {
-        let err = |args: &[&str]| flags(args).expect_err("refused");
-        assert!(
-            err(&["--model", "m.glb", "--animation", "Walk", "--blend", "Run"]).contains("drop --animation")
-        );
-        assert!(err(&["--model", "m.glb", "--info", "--additive", "Run"]).starts_with("--info only prints"));
-        assert!(err(&["--export-gltf", "a.gltf", "--blend", "bend"]).starts_with("--export-gltf"));
-        assert!(err(&["--dump", "-", "--fade", "1"]).starts_with("--fade is the window's crossfade"));
-        // A --fade of its default with a dump changes nothing, as no --fade at all.
-        assert!(flags(&["--dump", "-", "--blend", "bend,twist", "--sync"]).is_ok());
-    }
-}
+mod tests;

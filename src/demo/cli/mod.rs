@@ -10,15 +10,18 @@ pub mod info;
 pub mod layers;
 pub mod looks_info;
 pub mod md5_info;
+mod mistakes;
 mod model_file;
 pub mod morph;
 mod morph_info;
+pub mod names;
 pub mod options;
 pub mod reach;
 mod rules;
 
 use crate::demo::show::skinned::{Blend, Skinning};
 use lexopt::{Arg, Parser};
+use mistakes::{lexopt_error, takes_no_value, unexpected};
 use model_file::Given;
 use options::{MAX_SECONDS, MAX_THREADS, Options};
 use skinning_formats::gltf_export::Container;
@@ -203,9 +206,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
             Arg::Value(value) => {
                 model_file::take(&mut options, &mut model_given, Given::Alone, value.into())?
             }
-            other => return Err(format!("{} (see --help)", other.unexpected())),
+            other => return Err(unexpected(other.into(), &mut parser)),
         }
     }
+    rules::fill_in(&mut options);
     rules::check(&options, clip_given)?;
     Ok(Command::Run(Box::new(options)))
 }
@@ -218,19 +222,6 @@ fn once<T>(slot: &Option<T>, flag: &str) -> Result<(), String> {
         Some(_) => Err(format!("{flag} is given twice: one run takes one {flag} file")),
         None => Ok(()),
     }
-}
-
-/// `lexopt`'s complaints, in the words of the others, "(see --help)" included.
-fn lexopt_error(e: lexopt::Error) -> String {
-    match e {
-        lexopt::Error::UnexpectedValue { option, value } => takes_no_value(&option, &value),
-        other => format!("{other} (see --help)"),
-    }
-}
-
-/// A value given to a flag that takes none, as in `--headless=1`.
-fn takes_no_value(flag: &str, value: &std::ffi::OsStr) -> String {
-    format!("{flag} takes no value, not {value:?} (see --help)")
 }
 
 /// The value after `flag`, as text; `what` names it in the message when it is missing.

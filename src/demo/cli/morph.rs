@@ -5,9 +5,10 @@
 //! mesh's `extras.targetNames`, as Blender and three.js write them) or its index. A name may hold
 //! `:` (the last one splits). Each mistake is one line, with the choices.
 
+use super::names;
 use skinning_method::model::Model;
 use skinning_method::morph::{Held, MeshMorph};
-use skinning_method::printable::{printable, quoted};
+use skinning_method::printable::printable;
 
 /// One `--morph`, as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +39,16 @@ pub fn parse_morph(v: &str) -> Result<MorphSetting, String> {
 pub fn resolve(model: &Model, settings: &[MorphSetting]) -> Result<Vec<Held>, String> {
     let mut held = Vec::new();
     for s in settings {
+        if !(0.0..=1.0).contains(&s.weight) {
+            crate::demo::output::console::note_once(&format!(
+                "--morph {}:{}={}: a morph weight goes from 0 (the mesh as modelled) to 1 (the target's \
+                 shape); {} moves the mesh outside that, which can look broken",
+                printable(&s.mesh),
+                printable(&s.target),
+                s.weight,
+                s.weight
+            ));
+        }
         for (m, k) in find(model, s)? {
             held.push(Held { weight: model.morphs[m].weights.start + k, value: s.weight });
         }
@@ -46,52 +57,38 @@ pub fn resolve(model: &Model, settings: &[MorphSetting]) -> Result<Vec<Held>, St
 }
 
 /// The meshes `s` names (a node may hold a mesh in two parts, a mesh may hang on two nodes), each
-/// with the target it names.
+/// with the target it names: the node by its index, else a node's or a mesh's name, and the target
+/// by its name or index, found as every flag finds a name (`names.rs`).
 fn find(model: &Model, s: &MorphSetting) -> Result<Vec<(usize, usize)>, String> {
     let morphs = &model.morphs;
-    let asked = format!("--morph {}:{}", printable(&s.mesh), printable(&s.target));
     if morphs.is_empty() {
-        return Err(format!("{asked}: this model has no morph targets"));
+        return Err(format!(
+            "--morph {}:{}: this model has no morph targets",
+            printable(&s.mesh),
+            printable(&s.target)
+        ));
     }
     let node = |m: &MeshMorph| model.skeleton.bone(m.bone).name.as_str();
-    let by_index = s.mesh.parse::<usize>().ok();
-    let named = |m: &MeshMorph| {
-        by_index == Some(m.bone)
-            || [node(m), m.name.as_str()].iter().any(|n| *n == s.mesh || printable(n) == s.mesh)
-    };
-    let meshes: Vec<usize> = (0..morphs.len()).filter(|&i| named(&morphs[i])).collect();
-    let Some(&first) = meshes.first() else {
-        let mut choices: Vec<String> = Vec::new();
-        for m in morphs {
-            for name in [node(m), m.name.as_str()] {
-                let name = printable(name).into_owned();
-                if !choices.contains(&name) {
-                    choices.push(name);
-                }
-            }
+    // Each name once: a node and its mesh are often named alike.
+    let mut names: Vec<&str> = Vec::new();
+    for name in morphs.iter().flat_map(|m| [node(m), m.name.as_str()]) {
+        if !names.contains(&name) {
+            names.push(name);
         }
-        return Err(format!(
-            "{asked}: no mesh with morph targets is named {}: choose one of {} (a node that holds \
-             one, by name or index, or its mesh)",
-            quoted(&s.mesh),
-            choices.join(", ")
-        ));
-    };
-    let m = &morphs[first];
-    let by_name =
-        (0..m.target_count()).find(|&k| m.targets[k] == s.target || printable(&m.targets[k]) == s.target);
-    let by_index = s.target.parse::<usize>().ok().filter(|&k| k < m.target_count());
-    let Some(k) = by_name.or(by_index) else {
-        let labels: Vec<String> =
-            (0..m.target_count()).map(|k| printable(&m.target_label(k)).into_owned()).collect();
-        return Err(format!(
-            "{asked}: mesh {} has no target {}: choose one of {} (or 0 to {})",
-            quoted(&m.name),
-            quoted(&s.target),
-            labels.join(", "),
-            m.target_count() - 1
-        ));
-    };
+    }
+    let by_index = s.mesh.trim().parse::<usize>().ok();
+    let meshes: Vec<usize> =
+        match (0..morphs.len()).filter(|&i| by_index == Some(morphs[i].bone)).collect::<Vec<_>>() {
+            nodes if !nodes.is_empty() => nodes,
+            _ => {
+                let name = names[names::find_named("--morph", "mesh with morph targets", &s.mesh, &names)?];
+                (0..morphs.len()).filter(|&i| node(&morphs[i]) == name || morphs[i].name == name).collect()
+            }
+        };
+    let m = &morphs[meshes[0]];
+    let labels: Vec<String> = (0..m.target_count()).map(|k| m.target_label(k)).collect();
+    let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+    let k = names::find("--morph", &format!("target of {}", printable(&m.name)), &s.target, &labels)?;
     Ok(meshes.into_iter().filter(|&i| k < morphs[i].target_count()).map(|i| (i, k)).collect())
 }
 

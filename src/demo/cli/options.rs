@@ -6,7 +6,6 @@ use super::morph::MorphSetting;
 use crate::demo::show::skinned::{Blend, Skinning};
 use skinning_formats::gltf_export::Container;
 use skinning_method::clip::Clip;
-use skinning_method::printable::{printable, quoted};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -114,43 +113,21 @@ pub const MAX_SECONDS: f64 = 1e9;
 pub const MAX_THREADS: usize = 256;
 
 impl Options {
-    /// The clip to start with: `--animation` (a name, else an index; default the first) for a model,
-    /// `--clip` for the article's scene. A wrong one is refused with the list to choose from, and a
-    /// name that several animations share with their indices (a file may repeat a name).
+    /// The clip to start with: `--animation` (default the first) for a model, `--clip` for the
+    /// article's scene, found as every flag finds a name (`names.rs`). A wrong one is refused with
+    /// the closest names.
     pub fn clip_index(&self, clips: &[Clip]) -> Result<usize, String> {
-        let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
-        // Names as they are shown: control characters escaped (a file's names may hold any).
-        let shown: Vec<_> = names.iter().map(|n| printable(n)).collect();
-        if self.model.is_some() {
-            let Some(wanted) = &self.animation else { return Ok(0) };
-            // A name as the file has it, or as the program shows it.
-            let named: Vec<usize> =
-                (0..names.len()).filter(|&i| names[i] == wanted || shown[i] == wanted.as_str()).collect();
-            if let [.., last] = named[..]
-                && named.len() > 1
-            {
-                let others: Vec<String> = named[..named.len() - 1].iter().map(usize::to_string).collect();
-                return Err(format!(
-                    "{} animations are named {}: {} and {last}; give the index of the one to play",
-                    named.len(),
-                    quoted(wanted),
-                    others.join(", ")
-                ));
-            }
-            let by_index = wanted.parse::<usize>().ok().filter(|&i| i < clips.len());
-            return named.first().copied().or(by_index).ok_or_else(|| match &shown[..] {
-                [only] => format!("unknown animation {}: the only one is {only} (or 0)", quoted(wanted)),
-                _ => format!(
-                    "unknown animation {}: choose one of {} (or 0 to {})",
-                    quoted(wanted),
-                    shown.join(", "),
-                    clips.len() - 1
-                ),
-            });
+        match (&self.model, &self.animation) {
+            (Some(_), None) => Ok(0),
+            (Some(_), Some(wanted)) => find_clip("--animation", "animation", wanted, clips),
+            (None, _) => find_clip("--clip", "clip", &self.clip, clips),
         }
-        names
-            .iter()
-            .position(|n| *n == self.clip)
-            .ok_or_else(|| format!("unknown clip {}: choose one of {}", quoted(&self.clip), shown.join(", ")))
     }
+}
+
+/// The clip `wanted` names among `clips`, for `flag` (a `what`: an animation of a model, a clip of
+/// the article's), by the rules of `names.rs`.
+pub fn find_clip(flag: &str, what: &str, wanted: &str, clips: &[Clip]) -> Result<usize, String> {
+    let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+    super::names::find(flag, what, wanted, &names)
 }

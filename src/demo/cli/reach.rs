@@ -1,7 +1,8 @@
-//! The reaching flags (chapter 12): `--reach END=X,Y,Z` (again for each hand), `--pole X,Y,Z` for
-//! the `--reach` before it, `--chain N` (CCD on N bones instead of the two-bone solver),
-//! `--reach-weight W` and `--soften RATIO`. Read here into [`ReachOptions`]; which bone END names
-//! is known only once the model is loaded (`show/reach.rs`).
+//! The reaching flags (chapter 12): `--reach END=X,Y,Z` or `--reach START..END=X,Y,Z` (again for
+//! each hand), `--pole X,Y,Z` or `--pole BONE` for the `--reach` before it, `--chain N` (CCD on N
+//! bones instead of the two-bone solver), `--reach-weight W` and `--soften RATIO`. Read here into
+//! [`ReachOptions`]; which bones the names mean is known only once the model is loaded
+//! (`show/reach/flags.rs`).
 
 use glam::Vec3;
 use lexopt::Parser;
@@ -20,12 +21,22 @@ pub struct ReachOptions {
     pub soften: Option<f32>,
 }
 
-/// One `--reach END=X,Y,Z`, with its `--pole`.
+/// One `--reach [START..]END=X,Y,Z`, with its `--pole`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Goal {
+    /// Where the chain starts (`START..`): None for the end's parent and grandparent (or `--chain`'s
+    /// bones).
+    pub start: Option<String>,
     pub end: String,
     pub target: Vec3,
-    pub pole: Option<Vec3>,
+    pub pole: Option<Pole>,
+}
+
+/// What `--pole` names: a point, or a bone whose joint is the pole wherever the pose puts it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pole {
+    Point(Vec3),
+    Bone(String),
 }
 
 /// The most `--reach` flags: hands, feet and a head, with room to spare.
@@ -45,24 +56,24 @@ pub fn parse(flag: &str, parser: &mut Parser, options: &mut ReachOptions) -> Res
     match flag {
         "reach" => {
             let v = value(parser, "END=X,Y,Z")?;
-            let goal = v.split_once('=').and_then(|(end, xyz)| Some((end, point(xyz)?)));
-            let (end, target) = goal.filter(|(end, _)| !end.is_empty()).ok_or(format!(
-                "--reach wants END=X,Y,Z: the bone that reaches (a name or an index) and a target of three \
-                 finite numbers in the model's space, like bone31=0.3,0.3,0; not {v:?}"
+            let goal = goal(&v).ok_or(format!(
+                "--reach wants END=X,Y,Z or START..END=X,Y,Z: the bone that reaches (a name or an index; \
+                 START, the bone the chain starts at) and a target of three finite numbers in the \
+                 model's space, like bone31=0.3,0.3,0; not {v:?}"
             ))?;
             if options.goals.len() == MAX_GOALS {
                 return Err(format!("--reach is given more than {MAX_GOALS} times"));
             }
-            if options.goals.iter().any(|g| g.end == end) {
-                return Err(format!("--reach names {end:?} twice: one target per bone"));
+            if options.goals.iter().any(|g| g.end == goal.end) {
+                return Err(format!("--reach names {:?} twice: one target per bone", goal.end));
             }
-            options.goals.push(Goal { end: end.to_string(), target, pole: None });
+            options.goals.push(goal);
         }
         "pole" => {
             let v = value(parser, "X,Y,Z")?;
-            let pole = point(&v).ok_or(format!(
-                "--pole wants X,Y,Z, three finite numbers in the model's space: the point the elbow or \
-                 knee of the --reach before it points towards; not {v:?}"
+            let pole = pole(&v).ok_or(format!(
+                "--pole wants X,Y,Z, three finite numbers in the model's space, or a BONE whose joint is \
+                 the pole: where the elbow or knee of the --reach before it points; not {v:?}"
             ))?;
             let goal = options
                 .goals
@@ -89,6 +100,27 @@ pub fn parse(flag: &str, parser: &mut Parser, options: &mut ReachOptions) -> Res
         _ => unreachable!("is_reach_flag lists the flags parsed here"),
     }
     Ok(())
+}
+
+/// `[START..]END=X,Y,Z` (the last `=` splits, so a bone's name may hold one).
+fn goal(text: &str) -> Option<Goal> {
+    let (bones, xyz) = text.rsplit_once('=')?;
+    let target = point(xyz)?;
+    let (start, end) = match bones.split_once("..") {
+        Some((start, end)) => (Some(Some(start.trim()).filter(|s| !s.is_empty())?.to_string()), end.trim()),
+        None => (None, bones.trim()),
+    };
+    (!end.is_empty()).then(|| Goal { start, end: end.to_string(), target, pole: None })
+}
+
+/// `X,Y,Z` as a point, or a bone's name (one without commas); None for numbers that are not three
+/// finite ones (`1,2`, `1,2,inf`), or nothing at all.
+fn pole(text: &str) -> Option<Pole> {
+    if text.contains(',') {
+        return point(text).map(Pole::Point);
+    }
+    let name = text.trim();
+    (!name.is_empty()).then(|| Pole::Bone(name.to_string()))
 }
 
 /// `X,Y,Z` as three finite numbers.
@@ -118,7 +150,7 @@ pub fn check(options: &ReachOptions, info: bool) -> Result<(), String> {
         return Err(format!("{flag} says how --reach's chains are solved: give a --reach END=X,Y,Z too"));
     }
     if options.chain.is_some() {
-        if let Some(goal) = options.goals.iter().find(|g| g.pole.is_some()) {
+        if let Some(goal) = options.goals.iter().find(|g| g.pole.is_some() && g.start.is_none()) {
             return Err(format!(
                 "--pole (given for --reach {}) steers the two-bone solver; CCD (--chain) has no pole: \
                  leave one out",
@@ -136,6 +168,7 @@ pub fn check(options: &ReachOptions, info: bool) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    use super::Pole;
     use crate::demo::cli::{Command, parse};
     use glam::Vec3;
 
@@ -152,15 +185,30 @@ mod tests {
             .expect("parses");
         assert_eq!(o.goals.len(), 2);
         assert_eq!((o.goals[0].end.as_str(), o.goals[0].target), ("bone31", Vec3::new(0.3, 0.3, 0.0)));
-        assert_eq!(o.goals[0].pole, Some(Vec3::new(0.3, 0.0, 1.0)));
-        assert_eq!((o.goals[1].end.as_str(), o.goals[1].pole), ("bone32", None));
+        assert_eq!(o.goals[0].pole, Some(Pole::Point(Vec3::new(0.3, 0.0, 1.0))));
+        assert_eq!((o.goals[1].end.as_str(), &o.goals[1].pole), ("bone32", &None));
         let o = run(&["--reach", "3=1,2,3", "--chain", "3", "--reach-weight", "0.5"]).expect("parses");
         assert_eq!((o.chain, o.weight, o.soften), (Some(3), Some(0.5), None));
     }
 
     #[test]
+    fn a_reach_may_name_its_start_and_a_pole_may_be_a_bone() {
+        let o = run(&["--reach", "UpperLeg.R..Foot.R=0.1,0,0.2", "--pole", "IKLegPole.R", "--pole=1e20,0,0"]);
+        let e = o.expect_err("two poles");
+        assert!(e.contains("--pole is given twice"), "{e}");
+        let o =
+            run(&["--reach", " UpperLeg.R .. Foot.R =0.1,0,0.2", "--pole", "IKLegPole.R"]).expect("parses");
+        let goal = &o.goals[0];
+        assert_eq!((goal.start.as_deref(), goal.end.as_str()), (Some("UpperLeg.R"), "Foot.R"));
+        assert_eq!(goal.pole, Some(Pole::Bone("IKLegPole.R".into())));
+        let o = run(&["--reach", "a=1,2,3", "--pole", "1e20,0,0"]).expect("a far pole is a pole");
+        assert_eq!(o.goals[0].pole, Some(Pole::Point(Vec3::new(1e20, 0.0, 0.0))));
+        assert!(run(&["--reach", "..a=1,2,3"]).is_err() && run(&["--reach", "a..=1,2,3"]).is_err());
+    }
+
+    #[test]
     fn every_mistake_is_one_line() {
-        let cases: [(&[&str], &str); 14] = [
+        let cases: [(&[&str], &str); 15] = [
             (&["--reach", "bone31"], "--reach wants END=X,Y,Z"),
             (&["--reach", "bone31=1,2"], "--reach wants END=X,Y,Z"),
             (&["--reach", "bone31=1,2,nan"], "three finite numbers"),
@@ -168,6 +216,7 @@ mod tests {
             (&["--reach", "a=1,2,3", "--reach", "a=0,0,0"], "--reach names \"a\" twice"),
             (&["--pole", "1,2,3"], "give --reach END=X,Y,Z first"),
             (&["--reach", "a=1,2,3", "--pole", "1,2,inf"], "--pole wants X,Y,Z"),
+            (&["--reach", "a=1,2,3", "--pole", "1,2"], "--pole wants X,Y,Z"),
             (&["--reach", "a=1,2,3", "--chain", "0"], "--chain wants how many bones"),
             (&["--reach", "a=1,2,3", "--reach-weight", "1.5"], "--reach-weight wants a weight from 0 to 1"),
             (&["--chain", "3"], "--chain N says how --reach's chains are solved"),

@@ -6,6 +6,13 @@ use super::layers::{self, Others};
 use super::options::{DUMP_DT, MAX_SECONDS, Options};
 use crate::demo::show::skinned::{Blend, Skinning};
 
+/// The values flags take from each other: a headless picture without `--frames` is one frame.
+pub fn fill_in(options: &mut Options) {
+    if options.headless && options.screenshot.is_some() && options.frames.is_none() {
+        options.frames = Some(1);
+    }
+}
+
 /// Checks the rules between the flags `options` holds (`clip_given`: whether `--clip` was given,
 /// since its default is a clip too).
 pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
@@ -48,7 +55,9 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         return Err("--screenshot needs --frames N: the picture is taken after the last frame".into());
     }
     if options.headless && options.frames.is_none() && options.dump.is_none() {
-        return Err("--headless needs --frames N: with no window there is nothing to close".into());
+        return Err("--headless needs --frames N (or a --screenshot, one frame): with no window there is \
+                    nothing to close"
+            .into());
     }
     if options.dump.is_some() && options.screenshot.is_some() {
         return Err("--dump draws nothing, so it cannot take a --screenshot; run them separately".into());

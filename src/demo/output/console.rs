@@ -17,6 +17,7 @@
 use super::failure::Failure;
 use skinning_method::printable::printable;
 use std::io::{self, Write};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static STDOUT_IS_DATA: AtomicBool = AtomicBool::new(false);
@@ -45,6 +46,29 @@ pub fn show(text: &str) -> Result<(), Failure> {
 pub fn say(message: &str) {
     let line = format!("skinning: {}", printable(message));
     let _ = write_and_flush(&mut io::stderr().lock(), &line, "\n");
+}
+
+/// The notes the flags' names and values gave rise to, each with whether it was said yet.
+static NOTES: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
+
+/// Holds `note` for [`say_held_notes`], unless this run has it already: a name that two parts of
+/// the program look up (a dump's clip, and its layers) is noted once. Held, not said, so that a run
+/// that then fails says one line, its failure.
+pub fn note_once(note: &str) {
+    let mut notes = NOTES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !notes.iter().any(|(n, _)| n == note) {
+        notes.push((note.to_string(), false));
+    }
+}
+
+/// Says each note held and not said yet, as `skinning: note: ...`: the run goes on (a window
+/// opens, or a dump was written).
+pub fn say_held_notes() {
+    let mut notes = NOTES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    for (note, said) in notes.iter_mut().filter(|(_, said)| !*said) {
+        say(&format!("note: {note}"));
+        *said = true;
+    }
 }
 
 /// What a failed write to standard output means: a closed pipe ends the run quietly, anything

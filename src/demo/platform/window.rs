@@ -11,7 +11,7 @@ use crate::demo::draw::gl;
 use crate::demo::draw::render::Renderer;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use crate::demo::output::picture::{save_png, screenshot_name};
+use crate::demo::output::picture::save_png;
 use crate::demo::show::pointer::{CLICK_SLOP, LeftButton};
 use crate::demo::show::state::Reply;
 use crate::demo::words::status::Fps;
@@ -116,7 +116,7 @@ impl ApplicationHandler for App {
                 let shown = match demo.key(text) {
                     Reply::Help => console::show(KEYS),
                     Reply::Screenshot => {
-                        let path = screenshot_name(&demo.clip().name, demo.clip().wrap(demo.clock.time));
+                        let path = demo.screenshot_name();
                         // Draw afresh so the picture is exactly the current state.
                         let size = gl.window.inner_size();
                         if size.width > 0 && size.height > 0 {

@@ -6,19 +6,24 @@
 //! layer's clip is the one that plays (the demo's `clip`: the one `C` steps on from, the one the
 //! camera frames). `F` fades to the next clip: every blend layer's weight falls to 0 over `--fade`
 //! seconds of animation time while the next clip's rises to 1; then the next clip plays alone.
+//! `--fade-to CLIP[@SECONDS]` starts such a crossfade from the command line; the library's mixer
+//! steps it either way (`Mixer::crossfade_to`), so a dump of it holds the window's poses.
 //! `J` and `K` move a tenth of the weight between the clip that plays and the next one. `Y` turns
 //! phase sync on and off. The window's blends play in step from the start, unless `--blend` asked
 //! for each clip at the same time (no `--sync`).
 
-use crate::demo::cli::options::Options;
+use crate::demo::cli::layers::{Added, Reference};
+use crate::demo::cli::names;
+use crate::demo::cli::options::{self, Options};
+use crate::demo::output::console;
 use skinning_method::clip::Clip;
 use skinning_method::frame::Source;
-use skinning_method::mixer::crossfade::{Crossfade, fading_in, fading_out};
+use skinning_method::mixer::additive::{self, Against};
 use skinning_method::mixer::mask::Mask;
 use skinning_method::mixer::{Kind, Layer, Mixer, weighted};
 use skinning_method::model::Model;
 use skinning_method::printable::{printable, quoted};
-use skinning_method::skeleton::{BoneId, Skeleton};
+use skinning_method::skeleton::Skeleton;
 #[cfg(test)]
 use skinning_method::transform::Trs;
 use std::fmt::Write;
@@ -27,29 +32,19 @@ use std::fmt::Write;
 pub const WEIGHT_STEP: f32 = 0.1;
 
 pub struct Mixing {
+    /// The layers, and the crossfade under way (`F`, `--fade-to`), which the mixer steps.
     pub mixer: Mixer,
-    /// The crossfade under way (`F`), if one is.
-    fade: Option<Fade>,
     /// How long a crossfade takes, in seconds of animation time (`--fade`).
     pub fade_seconds: f64,
-    /// Each layer's bone for the corner line, printable: a masked layer's root, else empty.
-    bones: Vec<String>,
-}
-
-/// A crossfade to clip `target`, with every layer's weight when it started.
-struct Fade {
-    crossfade: Crossfade,
-    target: usize,
-    from: Vec<f32>,
 }
 
 impl Mixing {
     /// The layers `options` ask for: the `--blend` clips (or the one clip `--animation` or `--clip`
-    /// picks), then each `--mask`, then each `--additive`. A wrong name is one line with the choices.
+    /// picks), then each `--mask`, then each `--additive`; then `--fade-to`'s crossfade. A wrong name
+    /// is one line with the closest names (`cli/names.rs`).
     pub fn new(model: &Model, clips: &[Clip], options: &Options) -> Result<Mixing, String> {
         let (flags, skeleton) = (&options.layers, &model.skeleton);
         let mut layers = Vec::with_capacity(flags.blend.len() + flags.mask.len() + flags.additive.len() + 2);
-        let mut bones = Vec::with_capacity(layers.capacity());
         if flags.blend.is_empty() {
             layers.push(Layer::new(Kind::Blend, options.clip_index(clips)?, 1.0, skeleton));
         }
@@ -63,30 +58,41 @@ impl Mixing {
             }
             layers.push(Layer::new(Kind::Blend, clip, wanted.weight, skeleton));
         }
-        bones.resize(layers.len(), String::new());
+        if let [one] = &flags.blend[..] {
+            console::note_once(&format!(
+                "--blend {} plays one clip alone, as --animation does: --blend mixes two or more, like \
+                 Walk=0.5,Run=0.5",
+                quoted(&one.clip)
+            ));
+        }
         for wanted in &flags.mask {
             let clip = find_clip(options, clips, "--mask", &wanted.clip)?;
-            let bone = find_bone(skeleton, &wanted.bone)?;
+            let names: Vec<&str> = skeleton.bones().iter().map(|b| b.name.as_str()).collect();
+            let bone = names::find("--mask", "bone", &wanted.bone, &names)?;
             layers.push(Layer::new(Kind::Masked(Mask::new(skeleton, bone)), clip, wanted.weight, skeleton));
-            bones.push(printable(&skeleton.bone(bone).name).into_owned());
         }
         for wanted in &flags.additive {
-            let clip = find_clip(options, clips, "--additive", &wanted.clip)?;
-            layers.push(Layer::new(Kind::additive(&clips[clip], skeleton), clip, wanted.weight, skeleton));
-            bones.push(String::new());
+            layers.push(additive_layer(model, clips, options, wanted)?);
         }
         let sync = flags.sync || flags.blend.is_empty();
-        Ok(Mixing { mixer: Mixer::new(layers, sync), fade: None, fade_seconds: flags.fade, bones })
+        let mut mixer = Mixer::new(layers, sync);
+        if let Some(fade) = &flags.fade_to {
+            let target = find_clip(options, clips, "--fade-to", &fade.clip)?;
+            mixer.crossfade_to(target, fade.at.unwrap_or(options.time), flags.fade, skeleton);
+        }
+        Ok(Mixing { mixer, fade_seconds: flags.fade })
     }
 
     /// The mixer a dump plays, if the flags ask for layers (else one clip plays, as always); in
-    /// step only with `--sync`.
+    /// step only with `--sync`, or, as in the window, for `--fade-to` without `--blend`, so that a
+    /// crossfade gives the dump the window's poses.
     pub fn for_dump(model: &Model, clips: &[Clip], options: &Options) -> Result<Option<Mixer>, String> {
-        if !options.layers.any_layer() {
+        let flags = &options.layers;
+        if !flags.any_layer() {
             return Ok(None);
         }
         let mut mixer = Mixing::new(model, clips, options)?.mixer;
-        mixer.sync = options.layers.sync;
+        mixer.sync = flags.sync || (flags.blend.is_empty() && flags.fade_to.is_some());
         Ok(Some(mixer))
     }
 
@@ -108,39 +114,21 @@ impl Mixing {
     /// The clip `F`, `J` and `K` go to: the other of two blend layers, else the one after the clip
     /// that plays (or after the one a crossfade goes to).
     pub fn next(&self, clips: usize) -> usize {
-        match (&self.fade, self.blend_count()) {
+        match (self.mixer.fading(), self.blend_count()) {
             (Some(fade), _) => (fade.target + 1) % clips,
             (None, 2) => self.mixer.layers[1].clip,
             _ => (self.current() + 1) % clips,
         }
     }
 
-    /// Before step 1 of the frame at animation time `time`: the crossfade's weights, if one is
-    /// under way (and its end: the clip faded to then plays alone).
-    pub fn fade(&mut self, time: f64) {
-        let Some(fade) = &self.fade else { return };
-        let s = fade.crossfade.progress(time);
-        let blend = self.mixer.layers.iter_mut().zip(&fade.from).filter(|(l, _)| l.kind == Kind::Blend);
-        for (layer, &from) in blend {
-            layer.weight = if layer.clip == fade.target { fading_in(from, s) } else { fading_out(from, s) };
-        }
-        if s >= 1.0 {
-            // Over: the clip faded to plays alone, the others leave (their bones' names with them).
-            let target = fade.target;
-            let mut keep = self.mixer.layers.iter().map(|l| l.kind != Kind::Blend || l.clip == target);
-            self.bones.retain(|_| keep.next().unwrap_or(true));
-            self.mixer.layers.retain(|l| l.kind != Kind::Blend || l.clip == target);
-            self.fade = None;
-        }
-    }
-
-    /// Step 1 of the frame: the layers, sampled and blended by the mixer.
+    /// Step 1 of the frame: the layers, sampled and blended by the mixer (which steps a crossfade
+    /// under way first).
     pub fn source<'a>(&'a mut self, clips: &'a [Clip]) -> Source<'a> {
         Source::Mixer(&mut self.mixer, clips)
     }
 
-    /// [`Mixing::fade`], then step 1 alone, into `local` and the morph targets' `weights`. Returns
-    /// the clip that plays (a crossfade ends on a new one).
+    /// Step 1 alone, into `local` and the morph targets' `weights`. Returns the clip that plays (a
+    /// crossfade ends on a new one).
     #[cfg(test)]
     pub fn animate(
         &mut self,
@@ -150,7 +138,6 @@ impl Mixing {
         local: &mut [Trs],
         weights: &mut [f32],
     ) -> usize {
-        self.fade(time);
         self.source(clips).animate(model, time, local, weights);
         self.current()
     }
@@ -159,9 +146,8 @@ impl Mixing {
     pub fn play(&mut self, clip: usize) {
         let blend = self.blend_count();
         self.mixer.layers.drain(1..blend);
-        self.bones.drain(1..blend);
         (self.mixer.layers[0].clip, self.mixer.layers[0].weight) = (clip, 1.0);
-        self.fade = None;
+        self.mixer.stop_fade();
         self.mixer.restart();
     }
 
@@ -171,20 +157,7 @@ impl Mixing {
             return Err("F crossfades to the next clip, and this model has only one".into());
         }
         let target = self.next(clips.len());
-        self.end_fade_where_it_is();
-        let blend = self.blend_count();
-        if !self.mixer.layers[..blend].iter().any(|l| l.clip == target) {
-            self.mixer.layers.insert(blend, Layer::new(Kind::Blend, target, 0.0, skeleton));
-            self.bones.insert(blend, String::new());
-        }
-        // The fade starts from the blend as it is, its weights made to sum to 1 (summed in 64-bit
-        // floats, which two weights of 3e38 do not overflow: `weighted::total`).
-        let blend = self.mixer.layers.iter().filter(|l| l.kind == Kind::Blend);
-        let total = weighted::total(blend.map(|l| l.weight));
-        let share = |w: f32| if total > 0.0 { (f64::from(w) / total) as f32 } else { 0.0 };
-        let from = self.mixer.layers.iter().map(|l| share(l.weight)).collect();
-        self.fade =
-            Some(Fade { crossfade: Crossfade { start: time, seconds: self.fade_seconds }, target, from });
+        self.mixer.crossfade_to(target, time, self.fade_seconds, skeleton);
         Ok(())
     }
 
@@ -194,11 +167,10 @@ impl Mixing {
         if clips.len() < 2 {
             return Err("J and K move weight to the next clip, and this model has only one".into());
         }
-        self.end_fade_where_it_is();
+        self.mixer.stop_fade();
         if self.blend_count() == 1 {
             let next = self.next(clips.len());
             self.mixer.layers.insert(1, Layer::new(Kind::Blend, next, 0.0, skeleton));
-            self.bones.insert(1, String::new());
         }
         let n = self.blend_count();
         if n > 2 {
@@ -223,39 +195,34 @@ impl Mixing {
         self.mixer.restart();
     }
 
-    /// `R`: a crossfade under way ends at once, on the clip it went to.
+    /// `R`: a crossfade under way ends at the next frame, on the clip it went to.
     pub fn end_fade(&mut self) {
-        if let Some(fade) = &mut self.fade {
-            fade.crossfade.seconds = 0.0;
-        }
-    }
-
-    /// A crossfade under way stops, its weights as the last frame had them.
-    fn end_fade_where_it_is(&mut self) {
-        self.fade = None;
+        self.mixer.finish_fade();
     }
 
     /// The corner line's rows for the layers, each on a line of its own after `out`: kind, weight,
     /// clip (and a mask's bone), its time; then a crossfade under way. Nothing for one clip alone.
-    pub fn write_rows(&self, out: &mut String, names: &[String], time: f64) {
+    /// `names` are the clips' names, `bones` the bones', as shown.
+    pub fn write_rows(&self, out: &mut String, names: &[String], bones: &[String], time: f64) {
         let layers = &self.mixer.layers;
-        if layers.len() < 2 && self.fade.is_none() {
+        let fade = self.mixer.fading();
+        if layers.len() < 2 && fade.is_none() {
             return;
         }
         let in_step = if self.mixer.sync { "in step" } else { "not in step" };
         let several = self.blend_count() > 1;
         // Writing into a String cannot fail; with room to spare it does not allocate either.
-        for (layer, bone) in layers.iter().zip(&self.bones) {
+        for layer in layers {
             let _ = write!(out, "\n{} {:.2} {}", layer.kind.name(), layer.weight, names[layer.clip]);
-            if !bone.is_empty() {
-                let _ = write!(out, "@{bone}");
+            if let Kind::Masked(mask) = &layer.kind {
+                let _ = write!(out, "@{}", bones[mask.root]);
             }
             let _ = write!(out, "  t {:.2} s", layer.time);
             if several && layer.kind == Kind::Blend {
                 let _ = write!(out, "  {in_step}");
             }
         }
-        if let Some(fade) = &self.fade {
+        if let Some(fade) = fade {
             let percent = 100.0 * fade.crossfade.progress(time);
             let _ = write!(
                 out,
@@ -266,30 +233,39 @@ impl Mixing {
     }
 }
 
-/// The clip `wanted` names, as `--animation` takes it for a model (a name or an index) and
-/// `--clip` for the article's scene; a wrong one is refused, listing the choices.
+/// The clip `wanted` names, for `flag`: a model's animation (`--animation`'s rules) or one of the
+/// article's clips (`--clip`'s).
 fn find_clip(options: &Options, clips: &[Clip], flag: &str, wanted: &str) -> Result<usize, String> {
-    let asked = Options {
-        model: options.model.clone(),
-        animation: Some(wanted.to_string()),
-        clip: wanted.to_string(),
-        ..Options::default()
-    };
-    asked.clip_index(clips).map_err(|e| format!("{flag}: {e}"))
+    let what = if options.model.is_some() { "animation" } else { "clip" };
+    options::find_clip(flag, what, wanted, clips)
 }
 
-/// The bone `name` names (a name, else an index); a wrong one is refused, listing the choices.
-fn find_bone(skeleton: &Skeleton, name: &str) -> Result<BoneId, String> {
-    let by_index = || name.parse::<usize>().ok().filter(|&i| i < skeleton.len());
-    skeleton.find(name).or_else(by_index).ok_or_else(|| {
-        let names: Vec<_> = skeleton.bones().iter().map(|b| printable(&b.name)).collect();
-        format!(
-            "--mask: no bone {} in this model: choose one of {} (or 0 to {})",
-            quoted(name),
-            names.join(", "),
-            names.len() - 1
-        )
-    })
+/// The layer of one `--additive`, measured against its reference; a layer that adds nothing is
+/// noted (a clip of one pose, against its own first pose).
+fn additive_layer(model: &Model, clips: &[Clip], options: &Options, wanted: &Added) -> Result<Layer, String> {
+    let (skeleton, morphs) = (&model.skeleton, &model.morphs[..]);
+    let clip = find_clip(options, clips, "--additive", &wanted.clip)?;
+    let against = match &wanted.reference {
+        Reference::Rest => Against::Rest,
+        Reference::Start => Against::Start,
+        Reference::Clip(name) => Against::Clip(find_clip(options, clips, "--additive", name)?),
+    };
+    let reference = additive::reference_pose(&clips[clip], against, clips, skeleton);
+    let mut weights = vec![0.0; morphs.iter().map(|m| m.weights.end).max().unwrap_or(0)];
+    additive::reference_weights(&clips[clip], against, clips, morphs, &mut weights);
+    if additive::adds_nothing(&clips[clip], &reference, &weights, skeleton, morphs) {
+        let (name, bare) = (quoted(&clips[clip].name), printable(&clips[clip].name));
+        let reference = match against {
+            Against::Rest => "the rest pose".to_string(),
+            Against::Start => "its own first pose".to_string(),
+            Against::Clip(other) => format!("{}'s first pose", quoted(&clips[other].name)),
+        };
+        console::note_once(&format!(
+            "--additive {name} adds nothing: its poses never leave its reference, {reference}; give \
+             another, like {bare}@rest or {bare}@CLIP"
+        ));
+    }
+    Ok(Layer::new(Kind::Additive { reference, against }, clip, wanted.weight, skeleton))
 }
 
 #[cfg(test)]

@@ -139,7 +139,7 @@ mod tests {
         d.key("u");
         d.key("r");
         assert_eq!(d.pose.morph.weights[0], 0.5);
-        assert!(lifting_arm(&["mesh:smile=1"]).err().unwrap().contains("choose one of lift (or 0 to 0)"));
+        assert!(lifting_arm(&["mesh:smile=1"]).err().unwrap().contains("the only one is lift (or 0)"));
     }
 
     fn control(targets: usize) -> MorphControl {

@@ -8,14 +8,16 @@
 //! left-drag anywhere else still orbits, and a right-drag still bends a bone by hand on top.
 
 mod flags;
+mod rig;
 
 use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
-pub use flags::chains;
+use flags::{above, chain_name, remade, rule_note};
+pub use flags::{chains, facing, say_rule_notes};
 use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
 use skinning::camera::Camera;
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
-use skinning_method::printable::printable;
+use skinning_method::reach::bend_rule::Facing;
 use skinning_method::reach::{Reach, Solver};
 use skinning_method::skeleton::{BoneId, Skeleton};
 use std::fmt::Write;
@@ -46,6 +48,10 @@ pub struct Reaching {
     drag: Option<TargetDrag>,
     /// [`MARKS_PER_CHAIN`] points per chain, this frame, after the matrices.
     marks: Vec<Vec3>,
+    /// The model's up and front, for the default bend of the chains a drag makes.
+    facing: Facing,
+    /// The model's numbers are id's, Z up: the corner line says the targets are in them.
+    z_up: bool,
 }
 
 /// A left-drag that moves a target: the plane it moves in (facing the camera, through the point
@@ -78,7 +84,16 @@ impl Reaching {
             names,
             drag: None,
             marks: Vec::with_capacity(MAX_GOALS * MARKS_PER_CHAIN),
+            facing: facing(model),
+            z_up: model.up == skinning_method::model::Up::Z,
         })
+    }
+
+    /// After a frame: a note for each chain whose straight limb the default bend chose the way for
+    /// (`bend_rule.rs`), saying what it took the limb for.
+    pub fn rule_notes(&self) -> Vec<String> {
+        let used = self.chains.iter().zip(&self.names).filter_map(|(c, n)| Some((c.reached.rule?, n)));
+        used.map(|(limb, name)| rule_note(name, limb)).collect()
     }
 
     /// Step 2 of the frame: the chains that reach, in reach mode (none out of it).
@@ -113,7 +128,7 @@ impl Reaching {
         };
         let mut switched = Vec::with_capacity(self.chains.len());
         for chain in &self.chains {
-            switched.push(remade(&model.skeleton, chain, next)?);
+            switched.push(remade(&model.skeleton, chain, next, self.facing)?);
         }
         self.names = switched.iter().map(|c| chain_name(&model.skeleton, c)).collect();
         (self.chains, self.solver) = (switched, next);
@@ -180,6 +195,7 @@ impl Reaching {
             two_bone => two_bone,
         };
         let mut chain = Reach::new(skeleton, end, solver, at).ok()?;
+        chain.set_facing(skeleton, self.facing);
         chain.weight = self.weight;
         if self.chains.len() == MAX_GOALS {
             self.chains.remove(0);
@@ -214,12 +230,15 @@ impl Reaching {
         };
         let at = self.active * MARKS_PER_CHAIN;
         let distance = match self.marks.get(at..at + 2) {
-            Some([target, end]) => target.distance(*end),
+            Some([target, end]) => skinning_method::reach::chain::distance(*target, *end),
             _ => 0.0,
         };
         let _ = write!(line, "  reach {name} {} {distance:.4} to go", self.solver.name());
         if self.chains.len() > 1 {
             let _ = write!(line, " (+{})", self.chains.len() - 1);
+        }
+        if self.z_up {
+            let _ = write!(line, "  targets in the file's Z-up numbers");
         }
     }
 }
@@ -234,46 +253,5 @@ impl TargetDrag {
     }
 }
 
-/// The same chain with `solver` (CCD on as many bones as it may have), keeping its target, pole
-/// and weight.
-fn remade(skeleton: &Skeleton, chain: &Reach, solver: Solver) -> Result<Reach, String> {
-    let end = chain.end();
-    let solver = match solver {
-        Solver::Ccd { bones } => Solver::Ccd { bones: bones.min(above(skeleton, end)) },
-        two_bone => two_bone,
-    };
-    let mut next = Reach::new(skeleton, end, solver, chain.target)
-        .map_err(|e| format!("cannot switch to the {} solver: {e}", solver.name()))?;
-    (next.pole, next.weight) = (chain.pole, chain.weight);
-    Ok(next)
-}
-
-/// How many bones are above `bone`.
-fn above(skeleton: &Skeleton, bone: BoneId) -> usize {
-    std::iter::successors(skeleton.bone(bone).parent, |&b| skeleton.bone(b).parent).count()
-}
-
-/// A chain as the corner line names it: its start and its end, `bone1-bone31`.
-fn chain_name(skeleton: &Skeleton, chain: &Reach) -> String {
-    let name = |b: BoneId| printable(&skeleton.bone(b).name).into_owned();
-    format!("{}-{}", name(chain.bones()[0]), name(chain.end()))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::demo::cli::reach::Goal;
-
-    #[test]
-    fn q_twice_comes_back_to_the_command_lines_softened_solver() {
-        let model = skinning_method::scene::article().expect("the article's scene is valid");
-        let goal = Goal { end: "bone31".into(), target: Vec3::new(0.5, 0.3, 0.0), pole: None };
-        let options = ReachOptions { goals: vec![goal], soften: Some(0.8), ..ReachOptions::default() };
-        let mut reaching = Reaching::new(&model, &options).expect("bone31 has two bones above it");
-        assert_eq!(reaching.solver, Solver::TwoBone { soften: 0.8 });
-        reaching.switch_solver(&model).expect("CCD on three bones fits");
-        assert_eq!(reaching.solver, Solver::Ccd { bones: CCD_BONES });
-        reaching.switch_solver(&model).expect("two-bone again");
-        assert_eq!(reaching.solver, Solver::TwoBone { soften: 0.8 }, "Q forgot --soften");
-    }
-}
+mod tests;

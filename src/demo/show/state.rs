@@ -9,8 +9,6 @@
 //! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
 //! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
-use super::bend::BendDrag;
-use super::clock::Clock;
 use super::layers::Mixing;
 use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
@@ -19,10 +17,12 @@ use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer, Skinning};
 use super::trail::Trail;
 use super::view::{View, at_one_point, find_bone};
+use super::{bend::BendDrag, clock::Clock};
 use crate::demo::cli::options::Options;
 use crate::demo::draw::colors::{self, Colors};
 use crate::demo::draw::gpu_influences::gpu_can_skin;
 use crate::demo::draw::render::Scene;
+use crate::demo::output::console;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
@@ -121,8 +121,7 @@ impl Demo {
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
         if let Some((yaw, pitch, zoom)) = options.camera {
-            camera.orbit(yaw.to_radians(), pitch.to_radians());
-            camera.zoom_by(zoom);
+            camera.start_at(yaw, pitch, zoom);
         }
         let mut view = View::new(camera, &model, weight_bone, options.text);
         // Lit by default where there is a surface to light: a model's triangles, not the outline.
@@ -154,6 +153,7 @@ impl Demo {
             trail,
         };
         demo.update();
+        demo.reach.rule_notes().iter().for_each(|note| console::note_once(note));
         // A model that dual quaternions cannot skin from the first frame is refused, not switched.
         if demo.skinned.method != options.method {
             return Err(demo.skinned.fallback.take().unwrap_or_default());
@@ -185,7 +185,6 @@ impl Demo {
         // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves
         // their weights first), the chains that reach (in reach mode), the weights the user holds,
         // and the ending the skinned layer asks for (the fast path, or the palette for the GPU).
-        self.mixing.fade(time);
         let frame = Frame {
             time,
             source: self.mixing.source(&self.clips),
@@ -213,7 +212,7 @@ impl Demo {
         let mut line = std::mem::take(&mut self.status.line);
         status::write_status(&mut line, &self.status_line());
         self.reach.write_status(&mut line);
-        self.mixing.write_rows(&mut line, &self.clip_names, time);
+        self.mixing.write_rows(&mut line, &self.clip_names, &self.view.bone_names, time);
         self.status.line = line;
     }
 

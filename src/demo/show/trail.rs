@@ -9,7 +9,6 @@
 
 use glam::Vec3;
 use skinning_method::model::Model;
-use skinning_method::printable::{printable, quoted};
 use skinning_method::skeleton::BoneId;
 
 /// How many frames a trail keeps: 4 s at 120 frames a second, 8 s at 60.
@@ -55,29 +54,10 @@ impl Trail {
     }
 }
 
-/// The bone `name` names: a name first, else an index; a wrong one lists the choices.
+/// The bone `name` names, found as every flag finds a bone (`cli/names.rs`).
 fn find(model: &Model, name: &str) -> Result<BoneId, String> {
-    let bones = model.skeleton.bones();
-    let by_index = || name.parse::<usize>().ok().filter(|&i| i < bones.len());
-    model.skeleton.find(name).or_else(by_index).ok_or_else(|| {
-        let last = bones.len() - 1;
-        match bones.len() {
-            n if n > 12 => {
-                format!(
-                    "--trail: no bone {} in this model: it has {n}, 0 to {last} (--info lists them)",
-                    quoted(name)
-                )
-            }
-            _ => {
-                let names: Vec<_> = bones.iter().map(|b| printable(&b.name)).collect();
-                format!(
-                    "--trail: no bone {} in this model: choose one of {} (or 0 to {last})",
-                    quoted(name),
-                    names.join(", ")
-                )
-            }
-        }
-    })
+    let names: Vec<&str> = model.skeleton.bones().iter().map(|b| b.name.as_str()).collect();
+    crate::demo::cli::names::find("--trail", "bone", name, &names)
 }
 
 #[cfg(test)]
@@ -127,7 +107,7 @@ mod tests {
         let refused = Trail::new(&model, Some("bone9")).err().unwrap_or_default();
         assert_eq!(
             refused,
-            "--trail: no bone \"bone9\" in this model: choose one of root, bone1, bone2, bone31, bone32 (or 0 to 4)"
+            "unknown bone \"bone9\" for --trail: choose one of root, bone1, bone2, bone31, bone32 (or an index, 0 to 4)"
         );
     }
 }

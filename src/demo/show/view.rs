@@ -131,37 +131,26 @@ pub fn weighted_bones(model: &Model) -> Vec<bool> {
     weighted
 }
 
-/// The most bones a refusal of `--weights` lists; `--info` lists them all.
-pub const CHOICES_SHOWN: usize = 8;
-
-/// The bone `--weights` names, by name, else by index, if it moves a vertex (else its weights are
-/// all 0: there is nothing to see). A refusal lists the bones that do, the first
-/// [`CHOICES_SHOWN`] of a long list, and says where to find them all.
+/// The bone `--weights` names (found as every flag finds a bone, `cli/names.rs`), if it moves a
+/// vertex (else its weights are all 0: there is nothing to see).
 pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
-    let weighted = weighted_bones(model);
-    let choices: Vec<BoneId> = (0..weighted.len()).filter(|&b| weighted[b]).collect();
-    let shown: Vec<String> = (choices.iter().take(CHOICES_SHOWN))
-        .map(|&b| format!("{} ({b})", printable(&model.skeleton.bone(b).name)))
-        .collect();
-    let list = match choices.len() {
-        0 => "no bone moves a vertex of this model".to_string(),
-        1 => format!("the only bone that moves a vertex is {}", shown[0]),
-        n if n <= CHOICES_SHOWN => format!("choose one of {}", shown.join(", ")),
-        n => {
-            format!("choose one of {}... ({n} bones move vertices; --info lists them all)", shown.join(", "))
-        }
-    };
-    // A name first, as every flag that names a bone looks: a bone may be named "3".
-    let by_index = || name.parse::<usize>().ok().filter(|&i| i < model.skeleton.len());
-    match model.skeleton.find(name).or_else(by_index) {
-        None => Err(format!("unknown bone {} for --weights: {list}", quoted(name))),
-        Some(b) if !weighted[b] => Err(format!(
-            "--weights {}: bone {} moves no vertex, so its weights are all 0; {list}",
-            quoted(name),
-            printable(&model.skeleton.bone(b).name)
-        )),
-        Some(b) => Ok(b),
+    let names: Vec<&str> = model.skeleton.bones().iter().map(|b| b.name.as_str()).collect();
+    let bone = crate::demo::cli::names::find("--weights", "bone", name, &names)?;
+    if weighted_bones(model)[bone] {
+        return Ok(bone);
     }
+    let (moving, shown) = (weighted_bones(model), names.iter().map(|n| printable(n)).collect::<Vec<_>>());
+    let nearest = crate::demo::cli::names::closest(name, &shown, (0..names.len()).filter(|&b| moving[b]));
+    let nearest: Vec<String> = nearest.map(|b| format!("{} ({b})", shown[b])).collect();
+    Err(match nearest.is_empty() {
+        true => format!("--weights {}: no bone moves a vertex of this model", quoted(name)),
+        false => format!(
+            "--weights {}: bone {} moves no vertex, so its weights are all 0; the closest that do: {}",
+            quoted(name),
+            shown[bone],
+            nearest.join(", ")
+        ),
+    })
 }
 
 #[cfg(test)]

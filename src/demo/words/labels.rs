@@ -90,11 +90,10 @@ impl Labels {
         let s = words.scale.round().max(1.0);
         self.batch.clear();
         self.placement.clear(size);
-        // Each line of the corner line is a row (several clips add rows), cut in two if too long.
+        // Each line of the corner line is a row (several clips add rows), wrapped if too long.
         let mut below = MARGIN * s;
         for row in words.status.split('\n') {
-            let (first, second) = split_status(row, size.0, s);
-            for line in [first, second].into_iter().filter(|line| !line.is_empty()) {
+            for line in StatusLines::new(row, size.0, s) {
                 self.batch.add(line, Vec2::new(MARGIN * s, below), s, TEXT);
                 self.placement.take(Vec2::new(MARGIN * s, below), line.chars().count(), s);
                 below += LINE * s;
@@ -176,17 +175,37 @@ impl Labels {
     }
 }
 
-/// The corner line as one or two lines for a window `width` pixels wide: cut at the last double
-/// space (they separate its facts) before it would run off the right edge. A narrower window clips
-/// the second line.
-pub fn split_status(status: &str, width: u32, scale: f32) -> (&str, &str) {
-    let fits = ((width as f32 - 2.0 * MARGIN * scale) / (GLYPH * scale)).max(0.0) as usize;
-    let Some((end, _)) = status.char_indices().nth(fits) else {
-        return (status, ""); // it fits
-    };
-    match status[..end].rfind("  ") {
-        Some(cut) if cut > 0 => (&status[..cut], status[cut..].trim_start()),
-        _ => (status, ""),
+/// One row of the corner line as the lines a window `width` pixels wide holds: each cut at the
+/// last double space (they separate its facts) before it would run off the right edge, else at the
+/// last space (a long name of a chain), else where the edge is. Nothing is lost but the spaces at a
+/// cut; a window too narrow for one character still gets one per line. Allocates nothing.
+pub struct StatusLines<'a> {
+    rest: &'a str,
+    fits: usize,
+}
+
+impl<'a> StatusLines<'a> {
+    pub fn new(row: &'a str, width: u32, scale: f32) -> StatusLines<'a> {
+        let fits = ((width as f32 - 2.0 * MARGIN * scale) / (GLYPH * scale)).max(1.0) as usize;
+        StatusLines { rest: row, fits }
+    }
+}
+
+impl<'a> Iterator for StatusLines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let Some((end, _)) = self.rest.char_indices().nth(self.fits) else {
+            return Some(std::mem::take(&mut self.rest)); // the rest fits
+        };
+        let head = &self.rest[..end];
+        let cut = (head.rfind("  ").filter(|&c| c > 0)).or(head.rfind(' ').filter(|&c| c > 0)).unwrap_or(end);
+        let line = &self.rest[..cut];
+        self.rest = self.rest[cut..].trim_start();
+        Some(line)
     }
 }
 

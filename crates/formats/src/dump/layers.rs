@@ -60,7 +60,7 @@ impl<'a> Animator<'a> {
                 },
                 pose: Poses(&layer.pose),
                 reference: match &layer.kind {
-                    Kind::Additive { reference } => Some(Poses(reference)),
+                    Kind::Additive { reference, .. } => Some(Poses(reference)),
                     _ => None,
                 },
             })
@@ -76,7 +76,7 @@ impl<'a> Animator<'a> {
         };
         mixer.layers.iter().enumerate().find_map(|(i, layer)| {
             let reference = match &layer.kind {
-                Kind::Additive { reference } => finite(reference),
+                Kind::Additive { reference, .. } => finite(reference),
                 _ => true,
             };
             (!finite(&layer.pose) || !reference).then(|| format!("layer {i}'s pose"))

@@ -22,8 +22,9 @@ pub(super) struct ReachOut<'a> {
     /// Where the end joint is in the frame's world transforms (a chain solved after this one may
     /// have moved it, where they share bones), in model space.
     pub end: [f32; 3],
-    /// From there to the target.
-    pub distance: f32,
+    /// From there to the target, worked out in `f64` (`chain::distance`): finite for any finite
+    /// target, so never JSON's `null`.
+    pub distance: f64,
     /// CCD's sweeps this frame (0 for the two-bone solver).
     pub sweeps: usize,
 }
@@ -41,7 +42,7 @@ pub(super) fn reach_out<'a>(reaches: &'a [Reach], pose: &Pose) -> Vec<ReachOut<'
                 weight: r.weight,
                 rotations: turning.iter().map(|&b| pose.local[b].rotation.to_array()).collect(),
                 end: pose.joint(r.end()).to_array(),
-                distance: pose.joint(r.end()).distance(r.target),
+                distance: skinning_method::reach::chain::distance(pose.joint(r.end()), r.target),
                 sweeps: r.reached.sweeps,
             }
         })

@@ -2,9 +2,12 @@
 //! hand over a walk).
 //!
 //! An additive clip is stored **relative to a reference pose**: for each bone, how it differs from
-//! that pose, not where it is. The reference is the clip's own first pose unless another is given
-//! (three.js's `AnimationUtils.makeClipAdditive` and ozz-animation's additive builder both use the
-//! first frame). The difference, or delta ([`delta`]):
+//! that pose, not where it is. The reference ([`Against`]) is the clip's own first pose unless
+//! another is given (three.js's `AnimationUtils.makeClipAdditive` and ozz-animation's additive
+//! builder both use the first frame by default; three.js's additive example makes its one-pose
+//! clips additive against another clip's first pose instead): the skeleton's rest pose, or another
+//! clip's first pose. A clip that never leaves its reference adds nothing ([`adds_nothing`]): a
+//! clip of one pose, against its own first pose, is one. The difference, or delta ([`delta`]):
 //!
 //! - rotation `Δq = conj(q_ref) · q`: the turn that takes the reference's rotation to the clip's;
 //! - translation `Δt = t − t_ref`;
@@ -17,8 +20,77 @@
 //! from itself, so it adds nothing. A negative weight takes the change away again: it applies the
 //! inverse of what `|w|` adds, so `+w` then `−w` gives back the base.
 
+use crate::clip::Clip;
+use crate::morph::MeshMorph;
+use crate::skeleton::Skeleton;
 use crate::transform::Trs;
 use glam::{Quat, Vec3};
+
+/// What an additive layer's clip is measured against: its reference pose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// The skeleton's rest pose (and the meshes' own morph weights).
+    Rest,
+    /// The clip's own first pose: the usual reference, and the default.
+    Start,
+    /// Another clip's first pose, by its index among the clips.
+    Clip(usize),
+}
+
+/// The reference pose of an additive layer of `clip` measured `against`, one pose per bone.
+pub fn reference_pose(clip: &Clip, against: Against, clips: &[Clip], skeleton: &Skeleton) -> Vec<Trs> {
+    let mut reference: Vec<Trs> = skeleton.bones().iter().map(|b| b.rest).collect();
+    match against {
+        Against::Rest => {}
+        Against::Start => clip.sample_at(skeleton, 0.0, &mut reference),
+        Against::Clip(other) => clips[other].sample_at(skeleton, 0.0, &mut reference),
+    }
+    reference
+}
+
+/// The reference's morph weights, one per target of every mesh of `morphs`, into `out`.
+pub fn reference_weights(
+    clip: &Clip,
+    against: Against,
+    clips: &[Clip],
+    morphs: &[MeshMorph],
+    out: &mut [f32],
+) {
+    match against {
+        Against::Rest => morphs.iter().for_each(|m| out[m.weights.clone()].copy_from_slice(&m.defaults)),
+        Against::Start => clip.sample_weights(0.0, morphs, out),
+        Against::Clip(other) => clips[other].sample_weights(0.0, morphs, out),
+    }
+}
+
+/// How many times [`adds_nothing`] samples a clip over its length (its first and last pose among them).
+pub const SAMPLES: usize = 64;
+
+/// Whether `clip`, measured against `reference` (one pose per bone), adds nothing at any of
+/// [`SAMPLES`] + 1 times over its length, to `tolerance`, bones and morph weights alike: such a layer
+/// changes no pose at any weight. Allocates its two poses.
+pub fn adds_nothing(
+    clip: &Clip,
+    reference: &[Trs],
+    weights: &[f32],
+    skeleton: &Skeleton,
+    morphs: &[MeshMorph],
+) -> bool {
+    let tolerance = 1e-6;
+    let (mut pose, mut sampled) = (reference.to_vec(), weights.to_vec());
+    (0..=SAMPLES).all(|i| {
+        let t = clip.duration * i as f32 / SAMPLES as f32;
+        clip.sample_at(skeleton, t, &mut pose);
+        clip.sample_weights(t as f64, morphs, &mut sampled);
+        let same = pose.iter().zip(reference).all(|(p, r)| {
+            let d = delta(p, r);
+            d.translation.abs().max_element() <= tolerance
+                && d.rotation.xyz().abs().max_element() <= tolerance
+                && (d.scale - Vec3::ONE).abs().max_element() <= tolerance
+        });
+        same && sampled.iter().zip(weights).all(|(s, w)| (s - w).abs() <= tolerance)
+    })
+}
 
 /// How `pose` differs from `reference`, as a change that [`add`] can lay over another pose. A
 /// reference scale of 0 on an axis has no ratio: that axis's change is taken as none (1).

@@ -7,6 +7,11 @@
 //! from a blend already under way: every outgoing weight falls from where it was, the incoming one
 //! rises from where it was, and the weights keep their sum, `Σ fromᵢ (1 − s) + from_in + (1 −
 //! from_in) s = 1` when they start at 1.
+//!
+//! The mixer steps its own crossfade ([`Fading`], `Mixer::crossfade_to`): each `Mixer::sample`
+//! sets the weights for the time it is given before it blends, and at the end the clip faded to
+//! plays alone. So a crossfade depends on the times sampled and nothing else: the program's window,
+//! its `--dump` and a test that samples the same times get the same poses.
 
 /// A crossfade that started at `start` (the animation's time) and lasts `seconds`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,6 +33,27 @@ impl Crossfade {
     /// Whether the fade is over at `time`.
     pub fn is_over(&self, time: f64) -> bool {
         self.progress(time) >= 1.0
+    }
+}
+
+/// A crossfade under way in a mixer, to the blend layer of clip `target`, with every layer's
+/// weight when it started (their shares of the blend, so they start summing to 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fading {
+    pub crossfade: Crossfade,
+    /// The clip faded to, by its index among the clips.
+    pub target: usize,
+    /// Each layer's weight when the fade started, in the mixer's order (0 for a layer that is not
+    /// a blend layer: its weight is its own).
+    pub from: Vec<f32>,
+}
+
+impl Fading {
+    /// The weight at `time` of the mixer's layer `i`, a blend layer of clip `clip`: rising to 1 for
+    /// the clip faded to, falling to 0 for every other.
+    pub fn weight(&self, i: usize, clip: usize, time: f64) -> f32 {
+        let s = self.crossfade.progress(time);
+        if clip == self.target { fading_in(self.from[i], s) } else { fading_out(self.from[i], s) }
     }
 }
 

@@ -3,6 +3,7 @@
 use super::*;
 use crate::clip::{Channel, Motion, Track};
 use crate::scene::{self, BONE1, BONE2, BONE31, BONE32};
+use additive::Against;
 use glam::Quat;
 
 fn article() -> (Skeleton, Vec<Clip>) {
@@ -193,8 +194,59 @@ fn morph_weights_blend_as_the_poses_do() {
     // An additive clip adds its change from its first frame: at 1 s, half of 0.8, at weight 0.5.
     let grow = Layer::new(Kind::additive(&clips[2], &skeleton), 2, 0.5, &skeleton);
     assert_eq!(weights_at(vec![blend(0, 1.0), grow], 1.0), [1.2, 0.0]);
+    // Against the rest (the mesh's own 0 and 0.5) or another clip's first frame (frown's 0 and 1).
+    let against = |reference| Kind::additive_against(&clips[2], reference, &clips, &skeleton);
+    let grow = Layer::new(against(Against::Rest), 2, 0.5, &skeleton);
+    assert_eq!(weights_at(vec![blend(0, 1.0), grow], 1.0), [1.2, -0.25]);
+    let grow = Layer::new(against(Against::Clip(1)), 2, 0.5, &skeleton);
+    assert_eq!(weights_at(vec![blend(0, 1.0), grow], 1.0), [1.2, -0.5]);
     // A mask over bone2, which holds the mesh, lays its clip's weights over; over bone31 it does not.
     let over = |root| Layer::new(Kind::Masked(Mask::new(&skeleton, root)), 1, 1.0, &skeleton);
     assert_eq!(weights_at(vec![blend(0, 1.0), over(BONE2)], 0.5), [0.0, 1.0]);
     assert_eq!(weights_at(vec![blend(0, 1.0), over(BONE31)], 0.5), [1.0, 0.0]);
+}
+
+#[test]
+fn the_mixer_steps_a_crossfade_and_ends_it_on_its_clip() {
+    let (skeleton, clips) = article();
+    let mut mixer = Mixer::new(vec![Layer::new(Kind::Blend, 1, 1.0, &skeleton)], false);
+    mixer.crossfade_to(2, 1.0, 0.5, &skeleton);
+    let mut out = vec![Trs::IDENTITY; skeleton.len()];
+    let weights = |mixer: &Mixer| mixer.layers.iter().map(|l| (l.clip, l.weight)).collect::<Vec<_>>();
+    for (time, bend, twist) in [(0.5, 1.0, 0.0), (1.25, 0.5, 0.5), (1.375, 0.25, 0.75)] {
+        mixer.sample(&skeleton, &clips, time, &mut out);
+        assert_eq!(weights(&mixer), [(1, bend), (2, twist)], "at {time} s");
+    }
+    // Its end: twist alone, exactly its own pose; the fade is over.
+    mixer.sample(&skeleton, &clips, 1.5, &mut out);
+    assert_eq!((weights(&mixer), mixer.fading()), (vec![(2, 1.0)], None));
+    assert_eq!(out, sampled(&clips[2], &skeleton, 1.5));
+    // Stopped where it is, the weights stay; finished, it ends at the next sample.
+    mixer.crossfade_to(0, 2.0, 1.0, &skeleton);
+    mixer.sample(&skeleton, &clips, 2.5, &mut out);
+    mixer.stop_fade();
+    mixer.sample(&skeleton, &clips, 2.9, &mut out);
+    assert_eq!(weights(&mixer), [(2, 0.5), (0, 0.5)]);
+    mixer.crossfade_to(1, 3.0, 10.0, &skeleton);
+    mixer.finish_fade();
+    mixer.sample(&skeleton, &clips, 3.0, &mut out);
+    assert_eq!(weights(&mixer), [(1, 1.0)]);
+}
+
+#[test]
+fn a_clip_that_never_leaves_its_reference_adds_nothing() {
+    let (skeleton, clips) = article();
+    let still = Clip { name: "still".into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) };
+    let rest = additive::reference_pose(&still, Against::Rest, &clips, &skeleton);
+    assert!(additive::adds_nothing(&still, &rest, &[], &skeleton, &[]));
+    // One pose that is not the rest: nothing against itself, something against the rest.
+    let track =
+        Track { rotation: Some(Channel::linear(&[(0.0, Quat::from_rotation_z(0.5))])), ..Track::new(BONE1) };
+    let raised = Clip { name: "raised".into(), duration: 0.0, motion: Motion::Keyframes(vec![track]) };
+    let start = additive::reference_pose(&raised, Against::Start, &clips, &skeleton);
+    assert!(additive::adds_nothing(&raised, &start, &[], &skeleton, &[]));
+    assert!(!additive::adds_nothing(&raised, &rest, &[], &skeleton, &[]));
+    // A clip that moves adds something against its own start.
+    let twist = additive::reference_pose(&clips[2], Against::Start, &clips, &skeleton);
+    assert!(!additive::adds_nothing(&clips[2], &twist, &[], &skeleton, &[]));
 }

@@ -13,7 +13,7 @@
 //! the end tend to do most of the bending. Solvers with joint limits (three.js's has them) clamp
 //! each joint after its turn; this one has none.
 
-use super::chain::{Chain, turn_between};
+use super::chain::{Chain, distance, turn_between};
 use crate::transform::Trs;
 use glam::{Quat, Vec3};
 
@@ -31,9 +31,9 @@ pub const TOLERANCE: f32 = 1e-5;
 /// (0 if it was there already); the chain is left measured in its new pose.
 pub fn solve(chain: &mut Chain, trs: &mut [Trs], bend: &[Quat], target: Vec3) -> (Vec3, usize) {
     chain.measure(trs, bend);
-    let close_enough = TOLERANCE * chain.length();
+    let close_enough = f64::from(TOLERANCE * chain.length());
     for sweeps in 0..MAX_SWEEPS {
-        if chain.joint(chain.turning()).distance(target) <= close_enough {
+        if distance(chain.joint(chain.turning()), target) <= close_enough {
             return (chain.joint(chain.turning()), sweeps);
         }
         sweep(chain, trs, bend, target);

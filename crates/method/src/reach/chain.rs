@@ -83,11 +83,7 @@ impl Chain {
     /// The chain ending at `end` whose `turning` joints above it (its parent, its grandparent...)
     /// turn to move it. At least one.
     pub fn new(skeleton: &Skeleton, end: BoneId, turning: usize) -> Result<Chain, TooShort> {
-        let mut path = vec![end];
-        while let Some(parent) = skeleton.bone(path[path.len() - 1]).parent {
-            path.push(parent);
-        }
-        path.reverse();
+        let path = path_to(skeleton, end);
         let above = path.len() - 1;
         if turning == 0 || turning > above {
             let names = path[..above].iter().rev().map(|&b| skeleton.bone(b).name.clone()).collect();
@@ -130,6 +126,17 @@ impl Chain {
         }
     }
 
+    /// The world transform of the start's parent, as last measured (identity for the root).
+    pub fn above(&self) -> Mat4 {
+        self.above
+    }
+
+    /// The world transform of the start's parent in the skeleton's rest pose.
+    pub fn rest_above(&self, skeleton: &Skeleton) -> Mat4 {
+        let rest = |&bone: &BoneId| skeleton.bone(bone).rest.to_mat4();
+        self.path[..self.start].iter().fold(Mat4::IDENTITY, |world, bone| world * rest(bone))
+    }
+
     /// Where joint `i` of the chain is (0: the start; `turning()`: the end), as last measured.
     pub fn joint(&self, i: usize) -> Vec3 {
         self.world[i].w_axis.truncate()
@@ -164,12 +171,11 @@ fn local(trs: &[Trs], bend: &[Quat], bone: BoneId) -> Mat4 {
 /// The smallest turn that takes the direction of `from` to the direction of `to`, accurate for
 /// small angles too (glam's `Quat::from_rotation_arc` gives no turn at all below about 0.04 degrees,
 /// which would leave the end short of its target). Half a turn about any perpendicular axis when
-/// they point opposite ways; none when either is zero.
+/// they point opposite ways; none when either is zero. Any finite lengths will do (see [`unit`]).
 pub fn turn_between(from: Vec3, to: Vec3) -> Quat {
-    let (from, to) = (from.normalize_or_zero(), to.normalize_or_zero());
-    if from == Vec3::ZERO || to == Vec3::ZERO {
+    let (Some(from), Some(to)) = (unit(from), unit(to)) else {
         return Quat::IDENTITY;
-    }
+    };
     // A unit quaternion for the angle θ about the axis a is (a sin θ/2, cos θ/2); (from × to,
     // 1 + from · to) is that times 2 cos θ/2, so normalising it gives the turn.
     let w = 1.0 + from.dot(to);
@@ -178,4 +184,41 @@ pub fn turn_between(from: Vec3, to: Vec3) -> Quat {
     }
     let axis = from.cross(to);
     Quat::from_xyzw(axis.x, axis.y, axis.z, w).normalize()
+}
+
+/// `v` made one long, for any finite `v`; None for zero (or a number that is not finite).
+///
+/// `Vec3::normalize` squares the components first: from about 1.8e19 on, the square passes what
+/// an `f32` holds (3.4e38), the length is infinite and the direction comes out zero, so a far
+/// target would be no target at all. Dividing by the largest component first keeps every square
+/// at most 1, and the direction is exact for a target at 1e20 as for one at 1.
+pub fn unit(v: Vec3) -> Option<Vec3> {
+    let largest = v.abs().max_element();
+    if !(largest > 0.0 && largest.is_finite()) {
+        return None;
+    }
+    (v / largest).try_normalize()
+}
+
+/// How far apart `a` and `b` are, worked out in `f64`: finite for any finite points, however far
+/// (an `f32` distance overflows from about 1.8e19 on, for the same reason as in [`unit`]).
+pub fn distance(a: Vec3, b: Vec3) -> f64 {
+    a.as_dvec3().distance(b.as_dvec3())
+}
+
+/// Where the joint of the last bone of `path` (every bone from the root down to it, root first) is,
+/// measured from the local pose as a chain measures itself: for a pole that is a bone.
+pub fn position(path: &[BoneId], trs: &[Trs], bend: &[Quat]) -> Vec3 {
+    let world = path.iter().fold(Mat4::IDENTITY, |world, &bone| world * local(trs, bend, bone));
+    world.w_axis.truncate()
+}
+
+/// Every bone from the skeleton's root down to `bone`, root first.
+pub fn path_to(skeleton: &Skeleton, bone: BoneId) -> Vec<BoneId> {
+    let mut path = vec![bone];
+    while let Some(parent) = skeleton.bone(path[path.len() - 1]).parent {
+        path.push(parent);
+    }
+    path.reverse();
+    path
 }

@@ -14,7 +14,9 @@
 //! 3. **The start joint swings** the chain about the line `a → t`, which moves the middle joint and
 //!    not the end, until the middle joint lies in the plane through `a`, `t` and the **pole** (a
 //!    point the elbow or knee should point towards), on the pole's side. Without a pole this step is
-//!    left out: the chain keeps the bend direction the clip gave it, turned with it by the aim.
+//!    left out: the chain keeps the bend direction the clip gave it, turned with it by the aim. (A
+//!    straight limb has none to keep: `Reach::solve` gives it the default bend's pole instead,
+//!    `bend_rule.rs`.)
 //!
 //! **Out of reach** (`d > l1 + l2`) the middle joint opens straight and the chain points at the
 //! target; too close (`d < |l1 - l2|`) it folds shut. Near full stretch the middle joint moves
@@ -22,7 +24,7 @@
 //! (ozz-animation's option of that name) starts the end falling behind the target from a fraction
 //! of the chain's length on, so it straightens only as the target goes to infinity.
 
-use super::chain::{Chain, turn_between};
+use super::chain::{Chain, distance, turn_between, unit};
 use crate::transform::Trs;
 use glam::{Quat, Vec3};
 
@@ -44,7 +46,9 @@ pub fn solve(
     let (l1, l2) = (a.distance(b), b.distance(c));
     // How far from the start the end should be: the target's distance, softened, and no further
     // than the chain stretches or nearer than it folds.
-    let d = softened(a.distance(target), l1 + l2, soften).clamp((l1 - l2).abs(), l1 + l2);
+    // (The target's distance in f64, which a target at 1e20 does not overflow; past what an f32
+    // holds it is infinite, and clamped to the chain's stretch like any target out of reach.)
+    let d = softened(distance(a, target) as f32, l1 + l2, soften).clamp((l1 - l2).abs(), l1 + l2);
 
     // 1. The middle joint: from the angle it has (between b→a and b→c) to the one the law of
     // cosines asks for. atan2 keeps the small angles and those near 180 degrees accurate.
@@ -87,7 +91,8 @@ pub fn law_of_cosines(l1: f32, l2: f32, d: f32) -> f32 {
 
 /// The axis the middle joint bends about: the normal of the plane `a b c` as the pose has it (its
 /// direction is `(a - b) × (c - b)`). A straight chain has no plane: then the pole's, which step 3
-/// turns to anyway, or, with no pole either, any axis across the chain (give a pole to choose).
+/// turns to anyway (`Reach::solve` gives a straight limb without a pole the default bend's,
+/// `bend_rule.rs`), or, for a pole on the chain's own line, any axis across it.
 fn hinge_axis(normal: Vec3, a: Vec3, c: Vec3, pole: Option<Vec3>) -> Vec3 {
     let along = c - a;
     // Straight (to float precision) when the plane's normal is tiny next to the bone lengths.
@@ -96,7 +101,7 @@ fn hinge_axis(normal: Vec3, a: Vec3, c: Vec3, pole: Option<Vec3>) -> Vec3 {
     }
     // For a plane through a, c and the pole, with the pole on the side the middle joint bends to,
     // the normal is (c - a) × (pole - a), by the same rule as above.
-    let towards_pole = pole.map_or(Vec3::ZERO, |p| along.cross(p - a));
+    let towards_pole = pole.and_then(|p| unit(p - a)).map_or(Vec3::ZERO, |p| along.cross(p));
     match towards_pole.try_normalize() {
         Some(axis) => axis,
         None => along.any_orthonormal_vector(),
@@ -108,7 +113,11 @@ fn hinge_axis(normal: Vec3, a: Vec3, c: Vec3, pole: Option<Vec3>) -> Vec3 {
 /// that plane on the pole's side. No turn when the pole lies on the line: the plane is not
 /// defined, and there the chain flips over as the target passes (see the chapter).
 fn swing_to_pole(hinge: Vec3, line: Vec3, pole: Vec3) -> Quat {
-    let (Some(line), Some(wanted)) = (line.try_normalize(), line.cross(pole).try_normalize()) else {
+    // Both made one long first (`chain::unit`), so a far target or pole still gives a plane.
+    let (Some(line), Some(pole)) = (unit(line), unit(pole)) else {
+        return Quat::IDENTITY;
+    };
+    let Some(wanted) = line.cross(pole).try_normalize() else {
         return Quat::IDENTITY;
     };
     // The hinge is across the line already (aiming turned it with the chain); only its angle

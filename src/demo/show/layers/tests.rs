@@ -2,8 +2,9 @@
 //! article's scene (its clips seed, bend and twist, 4 s each) and on clips of other lengths.
 
 use super::*;
-use crate::demo::cli::layers::{LayerFlags, Masked, Weighted};
+use crate::demo::cli::layers::{Added, FadeTo, LayerFlags, Masked, Reference, Weighted};
 use crate::demo::show::state::{Demo, Reply};
+use skinning_method::mixer::additive::Against;
 use skinning_method::scene;
 
 fn article() -> (Model, Vec<Clip>) {
@@ -27,7 +28,7 @@ fn the_flags_make_blend_then_masked_then_additive_layers() {
     let (model, clips) = article();
     let layers = LayerFlags {
         blend: weighted(&[("twist", 0.25), ("seed", 0.75)]),
-        additive: weighted(&[("bend", 0.6)]),
+        additive: vec![Added { clip: "bend".into(), weight: 0.6, reference: Reference::Start }],
         mask: vec![Masked { clip: "seed".into(), bone: "bone2".into(), weight: 0.5 }],
         ..LayerFlags::default()
     };
@@ -46,7 +47,10 @@ fn a_wrong_clip_or_bone_is_one_line_with_the_choices() {
     let (model, clips) = article();
     let blend = LayerFlags { blend: weighted(&[("walk", 1.0)]), ..LayerFlags::default() };
     let err = Mixing::new(&model, &clips, &with(blend)).err().expect("no clip walk");
-    assert_eq!(err, "--blend: unknown clip \"walk\": choose one of seed, bend, twist");
+    assert_eq!(
+        err,
+        "unknown clip \"walk\" for --blend: choose one of seed, bend, twist (or an index, 0 to 2)"
+    );
     let mask = LayerFlags {
         mask: vec![Masked { clip: "twist".into(), bone: "bone9".into(), weight: 1.0 }],
         ..LayerFlags::default()
@@ -54,14 +58,18 @@ fn a_wrong_clip_or_bone_is_one_line_with_the_choices() {
     let err = Mixing::new(&model, &clips, &with(mask)).err().expect("no bone9");
     assert_eq!(
         err,
-        "--mask: no bone \"bone9\" in this model: choose one of root, bone1, bone2, bone31, bone32 (or 0 to 4)"
+        "unknown bone \"bone9\" for --mask: choose one of root, bone1, bone2, bone31, bone32 (or an index, 0 \
+         to 4)"
     );
     let twice = LayerFlags { blend: weighted(&[("bend", 1.0), ("bend", 2.0)]), ..LayerFlags::default() };
     assert!(Mixing::new(&model, &clips, &with(twice)).err().is_some_and(|e| e.contains("twice")));
     // A model's clips by index, as --animation takes them.
     let options = Options {
         model: Some("arm.glb".into()),
-        layers: LayerFlags { additive: weighted(&[("2", 1.0)]), ..LayerFlags::default() },
+        layers: LayerFlags {
+            additive: vec![Added { clip: "2".into(), weight: 1.0, reference: Reference::Start }],
+            ..LayerFlags::default()
+        },
         ..Options::default()
     };
     let mixing = Mixing::new(&model, &clips, &options).expect("valid");
@@ -81,7 +89,8 @@ fn f_fades_linearly_to_the_next_clip_then_plays_it_alone() {
         assert!((w[0].1 - bend).abs() < 1e-6 && (w[1].1 - twist).abs() < 1e-6, "at {time}: {w:?}");
     }
     let mut rows = String::new();
-    mixing.write_rows(&mut rows, &["seed".into(), "bend".into(), "twist".into()], 1.45);
+    let bones: Vec<String> = model.skeleton.bones().iter().map(|b| b.name.clone()).collect();
+    mixing.write_rows(&mut rows, &["seed".into(), "bend".into(), "twist".into()], &bones, 1.45);
     assert_eq!(
         rows,
         "\nblend 0.10 bend  t 1.45 s  in step\nblend 0.90 twist  t 1.45 s  in step\nfade to twist  90% of 0.5 s"
@@ -176,4 +185,50 @@ fn the_keys_reach_the_layers_and_the_corner_line_shows_them() {
     d.key("f");
     d.key("r");
     assert_eq!(d.clip().name, "seed");
+}
+
+#[test]
+fn an_additive_clip_is_measured_against_the_reference_it_names() {
+    let (model, clips) = article();
+    let added = |reference| LayerFlags {
+        additive: vec![Added { clip: "twist".into(), weight: 1.0, reference }],
+        ..LayerFlags::default()
+    };
+    let reference = |flags| match Mixing::new(&model, &clips, &with(flags)).expect("valid").mixer.layers[1]
+        .kind
+        .clone()
+    {
+        Kind::Additive { reference, against } => (reference, against),
+        other => panic!("an additive layer, not {other:?}"),
+    };
+    let rest: Vec<Trs> = model.skeleton.bones().iter().map(|b| b.rest).collect();
+    let first = |clip: usize| {
+        let mut pose = rest.clone();
+        clips[clip].sample_at(&model.skeleton, 0.0, &mut pose);
+        pose
+    };
+    assert_eq!(reference(added(Reference::Start)), (first(2), Against::Start));
+    assert_eq!(reference(added(Reference::Rest)), (rest.clone(), Against::Rest));
+    assert_eq!(reference(added(Reference::Clip("bend".into()))), (first(1), Against::Clip(1)));
+    let e = Mixing::new(&model, &clips, &with(added(Reference::Clip("walk".into())))).err().expect("no walk");
+    assert!(e.starts_with("unknown clip \"walk\" for --additive"), "{e}");
+}
+
+#[test]
+fn fade_to_starts_a_crossfade_that_the_mixer_steps() {
+    let (model, clips) = article();
+    let layers = LayerFlags {
+        fade_to: Some(FadeTo { clip: "twist".into(), at: Some(1.0) }),
+        fade: 2.0,
+        ..LayerFlags::default()
+    };
+    let mut mixing = Mixing::new(&model, &clips, &with(layers)).expect("valid");
+    let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
+    // Before it starts, bend alone; halfway, half and half; after it, twist alone.
+    for (time, bend, twist) in [(0.5, 1.0, 0.0), (2.0, 0.5, 0.5), (2.5, 0.25, 0.75)] {
+        mixing.animate(&model, &clips, time, &mut trs, &mut []);
+        assert_eq!(weights(&mixing), [(1, bend), (2, twist)], "at {time} s");
+    }
+    assert_eq!(mixing.animate(&model, &clips, 3.0, &mut trs, &mut []), 2);
+    assert_eq!(weights(&mixing), [(2, 1.0)]);
 }

@@ -104,3 +104,23 @@ fn l_lights_a_mesh_with_triangles_and_o_shows_the_normals() {
         Demo::new(d.model.clone(), d.clips.clone(), &Options { surface: Some(true), ..Options::default() });
     assert!(err.err().is_some_and(|e| e.starts_with("--surface on: this mesh has no triangles")));
 }
+
+#[test]
+fn a_screenshot_during_a_crossfade_is_named_by_the_pictures_time() {
+    // twist cut to a second: in step with bend (4 s), the blend's clips run at the shared cycle's
+    // speed, so bend's own time is no longer the clock's wrapped into its length.
+    let model = skinning_method::scene::article().expect("valid");
+    let mut clips = skinning_method::scene::clips().expect("valid");
+    clips[2].duration = 1.0;
+    let mut d = Demo::new(model, clips, &Options { time: 3.0, ..Options::default() }).expect("valid");
+    d.key("f");
+    for time in [3.2, 3.3] {
+        d.clock.time = time;
+        d.update();
+    }
+    let shown = d.mixing.current_time();
+    let clock = d.clip().wrap(d.clock.time);
+    assert!((shown - clock).abs() > 1e-3, "the test needs the two times apart: {shown} {clock}");
+    assert!(d.title(60.0).contains(&format!("t {shown:.2} s")), "{}", d.title(60.0));
+    assert_eq!(d.screenshot_name(), format!("skinning-bend-{shown:.3}s.png"));
+}

@@ -3,7 +3,7 @@
 
 use super::tests::demo;
 use super::*;
-use crate::demo::cli::reach::{Goal, ReachOptions};
+use crate::demo::cli::reach::{Goal, Pole, ReachOptions};
 use glam::Vec2;
 use skinning_method::scene::{BONE1, BONE2, BONE31, ROOT};
 
@@ -60,7 +60,8 @@ fn the_command_lines_chains_reach_from_the_start_and_a_bend_by_hand_rides_on_top
     let model = skinning_method::scene::article().expect("the article's scene");
     let clips = skinning_method::scene::clips().expect("the article's clips");
     let target = glam::Vec3::new(0.3, 0.25, 0.05);
-    let goal = Goal { end: "bone31".into(), target, pole: Some(glam::Vec3::new(0.3, 0.0, 0.4)) };
+    let pole = Some(Pole::Point(glam::Vec3::new(0.3, 0.0, 0.4)));
+    let goal = Goal { start: None, end: "bone31".into(), target, pole };
     let reach = ReachOptions { goals: vec![goal], ..ReachOptions::default() };
     let mut d = Demo::new(model, clips, &Options { reach, ..Options::default() }).expect("valid");
     assert!(d.reach.on, "--reach starts in reach mode");

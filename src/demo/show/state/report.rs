@@ -25,6 +25,13 @@ impl Demo {
         Some(text)
     }
 
+    /// The name `P` saves the picture under: the clip that plays and its own time as the corner line
+    /// shows it, the picture's (during a crossfade in step, not the clock's time wrapped into the
+    /// clip's length).
+    pub fn screenshot_name(&self) -> String {
+        crate::demo::output::picture::screenshot_name(&self.clip().name, self.mixing.current_time())
+    }
+
     /// [`Demo::report`], if the selection or the paused frame changed since the last one.
     pub fn take_report(&mut self) -> Option<String> {
         std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()

@@ -98,16 +98,35 @@ fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
 }
 
 #[test]
+fn a_long_chain_name_wraps_onto_as_many_lines_as_it_needs() {
+    // The corner line of a Mixamo rig's reach: its chain's name alone is 41 characters.
+    let row = "clip Idle  t 0.00 s  1x  lbs on cpu  pose+blend 51.0 µs  reach mixamorig:LeftArm-mixamorig:LeftHand \
+               two-bone 0.0000 to go";
+    let lines: Vec<&str> = StatusLines::new(row, 320, 1.0).collect();
+    assert!(lines.len() >= 3, "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= (320 - 12) / 8), "a line runs off: {lines:?}");
+    assert!(lines.iter().any(|l| l.contains("mixamorig:LeftArm-mixamorig:LeftHand")), "{lines:?}");
+    assert!(lines.last().is_some_and(|l| l.ends_with("to go")), "the end is shown: {lines:?}");
+    // A word longer than the window is cut where the edge is.
+    let lines: Vec<&str> = StatusLines::new("abcdefghij", 12 + 4 * 8, 1.0).collect();
+    assert_eq!(lines, ["abcd", "efgh", "ij"]);
+}
+
+#[test]
 fn a_corner_line_too_long_for_the_window_goes_on_two_lines() {
     // 88 characters; a 640-pixel window holds (640 - 2 * 6) / 8 = 78 of them.
     let status =
         "clip a-long-animation-name  t 0.62 s  1x  paused  lbs+dqs on both  pose 1.2 µs  frame 0.55 ms";
-    let (first, second) = split_status(status, 640, 1.0);
-    assert!(first.chars().count() <= 78 && !second.is_empty(), "{first:?} / {second:?}");
+    let lines: Vec<&str> = StatusLines::new(status, 640, 1.0).collect();
+    let [first, second] = lines[..] else { panic!("two lines: {lines:?}") };
+    assert!(first.chars().count() <= 78, "{first:?} / {second:?}");
     assert_eq!(format!("{first}  {second}"), status, "cut at a double space, nothing lost");
-    assert_eq!(split_status("clip bend  t 0.62 s", 640, 1.0), ("clip bend  t 0.62 s", ""));
+    assert_eq!(
+        StatusLines::new("clip bend  t 0.62 s", 640, 1.0).collect::<Vec<_>>(),
+        ["clip bend  t 0.62 s"]
+    );
     // At scale 2 half as many characters fit.
-    assert!(split_status(status, 1280, 2.0).0.chars().count() <= 78);
+    assert!(StatusLines::new(status, 1280, 2.0).all(|line| line.chars().count() <= 78));
 
     let (model, pose, vp) = scene();
     let mut labels = Labels::new(&model);
