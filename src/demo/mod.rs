@@ -51,7 +51,7 @@ pub fn main() -> ExitCode {
         if info.payload().is::<platform::context::NoConfig>() {
             return; // not a bug: `platform::context::window_and_config` catches it and says what to do
         }
-        let line = panic_line(info);
+        let line = output::failure::panic_line(info);
         // Inside the window's event loop the line waits: winit panics on X requests once the X
         // server is gone, and then `display` says that instead.
         if !platform::display::hold_panic(&line) {
@@ -77,16 +77,6 @@ pub fn main() -> ExitCode {
 pub fn main() -> ExitCode {
     platform::web::start();
     ExitCode::SUCCESS
-}
-
-/// What a bug's panic says: one line, with where, instead of a backtrace.
-pub fn panic_line(info: &std::panic::PanicHookInfo) -> String {
-    let payload = info.payload();
-    let message = (payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_default();
-    let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-    format!("internal error{place}: {message}; please report it")
 }
 
 #[cfg(not(target_arch = "wasm32"))]

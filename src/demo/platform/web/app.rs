@@ -149,9 +149,9 @@ impl Page {
         }
         page::set_data("frames", &shown.session.frames_drawn.to_string());
         self.fps.tick();
-        // Setting the title (the page's) a few times a second, as the desktop's window does.
+        // The page's title is the window's: set a few times a second, as the desktop's window's is.
         if self.title_updated.is_none_or(|t| t.elapsed() > Duration::from_millis(250)) {
-            canvas.window.set_title(&shown.session.demo.title(self.fps.rate));
+            page::set_title(&shown.session.demo.title(self.fps.rate));
             self.title_updated = Some(Instant::now());
         }
         if shown.session.finished() && !shown.stopped {

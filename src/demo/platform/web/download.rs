@@ -8,9 +8,17 @@ use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
 /// Offers `bytes` as the file `name` (only its last part: a page saves into the reader's downloads
-/// folder): a link added to the page, clicked once if `now`. Says which in one line.
+/// folder; `-`, standard output on the desktop, is `skinning.json` or the like): a link added to
+/// the page, clicked once if `now`. Says so in one line.
 pub fn offer(name: &str, bytes: &[u8], mime: &str, now: bool) -> Result<(), String> {
     let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let standard_output = match mime {
+        "application/json" => "skinning.json",
+        "image/png" => "skinning.png",
+        "model/gltf+json" => "skinning.gltf",
+        _ => "skinning.glb",
+    };
+    let name = if name == "-" { standard_output } else { name };
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
     let options = BlobPropertyBag::new();
     options.set_type(mime);

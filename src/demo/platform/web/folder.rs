@@ -162,7 +162,7 @@ mod tests {
     fn the_address_gives_the_flags_as_words() {
         assert_eq!(
             args("?args=--clip%20bend%20--time%201.5"),
-            Ok(vec!["--clip", "bend", "--time", "1.5"].iter().map(|s| s.to_string()).collect())
+            Ok(["--clip", "bend", "--time", "1.5"].map(String::from).to_vec())
         );
         assert_eq!(
             args("?x=1&args=--model+'my%20fox.glb'"),

@@ -39,7 +39,7 @@ thread_local! {
 
 /// Reads the page's address and starts what it asks for.
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| page::failed(&crate::demo::panic_line(info))));
+    std::panic::set_hook(Box::new(|info| page::failed(&crate::demo::output::failure::panic_line(info))));
     let query = page::location().and_then(|l| l.search().ok()).unwrap_or_default();
     let options = match folder::args(&query).and_then(|words| cli::parse(words.into_iter().map(Into::into))) {
         Ok(Command::Help) => return page::show(HELP),
@@ -132,7 +132,11 @@ fn hand_over(options: &Options, loaded: Loaded) -> Result<(), Failure> {
         let clips = &loaded.clips[..loaded.own_clips];
         let bytes = skinning_formats::gltf_export::export(&loaded.model, &loaded.looks, clips, *container)
             .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
-        (path, bytes, "model/gltf-binary")
+        let mime = match container {
+            skinning_formats::gltf_export::Container::Gltf => "model/gltf+json",
+            skinning_formats::gltf_export::Container::Glb => "model/gltf-binary",
+        };
+        (path, bytes, mime)
     } else if let Some(path) = &options.dump {
         let mut bytes = Vec::new();
         let to = crate::demo::dump::To::Bytes(&mut bytes);

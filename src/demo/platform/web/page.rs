@@ -59,6 +59,13 @@ pub fn keys(text: &str, open: bool) {
     }
 }
 
+/// The page's title, which the browser shows on its tab: the desktop's window title.
+pub fn set_title(title: &str) {
+    if let Some(document) = document() {
+        document.set_title(title);
+    }
+}
+
 /// `document.body.dataset[name] = value`.
 pub fn set_data(name: &str, value: &str) {
     if let Some(body) = document().and_then(|d| d.body()) {

@@ -29,14 +29,14 @@ baseframe {\n( 0 0 0 ) ( 0 0 0 )\n}\nframe 0 {\n0\n}\nframe 1 {\n1\n}\n";
 #[test]
 fn an_md5_model_plays_the_animations_handed_with_it() {
     let given = files(&[("m/hero.md5mesh", MESH.as_bytes()), ("m/wave.md5anim", ANIM.as_bytes())]);
-    let opened = open("m/hero.md5mesh", &given, true).ok().expect("opens");
+    let opened = open("m/hero.md5mesh", &given, true).expect("opens");
     assert_eq!(opened.loaded.own_clips, 1);
     assert_eq!(opened.loaded.clips[0].name, "wave");
     assert!(opened.info.is_some_and(|text| text.contains("wave")));
     // An animation the server did not give is a note; the model still opens.
     let mut given = given;
     given.entries.push(("m/run.md5anim".into(), Err("HTTP 404 Not Found beside the page".into())));
-    let opened = open("m/hero.md5mesh", &given, false).ok().expect("opens");
+    let opened = open("m/hero.md5mesh", &given, false).expect("opens");
     assert_eq!(
         opened.loaded.notes,
         ["skipped the animation run.md5anim: HTTP 404 Not Found beside the page"]
@@ -51,7 +51,7 @@ fn the_fox_opens_from_its_bytes_as_from_its_file() {
         return;
     };
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let opened = open("Fox.glb", &files(&[("Fox.glb", &bytes)]), false).ok().expect("the Fox opens");
+    let opened = open("Fox.glb", &files(&[("Fox.glb", &bytes)]), false).expect("the Fox opens");
     assert_eq!(opened.loaded.model.skin.len(), 1728);
     assert_eq!(opened.loaded.own_clips, 3);
 }

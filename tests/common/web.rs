@@ -1,0 +1,171 @@
+//! The web page in a real browser, for `tests/web.rs`: built once per test program with
+//! `web/build.sh` into a scratch folder, served from it on 127.0.0.1 by a small server of the
+//! test's own (a thread: it ends with the tests), and opened in headless Chromium, which
+//! `tests/web/drive.mjs` drives through `puppeteer-core` (from npm, with no browser of its own).
+//!
+//! Needs Debian's `chromium` (or `SKINNING_CHROMIUM` naming another), `node`, `puppeteer-core` in
+//! `target/npm` (`npm install --prefix target/npm puppeteer-core@24.43.1`), `python3`, the
+//! `wasm32-unknown-unknown` target and `wasm-bindgen` at the version Cargo.lock pins (web/build.sh
+//! installs those two on a fresh machine, in minutes; the tests do not). Without one of them
+//! [`web`] says SKIPPED and why, unless `SKINNING_REQUIRE_WEB` is set (as in CI): then a failure.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The built page: its folder, and where it is served.
+pub struct Web {
+    pub dir: PathBuf,
+    pub base: String,
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn chromium() -> PathBuf {
+    std::env::var_os("SKINNING_CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+}
+
+fn runs(program: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(program).args(args).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// What this machine lacks to run the page in a browser, if anything.
+fn missing() -> Option<String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).unwrap_or_default();
+    let version = lock.split("name = \"wasm-bindgen\"\nversion = \"").nth(1)?.split('"').next()?.to_string();
+    let sysroot = runs("rustc", &["--print", "sysroot"]).unwrap_or_default();
+    let target = Path::new(&sysroot).join("lib/rustlib/wasm32-unknown-unknown");
+    [
+        (!chromium().is_file())
+            .then(|| format!("no Chromium at {} (Debian: apt-get install chromium)", chromium().display())),
+        runs("node", &["--version"])
+            .is_none()
+            .then(|| "no node (Debian: apt-get install nodejs)".to_string()),
+        (!root().join("target/npm/node_modules/puppeteer-core").is_dir()).then(|| {
+            "no puppeteer-core (npm install --prefix target/npm puppeteer-core@24.43.1)".to_string()
+        }),
+        runs("python3", &["--version"]).is_none().then(|| "no python3".to_string()),
+        (!target.is_dir()).then(|| {
+            "no wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown)".to_string()
+        }),
+        (runs("wasm-bindgen", &["--version"]) != Some(format!("wasm-bindgen {version}"))).then(|| {
+            format!("no wasm-bindgen {version} (cargo install wasm-bindgen-cli --version {version})")
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .next()
+}
+
+/// The page, built and served (once per test program), or None where this machine cannot run it
+/// (SKIPPED, or a failure under `SKINNING_REQUIRE_WEB`).
+pub fn web() -> Option<&'static Web> {
+    static WEB: OnceLock<Result<Web, String>> = OnceLock::new();
+    let built = WEB.get_or_init(|| match missing() {
+        Some(why) => Err(why),
+        None => Ok(build()),
+    });
+    match built {
+        Ok(web) => Some(web),
+        Err(why) if std::env::var_os("SKINNING_REQUIRE_WEB").is_some() => {
+            panic!("SKINNING_REQUIRE_WEB is set but the page cannot be tested here: {why}")
+        }
+        Err(why) => {
+            eprintln!("SKIPPED (set SKINNING_REQUIRE_WEB=1 to fail instead): {why}");
+            None
+        }
+    }
+}
+
+/// `web/build.sh` into a scratch folder, then a server for it.
+fn build() -> Web {
+    let dir = super::scratch("web-page");
+    let out = Command::new("bash").arg(root().join("web/build.sh")).arg(&dir).output().expect("bash runs");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "web/build.sh failed: {}", &said[said.len().saturating_sub(3000)..]);
+    eprintln!("{}", String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or_default());
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
+    let base = format!("http://{}", listener.local_addr().expect("its address"));
+    let served = dir.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let served = served.clone();
+            std::thread::spawn(move || serve(stream, &served));
+        }
+    });
+    Web { dir, base }
+}
+
+/// Answers one GET with the file it names in `dir` (nothing outside it), or 404.
+fn serve(mut stream: TcpStream, dir: &Path) {
+    let mut request = String::new();
+    if BufReader::new(&mut stream).read_line(&mut request).is_err() {
+        return;
+    }
+    let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/");
+    let path = if path.ends_with('/') { format!("{path}index.html") } else { path.to_string() };
+    let file = (!path.contains("..")).then(|| dir.join(path.trim_start_matches('/')));
+    let mut body = Vec::new();
+    let found =
+        file.and_then(|f| std::fs::File::open(f).ok()).and_then(|mut f| f.read_to_end(&mut body).ok());
+    let kind = match path.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("json" | "gltf") => "application/json",
+        _ => "application/octet-stream",
+    };
+    let head = match found {
+        // Isolated from other sites, so the page's clock reads to 5 µs, not 100 (the `--stats` line).
+        Some(_) => format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
+             Cross-Origin-Opener-Policy: same-origin\r\nCross-Origin-Embedder-Policy: require-corp\r\n",
+            body.len()
+        ),
+        None => "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n".to_string(),
+    };
+    let _ = stream.write_all(format!("{head}Connection: close\r\n\r\n").as_bytes());
+    let _ = stream.write_all(&body);
+}
+
+impl Web {
+    /// Runs `steps` (see `tests/web/drive.mjs`) in one browser page; what each gave.
+    pub fn drive(&self, steps: serde_json::Value) -> Vec<serde_json::Value> {
+        let npm = root().join("target/npm");
+        let out = Command::new("node")
+            .arg(root().join("tests/web/drive.mjs"))
+            .args([npm.as_os_str(), chromium().as_os_str()])
+            .args([&self.base, &steps.to_string()])
+            .output()
+            .expect("node runs");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "the browser: {said}");
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("the driver's answer: {e}; {said}"))
+    }
+
+    /// A file written into the page's folder, for the page to fetch (or a test to hand over).
+    pub fn put(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let path = self.dir.join(name);
+        std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        path
+    }
+}
+
+/// `flags` as the page's address carries them: `index.html?args=...`, %-encoded.
+pub fn page(flags: &str) -> String {
+    let encoded: String = flags
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b',' | b'=' | b':' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    format!("index.html?args={encoded}")
+}
