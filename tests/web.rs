@@ -140,10 +140,10 @@ fn a_model_given_to_the_file_input_opens() {
 }
 
 #[test]
-fn a_key_and_a_drag_change_what_is_drawn() {
+fn a_key_a_drag_and_a_finger_change_what_is_drawn() {
     let Some(web) = web() else { return };
-    let shots: Vec<PathBuf> =
-        ["keys-0.png", "keys-1.png", "keys-2.png"].iter().map(|n| shot(web, n)).collect();
+    let names = ["keys-0.png", "keys-1.png", "keys-2.png", "keys-3.png"];
+    let shots: Vec<PathBuf> = names.iter().map(|n| shot(web, n)).collect();
     web.drive(json!([
         {"open": page("--clip bend --time 1.5 --fixed-dt 0")},
         {"frames": 3},
@@ -154,14 +154,20 @@ fn a_key_and_a_drag_change_what_is_drawn() {
         {"drag": [320, 240, 420, 260]},
         {"more": 3},
         {"shot": shots[2]},
+        {"swipe": [320, 240, 320, 160]},
+        {"more": 3},
+        {"shot": shots[3]},
     ]));
-    let [shown, hidden, turned] = [0, 1, 2].map(|i| Image::load(&shots[i]));
+    let [shown, hidden, turned, swiped] = [0, 1, 2, 3].map(|i| Image::load(&shots[i]));
     // S hides the skeleton: its blue lines go.
     let (bones, after) = (layer(&shown, Class::Blue).0, layer(&hidden, Class::Blue).0);
     assert!(bones > 100 && after < bones / 10, "blue pixels: {bones} shown, {after} after S");
     // A left drag orbits the camera: the bind mesh is seen from elsewhere.
     let ((_, x0, y0), (_, x1, y1)) = (layer(&hidden, Class::Green), layer(&turned, Class::Green));
     assert!((x1 - x0).hypot(y1 - y0) > 5.0, "the bind mesh stayed at ({x0:.1}, {y0:.1})");
+    // A finger drags as the left button does: up, the camera tilts.
+    let (_, x2, y2) = layer(&swiped, Class::Green);
+    assert!((x2 - x1).hypot(y2 - y1) > 5.0, "the bind mesh stayed at ({x1:.1}, {y1:.1}) under a finger");
 }
 
 #[test]
@@ -180,4 +186,83 @@ fn the_fox_on_the_page_says_its_stats_after_its_frames() {
     assert!(stats.contains("blend on 1 thread (1728 vertices)"), "{stats}");
     // The page's title is the window's: the clip and the frame rate.
     assert!(said[3].as_str().is_some_and(|t| t.contains("Walk")), "title {}", said[3]);
+}
+
+#[test]
+fn what_the_desktop_writes_the_page_hands_over_as_a_download() {
+    let Some(web) = web() else { return };
+    let dir = common::scratch("web-dump");
+    let flags = ["--clip", "seed", "--frames", "5", "--fixed-dt", "0.25"];
+    let out = common::program().args(["--dump", "poses.json"]).args(flags).current_dir(&dir).output();
+    assert!(out.expect("it runs").status.success(), "the desktop's dump");
+    let dumped = std::fs::read_to_string(dir.join("poses.json")).expect("the desktop's dump reads");
+    let said = web.drive(json!([
+        {"open": page(&format!("--dump poses.json {}", flags.join(" ")))},
+        {"link": "poses.json"},
+        {"open": page("--frames 2 --screenshot shot.png")},
+        {"link": "shot.png"},
+        {"open": page("--export-md5 arm/arm.md5mesh")},
+        {"failure": true},
+    ]));
+    assert_eq!(said[1]["text"], dumped.as_str(), "the page's dump is the desktop's, number for number");
+    assert!(said[3]["bytes"].as_u64().is_some_and(|n| n > 1000), "a screenshot: {}", said[3]);
+    assert!(
+        said[5].as_str().is_some_and(|l| l.starts_with("skinning: --export-md5 writes a folder")),
+        "{}",
+        said[5]
+    );
+}
+
+#[test]
+fn an_md5_model_plays_the_animations_its_folder_lists() {
+    let (Some(web), Some(fox)) = (web(), sample_model("Fox.glb")) else { return };
+    let export = common::program()
+        .args([
+            "--model".as_ref(),
+            fox.as_os_str(),
+            "--export-md5".as_ref(),
+            web.dir.join("fox-md5/fox.md5mesh").as_os_str(),
+        ])
+        .output()
+        .expect("it runs");
+    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+    let info =
+        common::program().args(["--model", "fox-md5/fox.md5mesh", "--info"]).current_dir(&web.dir).output();
+    let info = String::from_utf8_lossy(&info.expect("it runs").stdout).trim().to_string();
+    assert!(info.contains("Walk"), "{info}");
+    let said = web.drive(json!([{"open": page("--model fox-md5/fox.md5mesh --info")}, {"said": "Walk"}]));
+    assert!(
+        said[1].as_str().is_some_and(|s| s.contains(&info)),
+        "the page said {}, the desktop {info}",
+        said[1]
+    );
+}
+
+#[test]
+fn a_gltf_with_its_buffer_in_a_file_beside_it_draws_as_its_glb_does() {
+    let (Some(web), Some(fox)) = (web(), sample_model("Fox.glb")) else { return };
+    // The Fox's .glb as a .gltf and a .bin: its JSON chunk names the BIN chunk's bytes as a file.
+    let glb = std::fs::read(&fox).expect("the Fox reads");
+    web.put("Fox.glb", &glb);
+    let chunk =
+        |at: usize| (u32::from_le_bytes(glb[at..at + 4].try_into().expect("4 bytes")) as usize, at + 8);
+    let (json_length, json_at) = chunk(12);
+    let (bin_length, bin_at) = chunk(json_at + json_length);
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&glb[json_at..json_at + json_length]).expect("JSON");
+    json["buffers"][0]["uri"] = "fox%20body.bin".into();
+    std::fs::create_dir_all(web.dir.join("split")).expect("a folder");
+    web.put("split/fox.gltf", json.to_string().as_bytes());
+    web.put("split/fox body.bin", &glb[bin_at..bin_at + bin_length]);
+    let flags = "--animation Walk --time 0.5 --surface off --fixed-dt 0 --frames 1";
+    let (split, whole) = (shot(web, "split.png"), shot(web, "whole.png"));
+    web.drive(json!([
+        {"open": page(&format!("--model split/fox.gltf {flags}"))},
+        {"frames": 1},
+        {"shot": split},
+        {"open": page(&format!("--model Fox.glb {flags}"))},
+        {"frames": 1},
+        {"shot": whole},
+    ]));
+    same_layers(&Image::load(&split), &Image::load(&whole), &[Class::Red, Class::Green, Class::Blue]);
 }

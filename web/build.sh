@@ -34,7 +34,8 @@ if [ -z "$version" ]; then
 fi
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     echo "== wasm-bindgen-cli $version from crates.io (once; a few minutes)"
-    cargo install wasm-bindgen-cli --version "$version"
+    # Only the `wasm-bindgen` program, and none of the TLS its test runner downloads browsers with.
+    cargo install wasm-bindgen-cli --version "$version" --no-default-features --bin wasm-bindgen
 fi
 
 echo "== the program for $target (cargo's web profile)"

@@ -9,7 +9,7 @@
 //! installs those two on a fresh machine, in minutes; the tests do not). Without one of them
 //! [`web`] says SKIPPED and why, unless `SKINNING_REQUIRE_WEB` is set (as in CI): then a failure.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -108,21 +108,20 @@ fn serve(mut stream: TcpStream, dir: &Path) {
         return;
     }
     let path = request.split_whitespace().nth(1).unwrap_or("/").split('?').next().unwrap_or("/");
-    let path = if path.ends_with('/') { format!("{path}index.html") } else { path.to_string() };
-    let file = (!path.contains("..")).then(|| dir.join(path.trim_start_matches('/')));
-    let mut body = Vec::new();
-    let found =
-        file.and_then(|f| std::fs::File::open(f).ok()).and_then(|mut f| f.read_to_end(&mut body).ok());
+    let path = percent_decoded(path);
+    let body =
+        (!path.contains("..")).then(|| dir.join(path.trim_start_matches('/'))).and_then(|f| contents(&f));
     let kind = match path.rsplit('.').next() {
+        _ if path.ends_with('/') => "text/html; charset=utf-8",
         Some("html") => "text/html; charset=utf-8",
         Some("js" | "mjs") => "text/javascript",
         Some("wasm") => "application/wasm",
         Some("json" | "gltf") => "application/json",
         _ => "application/octet-stream",
     };
-    let head = match found {
+    let head = match &body {
         // Isolated from other sites, so the page's clock reads to 5 µs, not 100 (the `--stats` line).
-        Some(_) => format!(
+        Some(body) => format!(
             "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\
              Cross-Origin-Opener-Policy: same-origin\r\nCross-Origin-Embedder-Policy: require-corp\r\n",
             body.len()
@@ -130,7 +129,40 @@ fn serve(mut stream: TcpStream, dir: &Path) {
         None => "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n".to_string(),
     };
     let _ = stream.write_all(format!("{head}Connection: close\r\n\r\n").as_bytes());
-    let _ = stream.write_all(&body);
+    let _ = stream.write_all(&body.unwrap_or_default());
+}
+
+/// A request's path with its `%20`s and the like decoded (a bad escape is left as it is).
+fn percent_decoded(path: &str) -> String {
+    let mut bytes = Vec::new();
+    let mut rest = path.as_bytes();
+    while let [first, tail @ ..] = rest {
+        let hex = tail.get(..2).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        match (first, hex) {
+            (b'%', Some(byte)) => {
+                bytes.push(byte);
+                rest = &tail[2..];
+            }
+            _ => {
+                bytes.push(*first);
+                rest = tail;
+            }
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// A file's bytes; for a folder, its index.html, else a page of links to what it holds, as
+/// `python3 -m http.server` gives one (the page finds an MD5 model's animations in it).
+fn contents(path: &Path) -> Option<Vec<u8>> {
+    if !path.is_dir() {
+        return std::fs::read(path).ok();
+    }
+    if let Ok(index) = std::fs::read(path.join("index.html")) {
+        return Some(index);
+    }
+    let names = std::fs::read_dir(path).ok()?.flatten().map(|e| e.file_name().to_string_lossy().into_owned());
+    Some(names.map(|name| format!("<a href=\"{name}\">{name}</a>\n")).collect::<String>().into_bytes())
 }
 
 impl Web {

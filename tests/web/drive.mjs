@@ -10,8 +10,9 @@
 // waits until the page shows NAME; {"failure": true} waits for the page's failure line and gives
 // it; {"said": TEXT} waits until the page's messages hold TEXT and gives them all; {"shot": PATH}
 // saves the canvas as a PNG; {"key": "s"} presses a key on the canvas; {"drag": [x0, y0, x1, y1]}
-// drags the left button across the canvas; {"upload": [PATH...]} gives files to the file input;
-// {"link": NAME} waits for the download link of NAME and gives its size in bytes; {"eval": JS}
+// drags the left button across the canvas, {"swipe": [x0, y0, x1, y1]} a finger; {"upload": [PATH...]} gives files to the file input;
+// {"link": NAME} waits for the download link of NAME and gives its size in bytes (and its text, for
+// a .json); {"eval": JS}
 // gives what the expression is in the page.
 import { createRequire } from "node:module";
 
@@ -30,7 +31,7 @@ let step;
 let opened = Date.now();
 try {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1200, height: 1000 });
+  await page.setViewport({ width: 1200, height: 1000, hasTouch: true });
   page.on("pageerror", (e) => process.stderr.write(`page error: ${e.message}\n`));
   const canvas = async () => page.$("#picture");
   const frames = () => page.evaluate(() => Number(document.body.dataset.frames || 0));
@@ -87,6 +88,15 @@ try {
       }
       await page.mouse.up();
       results.push(null);
+    } else if (kind === "swipe") {
+      const box = await (await canvas()).boundingBox();
+      const [x0, y0, x1, y1] = arg;
+      await page.touchscreen.touchStart(box.x + x0, box.y + y0);
+      for (let i = 1; i <= 10; i++) {
+        await page.touchscreen.touchMove(box.x + x0 + ((x1 - x0) * i) / 10, box.y + y0 + ((y1 - y0) * i) / 10);
+      }
+      await page.touchscreen.touchEnd();
+      results.push(null);
     } else if (kind === "upload") {
       await (await page.$("#file")).uploadFile(...arg);
       results.push(null);
@@ -94,7 +104,8 @@ try {
       await waitFor(`the download ${arg}`, (name) => document.querySelector(`#downloads a[download="${name}"]`), arg);
       results.push(await page.evaluate(async (name) => {
         const link = document.querySelector(`#downloads a[download="${name}"]`);
-        return (await (await fetch(link.href)).arrayBuffer()).byteLength;
+        const bytes = new Uint8Array(await (await fetch(link.href)).arrayBuffer());
+        return { bytes: bytes.length, text: name.endsWith(".json") ? new TextDecoder().decode(bytes) : null };
       }, arg));
     } else if (kind === "eval") {
       results.push(await page.evaluate(arg));
