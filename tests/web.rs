@@ -5,40 +5,10 @@
 
 mod common;
 
-use common::web::{Web, page, web};
+use common::web::{Web, layer, page, same_layers, web};
 use common::{Class, Image, run_gl, sample_model};
 use serde_json::json;
 use std::path::{Path, PathBuf};
-
-/// How many pixels of `class` a picture has, and where their centre is.
-fn layer(image: &Image, class: Class) -> (usize, f32, f32) {
-    let (mut n, mut x, mut y) = (0, 0.0, 0.0);
-    for (i, p) in image.rgba.chunks_exact(4).enumerate() {
-        if common::classify([p[0], p[1], p[2]]) == Some(class) {
-            n += 1;
-            x += (i % image.width as usize) as f32;
-            y += (i / image.width as usize) as f32;
-        }
-    }
-    (n, x / n.max(1) as f32, y / n.max(1) as f32)
-}
-
-/// The page's picture draws each of `classes` as the desktop's does: about as many pixels (a
-/// renderer's lines differ by a pixel here and there), centred within 3 pixels of the same place.
-fn same_layers(page: &Image, desktop: &Image, classes: &[Class]) {
-    assert_eq!((page.width, page.height), (desktop.width, desktop.height), "the pictures' sizes");
-    for &class in classes {
-        let (n, x, y) = layer(page, class);
-        let (m, u, v) = layer(desktop, class);
-        assert!(m > 50, "the desktop's picture has almost no {class:?} ({m} pixels)");
-        let near = (n as f32 - m as f32).abs() <= 0.25 * m as f32;
-        let here = (x - u).hypot(y - v) <= 3.0;
-        assert!(
-            near && here,
-            "{class:?}: the page has {n} pixels about ({x:.1}, {y:.1}), the desktop {m} about ({u:.1}, {v:.1})"
-        );
-    }
-}
 
 /// The desktop's `--headless` picture for `flags`, run in `dir`; None without OpenGL here.
 fn desktop_picture(dir: &Path, flags: &str) -> Option<Image> {
@@ -265,4 +235,36 @@ fn a_gltf_with_its_buffer_in_a_file_beside_it_draws_as_its_glb_does() {
         {"shot": whole},
     ]));
     same_layers(&Image::load(&split), &Image::load(&whole), &[Class::Red, Class::Green, Class::Blue]);
+}
+
+/// `text` as web/book.py writes it into HTML.
+fn escaped(text: &str) -> String {
+    let pairs = [('&', "&amp;"), ('<', "&lt;"), ('>', "&gt;"), ('"', "&quot;"), ('\'', "&#x27;")];
+    text.chars().map(|c| pairs.iter().find(|p| p.0 == c).map_or(c.to_string(), |p| p.1.to_string())).collect()
+}
+
+#[test]
+fn the_books_commands_are_links_to_the_page() {
+    let Some(web) = web() else { return };
+    let book = std::fs::read_to_string(web.dir.join("book.html")).expect("web/build.sh writes book.html");
+    // Every command a chapter's console blocks run, as the book's tests read them, has its link.
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let chapters = std::fs::read_dir(docs).expect("docs/").flatten().map(|e| e.path());
+    let texts: Vec<String> = chapters.filter_map(|p| std::fs::read_to_string(p).ok()).collect();
+    let commands: Vec<&str> =
+        texts.iter().flat_map(|t| t.lines()).filter_map(|l| l.strip_prefix("$ skinning ")).collect();
+    assert!(commands.len() > 30, "{} commands in the book's console blocks", commands.len());
+    for args in &commands {
+        assert!(
+            book.contains(&format!("<code>skinning {}</code>", escaped(args))),
+            "no link for skinning {args}"
+        );
+    }
+    // A link opens the page with its flags: chapter 16's first mistake, said as the desktop says it.
+    let out = common::run(&["--frames", "0"]);
+    let line = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    let said = web.drive(json!([{"open": "book.html"}, {"eval": "document.querySelector('a[href$=\"args=--frames%200\"]').getAttribute('href')"}]));
+    let link = said[1].as_str().expect("a link for skinning --frames 0");
+    let said = web.drive(json!([{"open": link}, {"failure": true}]));
+    assert_eq!(said[1], line.as_str());
 }

@@ -9,6 +9,7 @@
 //! installs those two on a fresh machine, in minutes; the tests do not). Without one of them
 //! [`web`] says SKIPPED and why, unless `SKINNING_REQUIRE_WEB` is set (as in CI): then a failure.
 
+use super::{Class, Image};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -200,4 +201,34 @@ pub fn page(flags: &str) -> String {
         })
         .collect();
     format!("index.html?args={encoded}")
+}
+
+/// How many pixels of `class` a picture has, and where their centre is.
+pub fn layer(image: &Image, class: Class) -> (usize, f32, f32) {
+    let (mut n, mut x, mut y) = (0, 0.0, 0.0);
+    for (i, p) in image.rgba.chunks_exact(4).enumerate() {
+        if super::classify([p[0], p[1], p[2]]) == Some(class) {
+            n += 1;
+            x += (i % image.width as usize) as f32;
+            y += (i / image.width as usize) as f32;
+        }
+    }
+    (n, x / n.max(1) as f32, y / n.max(1) as f32)
+}
+
+/// The page's picture draws each of `classes` as the desktop's does: about as many pixels (a
+/// renderer's lines differ by a pixel here and there), centred within 3 pixels of the same place.
+pub fn same_layers(page: &Image, desktop: &Image, classes: &[Class]) {
+    assert_eq!((page.width, page.height), (desktop.width, desktop.height), "the pictures' sizes");
+    for &class in classes {
+        let (n, x, y) = layer(page, class);
+        let (m, u, v) = layer(desktop, class);
+        assert!(m > 50, "the desktop's picture has almost no {class:?} ({m} pixels)");
+        let near = (n as f32 - m as f32).abs() <= 0.25 * m as f32;
+        let here = (x - u).hypot(y - v) <= 3.0;
+        assert!(
+            near && here,
+            "{class:?}: the page has {n} pixels about ({x:.1}, {y:.1}), the desktop {m} about ({u:.1}, {v:.1})"
+        );
+    }
 }
