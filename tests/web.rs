@@ -107,6 +107,17 @@ fn a_model_given_to_the_file_input_opens() {
         drawn(&article)
     );
     assert!(layer(&opened, Class::Blue).0 > 50, "the Fox's bones are drawn");
+    // On a page whose own model failed, a model handed over opens, and the failure is over.
+    web.put("empty.glb", b"");
+    let said = web.drive(json!([
+        {"open": page("--model empty.glb")},
+        {"failure": true},
+        {"upload": [fox]},
+        {"model": "Fox.glb"},
+        {"frames": 1},
+        {"eval": "document.body.dataset.failure"},
+    ]));
+    assert_eq!(said[5], "", "the failure {} stays", said[1]);
 }
 
 #[test]

@@ -95,6 +95,8 @@ impl Page {
     fn started(&mut self, shown: Result<Shown, Failure>, name: &str, first: bool) {
         match shown {
             Ok(shown) => {
+                // A model that opens after one that failed: the page shows it, and no failure.
+                page::set_data("failure", "");
                 page::set_data("model", name);
                 page::set_data("frames", "0");
                 self.shown = Some(shown);
