@@ -15,11 +15,12 @@ if [ $# -ne 1 ]; then
     echo "usage: bash web/build.sh OUT (the folder the page is built into)" >&2
     exit 2
 fi
-out="$1"
+mkdir -p "$1"
+out="$(cd "$1" && pwd)"
 cd "$(dirname "$0")/.."
 
 target=wasm32-unknown-unknown
-if ! rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+if [ ! -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
     if ! command -v rustup >/dev/null; then
         echo "web/build.sh: the $target target is missing and there is no rustup to add it; install Rust with rustup (https://rustup.rs)" >&2
         exit 1
@@ -32,18 +33,20 @@ if [ -z "$version" ]; then
     echo "web/build.sh: Cargo.lock names no wasm-bindgen version" >&2
     exit 1
 fi
-if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
+installed="${CARGO_HOME:-$HOME/.cargo}/bin/wasm-bindgen"
+bindgen="$(command -v wasm-bindgen || echo "$installed")"
+if [ "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     echo "== wasm-bindgen-cli $version from crates.io (once; a few minutes)"
     # Only the `wasm-bindgen` program, and none of the TLS its test runner downloads browsers with.
     cargo install wasm-bindgen-cli --version "$version" --no-default-features --bin wasm-bindgen
+    bindgen="$installed"
 fi
 
 echo "== the program for $target (cargo's web profile)"
 cargo build --profile web --target "$target" --bin skinning
 
 echo "== the page, in $out"
-mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" "target/$target/web/skinning.wasm"
+"$bindgen" --target web --no-typescript --out-dir "$out" "${CARGO_TARGET_DIR:-target}/$target/web/skinning.wasm"
 cp web/index.html "$out/index.html"
 python3 web/book.py docs > "$out/book.html"
 wasm="$out/skinning_bg.wasm"
