@@ -20,9 +20,15 @@ pub async fn model(name: &str) -> Files {
     let Some(bytes) = bytes else { return files };
     let folder = folder_of(name);
     let others: Vec<String> = if is_md5mesh(Path::new(name)) {
-        match fetch(if folder.is_empty() { "./" } else { folder }).await {
+        let shown = if folder.is_empty() { "./" } else { folder };
+        match fetch(shown).await {
             Ok(listing) => listed_md5anims(folder, &String::from_utf8_lossy(&listing)),
-            Err(_) => Vec::new(),
+            Err(e) => {
+                files
+                    .notes
+                    .push(format!("cannot list {shown} for its .md5anim files ({e}); showing the bind pose"));
+                Vec::new()
+            }
         }
     } else if is_gltf(&bytes) {
         gltf_uris(&bytes).iter().filter_map(|uri| inside(folder, uri)).collect()

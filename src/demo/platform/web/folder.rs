@@ -19,6 +19,8 @@ use std::path::Path;
 #[derive(Default)]
 pub struct Files {
     pub entries: Vec<(String, Result<Vec<u8>, String>)>,
+    /// What gathering them could not do, to be said with the loader's notes.
+    pub notes: Vec<String>,
 }
 
 impl Files {
@@ -188,6 +190,7 @@ mod tests {
                 ("b.md5anim".into(), Ok(vec![])),
                 ("a.md5anim".into(), Err("HTTP 404".into())),
             ],
+            notes: Vec::new(),
         };
         assert_eq!(files.model(), Some("hero.md5mesh"));
         assert_eq!(files.md5anims(""), ["a.md5anim", "b.md5anim"]);

@@ -97,6 +97,7 @@ mod tests {
                 ("m/body a.bin".into(), Ok(vec![1, 2, 3])),
                 ("m/skin.png".into(), Err("HTTP 404".into())),
             ],
+            notes: Vec::new(),
         };
         let mut notes = Vec::new();
         let out = with_data_uris(GLTF.as_bytes(), "m/", &files, &mut notes).expect("the buffer is there");

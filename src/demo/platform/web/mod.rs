@@ -169,6 +169,7 @@ pub fn press(key: String) {
 pub fn open_files(names: Vec<String>, contents: Vec<js_sys::Uint8Array>) {
     let files = folder::Files {
         entries: names.into_iter().zip(contents).map(|(name, bytes)| (name, Ok(bytes.to_vec()))).collect(),
+        notes: Vec::new(),
     };
     let Some(name) = files.model().map(str::to_string) else {
         return crate::demo::output::console::say(

@@ -33,7 +33,7 @@ pub fn open(name: &str, files: &Files, info: bool) -> Result<Opened, Failure> {
         let mesh = files.get(name).map_err(|why| {
             Failure::new(1, Md5Error::Read { path: name.to_string(), error: unread(why) }.to_string())
         })?;
-        let mut notes = Vec::new();
+        let mut notes = files.notes.clone();
         let mut texts = Vec::new();
         for anim in files.md5anims(folder_of(name)) {
             let stem =
@@ -59,7 +59,7 @@ pub fn open(name: &str, files: &Files, info: bool) -> Result<Opened, Failure> {
     let bytes = files.get(name).map_err(|why| {
         Failure::new(1, ImportError::Read { path: shown.clone(), error: unread(why) }.to_string())
     })?;
-    let mut notes = Vec::new();
+    let mut notes = files.notes.clone();
     let failed = |e: ImportError| Failure::new(1, format!("{shown}: {e}"));
     let bytes = match is_gltf(bytes) {
         true => with_data_uris(bytes, folder_of(name), files, &mut notes).map_err(failed)?,

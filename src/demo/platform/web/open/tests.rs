@@ -1,7 +1,8 @@
 use super::*;
 
 fn files(entries: &[(&str, &[u8])]) -> Files {
-    Files { entries: entries.iter().map(|(n, b)| (n.to_string(), Ok(b.to_vec()))).collect() }
+    let entries = entries.iter().map(|(n, b)| (n.to_string(), Ok(b.to_vec()))).collect();
+    Files { entries, notes: Vec::new() }
 }
 
 #[test]
