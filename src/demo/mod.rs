@@ -6,12 +6,13 @@
 //! `run` (below) reads the command line, then, in this order: `--help` prints the flags and exits;
 //! the files it will write are checked; the scene or the `--model` file is loaded (`--info` prints
 //! what the file holds and exits); `--export-gltf` and `--export-md5` write the scene and exit;
-//! `--dump` writes the method's numbers and exits (no OpenGL, unless `--skinning gpu` asks the
-//! vertex shader for them, through the offscreen context); otherwise it draws, `--headless`
+//! `--dump` writes the method's numbers and exits (`dump.rs`: no OpenGL, unless `--skinning gpu`
+//! asks the vertex shader for them, through the offscreen context); otherwise it draws, `--headless`
 //! offscreen through EGL or in a window. Windowed and headless share everything below the context:
 //! the [`platform::session::Session`] that runs the [`show::state::Demo`] frame after frame and
 //! the [`draw::render::Renderer`] that draws it. `docs/15-the-program-around-the-method.md` draws
-//! both as diagrams.
+//! both as diagrams. The same program compiled for a browser has a `main` of its own, below, which
+//! hands over to the web page (`platform/web/`).
 //!
 //! The folders, each opening with what it holds:
 //! - `cli/`: the command line: the flags, what they ask for (`options.rs`), `--help` and the
@@ -19,44 +20,38 @@
 //! - `show/`: what is shown and how the keys and the mouse change it (no OpenGL);
 //! - `draw/`: OpenGL: the layers of lines and points, GPU skinning, the inspector's marks;
 //! - `words/`: words on the picture: the font, the labels, the corner line;
-//! - `platform/`: the window, the offscreen context, the display server and its libraries, and
-//!   the session that runs frame after frame;
+//! - `platform/`: the window, the offscreen context, the display server and its libraries, the
+//!   web page, and the session that runs frame after frame;
 //! - `output/`: what the program writes: files, the terminal's lines, the one-line failure, and
 //!   what Ctrl-C does while a file is written.
 
 pub mod cli;
 pub mod draw;
+mod dump;
 pub mod output;
 pub mod platform;
 pub mod show;
 pub mod words;
 
-use cli::Command;
-use output::failure::Failure;
-use platform::session::Session;
-use show::loaded::{Loaded, Loading};
-use show::skinned::Skinning;
-use skinning_fast::fast_path::FastPath;
-use skinning_formats::dump::{By, Frames, Settings};
-use skinning_method::mixer::Animation;
 use std::process::ExitCode;
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    cli::Command,
+    output::failure::Failure,
+    platform::session::Session,
+    show::loaded::{Loaded, Loading},
+};
 
 /// The whole program; returns the process exit code.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn main() -> ExitCode {
     // Every expected failure is a `Failure`. Should a bug panic anyway, say so in one line, with
     // where, instead of a backtrace.
     std::panic::set_hook(Box::new(|info| {
-        if info.payload().is::<draw::gl::NoConfig>() {
-            return; // not a bug: `draw::gl::window_and_config` catches it and says what to do
+        if info.payload().is::<platform::context::NoConfig>() {
+            return; // not a bug: `platform::context::window_and_config` catches it and says what to do
         }
-        let message = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        let line = format!("internal error{place}: {message}; please report it");
+        let line = output::failure::panic_line(info);
         // Inside the window's event loop the line waits: winit panics on X requests once the X
         // server is gone, and then `display` says that instead.
         if !platform::display::hold_panic(&line) {
@@ -76,6 +71,15 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The program in a web page (`platform/web/`): it reads the page's address, starts the page and
+/// returns; the page then runs on the browser's events, with the same panics said in one line.
+#[cfg(target_arch = "wasm32")]
+pub fn main() -> ExitCode {
+    platform::web::start();
+    ExitCode::SUCCESS
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure> {
     let options = match cli::parse(args).map_err(|e| Failure::new(2, e))? {
         Command::Help => return output::console::show(cli::help::HELP),
@@ -106,7 +110,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     // Said once, when the model is up: what the loader mended or left out.
     let say_notes = || notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
     if let Some(path) = &options.dump {
-        return dump(path, &options, &model, &clips, say_notes);
+        return dump::dump(&options, &model, &clips, say_notes, dump::To::File(path));
     }
     let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;
@@ -118,58 +122,4 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     // What the flags' names and values gave rise to, now that the run goes on (`console::note_once`).
     output::console::say_held_notes();
     if session.options.headless { platform::headless::run(session) } else { platform::window::run(session) }
-}
-
-/// `--dump`: numbers only, no camera, no window state; just the clip asked for, or the layers of
-/// clips the flags ask for (`show/layers.rs`). `say_notes` says the loader's notes once the dump's
-/// own flags are found good.
-fn dump(
-    path: &std::path::Path,
-    options: &cli::options::Options,
-    model: &skinning_method::model::Model,
-    clips: &[skinning_method::clip::Clip],
-    say_notes: impl Fn(),
-) -> Result<(), Failure> {
-    let clip = &clips[options.clip_index(clips).map_err(|e| Failure::new(2, e))?];
-    let mixer = show::layers::Mixing::for_dump(model, clips, options).map_err(|e| Failure::new(2, e))?;
-    let animation = match &mixer {
-        Some(mixer) => Animation::Mixed { mixer, clips },
-        None => Animation::Clip(clip),
-    };
-    let frames = Frames {
-        start: options.time,
-        dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
-        count: options.frames.unwrap_or(1),
-    };
-    let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
-    // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
-    let method = options.method.first();
-    if method == skinning_method::frame::Method::Dqs
-        && let Some((time, e)) = skinning_formats::dump::check_dqs(model, animation, frames)
-    {
-        return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
-    }
-    // The chains that reach (`--reach`), solved in every frame after the clip; a note for each
-    // straight limb the default bend bends (`bend_rule.rs`).
-    let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
-    show::reach::say_rule_notes(model, animation, options.time, &reaches);
-    say_notes();
-    let threads =
-        show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
-            .map_err(|e| Failure::new(1, e))?;
-    // The readable loops (the numbers a learner redoes from the file), on the threads that pay:
-    // the same numbers as on one thread, bit for bit.
-    let fast = FastPath { lanes: None, threads };
-    let written = match options.skinning {
-        // The GPU's skinned positions, read back from the vertex shader: for checking it.
-        Skinning::Gpu => {
-            platform::headless::dump_gpu(path, model, animation, frames, method, &held, &mut reaches)
-        }
-        Skinning::Cpu | Skinning::Both => output::write_file(path, |mut file| {
-            let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
-            skinning_formats::dump::write_dump_with(&mut file, model, animation, frames, settings)
-        }),
-    };
-    // What the flags' names and values gave rise to, once the dump is written (a failure is one line).
-    written.inspect(|()| output::console::say_held_notes())
 }

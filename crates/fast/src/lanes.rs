@@ -99,7 +99,7 @@ use kernel::GroupSkin;
 use skinning_method::blend::{Blend, Linear, finish_extras};
 use skinning_method::dual_quat::DualQuats;
 use skinning_method::frame::Palette;
-use skinning_method::skin::{Skin, SkinVertex};
+use skinning_method::skin::Skin;
 use std::ops::Range;
 
 /// Which vector lanes the fast path runs on.
@@ -231,7 +231,7 @@ impl Lanes {
 #[target_feature(enable = "avx2,fma")]
 fn run_avx2(
     method: impl GroupSkin,
-    vertices: &[SkinVertex],
+    vertices: &[skinning_method::skin::SkinVertex],
     bind_normals: &[Vec3A],
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],

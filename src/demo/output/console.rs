@@ -13,21 +13,30 @@
 //!
 //! When standard output carries the data itself (`--dump -`, `--screenshot -`), the text meant for
 //! it goes to standard error instead, so the JSON or PNG on standard output stays intact.
+//!
+//! A web page has no terminal: there both go onto the page, under the picture (`platform/web/page.rs`),
+//! and to the browser's console.
 
 use super::failure::Failure;
 use skinning_method::printable::printable;
-use std::io::{self, Write};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    std::io::{self, Write},
+    std::sync::atomic::{AtomicBool, Ordering},
+};
 
+#[cfg(not(target_arch = "wasm32"))]
 static STDOUT_IS_DATA: AtomicBool = AtomicBool::new(false);
 
 /// From now on standard output carries a file's bytes: `show` writes to standard error.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn stdout_carries_data() {
     STDOUT_IS_DATA.store(true, Ordering::SeqCst);
 }
 
 /// Shows `text` to the user (with a line break after it, if it has none), on standard output.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn show(text: &str) -> Result<(), Failure> {
     let newline = if text.ends_with('\n') { "" } else { "\n" };
     if STDOUT_IS_DATA.load(Ordering::SeqCst) {
@@ -45,7 +54,10 @@ pub fn show(text: &str) -> Result<(), Failure> {
 /// sends the terminal nothing but text.
 pub fn say(message: &str) {
     let line = format!("skinning: {}", printable(message));
+    #[cfg(not(target_arch = "wasm32"))]
     let _ = write_and_flush(&mut io::stderr().lock(), &line, "\n");
+    #[cfg(target_arch = "wasm32")]
+    crate::demo::platform::web::page::say(&line);
 }
 
 /// The notes the flags' names and values gave rise to, each with whether it was said yet.
@@ -71,8 +83,16 @@ pub fn say_held_notes() {
     }
 }
 
+/// The page's `show`: the text under the picture, as it is.
+#[cfg(target_arch = "wasm32")]
+pub fn show(text: &str) -> Result<(), Failure> {
+    crate::demo::platform::web::page::show(text);
+    Ok(())
+}
+
 /// What a failed write to standard output means: a closed pipe ends the run quietly, anything
 /// else is worth a line.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn stdout_failure(e: io::Error) -> Failure {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Failure::by_signal(libc::SIGPIPE)
@@ -81,6 +101,7 @@ pub fn stdout_failure(e: io::Error) -> Failure {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn write_and_flush(out: &mut impl Write, text: &str, end: &str) -> io::Result<()> {
     out.write_all(text.as_bytes())?;
     out.write_all(end.as_bytes())?;

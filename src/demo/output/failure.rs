@@ -34,3 +34,13 @@ impl fmt::Display for Failure {
         f.write_str(&self.message)
     }
 }
+
+/// What a bug's panic says: one line, with where, instead of a backtrace.
+pub fn panic_line(info: &std::panic::PanicHookInfo) -> String {
+    let payload = info.payload();
+    let message = (payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    let place = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+    format!("internal error{place}: {message}; please report it")
+}

@@ -21,22 +21,34 @@
 //! writes over a file the model was read from (`inputs.rs`).
 
 pub mod console;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod exports;
 pub mod failure;
+#[cfg(not(target_arch = "wasm32"))]
 mod inputs;
 pub mod picture;
+#[cfg(not(target_arch = "wasm32"))]
 mod replace;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod signals;
+#[cfg(not(target_arch = "wasm32"))]
 mod target;
+#[cfg(not(target_arch = "wasm32"))]
 mod together;
 
-use failure::Failure;
-use skinning_formats::dump::Overflow;
-use std::fs::OpenOptions;
-use std::io::{self, BufWriter, Write};
-use std::path::Path;
-use target::{Target, target};
+// Below, the files themselves: the desktop's. A web page has no folders to write into; what it
+// writes becomes a download (`platform/web/download.rs`), and these rules do not arise.
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    failure::Failure,
+    skinning_formats::dump::Overflow,
+    std::fs::OpenOptions,
+    std::io::{self, BufWriter, Write},
+    std::path::Path,
+    target::{Target, target},
+};
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Writes `path` with `write`: see the module's comment for what happens with each kind of target.
 /// On failure the target is as it was before (standard output keeps what it was sent), and the
 /// error names it; but a dump that stops because the model's numbers overflow
@@ -52,6 +64,7 @@ pub fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn write_target(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
     match target(path).map_err(|e| cannot_write(path, e))? {
         Target::Stdout => {
@@ -74,6 +87,7 @@ fn write_target(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Makes `folder` and the folders above it that are missing; returns those it made, outermost first.
 fn make_folders(folder: &Path) -> Result<Vec<std::path::PathBuf>, Failure> {
     let missing: Vec<_> =
@@ -83,6 +97,7 @@ fn make_folders(folder: &Path) -> Result<Vec<std::path::PathBuf>, Failure> {
     Ok(missing.into_iter().rev().map(Path::to_path_buf).collect())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Checks, before any work, that `path` can be written: the folder is there and takes new files,
 /// an existing file may be written. Creates nothing that stays. For `-` (or another name for
 /// standard output) it reserves standard output for the file, so text meant for it goes to
@@ -99,6 +114,7 @@ pub fn check(path: &Path) -> Result<(), Failure> {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl replace::Error {
     fn into_failure(self, path: &Path) -> Failure {
         match self {
@@ -111,6 +127,7 @@ impl replace::Error {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// Why no new file can be made in `folder`, said of the folder: a file is replaced through a
 /// temporary file made there, so a writable file in a read-only folder cannot be written either.
 /// (The error itself names that temporary file, a random name that means nothing to the user.)
@@ -130,6 +147,7 @@ fn folder_problem(folder: &Path, e: &io::Error) -> String {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The one line for a file that cannot be written, with a hint when the cause suggests one.
 fn cannot_write(path: &Path, e: io::Error) -> Failure {
     let hint = match e.kind() {

@@ -8,8 +8,8 @@
 //! machine short of memory gets one line instead of an abort.
 
 use super::failure::Failure;
-use super::write_file;
 use std::io::{self, Write};
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::Path;
 
 /// Bytes of pixels handed to the encoder at a time.
@@ -17,12 +17,33 @@ const STRIP_BYTES: usize = 4 << 20;
 
 /// Saves a `width` x `height` RGBA picture as a PNG. `read_rows(top, strip)` fills `strip` with
 /// whole rows of the picture, the first being row `top` counted from the top, top row first.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn save_png(
     path: &Path,
     width: u32,
     height: u32,
     read_rows: &mut dyn FnMut(u32, &mut [u8]),
 ) -> Result<(), Failure> {
+    let mut strip = strip(width, height)?;
+    super::write_file(path, |out| encode(out, width, height, &mut strip, read_rows))
+}
+
+/// The web page's screenshot: the PNG's bytes, for a download (`platform/web/download.rs`).
+#[cfg(target_arch = "wasm32")]
+pub fn png_bytes(
+    width: u32,
+    height: u32,
+    read_rows: &mut dyn FnMut(u32, &mut [u8]),
+) -> Result<Vec<u8>, Failure> {
+    let mut strip = strip(width, height)?;
+    let mut bytes = Vec::new();
+    encode(&mut bytes, width, height, &mut strip, read_rows)
+        .map_err(|e| Failure::new(1, format!("cannot encode the screenshot: {e}")))?;
+    Ok(bytes)
+}
+
+/// The buffer one strip of rows goes through, allocated without aborting on a big picture.
+fn strip(width: u32, height: u32) -> Result<Vec<u8>, Failure> {
     let row_bytes = width as usize * 4;
     let rows_per_strip = (STRIP_BYTES / row_bytes).clamp(1, height as usize);
     let mut strip = Vec::new();
@@ -33,25 +54,35 @@ pub fn save_png(
         )
     })?;
     strip.resize(rows_per_strip * row_bytes, 0);
+    Ok(strip)
+}
 
-    write_file(path, |out| {
-        let mut encoder = png::Encoder::new(out, width, height);
-        encoder.set_color(png::ColorType::Rgba);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(io_error)?;
-        // IDAT chunks of 256 KiB: bigger than the default 4 KiB, so chunk headers cost nothing.
-        let mut stream = writer.stream_writer_with_size(256 << 10).map_err(io_error)?;
-        let mut top = 0;
-        while top < height {
-            let rows = rows_per_strip.min((height - top) as usize);
-            let strip = &mut strip[..rows * row_bytes];
-            read_rows(top, strip);
-            stream.write_all(strip)?;
-            top += rows as u32;
-        }
-        stream.finish().map_err(io_error)?;
-        writer.finish().map_err(io_error)
-    })
+/// Encodes the picture into `out`, a strip of rows at a time through `strip`.
+fn encode(
+    out: &mut dyn Write,
+    width: u32,
+    height: u32,
+    strip: &mut [u8],
+    read_rows: &mut dyn FnMut(u32, &mut [u8]),
+) -> io::Result<()> {
+    let row_bytes = width as usize * 4;
+    let rows_per_strip = strip.len() / row_bytes;
+    let mut encoder = png::Encoder::new(out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(io_error)?;
+    // IDAT chunks of 256 KiB: bigger than the default 4 KiB, so chunk headers cost nothing.
+    let mut stream = writer.stream_writer_with_size(256 << 10).map_err(io_error)?;
+    let mut top = 0;
+    while top < height {
+        let rows = rows_per_strip.min((height - top) as usize);
+        let strip = &mut strip[..rows * row_bytes];
+        read_rows(top, strip);
+        stream.write_all(strip)?;
+        top += rows as u32;
+    }
+    stream.finish().map_err(io_error)?;
+    writer.finish().map_err(io_error)
 }
 
 /// The encoder's error as an I/O error, keeping the I/O error itself when that is what it was (a

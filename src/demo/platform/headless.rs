@@ -5,6 +5,7 @@
 //! `--dump --skinning gpu` uses the same kind of context to run the skinning shader (LBS or DQS,
 //! as `--method` says) and read back what it computed.
 
+use super::context;
 use super::session::Session;
 use crate::demo::draw::gl;
 use crate::demo::draw::render::Renderer;
@@ -130,13 +131,13 @@ pub fn offscreen(
         .ok()
         .and_then(|mut configs| configs.next())
         .ok_or_else(|| no_egl("the EGL device offers no OpenGL config".into()))?;
-    let context = match gl::create_context(&display, &config, None)? {
+    let context = match context::create_context(&display, &config, None)? {
         glutin::context::NotCurrentContext::Egl(context) => context,
         #[allow(unreachable_patterns)]
         _ => return Err(no_egl("not an EGL context".into())),
     };
     let context = context.make_current_surfaceless().map_err(|e| no_egl(e.to_string()))?;
-    let gl = gl::load(&display)?;
+    let gl = context::load(&display)?;
     console::say(&format!("headless, {}", gl::version_string(&gl)));
 
     // An offscreen colour buffer to draw into, in place of a window. It lives as long as the context.

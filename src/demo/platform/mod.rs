@@ -1,11 +1,35 @@
-//! What the program needs from the system to show anything: a window (winit and glutin,
-//! `window.rs`) or an offscreen context (EGL, `headless.rs`), the display server and the libraries
-//! behind them (`display.rs`, `libraries.rs`, `xlib.rs`), and the [`session::Session`] both run frame after
-//! frame.
+//! What the program needs from the system to show anything, on each platform it runs on.
+//!
+//! On the desktop: a window (winit and glutin, `window.rs`) or an offscreen context (EGL,
+//! `headless.rs`), the OpenGL context on either (`context.rs`), the display server and the libraries
+//! behind them (`display.rs`, `libraries.rs`, `xlib.rs`). In a browser (`web/`): a canvas on a web
+//! page, WebGL2 on it, the page's own buttons and messages. Both run the same
+//! [`session::Session`] frame after frame and hand it the same keys, mouse and fingers
+//! (`input.rs`); only the clock differs (`time.rs`).
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod context;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod display;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
+pub mod input;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod libraries;
 pub mod session;
+pub mod time;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+/// The web page's model files, gathered and opened as the desktop opens a model: plain Rust, so
+/// `cargo test` on the desktop tests them too.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+#[path = "web"]
+mod web_files {
+    pub mod folder;
+    pub mod gltf_files;
+    pub mod open;
+}
+#[cfg(not(target_arch = "wasm32"))]
 pub mod window;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod xlib;

@@ -6,6 +6,7 @@ use crate::demo::cli::options::Options;
 use crate::demo::draw::render;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
+use crate::demo::platform::time::Instant;
 use crate::demo::show::finite::{self, Bound};
 use crate::demo::show::skinned::Skinning;
 use crate::demo::show::state;
@@ -13,7 +14,7 @@ use crate::demo::show::threads;
 use crate::demo::words::status::FrameCost;
 use skinning_fast::alloc_count;
 use skinning_fast::parallel::PARALLEL_FROM_VERTICES;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A demo being drawn frame after frame, and the bookkeeping around it: frame count, timing, stats.
 pub struct Session {

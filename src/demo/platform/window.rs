@@ -4,7 +4,9 @@
 //! `RedrawRequested` (where we draw), `about_to_wait` when the event queue is empty (where we ask
 //! for the next frame, so the animation runs continuously).
 
+use super::context;
 use super::display;
+use super::input::{self, Pointer};
 use super::session::Session;
 use crate::demo::cli::help::KEYS;
 use crate::demo::draw::gl;
@@ -12,10 +14,8 @@ use crate::demo::draw::render::Renderer;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
-use crate::demo::show::pointer::{CLICK_SLOP, LeftButton};
 use crate::demo::show::state::Reply;
 use crate::demo::words::status::Fps;
-use glam::Vec2;
 use glutin::context::PossiblyCurrentContext;
 use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::{GlSurface, NotCurrentGlContext};
@@ -23,8 +23,8 @@ use glutin::surface::{Surface, SurfaceAttributesBuilder, SwapInterval, WindowSur
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
-use winit::dpi::{LogicalSize, PhysicalPosition, PhysicalSize, Size};
-use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::dpi::{LogicalSize, PhysicalSize, Size};
+use winit::event::{ElementState, KeyEvent, WindowEvent};
 use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::{Key, NamedKey};
 use winit::raw_window_handle::HasWindowHandle;
@@ -36,8 +36,7 @@ pub fn run(session: Session) -> Result<(), Failure> {
         session,
         gl: None,
         failure: None,
-        cursor: Vec2::ZERO,
-        left: LeftButton::default(),
+        pointer: Pointer::default(),
         fps: Fps::default(),
         title_updated: None,
     };
@@ -66,9 +65,8 @@ struct App {
     session: Session,
     gl: Option<WindowGl>,
     failure: Option<Failure>,
-    cursor: Vec2,
-    /// A left click picks a vertex, a left drag orbits (or, in reach mode, moves a target).
-    left: LeftButton,
+    /// The mouse (and fingers, on a touch screen): `input.rs`.
+    pointer: Pointer,
     fps: Fps,
     title_updated: Option<Instant>,
 }
@@ -107,12 +105,10 @@ impl ApplicationHandler for App {
                 event: KeyEvent { logical_key, state: ElementState::Pressed, .. },
                 ..
             } => {
-                let text = match &logical_key {
-                    Key::Named(NamedKey::Escape) => return event_loop.exit(),
-                    Key::Named(NamedKey::Space) => " ",
-                    Key::Character(c) => c.as_str(),
-                    _ => return,
-                };
+                if logical_key == Key::Named(NamedKey::Escape) {
+                    return event_loop.exit();
+                }
+                let Some(text) = input::typed(&logical_key) else { return };
                 let shown = match demo.key(text) {
                     Reply::Help => console::show(KEYS),
                     Reply::Screenshot => {
@@ -151,47 +147,10 @@ impl ApplicationHandler for App {
                 }
                 self.title_updated = None;
             }
-            WindowEvent::CursorMoved { position, .. } => {
-                let cursor = Vec2::new(position.x as f32, position.y as f32);
-                let slop = CLICK_SLOP * gl.window.scale_factor() as f32;
-                if let Some(delta) = self.left.moved(self.cursor, cursor, slop) {
-                    demo.view.orbit(delta);
-                }
-                demo.drag_bend(cursor);
-                demo.drag_reach(cursor);
-                self.cursor = cursor;
-            }
-            WindowEvent::MouseInput { state, button, .. } => match (button, state) {
-                (MouseButton::Left, ElementState::Pressed) => {
-                    // In reach mode a press on a joint or a target drags the target; elsewhere it orbits.
-                    let (size, reach) = (gl.window.inner_size(), 12.0 * gl.window.scale_factor() as f32);
-                    if !demo.start_reach(self.cursor, (size.width, size.height), reach) {
-                        self.left.press(self.cursor);
-                    }
-                }
-                (MouseButton::Left, ElementState::Released) => {
-                    let dragged_a_target = demo.end_reach();
-                    let click = self.left.release() && !dragged_a_target;
-                    if click {
-                        let size = gl.window.inner_size();
-                        let reach = 12.0 * gl.window.scale_factor() as f32;
-                        demo.click(self.cursor, (size.width, size.height), reach);
-                    }
-                }
-                (MouseButton::Right, ElementState::Pressed) => {
-                    let size = gl.window.inner_size();
-                    let reach = 12.0 * gl.window.scale_factor() as f32;
-                    demo.start_bend(self.cursor, (size.width, size.height), reach);
-                }
-                (MouseButton::Right, ElementState::Released) => demo.end_bend(),
-                _ => {}
-            },
-            WindowEvent::MouseWheel { delta, .. } => {
-                let lines = match delta {
-                    MouseScrollDelta::LineDelta(_, y) => y,
-                    MouseScrollDelta::PixelDelta(PhysicalPosition { y, .. }) => y as f32 / 40.0,
-                };
-                demo.view.zoom(lines);
+            WindowEvent::CursorMoved { .. }
+            | WindowEvent::MouseInput { .. }
+            | WindowEvent::MouseWheel { .. } => {
+                self.pointer.event(demo, &event, gl.window.inner_size(), gl.window.scale_factor())
             }
             WindowEvent::RedrawRequested => {
                 let size = gl.window.inner_size();
@@ -249,13 +208,13 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     };
     let attributes = Window::default_attributes().with_title("skinning").with_inner_size(size);
     display::check_colour_depth(event_loop)?;
-    let (window, config) = gl::window_and_config(event_loop, attributes)?;
+    let (window, config) = context::window_and_config(event_loop, attributes)?;
     let handle =
         window.window_handle().map_err(|e| Failure::new(1, format!("no window handle: {e}")))?.as_raw();
     super::xlib::watch_window(handle);
 
     let display = config.display();
-    let context = gl::create_context(&display, &config, Some(handle))?;
+    let context = context::create_context(&display, &config, Some(handle))?;
     let size = window.inner_size();
     let (w, h) = (NonZeroU32::new(size.width.max(1)), NonZeroU32::new(size.height.max(1)));
     let (Some(w), Some(h)) = (w, h) else { unreachable!("max(1) is never zero") };
@@ -266,7 +225,7 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     let context = context
         .make_current(&surface)
         .map_err(|e| Failure::new(1, format!("cannot use the OpenGL context: {e}")))?;
-    let gl = gl::load(&display)?;
+    let gl = context::load(&display)?;
     console::say(&gl::version_string(&gl));
     session.pick_threads(&gl::version_string(&gl))?;
     // Wait for the screen's refresh between frames; not every platform can, which is fine.

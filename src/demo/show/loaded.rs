@@ -62,7 +62,7 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
                        files beside it play as its animations";
         return Err(Failure::new(1, format!("{}: {problem}", path.display())));
     }
-    let started = std::time::Instant::now();
+    let started = crate::demo::platform::time::Instant::now();
     let (loaded, description) = if is_md5mesh(path) {
         let imported = md5_import::load(path).map_err(|e| match e {
             // That message names the file already.
@@ -93,7 +93,11 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
 }
 
 /// `--stats`: how long the file took to load.
-fn say_load_time(path: &Path, started: std::time::Instant, vertices: usize) -> Result<(), Failure> {
+fn say_load_time(
+    path: &Path,
+    started: crate::demo::platform::time::Instant,
+    vertices: usize,
+) -> Result<(), Failure> {
     let ms = started.elapsed().as_secs_f64() * 1e3;
     let path = skinning_method::printable::printable(&path.display().to_string()).into_owned();
     console::show(&format!("load: {path} in {ms:.1} ms ({vertices} vertices)"))

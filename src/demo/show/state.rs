@@ -23,6 +23,7 @@ use crate::demo::draw::colors::{self, Colors};
 use crate::demo::draw::gpu_influences::gpu_can_skin;
 use crate::demo::draw::render::Scene;
 use crate::demo::output::console;
+use crate::demo::platform::time::Instant;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status, StatusLine};
 use glam::{Vec3, Vec3A};
@@ -34,7 +35,6 @@ use skinning_method::frame::{Frame, Pose};
 use skinning_method::inspect::Inspection;
 use skinning_method::model::Model;
 use skinning_method::printable::printable;
-use std::time::Instant;
 
 /// What a key asks of the window around the demo.
 #[derive(Debug, PartialEq, Eq)]

@@ -6,8 +6,9 @@
 //! ([`FrameCost`]), so its digits can be read while they change. The window's title shows the frame
 //! rate, counted the same way ([`Fps`]).
 
+use crate::demo::platform::time::Instant;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Room for the corner line; it is about 75 characters.
 pub const CAPACITY: usize = 160;

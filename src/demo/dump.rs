@@ -1,0 +1,93 @@
+//! `--dump FILE`: the method's numbers for the frames asked, as JSON (the formats crate's `dump`),
+//! instead of a picture. Numbers only: no camera, no window state; just the clip asked for, or the
+//! layers of clips the flags ask for (`show/layers.rs`), the held morph weights and the chains that
+//! reach. The desktop writes them into the file (or, with `--skinning gpu`, reads them back from
+//! the vertex shader first: `platform/headless.rs`); the web page hands them over as a download.
+
+use crate::demo::cli::{self, options::Options};
+use crate::demo::output::failure::Failure;
+use crate::demo::show;
+use crate::demo::show::skinned::Skinning;
+use skinning_fast::fast_path::FastPath;
+use skinning_formats::dump::{By, Frames, Settings};
+use skinning_method::clip::Clip;
+use skinning_method::mixer::Animation;
+use skinning_method::model::Model;
+
+/// Where the dump goes.
+pub enum To<'a> {
+    /// The file the command line named (the desktop's).
+    #[cfg(not(target_arch = "wasm32"))]
+    File(&'a std::path::Path),
+    /// These bytes (the web page's download).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Bytes(&'a mut Vec<u8>),
+}
+
+/// Works out the frames `options` ask for on `model` playing `clips` and writes their numbers
+/// `to` the dump; `say_notes` says what the loader noted, once the flags are found good.
+pub fn dump(
+    options: &Options,
+    model: &Model,
+    clips: &[Clip],
+    say_notes: impl FnOnce(),
+    to: To,
+) -> Result<(), Failure> {
+    let clip = &clips[options.clip_index(clips).map_err(|e| Failure::new(2, e))?];
+    let mixer = show::layers::Mixing::for_dump(model, clips, options).map_err(|e| Failure::new(2, e))?;
+    let animation = match &mixer {
+        Some(mixer) => Animation::Mixed { mixer, clips },
+        None => Animation::Clip(clip),
+    };
+    let frames = Frames {
+        start: options.time,
+        dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
+        count: options.frames.unwrap_or(1),
+    };
+    let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
+    // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
+    let method = options.method.first();
+    if method == skinning_method::frame::Method::Dqs
+        && let Some((time, e)) = skinning_formats::dump::check_dqs(model, animation, frames)
+    {
+        return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
+    }
+    // The chains that reach (`--reach`), solved in every frame after the clip; a note for each
+    // straight limb the default bend bends (`bend_rule.rs`).
+    let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
+    show::reach::say_rule_notes(model, animation, options.time, &reaches);
+    say_notes();
+    let threads =
+        show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
+            .map_err(|e| Failure::new(1, e))?;
+    // The readable loops (the numbers a learner redoes from the file), on the threads that pay:
+    // the same numbers as on one thread, bit for bit.
+    let fast = FastPath { lanes: None, threads };
+    let mut write = |mut file: &mut dyn std::io::Write| {
+        let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
+        skinning_formats::dump::write_dump_with(&mut file, model, animation, frames, settings)
+    };
+    let written = match to {
+        // The GPU's skinned positions, read back from the vertex shader: for checking it.
+        #[cfg(not(target_arch = "wasm32"))]
+        To::File(path) if options.skinning == Skinning::Gpu => crate::demo::platform::headless::dump_gpu(
+            path,
+            model,
+            animation,
+            frames,
+            method,
+            &held,
+            &mut reaches,
+        ),
+        #[cfg(not(target_arch = "wasm32"))]
+        To::File(path) => crate::demo::output::write_file(path, |file| write(file)),
+        To::Bytes(_) if options.skinning == Skinning::Gpu => Err(Failure::new(
+            2,
+            "--dump --skinning gpu reads the vertex shader's numbers back, which this page does not; \
+             use --skinning cpu, or the desktop program",
+        )),
+        To::Bytes(bytes) => write(bytes).map_err(|e| Failure::new(1, format!("cannot write the dump: {e}"))),
+    };
+    // What the flags' names and values gave rise to, once the dump is written (a failure is one line).
+    written.inspect(|()| crate::demo::output::console::say_held_notes())
+}

@@ -1,0 +1,58 @@
+use super::*;
+
+fn files(entries: &[(&str, &[u8])]) -> Files {
+    let entries = entries.iter().map(|(n, b)| (n.to_string(), Ok(b.to_vec()))).collect();
+    Files { entries, notes: Vec::new() }
+}
+
+#[test]
+fn a_bad_file_gets_one_line_with_its_name_first() {
+    let failure = open("bad.glb", &files(&[("bad.glb", b"not a model")]), false).err().expect("refused");
+    assert_eq!(failure.code, 1);
+    assert!(failure.message.starts_with("bad.glb: ") && !failure.message.contains('\n'), "{failure}");
+    let failure = open("gone.glb", &Files::default(), false).err().expect("refused");
+    assert!(failure.message.starts_with("cannot read gone.glb ("), "{failure}");
+    let failure = open("walk.md5anim", &Files::default(), false).err().expect("refused");
+    assert!(failure.message.contains("give its .md5mesh"), "{failure}");
+}
+
+/// One joint, one triangle; an animation of two frames that moves the joint up.
+const MESH: &str = "MD5Version 10\ncommandline \"\"\nnumJoints 1\nnumMeshes 1\n\
+joints {\n\"root\" -1 ( 0 0 0 ) ( 0 0 0 )\n}\n\
+mesh {\nshader \"x\"\nnumverts 3\nvert 0 ( 0 0 ) 0 1\nvert 1 ( 0 0 ) 1 1\nvert 2 ( 0 0 ) 2 1\n\
+numtris 1\ntri 0 0 1 2\nnumweights 3\nweight 0 0 1 ( 0 0 0 )\nweight 1 0 1 ( 1 0 0 )\n\
+weight 2 0 1 ( 0 1 0 )\n}\n";
+const ANIM: &str = "MD5Version 10\ncommandline \"\"\nnumFrames 2\nnumJoints 1\nframeRate 10\n\
+numAnimatedComponents 1\nhierarchy {\n\"root\" -1 4 0\n}\n\
+bounds {\n( 0 0 0 ) ( 1 1 0 )\n( 0 0 1 ) ( 1 1 1 )\n}\n\
+baseframe {\n( 0 0 0 ) ( 0 0 0 )\n}\nframe 0 {\n0\n}\nframe 1 {\n1\n}\n";
+
+#[test]
+fn an_md5_model_plays_the_animations_handed_with_it() {
+    let given = files(&[("m/hero.md5mesh", MESH.as_bytes()), ("m/wave.md5anim", ANIM.as_bytes())]);
+    let opened = open("m/hero.md5mesh", &given, true).expect("opens");
+    assert_eq!(opened.loaded.own_clips, 1);
+    assert_eq!(opened.loaded.clips[0].name, "wave");
+    assert!(opened.info.is_some_and(|text| text.contains("wave")));
+    // An animation the server did not give is a note; the model still opens.
+    let mut given = given;
+    given.entries.push(("m/run.md5anim".into(), Err("HTTP 404 Not Found beside the page".into())));
+    let opened = open("m/hero.md5mesh", &given, false).expect("opens");
+    assert_eq!(
+        opened.loaded.notes,
+        ["skipped the animation run.md5anim: HTTP 404 Not Found beside the page"]
+    );
+}
+
+#[test]
+fn the_fox_opens_from_its_bytes_as_from_its_file() {
+    let Some(path) = std::env::var_os("SKINNING_MODELS").map(|d| std::path::Path::new(&d).join("Fox.glb"))
+    else {
+        eprintln!("SKIPPED (set SKINNING_MODELS=/path/to/shared/assets to open the Fox)");
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let opened = open("Fox.glb", &files(&[("Fox.glb", &bytes)]), false).expect("the Fox opens");
+    assert_eq!(opened.loaded.model.skin.len(), 1728);
+    assert_eq!(opened.loaded.own_clips, 3);
+}
