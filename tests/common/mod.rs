@@ -168,6 +168,7 @@ pub mod eight;
 pub mod face;
 pub mod fixture;
 pub mod gltf_build;
+pub mod horse;
 pub mod md5_hand;
 pub mod quaternion;
 pub mod spec;

@@ -93,6 +93,9 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         "skins (offset = inverse bind matrix; in the article it is the inverse of the rest world transform):"
             .into(),
     );
+    if imported.skins.is_empty() {
+        line("  none: each mesh moves with its node, one joint at weight 1 (a rigid mesh)".into());
+    }
     let rest_world = skeleton.rest_world();
     for (s, skin) in imported.skins.iter().enumerate() {
         let name = if skin.name.is_empty() { String::new() } else { format!(" {}", quoted(&skin.name)) };
@@ -182,6 +185,9 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             say("morph weights", track.weights.first().map(keys));
             line(text.trim_end_matches(',').to_string());
         }
+    }
+    if let Some(why) = &imported.nothing_to_draw {
+        line(format!("nothing to draw: {why}"));
     }
     if imported.notes.is_empty() && imported.unused.is_empty() {
         line("ignored or mended: nothing".into());

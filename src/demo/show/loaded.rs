@@ -79,6 +79,10 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
         let info = options.info.then(|| cli::info::describe(path, &imported));
+        // A file with nothing in its scene to draw loads for --info, and is refused for the rest.
+        if let (Some(why), None) = (&imported.nothing_to_draw, &info) {
+            return Err(Failure::new(1, format!("{}: {why}", path.display())));
+        }
         let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
         let gltf_import::Imported { model, looks, clips, notes, files, .. } = imported;
         (Loaded { model, looks, clips, own_clips, notes, stored: None, read: files }, info)
