@@ -162,6 +162,7 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
     }
 }
 
+pub mod bob;
 pub mod character;
 pub mod damage;
 pub mod eight;

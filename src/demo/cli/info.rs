@@ -12,6 +12,7 @@
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
 use skinning_formats::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
 use skinning_method::clip::{Channel, Motion};
+use skinning_method::model::Axes;
 use skinning_method::printable::{printable, quoted};
 use skinning_method::skin::{SLOTS, Skin};
 use std::fmt::Write;
@@ -42,6 +43,10 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(joints.len(), "joint slot", "joint slots"),
         counted(model.skin.len(), "vertex", "vertices")
     ));
+
+    let axes = model.axes;
+    let why = if axes == Axes::GLTF { "glTF's own; --front AXIS says otherwise" } else { "given by --front" };
+    line(format!("axes: up {}, front {} ({why})", axes.up(), axes.front()));
 
     // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
     line("node tree: bone i is node i; a joint shows its skin and its place in the skin's joints;".into());

@@ -102,6 +102,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 options.animation = Some(text(&mut parser, "--animation", "NAME|INDEX")?)
             }
             Arg::Long("info") => options.info = true,
+            Arg::Long("front") => options.front = Some(options::front(&mut parser)?),
             Arg::Long("export-gltf") => {
                 once(&options.export_gltf, "--export-gltf")?;
                 let file = path(&mut parser, "--export-gltf", "FILE.gltf|FILE.glb")?;

@@ -6,44 +6,52 @@
 //! when nothing but holding them is its job (no turn or move of its own, no joint, no clip moves
 //! it): written, a reader would add another above it, and one more each round trip.
 //!
-//! **Up.** glTF is Y-up, a character facing +z (spec, "Coordinate System and Units"); an MD5 model
-//! has id's axes, Z-up and facing +x. Its numbers are turned into glTF's as the camera turns them
-//! (`model::Up::turn_to_gltf`), `(x, y, z) → (y, z, x)`, the turn `T`: every
-//! point of the mesh and every normal, and the top bones' rest transforms and keys (`T · local`),
-//! so every world transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
-//! `T·world · offset·T⁻¹ · T·bind = T · (world · offset · bind)`: the same skinned mesh, turned.
-//! (`md5_export` turns the other way, so a round trip comes back in its own axes.)
+//! **Up and front.** glTF is Y-up, a character facing +z (spec, "Coordinate System and Units");
+//! an MD5 model has id's axes, Z-up and facing +x, or Blender's, Z-up and facing -y
+//! (`model::Axes`). Its numbers are turned into glTF's as the camera turns them
+//! (`model::Axes::to_gltf`; for id's axes `(x, y, z) → (y, z, x)`), the turn `T`: every point of the
+//! mesh and every normal, and the top bones' rest transforms and keys (`T · local`), so every world
+//! transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
+//! `T·world · offset·T⁻¹ · T·bind = T · (world · offset · bind)`: the same skinned mesh, turned, its
+//! front along +z for every glTF viewer. (`md5_export` turns into id's axes, so a round trip comes
+//! back facing the way id's tools face.)
 
 use super::buffer::File;
 use super::json::Node;
 use glam::{Mat4, Quat, Vec3, Vec4};
-use skinning_method::model::{Model, Up};
+use skinning_method::model::{Axes, Model};
 use skinning_method::skeleton::{BoneId, Skeleton, Trs};
 
-/// Whether a model's numbers are turned from Z-up to Y-up as they are written.
+/// How a model's numbers are turned into glTF's axes as they are written: not at all for a model
+/// in glTF's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Turn(pub bool);
+pub struct Turn(pub Axes);
 
 impl Turn {
     pub fn of(model: &Model) -> Turn {
-        Turn(model.up == Up::Z)
+        Turn(model.axes)
     }
 
-    /// A point or a direction: `(x, y, z) → (y, z, x)`, exactly (no rounding: it only moves
-    /// numbers).
+    /// Whether nothing turns: the model's axes are glTF's.
+    pub fn none(self) -> bool {
+        self.0 == Axes::GLTF
+    }
+
+    /// A point or a direction, exactly (no rounding: it only moves numbers and changes signs).
     pub fn point(self, p: Vec3) -> Vec3 {
-        if self.0 { Vec3::new(p.y, p.z, p.x) } else { p }
+        self.0.to_gltf(p)
     }
 
     /// An orientation of a top bone: the turn, then it.
     pub fn rotation(self, q: Quat) -> Quat {
-        if self.0 { Up::Z.turn_to_gltf() * q } else { q }
+        if self.none() { q } else { self.0.turn_to_gltf() * q }
     }
 
-    /// An offset: `offset · T⁻¹` (T⁻¹ takes (x, y, z) back to (z, x, y)).
+    /// An offset: `offset · T⁻¹`, whose columns are where `T⁻¹` takes glTF's x, y and z.
     pub fn offset(self, offset: Mat4) -> Mat4 {
-        let back = Mat4::from_cols(Vec4::Y, Vec4::Z, Vec4::X, Vec4::W);
-        if self.0 { offset * back } else { offset }
+        let back = |e: Vec3| self.0.from_gltf(e).extend(0.0);
+        let back = Mat4::from_cols(back(Vec3::X), back(Vec3::Y), back(Vec3::Z), Vec4::W);
+        if self.none() { offset } else { offset * back }
     }
 
     /// A top bone's rest transform: `T · local`.
