@@ -44,9 +44,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(model.skin.len(), "vertex", "vertices")
     ));
 
-    let axes = model.axes;
-    let why = if axes == Axes::GLTF { "glTF's own; --front AXIS says otherwise" } else { "given by --front" };
-    line(format!("axes: up {}, front {} ({why})", axes.up(), axes.front()));
+    line(axes(model.axes));
 
     // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
     line("node tree: bone i is node i; a joint shows its skin and its place in the skin's joints;".into());
@@ -207,6 +205,12 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         }
     }
     out
+}
+
+/// Which way the model stands and faces: glTF's axes, unless `--front` said otherwise.
+fn axes(axes: Axes) -> String {
+    let why = if axes == Axes::GLTF { "glTF's own; --front AXIS says otherwise" } else { "given by --front" };
+    format!("axes: up {}, front {} ({why})", axes.up(), axes.front())
 }
 
 /// The most influences on one vertex, how many vertices have more than four, and whether the GPU

@@ -22,6 +22,17 @@ const IGNORED: &str = "a shader that names neither a PNG or JPEG file nor a colo
                        (boxes for culling; the camera frames the model itself), the command lines \
                        but this program's clip names";
 
+/// Which way the model stands and faces: up +z, and the front its feet show, unless `--front`
+/// said otherwise.
+fn axes(imported: &Imported) -> String {
+    let (axes, found) = (imported.model.axes, &imported.front);
+    let why = match axes.front() == found.axis {
+        true => format!("{}; --front AXIS says otherwise", found.why()),
+        false => "given by --front".to_string(),
+    };
+    format!("axes: up {}, front {} ({why})", axes.up(), axes.front())
+}
+
 /// The whole description, ready to print.
 pub fn describe(path: &Path, imported: &Imported) -> String {
     let model = &imported.model;
@@ -47,12 +58,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(sum(|m| m.weights), "weight", "weights"),
     ));
 
-    let (axes, found) = (model.axes, &imported.front);
-    let why = match axes.front() == found.axis {
-        true => format!("{}; --front AXIS says otherwise", found.why()),
-        false => "given by --front".to_string(),
-    };
-    line(format!("axes: up {}, front {} ({why})", axes.up(), axes.front()));
+    line(axes(imported));
 
     // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
     line("joint tree (joint i is bone i and skin joint i; where each stands in the bind pose, the file's numbers):".into());

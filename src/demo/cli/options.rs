@@ -108,9 +108,8 @@ impl Default for Options {
 }
 
 /// `--front AXIS`'s value: `x`, `+x`, `-x`, ... in any letter case.
-pub fn front(parser: &mut lexopt::Parser) -> Result<Axis, String> {
-    let v = super::text(parser, "--front", "AXIS")?;
-    Axis::parse(&v).ok_or(format!(
+pub fn front(v: &str) -> Result<Axis, String> {
+    Axis::parse(v).ok_or(format!(
         "--front wants the axis the model faces in its own numbers: x, -x, y, -y, z or -z, not {v:?}"
     ))
 }

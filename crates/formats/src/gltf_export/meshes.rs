@@ -19,9 +19,9 @@
 
 use super::buffer::{ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, File, LINE_LOOP, LINES, POINTS, TRIANGLES, push};
 use super::error::ExportError;
-use super::json::{Mesh, Node, Primitive, Skin};
+use super::json::{Mesh, Primitive, Skin};
 use super::morphs;
-use super::nodes::{Nodes, Turn};
+use super::nodes::{Nodes, Turn, free_roots, hang};
 use crate::material::Looks;
 use skinning_method::model::{Model, Part};
 use skinning_method::printable::printable;
@@ -59,18 +59,7 @@ pub fn meshes(
         material_of[run.triangles.start.min(end)..end].fill(material);
     }
     let mut mesh_nodes = vec![None; model.parts.len()];
-    // The bones a mesh may hang on again: roots of their own that nothing else needs.
-    let is_joint = model.joint_bones();
-    let mut free: Vec<bool> = (0..model.skeleton.len())
-        .map(|b| {
-            let bone = model.skeleton.bone(b);
-            nodes.top[b]
-                && nodes.node_of[b].is_some()
-                && !is_joint[b]
-                && !animated[b]
-                && bone.first_child.is_none()
-        })
-        .collect();
+    let mut free = free_roots(model, nodes, animated);
     for (p, part) in model.parts.iter().enumerate().filter(|(_, part)| !part.vertices.is_empty()) {
         let morph = morphs::of_part(model, &part.vertices);
         let targets_of =
@@ -179,21 +168,10 @@ pub fn meshes(
                 });
             }
         }
-        let name = part.name.clone();
         let (weights, extras) = morphs::mesh_fields(morph);
-        let mesh = push(&mut file.root.meshes, Mesh { name: name.clone(), primitives, weights, extras });
-        mesh_nodes[p] = Some(match part.bone.filter(|&b| part.skinned && free[b]) {
-            Some(b) => {
-                free[b] = false;
-                let node = nodes.node_of[b].unwrap_or_default();
-                (file.root.nodes[node].mesh, file.root.nodes[node].skin) = (Some(mesh), Some(skin));
-                node
-            }
-            None => push(
-                &mut file.root.nodes,
-                Node { name, mesh: Some(mesh), skin: Some(skin), ..Node::default() },
-            ),
-        });
+        let name = part.name.clone();
+        let mesh = push(&mut file.root.meshes, Mesh { name, primitives, weights, extras });
+        mesh_nodes[p] = Some(hang(file, part, (mesh, skin), nodes, &mut free));
     }
     Ok(mesh_nodes)
 }

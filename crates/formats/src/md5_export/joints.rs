@@ -28,10 +28,14 @@
 
 use super::error::ExportError;
 use super::scale::{Scales, scales};
-use super::text::TINY;
 use glam::{Quat, Vec3};
 use skinning_method::model::{Axes, Model};
 use skinning_method::skeleton::{BoneId, Trs};
+
+/// A position's number closer to 0 than this part of the model's size is float rounding, and
+/// written 0 ([`Md5Joints::snap`]): a pose that went through glTF's inverse bind matrices comes
+/// back with a few ulps of the model's size on every number, another each round trip.
+pub const TINY: f32 = 1e-6;
 
 /// The MD5 joints of a model.
 pub struct Md5Joints {

@@ -5,7 +5,7 @@
 //! `0.200000003`), never in exponent form, which some MD5 readers do not take. A pose that went
 //! through glTF and back comes with float rounding of a few ulps of the model's size on every
 //! number: `0` comes back as `0.00000000023293012`, another each trip. So a position's number
-//! within [`TINY`] of the model's size of 0 is written 0 (`joints.rs`: `Md5Joints::snap`), and an
+//! within a millionth of the model's size of 0 is written 0 (`joints.rs`: `TINY`), and an
 //! orientation's component within [`TINY_TURN`] of 0: those stay 0 trip after trip. An orientation is
 //! written as x y z of the unit quaternion whose w is not positive: a reader computes
 //! `w = -sqrt(1 - x² - y² - z²)` (id's convention), and q and -q are the same turn. Near a half
@@ -38,16 +38,12 @@ pub fn triple(v: Vec3, what: &str) -> Result<String, ExportError> {
 }
 
 /// An orientation's x y z as MD5 stores them: normalised in f64 and turned to the sign whose w is
-/// 0 or negative; a component below [`TINY_TURN`] is 0 (see [`TINY`]).
+/// 0 or negative; a component below [`TINY_TURN`] is 0, float rounding.
 pub fn orientation(q: Quat) -> [f64; 3] {
     let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
     let q = if q.w > 0.0 { -q } else { q };
     [q.x, q.y, q.z].map(|c| if c.abs() < TINY_TURN { 0.0 } else { c })
 }
-
-/// A position's number closer to 0 than this part of the model's size is float rounding, and
-/// written 0 (`joints.rs`: `Md5Joints::snap`).
-pub const TINY: f32 = 1e-6;
 
 /// The same for an orientation's components (a unit quaternion's: its size is 1).
 pub const TINY_TURN: f64 = 1e-6;
