@@ -8,15 +8,14 @@
 //! window shape. Orbiting turns the camera about that centre; zooming moves it closer or further.
 //! At yaw 0 and pitch 0 the camera looks down -z with +y up, as in the article, so the model lies
 //! flat in the picture, and a glTF character shows its front: glTF's front faces +z (the spec's
-//! "Coordinate System and Units"). id's tools give their characters other axes: +z up and the
-//! front along +x, the left along +y (Doom 3's `idAngles::ToForward` turns yaw 0 into +x and its
-//! right vector is -y; an entity's model is drawn turned as the entity faces). A model
-//! whose numbers are id's (MD5, see `model::Up`) is first turned into glTF's axes (`Up::turn_to_gltf`),
-//! in the view only: its numbers stay its own.
+//! "Coordinate System and Units"). Other tools give their characters other axes: id's stand along
+//! +z facing +x, Blender's along +z facing -y (`model::Axes` says why). A model whose numbers
+//! have other axes than glTF's is first turned into glTF's (`Axes::turn_to_gltf`), in the view only:
+//! its numbers stay its own.
 
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
 use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Source};
-use skinning_method::model::Up;
+use skinning_method::model::Axes;
 
 /// Vertical field of view.
 const FOV_Y: f32 = 40.0 * std::f32::consts::PI / 180.0;
@@ -41,20 +40,21 @@ pub struct Camera {
     pub fit_yaw: f32,
     pub fit_pitch: f32,
     /// The turn from the model's numbers to the view's, glTF's axes (+y up, the front towards +z):
-    /// identity for a Y-up model (`Up::turn_to_gltf`). `target`, `extent` and the eye are in the turned
-    /// space.
+    /// identity for a model in glTF's axes (`Axes::turn_to_gltf`). `target`, `extent` and the eye
+    /// are in the turned space.
     pub upright: Quat,
 }
 
 impl Camera {
     /// A camera that frames every one of `points`.
     pub fn framing(points: impl IntoIterator<Item = Vec3>) -> Camera {
-        Camera::framing_up(points, Up::Y)
+        Camera::framing_axes(points, Axes::GLTF)
     }
 
-    /// A camera that frames every one of `points` of a model whose up axis is `up`, standing it up.
-    pub fn framing_up(points: impl IntoIterator<Item = Vec3>, up: Up) -> Camera {
-        let upright = up.turn_to_gltf();
+    /// A camera that frames every one of `points` of a model whose numbers have the axes `axes`,
+    /// standing it up and looking at its front.
+    pub fn framing_axes(points: impl IntoIterator<Item = Vec3>, axes: Axes) -> Camera {
+        let upright = axes.turn_to_gltf();
         let points = points.into_iter().map(|p| upright * p);
         let mut min = Vec3::splat(f32::INFINITY);
         let mut max = Vec3::splat(f32::NEG_INFINITY);
@@ -174,7 +174,7 @@ impl Camera {
 /// the skinned mesh's own node, whose transform glTF ignores) would otherwise shrink the model to
 /// a dot, and the bind pose is drawn where it was modelled, beside the skin or behind it. A mesh
 /// whose vertices never leave one point has no size to frame: then its joints are framed with it,
-/// so they show. It looks at the model's front (see `Up::turn_to_gltf`); any size works, the model's own
+/// so they show. It looks at the model's front (see `Axes::turn_to_gltf`); any size works, the model's own
 /// units are kept.
 pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_method::clip::Clip]) -> Camera {
     let mut pose = Pose::new(model);
@@ -195,7 +195,7 @@ pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_me
     if !(mesh.max - mesh.min).cmpgt(Vec3::ZERO).any() {
         points.extend(joints.corners());
     }
-    Camera::framing_up(points.into_iter().filter(|p| p.is_finite()), model.up)
+    Camera::framing_axes(points.into_iter().filter(|p| p.is_finite()), model.axes)
 }
 
 /// The smallest box holding every point added to it.
@@ -228,6 +228,7 @@ impl Bounds {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use skinning_method::model::Axis;
 
     /// The corners of a box from `min` to `max`.
     fn corners(min: Vec3, max: Vec3) -> Vec<Vec3> {
@@ -260,7 +261,7 @@ mod tests {
         // A post 2 tall along +z, with a knob towards +y at its top: id's axes, where +y is the
         // character's left, which a camera at its front sees on the right.
         let points = [Vec3::ZERO, Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.0, 0.5, 2.0)];
-        let camera = Camera::framing_up(points, Up::Z);
+        let camera = Camera::framing_axes(points, Axes::ID);
         let [foot, top, knob] = points.map(|p| camera.project(p, 640, 480));
         // Up in the numbers is up on the screen (pixel y grows downwards).
         assert!(top.y < foot.y - 200.0, "{foot} {top}");
@@ -271,11 +272,15 @@ mod tests {
 
     #[test]
     fn the_camera_looks_at_the_front_of_either_kind_of_character() {
-        // A fox-like box, long along its front: glTF's front is +z, id's +x (up +y and +z).
+        // A fox-like box, long along its front: glTF's front is +z, id's +x, Blender's -y (up +y,
+        // +z and +z).
         let gltf = corners(Vec3::new(-0.2, 0.0, -0.6), Vec3::new(0.2, 0.7, 0.6));
         let id = corners(Vec3::new(-0.6, -0.2, 0.0), Vec3::new(0.6, 0.2, 0.7));
-        for (points, up, front) in [(gltf, Up::Y, Vec3::Z), (id, Up::Z, Vec3::X)] {
-            let camera = Camera::framing_up(points.clone(), up);
+        let blender = corners(Vec3::new(-0.2, -0.6, 0.0), Vec3::new(0.2, 0.6, 0.7));
+        let blenders = Axes::new(Axis::PosZ, Axis::NegY).expect("across each other");
+        let kinds = [(gltf, Axes::GLTF, Vec3::Z), (id, Axes::ID, Vec3::X), (blender, blenders, Vec3::NEG_Y)];
+        for (points, up, front) in kinds {
+            let camera = Camera::framing_axes(points.clone(), up);
             // It looks along -front, so the nose comes nearest and the tail sits behind it.
             assert!(camera.forward().abs_diff_eq(-front, 1e-6), "{up:?}: {}", camera.forward());
             // The eye and the box's centre in the model's own numbers.

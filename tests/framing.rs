@@ -178,7 +178,7 @@ fn the_fox_shows_its_face_from_gltf_and_from_md5() {
         skinning_formats::md5_export::export(&fox.model, &fox.looks, &fox.clips).expect("the Fox exports");
     let anims: Vec<(&str, &str)> = files.animations.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
     let md5 = skinning_formats::md5_import::load_from_str(&files.mesh, &anims).expect("it loads back");
-    assert_eq!(md5.model.up, skinning_method::model::Up::Z);
+    assert_eq!(md5.model.axes, skinning_method::model::Axes::ID);
     // And that MD5 model written as glTF again (`gltf_export` turns id's axes into glTF's): the
     // Fox comes back in its own axes, every skinned vertex where it was, and faces the same way.
     let own = &md5.clips[..md5.clips.len() - 1]; // without the MD5 loader's rest

@@ -96,25 +96,6 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "the file needs the extension EXT_made_up, which this program does not support",
         ),
         (
-            "no skinned mesh",
-            edited(|j| {
-                j["nodes"]
-                    .as_array_mut()
-                    .unwrap()
-                    .iter_mut()
-                    .for_each(|n| _ = n.as_object_mut().unwrap().remove("skin"))
-            }),
-            "no skinned mesh (it has 8 nodes, 4 meshes, 3 skins and 2 animations)",
-        ),
-        (
-            "skinned meshes outside the shown scene",
-            edited(|j| {
-                j["scenes"].as_array_mut().unwrap().push(json!({ "name": "tail only", "nodes": [5] }));
-                j["scene"] = json!(1);
-            }),
-            "the skinned mesh on node #4 \"skinned_b\" (and 2 more) is not in scene #1 \"tail only\"",
-        ),
-        (
             "joint out of its skin",
             edited(|j| j["skins"][0]["joints"] = json!([1])),
             "names joint 1, but its skin has 1 joint (joint 0 only)",

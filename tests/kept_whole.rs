@@ -14,7 +14,7 @@ use skinning_formats::material::Looks;
 use skinning_formats::{gltf_import, md5_export, md5_import};
 use skinning_method::clip::Clip;
 use skinning_method::frame::Pose;
-use skinning_method::model::{Model, Up};
+use skinning_method::model::{Axes, Model};
 use skinning_method::normals::degrees_between;
 
 /// `model` (with its `looks`) and `clips` written as MD5 and read back.
@@ -114,8 +114,9 @@ fn an_md5_model_gets_smooth_normals_close_to_the_gltf_it_came_from() {
 /// relative to the original's size, over times across each clip.
 fn largest_relative(model: &Model, clips: &[Clip], back: &gltf_import::Imported) -> Vec<(String, f32)> {
     let (mut a, mut b) = (Pose::new(model), Pose::new(&back.model));
-    // An MD5 model is written in glTF's axes: (x, y, z) → (y, z, x), as the camera turns it.
-    let turn = |p: Vec3A| if model.up == Up::Z { Vec3::new(p.y, p.z, p.x) } else { p.into() };
+    // A model in other axes is written in glTF's (for id's: (x, y, z) → (y, z, x)), as the camera
+    // turns it.
+    let turn = |p: Vec3A| model.axes.to_gltf(p.into());
     clips
         .iter()
         .map(|clip| {
@@ -157,7 +158,7 @@ fn any_model_goes_out_as_gltf_and_comes_back_moving_as_it_did() {
         for container in [Container::Gltf, Container::Glb] {
             let bytes = export(model, looks, clips, container).expect("exports");
             let back = gltf_import::load_from_slice(&bytes, None).expect("our own file loads");
-            assert_eq!(back.model.up, Up::Y);
+            assert_eq!(back.model.axes, Axes::GLTF);
             for (clip, off) in largest_relative(model, clips, &back) {
                 println!("{name} ({container:?}), {clip}: {off:.1e} of its size");
                 assert!(off < 1e-5, "{name}, {clip}: {off:e}");

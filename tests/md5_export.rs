@@ -9,11 +9,11 @@ use common::sample_model;
 use glam::{Quat, Vec3, Vec3A};
 use skinning_formats::gltf_import;
 use skinning_formats::material::Looks;
-use skinning_formats::md5_export::{FRAME_RATE, export};
+use skinning_formats::md5_export::{export, frame_rate};
 use skinning_formats::md5_import::{Imported, REST, load_from_str};
 use skinning_method::clip::{Channel, Clip, Motion, Track};
 use skinning_method::frame::Pose;
-use skinning_method::model::{Model, Up};
+use skinning_method::model::{Axes, Model};
 use skinning_method::scene;
 use skinning_method::skeleton::{SkeletonBuilder, Trs};
 use skinning_method::skin::{Influence, Joint, Skin};
@@ -57,10 +57,11 @@ fn largest_differences(model: &Model, clips: &[Clip], loaded: &Imported) -> Vec<
                 again.duration,
                 clip.duration
             );
-            let frames = (clip.duration * FRAME_RATE as f32).round() as usize;
+            let rate = frame_rate(clip);
+            let frames = (clip.duration * rate as f32).round() as usize;
             let times = (0..240).map(|k| k as f64 * 2.0 * clip.duration as f64 / 239.0 + 0.0013);
             let mut largest = 0.0f32;
-            for t in times.chain((0..frames).map(|k| k as f64 / FRAME_RATE as f64)) {
+            for t in times.chain((0..frames).map(|k| k as f64 / rate as f64)) {
                 original.update(model, clip, t);
                 back.update(&loaded.model, again, t);
                 for (a, b) in original.skinned.iter().zip(&back.skinned) {
@@ -90,7 +91,7 @@ fn largest_disagreement(loaded: &Imported) -> f32 {
 fn the_articles_three_clips_come_back_as_the_built_in_scene_moves() {
     let (model, clips) = (scene::article().unwrap(), scene::clips().unwrap());
     let loaded = round_trip(&model, &clips);
-    assert_eq!(loaded.model.up, Up::Z);
+    assert_eq!(loaded.model.axes, Axes::ID, "written in id's axes: up +z, front +x");
     let names: Vec<&str> = loaded.clips.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["seed", "bend", "twist", REST], "the files in the order given, then the bind pose");
     // The outline comes back: MD5 has no lines, so they travel as flat triangles.

@@ -11,7 +11,7 @@ use common::quaternion::hamilton;
 use glam::{Vec3, vec3};
 use skinning_formats::md5_import::{self, Md5Error, REST, load, load_from_str};
 use skinning_method::frame::Pose;
-use skinning_method::model::Up;
+use skinning_method::model::Axis;
 use std::f64::consts::FRAC_1_SQRT_2;
 
 /// A joint as MD5 places one: a position and a unit quaternion `(x, y, z, w)`.
@@ -84,7 +84,7 @@ fn close(a: Vec3, b: [f64; 3], what: &str) {
 fn the_hand_model_moves_as_seed_002s_first_formula_says_in_the_bind_pose_and_two_frames() {
     let imported = load_from_str(MESH, &[("wave", ANIM)]).expect("the hand-written model loads");
     let model = &imported.model;
-    assert_eq!(model.up, Up::Z, "MD5 is Z-up; the numbers stay, only the camera turns");
+    assert_eq!(model.axes.up(), Axis::PosZ, "MD5 is Z-up; the numbers stay, only the camera turns");
     let names: Vec<&str> = imported.clips.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["wave", REST]);
     assert!((imported.clips[0].duration - 0.2).abs() < 1e-7, "(3 - 1) frames / 10 per second");

@@ -74,7 +74,7 @@ fn info_says_what_the_file_holds_and_whether_the_two_formulas_agree() {
         // Chapter 10's table: written by hand, its weights are offset · bind to the last bit.
         "largest spread: 0 of the model's size (0.5831)",
         "the two formulas agree for this file",
-        "ignored: the meshes' shaders",
+        "ignored: a shader that names neither a PNG or JPEG file nor a colour",
     ] {
         assert!(info.contains(expected), "{expected:?} missing from:\n{info}");
     }

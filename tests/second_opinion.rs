@@ -129,3 +129,17 @@ fn three_js_morphs_before_it_skins_as_the_program_does() {
         assert!(worst <= 1e-4 * size, "{what}: {worst} apart, size {size}");
     }
 }
+
+/// A mesh without a skin, animated by its morph targets and its node alone (three.js's Horse is
+/// one): three.js draws it as a plain mesh, the program skins it by one joint, its node, at weight 1.
+#[test]
+fn three_js_gallops_a_horse_without_a_skin_as_the_program_does() {
+    let Some(modules) = three() else { return };
+    let horse = scratch("three-horse").join("horse.gltf");
+    std::fs::write(&horse, common::horse::horse().embedded()).expect("the scratch folder is writable");
+    for time in [0.3, 0.8] {
+        let (worst, size) = apart(&modules, &horse, "gallop", time, &[]);
+        println!("the horse at {time} s: three.js and the program {worst:.2e} apart (size {size:.2})");
+        assert!(worst <= 1e-6 * size, "the horse at {time} s: {worst} apart, size {size}");
+    }
+}

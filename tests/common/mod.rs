@@ -163,12 +163,14 @@ pub fn classify([r, g, b]: [u8; 3]) -> Option<Class> {
     }
 }
 
+pub mod bob;
 pub mod character;
 pub mod damage;
 pub mod eight;
 pub mod face;
 pub mod fixture;
 pub mod gltf_build;
+pub mod horse;
 pub mod md5_hand;
 pub mod quaternion;
 pub mod rigs;

@@ -18,11 +18,12 @@
 //! | a track's weight channels, one per target | one `weights` channel on the mesh's node, every target keyed together | `morphs.rs` |
 //! | a procedural clip (`seed`) | sampled keys, [`SAMPLES_PER_SECOND`], LINEAR | `animations.rs` |
 //!
-//! Each mesh hangs on one more node of its own, a scene root beside the bones: the spec ignores a
-//! skinned mesh node's transform and its parents' (only the joints place the skin), and the
-//! Khronos glTF-Validator warns when such a node is not a root. Reading the article's file back
-//! therefore gives two more bones than the article has: the mesh's node and the synthetic root
-//! above the two.
+//! Each mesh hangs on a node that is a scene root: the spec ignores a skinned mesh node's transform
+//! and its parents' (only the joints place the skin), and the Khronos glTF-Validator warns when
+//! such a node is not a root. A mesh read from such a node hangs on it again; any other gets one
+//! more node of its own, beside the bones. Reading the article's file back therefore gives two more
+//! bones than the article has: the mesh's node and the synthetic root above the two; writing that
+//! again adds none.
 //!
 //! Where the numbers go (one buffer, a view per accessor, the spec's alignment rules) is
 //! `gltf_export/buffer.rs`; the JSON's objects are the structs of `gltf_export/json.rs`, whose `f32`
@@ -68,8 +69,10 @@ pub fn export(
     let turn = Turn::of(model);
     let nodes = nodes::nodes(&mut file, model, &animated, turn);
     looks::materials(&mut file, looks);
-    let mesh_nodes = meshes::meshes(&mut file, model, looks, &nodes, turn)?;
-    let roots = nodes.roots.iter().chain(mesh_nodes.iter().flatten()).copied().collect();
+    let mesh_nodes = meshes::meshes(&mut file, model, looks, &nodes, &animated, turn)?;
+    // The bones' roots, then the meshes' own nodes (a mesh on a root bone's node is there already).
+    let own = mesh_nodes.iter().flatten().filter(|n| !nodes.roots.contains(n));
+    let roots = nodes.roots.iter().chain(own).copied().collect();
     file.root.scenes.push(Scene { nodes: roots });
     // Where each morphed mesh went: its bone (whose weight channels move it), node and targets.
     let morphed: Vec<(usize, usize, usize)> = (model.parts.iter().zip(&mesh_nodes))

@@ -97,6 +97,9 @@ pub struct Imported {
     /// The files the model was read from, links followed: its own (loaded from a file), then
     /// those beside it that it names, its `.bin` buffers and its images (`files.rs`).
     pub files: Vec<PathBuf>,
+    /// None, or why the shown scene has not one vertex to draw (no mesh in it), in one line that
+    /// says what to do: such a file loads, for `--info`, but there is nothing to show.
+    pub nothing_to_draw: Option<String>,
 }
 
 /// Loads a `.gltf` or `.glb` file; its external buffers' paths are relative to its folder.
@@ -168,6 +171,8 @@ fn finish(
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
     let (texcoords, materials) = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
+    // A file that loads with nothing in its scene to draw: `--info` still describes it.
+    let nothing_to_draw = meshes.skin.is_empty().then(|| meshes::nothing_to_draw(document, &nodes));
 
     let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
         .with_triangles(meshes.triangles)?
@@ -175,5 +180,5 @@ fn finish(
         .with_morphs(meshes.morphs)?;
     let looks = Looks { texcoords, materials };
     let files = files::named(document, base_dir);
-    Ok(Imported { model, looks, clips, skins, notes, rest_only, unused, files })
+    Ok(Imported { model, looks, clips, skins, notes, rest_only, unused, files, nothing_to_draw })
 }

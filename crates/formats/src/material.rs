@@ -114,6 +114,21 @@ pub struct Pixels {
     pub rgba: Vec<u8>,
 }
 
+/// The note a model's textures need when their pixels together pass the model's budget
+/// (`budget::PIXELS`): how many of the largest are drawn smaller ([`fit`]). None when they fit.
+pub fn past_pixel_budget(images: &[Image]) -> Option<String> {
+    let sizes: Vec<(u32, u32)> = images.iter().map(|i| (i.width, i.height)).collect();
+    let smaller = fit(&sizes, crate::budget::PIXELS).iter().filter(|&&k| k > 0).count();
+    (smaller > 0).then(|| {
+        let total: u64 = sizes.iter().map(|&(w, h)| w as u64 * h as u64).sum();
+        format!(
+            "the textures hold {total} pixels, past the model's budget of {} texture pixels; \
+             {smaller} of the largest are drawn at half their width and height, or less, to fit",
+            crate::budget::PIXELS
+        )
+    })
+}
+
 /// The most pixels one image may decode to: 8192 x 8192, a quarter of a GiB in RGBA. A file that
 /// says more is most likely damaged, and would not fit a GPU's texture anyway. (All of a model's
 /// textures together have a budget too: `budget::PIXELS`.)

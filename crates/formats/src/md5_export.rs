@@ -5,16 +5,16 @@
 //!
 //! | the article, here | MD5 |
 //! |---|---|
-//! | bone, its parent | joint `i`, its parent an earlier joint (the tree walk's order) |
+//! | the skin's joints and the bones between them, each one's parent | joint `i`, its parent an earlier joint (the tree walk's order; `joints.rs`) |
 //! | bind pose: `offset⁻¹` per joint | md5mesh joint: position and orientation in object space |
 //! | bind position and influences | a run of weights per vertex: joint, bias, **`offset · bind`** |
 //! | texture coordinates | `vert`'s `( s t )`, as they are (`( 0 0 )` for a model without) |
 //! | triangles (counter-clockwise) | `tri`, clockwise; an edge that is no triangle's side: a flat `tri` |
-//! | the model's parts | one `mesh` each, its name as the shader |
-//! | a clip (keyframed or procedural) | `NAME.md5anim`: [`FRAME_RATE`] frames a second, each joint relative to its parent |
+//! | the model's parts, their materials | one `mesh` each; its shader a texture's file name, written beside, or a colour (`shaders.rs`) |
+//! | a clip (keyframed or procedural) | `NAME.md5anim`, each joint relative to its parent: [`frame_rate`] |
 //! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
 //! | scale | none: a constant, even scale is baked into the positions, any other refused |
-//! | Y-up, front +z (the article, glTF) | id's Z-up, front +x: object space turned `(x, y, z) → (z, x, y)` |
+//! | the model's axes (the article, glTF: Y-up, front +z) | id's Z-up, front +x: object space turned (glTF's: `(x, y, z) → (z, x, y)`) |
 //!
 //! The weight position is article 002's equation read backwards: the article stores the bind vertex
 //! and one offset per joint; MD5 stores, per weight, the offset already applied to the bind
@@ -36,10 +36,12 @@ mod error;
 mod frames;
 mod joints;
 mod names;
+mod scale;
+mod shaders;
 mod text;
 
 pub use error::ExportError;
-pub use frames::{FRAME_RATE, MAX_FRAMES, POSE_BUDGET};
+pub use frames::{FRAME_RATE, MAX_FRAMES, POSE_BUDGET, POSE_RATE, frame_rate};
 pub use names::{clip_name_in, file_stem};
 
 use crate::material::Looks;
@@ -49,12 +51,14 @@ use skinning_method::model::Model;
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-/// The files: the mesh's text, and each clip's file stem and `.md5anim` text. A clip's file is
-/// `STEM.md5anim` beside the mesh, its name made safe for a file name; the name itself is inside
-/// (`names.rs`).
+/// The files: the mesh's text, each clip's file stem and `.md5anim` text, and each picture's file
+/// name and bytes. A clip's file is `STEM.md5anim` beside the mesh, its name made safe for a file
+/// name; the name itself is inside (`names.rs`). A picture goes beside the mesh too, named in the
+/// shaders (`shaders.rs`).
 pub struct Md5Files {
     pub mesh: String,
     pub animations: Vec<(String, String)>,
+    pub pictures: Vec<(String, Vec<u8>)>,
 }
 
 /// The model as an `.md5mesh` and each of `clips` as an `.md5anim`, all in memory: for a model
@@ -70,7 +74,10 @@ pub fn export(model: &Model, looks: &Looks, clips: &[Clip]) -> Result<Md5Files, 
         export.write_animation(i, &mut text).map_err(stopped)?;
         animations.push((stem.clone(), String::from_utf8_lossy(&text).into_owned()));
     }
-    Ok(Md5Files { mesh: export.mesh, animations })
+    let pictures = (export.pictures.iter())
+        .map(|(file, i)| (file.clone(), looks.materials.images[*i].bytes.clone()))
+        .collect();
+    Ok(Md5Files { mesh: export.mesh, animations, pictures })
 }
 
 /// The file stem of each clip's `.md5anim`, in the order of `clips`: each name made safe, and
@@ -91,6 +98,11 @@ pub struct Md5Export<'a> {
     pub mesh: String,
     /// Each clip's file stem ([`file_stems`]): its file is `STEM.md5anim` beside the mesh.
     pub stems: Vec<String>,
+    /// Each picture the shaders name, to write beside the mesh: its file name, and its image in
+    /// the looks' `materials.images`.
+    pub pictures: Vec<(String, usize)>,
+    /// What the files cannot keep, one line each, to be said (a mesh of several materials).
+    pub notes: Vec<String>,
 }
 
 impl<'a> Md5Export<'a> {
@@ -98,14 +110,16 @@ impl<'a> Md5Export<'a> {
     /// any frame is sampled an export past [`POSE_BUDGET`].
     pub fn new(model: &'a Model, looks: &Looks, clips: &'a [Clip]) -> Result<Md5Export<'a>, ExportError> {
         check_names(model, clips)?;
-        let frames = frames::frame_counts(clips, model.skeleton.len())?;
         let joints = joints::md5_joints(model)?;
-        let mesh = text::mesh(model, looks, &joints)?;
+        let frames = frames::frame_counts(clips, joints.order.len())?;
+        let shaders = shaders::shaders(model, looks);
+        let mesh = text::mesh(model, looks, &joints, &shaders.of_part)?;
         let mut pose = Pose::new(model);
         let animations = (clips.iter().zip(frames))
             .map(|(clip, frames)| anim::plan(model, &joints, clip, frames, &mut pose))
             .collect::<Result<_, _>>()?;
-        Ok(Md5Export { model, clips, joints, animations, mesh, stems: file_stems(clips) })
+        let (pictures, notes) = (shaders.pictures, shaders.notes);
+        Ok(Md5Export { model, clips, joints, animations, mesh, stems: file_stems(clips), pictures, notes })
     }
 
     /// Writes clip `i`'s `.md5anim` into `out`, frame by frame as each is sampled.

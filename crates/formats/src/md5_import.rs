@@ -26,8 +26,10 @@
 //! applied ahead of time, per weight (article 002's two formulas,
 //! quoted in chapter 10; `agreement.rs` says why they agree and measures it).
 //!
-//! id's tools are Z-up: the numbers are kept as the file has them and the model is marked
-//! [`Up::Z`], so only the camera turns. A damaged file is an [`Md5Error`] naming its line, never a
+//! id's tools are Z-up and face a character along +x; Blender's MD5 files are Z-up and face -y.
+//! The numbers are kept as the file has them; the model's [`Axes`] say up is +z and the front is
+//! what its feet say (`front.rs`), so only the camera and the exports turn. A damaged file is an
+//! [`Md5Error`] naming its line, never a
 //! crash; an animation whose joints are not the mesh's is skipped, said once in
 //! [`Imported::notes`].
 
@@ -36,13 +38,16 @@ mod anim_file;
 mod clips;
 mod error;
 mod folder;
+mod front;
 mod joints;
 mod mesh_file;
+mod shaders;
 mod tokens;
 mod vertices;
 
 pub use agreement::{Spread, WeightTable, offset_times_bind, spread};
 pub use error::Md5Error;
+pub use front::{CLEAR, FEET, Front};
 pub use joints::SYNTHETIC_ROOT;
 pub use mesh_file::FileWeight as Weight;
 pub use vertices::StoredWeights;
@@ -50,7 +55,7 @@ pub use vertices::StoredWeights;
 use crate::material::Looks;
 use crate::md5_export::clip_name_in;
 use skinning_method::clip::{Clip, Motion};
-use skinning_method::model::{Model, Up};
+use skinning_method::model::{Axes, Axis, Model};
 use skinning_method::normals::smooth_normals;
 use skinning_method::printable::printable;
 use std::path::{Path, PathBuf};
@@ -81,6 +86,8 @@ pub struct Imported {
     /// The files the model was read from, links followed (loaded from files): the `.md5mesh`,
     /// then each `.md5anim` beside it that was read, whether it fitted or not.
     pub files: Vec<PathBuf>,
+    /// Which way it faces, found from its feet (`front.rs`): the front of `model.axes`.
+    pub front: Front,
 }
 
 /// One `mesh { }` block, counted.
@@ -131,17 +138,25 @@ pub fn load(path: &Path) -> Result<Imported, Md5Error> {
     let texts: Vec<(&str, std::borrow::Cow<str>)> =
         animations.iter().map(|(stem, bytes)| (stem.as_str(), String::from_utf8_lossy(bytes))).collect();
     let texts: Vec<(&str, &str)> = texts.iter().map(|(stem, text)| (*stem, text.as_ref())).collect();
-    let imported = load_texts(&String::from_utf8_lossy(&mesh), &texts, notes)?;
+    let folder = Some(path.parent().unwrap_or(Path::new("")));
+    let mut imported = load_texts(&String::from_utf8_lossy(&mesh), &texts, folder, notes)?;
+    files.append(&mut imported.files);
     Ok(Imported { files, ..imported })
 }
 
 /// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text, in
-/// the order their clips take), as [`load`] does from files.
+/// the order their clips take), as [`load`] does from files, but no picture its shaders name.
 pub fn load_from_str(mesh: &str, animations: &[(&str, &str)]) -> Result<Imported, Md5Error> {
-    load_texts(mesh, animations, Vec::new())
+    load_texts(mesh, animations, None, Vec::new())
 }
 
-fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -> Result<Imported, Md5Error> {
+/// The model from its texts; `folder`, the model's, where the pictures its shaders name are.
+fn load_texts(
+    mesh: &str,
+    animations: &[(&str, &str)],
+    folder: Option<&Path>,
+    mut notes: Vec<String>,
+) -> Result<Imported, Md5Error> {
     // The bind pose becomes the bones and the offsets; the weights, the skin's vertices.
     let file = mesh_file::parse(mesh)?;
     let bones = joints::bones(&file.joints)?;
@@ -149,8 +164,21 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
     let mut model = Model::new(bones.skeleton, vertices.skin, vertices.edges)?
         .with_triangles(vertices.triangles)?
         .with_parts(vertices.parts)?;
-    model.up = Up::Z;
-    let looks = Looks { texcoords: vertices.texcoords, ..Looks::default() };
+    // Up is +z; the front is what the feet say, id's +x if they do not.
+    let front = front::front(&file.joints);
+    model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
+    if front.axis != Axis::PosX {
+        notes.push(format!(
+            "it faces {}, not +x as id's models do ({}): shown and exported facing forward; \
+             --front AXIS says otherwise",
+            front.axis,
+            front.why()
+        ));
+    }
+    // The shaders, as materials: pictures beside the model, or colours (`shaders.rs`).
+    let shaders: Vec<&str> = file.meshes.iter().map(|m| m.shader).collect();
+    let (materials, pictures) = shaders::materials(&shaders, &vertices.triangle_runs, folder, &mut notes);
+    let looks = Looks { texcoords: vertices.texcoords, materials };
     smooth_normals_for(&mut model, &mut notes);
 
     // Each animation that describes the same joints becomes a clip.
@@ -193,9 +221,9 @@ fn load_texts(mesh: &str, animations: &[(&str, &str)], mut notes: Vec<String>) -
             most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
         })
         .collect();
-    let files = Vec::new();
+    let files = pictures;
     let (stored, animations) = (vertices.stored, summaries);
-    Ok(Imported { model, looks, clips, stored, meshes, animations, notes, files })
+    Ok(Imported { model, looks, clips, stored, meshes, animations, notes, files, front })
 }
 
 /// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind

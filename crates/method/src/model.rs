@@ -7,12 +7,14 @@
 //! part of it: skinning never changes it, and a loader keeps it beside the model. What changes per frame is a [`Pose`](crate::frame::Pose), and
 //! `frame.rs` runs the method on it.
 
+mod axes;
 mod build;
 mod error;
 mod part;
 
+pub use axes::{Axes, Axis};
 pub use error::ModelError;
-pub use part::{Part, Up};
+pub use part::Part;
 
 use crate::morph::MeshMorph;
 use crate::skeleton::Skeleton;
@@ -31,8 +33,9 @@ pub struct Model {
     /// The meshes, as runs of the skin's vertices in order: first every skinned one, then every
     /// rigid one. The article's scene is one skinned part; a glTF file has one per mesh and node.
     pub parts: Vec<Part>,
-    /// The axis its numbers call up: the picture stands it up that way (`camera.rs`).
-    pub up: Up,
+    /// The axes its numbers call up and front: the picture stands it up and looks at its front
+    /// (`camera.rs`), and the exports turn it into their formats' axes.
+    pub axes: Axes,
     /// The morph targets of its meshes, each over its part's run of vertices (none for most).
     pub morphs: Vec<MeshMorph>,
 }

@@ -25,29 +25,38 @@ OPTIONS:
     --animation NAME|INDEX  with --model: the animation to play (default the first; a file with none
                             shows its rest pose, as a clip named rest; for MD5, rest is there last,
                             the bind pose as the .md5mesh stores it, unless a rest.md5anim is)
-    --info                  with --model: print the file's node tree, skins, meshes and animations,
-                            and what is ignored, then exit; for MD5 also how far each vertex's weights
-                            disagree about where it is (whether article 002's formulas agree)
+    --info                  with --model: print the file's axes, node tree, skins, meshes and
+                            animations, and what is ignored, then exit; for MD5 also how far each
+                            vertex's weights disagree about where it is (whether article 002's
+                            formulas agree)
+    --front AXIS            the axis of the model's own numbers its character faces: x, -x, y, -y,
+                            z or -z, across its up (default: glTF's +z; for MD5, the way its feet
+                            point, id's +x if they do not say); the picture looks at that side and
+                            the exports write it as their format's front
     --export-gltf FILE      write the model shown (the article's scene, or --model's) with its clips,
                             normals, texture coordinates, materials and morph targets as a glTF 2.0
                             file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
-                            MD5 models are turned to glTF's Y-up. For Blender or any glTF viewer.
-                            Never writes over a file the model was read from. Says what it wrote,
-                            then exits. Takes only --model besides
+                            models in other axes are turned to glTF's (Y up, facing +z). For
+                            Blender or any glTF viewer. Never writes over a file the model was
+                            read from. Says what it wrote, then exits. Takes only --model and
+                            --front besides
     --export-md5 FILE.md5mesh
                             write the model shown (the article's scene, or --model's) as an MD5
-                            model: FILE.md5mesh, and NAME.md5anim beside it for each clip, sampled at
-                            120 frames a second (its folder is made if missing: an MD5 model takes
-                            every .md5anim beside it); NAME is the clip's name with every character
-                            but letters, digits, - _ . made _, the name itself kept in the file's
-                            commandline; a model without clips gets rest.md5anim, its rest pose;
-                            Y-up models are turned to id's axes (Z up, facing +x); a scale that
+                            model: FILE.md5mesh with the skin's joints, and NAME.md5anim beside it
+                            for each clip, at the lowest rate its keys fall on (an MD5 clip's own,
+                            120 frames a second at most; its folder is made if missing: an MD5
+                            model takes every .md5anim beside it); NAME is the clip's name with
+                            every character but letters, digits, - _ . made _, the name itself
+                            kept in the file's commandline; a model without clips gets
+                            rest.md5anim, its rest pose; each mesh's material goes in its shader,
+                            a texture as a PNG or JPEG beside the model, a colour as NAME rgba R G
+                            B A; models are turned to id's axes (Z up, facing +x); a scale that
                             cannot be baked is refused. Never writes over a file the model was
-                            read from; an .md5anim never replaces a file already there, nor goes
-                            through a link. Says what it wrote, then exits. Takes only --model and
-                            --force besides
-    --force                 with --export-md5: replace .md5anim files already there (still never a
-                            link, nor a file the model was read from)
+                            read from; a file it names itself never replaces a file already
+                            there, nor goes through a link. Says what it wrote, then exits. Takes
+                            only --model, --front and --force besides
+    --force                 with --export-md5: replace .md5anim files and textures already there
+                            (still never a link, nor a file the model was read from)
     --blend CLIP=W,CLIP=W...
                             play these clips (as --animation or --clip names them) together, each
                             at its weight (divided by their sum), each at the same time and looping

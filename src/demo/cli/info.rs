@@ -12,6 +12,7 @@
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
 use skinning_formats::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
 use skinning_method::clip::{Channel, Motion};
+use skinning_method::model::Axes;
 use skinning_method::printable::{printable, quoted};
 use skinning_method::skin::{SLOTS, Skin};
 use std::fmt::Write;
@@ -42,6 +43,8 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(joints.len(), "joint slot", "joint slots"),
         counted(model.skin.len(), "vertex", "vertices")
     ));
+
+    line(axes(model.axes));
 
     // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
     line("node tree: bone i is node i; a joint shows its skin and its place in the skin's joints;".into());
@@ -93,6 +96,9 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         "skins (offset = inverse bind matrix; in the article it is the inverse of the rest world transform):"
             .into(),
     );
+    if imported.skins.is_empty() {
+        line("  none: each mesh moves with its node, one joint at weight 1 (a rigid mesh)".into());
+    }
     let rest_world = skeleton.rest_world();
     for (s, skin) in imported.skins.iter().enumerate() {
         let name = if skin.name.is_empty() { String::new() } else { format!(" {}", quoted(&skin.name)) };
@@ -183,6 +189,9 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             line(text.trim_end_matches(',').to_string());
         }
     }
+    if let Some(why) = &imported.nothing_to_draw {
+        line(format!("nothing to draw: {why}"));
+    }
     if imported.notes.is_empty() && imported.unused.is_empty() {
         line("ignored or mended: nothing".into());
     } else {
@@ -196,6 +205,12 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         }
     }
     out
+}
+
+/// Which way the model stands and faces: glTF's axes, unless `--front` said otherwise.
+fn axes(axes: Axes) -> String {
+    let why = if axes == Axes::GLTF { "glTF's own; --front AXIS says otherwise" } else { "given by --front" };
+    format!("axes: up {}, front {} ({why})", axes.up(), axes.front())
 }
 
 /// The most influences on one vertex, how many vertices have more than four, and whether the GPU

@@ -17,9 +17,21 @@ use std::path::Path;
 const AGREE: f32 = 1e-5;
 
 /// What the file has that this program reads past.
-const IGNORED: &str = "the meshes' shaders (each only names its mesh here; the texture coordinates are \
-                       kept, for an export), the animations' bounds (boxes for culling; the camera \
-                       frames the model itself), the command lines but this program's clip names";
+const IGNORED: &str = "a shader that names neither a PNG or JPEG file nor a colour (rgba R G B A; a \
+                       Doom 3 material's name: it only names its mesh here), the animations' bounds \
+                       (boxes for culling; the camera frames the model itself), the command lines \
+                       but this program's clip names";
+
+/// Which way the model stands and faces: up +z, and the front its feet show, unless `--front`
+/// said otherwise.
+fn axes(imported: &Imported) -> String {
+    let (axes, found) = (imported.model.axes, &imported.front);
+    let why = match axes.front() == found.axis {
+        true => format!("{}; --front AXIS says otherwise", found.why()),
+        false => "given by --front".to_string(),
+    };
+    format!("axes: up {}, front {} ({why})", axes.up(), axes.front())
+}
 
 /// The whole description, ready to print.
 pub fn describe(path: &Path, imported: &Imported) -> String {
@@ -45,6 +57,8 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(sum(|m| m.triangles), "triangle", "triangles"),
         counted(sum(|m| m.weights), "weight", "weights"),
     ));
+
+    line(axes(imported));
 
     // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
     line("joint tree (joint i is bone i and skin joint i; where each stands in the bind pose, the file's numbers):".into());
@@ -89,8 +103,12 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             counted(anim.components, "component", "components"),
         ));
     }
-    let last = imported.clips.len() - 1;
-    line(format!("  {last} \"{REST}\": the bind pose, as the .md5mesh stores it"));
+    // The loader's bind pose, unless an animation has its name (one this program wrote for a model
+    // without clips): then that is the clip, listed once, above.
+    if imported.clips.len() > imported.animations.len() {
+        let last = imported.clips.len() - 1;
+        line(format!("  {last} \"{REST}\": the bind pose, as the .md5mesh stores it"));
+    }
     line(super::info::influences(&model.skin));
 
     // The lesson of the format: do the weights of each vertex agree about where it is?

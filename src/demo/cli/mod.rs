@@ -23,7 +23,7 @@ use crate::demo::show::skinned::{Blend, Skinning};
 use lexopt::{Arg, Parser};
 use mistakes::{lexopt_error, takes_no_value, unexpected};
 use model_file::Given;
-use options::{MAX_SECONDS, MAX_THREADS, Options};
+use options::{MAX_SECONDS, MAX_THREADS, Options, front};
 use skinning_formats::gltf_export::Container;
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -105,6 +105,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, String
                 options.animation = Some(text(&mut parser, "--animation", "NAME|INDEX")?)
             }
             Arg::Long("info") => options.info = true,
+            Arg::Long("front") => options.front = Some(front(&text(&mut parser, "--front", "AXIS")?)?),
             Arg::Long("export-gltf") => {
                 once(&options.export_gltf, "--export-gltf")?;
                 let file = path(&mut parser, "--export-gltf", "FILE.gltf|FILE.glb")?;

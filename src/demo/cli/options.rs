@@ -6,6 +6,7 @@ use super::morph::MorphSetting;
 use crate::demo::show::skinned::{Blend, Skinning};
 use skinning_formats::gltf_export::Container;
 use skinning_method::clip::Clip;
+use skinning_method::model::Axis;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +34,9 @@ pub struct Options {
     pub model: Option<PathBuf>,
     /// Which of the model's animations plays: a name or an index (default: the first).
     pub animation: Option<String>,
+    /// The axis of the model's numbers its character faces (`--front`), over what the loader
+    /// found (glTF's +z; for MD5, what its feet say).
+    pub front: Option<Axis>,
     /// Print what the model file holds, and exit.
     pub info: bool,
     /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
@@ -84,6 +88,7 @@ impl Default for Options {
             text: true,
             model: None,
             animation: None,
+            front: None,
             info: false,
             export_gltf: None,
             export_md5: None,
@@ -99,6 +104,13 @@ impl Default for Options {
             trail: None,
         }
     }
+}
+
+/// `--front AXIS`'s value: `x`, `+x`, `-x`, ... in any letter case.
+pub fn front(v: &str) -> Result<Axis, String> {
+    Axis::parse(v).ok_or(format!(
+        "--front wants the axis the model faces in its own numbers: x, -x, y, -y, z or -z, not {v:?}"
+    ))
 }
 
 /// The time step of `--dump` when `--fixed-dt` is not given: one frame at 60 frames a second.

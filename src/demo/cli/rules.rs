@@ -21,14 +21,19 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         (options.export_gltf.is_some(), "--export-gltf", "a glTF file"),
         (options.export_md5.is_some(), "--export-md5", "an MD5 model"),
     ] {
-        let alone =
-            Options { export_gltf: None, export_md5: None, model: None, force: false, ..options.clone() }
-                == Options::default();
+        let alone = Options {
+            export_gltf: None,
+            export_md5: None,
+            model: None,
+            force: false,
+            front: None,
+            ..options.clone()
+        } == Options::default();
         let both = options.export_gltf.is_some() && options.export_md5.is_some();
         if export && (!alone || clip_given || both) {
             return Err(format!(
                 "{flag} writes the model shown (the article's scene, or --model FILE) as {format} with \
-                 all its clips, then exits: give it alone or with --model"
+                 all its clips, then exits: give it alone or with --model and --front"
             ));
         }
     }

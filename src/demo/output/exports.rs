@@ -74,25 +74,31 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
     ))
 }
 
-/// Writes the model as an MD5 model, `path` and an `.md5anim` beside it per clip (all or none),
-/// then says so. `force`: an `.md5anim` may replace a file of its name (never one the model was
-/// read from).
+/// Writes the model as an MD5 model, `path` and beside it an `.md5anim` per clip and the pictures
+/// its shaders name (all or none), then says so. `force`: an `.md5anim` or a picture may replace a
+/// file of its name (never one the model was read from).
 pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
     let clips = md5_clips(loaded);
     let stems = file_stems(clips);
     let animations: Vec<PathBuf> =
         stems.iter().map(|stem| path.with_file_name(format!("{stem}.md5anim"))).collect();
-    let planned = together::check(path, &animations, &Inputs::of(&loaded.read), force)?;
     let export =
         Md5Export::new(&loaded.model, &loaded.looks, clips).map_err(|e| together::cannot_export(&e))?;
+    let pictures: Vec<PathBuf> = export.pictures.iter().map(|(file, _)| path.with_file_name(file)).collect();
+    let derived: Vec<PathBuf> = animations.iter().chain(&pictures).cloned().collect();
+    let planned = together::check(path, &derived, &Inputs::of(&loaded.read), force)?;
     if !loaded.model.morphs.is_empty() {
         console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
     }
-    let export = &export;
+    export.notes.iter().for_each(|note| console::say(&format!("note: {note}")));
+    let (export, images) = (&export, &loaded.looks.materials.images);
     let mut writers: Vec<Writer> =
         vec![Box::new(|out: &mut dyn Write| out.write_all(export.mesh.as_bytes()))];
     for i in 0..animations.len() {
         writers.push(Box::new(move |out: &mut dyn Write| export.write_animation(i, out)));
+    }
+    for &(_, image) in &export.pictures {
+        writers.push(Box::new(move |out: &mut dyn Write| out.write_all(&images[image].bytes)));
     }
     together::write(&planned, writers)?;
     let stems: Vec<String> = (animations.iter())
@@ -103,8 +109,15 @@ pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
         _ => ".".to_string(),
     };
     let mesh = printable(&path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
+    let pictures = match &export.pictures[..] {
+        [] => String::new(),
+        some => {
+            let files: Vec<String> = some.iter().map(|(file, _)| printable(file).into_owned()).collect();
+            format!("; {}: {}", counted(files.len(), "picture", "pictures"), files.join(", "))
+        }
+    };
     console::show(&format!(
-        "wrote {mesh} and {} in {folder}: {} (clips {}; each clip's own name is inside its file)",
+        "wrote {mesh} and {} in {folder}: {} (clips {}; each clip's own name is inside its file){pictures}",
         counted(stems.len(), "animation", "animations"),
         stems.join(", "),
         names(clips)

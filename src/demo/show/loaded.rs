@@ -10,7 +10,7 @@ use skinning_formats::gltf_import::{self, ImportError};
 use skinning_formats::material::Looks;
 use skinning_formats::md5_import::{self, Md5Error, StoredWeights};
 use skinning_method::clip::Clip;
-use skinning_method::model::Model;
+use skinning_method::model::{Axes, Axis, Model};
 use std::path::{Path, PathBuf};
 
 /// A model ready to show.
@@ -44,7 +44,8 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         let invalid = |e: skinning_method::scene::SceneError| {
             Failure::new(1, format!("the built-in scene is invalid: {e}"))
         };
-        let model = skinning_method::scene::article().map_err(|e| invalid(e.into()))?;
+        let mut model = skinning_method::scene::article().map_err(|e| invalid(e.into()))?;
+        facing(&mut model, options)?;
         let clips = skinning_method::scene::clips().map_err(invalid)?;
         let own_clips = clips.len();
         return Ok(Loading::Show(Box::new(Loaded {
@@ -64,21 +65,27 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
     }
     let started = crate::demo::platform::time::Instant::now();
     let (loaded, description) = if is_md5mesh(path) {
-        let imported = md5_import::load(path).map_err(|e| match e {
+        let mut imported = md5_import::load(path).map_err(|e| match e {
             // That message names the file already.
             Md5Error::Read { .. } => Failure::new(1, e.to_string()),
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
+        facing(&mut imported.model, options)?;
         let info = options.info.then(|| cli::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
         (Loaded { model, looks, clips, own_clips, notes, stored: Some(stored), read: files }, info)
     } else {
-        let imported = gltf_import::load(path).map_err(|e| match e {
+        let mut imported = gltf_import::load(path).map_err(|e| match e {
             ImportError::Read { .. } => Failure::new(1, e.to_string()),
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
+        facing(&mut imported.model, options)?;
         let info = options.info.then(|| cli::info::describe(path, &imported));
+        // A file with nothing in its scene to draw loads for --info, and is refused for the rest.
+        if let (Some(why), None) = (&imported.nothing_to_draw, &info) {
+            return Err(Failure::new(1, format!("{}: {why}", path.display())));
+        }
         let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
         let gltf_import::Imported { model, looks, clips, notes, files, .. } = imported;
         (Loaded { model, looks, clips, own_clips, notes, stored: None, read: files }, info)
@@ -90,6 +97,25 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         Some(text) => console::show(&text).map(|()| Loading::Described),
         None => Ok(Loading::Show(Box::new(loaded))),
     }
+}
+
+/// `--front AXIS`: the model faces that axis of its own numbers, whatever its loader found. The
+/// picture looks at that side, and the exports write it as their format's front. It must lie
+/// across the model's up (a command-line mistake, exit 2, if it lies along it).
+fn facing(model: &mut Model, options: &Options) -> Result<(), Failure> {
+    let Some(front) = options.front else { return Ok(()) };
+    let up = model.axes.up();
+    model.axes = Axes::new(up, front).ok_or_else(|| {
+        let across: Vec<String> = Axis::ALL.iter().filter(|a| !a.parallel(up)).map(Axis::to_string).collect();
+        Failure::new(
+            2,
+            format!(
+                "--front {front} lies along the model's up, {up}; a front lies across it: {}",
+                across.join(", ")
+            ),
+        )
+    })?;
+    Ok(())
 }
 
 /// `--stats`: how long the file took to load.

@@ -85,7 +85,7 @@ impl Reaching {
             drag: None,
             marks: Vec::with_capacity(MAX_GOALS * MARKS_PER_CHAIN),
             facing: facing(model),
-            z_up: model.up == skinning_method::model::Up::Z,
+            z_up: model.axes.up() == skinning_method::model::Axis::PosZ,
         })
     }
 

@@ -1,7 +1,9 @@
 //! The clips, as keyed channels (spec, "Animations"): a keyframed clip's tracks key for key (STEP,
 //! LINEAR, CUBICSPLINE); a procedural clip (`seed`) sampled [`SAMPLES_PER_SECOND`] times a second,
 //! LINEAR. The keys of a top bone are turned with its rest transform for a Z-up model (`nodes.rs`).
-//! A track's morph weights go to the node of the mesh they move (`morphs.rs`).
+//! A track's morph weights go to the node of the mesh they move (`morphs.rs`). A channel of one key
+//! that holds its bone at rest moves nothing, and is left out ([`without_holds`]): a clip read from
+//! MD5 has one for every joint its frames leave alone.
 
 use super::buffer::File;
 use super::error::ExportError;
@@ -9,6 +11,7 @@ use super::json::Animation;
 use super::nodes::{Nodes, Turn};
 use glam::{Quat, Vec3};
 use skinning_method::clip::{Channel, Clip, Keyable, Motion, Track};
+use skinning_method::model::Axes;
 use skinning_method::skeleton::{Skeleton, Trs};
 
 /// Keys per second for a procedural clip. Between two keys a viewer goes in a straight line, off
@@ -29,11 +32,49 @@ pub fn tracks(skeleton: &Skeleton, clips: &[Clip]) -> Result<Vec<Vec<Track>>, Ex
                     let (clip, duration) = (clip.name.clone(), clip.duration);
                     return Err(ExportError::Duration { clip, duration, last_key });
                 }
-                Ok(tracks.clone())
+                Ok(without_holds(skeleton, tracks, clip.duration))
             }
             Motion::Procedural(animate) => Ok(sampled(skeleton, clip.duration, *animate)),
         })
         .collect()
+}
+
+/// How close to the rest value a key that holds a bone there is: a part of the skeleton's size (its
+/// longest rest translation) for a translation, of 1 for a rotation or a scale. That is the
+/// rounding of a pose that went through another file's numbers (an MD5 joint's bind pose is the
+/// inverse of an inverse bind matrix, and MD5 numbers are written to a millionth of the model's
+/// size: `md5_export/text.rs`).
+const HELD: f32 = 1e-5;
+
+/// `tracks` without their channels of one key at the bone's rest value (within [`HELD`]), and without
+/// the tracks left empty; as they are if that would leave the clip nothing that reaches its end
+/// (`duration`): its length comes from its last key.
+fn without_holds(skeleton: &Skeleton, tracks: &[Track], duration: f32) -> Vec<Track> {
+    fn held<T: Keyable>(channel: &mut Option<Channel<T>>, rest: T, same: impl Fn(T, T) -> bool) {
+        if channel.as_ref().is_some_and(|c| c.values.len() == 1 && same(c.values[0], rest)) {
+            *channel = None;
+        }
+    }
+    let size = skeleton.bones().iter().map(|b| b.rest.translation.length()).fold(0.0, f32::max);
+    let size = if size > 0.0 && size.is_finite() { size } else { 1.0 };
+    let mut kept = Vec::with_capacity(tracks.len());
+    for track in tracks {
+        let Some(bone) = skeleton.bones().get(track.bone) else { return tracks.to_vec() };
+        let rest = bone.rest;
+        let mut track = track.clone();
+        held(&mut track.translation, rest.translation, |a, b| a.abs_diff_eq(b, HELD * size));
+        held(&mut track.rotation, rest.rotation, |a, b| a.abs_diff_eq(b, HELD) || a.abs_diff_eq(-b, HELD));
+        held(&mut track.scale, rest.scale, |a, b| a.abs_diff_eq(b, HELD * b.length()));
+        if track.translation.is_some()
+            || track.rotation.is_some()
+            || track.scale.is_some()
+            || !track.weights.is_empty()
+        {
+            kept.push(track);
+        }
+    }
+    let last_key = kept.iter().map(Track::end).fold(0.0, f32::max);
+    if kept.is_empty() || last_key != duration { tracks.to_vec() } else { kept }
 }
 
 /// Every clip that moves something as an animation (the spec wants at least one channel); its
@@ -50,7 +91,8 @@ pub fn animations(
         for track in tracks {
             super::morphs::weight_channels(file, &mut animation, track, morphed)?;
             let Some(node) = nodes.node_of.get(track.bone).copied().flatten() else { continue };
-            let turn = Turn(turn.0 && nodes.top[track.bone]);
+            // Only a top bone's keys turn: below it, its parent's turn carries it.
+            let turn = if nodes.top[track.bone] { turn } else { Turn(Axes::GLTF) };
             let point = |v: &Vec3| turn.point(*v).to_array();
             let rotation = |q: &Quat| turn.rotation(*q).to_array();
             file.channel(&mut animation, node, "translation", track.translation.as_ref(), point);

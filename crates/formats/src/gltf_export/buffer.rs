@@ -5,12 +5,14 @@
 //! only when views are shared), each starting at a multiple of 4 bytes (spec, "Data Alignment": an
 //! accessor's offset must be a multiple of its component size, a vertex attribute's of 4). An
 //! **accessor** says how to read the view: component type, element type, count, and for POSITION
-//! and animation key times the `min` and `max` the spec requires.
+//! and animation key times the `min` and `max` the spec requires. Channels with the same key times
+//! share one accessor of them, as a sampler may (an MD5 clip's are all its frames).
 
 use super::error::{Container, ExportError};
 use super::json;
 use base64::Engine;
 use skinning_method::clip::Channel;
+use std::collections::HashMap;
 
 // glTF's numbers for what the file holds (spec, "Accessor Data Types", "Buffers and Buffer Views",
 // "Meshes").
@@ -66,6 +68,8 @@ impl Component for u32 {
 pub struct File {
     pub root: json::Root,
     bin: Vec<u8>,
+    /// The key times written so far (their bits), and the accessor of each.
+    times: HashMap<Vec<u32>, usize>,
 }
 
 impl File {
@@ -125,8 +129,15 @@ impl File {
         floats: impl Fn(&T) -> [f32; N],
     ) {
         let Some(channel) = channel else { return };
-        let times: Vec<[f32; 1]> = channel.times.iter().map(|&t| [t]).collect();
-        let input = self.accessor(&times, None, true);
+        let bits: Vec<u32> = channel.times.iter().map(|t| t.to_bits()).collect();
+        let input = match self.times.get(&bits) {
+            Some(&input) => input,
+            None => {
+                let times: Vec<[f32; 1]> = channel.times.iter().map(|&t| [t]).collect();
+                let input = self.accessor(&times, None, true);
+                *self.times.entry(bits).or_insert(input)
+            }
+        };
         let values: Vec<[f32; N]> = channel.values.iter().map(floats).collect();
         let output = self.accessor(&values, None, false);
         let interpolation = channel.interpolation.name();

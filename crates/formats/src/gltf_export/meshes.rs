@@ -12,13 +12,16 @@
 //! - **Morph targets.** A part's targets go with its primitives, its default weights and target
 //!   names with its mesh (`morphs.rs`).
 //! - **Nodes.** A skinned mesh's node is a scene root: the spec ignores its transform (only the
-//!   joints place the skin), and the glTF-Validator warns when such a node is not a root.
+//!   joints place the skin), and the glTF-Validator warns when such a node is not a root. A part
+//!   that came from such a node (a glTF file read before: the part's bone is a root, no joint, with
+//!   no child and no key of its own) hangs on it again; any other gets a node of its own. So a file
+//!   read and written again has as many nodes as before, not one more per mesh each time.
 
 use super::buffer::{ARRAY_BUFFER, ELEMENT_ARRAY_BUFFER, File, LINE_LOOP, LINES, POINTS, TRIANGLES, push};
 use super::error::ExportError;
-use super::json::{Mesh, Node, Primitive, Skin};
+use super::json::{Mesh, Primitive, Skin};
 use super::morphs;
-use super::nodes::{Nodes, Turn};
+use super::nodes::{Nodes, Turn, free_roots, hang};
 use crate::material::Looks;
 use skinning_method::model::{Model, Part};
 use skinning_method::printable::printable;
@@ -42,6 +45,7 @@ pub fn meshes(
     model: &Model,
     looks: &Looks,
     nodes: &Nodes,
+    animated: &[bool],
     turn: Turn,
 ) -> Result<Vec<Option<usize>>, ExportError> {
     let all: Vec<usize> = (0..model.skin.joints().len()).collect();
@@ -55,6 +59,7 @@ pub fn meshes(
         material_of[run.triangles.start.min(end)..end].fill(material);
     }
     let mut mesh_nodes = vec![None; model.parts.len()];
+    let mut free = free_roots(model, nodes, animated);
     for (p, part) in model.parts.iter().enumerate().filter(|(_, part)| !part.vertices.is_empty()) {
         let morph = morphs::of_part(model, &part.vertices);
         let targets_of =
@@ -163,11 +168,10 @@ pub fn meshes(
                 });
             }
         }
-        let name = part.name.clone();
         let (weights, extras) = morphs::mesh_fields(morph);
-        let mesh = push(&mut file.root.meshes, Mesh { name: name.clone(), primitives, weights, extras });
-        let node = Node { name, mesh: Some(mesh), skin: Some(skin), ..Node::default() };
-        mesh_nodes[p] = Some(push(&mut file.root.nodes, node));
+        let name = part.name.clone();
+        let mesh = push(&mut file.root.meshes, Mesh { name, primitives, weights, extras });
+        mesh_nodes[p] = Some(hang(file, part, (mesh, skin), nodes, &mut free));
     }
     Ok(mesh_nodes)
 }

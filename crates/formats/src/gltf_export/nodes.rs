@@ -1,49 +1,60 @@
-//! Bones become nodes, and a Z-up model is turned into glTF's Y-up as it is written.
+//! Bones become nodes, a model in other axes is turned into glTF's as it is written, and each mesh
+//! gets the node that holds it.
 //!
 //! Bone `i` is a node with its rest translation, rotation and scale, its children the first child
 //! and each next sibling, in the bones' order. One bone is left out: the root a loader adds above
 //! a file's several roots ([`SYNTHETIC_ROOT`](crate::gltf_import::SYNTHETIC_ROOT), and MD5's),
 //! when nothing but holding them is its job (no turn or move of its own, no joint, no clip moves
-//! it): written, a reader would add another above it, and one more each round trip.
+//! it): written, a reader would add another above it, and one more each round trip. A mesh hangs
+//! on the node it came from where that is a root nothing else needs ([`free_roots`], [`hang`]), else
+//! on a new node: either way a scene root, as the spec wants a skinned mesh's node.
 //!
-//! **Up.** glTF is Y-up, a character facing +z (spec, "Coordinate System and Units"); an MD5 model
-//! has id's axes, Z-up and facing +x. Its numbers are turned into glTF's as the camera turns them
-//! (`model::Up::turn_to_gltf`), `(x, y, z) → (y, z, x)`, the turn `T`: every
-//! point of the mesh and every normal, and the top bones' rest transforms and keys (`T · local`),
-//! so every world transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
-//! `T·world · offset·T⁻¹ · T·bind = T · (world · offset · bind)`: the same skinned mesh, turned.
-//! (`md5_export` turns the other way, so a round trip comes back in its own axes.)
+//! **Up and front.** glTF is Y-up, a character facing +z (spec, "Coordinate System and Units");
+//! an MD5 model has id's axes, Z-up and facing +x, or Blender's, Z-up and facing -y
+//! (`model::Axes`). Its numbers are turned into glTF's as the camera turns them
+//! (`model::Axes::to_gltf`; for id's axes `(x, y, z) → (y, z, x)`), the turn `T`: every point of the
+//! mesh and every normal, and the top bones' rest transforms and keys (`T · local`), so every world
+//! transform becomes `T · world`. A joint's offset becomes `offset · T⁻¹`, and then
+//! `T·world · offset·T⁻¹ · T·bind = T · (world · offset · bind)`: the same skinned mesh, turned, its
+//! front along +z for every glTF viewer. (`md5_export` turns into id's axes, so a round trip comes
+//! back facing the way id's tools face.)
 
-use super::buffer::File;
+use super::buffer::{File, push};
 use super::json::Node;
 use glam::{Mat4, Quat, Vec3, Vec4};
-use skinning_method::model::{Model, Up};
+use skinning_method::model::{Axes, Model, Part};
 use skinning_method::skeleton::{BoneId, Skeleton, Trs};
 
-/// Whether a model's numbers are turned from Z-up to Y-up as they are written.
+/// How a model's numbers are turned into glTF's axes as they are written: not at all for a model
+/// in glTF's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Turn(pub bool);
+pub struct Turn(pub Axes);
 
 impl Turn {
     pub fn of(model: &Model) -> Turn {
-        Turn(model.up == Up::Z)
+        Turn(model.axes)
     }
 
-    /// A point or a direction: `(x, y, z) → (y, z, x)`, exactly (no rounding: it only moves
-    /// numbers).
+    /// Whether nothing turns: the model's axes are glTF's.
+    pub fn none(self) -> bool {
+        self.0 == Axes::GLTF
+    }
+
+    /// A point or a direction, exactly (no rounding: it only moves numbers and changes signs).
     pub fn point(self, p: Vec3) -> Vec3 {
-        if self.0 { Vec3::new(p.y, p.z, p.x) } else { p }
+        self.0.to_gltf(p)
     }
 
     /// An orientation of a top bone: the turn, then it.
     pub fn rotation(self, q: Quat) -> Quat {
-        if self.0 { Up::Z.turn_to_gltf() * q } else { q }
+        if self.none() { q } else { self.0.turn_to_gltf() * q }
     }
 
-    /// An offset: `offset · T⁻¹` (T⁻¹ takes (x, y, z) back to (z, x, y)).
+    /// An offset: `offset · T⁻¹`, whose columns are where `T⁻¹` takes glTF's x, y and z.
     pub fn offset(self, offset: Mat4) -> Mat4 {
-        let back = Mat4::from_cols(Vec4::Y, Vec4::Z, Vec4::X, Vec4::W);
-        if self.0 { offset * back } else { offset }
+        let back = |e: Vec3| self.0.from_gltf(e).extend(0.0);
+        let back = Mat4::from_cols(back(Vec3::X), back(Vec3::Y), back(Vec3::Z), Vec4::W);
+        if self.none() { offset } else { offset * back }
     }
 
     /// A top bone's rest transform: `T · local`.
@@ -106,4 +117,41 @@ pub fn nodes(file: &mut File, model: &Model, animated: &[bool], turn: Turn) -> N
 /// A bone's children in the article's order: the first child, then its sibling, and so on.
 fn children(skeleton: &Skeleton, first_child: Option<BoneId>) -> Vec<BoneId> {
     std::iter::successors(first_child, |&child| skeleton.bone(child).sibling).collect()
+}
+
+/// The bones a mesh may hang on again: roots of their own that nothing else needs (no joint, no
+/// child, no key).
+pub fn free_roots(model: &Model, nodes: &Nodes, animated: &[bool]) -> Vec<bool> {
+    let is_joint = model.joint_bones();
+    (0..model.skeleton.len())
+        .map(|b| {
+            let bone = model.skeleton.bone(b);
+            let needed = is_joint[b] || animated[b] || bone.first_child.is_some();
+            nodes.top[b] && nodes.node_of[b].is_some() && !needed
+        })
+        .collect()
+}
+
+/// The node that holds `part`'s mesh, skinned by `skin`: the node it came from if that is `free`
+/// (and no more, then), else a new one. Returns its index.
+pub fn hang(
+    file: &mut File,
+    part: &Part,
+    (mesh, skin): (usize, usize),
+    nodes: &Nodes,
+    free: &mut [bool],
+) -> usize {
+    match part.bone.filter(|&b| part.skinned && free[b]) {
+        Some(b) => {
+            free[b] = false;
+            // A free bone has a node (`free_roots`).
+            let node = nodes.node_of[b].unwrap_or_default();
+            (file.root.nodes[node].mesh, file.root.nodes[node].skin) = (Some(mesh), Some(skin));
+            node
+        }
+        None => {
+            let name = part.name.clone();
+            push(&mut file.root.nodes, Node { name, mesh: Some(mesh), skin: Some(skin), ..Node::default() })
+        }
+    }
 }

@@ -35,11 +35,9 @@ pub enum ImportError {
     Mesh { mesh: String, problem: String },
     /// An animation channel cannot be played.
     Animation { animation: String, channel: usize, problem: String },
-    /// The file has no skinned mesh; the text says what it has instead.
-    NoSkinnedMesh(String),
-    /// The file's skinned meshes all hang on nodes outside the scene that is shown: the first
-    /// one's node, how many more there are, and the scene.
-    SkinnedMeshOutsideScene { node: String, more: usize, scene: String },
+    /// The file has no node at all: no tree of bones, so nothing to show or describe. (A file
+    /// with nodes but no mesh loads: `Imported::nothing_to_draw` says why it shows nothing.)
+    NoNodes,
     /// The loaded pieces do not fit together (a bug in the loader if it ever shows).
     Model(ModelError),
 }
@@ -95,17 +93,10 @@ impl fmt::Display for ImportError {
             ImportError::Animation { animation, channel, problem } => {
                 write!(f, "animation {animation}, channel {channel}: {problem}")
             }
-            ImportError::NoSkinnedMesh(has) => write!(
-                f,
-                "the file has no skinned mesh ({has}); this program shows skinned characters: give a \
-                 file with a mesh on a node that has a skin"
-            ),
-            ImportError::SkinnedMeshOutsideScene { node, more, scene } => {
-                let others = if *more > 0 { format!(" (and {more} more)") } else { String::new() };
+            ImportError::NoNodes => {
                 write!(
                     f,
-                    "the skinned mesh on node {node}{others} is not in scene {scene}, the scene shown; \
-                     add its node to that scene"
+                    "the file has no nodes at all, so nothing to show; give a file with a mesh on a node"
                 )
             }
             ImportError::Model(e) => write!(f, "the loaded model does not fit together: {e}"),

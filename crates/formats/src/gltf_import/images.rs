@@ -173,17 +173,7 @@ impl<'a> Images<'a> {
             };
             notes.push(format!("{first}; drawn without its texture{more}"));
         }
-        let sizes: Vec<(u32, u32)> = self.kept.iter().map(|i| (i.width, i.height)).collect();
-        let halvings = material::fit(&sizes, budget::PIXELS);
-        let smaller = halvings.iter().filter(|&&k| k > 0).count();
-        if smaller > 0 {
-            let total: u64 = sizes.iter().map(|&(w, h)| w as u64 * h as u64).sum();
-            notes.push(format!(
-                "the textures hold {total} pixels, past the model's budget of {} texture pixels; \
-                 {smaller} of the largest are drawn at half their width and height, or less, to fit",
-                budget::PIXELS
-            ));
-        }
+        notes.extend(material::past_pixel_budget(&self.kept));
         self.kept
     }
 }

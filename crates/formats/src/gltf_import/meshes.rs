@@ -8,7 +8,10 @@
 //! A node with a mesh and no skin is a **rigid** mesh: it moves with its node, as a whole. That is
 //! article 000's first method, "joint animation", and it fits the skin as it is: the node is a
 //! joint whose offset undoes its rest world transform, and each vertex, placed by that transform,
-//! has one influence, weight 1. Rigid vertices come after all the skinned ones.
+//! has one influence, weight 1. Rigid vertices come after all the skinned ones. A file may have
+//! no skin at all (a mesh animated by its morph targets alone, a static prop): every mesh is then
+//! rigid, and the model is shown all the same. One whose shown scene holds no mesh loads with
+//! nothing to draw ([`nothing_to_draw`] says why, for `--info`).
 //!
 //! Vertices are taken in file order: skinned mesh nodes by node index, then their primitives in
 //! order, then the vertices; then the rigid meshes the same way. Only nodes in the shown scene count.
@@ -66,26 +69,6 @@ pub fn meshes(
     let rigid_node = |n: &gltf::Node| n.skin().is_none() || any(n, false);
     let skinned: Vec<gltf::Node> = nodes.shown_meshes(document).filter(skinned_node).collect();
     let rigid: Vec<gltf::Node> = nodes.shown_meshes(document).filter(rigid_node).collect();
-    if skinned.is_empty() {
-        if let Some(node) = rigid.iter().find(|n| n.skin().is_some()) {
-            let node = label(node.index(), node.name());
-            return Err(ImportError::NoSkinnedMesh(format!(
-                "the mesh on node {node} has a skin, but no JOINTS_0 and WEIGHTS_0 tie its vertices to it"
-            )));
-        }
-        // A skinned mesh the shown scene leaves out is not "no skinned mesh": say where it is.
-        let with_mesh = nodes.with_mesh.iter().filter_map(|&i| document.nodes().nth(i));
-        let mut outside = with_mesh.filter(skinned_node);
-        if let (Some(node), Some(scene)) = (outside.next(), &nodes.scene) {
-            let more = outside.count();
-            return Err(ImportError::SkinnedMeshOutsideScene {
-                node: label(node.index(), node.name()),
-                more,
-                scene: scene.clone(),
-            });
-        }
-        return Err(ImportError::NoSkinnedMesh(what_it_has(document)));
-    }
 
     // A rigid mesh's joint: its node, with the offset that undoes the node's rest world transform.
     let rest_world = &nodes.rest_world;
@@ -252,10 +235,23 @@ fn read_positions(
     read_floats::<3>(&accessor, buffers, &format!("POSITION of mesh {}", place.name))
 }
 
-/// What a file without a skinned mesh has instead, for the message.
-fn what_it_has(document: &gltf::Document) -> String {
+/// Why the shown scene has no vertex to draw, in one line that says what to do: its meshes are in
+/// another scene (the first one's node named), or the file has none (what it has instead).
+pub fn nothing_to_draw(document: &gltf::Document, nodes: &Nodes) -> String {
+    let mut outside = nodes.with_mesh.iter().filter(|&&i| !nodes.in_scene[i]);
+    if let (Some(&first), Some(scene)) = (outside.next(), &nodes.scene) {
+        let node = label(first, document.nodes().nth(first).and_then(|n| n.name()));
+        let others = match outside.count() {
+            0 => String::new(),
+            more => format!(" (and {more} more)"),
+        };
+        return format!(
+            "the mesh on node {node}{others} is not in scene {scene}, the scene shown, which has no mesh \
+             to draw; add its node to that scene"
+        );
+    }
     format!(
-        "it has {}, {}, {} and {}",
+        "the file has no mesh to draw (it has {}, {}, {} and {}); give a file with a mesh",
         counted(document.nodes().count(), "node", "nodes"),
         counted(document.meshes().count(), "mesh", "meshes"),
         counted(document.skins().count(), "skin", "skins"),

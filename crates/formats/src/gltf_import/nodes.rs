@@ -55,7 +55,7 @@ impl Nodes {
 pub fn skeleton(document: &gltf::Document) -> Result<Nodes, ImportError> {
     let count = document.nodes().len();
     if count == 0 {
-        return Err(ImportError::NoSkinnedMesh("it has no nodes at all".into()));
+        return Err(ImportError::NoNodes);
     }
     // A node as messages name it (`#3 "Hips"`).
     let node_label = |i: usize| label(i, document.nodes().nth(i).and_then(|n| n.name()));

@@ -10,9 +10,9 @@
 //! where its frames held together took 1.9 GB.
 
 use super::error::ExportError;
-use super::frames::FRAME_RATE;
-use super::joints::{Md5Joints, check_scales, md5_locals};
+use super::joints::{Md5Joints, md5_locals};
 use super::names::commandline;
+use super::scale::check_scales;
 use super::text::{decimal, number, orientation, triple, turn};
 use glam::Vec3;
 use skinning_method::clip::Clip;
@@ -24,6 +24,8 @@ use std::io::{self, Write};
 
 /// What a clip's `.md5anim` needs before its frames, learnt from a first pass over them.
 pub struct Planned {
+    /// Frames a second (`frames.rs`: `frame_rate`), and how many.
+    rate: u32,
     frames: usize,
     /// Per MD5 joint, a bit per component that ever differs from the base frame.
     flags: Vec<u8>,
@@ -33,9 +35,9 @@ pub struct Planned {
     bounds: Vec<(Vec3, Vec3)>,
 }
 
-/// The pose at frame `k`: `t` seconds into the clip, sampled into `trs`.
-fn sample(model: &Model, clip: &Clip, k: usize, pose: &mut Pose) -> f32 {
-    let t = k as f32 / FRAME_RATE as f32;
+/// The pose at frame `k` of `rate` a second: `t` seconds into the clip, sampled into `pose`.
+fn sample(model: &Model, clip: &Clip, (k, rate): (usize, u32), pose: &mut Pose) -> f32 {
+    let t = k as f32 / rate as f32;
     // Step 1 of the frame alone, the clip not wrapped (MD5 keeps no morph weights: they are left).
     Source::ClipAt(clip).animate(model, t as f64, &mut pose.local, &mut pose.morph.weights);
     t
@@ -46,30 +48,31 @@ fn components(model: &Model, joints: &Md5Joints, trs: &[Trs], out: &mut Vec<[f64
     out.clear();
     out.extend(md5_locals(joints, trs, model).into_iter().map(|(t, q)| {
         let [x, y, z] = orientation(q);
+        let t = joints.snap(t);
         [t.x as f64, t.y as f64, t.z as f64, x, y, z]
     }));
 }
 
-/// The first pass over `frames` frames of `clip`: the flags, the boxes and the base frame, every
-/// number checked (`pose` is room to skin the mesh in).
+/// The first pass over `frames` frames of `clip`, `rate` a second: the flags, the boxes and the
+/// base frame, every number checked (`pose` is room to skin the mesh in).
 pub fn plan(
     model: &Model,
     joints: &Md5Joints,
     clip: &Clip,
-    frames: usize,
+    (rate, frames): (u32, usize),
     pose: &mut Pose,
 ) -> Result<Planned, ExportError> {
-    let mut planned =
-        Planned { frames, flags: vec![0; joints.order.len()], base: Vec::new(), bounds: Vec::new() };
+    let flags = vec![0; joints.order.len()];
+    let mut planned = Planned { rate, frames, flags, base: Vec::new(), bounds: Vec::new() };
     planned.bounds.reserve_exact(frames);
     let mut frame = Vec::with_capacity(joints.order.len());
     for k in 0..frames {
         // The frame (`frame.rs`) at frame k's time, the clip not wrapped: the positions, for the box.
-        let t = k as f32 / FRAME_RATE as f32;
+        let t = k as f32 / rate as f32;
         let blending = Blending::Cpu { method: Method::Lbs, by: &Reference, normals: false };
         let _linear_blending_takes_any_palette =
             pose.run(model, Frame { blending, ..Frame::new(Source::ClipAt(clip), t as f64) });
-        check_scales(model, &pose.local, &clip.name, t)?;
+        check_scales(model, &joints.needed, &pose.local, &clip.name, t)?;
         let not_finite = || ExportError::NotFinite(format!("clip {}'s pose at {t} s", quoted(&clip.name)));
         let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
         for &p in &pose.skinned {
@@ -108,18 +111,19 @@ pub fn write(
     let components: usize = planned.flags.iter().map(|f| f.count_ones() as usize).sum();
     writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name))?;
     writeln!(out, "numFrames {}\nnumJoints {}", planned.frames, planned.base.len())?;
-    writeln!(out, "frameRate {FRAME_RATE}\nnumAnimatedComponents {components}\n\nhierarchy {{")?;
+    writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", planned.rate)?;
     let mut start = 0;
     for (i, &b) in joints.order.iter().enumerate() {
         let bone = model.skeleton.bone(b);
         let parent = joints.parent[i].map_or(-1, |p| p as i64);
-        let comment = bone.parent.map_or("", |p| model.skeleton.bone(p).name.as_str());
+        let comment = joints.parent_name(model, i);
         writeln!(out, "\t\"{}\"\t{parent} {} {start}\t// {comment}", bone.name, planned.flags[i])?;
         start += planned.flags[i].count_ones() as usize;
     }
     writeln!(out, "}}\n\nbounds {{")?;
     for &(min, max) in &planned.bounds {
-        let (min, max) = (triple(joints.up(min), &what), triple(joints.up(max), &what));
+        let place = |p: Vec3| triple(joints.snap(joints.id_point(p)), &what);
+        let (min, max) = (place(min), place(max));
         writeln!(out, "\t{} {}", min.map_err(checked)?, max.map_err(checked)?)?;
     }
     writeln!(out, "}}\n\nbaseframe {{")?;
@@ -132,7 +136,7 @@ pub fn write(
     let mut frame = Vec::with_capacity(planned.base.len());
     let mut line = String::new();
     for k in 0..planned.frames {
-        sample(model, clip, k, &mut pose);
+        sample(model, clip, (k, planned.rate), &mut pose);
         self::components(model, joints, &pose.local, &mut frame);
         writeln!(out, "\nframe {k} {{")?;
         for (c, &f) in frame.iter().zip(&planned.flags) {

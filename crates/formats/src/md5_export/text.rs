@@ -2,7 +2,11 @@
 //! parent named in a comment, as id's own files are.
 //!
 //! Numbers are written in the shortest form that reads back as the same 32-bit float (`0.2`, not
-//! `0.200000003`), never in exponent form, which some MD5 readers do not take. An orientation is
+//! `0.200000003`), never in exponent form, which some MD5 readers do not take. A pose that went
+//! through glTF and back comes with float rounding of a few ulps of the model's size on every
+//! number: `0` comes back as `0.00000000023293012`, another each trip. So a position's number
+//! within a millionth of the model's size of 0 is written 0 (`joints.rs`: `TINY`), and an
+//! orientation's component within [`TINY_TURN`] of 0: those stay 0 trip after trip. An orientation is
 //! written as x y z of the unit quaternion whose w is not positive: a reader computes
 //! `w = -sqrt(1 - x² - y² - z²)` (id's convention), and q and -q are the same turn. Near a half
 //! turn w is small, and that square root turns a rounding of x y z into a much larger error in w:
@@ -34,12 +38,15 @@ pub fn triple(v: Vec3, what: &str) -> Result<String, ExportError> {
 }
 
 /// An orientation's x y z as MD5 stores them: normalised in f64 and turned to the sign whose w is
-/// 0 or negative.
+/// 0 or negative; a component below [`TINY_TURN`] is 0, float rounding.
 pub fn orientation(q: Quat) -> [f64; 3] {
     let q = DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize();
     let q = if q.w > 0.0 { -q } else { q };
-    [q.x, q.y, q.z]
+    [q.x, q.y, q.z].map(|c| if c.abs() < TINY_TURN { 0.0 } else { c })
 }
+
+/// The same for an orientation's components (a unit quaternion's: its size is 1).
+pub const TINY_TURN: f64 = 1e-6;
 
 /// A component of an orientation as text: 9 decimals, fewer where they end in zeros.
 pub fn decimal(x: f64) -> String {
@@ -53,8 +60,14 @@ pub fn turn([x, y, z]: [f64; 3]) -> String {
     format!("( {} {} {} )", decimal(x), decimal(y), decimal(z))
 }
 
-/// The `.md5mesh`: the joints in their bind pose, then one `mesh` per part of the model.
-pub fn mesh(model: &Model, looks: &Looks, joints: &Md5Joints) -> Result<String, ExportError> {
+/// The `.md5mesh`: the joints in their bind pose, then one `mesh` per part of the model, with
+/// its shader (`shaders.rs`).
+pub fn mesh(
+    model: &Model,
+    looks: &Looks,
+    joints: &Md5Joints,
+    shaders: &[String],
+) -> Result<String, ExportError> {
     let skeleton = &model.skeleton;
     let mut out = String::new();
     let parts = &model.parts;
@@ -65,12 +78,12 @@ pub fn mesh(model: &Model, looks: &Looks, joints: &Md5Joints) -> Result<String, 
         let name = &skeleton.bone(b).name;
         let what = format!("joint {}'s bind pose", quoted(name));
         let parent = joints.parent[i].map_or(-1, |p| p as i64);
-        let comment = skeleton.bone(b).parent.map_or("", |p| skeleton.bone(p).name.as_str());
-        let (place, turn) = (joints.up(position), orientation(joints.up_rotation(rotation)));
+        let comment = joints.parent_name(model, i);
+        let (place, turn) = (joints.id_point(position), orientation(joints.id_rotation(rotation)));
         writeln!(
             out,
             "\t\"{name}\"\t{parent} {} {}\t\t// {comment}",
-            triple(place, &what)?,
+            triple(joints.snap(place), &what)?,
             self::turn(turn)
         )
         .ok();
@@ -78,10 +91,10 @@ pub fn mesh(model: &Model, looks: &Looks, joints: &Md5Joints) -> Result<String, 
     writeln!(out, "}}").ok();
 
     let extra = lonely_edges(model);
-    for part in parts {
+    for (part, shader) in parts.iter().zip(shaders) {
         let first = part.vertices.start as u32;
         let inside = |v: u32| part.vertices.contains(&(v as usize));
-        writeln!(out, "\nmesh {{\n\t// meshes: {}\n\tshader \"{}\"\n", part.name, part.name).ok();
+        writeln!(out, "\nmesh {{\n\t// meshes: {}\n\tshader \"{shader}\"\n", part.name).ok();
         writeln!(out, "\tnumverts {}", part.vertices.len()).ok();
         let mut next_weight = 0;
         for (v, vertex) in part.vertices.clone().enumerate() {
@@ -133,9 +146,9 @@ fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, E
             let what = format!("vertex {v}'s weight");
             Ok(format!(
                 "{} {} {}",
-                joints.index[bone],
+                joints.index[bone].unwrap_or_default(),
                 number(influence.weight, &what)?,
-                triple(local, &what)?
+                triple(joints.snap(local), &what)?
             ))
         })
         .collect()

@@ -39,6 +39,8 @@ pub struct Vertices {
     pub triangles: Vec<[u32; 3]>,
     pub edges: Vec<[u32; 2]>,
     pub parts: Vec<Part>,
+    /// Each mesh's run of `triangles`.
+    pub triangle_runs: Vec<Range<usize>>,
     pub stored: StoredWeights,
 }
 
@@ -76,6 +78,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
         triangles: Vec::new(),
         edges: Vec::new(),
         parts: Vec::with_capacity(file.meshes.len()),
+        triangle_runs: Vec::with_capacity(file.meshes.len()),
         stored: StoredWeights::default(),
     };
     let mut mended = Mended::default();
@@ -110,6 +113,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
 
         // Triangles counter-clockwise, in the model's vertex numbers; their sides are the edges.
         let base = first_vertex as u32;
+        let first_triangle = out.triangles.len();
         for &[a, b, c] in &mesh.tris {
             let (a, b, c) = (base + a, base + c, base + b);
             for (from, to) in [(a, b), (b, c), (c, a)] {
@@ -121,6 +125,7 @@ pub fn vertices(file: &MeshFile, joints: Vec<Joint>, notes: &mut Vec<String>) ->
                 out.triangles.push([a, b, c]);
             }
         }
+        out.triangle_runs.push(first_triangle..out.triangles.len());
         let name = if mesh.shader.is_empty() { format!("mesh{m}") } else { mesh.shader.to_string() };
         out.parts.push(Part { name, vertices: first_vertex..out.skin.len(), bone: None, skinned: true });
     }

@@ -3,7 +3,7 @@
 //! reads a file you did not write gets an error naming what does not fit, never a model whose
 //! indices point past what it has.
 
-use super::{Model, ModelError, Part, Up};
+use super::{Axes, Model, ModelError, Part};
 use crate::morph::{MeshMorph, number_weights};
 use crate::skeleton::Skeleton;
 use crate::skin::Skin;
@@ -23,7 +23,7 @@ impl Model {
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
         let (triangles, parts, morphs) = (Vec::new(), vec![whole], Vec::new());
-        Ok(Model { skeleton, skin, edges, triangles, parts, up: Up::Y, morphs })
+        Ok(Model { skeleton, skin, edges, triangles, parts, axes: Axes::GLTF, morphs })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.

@@ -9,7 +9,6 @@ use super::rig::Rig;
 use crate::demo::cli::names;
 use crate::demo::cli::reach::{Goal, MAX_GOALS, Pole, ReachOptions};
 use crate::demo::output::console;
-use glam::Vec3;
 use skinning_method::frame::{Frame, Pose, Source};
 use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
@@ -63,11 +62,10 @@ pub fn solver(options: &ReachOptions) -> Solver {
     }
 }
 
-/// The model's up and front in its own numbers, as the camera stands it up (`camera.rs`): what the
-/// default bend of a straight limb reads (`bend_rule.rs`).
+/// The model's up and front in its own numbers (`model/axes.rs`), as the camera stands it up: what
+/// the default bend of a straight limb reads (`bend_rule.rs`).
 pub fn facing(model: &Model) -> Facing {
-    let back = model.up.turn_to_gltf().inverse();
-    Facing { up: back * Vec3::Y, front: back * Vec3::Z }
+    Facing { up: model.axes.up().vector(), front: model.axes.front().vector() }
 }
 
 /// The bone `name` means, for `flag`, by the rules every flag that names a bone follows.

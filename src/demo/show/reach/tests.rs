@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::demo::cli::reach::Goal;
+use skinning_method::model::Axes;
 
 #[test]
 fn q_twice_comes_back_to_the_command_lines_softened_solver() {
@@ -21,12 +22,12 @@ fn an_md5_models_targets_are_said_to_be_in_its_z_up_numbers() {
     let goal = Goal { start: None, end: "bone31".into(), target: Vec3::new(0.5, 0.3, 0.0), pole: None };
     let options = ReachOptions { goals: vec![goal], ..ReachOptions::default() };
     let mut model = skinning_method::scene::article().expect("the article's scene is valid");
-    for (up, said) in [(skinning_method::model::Up::Y, false), (skinning_method::model::Up::Z, true)] {
-        model.up = up;
+    for (axes, said) in [(Axes::GLTF, false), (Axes::ID, true)] {
+        model.axes = axes;
         let reaching = Reaching::new(&model, &options).expect("bone31 has two bones above it");
         let mut line = String::new();
         reaching.write_status(&mut line);
-        assert_eq!(line.contains("targets in the file's Z-up numbers"), said, "{up:?}: {line}");
+        assert_eq!(line.contains("targets in the file's Z-up numbers"), said, "{axes:?}: {line}");
     }
     assert!(crate::demo::cli::help::HELP.contains("(an MD5 model's are Z-up"));
 }

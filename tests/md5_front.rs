@@ -1,0 +1,112 @@
+//! MD5 that id did not make (issue 31, item 5): which way an MD5 character faces is found from its
+//! skeleton (its toes lie ahead of its ankles), measured on both conventions, id's +x and Blender's
+//! -y; `--front AXIS` overrides it; the picture looks at that front and the glTF export writes it
+//! as glTF's +z. The old program took every MD5 model for id's (+x), so it showed a Blender
+//! character from its side and exported it sideways.
+
+mod common;
+
+use common::{bob, run, sample_model, scratch};
+use glam::Vec3;
+use skinning_formats::gltf_import;
+use skinning_formats::material::Looks;
+use skinning_formats::md5_export::export;
+use skinning_formats::md5_import::{Imported, load, load_from_str};
+use skinning_method::clip::Clip;
+use skinning_method::model::{Axes, Axis, Model};
+
+/// `model` written as MD5 and read back, its shaders' pictures left beside it.
+fn through_md5(model: &Model, looks: &Looks, clips: &[Clip]) -> Imported {
+    let files = export(model, looks, clips).expect("the model exports");
+    let animations: Vec<(&str, &str)> =
+        files.animations.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+    load_from_str(&files.mesh, &animations).expect("our own files load")
+}
+
+#[test]
+fn the_feet_say_which_way_an_md5_character_faces_on_both_conventions() {
+    let dir = scratch("md5-front");
+    // Bob as Blender writes him (-y), and the same Bob turned to id's front (+x) and to +y.
+    let mut cases: Vec<(String, Imported, Axis)> = Vec::new();
+    for (name, ahead, axis) in [
+        ("Blender's Bob", Vec3::NEG_Y, Axis::NegY),
+        ("id's Bob", Vec3::X, Axis::PosX),
+        ("Bob facing +y", Vec3::Y, Axis::PosY),
+    ] {
+        let path = bob::write(&dir.join(name.replace(' ', "_")), ahead);
+        cases.push((name.to_string(), load(&path).expect("Bob loads"), axis));
+    }
+    // The sample characters written as MD5 in id's axes (+x), and again as Blender would, facing
+    // -y: told their front is +y, the export turns +y to id's +x, so their true front goes to -y.
+    for file in ["Fox.glb", "RobotExpressive.glb"] {
+        let Some(path) = sample_model(file) else { return };
+        let gltf = gltf_import::load(&path).expect("it loads");
+        let id = through_md5(&gltf.model, &gltf.looks, &[]);
+        let mut told = id.model.clone();
+        told.axes = Axes::new(Axis::PosZ, Axis::PosY).unwrap();
+        let blender = through_md5(&told, &id.looks, &[]);
+        cases.push((format!("{file} in id's axes"), id, Axis::PosX));
+        cases.push((format!("{file} as Blender writes it"), blender, Axis::NegY));
+    }
+    for (name, imported, axis) in &cases {
+        let front = &imported.front;
+        println!(
+            "{name}: the feet's bones sum to ({:.2}, {:.2}) of {:.2} along the ground: front {} ({})",
+            front.sum.x,
+            front.sum.y,
+            front.length,
+            front.axis,
+            front.why()
+        );
+        assert_eq!((front.axis, front.from_feet), (*axis, true), "{name}");
+        assert_eq!(imported.model.axes, Axes::new(Axis::PosZ, *axis).unwrap(), "{name}");
+    }
+    // The article's arm has no feet: id's +x stands.
+    let arm = through_md5(&skinning_method::scene::article().unwrap(), &Looks::default(), &[]);
+    assert_eq!((arm.front.axis, arm.front.from_feet), (Axis::PosX, false));
+}
+
+/// The rest-pose positions of the glTF file the program exports from `model` with `flags`.
+fn exported_positions(model: &std::path::Path, flags: &[&str], out: &std::path::Path) -> Vec<Vec3> {
+    let mut args = vec!["--model", model.to_str().unwrap(), "--export-gltf", out.to_str().unwrap()];
+    args.extend(flags);
+    let said = run(&args);
+    assert!(said.status.success(), "{}", String::from_utf8_lossy(&said.stderr));
+    let back = gltf_import::load(out).expect("the export loads");
+    back.model.skin.bind_positions().collect()
+}
+
+#[test]
+fn a_blender_md5_is_shown_and_exported_facing_forward_and_front_overrides() {
+    let dir = scratch("md5-front-export");
+    let blender = bob::write(&dir.join("blender"), Vec3::NEG_Y);
+    let id = bob::write(&dir.join("id"), Vec3::X);
+    // Both Bobs, written as glTF, stand the same way: their toes ahead along +z.
+    let from_blender = exported_positions(&blender, &[], &dir.join("blender.glb"));
+    let from_id = exported_positions(&id, &[], &dir.join("id.glb"));
+    for (v, (a, b)) in from_blender.iter().zip(&from_id).enumerate() {
+        assert!(a.abs_diff_eq(*b, 1e-4), "vertex {v}: {a} from Blender's Bob, {b} from id's");
+    }
+    let (ankle, toe) = (from_blender[4], from_blender[5]);
+    assert!(toe.z - ankle.z > 6.0, "the toe {toe} lies ahead of the ankle {ankle} along +z");
+    // --front x takes Blender's Bob for id's: written sideways, as the old program wrote him.
+    let sideways = exported_positions(&blender, &["--front", "x"], &dir.join("sideways.glb"));
+    let (ankle, toe) = (sideways[4], sideways[5]);
+    assert!(ankle.x - toe.x > 6.0 && (toe.z - ankle.z).abs() < 1.0, "sideways: {ankle} {toe}");
+    // --info says which way it faces and why, and that --front said otherwise when it does.
+    let info = run(&["--model", blender.to_str().unwrap(), "--info"]);
+    let info = String::from_utf8_lossy(&info.stdout);
+    assert!(info.contains("axes: up +z, front -y (its feet point along -y, toes ahead of ankles; --front AXIS says otherwise)"), "{info}");
+    let info = run(&["--model", blender.to_str().unwrap(), "--info", "--front", "+x"]);
+    assert!(String::from_utf8_lossy(&info.stdout).contains("axes: up +z, front +x (given by --front)"));
+    // A front along up, or no axis at all: one line, exit 2.
+    for (front, says) in [
+        ("z", "--front +z lies along the model's up, +z; a front lies across it: +x, -x, +y, -y"),
+        ("w", "--front wants the axis the model faces"),
+    ] {
+        let out = run(&["--model", blender.to_str().unwrap(), "--front", front, "--info"]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{said}");
+        assert!(said.contains(says) && said.trim_end().lines().count() == 1, "{said}");
+    }
+}
