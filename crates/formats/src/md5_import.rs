@@ -50,6 +50,7 @@ pub use error::Md5Error;
 pub use front::{CLEAR, FEET, Front};
 pub use joints::SYNTHETIC_ROOT;
 pub use mesh_file::FileWeight as Weight;
+use shaders::Pictures;
 pub use vertices::StoredWeights;
 
 use crate::material::Looks;
@@ -138,7 +139,7 @@ pub fn load(path: &Path) -> Result<Imported, Md5Error> {
     let texts: Vec<(&str, std::borrow::Cow<str>)> =
         animations.iter().map(|(stem, bytes)| (stem.as_str(), String::from_utf8_lossy(bytes))).collect();
     let texts: Vec<(&str, &str)> = texts.iter().map(|(stem, text)| (*stem, text.as_ref())).collect();
-    let folder = Some(path.parent().unwrap_or(Path::new("")));
+    let folder = Pictures::Folder(path.parent().unwrap_or(Path::new("")));
     let mut imported = load_texts(&String::from_utf8_lossy(&mesh), &texts, folder, notes)?;
     files.append(&mut imported.files);
     Ok(Imported { files, ..imported })
@@ -147,14 +148,32 @@ pub fn load(path: &Path) -> Result<Imported, Md5Error> {
 /// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text, in
 /// the order their clips take), as [`load`] does from files, but no picture its shaders name.
 pub fn load_from_str(mesh: &str, animations: &[(&str, &str)]) -> Result<Imported, Md5Error> {
-    load_texts(mesh, animations, None, Vec::new())
+    load_texts(mesh, animations, Pictures::None, Vec::new())
 }
 
-/// The model from its texts; `folder`, the model's, where the pictures its shaders name are.
+/// [`load_from_str`], with the pictures its shaders name handed over by name (paths from the
+/// model's folder, as [`pictures_named`] gives them): what a web page fetched beside the model.
+pub fn load_with_pictures(
+    mesh: &str,
+    animations: &[(&str, &str)],
+    pictures: &[(String, Vec<u8>)],
+) -> Result<Imported, Md5Error> {
+    load_texts(mesh, animations, Pictures::Given(pictures), Vec::new())
+}
+
+/// The names of the pictures the `.md5mesh` text `mesh` names in its shaders, as paths from the
+/// model's folder (none for a file that does not read).
+pub fn pictures_named(mesh: &str) -> Vec<String> {
+    let Ok(file) = mesh_file::parse(mesh) else { return Vec::new() };
+    let shaders: Vec<&str> = file.meshes.iter().map(|m| m.shader).collect();
+    shaders::named(&shaders)
+}
+
+/// The model from its texts, the pictures its shaders name from `pictures`.
 fn load_texts(
     mesh: &str,
     animations: &[(&str, &str)],
-    folder: Option<&Path>,
+    pictures: Pictures,
     mut notes: Vec<String>,
 ) -> Result<Imported, Md5Error> {
     // The bind pose becomes the bones and the offsets; the weights, the skin's vertices.
@@ -177,7 +196,7 @@ fn load_texts(
     }
     // The shaders, as materials: pictures beside the model, or colours (`shaders.rs`).
     let shaders: Vec<&str> = file.meshes.iter().map(|m| m.shader).collect();
-    let (materials, pictures) = shaders::materials(&shaders, &vertices.triangle_runs, folder, &mut notes);
+    let (materials, read) = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
     let looks = Looks { texcoords: vertices.texcoords, materials };
     smooth_normals_for(&mut model, &mut notes);
 
@@ -221,7 +240,7 @@ fn load_texts(
             most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
         })
         .collect();
-    let files = pictures;
+    let files = read;
     let (stored, animations) = (vertices.stored, summaries);
     Ok(Imported { model, looks, clips, stored, meshes, animations, notes, files, front })
 }

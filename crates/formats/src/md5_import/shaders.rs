@@ -24,12 +24,40 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+/// Where the pictures the shaders name are looked for.
+#[derive(Clone, Copy, Debug)]
+pub enum Pictures<'a> {
+    /// Nowhere: no picture is read (a model from its texts alone).
+    None,
+    /// The model's folder, on disk.
+    Folder(&'a Path),
+    /// Files handed over by name, each a path from the model's folder (as [`named`] gives them),
+    /// with their bytes: what a web page fetched from beside the model.
+    Given(&'a [(String, Vec<u8>)]),
+}
+
+/// The names the pictures of `shaders` may go by, paths from the model's folder: each picture's
+/// path as its shader gives it, where that is relative, then its file name alone. A page that can
+/// only ask for files by name fetches these.
+pub fn named(shaders: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for &shader in shaders {
+        let Some(file) = picture(shader) else { continue };
+        for name in [relative(shader, file).then_some(shader), Some(file)].into_iter().flatten() {
+            if !names.iter().any(|n| n == name) {
+                names.push(name.to_string());
+            }
+        }
+    }
+    names
+}
+
 /// The materials the meshes' `shaders` name, each mesh's over its run of the model's triangles
-/// (`triangles[m]`); `folder`, the model's (None: no file is read). Also the image files read.
+/// (`triangles[m]`), their pictures from `pictures`. Also the image files read from disk.
 pub fn materials(
     shaders: &[&str],
     triangles: &[Range<usize>],
-    folder: Option<&Path>,
+    pictures: Pictures,
     notes: &mut Vec<String>,
 ) -> (Materials, Vec<PathBuf>) {
     let mut materials = Materials::default();
@@ -38,12 +66,15 @@ pub fn materials(
     for (m, (&shader, run)) in shaders.iter().zip(triangles).enumerate() {
         let material = if let Some((name, base_color)) = colour(shader) {
             Some(Material { name: printable(&name).into_owned(), base_color, ..Material::default() })
-        } else if let (Some(file), Some(folder)) = (picture(shader), folder) {
-            let texture = match find(folder, shader, file) {
-                Ok(path) => match read.get(&path) {
+        } else if let (Some(file), false) = (picture(shader), matches!(pictures, Pictures::None)) {
+            let texture = match find(pictures, shader, file) {
+                Ok((path, given)) => match read.get(&path) {
                     Some(&known) => known,
                     None => {
-                        let image = image(&path, file, &mut bytes, &mut materials.images);
+                        let image = match given {
+                            Some(data) => image_of(data.to_vec(), file, &mut bytes, &mut materials.images),
+                            None => image(&path, file, &mut bytes, &mut materials.images),
+                        };
                         let kept = image
                             .map_err(|why| {
                                 notes.push(format!(
@@ -78,7 +109,9 @@ pub fn materials(
         }
     }
     notes.extend(material::past_pixel_budget(&materials.images));
-    let files = read.into_iter().filter(|(_, kept)| kept.is_some()).map(|(path, _)| path).collect();
+    let on_disk = matches!(pictures, Pictures::Folder(_));
+    let files =
+        read.into_iter().filter(|(_, kept)| on_disk && kept.is_some()).map(|(path, _)| path).collect();
     (materials, files)
 }
 
@@ -98,16 +131,29 @@ fn picture(shader: &str) -> Option<&str> {
     ["png", "jpg", "jpeg"].contains(&extension.to_str()?).then_some(file)
 }
 
+/// Whether a shader gives its picture's path relative to the model's folder (not only a name).
+fn relative(shader: &str, file: &str) -> bool {
+    !shader.contains(['\\', ':']) && !shader.starts_with('/') && shader != file
+}
+
 /// Where the shader's picture is: the path it gives, relative to the model's folder, else its file
-/// name beside the model; or why neither will do.
-fn find(folder: &Path, shader: &str, file: &str) -> Result<PathBuf, String> {
-    let relative = !shader.contains(['\\', ':']) && !shader.starts_with('/') && shader != file;
+/// name beside the model; with its bytes where they were handed over; or why neither will do.
+fn find<'a>(pictures: Pictures<'a>, shader: &str, file: &str) -> Result<(PathBuf, Option<&'a [u8]>), String> {
+    let names = [relative(shader, file).then_some(shader), Some(file)];
     let mut outside = false;
-    for name in [relative.then_some(shader), Some(file)].into_iter().flatten() {
-        match inside(folder, Path::new(name)) {
-            Ok(path) => return Ok(path),
-            Err(Refused::Outside) => outside = true,
-            Err(Refused::Unreadable(_)) => {}
+    for name in names.into_iter().flatten() {
+        match pictures {
+            Pictures::None => {}
+            Pictures::Folder(folder) => match inside(folder, Path::new(name)) {
+                Ok(path) => return Ok((path, None)),
+                Err(Refused::Outside) => outside = true,
+                Err(Refused::Unreadable(_)) => {}
+            },
+            Pictures::Given(files) => {
+                if let Some((_, data)) = files.iter().find(|(n, _)| n == name) {
+                    return Ok((PathBuf::from(name), Some(data)));
+                }
+            }
         }
     }
     Err(match outside {
@@ -127,6 +173,17 @@ fn image(path: &Path, file: &str, bytes: &mut Budget, images: &mut Vec<Image>) -
     let opened = std::fs::File::open(path).map_err(|e| e.to_string())?;
     // No more than its size said: a file that grows while it is read is cut there.
     opened.take(size.len()).read_to_end(&mut data).map_err(|e| e.to_string())?;
+    picture_of(data, file, images)
+}
+
+/// A picture handed over as `data`, within the budget of image bytes, into `images`.
+fn image_of(data: Vec<u8>, file: &str, bytes: &mut Budget, images: &mut Vec<Image>) -> Result<usize, String> {
+    bytes.spend(data.len() as u64).map_err(|why| format!("its {why}"))?;
+    picture_of(data, file, images)
+}
+
+/// `data`, a PNG or JPEG file, as the model's next image (its size read from its header).
+fn picture_of(data: Vec<u8>, file: &str, images: &mut Vec<Image>) -> Result<usize, String> {
     let kind = ImageKind::of(&data).ok_or("it is neither a PNG nor a JPEG")?;
     let (width, height) = material::size(kind, &data)?;
     images.push(Image { name: printable(file).into_owned(), kind, bytes: data, width, height });
@@ -147,5 +204,27 @@ mod tests {
         assert_eq!(picture("f:\\md5viewer\\guard1_face.jpg"), Some("guard1_face.jpg"));
         assert_eq!(picture("models/characters/imp/imp"), None);
         assert_eq!(picture("guard1_body.tga"), None, "a TGA is not drawn");
+    }
+
+    #[test]
+    fn handed_over_pictures_are_found_by_the_names_a_page_asks_for() {
+        let shaders = ["textures/skin.png", "body rgba 1 0 0 1", "models/imp", "f:\\art\\face.jpg"];
+        assert_eq!(named(&shaders), ["textures/skin.png", "skin.png", "face.jpg"]);
+        // A 1 x 1 PNG, handed over by its file name alone (a dropped file has no folder).
+        let png = include_bytes!("../../tests/data/one-pixel.png").to_vec();
+        let given = [("skin.png".to_string(), png)];
+        let mut notes = Vec::new();
+        let runs = [0..1, 1..2, 2..3, 3..4];
+        let (materials, read) = materials(&shaders, &runs, Pictures::Given(&given), &mut notes);
+        assert_eq!(materials.images.len(), 1, "{notes:?}");
+        assert_eq!((materials.images[0].width, materials.images[0].height), (1, 1));
+        assert!(read.is_empty(), "nothing was read from disk");
+        // The face's picture was not handed over: said once, its mesh drawn plain.
+        assert_eq!(
+            notes,
+            [
+                "mesh 3's shader \"f:\\art\\face.jpg\": no file \"face.jpg\" beside the model; drawn without its texture"
+            ]
+        );
     }
 }

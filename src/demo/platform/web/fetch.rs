@@ -2,10 +2,11 @@
 //! names (`folder.rs` says which), each by its path from the page's folder, into [`Files`].
 
 use super::download::js_error;
-use super::folder::{Files, folder_of, inside, listed_md5anims};
+use super::folder::{Files, folder_of, has_extension, inside, listed_md5anims};
 use super::gltf_files::{gltf_uris, is_gltf};
 use crate::demo::cli::is_md5mesh;
 use js_sys::Uint8Array;
+use skinning_formats::md5_import;
 use std::path::Path;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -21,15 +22,17 @@ pub async fn model(name: &str) -> Files {
     let folder = folder_of(name);
     let others: Vec<String> = if is_md5mesh(Path::new(name)) {
         let shown = if folder.is_empty() { "./" } else { folder };
+        // The pictures its shaders name, each asked for by the names it may go by, then its animations.
+        let text = String::from_utf8_lossy(&bytes);
+        let pictures = md5_import::pictures_named(&text).into_iter().filter_map(|p| inside(folder, &p));
+        let mut others: Vec<String> = pictures.collect();
         match fetch(shown).await {
-            Ok(listing) => listed_md5anims(folder, &String::from_utf8_lossy(&listing)),
-            Err(e) => {
-                files
-                    .notes
-                    .push(format!("cannot list {shown} for its .md5anim files ({e}); showing the bind pose"));
-                Vec::new()
-            }
+            Ok(listing) => others.extend(listed_md5anims(folder, &String::from_utf8_lossy(&listing))),
+            Err(e) => files
+                .notes
+                .push(format!("cannot list {shown} for its .md5anim files ({e}); showing the bind pose")),
         }
+        others
     } else if is_gltf(&bytes) {
         gltf_uris(&bytes).iter().filter_map(|uri| inside(folder, uri)).collect()
     } else {
@@ -37,7 +40,10 @@ pub async fn model(name: &str) -> Files {
     };
     for other in others {
         let fetched = fetch(&other).await;
-        files.entries.push((other, fetched));
+        // A picture that is not there is one the loader says it could not find; no note twice.
+        if fetched.is_ok() || !is_md5mesh(Path::new(name)) || has_extension(&other, "md5anim") {
+            files.entries.push((other, fetched));
+        }
     }
     files
 }

@@ -3,7 +3,7 @@
 //! anything else glTF. The loaders are the same; only where the bytes come from differs, so a bad
 //! file gets the same one line as on the desktop, the model's name first.
 
-use super::folder::{Files, folder_of};
+use super::folder::{Files, folder_of, inside};
 use super::gltf_files::{is_gltf, with_data_uris};
 use crate::demo::cli::{self, is_md5mesh};
 use crate::demo::output::failure::Failure;
@@ -45,7 +45,13 @@ pub fn open(name: &str, files: &Files, info: bool) -> Result<Opened, Failure> {
         }
         let texts: Vec<(&str, &str)> =
             texts.iter().map(|(stem, text)| (stem.as_str(), text.as_str())).collect();
-        let mut imported = md5_import::load_from_str(&String::from_utf8_lossy(mesh), &texts)
+        // The pictures its shaders name that the page has, by their names from the model's folder.
+        let mesh = String::from_utf8_lossy(mesh);
+        let folder = folder_of(name);
+        let pictures: Vec<(String, Vec<u8>)> = (md5_import::pictures_named(&mesh).into_iter())
+            .filter_map(|p| Some((p.clone(), files.get(&inside(folder, &p)?).ok()?.to_vec())))
+            .collect();
+        let mut imported = md5_import::load_with_pictures(&mesh, &texts, &pictures)
             .map_err(|e| Failure::new(1, format!("{shown}: {e}")))?;
         notes.append(&mut imported.notes);
         imported.notes = notes;
