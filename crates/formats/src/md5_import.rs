@@ -221,9 +221,17 @@ fn load_texts(
             most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
         })
         .collect();
-    let files = pictures;
-    let (stored, animations) = (vertices.stored, summaries);
-    Ok(Imported { model, looks, clips, stored, meshes, animations, notes, files, front })
+    Ok(Imported {
+        model,
+        looks,
+        clips,
+        stored: vertices.stored,
+        meshes,
+        animations: summaries,
+        notes,
+        files: pictures,
+        front,
+    })
 }
 
 /// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind
