@@ -209,18 +209,7 @@ fn load_texts(
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
     }
 
-    let meshes = file
-        .meshes
-        .iter()
-        .zip(&model.parts)
-        .map(|(mesh, part)| MeshSummary {
-            name: part.name.clone(),
-            vertices: mesh.verts.len(),
-            triangles: mesh.tris.len(),
-            weights: mesh.weights.len(),
-            most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
-        })
-        .collect();
+    let meshes = mesh_summaries(&file, &model);
     Ok(Imported {
         model,
         looks,
@@ -232,6 +221,19 @@ fn load_texts(
         files: pictures,
         front,
     })
+}
+
+/// What `--info` says of each of the file's meshes, under the name its part has in `model`.
+fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model) -> Vec<MeshSummary> {
+    (file.meshes.iter().zip(&model.parts))
+        .map(|(mesh, part)| MeshSummary {
+            name: part.name.clone(),
+            vertices: mesh.verts.len(),
+            triangles: mesh.tris.len(),
+            weights: mesh.weights.len(),
+            most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
+        })
+        .collect()
 }
 
 /// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind
