@@ -96,6 +96,28 @@ fn main() {
     // however small.
     let pool = BlendThreads::new(threads()).unwrap_or_else(|e| panic!("{e}")).parallel_from(0);
     let all = FastPath::new().on(pool);
+    heading(&all, quick);
+    let rows: Vec<Row> = SIZES.into_iter().map(|vertices| nine_ways(vertices, &all, budget)).collect();
+    let normals_over_positions = the_other_costs(&all, budget, quick, &crossover_sizes);
+    println!();
+    targets(&rows, all.threads.count());
+    if quick {
+        println!("(--quick timings are rough: run without --quick for the real figures)");
+    }
+    let at_100k = at(&rows, 100_000);
+    let at_1m = at(&rows, 1_000_000);
+    println!(
+        "RESULT threads={} speedup@100k={:.2} speedup@1M={:.2} blend2/copy2@1M={:.2} normals/positions={:.2}",
+        all.threads.count(),
+        at_100k.speedup,
+        at_1m.speedup,
+        at_1m.all_over_copy_all,
+        normals_over_positions
+    );
+}
+
+/// What is measured, on what, and the table's head.
+fn heading(all: &FastPath, quick: bool) {
     let n = all.threads.count();
     println!(
         "blend benchmark: {} ({} threads available, {} lanes), one thread and {n}",
@@ -111,52 +133,58 @@ fn main() {
         "{:>10}  {:<11} {:>10} {:>10} {:>12}   ratios",
         "vertices", "variant", "ns/vertex", "(best)", "Mvertices/s"
     );
+}
 
-    let mut rows = Vec::new();
-    for vertices in SIZES {
-        let posed = posed_tube(vertices);
-        let timings = measure(&posed, &all, budget);
-        let ns = timings.map(|t| {
-            (t.median.as_secs_f64() * 1e9 / vertices as f64, t.best.as_secs_f64() * 1e9 / vertices as f64)
-        });
-        let ratio = |a: usize, b: usize| ns[a].0 / ns[b].0;
-        let row = Row {
-            vertices,
-            textbook_over_blend: ratio(1, 0),
-            blend_over_copy: ratio(0, 2),
-            fast_over_blend: ratio(4, 0),
-            speedup: ratio(4, 6),
-            all_over_copy_all: ratio(6, 7),
+/// The tube of `vertices` blended the nine ways (`table.rs`): a line each, and the ratios the
+/// targets need.
+fn nine_ways(vertices: usize, all: &FastPath, budget: Duration) -> Row {
+    let n = all.threads.count();
+    let posed = posed_tube(vertices);
+    let timings = measure(&posed, all, budget);
+    let ns = timings.map(|t| {
+        (t.median.as_secs_f64() * 1e9 / vertices as f64, t.best.as_secs_f64() * 1e9 / vertices as f64)
+    });
+    let ratio = |a: usize, b: usize| ns[a].0 / ns[b].0;
+    let row = Row {
+        vertices,
+        textbook_over_blend: ratio(1, 0),
+        blend_over_copy: ratio(0, 2),
+        fast_over_blend: ratio(4, 0),
+        speedup: ratio(4, 6),
+        all_over_copy_all: ratio(6, 7),
+    };
+    for (i, (name, (median, best))) in VARIANTS.iter().zip(ns).enumerate() {
+        let ratio = match i {
+            0 => format!("textbook / blend = {:.1}x", row.textbook_over_blend),
+            1 => format!("blend / copy = {:.2}x", row.blend_over_copy),
+            2 => format!("dqs / blend = {:.2}x", ratio(3, 0)),
+            3 => format!("fast / blend = {:.2}x", row.fast_over_blend),
+            4 => format!("fast / copy = {:.2}x", ratio(4, 2)),
+            5 => format!("dqs / fast dqs = {:.2}x", ratio(3, 5)),
+            6 => format!("fast / fast x{n} = {:.2}x (speed-up)", row.speedup),
+            7 => format!(
+                "fast x{n} / copy x{n} = {:.2}x; copy / copy x{n} = {:.2}x",
+                row.all_over_copy_all,
+                ratio(2, 7)
+            ),
+            _ => format!("fast dqs / fast dqs x{n} = {:.2}x (speed-up)", ratio(5, 8)),
         };
-        for (i, (name, (median, best))) in VARIANTS.iter().zip(ns).enumerate() {
-            let ratio = match i {
-                0 => format!("textbook / blend = {:.1}x", row.textbook_over_blend),
-                1 => format!("blend / copy = {:.2}x", row.blend_over_copy),
-                2 => format!("dqs / blend = {:.2}x", ratio(3, 0)),
-                3 => format!("fast / blend = {:.2}x", row.fast_over_blend),
-                4 => format!("fast / copy = {:.2}x", ratio(4, 2)),
-                5 => format!("dqs / fast dqs = {:.2}x", ratio(3, 5)),
-                6 => format!("fast / fast x{n} = {:.2}x (speed-up)", row.speedup),
-                7 => format!(
-                    "fast x{n} / copy x{n} = {:.2}x; copy / copy x{n} = {:.2}x",
-                    row.all_over_copy_all,
-                    ratio(2, 7)
-                ),
-                _ => format!("fast dqs / fast dqs x{n} = {:.2}x (speed-up)", ratio(5, 8)),
-            };
-            println!(
-                "{:>10}  {:<11} {:>10.2} {:>10.2} {:>12.0}   {ratio}",
-                if i == 0 { thousands(vertices) } else { String::new() },
-                name.replace('N', &n.to_string()),
-                median,
-                best,
-                1e3 / median,
-            );
-        }
-        rows.push(row);
+        println!(
+            "{:>10}  {:<11} {:>10.2} {:>10.2} {:>12.0}   {ratio}",
+            if i == 0 { thousands(vertices) } else { String::new() },
+            name.replace('N', &n.to_string()),
+            median,
+            best,
+            1e3 / median,
+        );
     }
+    row
+}
 
-    // What normals cost, on one thread; then the fast path on each kind of lanes.
+/// After the table: what normals cost, on one thread; the fast path on each kind of lanes; what
+/// every influence costs; what else we tried; where all threads start to pay; what several clips
+/// at once cost. Returns the worst normals / positions ratio.
+fn the_other_costs(all: &FastPath, budget: Duration, quick: bool, crossover_sizes: &[usize]) -> f64 {
     let with_palette = |vertices| {
         let posed = posed_tube(vertices);
         let mut palette = vec![Mat4::IDENTITY; BONES];
@@ -173,12 +201,21 @@ fn main() {
 
     // What else we tried, on one thread; then where all threads start to pay.
     variants::run(&tube.skin, &palette, budget);
-    crossover::run(&all, &crossover_sizes, if quick { 20 } else { 300 });
+    crossover::run(all, crossover_sizes, if quick { 20 } else { 300 });
     // What several clips at once cost, against sampling one (chapter 11).
     mixing::run(budget);
-    println!();
-    let at = |size| rows.iter().find(|r| r.vertices == size).expect("size was measured");
-    let (at_100k, at_1m) = (at(100_000), at(1_000_000));
+    normals_over_positions
+}
+
+/// The row of the tube of `size` vertices.
+fn at(rows: &[Row], size: usize) -> &Row {
+    rows.iter().find(|r| r.vertices == size).expect("size was measured")
+}
+
+/// Each target, met or not; `n` threads.
+fn targets(rows: &[Row], n: usize) {
+    let at_100k = at(rows, 100_000);
+    let at_1m = at(rows, 1_000_000);
     println!(
         "target: blend at least {TEXTBOOK_OVER_BLEND_AT_100K}x faster than textbook at 100k: {:.1}x, {}",
         at_100k.textbook_over_blend,
@@ -205,13 +242,6 @@ fn main() {
         at_1m.all_over_copy_all,
         verdict(at_1m.all_over_copy_all <= ALL_OVER_COPY_AT_1M),
         at_1m.speedup
-    );
-    if quick {
-        println!("(--quick timings are rough: run without --quick for the real figures)");
-    }
-    println!(
-        "RESULT threads={n} speedup@100k={:.2} speedup@1M={:.2} blend2/copy2@1M={:.2} normals/positions={:.2}",
-        at_100k.speedup, at_1m.speedup, at_1m.all_over_copy_all, normals_over_positions
     );
 }
 

@@ -218,7 +218,8 @@ fn one_against_all(
     rounds: usize,
     pause: Option<Duration>,
 ) -> (f64, f64) {
-    let (mut samples, one) = ([Vec::new(), Vec::new()], FastPath::new());
+    let mut samples = [Vec::new(), Vec::new()];
+    let one = FastPath::new();
     // Round 0 warms up and is not counted.
     for round in 0..=rounds {
         for (way, samples) in samples.iter_mut().enumerate() {

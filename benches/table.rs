@@ -78,7 +78,8 @@ pub struct Timing {
 /// Runs the nine variants in turn, round after round, for about `budget`, the fast path on one
 /// thread and on `all` (the fast path on all threads); checks they agree.
 pub fn measure(posed: &Posed, all: &FastPath, budget: Duration) -> [Timing; 9] {
-    let (skin, n) = (&posed.model.skin, posed.model.skin.len());
+    let skin = &posed.model.skin;
+    let n = skin.len();
     let one = FastPath::new();
     let mut palette = vec![Mat4::IDENTITY; BONES];
     let mut dq_palette = vec![DualQuat::IDENTITY; BONES];

@@ -182,8 +182,13 @@ fn run_frame(
         By::Cpu(by) => Blending::Cpu { method, by, normals: true },
         By::Outside { .. } => Blending::Palette(method),
     };
-    let (reaches, held) = (&mut *settings.reaches, settings.held);
-    let frame = Frame { time, source: animator.source(), reaches, held, blending };
+    let frame = Frame {
+        time,
+        source: animator.source(),
+        reaches: &mut *settings.reaches,
+        held: settings.held,
+        blending,
+    };
     pose.run(model, frame).map_err(io::Error::other)?;
     if let By::Outside { blend, .. } = &mut settings.by {
         let palette = Palette::of(method, &pose.palette, &pose.dq);

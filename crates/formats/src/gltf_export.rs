@@ -9,7 +9,7 @@
 //! | bone, its `first_child` + `sibling` links | node, named after the bone; its `children` array (the first child, then each next sibling) | `nodes.rs` |
 //! | the bone's rest transform ([`Trs`](skinning_method::transform::Trs)) | node `translation` / `rotation` / `scale` (left out where they are the default) | `nodes.rs` |
 //! | a Z-up model (MD5) | turned to glTF's Y-up as it is written | `nodes.rs` |
-//! | the skin's joints and their offsets | a skin: `joints` and `inverseBindMatrices` | `meshes.rs` |
+//! | the skin's joints and their offsets | a skin: `joints` and `inverseBindMatrices` | `skins.rs` |
 //! | a part: bind positions, normals, texture coordinates, every influence | a mesh on a node of its own: `POSITION`, `NORMAL`, `TEXCOORD_0`, `JOINTS_n` / `WEIGHTS_n` | `meshes.rs` |
 //! | its morph targets, their default weights and names | the primitives' `targets`, the mesh's `weights` and `extras.targetNames` | `morphs.rs` |
 //! | its triangles; the edges that are no triangle's side | a `TRIANGLES` primitive per material; `LINES` (the article's closed loop: `LINE_LOOP`) | `meshes.rs` |
@@ -41,6 +41,7 @@ mod looks;
 mod meshes;
 mod morphs;
 mod nodes;
+mod skins;
 
 pub use animations::SAMPLES_PER_SECOND;
 pub use error::{Container, ExportError, GENERATOR};
@@ -75,12 +76,12 @@ pub fn export(
     let roots = nodes.roots.iter().chain(own).copied().collect();
     file.root.scenes.push(Scene { nodes: roots });
     // Where each morphed mesh went: its bone (whose weight channels move it), node and targets.
-    let morphed: Vec<(usize, usize, usize)> = (model.parts.iter().zip(&mesh_nodes))
+    let morphed: Vec<morphs::MorphedMesh> = (model.parts.iter().zip(&mesh_nodes))
         .filter_map(|(part, node)| {
             let morph = morphs::of_part(model, &part.vertices)?;
-            Some((morph.bone, (*node)?, morph.target_count()))
+            Some(morphs::MorphedMesh { bone: morph.bone, node: (*node)?, targets: morph.target_count() })
         })
         .collect();
-    animations::animations(&mut file, clips, &tracks, (&nodes, &morphed), turn)?;
+    animations::animations(&mut file, clips, &tracks, &nodes, &morphed, turn)?;
     file.finish(container)
 }

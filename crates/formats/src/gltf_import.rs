@@ -11,12 +11,12 @@
 //! | more than one node without a parent (a scene's roots, or nodes no scene lists) | one synthetic root bone above them | `nodes.rs` |
 //! | skin `joints` | joint slots ([`Joint`](skinning_method::skin::Joint)): a bone each | `skins.rs` |
 //! | skin `inverseBindMatrices` | offsets, given by the file (identity if absent) | `skins.rs` |
-//! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs` |
+//! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs`, `primitives.rs` |
 //! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
 //! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs`, `images.rs` |
 //! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
 //! | primitive `targets`, mesh (or node) `weights` | morph targets ([`MeshMorph`](skinning_method::morph::MeshMorph)): shapes added before the skin | `morphs.rs` |
-//! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs` |
+//! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs`, `primitives.rs` |
 //! | animation channel + sampler | a [`Track`](skinning_method::clip::Track)'s channel (`weights`: one per morph target) | `animations.rs` |
 //! | buffer, buffer view, accessor | (storage: where the numbers are) | `buffers.rs`, `accessors.rs` |
 //!
@@ -57,6 +57,7 @@ mod meshes;
 mod morphs;
 mod nodes;
 mod normals;
+mod primitives;
 mod rules;
 mod skins;
 mod unused;
@@ -170,7 +171,7 @@ fn finish(
     let clips = animations::clips(document, &buffers, &mut notes, &meshes.morphs)?;
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
-    let (texcoords, materials) = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
+    let looks = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
     // A file that loads with nothing in its scene to draw: `--info` still describes it.
     let nothing_to_draw = meshes.skin.is_empty().then(|| meshes::nothing_to_draw(document, &nodes));
 
@@ -178,7 +179,6 @@ fn finish(
         .with_triangles(meshes.triangles)?
         .with_parts(meshes.parts)?
         .with_morphs(meshes.morphs)?;
-    let looks = Looks { texcoords, materials };
     let files = files::named(document, base_dir);
     Ok(Imported { model, looks, clips, skins, notes, rest_only, unused, files, nothing_to_draw })
 }

@@ -111,15 +111,23 @@ impl<'a> Md5Export<'a> {
     pub fn new(model: &'a Model, looks: &Looks, clips: &'a [Clip]) -> Result<Md5Export<'a>, ExportError> {
         check_names(model, clips)?;
         let joints = joints::md5_joints(model)?;
-        let frames = frames::frame_counts(clips, joints.order.len())?;
+        let samplings = frames::frame_counts(clips, joints.order.len())?;
         let shaders = shaders::shaders(model, looks);
         let mesh = text::mesh(model, looks, &joints, &shaders.of_part)?;
         let mut pose = Pose::new(model);
-        let animations = (clips.iter().zip(frames))
-            .map(|(clip, frames)| anim::plan(model, &joints, clip, frames, &mut pose))
+        let animations = (clips.iter().zip(samplings))
+            .map(|(clip, sampling)| anim::plan(model, &joints, clip, sampling, &mut pose))
             .collect::<Result<_, _>>()?;
-        let (pictures, notes) = (shaders.pictures, shaders.notes);
-        Ok(Md5Export { model, clips, joints, animations, mesh, stems: file_stems(clips), pictures, notes })
+        Ok(Md5Export {
+            model,
+            clips,
+            joints,
+            animations,
+            mesh,
+            stems: file_stems(clips),
+            pictures: shaders.pictures,
+            notes: shaders.notes,
+        })
     }
 
     /// Writes clip `i`'s `.md5anim` into `out`, frame by frame as each is sampled.

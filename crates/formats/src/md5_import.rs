@@ -228,10 +228,23 @@ fn load_texts(
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
     }
 
-    let meshes = file
-        .meshes
-        .iter()
-        .zip(&model.parts)
+    let meshes = mesh_summaries(&file, &model);
+    Ok(Imported {
+        model,
+        looks,
+        clips,
+        stored: vertices.stored,
+        meshes,
+        animations: summaries,
+        notes,
+        files: read,
+        front,
+    })
+}
+
+/// What `--info` says of each of the file's meshes, under the name its part has in `model`.
+fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model) -> Vec<MeshSummary> {
+    (file.meshes.iter().zip(&model.parts))
         .map(|(mesh, part)| MeshSummary {
             name: part.name.clone(),
             vertices: mesh.verts.len(),
@@ -239,10 +252,7 @@ fn load_texts(
             weights: mesh.weights.len(),
             most_weights: mesh.verts.iter().map(|run| run.len()).max().unwrap_or(0),
         })
-        .collect();
-    let files = read;
-    let (stored, animations) = (vertices.stored, summaries);
-    Ok(Imported { model, looks, clips, stored, meshes, animations, notes, files, front })
+        .collect()
 }
 
 /// MD5 stores no normals: each vertex gets the smooth normal id Tech 4 works out from the bind

@@ -159,7 +159,9 @@ impl fmt::Display for Report<'_> {
             "bone"
         )?;
         for c in i.candidates() {
-            let (name, joint, d) = (self.bone_name(c.joint), c.joint, Self::DECIMALS);
+            let name = self.bone_name(c.joint);
+            let joint = c.joint;
+            let d = Self::DECIMALS;
             let candidate = Xyz(c.position).to_string();
             writeln!(
                 f,

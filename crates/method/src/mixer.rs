@@ -116,8 +116,7 @@ pub struct Mixer {
 
 impl Mixer {
     pub fn new(layers: Vec<Layer>, sync: bool) -> Mixer {
-        let (scratch, reference) = (Vec::new(), Vec::new());
-        Mixer { layers, sync, phase: Phase::START, fade: None, scratch, reference }
+        Mixer { layers, sync, phase: Phase::START, fade: None, scratch: Vec::new(), reference: Vec::new() }
     }
 
     /// Starts a crossfade from the blend as it is to clip `target`, from `start` (the animation's

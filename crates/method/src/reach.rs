@@ -82,7 +82,7 @@ pub struct Reach {
     pub reached: Reached,
     chain: Chain,
     /// The clip's rotations of the turning joints, kept during a solve for the weight.
-    clip: Vec<Quat>,
+    clip_rotations: Vec<Quat>,
     /// The model's up and front in the space of the chain's parent bone, for the default bend.
     facing: Facing,
     /// The bones from the root down to the pole bone, if the pole is a bone's joint.
@@ -111,19 +111,18 @@ impl Reach {
     /// facing glTF's way ([`Facing::GLTF`]).
     pub fn new(skeleton: &Skeleton, end: BoneId, solver: Solver, target: Vec3) -> Result<Reach, TooShort> {
         let chain = Chain::new(skeleton, end, solver.turning())?;
-        let clip = vec![Quat::IDENTITY; solver.turning()];
-        let (reached, facing) = (Reached::default(), Facing::GLTF.into_space(chain.rest_above(skeleton)));
-        let pole_path = Vec::new();
+        let clip_rotations = vec![Quat::IDENTITY; solver.turning()];
+        let facing = Facing::GLTF.into_space(chain.rest_above(skeleton));
         Ok(Reach {
             target,
             pole: None,
             weight: 1.0,
             solver,
-            reached,
+            reached: Reached::default(),
             chain,
-            clip,
+            clip_rotations,
             facing,
-            pole_path,
+            pole_path: Vec::new(),
             rule: None,
         })
     }
@@ -153,45 +152,45 @@ impl Reach {
         self.chain.end()
     }
 
-    /// Turns the chain's joints in `trs` (each bone's local pose, as the clip left it) so the end
+    /// Turns the chain's joints in `local` (each bone's local pose, as the clip left it) so the end
     /// reaches the target, eased by the weight; `bend` is each bone's hand bend, which the solve
     /// measures with. Allocates nothing.
-    pub fn solve(&mut self, trs: &mut [Trs], bend: &[Quat]) -> Reached {
+    pub fn solve(&mut self, local: &mut [Trs], bend: &[Quat]) -> Reached {
         self.rule = None;
         if !self.pole_path.is_empty() {
-            self.pole = Some(chain::position(&self.pole_path, trs, bend));
+            self.pole = Some(chain::position(&self.pole_path, local, bend));
         }
         // Weight 0: the clip's pose, untouched to the last bit.
         if self.weight <= 0.0 {
-            self.chain.measure(trs, bend);
+            self.chain.measure(local, bend);
             return self.outcome(0);
         }
         let turning = &self.chain.bones()[..self.solver.turning()];
-        for (kept, &bone) in self.clip.iter_mut().zip(turning) {
-            *kept = trs[bone].rotation;
+        for (kept, &bone) in self.clip_rotations.iter_mut().zip(turning) {
+            *kept = local[bone].rotation;
         }
         let sweeps = match self.solver {
             Solver::TwoBone { soften } => {
-                let pole = self.pole.or_else(|| self.rule_pole(trs, bend));
-                two_bone::solve(&mut self.chain, trs, bend, self.target, pole, soften);
+                let pole = self.pole.or_else(|| self.rule_pole(local, bend));
+                two_bone::solve(&mut self.chain, local, bend, self.target, pole, soften);
                 0
             }
-            Solver::Ccd { .. } => ccd::solve(&mut self.chain, trs, bend, self.target).1,
+            Solver::Ccd { .. } => ccd::solve(&mut self.chain, local, bend, self.target).1,
         };
         if self.weight < 1.0 {
             let turning = &self.chain.bones()[..self.solver.turning()];
-            for (clip, &bone) in self.clip.iter().zip(turning) {
-                trs[bone].rotation = clip.slerp(trs[bone].rotation, self.weight);
+            for (clip_rotation, &bone) in self.clip_rotations.iter().zip(turning) {
+                local[bone].rotation = clip_rotation.slerp(local[bone].rotation, self.weight);
             }
-            self.chain.measure(trs, bend);
+            self.chain.measure(local, bend);
         }
         self.outcome(sweeps)
     }
 
     /// For a straight two-bone limb without a pole: the pole the default bend gives it
     /// (`bend_rule.rs`), [`BEND_REACH`] limb lengths out that way; None for a bent one.
-    fn rule_pole(&mut self, trs: &[Trs], bend: &[Quat]) -> Option<Vec3> {
-        self.chain.measure(trs, bend);
+    fn rule_pole(&mut self, local: &[Trs], bend: &[Quat]) -> Option<Vec3> {
+        self.chain.measure(local, bend);
         let (a, b, c) = (self.chain.joint(0), self.chain.joint(1), self.chain.joint(2));
         let has = (a - b).cross(c - b).length().atan2((a - b).dot(c - b));
         if !bend_rule::is_straight(has) {
@@ -216,10 +215,10 @@ impl Reach {
     }
 }
 
-/// Solves every chain of `reaches` in turn on the local pose `trs` (after the clip, before the
+/// Solves every chain of `reaches` in turn on the local pose, `local` (after the clip, before the
 /// matrices), each seeing the turns of those before it.
-pub fn solve(reaches: &mut [Reach], trs: &mut [Trs], bend: &[Quat]) {
+pub fn solve(reaches: &mut [Reach], local: &mut [Trs], bend: &[Quat]) {
     for reach in reaches {
-        reach.solve(trs, bend);
+        reach.solve(local, bend);
     }
 }

@@ -8,6 +8,7 @@
 use super::buffer::File;
 use super::error::ExportError;
 use super::json::Animation;
+use super::morphs::{MorphedMesh, weight_channels};
 use super::nodes::{Nodes, Turn};
 use glam::{Quat, Vec3};
 use skinning_method::clip::{Channel, Clip, Keyable, Motion, Track};
@@ -29,8 +30,11 @@ pub fn tracks(skeleton: &Skeleton, clips: &[Clip]) -> Result<Vec<Vec<Track>>, Ex
             Motion::Keyframes(tracks) => {
                 let last_key = tracks.iter().map(Track::end).fold(0.0, f32::max);
                 if !tracks.is_empty() && last_key != clip.duration {
-                    let (clip, duration) = (clip.name.clone(), clip.duration);
-                    return Err(ExportError::Duration { clip, duration, last_key });
+                    return Err(ExportError::Duration {
+                        clip: clip.name.clone(),
+                        duration: clip.duration,
+                        last_key,
+                    });
                 }
                 Ok(without_holds(skeleton, tracks, clip.duration))
             }
@@ -78,18 +82,19 @@ fn without_holds(skeleton: &Skeleton, tracks: &[Track], duration: f32) -> Vec<Tr
 }
 
 /// Every clip that moves something as an animation (the spec wants at least one channel); its
-/// weight channels go to the morphed meshes' nodes (`morphed`: bone, node, targets; `morphs.rs`).
+/// weight channels go to the morphed meshes' nodes (`morphed`, `morphs.rs`).
 pub fn animations(
     file: &mut File,
     clips: &[Clip],
     tracks: &[Vec<Track>],
-    (nodes, morphed): (&Nodes, &[(usize, usize, usize)]),
+    nodes: &Nodes,
+    morphed: &[MorphedMesh],
     turn: Turn,
 ) -> Result<(), ExportError> {
     for (clip, tracks) in clips.iter().zip(tracks) {
         let mut animation = Animation { name: clip.name.clone(), ..Animation::default() };
         for track in tracks {
-            super::morphs::weight_channels(file, &mut animation, track, morphed)?;
+            weight_channels(file, &mut animation, track, morphed)?;
             let Some(node) = nodes.node_of.get(track.bone).copied().flatten() else { continue };
             // Only a top bone's keys turn: below it, its parent's turn carries it.
             let turn = if nodes.top[track.bone] { turn } else { Turn(Axes::GLTF) };

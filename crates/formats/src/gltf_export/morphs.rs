@@ -59,14 +59,22 @@ pub fn mesh_fields(morph: Option<&MeshMorph>) -> (Vec<f32>, Option<json::MeshExt
     (morph.defaults.clone(), extras)
 }
 
-/// A track's weight channels as one `weights` channel on each mesh node showing a mesh of its
-/// bone (`mesh_nodes`: each morphed part's bone, node and number of targets). The per-target
-/// channels must share their key times and interpolation, as a glTF channel's targets do.
+/// Where a morphed part's mesh went: the bone whose weight channels move it, the node that shows
+/// it, and how many targets it has.
+pub struct MorphedMesh {
+    pub bone: usize,
+    pub node: usize,
+    pub targets: usize,
+}
+
+/// A track's weight channels as one `weights` channel on each node showing a mesh of its bone
+/// (`morphed`: every morphed part's). The per-target channels must share their key times and
+/// interpolation, as a glTF channel's targets do.
 pub fn weight_channels(
     file: &mut File,
     animation: &mut Animation,
     track: &Track,
-    mesh_nodes: &[(usize, usize, usize)],
+    morphed: &[MorphedMesh],
 ) -> Result<(), ExportError> {
     let Some(first) = track.weights.first() else { return Ok(()) };
     let n = track.weights.len();
@@ -86,13 +94,13 @@ pub fn weight_channels(
             values.extend(track.weights.iter().map(|c| [c.values[key * per_key + part]]));
         }
     }
-    for &(_, node, _) in mesh_nodes.iter().filter(|&&(bone, _, targets)| bone == track.bone && targets == n) {
+    for mesh in morphed.iter().filter(|m| m.bone == track.bone && m.targets == n) {
         let times: Vec<[f32; 1]> = first.times.iter().map(|&t| [t]).collect();
         let input = file.accessor(&times, None, true);
         let output = file.accessor(&values, None, false);
         let interpolation = first.interpolation.name();
         let sampler = push(&mut animation.samplers, json::Sampler { input, output, interpolation });
-        let target = json::Target { node, path: "weights" };
+        let target = json::Target { node: mesh.node, path: "weights" };
         animation.channels.push(json::Channel { sampler, target });
     }
     Ok(())

@@ -137,7 +137,8 @@ pub fn free_roots(model: &Model, nodes: &Nodes, animated: &[bool]) -> Vec<bool> 
 pub fn hang(
     file: &mut File,
     part: &Part,
-    (mesh, skin): (usize, usize),
+    mesh: usize,
+    skin: usize,
     nodes: &Nodes,
     free: &mut [bool],
 ) -> usize {
@@ -146,7 +147,8 @@ pub fn hang(
             free[b] = false;
             // A free bone has a node (`free_roots`).
             let node = nodes.node_of[b].unwrap_or_default();
-            (file.root.nodes[node].mesh, file.root.nodes[node].skin) = (Some(mesh), Some(skin));
+            file.root.nodes[node].mesh = Some(mesh);
+            file.root.nodes[node].skin = Some(skin);
             node
         }
         None => {

@@ -25,7 +25,8 @@ pub fn read_floats<const N: usize>(
     buffers: &[Vec<u8>],
     usage: &str,
 ) -> Result<Vec<[f32; N]>, ImportError> {
-    let (kind, normalized) = (accessor.data_type(), accessor.normalized());
+    let kind = accessor.data_type();
+    let normalized = accessor.normalized();
     let elements = read(accessor, buffers, usage, |bytes| component_f32(bytes, kind, normalized))?;
     if let Some(i) = elements.iter().position(|e: &[f32; N]| e.iter().any(|x| !x.is_finite())) {
         return Err(fail(accessor, usage, format!("element {i} holds a NaN or infinite number")));

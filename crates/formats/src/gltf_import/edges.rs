@@ -19,7 +19,8 @@ pub fn edges(
     mesh: &str,
     base: usize,
     vertices: usize,
-    (edges, faces): (&mut Vec<[u32; 2]>, &mut Vec<[u32; 3]>),
+    edges: &mut Vec<[u32; 2]>,
+    faces: &mut Vec<[u32; 3]>,
 ) -> Result<(), ImportError> {
     // Without indices, the vertices are used in order (spec, "Meshes").
     let indices: Vec<u32> = match primitive.indices() {

@@ -16,16 +16,17 @@
 use super::accessors::read_floats;
 use super::error::{ImportError, label};
 use super::images::Images;
-use crate::material::{Material, Materials, Run};
+use crate::material::{Looks, Material, Materials, Run};
 use glam::{Vec2, Vec4};
 use gltf::mesh::Semantic;
 use skinning_method::printable::printable;
 use std::ops::Range;
 use std::path::Path;
 
-/// What the meshes' primitives said about their looks, gathered as `meshes.rs` reads them.
+/// What the meshes' primitives said about their looks, gathered as `primitives.rs` reads them,
+/// until [`GatheredLooks::finish`] makes them the model's [`Looks`].
 #[derive(Default)]
-pub struct Looks {
+pub struct GatheredLooks {
     /// One per vertex read so far; (0, 0) where a primitive has no TEXCOORD_0.
     texcoords: Vec<Vec2>,
     /// Some primitive had TEXCOORD_0.
@@ -34,7 +35,7 @@ pub struct Looks {
     runs: Vec<Run>,
 }
 
-impl Looks {
+impl GatheredLooks {
     /// Reads `primitive`'s TEXCOORD_0, one per vertex of its `vertices`, or (0, 0) each without.
     pub fn read(
         &mut self,
@@ -65,15 +66,16 @@ impl Looks {
         }
     }
 
-    /// The texture coordinates (none if no primitive had any) and the materials, their images
-    /// read from wherever the file keeps them (`images.rs`). What cannot be shown goes to `notes`.
+    /// The model's looks: the texture coordinates (none if no primitive had any) and the materials,
+    /// their images read from wherever the file keeps them (`images.rs`). What cannot be shown goes
+    /// to `notes`.
     pub fn finish(
         self,
         document: &gltf::Document,
         buffers: &[Vec<u8>],
         base_dir: Option<&Path>,
         notes: &mut Vec<String>,
-    ) -> (Vec<Vec2>, Materials) {
+    ) -> Looks {
         let texcoords = if self.any { self.texcoords } else { Vec::new() };
         let mut materials = Materials { runs: self.runs, ..Materials::default() };
         let mut images = Images::new(document.as_json(), buffers, base_dir);
@@ -121,7 +123,7 @@ impl Looks {
             format!("{first}: each number is 0 to 1 in glTF, and this program clamps it so")
         });
         materials.images = images.finish(notes);
-        (texcoords, materials)
+        Looks { texcoords, materials }
     }
 }
 

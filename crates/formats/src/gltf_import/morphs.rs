@@ -9,7 +9,7 @@
 //! write them there; the spec names no place).
 //!
 //! Displacements live where their vertices do. A skinned mesh's are taken as they are. A rigid
-//! mesh's positions are placed by its node's rest world transform (`meshes.rs`), so its position
+//! mesh's positions are placed by its node's rest world transform (`primitives.rs`), so its position
 //! displacements are turned and scaled by the same transform (no translation: an arrow has no
 //! place), and its normal displacements by its inverse transpose, as the normals are
 //! (`normals.rs`). Each normal displacement is divided by the length of its vertex's normal so
@@ -152,8 +152,9 @@ fn defaults(mesh: &gltf::Mesh, node: &gltf::Node, targets: usize) -> Result<Vec<
         (None, None) => return Ok(vec![0.0; targets]),
     };
     if weights.len() != targets {
-        let (n, targets) = (weights.len(), counted(targets, "target", "targets"));
-        return Err(format!("{whose} weights are {} for {targets}", counted(n, "number", "numbers")));
+        let numbers = counted(weights.len(), "number", "numbers");
+        let targets = counted(targets, "target", "targets");
+        return Err(format!("{whose} weights are {numbers} for {targets}"));
     }
     // JSON has no infinity or NaN: a number past 32-bit floats (1e39) is what reads as infinite.
     if let Some(w) = weights.iter().find(|w| !w.is_finite()) {

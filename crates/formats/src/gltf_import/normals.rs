@@ -2,7 +2,7 @@
 //! per vertex, in the space of `POSITION`).
 //!
 //! A skinned mesh's normals are taken as they are, like its positions: the joints move both. A
-//! rigid mesh's positions are placed by its node's rest world transform (`meshes.rs`), so its
+//! rigid mesh's positions are placed by its node's rest world transform (`primitives.rs`), so its
 //! normals are moved by that transform's inverse transpose (`normals.rs` says why). The skin holds
 //! a normal for every vertex or none at all: if a primitive lacks `NORMAL` while others have it, or
 //! one is not a direction, the whole model is lit with flat normals instead, as the spec asks of a

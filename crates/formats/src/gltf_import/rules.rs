@@ -38,7 +38,8 @@ pub fn check(root: &json::Root, skeleton: &Skeleton, notes: &mut Vec<String>) ->
     });
     if let Some((s, n)) = listed_children.next() {
         let scene = label(s, root.scenes[s].name.as_deref());
-        let (node, above) = (node_label(n), parent(n).map(node_label).unwrap_or_default());
+        let node = node_label(n);
+        let above = parent(n).map(node_label).unwrap_or_default();
         notes.push(format!(
             "scene {scene} lists node {node} among its roots, but it is a child of node {above}{} \
              (glTF: a scene lists root nodes only); each such node stays under its parent",

@@ -64,7 +64,8 @@ impl Mended {
             notes.push(format!("renormalised the weights of {n} that did not sum to 1 (worst sum {worst})"));
         }
         if let Some((attribute, mesh)) = &self.first_unpaired {
-            let (missing, n) = (other_half(attribute), counted(self.unpaired, "primitive", "primitives"));
+            let missing = other_half(attribute);
+            let n = counted(self.unpaired, "primitive", "primitives");
             notes.push(format!(
                 "left out {attribute} of {n} (mesh {mesh}{}): it has no {missing} to go with it (glTF: they \
                  come in pairs), so its vertices keep the influences of the sets before it",

@@ -10,6 +10,7 @@
 //! where its frames held together took 1.9 GB.
 
 use super::error::ExportError;
+use super::frames::Sampling;
 use super::joints::{Md5Joints, md5_locals};
 use super::names::commandline;
 use super::scale::check_scales;
@@ -25,8 +26,7 @@ use std::io::{self, Write};
 /// What a clip's `.md5anim` needs before its frames, learnt from a first pass over them.
 pub struct Planned {
     /// Frames a second (`frames.rs`: `frame_rate`), and how many.
-    rate: u32,
-    frames: usize,
+    sampling: Sampling,
     /// Per MD5 joint, a bit per component that ever differs from the base frame.
     flags: Vec<u8>,
     /// The first frame's components, per MD5 joint.
@@ -36,7 +36,7 @@ pub struct Planned {
 }
 
 /// The pose at frame `k` of `rate` a second: `t` seconds into the clip, sampled into `pose`.
-fn sample(model: &Model, clip: &Clip, (k, rate): (usize, u32), pose: &mut Pose) -> f32 {
+fn sample(model: &Model, clip: &Clip, k: usize, rate: u32, pose: &mut Pose) -> f32 {
     let t = k as f32 / rate as f32;
     // Step 1 of the frame alone, the clip not wrapped (MD5 keeps no morph weights: they are left).
     Source::ClipAt(clip).animate(model, t as f64, &mut pose.local, &mut pose.morph.weights);
@@ -44,26 +44,27 @@ fn sample(model: &Model, clip: &Clip, (k, rate): (usize, u32), pose: &mut Pose) 
 }
 
 /// One frame's six components per MD5 joint, as the file stores them, into `out`.
-fn components(model: &Model, joints: &Md5Joints, trs: &[Trs], out: &mut Vec<[f64; 6]>) {
+fn components(model: &Model, joints: &Md5Joints, local: &[Trs], out: &mut Vec<[f64; 6]>) {
     out.clear();
-    out.extend(md5_locals(joints, trs, model).into_iter().map(|(t, q)| {
+    out.extend(md5_locals(joints, local, model).into_iter().map(|(t, q)| {
         let [x, y, z] = orientation(q);
         let t = joints.snap(t);
         [t.x as f64, t.y as f64, t.z as f64, x, y, z]
     }));
 }
 
-/// The first pass over `frames` frames of `clip`, `rate` a second: the flags, the boxes and the
-/// base frame, every number checked (`pose` is room to skin the mesh in).
+/// The first pass over the frames of `clip`, as `sampling` says: the flags, the boxes and the base
+/// frame, every number checked (`pose` is room to skin the mesh in).
 pub fn plan(
     model: &Model,
     joints: &Md5Joints,
     clip: &Clip,
-    (rate, frames): (u32, usize),
+    sampling: Sampling,
     pose: &mut Pose,
 ) -> Result<Planned, ExportError> {
+    let Sampling { rate, frames } = sampling;
     let flags = vec![0; joints.order.len()];
-    let mut planned = Planned { rate, frames, flags, base: Vec::new(), bounds: Vec::new() };
+    let mut planned = Planned { sampling, flags, base: Vec::new(), bounds: Vec::new() };
     planned.bounds.reserve_exact(frames);
     let mut frame = Vec::with_capacity(joints.order.len());
     for k in 0..frames {
@@ -110,8 +111,9 @@ pub fn write(
     let what = format!("clip {}", quoted(&clip.name));
     let components: usize = planned.flags.iter().map(|f| f.count_ones() as usize).sum();
     writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name))?;
-    writeln!(out, "numFrames {}\nnumJoints {}", planned.frames, planned.base.len())?;
-    writeln!(out, "frameRate {}\nnumAnimatedComponents {components}\n\nhierarchy {{", planned.rate)?;
+    let Sampling { rate, frames } = planned.sampling;
+    writeln!(out, "numFrames {frames}\nnumJoints {}", planned.base.len())?;
+    writeln!(out, "frameRate {rate}\nnumAnimatedComponents {components}\n\nhierarchy {{")?;
     let mut start = 0;
     for (i, &b) in joints.order.iter().enumerate() {
         let bone = model.skeleton.bone(b);
@@ -135,8 +137,8 @@ pub fn write(
     let mut pose = Pose::new(model);
     let mut frame = Vec::with_capacity(planned.base.len());
     let mut line = String::new();
-    for k in 0..planned.frames {
-        sample(model, clip, (k, planned.rate), &mut pose);
+    for k in 0..frames {
+        sample(model, clip, k, rate, &mut pose);
         self::components(model, joints, &pose.local, &mut frame);
         writeln!(out, "\nframe {k} {{")?;
         for (c, &f) in frame.iter().zip(&planned.flags) {

@@ -91,9 +91,16 @@ pub fn frame_count(duration: f32, rate: u32) -> Option<usize> {
     (intervals < MAX_FRAMES as f64).then_some(intervals as usize + 1)
 }
 
+/// How a clip is sampled for its `.md5anim`: frames a second, and how many.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sampling {
+    pub rate: u32,
+    pub frames: usize,
+}
+
 /// Each clip's rate and number of frames, or why the clips cannot be written: one too long, or
 /// all of them together past [`POSE_BUDGET`] poses of `joints` joints.
-pub fn frame_counts(clips: &[Clip], joints: usize) -> Result<Vec<(u32, usize)>, ExportError> {
+pub fn frame_counts(clips: &[Clip], joints: usize) -> Result<Vec<Sampling>, ExportError> {
     let mut counts = Vec::with_capacity(clips.len());
     for clip in clips {
         let rate = frame_rate(clip);
@@ -105,9 +112,9 @@ pub fn frame_counts(clips: &[Clip], joints: usize) -> Result<Vec<(u32, usize)>, 
                 frame_rate: rate,
             });
         };
-        counts.push((rate, frames));
+        counts.push(Sampling { rate, frames });
     }
-    let frames: usize = counts.iter().map(|&(_, frames)| frames).sum();
+    let frames: usize = counts.iter().map(|sampling| sampling.frames).sum();
     let poses = frames.saturating_mul(joints);
     if poses > POSE_BUDGET {
         return Err(ExportError::Budget { poses, frames, joints, budget: POSE_BUDGET });
@@ -168,7 +175,10 @@ mod tests {
         assert_eq!(frame_count(1.0 / 240.0, 120), Some(2), "held to the next whole frame");
         assert_eq!(frame_count(900.0, 120), None, "108,000 frames: past MAX_FRAMES");
         // Clips without keys: any rate falls on what they have, their ends; the lowest does.
-        assert_eq!(frame_counts(&[clip("a", 1.0), clip("b", 0.5)], 3), Ok(vec![(1, 2), (2, 2)]));
+        assert_eq!(
+            frame_counts(&[clip("a", 1.0), clip("b", 0.5)], 3),
+            Ok(vec![Sampling { rate: 1, frames: 2 }, Sampling { rate: 2, frames: 2 }])
+        );
         // Two clips of 800 s on 200 joints, keyed at 120 frames a second: 96,001 frames each,
         // 38.4 million poses together.
         let long = [

@@ -51,7 +51,8 @@ pub fn scales(model: &Model, walk: &[BoneId], needed: &[bool]) -> Result<Scales,
     // joints of a vertex.
     let mut bound: Vec<Option<(Mat4, f32)>> = vec![None; skeleton.len()];
     for joint in model.skin.joints() {
-        let (world, b) = (joint.offset.inverse(), joint.bone);
+        let world = joint.offset.inverse();
+        let b = joint.bone;
         if let Some((first, _)) = bound[b] {
             let size = first.to_cols_array().iter().fold(1.0f32, |a, x| a.max(x.abs()));
             if !first.abs_diff_eq(world, SAME * size) {

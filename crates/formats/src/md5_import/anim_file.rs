@@ -65,10 +65,35 @@ impl AnimFile<'_> {
     }
 }
 
-/// Reads and checks an `.md5anim`'s text.
+/// Reads and checks an `.md5anim`'s text: its head, then its blocks in the file's order.
 pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
     let mut t = Tokens::new(text);
     let commandline = version(&mut t, ".md5anim")?;
+    let head = head(&mut t)?;
+    let hierarchy = hierarchy(&mut t, &head)?;
+    bounds(&mut t, head.frame_count)?;
+    let baseframe = baseframe(&mut t, head.joint_count)?;
+    let frames = frames(&mut t, &head)?;
+    t.finish()?;
+    let Head { frame_count, frame_rate, components, .. } = head;
+    Ok(AnimFile { commandline, frame_rate, hierarchy, baseframe, components, frames, frame_count })
+}
+
+/// The numbers the file's head gives, before its blocks.
+struct Head {
+    /// `numFrames`, at least 1.
+    frame_count: usize,
+    /// `numJoints`, at least 1.
+    joint_count: usize,
+    /// `frameRate`, at least 1.
+    frame_rate: u32,
+    /// `numAnimatedComponents`, at most 6 per joint.
+    components: usize,
+}
+
+/// `numFrames`, `numJoints`, `frameRate` and `numAnimatedComponents`, each checked, and the counts
+/// against the text left.
+fn head(t: &mut Tokens<'_>) -> Result<Head, Md5Error> {
     let frame_count = t.count("numFrames", BOUNDS_BYTES + FRAME_BYTES)?;
     if frame_count == 0 {
         return Err(t.error("numFrames is 0: an animation needs at least one frame".into()));
@@ -96,7 +121,12 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
     // Every frame's numbers, each at least a digit and a space, must fit in the text left.
     let per_frame = BOUNDS_BYTES + FRAME_BYTES + 2 * components;
     t.fits("numFrames", frame_count, per_frame)?;
+    Ok(Head { frame_count, joint_count, frame_rate, components })
+}
 
+/// The `hierarchy` block: each joint's name, parent, flags and where its numbers start.
+fn hierarchy<'a>(t: &mut Tokens<'a>, head: &Head) -> Result<Vec<AnimJoint<'a>>, Md5Error> {
+    let Head { joint_count, components, .. } = *head;
     t.keyword("hierarchy")?;
     t.mark(b'{')?;
     let mut hierarchy = Vec::with_capacity(joint_count);
@@ -129,8 +159,12 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
         hierarchy.push(AnimJoint { name, parent, flags, start: start as usize });
     }
     t.mark(b'}')?;
+    Ok(hierarchy)
+}
 
-    // The boxes are for culling; this program frames the model itself (`camera.rs`).
+/// The `bounds` block, read past: its boxes are for culling, and this program frames the model
+/// itself (`camera.rs`).
+fn bounds(t: &mut Tokens<'_>, frame_count: usize) -> Result<(), Md5Error> {
     t.keyword("bounds")?;
     t.mark(b'{')?;
     for _ in 0..frame_count {
@@ -138,7 +172,11 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
         t.triple("a bounding box corner")?;
     }
     t.mark(b'}')?;
+    Ok(())
+}
 
+/// The `baseframe` block: each joint's position and orientation before a frame replaces any.
+fn baseframe(t: &mut Tokens<'_>, joint_count: usize) -> Result<Vec<(Vec3, DVec3)>, Md5Error> {
     t.keyword("baseframe")?;
     t.mark(b'{')?;
     let mut baseframe = Vec::with_capacity(joint_count);
@@ -150,7 +188,12 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
         baseframe.push((position, orientation));
     }
     t.mark(b'}')?;
+    Ok(baseframe)
+}
 
+/// Every `frame k { ... }` block, each exactly `numAnimatedComponents` numbers.
+fn frames(t: &mut Tokens<'_>, head: &Head) -> Result<Vec<f64>, Md5Error> {
+    let Head { frame_count, components, .. } = *head;
     let mut frames = Vec::with_capacity(frame_count * components);
     for k in 0..frame_count {
         t.numbered("frame", k)?;
@@ -173,8 +216,7 @@ pub fn parse(text: &str) -> Result<AnimFile<'_>, Md5Error> {
         }
         t.mark(b'}')?;
     }
-    t.finish()?;
-    Ok(AnimFile { commandline, frame_rate, hierarchy, baseframe, components, frames, frame_count })
+    Ok(frames)
 }
 
 #[cfg(test)]

@@ -23,8 +23,9 @@ impl fmt::Display for MorphTable<'_> {
         let Some(m) = self.model.morphs.iter().find(|m| m.vertices.contains(&self.vertex)) else {
             return Ok(());
         };
-        let (i, weights) = (self.vertex - m.vertices.start, &self.weights[m.weights.clone()]);
-        let (modelled, displacements) = (self.model.skin.vertices()[self.vertex].bind, m.displacements(i));
+        let weights = &self.weights[m.weights.clone()];
+        let modelled = self.model.skin.vertices()[self.vertex].bind;
+        let displacements = m.displacements(self.vertex - m.vertices.start);
         let shaped = morph_position(modelled, weights, displacements);
         writeln!(f, "vertex {}: morph targets of mesh {}, before the skin", self.vertex, quoted(&m.name))?;
         const DISPLACEMENT: &str = "displacement";

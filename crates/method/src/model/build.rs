@@ -22,8 +22,15 @@ impl Model {
             }
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        let (triangles, parts, morphs) = (Vec::new(), vec![whole], Vec::new());
-        Ok(Model { skeleton, skin, edges, triangles, parts, axes: Axes::GLTF, morphs })
+        Ok(Model {
+            skeleton,
+            skin,
+            edges,
+            triangles: Vec::new(),
+            parts: vec![whole],
+            axes: Axes::GLTF,
+            morphs: Vec::new(),
+        })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.

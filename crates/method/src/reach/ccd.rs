@@ -29,26 +29,26 @@ pub const TOLERANCE: f32 = 1e-5;
 /// Solves `chain` so its end reaches `target`, sweeping until it is within [`TOLERANCE`] of the
 /// chain's length or [`MAX_SWEEPS`] have passed. Returns where the end is and how many sweeps ran
 /// (0 if it was there already); the chain is left measured in its new pose.
-pub fn solve(chain: &mut Chain, trs: &mut [Trs], bend: &[Quat], target: Vec3) -> (Vec3, usize) {
-    chain.measure(trs, bend);
+pub fn solve(chain: &mut Chain, local: &mut [Trs], bend: &[Quat], target: Vec3) -> (Vec3, usize) {
+    chain.measure(local, bend);
     let close_enough = f64::from(TOLERANCE * chain.length());
     for sweeps in 0..MAX_SWEEPS {
         if distance(chain.joint(chain.turning()), target) <= close_enough {
             return (chain.joint(chain.turning()), sweeps);
         }
-        sweep(chain, trs, bend, target);
+        sweep(chain, local, bend, target);
     }
     (chain.joint(chain.turning()), MAX_SWEEPS)
 }
 
 /// One sweep, from the end's parent up to the chain's start: each joint turns so the end points at
 /// the target from it. The chain must be measured; it is left measured.
-pub fn sweep(chain: &mut Chain, trs: &mut [Trs], bend: &[Quat], target: Vec3) {
+pub fn sweep(chain: &mut Chain, local: &mut [Trs], bend: &[Quat], target: Vec3) {
     let end = chain.turning();
     for i in (0..end).rev() {
         let joint = chain.joint(i);
         let turn = turn_between(chain.joint(end) - joint, target - joint);
-        chain.turn(i, turn, trs);
-        chain.measure_from(i, trs, bend);
+        chain.turn(i, turn, local);
+        chain.measure_from(i, local, bend);
     }
 }

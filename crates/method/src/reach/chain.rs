@@ -4,14 +4,15 @@
 //! The solvers think in the world (where is the end, where is the target, which way must this joint
 //! turn), but what they may change is each joint's local rotation in `Pose::local`: the palette is
 //! made from that afterwards, in the frame's usual order. A chain therefore works out its own world
-//! transforms from the local pose: each bone's local matrix is `trs * bend`, exactly as
-//! the frame's step 3 makes it (so a bone bent by hand is measured where it is drawn), and a
-//! bone's world is its parent's world times that, multiplied from the root down in the same order
-//! as `Skeleton::compute_world`, so the chain's numbers are bit for bit the pose's.
+//! transforms from the local pose: each bone's local matrix is its `T * R * S` times its hand bend
+//! (`local_matrix`), exactly as the frame's step 3 makes it (so a bone bent by hand is measured
+//! where it is drawn), and a bone's world is its parent's world times that, multiplied from the
+//! root down in the same order as `Skeleton::compute_world`, so the chain's numbers are bit for bit
+//! the pose's.
 //!
 //! Why not one `compute_world` pass over the whole skeleton first? Only the chain's ancestors
 //! matter, and a second chain (the other hand) must see the first one's turns: measuring from
-//! `trs` each time does both, with no buffer as long as the skeleton.
+//! the local pose each time does both, with no buffer as long as the skeleton.
 //!
 //! Turning joint `i` by a world rotation `q` (about its own joint) is a change of its local
 //! rotation: if the parent's world rotation is `P`, then `P * R' = q * P * R`, so
@@ -60,7 +61,8 @@ impl TooShort {
 
 impl fmt::Display for TooShort {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let (end, wanted) = (crate::printable::printable(&self.end), self.wanted);
+        let end = crate::printable::printable(&self.end);
+        let wanted = self.wanted;
         match self.above.len() {
             0 => write!(f, "{end} is the root: no bone above it can turn to move it"),
             1 => write!(
@@ -108,21 +110,21 @@ impl Chain {
         self.world.len() - 1
     }
 
-    /// Measures the world transforms of the chain from the local pose `trs` and the hand bends.
-    pub fn measure(&mut self, trs: &[Trs], bend: &[Quat]) {
+    /// Measures the world transforms of the chain from the local pose `local` and the hand bends `bend`.
+    pub fn measure(&mut self, local: &[Trs], bend: &[Quat]) {
         self.above = Mat4::IDENTITY;
         for &bone in &self.path[..self.start] {
-            self.above *= local(trs, bend, bone);
+            self.above *= local_matrix(local, bend, bone);
         }
-        self.measure_from(0, trs, bend);
+        self.measure_from(0, local, bend);
     }
 
     /// Measures again from joint `i` down to the end, after joint `i` turned (those above it kept
     /// their places).
-    pub fn measure_from(&mut self, i: usize, trs: &[Trs], bend: &[Quat]) {
+    pub fn measure_from(&mut self, i: usize, local: &[Trs], bend: &[Quat]) {
         for j in i..self.world.len() {
             let parent = if j == 0 { self.above } else { self.world[j - 1] };
-            self.world[j] = parent * local(trs, bend, self.path[self.start + j]);
+            self.world[j] = parent * local_matrix(local, bend, self.path[self.start + j]);
         }
     }
 
@@ -153,19 +155,19 @@ impl Chain {
     }
 
     /// Turns joint `i` about itself by `by`, a rotation in the world, by changing its local rotation
-    /// in `trs` (see the module's comment). Measure again from `i` before reading the joints below.
-    pub fn turn(&self, i: usize, by: Quat, trs: &mut [Trs]) {
+    /// in `local` (see the module's comment). Measure again from `i` before reading the joints below.
+    pub fn turn(&self, i: usize, by: Quat, local: &mut [Trs]) {
         let parent = if i == 0 { self.above } else { self.world[i - 1] };
         let (_, parent_rotation, _) = parent.to_scale_rotation_translation();
-        let rotation = &mut trs[self.path[self.start + i]].rotation;
+        let rotation = &mut local[self.path[self.start + i]].rotation;
         *rotation = (parent_rotation.inverse() * by * parent_rotation * *rotation).normalize();
     }
 }
 
 /// A bone's local matrix as the frame makes it: the clip's (or the solver's) `T * R * S`, then the
 /// hand bend (step 3 of `Pose::run`).
-fn local(trs: &[Trs], bend: &[Quat], bone: BoneId) -> Mat4 {
-    trs[bone].to_mat4() * Mat4::from_quat(bend[bone])
+fn local_matrix(local: &[Trs], bend: &[Quat], bone: BoneId) -> Mat4 {
+    local[bone].to_mat4() * Mat4::from_quat(bend[bone])
 }
 
 /// The smallest turn that takes the direction of `from` to the direction of `to`, accurate for
@@ -208,8 +210,8 @@ pub fn distance(a: Vec3, b: Vec3) -> f64 {
 
 /// Where the joint of the last bone of `path` (every bone from the root down to it, root first) is,
 /// measured from the local pose as a chain measures itself: for a pole that is a bone.
-pub fn position(path: &[BoneId], trs: &[Trs], bend: &[Quat]) -> Vec3 {
-    let world = path.iter().fold(Mat4::IDENTITY, |world, &bone| world * local(trs, bend, bone));
+pub fn position(path: &[BoneId], local: &[Trs], bend: &[Quat]) -> Vec3 {
+    let world = path.iter().fold(Mat4::IDENTITY, |world, &bone| world * local_matrix(local, bend, bone));
     world.w_axis.truncate()
 }
 

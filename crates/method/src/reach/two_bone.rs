@@ -29,19 +29,19 @@ use crate::transform::Trs;
 use glam::{Quat, Vec3};
 
 /// Solves `chain` (two turning joints) so its end reaches `target`, turning the two joints' local
-/// rotations in `trs`; `bend` is the hand bend per bone. `soften` is the fraction of the chain's
+/// rotations in `local`; `bend` is the hand bend per bone. `soften` is the fraction of the chain's
 /// length from which the end starts falling behind (1: never; see [`softened`]). Returns where the
 /// end is now; the chain is left measured in its new pose.
 pub fn solve(
     chain: &mut Chain,
-    trs: &mut [Trs],
+    local: &mut [Trs],
     bend: &[Quat],
     target: Vec3,
     pole: Option<Vec3>,
     soften: f32,
 ) -> Vec3 {
     debug_assert_eq!(chain.turning(), 2, "a two-bone chain");
-    chain.measure(trs, bend);
+    chain.measure(local, bend);
     let (a, b, c) = (chain.joint(0), chain.joint(1), chain.joint(2));
     let (l1, l2) = (a.distance(b), b.distance(c));
     // How far from the start the end should be: the target's distance, softened, and no further
@@ -57,8 +57,8 @@ pub fn solve(
     let has = normal.length().atan2(to_start.dot(to_end));
     let wants = law_of_cosines(l1, l2, d);
     let hinge = hinge_axis(normal, a, c, pole);
-    chain.turn(1, Quat::from_axis_angle(hinge, wants - has), trs);
-    chain.measure_from(1, trs, bend);
+    chain.turn(1, Quat::from_axis_angle(hinge, wants - has), local);
+    chain.measure_from(1, local, bend);
 
     // 2. The start joint aims the end at the target.
     let aim = turn_between(chain.joint(2) - a, target - a);
@@ -69,8 +69,8 @@ pub fn solve(
         Some(pole) => swing_to_pole(aim * hinge, target - a, pole - a),
         None => Quat::IDENTITY,
     };
-    chain.turn(0, swing * aim, trs);
-    chain.measure_from(0, trs, bend);
+    chain.turn(0, swing * aim, local);
+    chain.measure_from(0, local, bend);
     chain.joint(2)
 }
 
