@@ -127,7 +127,10 @@ fn no_two_files_import_each_other() {
     assert!(mutual.is_empty(), "files that import each other: {mutual:?}");
     let program = imports_within(&top().join("src"));
     let render = PathBuf::from("demo/draw/render.rs");
-    assert!(program.get(&render).is_some_and(|i| i.contains(Path::new("demo/draw/layer.rs"))), "{program:?}");
+    assert!(
+        program.get(&render).is_some_and(|i| i.contains(Path::new("demo/draw/strokes.rs"))),
+        "{program:?}"
+    );
 }
 
 #[test]
