@@ -6,14 +6,17 @@
 //! the inverses of the nodes' rest world transforms, i.e. whether the file binds its mesh in the
 //! pose its nodes rest in), the meshes, the animations with their channels (or that there are
 //! none, and the rest pose is shown), the materials and texture coordinates, the most influences on
-//! one vertex, and what the loader
-//! mended or ignored, including what the file has that this program does not draw. Every name is the file's, so it is made printable.
+//! one vertex, and what the loader mended or ignored, including what the file has that this program
+//! does not draw. Each section is a function of its own, called in order by [`describe`]; the
+//! morph targets' and the materials' are in `morph_info.rs` and `looks_info.rs`. Every name is the
+//! file's, so it is made printable.
 
 use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
 use skinning_formats::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
-use skinning_method::clip::{Channel, Motion};
-use skinning_method::model::Axes;
+use skinning_method::clip::{Channel, Clip, Motion, Track};
+use skinning_method::model::{Axes, Model, Part};
 use skinning_method::printable::{printable, quoted};
+use skinning_method::skeleton::Skeleton;
 use skinning_method::skin::{SLOTS, Skin};
 use std::fmt::Write;
 use std::path::Path;
@@ -22,31 +25,50 @@ use std::path::Path;
 /// still count as equal: float rounding in the exporter, not another pose.
 const SAME_POSE: f32 = 1e-4;
 
-/// The whole description, ready to print.
+/// The whole description, ready to print: what the file holds, section by section.
 pub fn describe(path: &Path, imported: &Imported) -> String {
     let model = &imported.model;
-    let skeleton = &model.skeleton;
-    let joints = model.skin.joints();
     let mut out = String::new();
     let mut line = |text: String| {
         out.push_str(&text);
         out.push('\n');
     };
+    line(summary(path, imported));
+    line(axes(model.axes));
+    tree(imported, &mut line);
+    skins(imported, &mut line);
+    line(meshes(model));
+    super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
+    line(super::looks_info::looks(&imported.looks));
+    line(influences(&model.skin));
+    animations(imported, &mut line);
+    mended(imported, &mut line);
+    out
+}
+
+/// The first line: the file, and how many nodes, bones, joint slots and vertices it makes.
+fn summary(path: &Path, imported: &Imported) -> String {
+    let model = &imported.model;
+    let skeleton = &model.skeleton;
     let synthetic = skeleton.bone(skeleton.root()).name == SYNTHETIC_ROOT;
     let nodes = skeleton.len() - usize::from(synthetic);
     let above = if synthetic { ", plus a synthetic root above the file's several root nodes" } else { "" };
-    line(format!(
+    format!(
         "{}: {}{above}: {}; {}; {}",
         printable(&path.display().to_string()),
         counted(nodes, "node", "nodes"),
         counted(skeleton.len(), "bone", "bones"),
-        counted(joints.len(), "joint slot", "joint slots"),
+        counted(model.skin.joints().len(), "joint slot", "joint slots"),
         counted(model.skin.len(), "vertex", "vertices")
-    ));
+    )
+}
 
-    line(axes(model.axes));
-
-    // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
+/// The node tree, a bone a line, walked like compute_world: first child one level deeper, siblings
+/// at the same level. Each bone says its joint slots (and their skin) and the meshes on it.
+fn tree(imported: &Imported, line: &mut impl FnMut(String)) {
+    let model = &imported.model;
+    let skeleton = &model.skeleton;
+    let joints = model.skin.joints();
     line("node tree: bone i is node i; a joint shows its skin and its place in the skin's joints;".into());
     line("(a skinned mesh ignores its own node's transform: only its joints place it)".into());
     // Each bone's joint slots and meshes, and each slot's skin, gathered in one pass each: looking
@@ -90,8 +112,10 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             stack.push((child, depth + 1));
         }
     }
+}
 
-    // Skins: do the file's offsets undo the rest pose, or another pose?
+/// The skins, a line each: do the file's offsets undo the rest pose, or another pose?
+fn skins(imported: &Imported, line: &mut impl FnMut(String)) {
     line(
         "skins (offset = inverse bind matrix; in the article it is the inverse of the rest world transform):"
             .into(),
@@ -99,7 +123,9 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     if imported.skins.is_empty() {
         line("  none: each mesh moves with its node, one joint at weight 1 (a rigid mesh)".into());
     }
-    let rest_world = skeleton.rest_world();
+    let model = &imported.model;
+    let joints = model.skin.joints();
+    let rest_world = model.skeleton.rest_world();
     for (s, skin) in imported.skins.iter().enumerate() {
         let name = if skin.name.is_empty() { String::new() } else { format!(" {}", quoted(&skin.name)) };
         if skin.joints.is_empty() {
@@ -129,26 +155,28 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             counted(skin.joints.len(), "joint", "joints"),
         ));
     }
+}
 
-    let (skinned, rigid): (Vec<_>, Vec<_>) = model.parts.iter().partition(|p| p.skinned);
-    let vertices = |parts: &[&skinning_method::model::Part]| {
-        counted(parts.iter().map(|p| p.vertices.len()).sum(), "vertex", "vertices")
-    };
-    line(format!(
+/// The meshes, skinned and rigid, with their vertices, and the edges drawn.
+fn meshes(model: &Model) -> String {
+    let (skinned, rigid): (Vec<&Part>, Vec<&Part>) = model.parts.iter().partition(|p| p.skinned);
+    let vertices =
+        |parts: &[&Part]| counted(parts.iter().map(|p| p.vertices.len()).sum(), "vertex", "vertices");
+    format!(
         "meshes: {} skinned ({}), {} rigid ({}); {} drawn",
         skinned.len(),
         vertices(&skinned),
         rigid.len(),
         vertices(&rigid),
         counted(model.edges.len(), "edge", "edges")
-    ));
-    super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
-    line(super::looks_info::looks(&imported.looks));
+    )
+}
 
-    line(influences(&model.skin));
-
-    // A file without animations gets one clip from the loader, the rest pose: not the file's.
-    let clips: &[skinning_method::clip::Clip] = if imported.rest_only {
+/// The animations, each with its length and channels, and under it each node it moves with the
+/// keys of each channel. A file without animations gets one clip from the loader, the rest pose:
+/// not the file's, so not listed.
+fn animations(imported: &Imported, line: &mut impl FnMut(String)) {
+    let clips: &[Clip] = if imported.rest_only {
         line(format!(
             "animations: none in the file; the program shows the nodes' rest pose (a clip named {REST:?})"
         ));
@@ -176,35 +204,48 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             counted(tracks.len(), "node", "nodes")
         ));
         for track in tracks {
-            let mut text = format!("    {}:", printable(&skeleton.bone(track.bone).name));
-            let mut say = |what: &str, keys: Option<(usize, &'static str)>| {
-                if let Some((n, how)) = keys {
-                    write!(text, " {what} {how} {},", counted(n, "key", "keys")).ok();
-                }
-            };
-            say("translation", track.translation.as_ref().map(keys));
-            say("rotation", track.rotation.as_ref().map(keys));
-            say("scale", track.scale.as_ref().map(keys));
-            say("morph weights", track.weights.first().map(keys));
-            line(text.trim_end_matches(',').to_string());
+            line(track_keys(&imported.model.skeleton, track));
         }
     }
+}
+
+/// One node of a clip: the keys of each channel that moves it.
+fn track_keys(skeleton: &Skeleton, track: &Track) -> String {
+    let mut text = format!("    {}:", printable(&skeleton.bone(track.bone).name));
+    channel_keys(&mut text, "translation", track.translation.as_ref());
+    channel_keys(&mut text, "rotation", track.rotation.as_ref());
+    channel_keys(&mut text, "scale", track.scale.as_ref());
+    channel_keys(&mut text, "morph weights", track.weights.first());
+    text.trim_end_matches(',').to_string()
+}
+
+/// ` rotation linear 3 keys,`: a channel, if the track has it, with how its keys are interpolated
+/// and how many there are.
+fn channel_keys<T>(text: &mut String, what: &str, channel: Option<&Channel<T>>) {
+    if let Some(channel) = channel {
+        let keys = counted(channel.times.len(), "key", "keys");
+        write!(text, " {what} {} {keys},", channel.interpolation.name()).ok();
+    }
+}
+
+/// What the loader mended or ignored, including what the file has that this program does not
+/// draw; first, if there is nothing to draw, why.
+fn mended(imported: &Imported, line: &mut impl FnMut(String)) {
     if let Some(why) = &imported.nothing_to_draw {
         line(format!("nothing to draw: {why}"));
     }
     if imported.notes.is_empty() && imported.unused.is_empty() {
         line("ignored or mended: nothing".into());
-    } else {
-        line("ignored or mended:".into());
-        if !imported.unused.is_empty() {
-            let unused = imported.unused.join(", ");
-            line(format!("  unused here (this program draws a material's base colour only): {unused}"));
-        }
-        for note in &imported.notes {
-            line(format!("  {note}"));
-        }
+        return;
     }
-    out
+    line("ignored or mended:".into());
+    if !imported.unused.is_empty() {
+        let unused = imported.unused.join(", ");
+        line(format!("  unused here (this program draws a material's base colour only): {unused}"));
+    }
+    for note in &imported.notes {
+        line(format!("  {note}"));
+    }
 }
 
 /// Which way the model stands and faces: glTF's axes, unless `--front` said otherwise.
@@ -241,8 +282,4 @@ fn indent(depth: usize) -> String {
         write!(text, "(level {depth}) ").ok();
     }
     text
-}
-
-fn keys<T>(channel: &Channel<T>) -> (usize, &'static str) {
-    (channel.times.len(), channel.interpolation.name())
 }

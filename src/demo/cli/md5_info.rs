@@ -9,8 +9,9 @@
 //! (`md5_import/agreement.rs`).
 
 use skinning_formats::gltf_import::counted;
-use skinning_formats::md5_import::{Imported, REST, SYNTHETIC_ROOT, spread};
+use skinning_formats::md5_import::{Imported, MeshSummary, REST, SYNTHETIC_ROOT, spread};
 use skinning_method::printable::printable;
+use skinning_method::skeleton::Skeleton;
 use std::path::Path;
 
 /// A spread below this, relative to the model's size, is float rounding: the formulas agree.
@@ -25,7 +26,8 @@ const IGNORED: &str = "a shader that names neither a PNG or JPEG file nor a colo
 /// Which way the model stands and faces: up +z, and the front its feet show, unless `--front`
 /// said otherwise.
 fn axes(imported: &Imported) -> String {
-    let (axes, found) = (imported.model.axes, &imported.front);
+    let axes = imported.model.axes;
+    let found = &imported.front;
     let why = match axes.front() == found.axis {
         true => format!("{}; --front AXIS says otherwise", found.why()),
         false => "given by --front".to_string(),
@@ -33,22 +35,38 @@ fn axes(imported: &Imported) -> String {
     format!("axes: up {}, front {} ({why})", axes.up(), axes.front())
 }
 
-/// The whole description, ready to print.
+/// The whole description, ready to print: what the file holds, section by section.
 pub fn describe(path: &Path, imported: &Imported) -> String {
-    let model = &imported.model;
-    let skeleton = &model.skeleton;
     let mut out = String::new();
     let mut line = |text: String| {
         out.push_str(&text);
         out.push('\n');
     };
-    let synthetic = skeleton.bone(skeleton.root()).name == SYNTHETIC_ROOT;
+    line(summary(path, imported));
+    line(axes(imported));
+    tree(imported, &mut line);
+    meshes(imported, &mut line);
+    line("normals: none in the file; smooth ones from the triangles, as id Tech 4 makes them".into());
+    line(super::looks_info::looks(&imported.looks));
+    animations(imported, &mut line);
+    line(super::info::influences(&imported.model.skin));
+    weights(imported, &mut line);
+    line(format!("ignored: {IGNORED}"));
+    for note in &imported.notes {
+        line(format!("note: {note}"));
+    }
+    out
+}
+
+/// The first line: the file, and how many joints, meshes, vertices, triangles and weights it has.
+fn summary(path: &Path, imported: &Imported) -> String {
+    let skeleton = &imported.model.skeleton;
+    let synthetic = has_synthetic_root(skeleton);
     let joints = skeleton.len() - usize::from(synthetic);
     let above = if synthetic { ", plus a synthetic root bone above the file's several roots" } else { "" };
     let meshes = &imported.meshes;
-    let sum =
-        |f: fn(&skinning_formats::md5_import::MeshSummary) -> usize| meshes.iter().map(f).sum::<usize>();
-    line(format!(
+    let sum = |f: fn(&MeshSummary) -> usize| meshes.iter().map(f).sum::<usize>();
+    format!(
         "{}: an MD5 model (MD5Version 10, Doom 3's; Z-up): {}{above}; {}; {}, {}, {}",
         path.display(),
         counted(joints, "joint", "joints"),
@@ -56,11 +74,20 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         counted(sum(|m| m.vertices), "vertex", "vertices"),
         counted(sum(|m| m.triangles), "triangle", "triangles"),
         counted(sum(|m| m.weights), "weight", "weights"),
-    ));
+    )
+}
 
-    line(axes(imported));
+/// Whether the loader added a root bone above the file's several roots: the one bone that is no
+/// joint of the file.
+fn has_synthetic_root(skeleton: &Skeleton) -> bool {
+    skeleton.bone(skeleton.root()).name == SYNTHETIC_ROOT
+}
 
-    // The tree, walked like compute_world: first child one level deeper, siblings at the same level.
+/// The joint tree, a joint a line at its bind-pose position, walked like compute_world: first
+/// child one level deeper, siblings at the same level.
+fn tree(imported: &Imported, line: &mut impl FnMut(String)) {
+    let skeleton = &imported.model.skeleton;
+    let joints = skeleton.len() - usize::from(has_synthetic_root(skeleton));
     line("joint tree (joint i is bone i and skin joint i; where each stands in the bind pose, the file's numbers):".into());
     let rest_world = skeleton.rest_world();
     let mut stack = vec![(skeleton.root(), 1)];
@@ -77,9 +104,12 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             stack.push((child, depth + 1));
         }
     }
+}
 
+/// The meshes, a line each: vertices, triangles, weights, and the most weights on one vertex.
+fn meshes(imported: &Imported, line: &mut impl FnMut(String)) {
     line("meshes (each a run of the model's vertices, in file order):".into());
-    for (m, mesh) in meshes.iter().enumerate() {
+    for (m, mesh) in imported.meshes.iter().enumerate() {
         line(format!(
             "  {m} \"{}\": {}, {}, {}; at most {} on one vertex",
             printable(&mesh.name),
@@ -89,9 +119,12 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             counted(mesh.most_weights, "weight", "weights"),
         ));
     }
-    line("normals: none in the file; smooth ones from the triangles, as id Tech 4 makes them".into());
-    line(super::looks_info::looks(&imported.looks));
+}
 
+/// The animations, a line each (frames, frame rate, duration, animated components), then the
+/// loader's bind pose, unless an animation has its name (one this program wrote for a model
+/// without clips): then that is the clip, listed once, above.
+fn animations(imported: &Imported, line: &mut impl FnMut(String)) {
     line("animations (the .md5anim files beside it whose joints are the mesh's, in name order):".into());
     for (i, (anim, clip)) in imported.animations.iter().zip(&imported.clips).enumerate() {
         line(format!(
@@ -103,15 +136,16 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             counted(anim.components, "component", "components"),
         ));
     }
-    // The loader's bind pose, unless an animation has its name (one this program wrote for a model
-    // without clips): then that is the clip, listed once, above.
     if imported.clips.len() > imported.animations.len() {
         let last = imported.clips.len() - 1;
         line(format!("  {last} \"{REST}\": the bind pose, as the .md5mesh stores it"));
     }
-    line(super::info::influences(&model.skin));
+}
 
-    // The lesson of the format: do the weights of each vertex agree about where it is?
+/// The lesson of the format: do the weights of each vertex agree about where it is? The largest
+/// spread, relative to the model's size, and where it is.
+fn weights(imported: &Imported, line: &mut impl FnMut(String)) {
+    let model = &imported.model;
     let spread = spread(model, &imported.stored);
     line("weights: MD5 stores each weight's position in its joint's space, the article one bind position and one offset per joint;".into());
     line(
@@ -119,7 +153,8 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
             .into(),
     );
     let weight = imported.stored.of(spread.vertex).get(spread.weight);
-    let joint = weight.map_or(String::new(), |w| format!(" on {}", printable(&skeleton.bone(w.joint).name)));
+    let joint =
+        weight.map_or(String::new(), |w| format!(" on {}", printable(&model.skeleton.bone(w.joint).name)));
     let verdict = if spread.relative() <= AGREE {
         "the two formulas agree for this file (to float rounding)".to_string()
     } else {
@@ -136,9 +171,4 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
         "  largest spread: {relative} of the model's size ({:.4}), at vertex {}, weight slot {}{joint}: {verdict}",
         spread.size, spread.vertex, spread.weight,
     ));
-    line(format!("ignored: {IGNORED}"));
-    for note in &imported.notes {
-        line(format!("note: {note}"));
-    }
-    out
 }

@@ -41,7 +41,8 @@ fn lookup(flag: &str, what: &str, wanted: &str, names: &[&str], by_index: bool) 
     let is = |i: usize, w: &str| names[i] == w || shown[i] == w;
     let exact: Vec<usize> = (0..names.len()).filter(|&i| is(i, wanted)).collect();
     // Messages quote what was typed; the rules below match it without the spaces around.
-    let (typed, wanted) = (wanted, wanted.trim());
+    let typed = wanted;
+    let wanted = wanted.trim();
     let exact = if exact.is_empty() { (0..names.len()).filter(|&i| is(i, wanted)).collect() } else { exact };
     if !exact.is_empty() {
         return one_of(flag, what, typed, &exact, &shown, None);
@@ -82,7 +83,8 @@ fn one_of(
     shown: &[Cow<str>],
     rule: Option<Rule>,
 ) -> Result<usize, String> {
-    let (name, n) = (quoted(wanted), found.len());
+    let name = quoted(wanted);
+    let n = found.len();
     match (found, rule) {
         ([one], None) => Ok(*one),
         ([one], Some(rule)) => {

@@ -3,7 +3,7 @@
 
 use super::layers::LayerFlags;
 use super::morph::MorphSetting;
-use crate::demo::show::skinned::{Blend, Skinning};
+use crate::demo::show::skinned::{Methods, Skinning};
 use skinning_formats::gltf_export::Container;
 use skinning_method::clip::Clip;
 use skinning_method::model::Axis;
@@ -21,7 +21,7 @@ pub struct Options {
     pub clip: String,
     pub weights: Option<String>,
     pub skinning: Skinning,
-    pub method: Blend,
+    pub method: Methods,
     /// The camera's turn about the vertical and the horizontal axis in degrees, as a left-drag would
     /// make it, and its zoom, as the wheel would.
     pub camera: Option<(f32, f32, f32)>,
@@ -81,7 +81,7 @@ impl Default for Options {
             clip: "bend".to_string(),
             weights: None,
             skinning: Skinning::Cpu,
-            method: Blend::Lbs,
+            method: Methods::Lbs,
             camera: None,
             stats: false,
             inspect: None,

@@ -4,7 +4,7 @@
 
 use super::layers::{self, Others};
 use super::options::{DUMP_DT, MAX_SECONDS, Options};
-use crate::demo::show::skinned::{Blend, Skinning};
+use crate::demo::show::skinned::{Methods, Skinning};
 
 /// The values flags take from each other: a headless picture without `--frames` is one frame.
 pub fn fill_in(options: &mut Options) {
@@ -14,9 +14,26 @@ pub fn fill_in(options: &mut Options) {
 }
 
 /// Checks the rules between the flags `options` holds (`clip_given`: whether `--clip` was given,
-/// since its default is a clip too).
+/// since its default is a clip too), family by family.
 pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
-    // The exports write what would be shown, the article's scene or --model's, all of its clips.
+    exports(options, clip_given)?;
+    model_and_clip(options, clip_given)?;
+    outputs(options)?;
+    super::reach::check(&options.reach, options.info)?;
+    // Several clips at once: their own rules (`layers.rs`).
+    let others = Others {
+        animation: options.animation.is_some(),
+        clip: clip_given,
+        info: options.info,
+        dump: options.dump.is_some(),
+    };
+    layers::check(&options.layers, others)?;
+    last_time(options)
+}
+
+/// The exports write what would be shown, the article's scene or --model's, all of its clips:
+/// they come alone, but for --model, --front and --export-md5's --force.
+fn exports(options: &Options, clip_given: bool) -> Result<(), String> {
     for (export, flag, format) in [
         (options.export_gltf.is_some(), "--export-gltf", "a glTF file"),
         (options.export_md5.is_some(), "--export-md5", "an MD5 model"),
@@ -43,7 +60,12 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
                 .into(),
         );
     }
-    // --clip names the article's clips, --animation a model's: each belongs to its own scene.
+    Ok(())
+}
+
+/// --clip names the article's clips, --animation a model's: each belongs to its own scene; and
+/// --info describes a model, and only does that.
+fn model_and_clip(options: &Options, clip_given: bool) -> Result<(), String> {
     if options.model.is_some() && clip_given {
         return Err("--clip picks one of the article's clips; with --model use --animation NAME|INDEX".into());
     }
@@ -56,6 +78,12 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
     if options.info && (options.dump.is_some() || options.screenshot.is_some()) {
         return Err("--info only prints what the file holds; run --dump or --screenshot without it".into());
     }
+    Ok(())
+}
+
+/// What a run ends with: a screenshot after its last frame, a window to close, or a dump, which
+/// draws nothing and writes one set of skinned positions.
+fn outputs(options: &Options) -> Result<(), String> {
     if options.screenshot.is_some() && options.frames.is_none() {
         return Err("--screenshot needs --frames N: the picture is taken after the last frame".into());
     }
@@ -75,19 +103,14 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
     if options.dump.is_some() && options.skinning == Skinning::Both {
         return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());
     }
-    if options.dump.is_some() && options.method == Blend::Both {
+    if options.dump.is_some() && options.method == Methods::Both {
         return Err("--dump writes one set of skinned positions: choose --method lbs or dqs".into());
     }
-    super::reach::check(&options.reach, options.info)?;
-    // Several clips at once: their own rules (`layers.rs`).
-    let others = Others {
-        animation: options.animation.is_some(),
-        clip: clip_given,
-        info: options.info,
-        dump: options.dump.is_some(),
-    };
-    layers::check(&options.layers, others)?;
-    // The last frame's time must stay representable (and finite, for the dump's JSON).
+    Ok(())
+}
+
+/// The last frame's time must stay representable (and finite, for the dump's JSON).
+fn last_time(options: &Options) -> Result<(), String> {
     let dt = options.fixed_dt.unwrap_or(if options.dump.is_some() { DUMP_DT } else { 0.0 });
     let last = options.time + dt * (options.frames.unwrap_or(1) - 1) as f64;
     if last.abs() > MAX_SECONDS {

@@ -1,6 +1,9 @@
 //! The command line's rules: what parses, and that every refusal is one line.
 
 use super::*;
+use crate::demo::show::skinned::{Methods, Skinning};
+use skinning_formats::gltf_export::Container;
+use std::path::PathBuf;
 
 fn run(args: &[&str]) -> Result<Command, String> {
     parse(args.iter().map(OsString::from))
@@ -18,14 +21,14 @@ fn flags_and_values() {
     assert!(matches!(run(&[]), Ok(Command::Run(o)) if o.inspect.is_none() && o.text));
     assert_eq!(run(&["--help"]), Ok(Command::Help));
     let Ok(Command::Run(o)) = run(&["--method", "dqs", "--skinning=gpu"]) else { panic!("should parse") };
-    assert_eq!((o.method, o.skinning), (Blend::Dqs, Skinning::Gpu));
+    assert_eq!((o.method, o.skinning), (Methods::Dqs, Skinning::Gpu));
     let Ok(Command::Run(o)) = run(&["--camera", "50,-25.5"]) else { panic!("should parse") };
     assert_eq!(o.camera, Some((50.0, -25.5, 1.0)));
     let Ok(Command::Run(o)) = run(&["--camera", "50,0,2"]) else { panic!("should parse") };
     assert_eq!(o.camera, Some((50.0, 0.0, 2.0)));
     let Ok(Command::Run(o)) = run(&["--threads", "1", "--parallel-from=0"]) else { panic!("should parse") };
     assert_eq!((o.threads, o.parallel_from), (Some(1), Some(0)));
-    assert_eq!(run(&[]).map(|c| matches!(c, Command::Run(o) if o.method == Blend::Lbs)), Ok(true));
+    assert_eq!(run(&[]).map(|c| matches!(c, Command::Run(o) if o.method == Methods::Lbs)), Ok(true));
     assert_eq!(run(&["-h"]), Ok(Command::Help));
     let Ok(Command::Run(o)) = run(&["--surface", "off", "--normals"]) else { panic!("should parse") };
     assert_eq!((o.surface, o.normals), (Some(false), true));

@@ -1,5 +1,5 @@
 //! OpenGL plumbing shared by the window, the headless run and the web page: what the context is,
-//! compiling the shaders. Boilerplate; the skinning is elsewhere. (Getting a context is each
+//! compiling the shaders, the bytes of the numbers handed to it. Boilerplate; the skinning is elsewhere. (Getting a context is each
 //! platform's: glutin's on the desktop, `platform/context.rs`; the browser's WebGL2 on the web.)
 
 use crate::demo::output::failure::Failure;
@@ -135,4 +135,10 @@ fn shader_source(file: &str, built_in: &str) -> Result<(String, String), GlError
             }
         }
     }
+}
+
+/// The bytes of a slice of plain numbers, for handing to OpenGL: bytemuck's `Pod` types have no
+/// padding and take any bit pattern, so the cast needs no `unsafe` of ours.
+pub fn as_bytes<T: bytemuck::Pod>(data: &[T]) -> &[u8] {
+    bytemuck::cast_slice(data)
 }

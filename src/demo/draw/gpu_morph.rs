@@ -17,8 +17,7 @@
 //! shapes are uploaded in place of the modelled positions and normals of the morphed vertices, so
 //! the GPU skins what the CPU shaped.
 
-use super::gl::GlError;
-use super::layer::as_bytes;
+use super::gl::{GlError, as_bytes};
 use glam::Vec3A;
 use glow::HasContext;
 use skinning_method::model::Model;
@@ -156,7 +155,8 @@ impl GpuMorph {
         &mut self,
         gl: &glow::Context,
         morphed: &Morphed,
-        buffers: (glow::Buffer, glow::Buffer),
+        positions: glow::Buffer,
+        normals: glow::Buffer,
     ) {
         self.weights.clear();
         let Some(shaped) = morphed.shaped() else { return };
@@ -164,7 +164,6 @@ impl GpuMorph {
             self.weights.extend_from_slice(&morphed.weights);
             return;
         }
-        let (positions, normals) = buffers;
         for run in &self.runs {
             let mut upload = |buffer, points: &mut dyn Iterator<Item = Vec3A>| {
                 self.staging.clear();

@@ -13,8 +13,7 @@
 //! two `vec4`s is eight floats, exactly our `DualQuat`. The buffer is as big as the block declares
 //! (a block must be backed in full), and a frame rewrites only the joints the model has.
 
-use super::gl::GlError;
-use super::layer::as_bytes;
+use super::gl::{GlError, as_bytes};
 use glow::HasContext;
 use skinning_method::frame::Palette;
 
@@ -25,6 +24,21 @@ pub const MAX_GPU_JOINTS: usize = 256;
 /// quaternions (DQS) take half.
 pub const LBS_BLOCK_BYTES: usize = MAX_GPU_JOINTS * 16 * 4;
 pub const DQS_BLOCK_BYTES: usize = MAX_GPU_JOINTS * 8 * 4;
+
+/// A palette's uniform block as the shaders declare it: its name, its size in bytes, and the
+/// binding point that joins it to its buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct PaletteBlock {
+    pub name: &'static str,
+    pub bytes: usize,
+    pub binding: u32,
+}
+
+/// The linear blend's block of matrices, `Palette` in `shaders/skinning.vert`.
+pub const LBS_BLOCK: PaletteBlock = PaletteBlock { name: "Palette", bytes: LBS_BLOCK_BYTES, binding: 0 };
+/// The dual quaternions' block, `DualQuatPalette` in `shaders/skinning_dqs.vert`.
+pub const DQS_BLOCK: PaletteBlock =
+    PaletteBlock { name: "DualQuatPalette", bytes: DQS_BLOCK_BYTES, binding: 1 };
 
 /// Whether a skin of `joints` joints fits the shaders' palette; if not, a one-line refusal.
 pub fn fits_gpu(joints: usize) -> Result<(), String> {
@@ -70,21 +84,21 @@ pub struct PaletteBuffer {
 }
 
 impl PaletteBuffer {
-    /// A buffer of `bytes` for the uniform block `block` of `program`, joined through `binding`.
-    /// The driver must take blocks of `bytes` ([`fits_driver`], which `GpuSkin::new` checks).
+    /// A buffer for the uniform block `block` of `program`, of its size, joined through its
+    /// binding point. The driver must take blocks of that size ([`fits_driver`], which
+    /// `GpuSkin::new` checks).
     pub fn new(
         gl: &glow::Context,
         program: glow::Program,
-        block: &str,
-        bytes: usize,
-        binding: u32,
+        block: PaletteBlock,
     ) -> Result<PaletteBuffer, GlError> {
+        let PaletteBlock { name, bytes, binding } = block;
         // SAFETY: the caller keeps the context that made `gl` current on this thread; `program` is
         // alive, and the buffer is created here.
         unsafe {
             let index = gl
-                .get_uniform_block_index(program, block)
-                .ok_or_else(|| GlError::Other(format!("the skinning shader has no uniform block {block}")))?;
+                .get_uniform_block_index(program, name)
+                .ok_or_else(|| GlError::Other(format!("the skinning shader has no uniform block {name}")))?;
             // GLSL 3.30 and ES 3.00 cannot write `layout(binding = N)`: the program says it here.
             gl.uniform_block_binding(program, index, binding);
             let buffer = gl.create_buffer().map_err(GlError::Other)?;

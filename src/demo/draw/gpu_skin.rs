@@ -27,13 +27,13 @@
 //! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
 
 use super::colors::Rgba;
-use super::gl::GlError;
+use super::gl::{GlError, as_bytes};
 use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
 use super::gpu_morph::GpuMorph;
-use super::gpu_palette::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES, block_limit, fits_driver};
-use super::layer::{Layer, as_bytes};
+use super::gpu_palette::{DQS_BLOCK, LBS_BLOCK, block_limit, fits_driver};
 use super::looks::{GpuLooks, texcoord_attribute};
 use super::skin_program::{Look, SkinProgram};
+use super::strokes::Strokes;
 use super::surface::{normal_attribute, triangle_elements};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
@@ -48,11 +48,11 @@ pub struct GpuSkin {
     lines: [SkinProgram; 2],
     /// LBS and DQS, drawing the lit surface.
     lit: [SkinProgram; 2],
-    /// A layer like the others, holding bind positions instead of skinned ones, plus three
+    /// Strokes like the other layers', holding bind positions instead of skinned ones, plus three
     /// attributes: 0 bind position, 1 colour, 2 joints, 3 weights, 4 bind normal (and 5 and 6, the
     /// second set of joints and weights, for a model with more than four influences). Every
-    /// program reads it; the lines draw its edges.
-    layer: Layer,
+    /// program reads them; the lines draw their edges.
+    strokes: Strokes,
     /// The same attributes, with 7 the texture coordinates and the triangles as elements, for the
     /// surface.
     surface: glow::VertexArray,
@@ -90,15 +90,13 @@ impl GpuSkin {
         let influences = sets.influences();
         let lbs = ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert"));
         let dqs = ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert"));
-        let (lbs_block, dqs_block) =
-            (("Palette", LBS_BLOCK_BYTES, 0), ("DualQuatPalette", DQS_BLOCK_BYTES, 1));
         let lines = [
-            SkinProgram::new(gl, lbs, Look::Lines, lbs_block, influences)?,
-            SkinProgram::new(gl, dqs, Look::Lines, dqs_block, influences)?,
+            SkinProgram::new(gl, lbs, Look::Lines, LBS_BLOCK, influences)?,
+            SkinProgram::new(gl, dqs, Look::Lines, DQS_BLOCK, influences)?,
         ];
         let lit = [
-            SkinProgram::new(gl, lbs, Look::Surface, lbs_block, influences)?,
-            SkinProgram::new(gl, dqs, Look::Surface, dqs_block, influences)?,
+            SkinProgram::new(gl, lbs, Look::Surface, LBS_BLOCK, influences)?,
+            SkinProgram::new(gl, dqs, Look::Surface, DQS_BLOCK, influences)?,
         ];
 
         let n = model.skin.len();
@@ -106,20 +104,20 @@ impl GpuSkin {
         let bind_normals: Vec<[f32; 3]> = model.skin.normals().iter().map(|n| n.to_array()).collect();
         let flat = bind_normals.is_empty();
 
-        let layer = Layer::new(gl, n, &model.edges)?;
-        layer.upload_positions(gl, &bind, &mut Vec::new());
+        let strokes = Strokes::new(gl, n, &model.edges)?;
+        strokes.upload_positions(gl, &bind, &mut Vec::new());
         let morph = GpuMorph::new(gl, model)?;
-        // SAFETY: the caller keeps the context that made `gl` current on this thread; the layer's
+        // SAFETY: the caller keeps the context that made `gl` current on this thread; the strokes'
         // vertex array and buffers were just made with it.
         unsafe {
             let joints = upload_static(gl, as_bytes(&sets.joints))?;
             let weights = upload_static(gl, as_bytes(&sets.weights))?;
             let normals = upload_static(gl, as_bytes(&bind_normals))?;
             let buffers = [joints, weights, normals];
-            skin_attributes(gl, layer.vao, &layer, buffers, flat, sets.sets);
-            morph.attach(gl, layer.vao);
+            skin_attributes(gl, strokes.vao, &strokes, buffers, flat, sets.sets);
+            morph.attach(gl, strokes.vao);
             let surface = gl.create_vertex_array().map_err(GlError::Other)?;
-            skin_attributes(gl, surface, &layer, buffers, flat, sets.sets);
+            skin_attributes(gl, surface, &strokes, buffers, flat, sets.sets);
             morph.attach(gl, surface);
             gl.bind_vertex_array(Some(surface));
             let texcoords = texcoord_attribute(gl, looks, model.skin.len())?;
@@ -132,7 +130,7 @@ impl GpuSkin {
             Ok(GpuSkin {
                 lines,
                 lit,
-                layer,
+                strokes,
                 surface,
                 texcoords,
                 triangles,
@@ -163,7 +161,7 @@ impl GpuSkin {
         // SAFETY: the caller keeps `gl`'s context current; the vertex array is this skin's, alive
         // until `delete`.
         unsafe {
-            gl.bind_vertex_array(Some(self.layer.vao));
+            gl.bind_vertex_array(Some(self.strokes.vao));
             match color {
                 // With its array switched off, an attribute reads one constant value for every vertex.
                 Some([r, g, b, a]) => {
@@ -173,28 +171,30 @@ impl GpuSkin {
                 None => gl.enable_vertex_attrib_array(1),
             }
         }
-        self.layer.draw(gl);
+        self.strokes.draw(gl);
     }
 
-    /// Draws the mesh's triangles skinned with `palette`, lit from `eye` (`surface.rs`), in the
-    /// materials' colours (`looks`, the CPU surface's; the weight view's when it is off).
+    /// Draws the mesh's triangles skinned with `palette`, seen through `view_projection`, lit from
+    /// `eye` (`surface.rs`), in the materials' colours (`looks`, the CPU surface's; the weight
+    /// view's when it is off).
     pub fn draw_surface(
         &mut self,
         gl: &glow::Context,
         palette: Palette,
-        view: (Mat4, Vec3),
+        view_projection: Mat4,
+        eye: Vec3,
         looks: &GpuLooks,
     ) {
         let program = &mut self.lit[method(palette)];
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
-        program.set_view(gl, view.0, 1.0, view.1, self.flat);
+        program.set_view(gl, view_projection, 1.0, eye, self.flat);
         looks.draw(gl, &program.material, self.surface);
     }
 
     /// This frame's shape, before drawing or capturing (`GpuMorph::set_shape`).
     pub fn set_shape(&mut self, gl: &glow::Context, morphed: &Morphed) {
-        self.morph.set_shape(gl, morphed, (self.layer.positions, self.normals));
+        self.morph.set_shape(gl, morphed, self.strokes.positions, self.normals);
     }
 
     /// Why the shaders do not morph this model, if they cannot (the CPU does it for them): once.
@@ -202,18 +202,18 @@ impl GpuSkin {
         self.morph.note.take()
     }
 
-    /// Draws its points with its lines whatever their number (`Layer::show_points`) if `always`.
+    /// Draws its points with its lines whatever their number (`Strokes::show_points`) if `always`.
     pub fn show_points(&mut self, always: bool) {
-        self.layer.show_points |= always;
+        self.strokes.show_points |= always;
     }
 
     /// New colours for the mesh, one per vertex (red, or the weight view's).
     pub fn upload_colors(&self, gl: &glow::Context, colors: &[Rgba]) {
-        self.layer.upload_colors(gl, colors);
+        self.strokes.upload_colors(gl, colors);
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        self.layer.delete(gl);
+        self.strokes.delete(gl);
         self.morph.delete(gl);
         for program in self.lines.iter().chain(&self.lit) {
             program.delete(gl);
@@ -230,7 +230,7 @@ impl GpuSkin {
     }
 }
 
-/// Sets up attributes 0 to 4 of `vao` from the layer's bind positions and colours and the skin's
+/// Sets up attributes 0 to 4 of `vao` from the strokes' bind positions and colours and the skin's
 /// `[joints, weights, normals]` buffers (no normals for a mesh lit `flat`), and 5 and 6 for a
 /// second set of joints and weights (`sets` 2).
 ///
@@ -239,7 +239,7 @@ impl GpuSkin {
 unsafe fn skin_attributes(
     gl: &glow::Context,
     vao: glow::VertexArray,
-    layer: &Layer,
+    strokes: &Strokes,
     buffers: [glow::Buffer; 3],
     flat: bool,
     sets: usize,
@@ -248,10 +248,10 @@ unsafe fn skin_attributes(
     // SAFETY: as the caller guarantees.
     unsafe {
         gl.bind_vertex_array(Some(vao));
-        gl.bind_buffer(glow::ARRAY_BUFFER, Some(layer.positions));
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(strokes.positions));
         gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
         gl.enable_vertex_attrib_array(0);
-        gl.bind_buffer(glow::ARRAY_BUFFER, Some(layer.colors));
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(strokes.colors));
         gl.vertex_attrib_pointer_f32(1, 4, glow::FLOAT, false, 16, 0);
         gl.enable_vertex_attrib_array(1);
         influence_attributes(gl, joints, weights, sets);

@@ -4,21 +4,21 @@
 //! dual quaternions on, where they put the vertex too, in orange, joined to the linear blend.
 //!
 //! The numbers come from `skinning_method::inspect` (the CPU, from the frame's palette), so the picture is
-//! the same whether the mesh is skinned on the CPU or the GPU. One small layer of points, one per
+//! the same whether the mesh is skinned on the CPU or the GPU. One small set of strokes: a point per
 //! influence of the model's most influenced vertex (four for most models), then the linear blend,
 //! then the dual-quaternion one. GL boilerplate around that.
 
 use super::colors::{BLENDED, ORANGE, Rgba, candidate_color, candidate_size};
 use super::gl::GlError;
-use super::layer::Layer;
+use super::strokes::Strokes;
 use glam::Vec3A;
 use glow::HasContext;
 use skinning_method::inspect::Inspection;
 use skinning_method::skin::SLOTS;
 
 pub struct InspectorLayer {
-    layer: Layer,
-    /// How many candidates the layer holds: points 0 to `candidates - 1`; the linear blend is
+    strokes: Strokes,
+    /// How many candidates the strokes hold: points 0 to `candidates - 1`; the linear blend is
     /// point `candidates`, the dual-quaternion blend the one after.
     candidates: usize,
     /// Reused every frame for the upload.
@@ -36,9 +36,9 @@ impl InspectorLayer {
         let mut lines: Vec<[u32; 2]> = (0..blend).map(|i| [i, blend]).collect();
         lines.push([blend, dqs]);
         let points = candidates + 2;
-        let layer = Layer::new(gl, points, &lines)?;
+        let strokes = Strokes::new(gl, points, &lines)?;
         Ok(InspectorLayer {
-            layer,
+            strokes,
             candidates,
             positions: Vec::with_capacity(points),
             colors: Vec::with_capacity(points),
@@ -69,11 +69,11 @@ impl InspectorLayer {
         if let Some(p) = inspection.dqs {
             (self.positions[dqs], self.colors[dqs]) = (Vec3A::from(p), ORANGE);
         }
-        self.layer.upload_positions(gl, &self.positions, &mut self.staging);
-        self.layer.upload_colors(gl, &self.colors);
-        // SAFETY: the caller keeps the context current; the layer's handles are alive.
+        self.strokes.upload_positions(gl, &self.positions, &mut self.staging);
+        self.strokes.upload_colors(gl, &self.colors);
+        // SAFETY: the caller keeps the context current; the strokes' handles are alive.
         unsafe {
-            gl.bind_vertex_array(Some(self.layer.vao));
+            gl.bind_vertex_array(Some(self.strokes.vao));
             // The first lines of the index buffer join candidate i to the blend: one per influence.
             gl.draw_elements(glow::LINES, candidates.len() as i32 * 2, glow::UNSIGNED_INT, 0);
             // One draw per point, each with its own size: the weight shows as size.
@@ -95,6 +95,6 @@ impl InspectorLayer {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        self.layer.delete(gl);
+        self.strokes.delete(gl);
     }
 }

@@ -11,8 +11,7 @@
 //! what the screen shows (the 2.2 power of a product is the product of the powers). The texture
 //! coordinates are attribute 7 of the surface's vertex array (`texcoord_attribute`).
 
-use super::gl::GlError;
-use super::layer::as_bytes;
+use super::gl::{GlError, as_bytes};
 use crate::demo::output::console::say;
 use glow::HasContext;
 use skinning_formats::budget;
@@ -77,7 +76,7 @@ impl GpuLooks {
         let mut textures = Vec::new();
         let mut texture_of = Vec::with_capacity(materials.images.len());
         for (i, image) in materials.images.iter().enumerate() {
-            let texture = match texture(gl, (i, image), halvings[i], max_side) {
+            let texture = match texture(gl, i, image, halvings[i], max_side) {
                 Ok(texture) => Some(texture),
                 Err(why) => {
                     say(&format!("note: image {i}: {why}; drawn without its texture"));
@@ -161,12 +160,14 @@ impl GpuLooks {
     }
 }
 
-/// Image `i`, `image`, as a texture: decoded, halved `halvings` times (the model's budget of pixels), and
-/// more while a side is longer than the GPU's largest texture, `max_side` (said: the picture is
-/// smaller than the file's); then uploaded. Its pixels are dropped once the GPU has them.
+/// `image`, the model's image `i`, as a texture: decoded, halved `halvings` times (the model's
+/// budget of pixels), and more while a side is longer than the GPU's largest texture, `max_side`
+/// (said: the picture is smaller than the file's); then uploaded. Its pixels are dropped once the
+/// GPU has them.
 fn texture(
     gl: &glow::Context,
-    (i, image): (usize, &Image),
+    i: usize,
+    image: &Image,
     halvings: u32,
     max_side: u32,
 ) -> Result<glow::Texture, String> {

@@ -1,4 +1,4 @@
-//! Drawing with OpenGL: the layers of lines and points, the lit surface (`surface.rs`) in its
+//! Drawing with OpenGL: the picture's layers as strokes of points and lines (`strokes.rs`), the lit surface (`surface.rs`) in its
 //! materials' colours (`looks.rs`), the skinned mesh on the GPU (`gpu_skin.rs`, its programs in
 //! `skin_program.rs`, its influences in `gpu_influences.rs`, its morph targets in `gpu_morph.rs`),
 //! the vertex inspector's marks, reaching's targets and poles (`reach_marks.rs`), a bone's trail
@@ -15,10 +15,10 @@ pub mod gpu_skin;
 #[cfg(test)]
 mod gpu_tests;
 pub mod inspector;
-pub mod layer;
 pub mod looks;
 pub mod reach_marks;
 pub mod render;
 pub mod skin_program;
+pub mod strokes;
 pub mod surface;
 pub mod trail;

@@ -3,12 +3,12 @@
 //! with a line from the middle joint, the elbow or knee, towards it.
 //!
 //! The positions come from `show/reach.rs` (`Reaching::marks`, four per chain: target, end, pole,
-//! middle), so the picture is the same whoever skins the mesh. One small layer with room for every
-//! chain the command line allows; GL boilerplate around that.
+//! middle), so the picture is the same whoever skins the mesh. One small set of strokes with room
+//! for every chain the command line allows; GL boilerplate around that.
 
 use super::colors::Rgba;
 use super::gl::GlError;
-use super::layer::Layer;
+use super::strokes::Strokes;
 use crate::demo::cli::reach::MAX_GOALS;
 use crate::demo::show::reach::MARKS_PER_CHAIN;
 use glam::{Vec3, Vec3A};
@@ -20,7 +20,7 @@ pub const TARGET: Rgba = [0.1, 0.95, 0.95, 1.0];
 pub const POLE: Rgba = [0.55, 0.8, 0.85, 1.0];
 
 pub struct ReachMarks {
-    layer: Layer,
+    strokes: Strokes,
     /// Reused every frame for the upload.
     positions: Vec<Vec3A>,
     staging: Vec<f32>,
@@ -36,12 +36,12 @@ impl ReachMarks {
                 [[first + 1, first], [first + 3, first + 2]]
             })
             .collect();
-        let layer = Layer::new(gl, points, &lines)?;
+        let strokes = Strokes::new(gl, points, &lines)?;
         let colors: Vec<Rgba> =
             (0..points).map(|i| if i % MARKS_PER_CHAIN < 2 { TARGET } else { POLE }).collect();
-        layer.upload_colors(gl, &colors);
+        strokes.upload_colors(gl, &colors);
         Ok(ReachMarks {
-            layer,
+            strokes,
             positions: vec![Vec3A::ZERO; points],
             staging: Vec::with_capacity(points * 3),
         })
@@ -62,10 +62,10 @@ impl ReachMarks {
         for (slot, mark) in self.positions.iter_mut().zip(marks) {
             *slot = Vec3A::from(*mark);
         }
-        self.layer.upload_positions(gl, &self.positions, &mut self.staging);
-        // SAFETY: the caller keeps the context current; the layer's handles are alive.
+        self.strokes.upload_positions(gl, &self.positions, &mut self.staging);
+        // SAFETY: the caller keeps the context current; the strokes' handles are alive.
         unsafe {
-            gl.bind_vertex_array(Some(self.layer.vao));
+            gl.bind_vertex_array(Some(self.strokes.vao));
             // Two lines (four indices) per chain, in chain order.
             gl.draw_elements(glow::LINES, (chains * 4) as i32, glow::UNSIGNED_INT, 0);
             for chain in 0..chains {
@@ -85,6 +85,6 @@ impl ReachMarks {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        self.layer.delete(gl);
+        self.strokes.delete(gl);
     }
 }

@@ -1,11 +1,11 @@
-//! Drawing with OpenGL: one program, and layers of lines and points.
+//! Drawing with OpenGL: one program, and the picture's layers as strokes of points and lines.
 //!
-//! Every layer ([`Layer`]) is the same thing to the GPU: a list of positions, a colour per position,
-//! and a list of line segments as pairs of indices. The bind-pose mesh (green) never changes, so it
-//! is uploaded once. The skinned mesh (red, or orange for dual quaternions) and the bones (blue) are
-//! re-uploaded every frame from what the CPU just computed; in compare mode (`--method both`) a
-//! second skinned layer holds the DQS positions, in orange. Nothing here knows how skinning works;
-//! it only draws the numbers.
+//! Every layer is the same thing to the GPU ([`Strokes`], `strokes.rs`): a list of positions, a
+//! colour per position, and a list of line segments as pairs of indices. The bind-pose mesh (green)
+//! never changes, so it is uploaded once. The skinned mesh (red, or orange for dual quaternions) and
+//! the bones (blue) are re-uploaded every frame from what the CPU just computed; in compare mode
+//! (`--method both`) a second skinned layer holds the DQS positions, in orange. Nothing here knows
+//! how skinning works; it only draws the numbers.
 //!
 //! The exception is the GPU-skinned mesh ([`GpuSkin`], the next lesson), one more layer: it skins
 //! in its own vertex shader, so per frame only its palette goes up (with the camera, as for every
@@ -18,39 +18,39 @@
 //! On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
-use super::colors::{BACKGROUND, BLUE, Colors, GREEN, NORMALS, ORANGE, RED, Rgba};
-use super::gl::{GlError, compile_program};
+use super::colors::{BACKGROUND, Colors, ORANGE, Rgba};
+use super::gl::GlError;
 use super::gpu_influences::gpu_can_skin;
 use super::gpu_palette::{block_limit, fits_driver};
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
-use super::layer::Layer;
 use super::reach_marks::ReachMarks;
+use super::strokes::{LinesProgram, Strokes};
 use super::surface::Surface;
 use super::trail::TrailLine;
 use crate::demo::show::view::at_one_point;
 use crate::demo::words::labels::Labels;
 use crate::demo::words::text::TextLayer;
-use glam::{Vec3, Vec3A};
+use glam::Vec3;
 use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::model::Model;
 use skinning_method::skeleton::BoneId;
 mod read;
 mod scene;
+mod setup;
 
 pub use scene::Scene;
+use setup::{bone_strokes, drawn_bones, gpu_skinned, mesh_strokes, normal_strokes};
 
 /// The program, the layers and their buffers. Needs the GL context current for every call.
 pub struct Renderer {
     gl: glow::Context,
-    program: glow::Program,
-    view_projection: Option<glow::UniformLocation>,
-    point_size: Option<glow::UniformLocation>,
-    bind: Layer,
-    skinned: Layer,
+    lines: LinesProgram,
+    bind: Strokes,
+    skinned: Strokes,
     /// Compare mode's DQS positions, blended on the CPU: always orange.
-    compared: Layer,
+    compared: Strokes,
     /// The CPU's skinned mesh as a lit surface; None for a mesh without triangles.
     surface: Option<Surface>,
     /// None if the model has more joints than the shader's palette holds, or the driver's uniform
@@ -58,8 +58,8 @@ pub struct Renderer {
     pub gpu: Option<GpuSkin>,
     /// Why there is no GPU layer, in one line for the user.
     pub gpu_refusal: Option<String>,
-    normal_lines: Layer,
-    bones: Layer,
+    normal_lines: Strokes,
+    bones: Strokes,
     inspector: InspectorLayer,
     reach: ReachMarks,
     trail: TrailLine,
@@ -74,87 +74,34 @@ pub struct Renderer {
 impl Renderer {
     /// Compiles the shaders and creates the layers for `model`.
     pub fn new(gl: glow::Context, model: &Model, looks: &Looks) -> Result<Renderer, GlError> {
-        let program = compile_program(
-            &gl,
-            ("shaders/lines.vert", include_str!("../../../shaders/lines.vert")),
-            ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
-        )?;
-        // SAFETY: the caller keeps the context that made `gl` current on
-        // this thread, and every handle used was created by this renderer and not yet deleted.
-        let (view_projection, point_size) = unsafe {
-            (
-                gl.get_uniform_location(program, "view_projection"),
-                gl.get_uniform_location(program, "point_size"),
-            )
-        };
-
-        let n = model.skin.len();
-        let mesh_lines = &model.edges;
-        // Only joints are drawn (in the article every bone is one; a glTF file also has nodes that
-        // only place others). A joint's line comes from its nearest ancestor that is a joint.
-        let is_joint = model.joint_bones();
-        let drawn_bones: Vec<BoneId> = (0..model.skeleton.len()).filter(|&b| is_joint[b]).collect();
-        let bone_lines: Vec<[u32; 2]> = (drawn_bones.iter().enumerate())
-            .filter_map(|(i, &bone)| {
-                let mut above = model.skeleton.bone(bone).parent;
-                while let Some(a) = above.filter(|&a| !is_joint[a]) {
-                    above = model.skeleton.bone(a).parent;
-                }
-                let from = drawn_bones.iter().position(|&d| Some(d) == above)?;
-                Some([from as u32, i as u32])
-            })
-            .collect();
-
-        let mut staging = Vec::new();
-        let mut bind = Layer::new(&gl, n, mesh_lines)?;
-        let bind_positions: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
-        bind.upload_positions(&gl, &bind_positions, &mut staging);
-        bind.upload_colors(&gl, &vec![GREEN; n]);
-        let mut skinned = Layer::new(&gl, n, mesh_lines)?;
-        skinned.upload_colors(&gl, &vec![RED; n]);
-        let mut compared = Layer::new(&gl, n, mesh_lines)?;
-        compared.upload_colors(&gl, &vec![ORANGE; n]);
-        let surface =
-            if model.triangles.is_empty() { None } else { Some(Surface::new(&gl, model, looks, &skinned)?) };
+        let lines = LinesProgram::new(&gl)?;
         // A mesh whose vertices all sit at one point has no lines or faces to see: its points mark
         // where it is, however many there are.
         let a_point = at_one_point(model);
-        for layer in [&mut bind, &mut skinned, &mut compared] {
-            layer.show_points |= a_point;
-        }
-        // The normals layer: line i from point 2i to point 2i + 1, lines only.
-        let count = crate::demo::show::normal_lines::line_count(model);
-        let pairs: Vec<[u32; 2]> = (0..count as u32).map(|i| [2 * i, 2 * i + 1]).collect();
-        let mut normal_lines = Layer::new(&gl, 2 * count, &pairs)?;
-        normal_lines.upload_colors(&gl, &vec![NORMALS; 2 * count]);
-        normal_lines.show_points = false;
-        let bones = Layer::new(&gl, drawn_bones.len(), &bone_lines)?;
-        bones.upload_colors(&gl, &vec![BLUE; drawn_bones.len()]);
+        let mut staging = Vec::new();
+        let [bind, skinned, compared] = mesh_strokes(&gl, model, a_point, &mut staging)?;
+        let surface = match model.triangles.is_empty() {
+            true => None,
+            false => Some(Surface::new(&gl, model, looks, &skinned)?),
+        };
+        let normal_lines = normal_strokes(&gl, model)?;
+        let drawn_bones = drawn_bones(model);
+        let bones = bone_strokes(&gl, model, &drawn_bones)?;
         // A model too big for GPU skinning, or a driver too small for its palette, still draws on
         // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
         let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
-        let mut gpu = if gpu_refusal.is_none() { Some(GpuSkin::new(&gl, model, looks)?) } else { None };
-        if let Some(gpu) = &mut gpu {
-            gpu.show_points(a_point);
-            gpu.upload_colors(&gl, &vec![RED; n]);
-        }
-
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
-        unsafe {
-            if !gl.version().is_embedded {
-                // Let the vertex shader set the point size (always on in OpenGL ES).
-                gl.enable(glow::PROGRAM_POINT_SIZE);
-            }
-        }
+        let gpu = match gpu_refusal {
+            Some(_) => None,
+            None => Some(gpu_skinned(&gl, model, looks, a_point)?),
+        };
         let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
-        let (reach, trail) = (ReachMarks::new(&gl)?, TrailLine::new(&gl)?);
+        let reach = ReachMarks::new(&gl)?;
+        let trail = TrailLine::new(&gl)?;
         let labels = Labels::new(model);
         let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {
             gl,
-            program,
-            view_projection,
-            point_size,
+            lines,
             bind,
             skinned,
             compared,
@@ -189,63 +136,24 @@ impl Renderer {
     /// Clears the viewport and draws the layers `frame` asks for.
     pub fn draw(&mut self, frame: &Scene, width: u32, height: u32) {
         let gl = &self.gl;
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: the caller keeps the context that made `gl` current on this thread.
         unsafe {
             gl.viewport(0, 0, width as i32, height as i32);
             let [r, g, b, a] = BACKGROUND;
             gl.clear_color(r, g, b, a);
             gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
-            gl.use_program(Some(self.program));
-            gl.uniform_matrix_4_f32_slice(
-                self.view_projection.as_ref(),
-                false,
-                &frame.view_projection.to_cols_array(),
-            );
-            gl.uniform_1_f32(self.point_size.as_ref(), frame.point_size);
         }
+        self.lines.start(gl, frame.view_projection, frame.point_size);
         // Back to front: bind pose, skinned mesh (CPU, then GPU over it; LBS, then DQS over it;
         // the first lit, if asked for), normals, then the bones on top.
         if frame.bind {
             self.bind.draw(gl);
         }
-        let skinned = &frame.skinned;
-        let (view_projection, eye) = (frame.view_projection, frame.eye);
-        if let Some(positions) = skinned.cpu {
-            self.skinned.upload_positions(gl, positions, &mut self.staging);
-            match self.surface.as_ref().filter(|_| frame.surface) {
-                Some(surface) => {
-                    surface.draw(gl, skinned.cpu_normals, &mut self.staging, view_projection, eye)
-                }
-                None => self.skinned.draw(gl),
-            }
-        }
-        if let Some(positions) = skinned.cpu_compared {
-            self.compared.upload_positions(gl, positions, &mut self.staging);
-            self.compared.draw(gl);
-        }
-        if let Some(gpu) = &mut self.gpu {
-            let point_size = frame.point_size;
-            if let (Some(morphed), Some(_)) = (skinned.morph, skinned.gpu) {
-                gpu.set_shape(gl, morphed);
-            }
-            if let Some(palette) = skinned.gpu {
-                // Lit only where it is the first layer; over the CPU's, its lines show where they differ.
-                match frame.surface && skinned.cpu.is_none() {
-                    true => {
-                        if let Some(surface) = &self.surface {
-                            gpu.draw_surface(gl, palette, (view_projection, eye), &surface.looks)
-                        }
-                    }
-                    false => gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color),
-                }
-            }
-            if let Some(palette) = skinned.gpu_compared {
-                gpu.draw(gl, palette, view_projection, point_size, Some(skinned.gpu_color.unwrap_or(ORANGE)));
-            }
-        }
+        self.draw_cpu_skinned(frame);
+        self.draw_gpu_skinned(frame);
         // Every layer above may have left its own program in use.
-        // SAFETY: as above.
-        unsafe { gl.use_program(Some(self.program)) };
+        let gl = &self.gl;
+        self.lines.use_again(gl);
         if let Some(ends) = frame.normal_lines {
             self.normal_lines.upload_positions(gl, ends, &mut self.staging);
             self.normal_lines.draw(gl);
@@ -258,17 +166,66 @@ impl Renderer {
             self.bones.upload_floats(gl, &self.staging);
             self.bones.draw(gl);
         }
-        self.reach.draw(gl, frame.reach, self.point_size.as_ref(), frame.point_size);
+        let point_size = self.lines.point_size.as_ref();
+        self.reach.draw(gl, frame.reach, point_size, frame.point_size);
         if let Some(inspection) = &frame.inspection {
-            self.inspector.draw(gl, inspection, self.point_size.as_ref(), frame.point_size);
+            self.inspector.draw(gl, inspection, point_size, frame.point_size);
         }
-        // Words last, over everything, in window pixels.
-        if let Some(words) = &frame.words {
-            let (vp, size) = (frame.view_projection, (width, height));
-            self.labels.compose(words, frame.bones, frame.inspection.as_ref(), vp, size);
-            let uniforms = (self.view_projection.as_ref(), self.point_size.as_ref());
-            self.text.draw(gl, self.labels.batch(), uniforms, (width, height, words.scale));
+        self.draw_words(frame, width, height);
+    }
+
+    /// The skinned mesh as the CPU blended it: lit, or as lines; then compare mode's second blend
+    /// over it, as lines.
+    fn draw_cpu_skinned(&mut self, frame: &Scene) {
+        let gl = &self.gl;
+        let skinned = &frame.skinned;
+        if let Some(positions) = skinned.cpu {
+            self.skinned.upload_positions(gl, positions, &mut self.staging);
+            match self.surface.as_ref().filter(|_| frame.surface) {
+                Some(surface) => {
+                    surface.draw(gl, skinned.cpu_normals, &mut self.staging, frame.view_projection, frame.eye)
+                }
+                None => self.skinned.draw(gl),
+            }
         }
+        if let Some(positions) = skinned.cpu_compared {
+            self.compared.upload_positions(gl, positions, &mut self.staging);
+            self.compared.draw(gl);
+        }
+    }
+
+    /// The skinned mesh as the GPU blends it, from this frame's palette (and morph): lit where it is
+    /// the first layer; over the CPU's, its lines show where they differ.
+    fn draw_gpu_skinned(&mut self, frame: &Scene) {
+        let gl = &self.gl;
+        let skinned = &frame.skinned;
+        let Some(gpu) = &mut self.gpu else { return };
+        let view_projection = frame.view_projection;
+        let point_size = frame.point_size;
+        if let (Some(morphed), Some(_)) = (skinned.morph, skinned.gpu) {
+            gpu.set_shape(gl, morphed);
+        }
+        if let Some(palette) = skinned.gpu {
+            match frame.surface && skinned.cpu.is_none() {
+                true => {
+                    if let Some(surface) = &self.surface {
+                        gpu.draw_surface(gl, palette, view_projection, frame.eye, &surface.looks)
+                    }
+                }
+                false => gpu.draw(gl, palette, view_projection, point_size, skinned.gpu_color),
+            }
+        }
+        if let Some(palette) = skinned.gpu_compared {
+            gpu.draw(gl, palette, view_projection, point_size, Some(skinned.gpu_color.unwrap_or(ORANGE)));
+        }
+    }
+
+    /// The words, last, over everything, in window pixels.
+    fn draw_words(&mut self, frame: &Scene, width: u32, height: u32) {
+        let Some(words) = &frame.words else { return };
+        let size = (width, height);
+        self.labels.compose(words, frame.bones, frame.inspection.as_ref(), frame.view_projection, size);
+        self.text.draw(&self.gl, self.labels.batch(), &self.lines, size, words.scale);
     }
 
     /// Hands the queued commands to the driver, as a window's buffer swap would.
@@ -280,8 +237,8 @@ impl Renderer {
 
 impl Drop for Renderer {
     fn drop(&mut self) {
-        for layer in [&self.bind, &self.skinned, &self.compared, &self.bones, &self.normal_lines] {
-            layer.delete(&self.gl);
+        for strokes in [&self.bind, &self.skinned, &self.compared, &self.bones, &self.normal_lines] {
+            strokes.delete(&self.gl);
         }
         if let Some(surface) = &self.surface {
             surface.delete(&self.gl);
@@ -293,7 +250,6 @@ impl Drop for Renderer {
         self.reach.delete(&self.gl);
         self.trail.delete(&self.gl);
         self.text.delete(&self.gl);
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
-        unsafe { self.gl.delete_program(self.program) };
+        self.lines.delete(&self.gl);
     }
 }

@@ -5,7 +5,7 @@
 
 use super::gl::{GlError, ShaderFile, compile_program_with};
 use super::gpu_morph::{MAX_GPU_MORPH_WEIGHTS, MORPH_TEXTURE_UNIT};
-use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBuffer};
+use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBlock, PaletteBuffer};
 use super::looks::MaterialUniforms;
 use glam::{Mat4, Vec3};
 use glow::HasContext;
@@ -40,14 +40,13 @@ pub struct SkinProgram {
 
 impl SkinProgram {
     /// Compiles `vertex` with the fragment shader of `look`, the palette's size from the Rust
-    /// constant, so the two cannot disagree. `block` is the uniform block's name, its size in bytes
-    /// and the binding point its buffer is joined at; `influences` how many a vertex has, 4 or 8
-    /// (`gpu_influences.rs`).
+    /// constant, so the two cannot disagree. `block` is the palette's uniform block
+    /// (`gpu_palette.rs`); `influences` how many a vertex has, 4 or 8 (`gpu_influences.rs`).
     pub fn new(
         gl: &glow::Context,
         vertex: ShaderFile,
         look: Look,
-        block: (&str, usize, u32),
+        block: PaletteBlock,
         influences: usize,
     ) -> Result<SkinProgram, GlError> {
         let (fragment, captured): (ShaderFile, &[&str]) = match look {
@@ -62,8 +61,7 @@ impl SkinProgram {
              #define MAX_MORPH_WEIGHTS {MAX_GPU_MORPH_WEIGHTS}\n"
         );
         let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
-        let (name, bytes, binding) = block;
-        let palette = PaletteBuffer::new(gl, program, name, bytes, binding)?;
+        let palette = PaletteBuffer::new(gl, program, block)?;
         // SAFETY: the caller keeps the context that made `gl` current on
         // this thread, and every handle used was created here and not yet deleted.
         unsafe {

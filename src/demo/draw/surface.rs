@@ -13,9 +13,9 @@
 //! inspector) stay on top, as in the article's picture, and the bind pose drawn before it shows
 //! where the skin has left it.
 
-use super::gl::{GlError, compile_program};
-use super::layer::{Layer, as_bytes};
+use super::gl::{GlError, as_bytes, compile_program};
 use super::looks::{GpuLooks, MaterialUniforms, texcoord_attribute};
+use super::strokes::Strokes;
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning_formats::material::Looks;
@@ -46,7 +46,7 @@ impl Surface {
         gl: &glow::Context,
         model: &Model,
         looks: &Looks,
-        skinned: &Layer,
+        skinned: &Strokes,
     ) -> Result<Surface, GlError> {
         let program = compile_program(
             gl,

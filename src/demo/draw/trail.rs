@@ -1,9 +1,9 @@
-//! A bone's trail on the GPU (`--trail`, `show/trail.rs`): one layer of [`TRAIL_FRAMES`] points
+//! A bone's trail on the GPU (`--trail`, `show/trail.rs`): strokes of [`TRAIL_FRAMES`] points
 //! joined one to the next, drawn up to as many as the trail holds. GL boilerplate around that.
 
 use super::colors::Rgba;
 use super::gl::GlError;
-use super::layer::Layer;
+use super::strokes::Strokes;
 use crate::demo::show::trail::TRAIL_FRAMES;
 use glam::{Vec3, Vec3A};
 use glow::HasContext;
@@ -12,7 +12,7 @@ use glow::HasContext;
 pub const TRAIL: Rgba = [1.0, 0.8, 0.1, 1.0];
 
 pub struct TrailLine {
-    layer: Layer,
+    strokes: Strokes,
     /// Reused every frame for the upload.
     positions: Vec<Vec3A>,
     staging: Vec<f32>,
@@ -21,11 +21,11 @@ pub struct TrailLine {
 impl TrailLine {
     pub fn new(gl: &glow::Context) -> Result<TrailLine, GlError> {
         let lines: Vec<[u32; 2]> = (1..TRAIL_FRAMES as u32).map(|i| [i - 1, i]).collect();
-        let mut layer = Layer::new(gl, TRAIL_FRAMES, &lines)?;
-        layer.upload_colors(gl, &vec![TRAIL; TRAIL_FRAMES]);
-        layer.show_points = false;
+        let mut strokes = Strokes::new(gl, TRAIL_FRAMES, &lines)?;
+        strokes.upload_colors(gl, &vec![TRAIL; TRAIL_FRAMES]);
+        strokes.show_points = false;
         Ok(TrailLine {
-            layer,
+            strokes,
             positions: vec![Vec3A::ZERO; TRAIL_FRAMES],
             staging: Vec::with_capacity(TRAIL_FRAMES * 3),
         })
@@ -39,10 +39,10 @@ impl TrailLine {
         for (slot, point) in self.positions.iter_mut().zip(trail) {
             *slot = Vec3A::from(*point);
         }
-        self.layer.upload_positions(gl, &self.positions, &mut self.staging);
-        // SAFETY: the caller keeps the context current; the layer's handles are alive.
+        self.strokes.upload_positions(gl, &self.positions, &mut self.staging);
+        // SAFETY: the caller keeps the context current; the strokes' handles are alive.
         unsafe {
-            gl.bind_vertex_array(Some(self.layer.vao));
+            gl.bind_vertex_array(Some(self.strokes.vao));
             // Segment i joins point i and i + 1: two indices each, as far as the trail goes.
             gl.draw_elements(glow::LINES, (2 * (points - 1)) as i32, glow::UNSIGNED_INT, 0);
             gl.bind_vertex_array(None);
@@ -50,6 +50,6 @@ impl TrailLine {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        self.layer.delete(gl);
+        self.strokes.delete(gl);
     }
 }

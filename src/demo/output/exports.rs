@@ -91,7 +91,9 @@ pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
         console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
     }
     export.notes.iter().for_each(|note| console::say(&format!("note: {note}")));
-    let (export, images) = (&export, &loaded.looks.materials.images);
+    // References, which each writer's `move` closure copies.
+    let export = &export;
+    let images = &loaded.looks.materials.images;
     let mut writers: Vec<Writer> =
         vec![Box::new(|out: &mut dyn Write| out.write_all(export.mesh.as_bytes()))];
     for i in 0..animations.len() {

@@ -99,20 +99,31 @@ pub fn offscreen(
     height: u32,
     depth: bool,
 ) -> Result<(glutin::api::egl::context::PossiblyCurrentContext, glow::Context), Failure> {
-    use glow::HasContext;
-    use glutin::api::egl::{device::Device, display::Display};
-    use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
-    use glutin::display::GlDisplay;
+    let display = egl_device_display()?;
+    let context = surfaceless_context(&display)?;
+    let gl = context::load(&display)?;
+    console::say(&format!("headless, {}", gl::version_string(&gl)));
+    framebuffer(&gl, width, height, depth)?;
+    Ok((context, gl))
+}
 
-    let no_egl = |detail: String| {
-        Failure::new(
-            3,
-            format!(
-                "drawing offscreen needs an EGL driver ({detail}); on Debian or Ubuntu install libegl1 and libgl1-mesa-dri"
-            ),
-        )
-    };
-    // Prefer Mesa's software device: it is everywhere and draws the same pixels on every machine.
+/// The failure when EGL cannot draw offscreen here, with what it said (`detail`).
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+fn no_egl(detail: String) -> Failure {
+    Failure::new(
+        3,
+        format!(
+            "drawing offscreen needs an EGL driver ({detail}); on Debian or Ubuntu install libegl1 and libgl1-mesa-dri"
+        ),
+    )
+}
+
+/// An EGL display on a device, with no display server: Mesa's software device if there is one (it
+/// is everywhere and draws the same pixels on every machine), else the first EGL lists.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+fn egl_device_display() -> Result<glutin::display::Display, Failure> {
+    use glutin::api::egl::{device::Device, display::Display};
+
     let devices: Vec<Device> =
         Device::query_devices().map_err(|e| no_egl(format!("no EGL devices: {e}")))?.collect();
     let device = devices
@@ -122,7 +133,16 @@ pub fn offscreen(
         .ok_or_else(|| no_egl("EGL lists no devices".into()))?;
     // SAFETY: the device came from EGL's own list; no native display is involved.
     let display = unsafe { Display::with_device(device, None) }.map_err(|e| no_egl(e.to_string()))?;
-    let display = glutin::display::Display::Egl(display);
+    Ok(glutin::display::Display::Egl(display))
+}
+
+/// An OpenGL context on `display` with no surface at all, current on this thread.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+fn surfaceless_context(
+    display: &glutin::display::Display,
+) -> Result<glutin::api::egl::context::PossiblyCurrentContext, Failure> {
+    use glutin::config::{ConfigSurfaceTypes, ConfigTemplateBuilder};
+    use glutin::display::GlDisplay;
 
     // No window, so the config needs no surface type.
     let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
@@ -131,17 +151,21 @@ pub fn offscreen(
         .ok()
         .and_then(|mut configs| configs.next())
         .ok_or_else(|| no_egl("the EGL device offers no OpenGL config".into()))?;
-    let context = match context::create_context(&display, &config, None)? {
+    let context = match context::create_context(display, &config, None)? {
         glutin::context::NotCurrentContext::Egl(context) => context,
         #[allow(unreachable_patterns)]
         _ => return Err(no_egl("not an EGL context".into())),
     };
-    let context = context.make_current_surfaceless().map_err(|e| no_egl(e.to_string()))?;
-    let gl = context::load(&display)?;
-    console::say(&format!("headless, {}", gl::version_string(&gl)));
+    context.make_current_surfaceless().map_err(|e| no_egl(e.to_string()))
+}
 
-    // An offscreen colour buffer to draw into, in place of a window. It lives as long as the context.
-    // SAFETY: the context made above is current on this thread.
+/// An offscreen colour buffer of `width` x `height` to draw into, in place of a window, and a depth
+/// buffer if asked, bound as the framebuffer. It lives as long as the context that `gl` draws with.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+fn framebuffer(gl: &glow::Context, width: u32, height: u32, depth: bool) -> Result<(), Failure> {
+    use glow::HasContext;
+
+    // SAFETY: the caller made the context behind `gl` current on this thread.
     unsafe {
         let framebuffer = gl.create_framebuffer().map_err(gl::GlError::Other)?;
         gl.bind_framebuffer(glow::FRAMEBUFFER, Some(framebuffer));
@@ -178,7 +202,7 @@ pub fn offscreen(
             return Err(Failure::new(1, format!("cannot make a {width}x{height} offscreen framebuffer")));
         }
     }
-    Ok((context, gl))
+    Ok(())
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
@@ -192,7 +216,8 @@ pub fn dump_gpu(
     _: &Model,
     _: Animation,
     _: Frames,
-    _: (Method, &[Held]),
+    _: Method,
+    _: &[Held],
     _: &mut [skinning_method::reach::Reach],
 ) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))

@@ -69,11 +69,13 @@ impl Session {
     /// CPU's cores (`threads.rs`). Call it on the thread that draws the frames.
     pub fn pick_threads(&mut self, renderer: &str) -> Result<(), Failure> {
         let busy = threads::renderer_uses_the_cores(renderer) && self.options.threads.is_none();
-        let (o, vertices) = (&self.options, self.demo.model.skin.len());
-        self.demo.skinned.fast.threads = threads::blend_threads(o.threads, o.parallel_from, vertices, busy)
-            .map_err(|e| Failure::new(1, e))?;
+        let asked = &self.options;
+        let vertices = self.demo.model.skin.len();
+        self.demo.skinned.fast.threads =
+            threads::blend_threads(asked.threads, asked.parallel_from, vertices, busy)
+                .map_err(|e| Failure::new(1, e))?;
         // Said in `--stats` only where it changed the answer: a mesh big enough for all threads.
-        let from = o.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
+        let from = asked.parallel_from.unwrap_or(PARALLEL_FROM_VERTICES);
         self.stats.one_thread_for_the_renderer = busy && vertices >= from;
         Ok(())
     }

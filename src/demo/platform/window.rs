@@ -14,7 +14,7 @@ use crate::demo::draw::render::Renderer;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
-use crate::demo::show::state::Reply;
+use crate::demo::show::state::{Demo, Reply};
 use crate::demo::words::status::Fps;
 use glutin::context::PossiblyCurrentContext;
 use glutin::display::{GetGlDisplay, GlDisplay};
@@ -48,8 +48,6 @@ pub fn run(session: Session) -> Result<(), Failure> {
     app.session.check_screenshot_taken()
 }
 
-/// The window and what draws into it. Fields drop in order: the renderer's GL objects go while
-/// the context is still alive, the window goes last.
 /// The window and its OpenGL, dropped in the order the fields are declared (Rust drops a struct's
 /// fields top to bottom): the renderer's GL objects first, while the context is still current;
 /// then the surface, which belongs to the window; then the context; the window last. Reordering
@@ -90,7 +88,6 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         let Some(gl) = &mut self.gl else { return };
-        let demo = &mut self.session.demo;
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             WindowEvent::Destroyed => self.fail(event_loop, Failure::new(1, display::WINDOW_GONE)),
@@ -104,85 +101,16 @@ impl ApplicationHandler for App {
             WindowEvent::KeyboardInput {
                 event: KeyEvent { logical_key, state: ElementState::Pressed, .. },
                 ..
-            } => {
-                if logical_key == Key::Named(NamedKey::Escape) {
-                    return event_loop.exit();
-                }
-                let Some(text) = input::typed(&logical_key) else { return };
-                let shown = match demo.key(text) {
-                    Reply::Help => console::show(KEYS),
-                    Reply::Screenshot => {
-                        let path = demo.screenshot_name();
-                        // Draw afresh so the picture is exactly the current state.
-                        let size = gl.window.inner_size();
-                        if size.width > 0 && size.height > 0 {
-                            let scale = gl.window.scale_factor();
-                            gl.renderer.draw(
-                                &demo.scene(size.width, size.height, scale),
-                                size.width,
-                                size.height,
-                            );
-                            match save_picture(&gl.renderer, size, std::path::Path::new(&path)) {
-                                Ok(()) => console::show(&format!("saved {path}")),
-                                // A picture that could not be saved is worth a line, not the end.
-                                Err(failure) if failure.signal.is_none() => {
-                                    console::say(&failure.message);
-                                    Ok(())
-                                }
-                                Err(failure) => Err(failure),
-                            }
-                        } else {
-                            Ok(())
-                        }
-                    }
-                    Reply::Refused(why) => {
-                        console::say(&why);
-                        Ok(())
-                    }
-                    Reply::Said(line) => console::show(&line),
-                    Reply::Changed | Reply::Nothing => Ok(()),
-                };
-                if let Err(failure) = shown {
-                    return self.fail(event_loop, failure);
-                }
-                self.title_updated = None;
-            }
+            } => self.key_pressed(event_loop, &logical_key),
             WindowEvent::CursorMoved { .. }
             | WindowEvent::MouseInput { .. }
-            | WindowEvent::MouseWheel { .. } => {
-                self.pointer.event(demo, &event, gl.window.inner_size(), gl.window.scale_factor())
-            }
-            WindowEvent::RedrawRequested => {
-                let size = gl.window.inner_size();
-                if size.width == 0 || size.height == 0 {
-                    return;
-                }
-                let scale = gl.window.scale_factor();
-                if let Err(failure) =
-                    self.session.draw_frame(&mut gl.renderer, size.width, size.height, scale)
-                {
-                    return self.fail(event_loop, failure);
-                }
-                if self.session.finished() {
-                    if let Some(path) = &self.session.options.screenshot
-                        && let Err(e) = save_picture(&gl.renderer, size, path)
-                    {
-                        self.failure = Some(e);
-                    }
-                    event_loop.exit();
-                }
-                // Present every frame we draw, the first one included: Wayland maps the window then.
-                if let Err(e) = gl.surface.swap_buffers(&gl.context) {
-                    self.fail(event_loop, Failure::new(1, format!("cannot show the frame: {e}")));
-                    return;
-                }
-                self.fps.tick();
-                // Setting the title costs a round trip to the display server: a few times a second.
-                if self.title_updated.is_none_or(|t| t.elapsed() > Duration::from_millis(250)) {
-                    gl.window.set_title(&self.session.demo.title(self.fps.rate));
-                    self.title_updated = Some(Instant::now());
-                }
-            }
+            | WindowEvent::MouseWheel { .. } => self.pointer.event(
+                &mut self.session.demo,
+                &event,
+                gl.window.inner_size(),
+                gl.window.scale_factor(),
+            ),
+            WindowEvent::RedrawRequested => self.redraw(event_loop),
             _ => {}
         }
     }
@@ -198,6 +126,64 @@ impl App {
     fn fail(&mut self, event_loop: &ActiveEventLoop, failure: Failure) {
         self.failure.get_or_insert(failure);
         event_loop.exit();
+    }
+
+    /// A key pressed: Escape quits; any other the demo answers (`show/state/keys.rs`), and what it
+    /// answers is shown, saved or said here.
+    fn key_pressed(&mut self, event_loop: &ActiveEventLoop, logical_key: &Key) {
+        let Some(gl) = &mut self.gl else { return };
+        if *logical_key == Key::Named(NamedKey::Escape) {
+            return event_loop.exit();
+        }
+        let Some(text) = input::typed(logical_key) else { return };
+        let demo = &mut self.session.demo;
+        let shown = match demo.key(text) {
+            Reply::Help => console::show(KEYS),
+            Reply::Screenshot => screenshot(gl, demo),
+            Reply::Refused(why) => {
+                console::say(&why);
+                Ok(())
+            }
+            Reply::Said(line) => console::show(&line),
+            Reply::Changed | Reply::Nothing => Ok(()),
+        };
+        if let Err(failure) = shown {
+            return self.fail(event_loop, failure);
+        }
+        self.title_updated = None;
+    }
+
+    /// `RedrawRequested`: the next frame drawn and shown; after the last (`--frames`), the
+    /// screenshot if asked, and the end.
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        let Some(gl) = &mut self.gl else { return };
+        let size = gl.window.inner_size();
+        if size.width == 0 || size.height == 0 {
+            return;
+        }
+        let scale = gl.window.scale_factor();
+        if let Err(failure) = self.session.draw_frame(&mut gl.renderer, size.width, size.height, scale) {
+            return self.fail(event_loop, failure);
+        }
+        if self.session.finished() {
+            if let Some(path) = &self.session.options.screenshot
+                && let Err(e) = save_picture(&gl.renderer, size, path)
+            {
+                self.failure = Some(e);
+            }
+            event_loop.exit();
+        }
+        // Present every frame we draw, the first one included: Wayland maps the window then.
+        if let Err(e) = gl.surface.swap_buffers(&gl.context) {
+            self.fail(event_loop, Failure::new(1, format!("cannot show the frame: {e}")));
+            return;
+        }
+        self.fps.tick();
+        // Setting the title costs a round trip to the display server: a few times a second.
+        if self.title_updated.is_none_or(|t| t.elapsed() > Duration::from_millis(250)) {
+            gl.window.set_title(&self.session.demo.title(self.fps.rate));
+            self.title_updated = Some(Instant::now());
+        }
     }
 }
 
@@ -233,6 +219,26 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
     let renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     Ok(WindowGl { renderer, surface, context, window })
+}
+
+/// `P`: what the window shows, drawn afresh so the picture is exactly the current state, saved
+/// under the demo's next name. A picture that could not be saved is worth a line, not the end.
+fn screenshot(gl: &mut WindowGl, demo: &Demo) -> Result<(), Failure> {
+    let path = demo.screenshot_name();
+    let size = gl.window.inner_size();
+    if size.width == 0 || size.height == 0 {
+        return Ok(());
+    }
+    let scene = demo.scene(size.width, size.height, gl.window.scale_factor());
+    gl.renderer.draw(&scene, size.width, size.height);
+    match save_picture(&gl.renderer, size, std::path::Path::new(&path)) {
+        Ok(()) => console::show(&format!("saved {path}")),
+        Err(failure) if failure.signal.is_none() => {
+            console::say(&failure.message);
+            Ok(())
+        }
+        Err(failure) => Err(failure),
+    }
 }
 
 /// Saves what `renderer` last drew, `size` pixels, as a PNG, a strip of rows at a time.

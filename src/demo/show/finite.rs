@@ -15,7 +15,7 @@
 //! any blend. Near it, the frame is blended again by the dump's own functions, and checked as the
 //! dump checks it; the picture then shows those numbers.
 
-use super::skinned::Blend;
+use super::skinned::Methods;
 use super::state::Demo;
 use glam::Mat4;
 use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
@@ -60,7 +60,7 @@ impl Bound {
 pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> {
     let method = demo.skinned.method;
     let pose = &mut demo.pose;
-    let what = pose_overflow(&demo.model, pose, method != Blend::Lbs).or_else(|| {
+    let what = pose_overflow(&demo.model, pose, method != Methods::Lbs).or_else(|| {
         if bound.holds(&pose.palette, &pose.morph.weights) {
             return None;
         }
@@ -68,7 +68,7 @@ pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> 
         blend_as_the_dump_does(pose, compared, &demo.model, method);
         points_overflow(&pose.skinned, "skinned position")
             .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
-            .or_else(|| (method == Blend::Both).then(|| points_overflow(compared, "DQS position"))?)
+            .or_else(|| (method == Methods::Both).then(|| points_overflow(compared, "DQS position"))?)
     })?;
     Some(Overflow { frame: Some((frame, demo.clock.time)), what })
 }
@@ -76,11 +76,11 @@ pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> 
 /// This frame's skinned positions and normals by the readable loops the dump blends with
 /// (`frame::Reference`: the first method's into the pose, compare mode's DQS positions into
 /// `compared`), from the morph and the palettes `Demo::update` made.
-fn blend_as_the_dump_does(pose: &mut Pose, compared: &mut [glam::Vec3A], model: &Model, method: Blend) {
+fn blend_as_the_dump_does(pose: &mut Pose, compared: &mut [glam::Vec3A], model: &Model, method: Methods) {
     let skin = pose.morph.skin(&model.skin);
     let first = Palette::of(method.first(), &pose.palette, &pose.dq);
     Reference.blend(skin, first, &mut pose.skinned, &mut pose.normals.vertex);
-    if method == Blend::Both {
+    if method == Methods::Both {
         Reference.blend(skin, Palette::of(Method::Dqs, &pose.palette, &pose.dq), compared, &mut []);
     }
 }

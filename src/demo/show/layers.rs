@@ -43,7 +43,8 @@ impl Mixing {
     /// picks), then each `--mask`, then each `--additive`; then `--fade-to`'s crossfade. A wrong name
     /// is one line with the closest names (`cli/names.rs`).
     pub fn new(model: &Model, clips: &[Clip], options: &Options) -> Result<Mixing, String> {
-        let (flags, skeleton) = (&options.layers, &model.skeleton);
+        let flags = &options.layers;
+        let skeleton = &model.skeleton;
         let mut layers = Vec::with_capacity(flags.blend.len() + flags.mask.len() + flags.additive.len() + 2);
         if flags.blend.is_empty() {
             layers.push(Layer::new(Kind::Blend, options.clip_index(clips)?, 1.0, skeleton));
@@ -243,7 +244,8 @@ fn find_clip(options: &Options, clips: &[Clip], flag: &str, wanted: &str) -> Res
 /// The layer of one `--additive`, measured against its reference; a layer that adds nothing is
 /// noted (a clip of one pose, against its own first pose).
 fn additive_layer(model: &Model, clips: &[Clip], options: &Options, wanted: &Added) -> Result<Layer, String> {
-    let (skeleton, morphs) = (&model.skeleton, &model.morphs[..]);
+    let skeleton = &model.skeleton;
+    let morphs = &model.morphs[..];
     let clip = find_clip(options, clips, "--additive", &wanted.clip)?;
     let against = match &wanted.reference {
         Reference::Rest => Against::Rest,
@@ -254,7 +256,8 @@ fn additive_layer(model: &Model, clips: &[Clip], options: &Options, wanted: &Add
     let mut weights = vec![0.0; morphs.iter().map(|m| m.weights.end).max().unwrap_or(0)];
     additive::reference_weights(&clips[clip], against, clips, morphs, &mut weights);
     if additive::adds_nothing(&clips[clip], &reference, &weights, skeleton, morphs) {
-        let (name, bare) = (quoted(&clips[clip].name), printable(&clips[clip].name));
+        let name = quoted(&clips[clip].name);
+        let bare = printable(&clips[clip].name);
         let reference = match against {
             Against::Rest => "the rest pose".to_string(),
             Against::Start => "its own first pose".to_string(),

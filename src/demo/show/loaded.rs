@@ -3,7 +3,7 @@
 //! loader had to say. `--stats` times the load; `--info` prints what the file holds instead.
 
 use crate::demo::cli::options::Options;
-use crate::demo::cli::{self, is_md5mesh};
+use crate::demo::cli::{self, values::is_md5mesh};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use skinning_formats::gltf_import::{self, ImportError};

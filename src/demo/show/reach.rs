@@ -106,7 +106,8 @@ impl Reaching {
         self.marks.clear();
         for chain in &self.chains {
             let bones = chain.bones();
-            let (end, middle) = (pose.joint(bones[bones.len() - 1]), pose.joint(bones[bones.len() - 2]));
+            let end = pose.joint(bones[bones.len() - 1]);
+            let middle = pose.joint(bones[bones.len() - 2]);
             self.marks.extend([chain.target, end, chain.pole.unwrap_or(middle), middle]);
         }
     }

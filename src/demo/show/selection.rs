@@ -9,7 +9,7 @@
 //! The inspected vertex's numbers come from the CPU's palettes on either road (CPU or GPU
 //! skinning), so the inspector works with GPU skinning too ([`inspection`]).
 
-use super::skinned::Blend;
+use super::skinned::Methods;
 use crate::demo::words::labels::to_pixels;
 use glam::{Mat4, Vec2};
 use skinning_method::blend::blend_vertex;
@@ -61,18 +61,18 @@ impl Selection {
 pub fn on_screen<'a>(
     model: &'a Model,
     pose: &'a Pose,
-    method: Blend,
+    method: Methods,
     view_projection: Mat4,
     size: (u32, u32),
 ) -> impl Iterator<Item = Vec2> + 'a {
     let skin = pose.morph.skin(&model.skin);
     (0..skin.len()).map(move |v| {
         let drawn = match method {
-            Blend::Dqs => {
+            Methods::Dqs => {
                 let dqs = DualQuats { joints: &pose.dq.joints, scale: pose.dq.scale };
                 blend_vertex(skin, &dqs, v).into()
             }
-            Blend::Lbs | Blend::Both => skinned_position(skin, &pose.palette, v),
+            Methods::Lbs | Methods::Both => skinned_position(skin, &pose.palette, v),
         };
         to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
     })
@@ -80,13 +80,13 @@ pub fn on_screen<'a>(
 
 /// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
 /// as well (the frame makes their palette whenever the method uses it: `skinned::blending`).
-pub fn inspection(model: &Model, pose: &Pose, method: Blend, vertex: usize) -> Inspection {
+pub fn inspection(model: &Model, pose: &Pose, method: Methods, vertex: usize) -> Inspection {
     // The skin in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
     let skin = pose.morph.skin(&model.skin);
     let inspection = inspect(skin, &pose.palette, vertex);
     match method {
-        Blend::Lbs => inspection,
-        Blend::Dqs | Blend::Both => inspection.with_dqs(skin, &pose.dq.joints, pose.dq.scale),
+        Methods::Lbs => inspection,
+        Methods::Dqs | Methods::Both => inspection.with_dqs(skin, &pose.dq.joints, pose.dq.scale),
     }
 }
 

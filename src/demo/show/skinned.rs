@@ -1,12 +1,13 @@
-//! The skinned layer's two choices, and the work a frame does for them: **where** it is blended
-//! ([`Skinning`]: on the CPU, on the GPU, or both, the GPU's in magenta over the CPU's) and **how**
-//! ([`Blend`]: linear blend skinning in red, dual quaternions in orange, or both at once).
+//! The skinned layer's two choices (`skinned/choices.rs`), and the work a frame does for them:
+//! **where** it is blended ([`Skinning`]: on the CPU, on the GPU, or both, the GPU's in magenta
+//! over the CPU's) and **how** ([`Methods`]: linear blend skinning in red, dual quaternions in
+//! orange, or both at once).
 //!
 //! Every frame runs the method (`frame.rs`: `Pose::run`), and [`blending`] says how it ends for
 //! these choices: the CPU blends the first method it draws, by the fast path, or for a GPU-drawn
 //! layer stops at the palette (in dual quaternions too, for a DQS layer), which the vertex shader
-//! blends; compare mode blends the second method after it ([`compare`]). The CPU moves the normals too when it draws the lit surface or the normals layer shows
-//! them ([`Cpu`]). The CPU blends on the threads `threads.rs` picks (all the machine's for a big
+//! blends; compare mode blends the second method after it ([`compare`]). The CPU moves the normals
+//! too when it draws the lit surface or the normals layer shows them ([`Cpu`]). The CPU blends on the threads `threads.rs` picks (all the machine's for a big
 //! mesh, `parallel.rs`). Dual quaternions take only joints that turn and move (`dual_quat.rs`): when
 //! a frame's palette has any other scale, [`refusal`] says so in one line and linear blending takes over.
 //! [`SkinnedLayer`] holds these choices for the demo, with what they need between frames.
@@ -20,76 +21,14 @@ use skinning_method::dual_quat::NotRigid;
 use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
 use skinning_method::model::Model;
 
-/// Where the skinned layer is blended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Skinning {
-    /// The tutorial's road: the blend on the CPU (`FastPath`, the fast path beside `blend::blend_run`),
-    /// positions uploaded every frame.
-    Cpu,
-    /// The next lesson: the same blend in a vertex shader (`shaders/skinning.vert`, or
-    /// `skinning_dqs.vert` for dual quaternions).
-    Gpu,
-    /// Both, the GPU result drawn in another colour over the CPU one.
-    Both,
-}
-
-impl Skinning {
-    pub fn name(self) -> &'static str {
-        match self {
-            Skinning::Cpu => "cpu",
-            Skinning::Gpu => "gpu",
-            Skinning::Both => "both",
-        }
-    }
-
-    pub fn next(self) -> Skinning {
-        match self {
-            Skinning::Cpu => Skinning::Gpu,
-            Skinning::Gpu => Skinning::Both,
-            Skinning::Both => Skinning::Cpu,
-        }
-    }
-}
-
-/// How the skinned layer is blended: one method, or both at once to compare them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blend {
-    /// Linear blend skinning, the article's (`blend::Linear`), in red.
-    Lbs,
-    /// Dual-quaternion skinning (`dual_quat::DualQuats`), in orange.
-    Dqs,
-    /// Compare: DQS in orange drawn over LBS in red.
-    Both,
-}
-
-impl Blend {
-    pub fn name(self) -> &'static str {
-        match self {
-            Blend::Lbs => "lbs",
-            Blend::Dqs => "dqs",
-            Blend::Both => "lbs+dqs",
-        }
-    }
-
-    pub fn next(self) -> Blend {
-        match self {
-            Blend::Lbs => Blend::Dqs,
-            Blend::Dqs => Blend::Both,
-            Blend::Both => Blend::Lbs,
-        }
-    }
-
-    /// The method of the first (or only) skinned layer: DQS alone, else LBS.
-    pub fn first(self) -> Method {
-        if self == Blend::Dqs { Method::Dqs } else { Method::Lbs }
-    }
-}
+mod choices;
+pub use choices::{Methods, Skinning};
 
 /// The skinned layer as the demo holds it: where and how it is blended, the threads that blend on
 /// the CPU, compare mode's second set of positions, and a word for the user when DQS gave way.
 pub struct SkinnedLayer {
     pub skinning: Skinning,
-    pub method: Blend,
+    pub method: Methods,
     /// The fast path that blends on the CPU: its lanes, and its threads (`--threads`,
     /// `parallel.rs`, `Session::pick_threads`).
     pub fast: FastPath,
@@ -105,9 +44,10 @@ pub struct SkinnedLayer {
 
 impl SkinnedLayer {
     /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
-    pub fn new(model: &Model, skinning: Skinning, method: Blend) -> SkinnedLayer {
+    pub fn new(model: &Model, skinning: Skinning, method: Methods) -> SkinnedLayer {
         let compared = vec![Vec3A::ZERO; model.skin.len()];
-        let (fast, flat) = (FastPath::new(), model.skin.normals().is_empty());
+        let fast = FastPath::new();
+        let flat = model.skin.normals().is_empty();
         SkinnedLayer { skinning, method, fast, compared, fallback: None, gpu_refused: None, flat }
     }
 
@@ -130,12 +70,12 @@ impl SkinnedLayer {
     ) -> bool {
         let work = Cpu::for_frame(self.skinning, shown, self.flat);
         let result = match (result, self.method) {
-            (Ok(()), Blend::Both) if work.positions => compare(pose, &mut self.compared, model, &self.fast),
+            (Ok(()), Methods::Both) if work.positions => compare(pose, &mut self.compared, model, &self.fast),
             (result, _) => result,
         };
         let Err(e) = result else { return false };
         self.fallback = Some(refusal(model, &e, time));
-        self.method = Blend::Lbs;
+        self.method = Methods::Lbs;
         // The pose is this frame's already: the matrices and the blend again, linearly.
         let again = Frame { blending: self.blending(shown), ..Frame::new(Source::Held, time) };
         let _linear_blending_takes_any_palette = pose.run(model, again);
@@ -149,7 +89,7 @@ impl SkinnedLayer {
 
     /// The skinned mesh's colour outside the weight view: red, or orange for dual quaternions alone.
     pub fn plain_color(&self) -> Rgba {
-        if self.method == Blend::Dqs { ORANGE } else { RED }
+        if self.method == Methods::Dqs { ORANGE } else { RED }
     }
 
     /// What the CPU computes per frame for it: the pose, the blend unless only the GPU blends, and
@@ -196,10 +136,10 @@ impl Cpu {
 /// How this frame ends (`frame.rs`: `Blending`), for the choices and the CPU's `work`: the first
 /// method's blend on the CPU by the fast path, or, when only the GPU blends, the palette the shader
 /// reads (dual quaternions too, if a layer blends by them).
-pub fn blending(method: Blend, work: Cpu, fast: &FastPath) -> Blending<'_> {
+pub fn blending(method: Methods, work: Cpu, fast: &FastPath) -> Blending<'_> {
     match work.positions {
         true => Blending::Cpu { method: method.first(), by: fast, normals: work.normals },
-        false if method == Blend::Lbs => Blending::Palette(Method::Lbs),
+        false if method == Methods::Lbs => Blending::Palette(Method::Lbs),
         false => Blending::Palette(Method::Dqs),
     }
 }
@@ -244,9 +184,9 @@ pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -
 
 /// `D`: how the skinned layer is blended next, unless this frame's palette is one dual quaternions
 /// cannot hold.
-pub fn next_method(method: Blend, pose: &mut Pose, model: &Model, time: f64) -> Result<Blend, String> {
+pub fn next_method(method: Methods, pose: &mut Pose, model: &Model, time: f64) -> Result<Methods, String> {
     let next = method.next();
-    if next != Blend::Lbs {
+    if next != Methods::Lbs {
         pose.update_dq_palette().map_err(|e| refusal(model, &e, time))?;
     }
     Ok(next)
@@ -276,13 +216,15 @@ pub fn layers<'a>(
     pose: &'a Pose,
     compared: &'a [Vec3A],
     skinning: Skinning,
-    method: Blend,
+    method: Methods,
     shown: bool,
 ) -> Layers<'a> {
     if !shown {
         return Layers::default();
     }
-    let (cpu, gpu, compare) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu, method == Blend::Both);
+    let cpu = skinning != Skinning::Gpu;
+    let gpu = skinning != Skinning::Cpu;
+    let compare = method == Methods::Both;
     Layers {
         cpu: cpu.then_some(&pose.skinned[..]),
         cpu_normals: &pose.normals.vertex,

@@ -194,7 +194,8 @@ impl Demo {
         };
         let result = self.pose.run(&self.model, frame);
         self.clip = self.mixing.current();
-        let (model, clip) = (&self.model, &self.clips[self.clip]);
+        let model = &self.model;
+        let clip = &self.clips[self.clip];
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |=
             self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);

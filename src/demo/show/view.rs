@@ -113,7 +113,8 @@ pub fn at_one_point(model: &Model) -> bool {
 
 /// How much `bone` moves each vertex: the weights of every joint on that bone, added up.
 pub fn weight_of_bone(model: &Model, bone: BoneId) -> impl Iterator<Item = f32> + '_ {
-    let (skin, joints) = (&model.skin, model.skin.joints());
+    let skin = &model.skin;
+    let joints = skin.joints();
     (0..skin.len()).map(move |v| {
         skin.influences(v).filter(|i| joints[i.joint].bone == bone).map(|i| i.weight).sum::<f32>()
     })
@@ -139,7 +140,8 @@ pub fn find_bone(model: &Model, name: &str) -> Result<BoneId, String> {
     if weighted_bones(model)[bone] {
         return Ok(bone);
     }
-    let (moving, shown) = (weighted_bones(model), names.iter().map(|n| printable(n)).collect::<Vec<_>>());
+    let moving = weighted_bones(model);
+    let shown: Vec<_> = names.iter().map(|n| printable(n)).collect();
     let nearest = crate::demo::cli::names::closest(name, &shown, (0..names.len()).filter(|&b| moving[b]));
     let nearest: Vec<String> = nearest.map(|b| format!("{} ({b})", shown[b])).collect();
     Err(match nearest.is_empty() {

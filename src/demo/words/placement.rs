@@ -78,9 +78,13 @@ fn crosses((a_min, a_max): (Vec2, Vec2), (b_min, b_max): (Vec2, Vec2)) -> bool {
 /// it vertically; left of it; those a line higher and lower; centred above it; centred below it.
 pub fn name_spots(joint: Vec2, chars: usize, scale: f32) -> [Vec2; 8] {
     let width = chars as f32 * GLYPH * scale;
-    let (gap, half, line) = (6.0 * scale, GLYPH / 2.0 * scale, 1.5 * GLYPH * scale);
-    let (right, left) = (joint.x + gap, joint.x - gap - width);
-    let (middle, centred) = (joint.y - half, joint.x - width / 2.0);
+    let gap = 6.0 * scale;
+    let line = 1.5 * GLYPH * scale;
+    let right = joint.x + gap;
+    let left = joint.x - gap - width;
+    // The name's top, for its middle to be the joint's; its left, for its centre to be.
+    let middle = joint.y - GLYPH / 2.0 * scale;
+    let centred = joint.x - width / 2.0;
     [
         Vec2::new(right, middle),
         Vec2::new(left, middle),

@@ -7,8 +7,8 @@
 //! only the points it has. GL boilerplate.
 
 use super::font::TextBatch;
-use crate::demo::draw::gl::GlError;
-use crate::demo::draw::layer::as_bytes;
+use crate::demo::draw::gl::{GlError, as_bytes};
+use crate::demo::draw::strokes::LinesProgram;
 use glam::Mat4;
 use glow::HasContext;
 
@@ -48,27 +48,23 @@ impl TextLayer {
         }
     }
 
-    /// Draws `batch` with the lines program, which must be in use; `view_projection` and
-    /// `point_size` are its uniforms. Leaves them set for pixels.
+    /// Draws `batch` with the `lines` program, on a window of `width` x `height` pixels, each point
+    /// `scale` pixels wide (rounded). Leaves the program in use, its uniforms set for pixels.
     pub fn draw(
         &self,
         gl: &glow::Context,
         batch: &TextBatch,
-        (view_projection, point_size): (Option<&glow::UniformLocation>, Option<&glow::UniformLocation>),
-        (width, height, scale): (u32, u32, f32),
+        lines: &LinesProgram,
+        (width, height): (u32, u32),
+        scale: f32,
     ) {
         let n = batch.points().len().min(self.capacity);
         if n == 0 {
             return;
         }
+        lines.start(gl, pixel_projection(width, height), scale.round().max(1.0));
         // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
         unsafe {
-            gl.uniform_matrix_4_f32_slice(
-                view_projection,
-                false,
-                &pixel_projection(width, height).to_cols_array(),
-            );
-            gl.uniform_1_f32(point_size, scale.round().max(1.0));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.positions));
             gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(&batch.points()[..n]));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.colors));

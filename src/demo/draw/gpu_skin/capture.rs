@@ -19,7 +19,7 @@ impl GpuSkin {
         skinned: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) -> Result<(), GlError> {
-        let n = self.layer.points as usize;
+        let n = self.strokes.points as usize;
         assert_eq!(skinned.len(), n, "one output position per vertex");
         assert!(normals.is_empty() || normals.len() == n, "one output normal per vertex, or none");
         self.lines[method(palette)].use_with(gl, palette, &self.morph.weights);
@@ -27,7 +27,7 @@ impl GpuSkin {
         // SAFETY: the caller keeps the context that made `gl` current on this thread, and every
         // handle used is this skin's, alive until `GpuSkin::delete`.
         unsafe {
-            gl.bind_vertex_array(Some(self.layer.vao));
+            gl.bind_vertex_array(Some(self.strokes.vao));
             gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(self.captured));
             gl.enable(glow::RASTERIZER_DISCARD);
             gl.begin_transform_feedback(glow::POINTS);

@@ -65,8 +65,15 @@ struct Shown {
 
 impl Page {
     pub fn new(options: Options) -> Page {
-        let (pointer, fps, waiting) = (Pointer::default(), Fps::default(), Vec::new());
-        Page { options, canvas: None, shown: None, waiting, pointer, fps, title_updated: None }
+        Page {
+            options,
+            canvas: None,
+            shown: None,
+            waiting: Vec::new(),
+            pointer: Pointer::default(),
+            fps: Fps::default(),
+            title_updated: None,
+        }
     }
 
     /// Shows the model in `files` (see [`Asked::Open`]), or says in one line why not; a model that

@@ -4,7 +4,7 @@
 use super::download::js_error;
 use super::folder::{Files, folder_of, has_extension, inside, listed_md5anims};
 use super::gltf_files::{gltf_uris, is_gltf};
-use crate::demo::cli::is_md5mesh;
+use crate::demo::cli::values::is_md5mesh;
 use js_sys::Uint8Array;
 use skinning_formats::md5_import;
 use std::path::Path;

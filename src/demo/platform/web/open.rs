@@ -5,7 +5,7 @@
 
 use super::folder::{Files, folder_of, inside};
 use super::gltf_files::{is_gltf, with_data_uris};
-use crate::demo::cli::{self, is_md5mesh};
+use crate::demo::cli::{self, values::is_md5mesh};
 use crate::demo::output::failure::Failure;
 use crate::demo::show::loaded::Loaded;
 use skinning_formats::gltf_import::{self, ImportError};

@@ -33,13 +33,13 @@ fn each_choice_blends_what_it_draws() {
     assert_ne!(lbs.skinned, dqs.skinned, "at 150 degrees the two methods differ");
     // Every skin on two threads, even these 13 vertices: the same numbers as one thread's.
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
-    let mut layer = SkinnedLayer::new(&model, Skinning::Cpu, Blend::Lbs);
+    let mut layer = SkinnedLayer::new(&model, Skinning::Cpu, Methods::Lbs);
     layer.fast = FastPath::new().on(threads);
     let surface = Shown { surface: true, normal_lines: false };
     let normal_lines = Shown { surface: false, normal_lines: true };
     for ((skinning, method), shown) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
         .into_iter()
-        .flat_map(|s| [Blend::Lbs, Blend::Dqs, Blend::Both].map(|m| (s, m)))
+        .flat_map(|s| [Methods::Lbs, Methods::Dqs, Methods::Both].map(|m| (s, m)))
         .flat_map(|choice| [Shown::default(), surface, normal_lines].map(|shown| (choice, shown)))
     {
         // As the demo's frame does: the frame the layer asks for, then its finish (compare mode).
@@ -56,33 +56,33 @@ fn each_choice_blends_what_it_draws() {
         let normals_moved = (skinning != Skinning::Gpu && shown.surface) || shown.normal_lines;
         let expected_normals = match (normals_moved, method) {
             (false, _) => &pose.normals.vertex,
-            (true, Blend::Dqs) => &dqs.normals.vertex,
+            (true, Methods::Dqs) => &dqs.normals.vertex,
             (true, _) => &lbs.normals.vertex,
         };
         assert_eq!(&p.normals.vertex, expected_normals, "{skinning:?} {method:?} {shown:?}");
         let expected = if !cpu {
             &pose.skinned
-        } else if method == Blend::Dqs {
+        } else if method == Methods::Dqs {
             &dqs.skinned
         } else {
             &lbs.skinned
         };
         assert_eq!(&p.skinned, expected, "{skinning:?} {method:?}");
         let compared_expected =
-            if cpu && method == Blend::Both { &dqs.skinned[..] } else { &[Vec3A::ZERO; 13][..] };
+            if cpu && method == Methods::Both { &dqs.skinned[..] } else { &[Vec3A::ZERO; 13][..] };
         assert_eq!(&compared[..], compared_expected, "{skinning:?} {method:?}");
         // The DQS palette is ready whenever a layer reads it.
-        if method != Blend::Lbs {
+        if method != Methods::Lbs {
             assert_eq!(p.dq.joints, dqs.dq.joints, "{skinning:?} {method:?}");
         }
         let l = layers(&p, compared, skinning, method, true);
         let drawn = (l.cpu.is_some(), l.cpu_compared.is_some(), l.gpu.is_some(), l.gpu_compared.is_some());
-        let compare = method == Blend::Both;
+        let compare = method == Methods::Both;
         let (cpu_draws, gpu) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu);
         assert_eq!(drawn, (cpu_draws, cpu_draws && compare, gpu, gpu && compare), "{skinning:?} {method:?}");
         if gpu {
             let first_is_dqs = matches!(l.gpu, Some(Palette::Dqs { .. }));
-            assert_eq!(first_is_dqs, method == Blend::Dqs, "{skinning:?} {method:?}");
+            assert_eq!(first_is_dqs, method == Methods::Dqs, "{skinning:?} {method:?}");
         }
         assert!(matches!(l.gpu_compared, None | Some(Palette::Dqs { .. })));
         assert_eq!(l.gpu_color.is_some(), skinning == Skinning::Both);
@@ -167,18 +167,18 @@ fn a_driver_with_small_uniform_blocks_refuses_only_the_gpu() {
 #[test]
 fn d_is_refused_when_a_joint_is_scaled() {
     let (model, mut pose) = article();
-    assert_eq!(next_method(Blend::Lbs, &mut pose, &model, 1.5), Ok(Blend::Dqs));
+    assert_eq!(next_method(Methods::Lbs, &mut pose, &model, 1.5), Ok(Methods::Dqs));
     // bone31 stretched to twice its height: no dual quaternion holds that.
     pose.local[scene::BONE31].scale *= Vec3::new(1.0, 2.0, 1.0);
     pose.run(&model, Frame::new(Source::Held, 1.5)).expect("linear blending takes any palette");
-    let why = next_method(Blend::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
+    let why = next_method(Methods::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
     assert!(why.contains("joint 3 (bone \"bone31\") is scaled by (1, 2, 1)"), "{why}");
     assert!(why.contains("1.50 s") && !why.contains('\n'), "{why}");
     // Back to LBS is always fine; and the frame's blend says the same.
-    assert_eq!(next_method(Blend::Both, &mut pose, &model, 1.5), Ok(Blend::Lbs));
+    assert_eq!(next_method(Methods::Both, &mut pose, &model, 1.5), Ok(Methods::Lbs));
     let work = Cpu::for_frame(Skinning::Cpu, Shown::default(), false);
     let fast = FastPath::new();
-    let blending = blending(Blend::Dqs, work, &fast);
+    let blending = blending(Methods::Dqs, work, &fast);
     let e = pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 1.5) }).expect_err("scaled");
     assert_eq!(e.joint, scene::BONE31);
 }

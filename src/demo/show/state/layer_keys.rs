@@ -13,9 +13,10 @@ impl Demo {
 
     /// `F`, `Y`, `J` or `K` (in either case); the error is why it cannot be done.
     pub(super) fn layer_key(&mut self, key: &str) -> Result<(), String> {
-        let (clips, skeleton, time) = (&self.clips, &self.model.skeleton, self.clock.time);
+        let clips = &self.clips;
+        let skeleton = &self.model.skeleton;
         match key.to_ascii_lowercase().as_str() {
-            "f" => self.mixing.crossfade(clips, skeleton, time),
+            "f" => self.mixing.crossfade(clips, skeleton, self.clock.time),
             "y" => {
                 self.mixing.toggle_sync();
                 Ok(())

@@ -11,7 +11,8 @@ impl Demo {
     /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
     /// within `reach` pixels. Returns whether a bone was caught.
     pub fn start_bend(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
+        let camera = &self.view.camera;
+        let drawn = &self.view.drawn_bones;
         let skeleton = &self.model.skeleton;
         self.bend = BendDrag::start(cursor, drawn, skeleton, camera, size, reach, &self.pose);
         self.bend.is_some()
@@ -46,7 +47,8 @@ impl Demo {
     /// screen within `reach` pixels, to drag its target. Returns whether one was caught; if not,
     /// the drag orbits.
     pub fn start_reach(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) -> bool {
-        let (camera, drawn) = (&self.view.camera, &self.view.drawn_bones);
+        let camera = &self.view.camera;
+        let drawn = &self.view.drawn_bones;
         self.reach.catch(cursor, &self.model, &self.pose, drawn, camera, size, reach)
     }
 

@@ -9,18 +9,18 @@ impl Demo {
     /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
     pub fn report(&self) -> Option<String> {
         let inspection = self.inspection()?;
-        let (method, skinning) = (self.skinned.method.name(), self.skinned.skinning.name());
+        let method = self.skinned.method.name();
+        let skinning = self.skinned.skinning.name();
         let report = Report { inspection: &inspection, model: &self.model };
         // The clip's own time, as the mixer had it (in step, not the clock's time wrapped).
         let time = self.mixing.current_time();
         let name = &self.clip_names[self.clip];
-        let (model, weights) = (&self.model, &self.pose.morph.weights[..]);
-        let morph = MorphTable { model, weights, vertex: inspection.vertex };
+        let morph =
+            MorphTable { model: &self.model, weights: &self.pose.morph.weights, vertex: inspection.vertex };
         let mut text =
             format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{morph}{report}");
         if let Some(stored) = &self.stored {
-            let (model, vertex) = (&self.model, inspection.vertex);
-            text.push_str(&WeightTable { model, stored, vertex }.to_string());
+            text.push_str(&WeightTable { model: &self.model, stored, vertex: inspection.vertex }.to_string());
         }
         Some(text)
     }

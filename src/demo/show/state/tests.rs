@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::demo::show::clock::STEP;
-use crate::demo::show::skinned::Blend;
+use crate::demo::show::skinned::Methods;
 use glam::Vec2;
 use std::time::Duration;
 
@@ -61,19 +61,19 @@ fn d_cycles_the_method_and_colours_and_title_follow() {
     let mut d = demo();
     d.key("3");
     d.take_colors();
-    assert_eq!(d.skinned.method, Blend::Lbs);
+    assert_eq!(d.skinned.method, Methods::Lbs);
     assert_eq!(d.key("d"), Reply::Changed);
-    assert_eq!(d.skinned.method, Blend::Dqs);
+    assert_eq!(d.skinned.method, Methods::Dqs);
     assert!(d.title(60.0).contains("cpu skinning, dqs"), "{}", d.title(60.0));
     // Alone, the DQS mesh is orange; compared, it has its own orange layer over the red one.
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::ORANGE));
     d.key("d");
-    assert_eq!(d.skinned.method, Blend::Both);
+    assert_eq!(d.skinned.method, Methods::Both);
     let f = d.scene(640, 480, 1.0).skinned;
     assert!(f.cpu.is_some() && f.cpu_compared.is_some());
     assert_eq!(d.take_colors().map(|c| c.skinned[0]), Some(colors::RED));
     d.key("d");
-    assert_eq!(d.skinned.method, Blend::Lbs);
+    assert_eq!(d.skinned.method, Methods::Lbs);
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     }
     d.model.skin = skin;
     d.update();
-    assert_eq!(d.skinned.method, Blend::Lbs);
+    assert_eq!(d.skinned.method, Methods::Lbs);
     let reason = d.skinned.fallback.take().expect("the reason");
     assert!(reason.contains("bone31") && !reason.contains('\n'), "{reason}");
     d.update();
@@ -99,7 +99,7 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     // And D now refuses with the same reason.
     assert!(matches!(d.key("d"), Reply::Refused(why) if why.contains("bone31")));
     // Starting with --method dqs on such a model is refused outright.
-    let options = Options { method: Blend::Dqs, ..Options::default() };
+    let options = Options { method: Methods::Dqs, ..Options::default() };
     let clips = skinning_method::scene::clips().expect("clips");
     let err = Demo::new(d.model.clone(), clips, &options).err().expect("refused");
     assert!(err.contains("bone31") && !err.contains("switching"), "{err}");

@@ -1,15 +1,17 @@
-//! One layer of lines and points on the GPU: positions, a colour per position, and the line
-//! segments as pairs of indices, bound together in a vertex array. Every picture the demo draws is
-//! made of these. GL boilerplate; nothing here knows about skinning.
+//! Strokes: points and the lines between them, on the GPU: positions, a colour per position, and
+//! the line segments as pairs of indices, bound together in a vertex array ([`Strokes`]). The bind
+//! mesh, the skinned mesh as lines, the bones, the normals and the marks over them are all strokes,
+//! drawn by one program ([`LinesProgram`]), which draws the words too. GL boilerplate; nothing here
+//! knows about skinning.
 
 use super::colors::Rgba;
-use super::gl::GlError;
-use glam::Vec3A;
+use super::gl::{GlError, as_bytes, compile_program};
+use glam::{Mat4, Vec3A};
 use glow::HasContext;
 
-/// Positions, colours and line segments of one layer, bound together in a vertex array.
-/// Attribute 0 is the position, attribute 1 the colour; `GpuSkin` adds more to its layer.
-pub struct Layer {
+/// Positions, colours and line segments, bound together in a vertex array.
+/// Attribute 0 is the position, attribute 1 the colour; `GpuSkin` adds more to its strokes.
+pub struct Strokes {
     pub vao: glow::VertexArray,
     /// The positions and colours, which the lit surface's vertex arrays read too (`surface.rs`).
     pub positions: glow::Buffer,
@@ -21,16 +23,16 @@ pub struct Layer {
     pub show_points: bool,
 }
 
-/// A layer with more positions than this draws its lines only. The article's 13 vertices and a
+/// Strokes with more positions than this draw their lines only. The article's 13 vertices and a
 /// skeleton's joints read best as dots; a real mesh has its vertices at the corners of its edges
 /// already, and a dot on each of a thousand vertices buries the lines and the bones under them.
 pub const MAX_POINTS_SHOWN: usize = 1000;
 
-impl Layer {
-    /// A layer of `points` positions (uploaded later) joined by `lines`, pairs of point indices.
-    pub fn new(gl: &glow::Context, points: usize, lines: &[[u32; 2]]) -> Result<Layer, GlError> {
+impl Strokes {
+    /// Strokes of `points` positions (uploaded later) joined by `lines`, pairs of point indices.
+    pub fn new(gl: &glow::Context, points: usize, lines: &[[u32; 2]]) -> Result<Strokes, GlError> {
         // SAFETY: the caller keeps the context that made `gl` current on
-        // this thread, and every handle used was created by this layer and not yet deleted.
+        // this thread, and every handle used was created by these strokes and not yet deleted.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
             let positions = gl.create_buffer().map_err(GlError::Other)?;
@@ -50,7 +52,7 @@ impl Layer {
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(indices));
             gl.buffer_data_u8_slice(glow::ELEMENT_ARRAY_BUFFER, as_bytes(lines), glow::STATIC_DRAW);
             gl.bind_vertex_array(None);
-            Ok(Layer {
+            Ok(Strokes {
                 vao,
                 positions,
                 colors,
@@ -109,8 +111,59 @@ impl Layer {
     }
 }
 
-/// The bytes of a slice of plain numbers, for handing to OpenGL: bytemuck's `Pod` types have no
-/// padding and take any bit pattern, so the cast needs no `unsafe` of ours.
-pub fn as_bytes<T: bytemuck::Pod>(data: &[T]) -> &[u8] {
-    bytemuck::cast_slice(data)
+/// The program every stroke is drawn with (`shaders/lines.vert` and `shaders/lines.frag`), and its
+/// two uniforms: the camera, and the size of a point in pixels.
+pub struct LinesProgram {
+    pub program: glow::Program,
+    pub view_projection: Option<glow::UniformLocation>,
+    pub point_size: Option<glow::UniformLocation>,
+}
+
+impl LinesProgram {
+    /// Compiles the program, and lets its vertex shader set the point size.
+    pub fn new(gl: &glow::Context) -> Result<LinesProgram, GlError> {
+        let program = compile_program(
+            gl,
+            ("shaders/lines.vert", include_str!("../../../shaders/lines.vert")),
+            ("shaders/lines.frag", include_str!("../../../shaders/lines.frag")),
+        )?;
+        // SAFETY: the caller keeps the context that made `gl` current on this thread, and the
+        // program was just made by it.
+        unsafe {
+            if !gl.version().is_embedded {
+                // Let the vertex shader set the point size (always on in OpenGL ES).
+                gl.enable(glow::PROGRAM_POINT_SIZE);
+            }
+            Ok(LinesProgram {
+                view_projection: gl.get_uniform_location(program, "view_projection"),
+                point_size: gl.get_uniform_location(program, "point_size"),
+                program,
+            })
+        }
+    }
+
+    /// Puts the program in use with this camera and point size, for the strokes drawn next.
+    pub fn start(&self, gl: &glow::Context, view_projection: Mat4, point_size: f32) {
+        self.use_again(gl);
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        unsafe {
+            gl.uniform_matrix_4_f32_slice(
+                self.view_projection.as_ref(),
+                false,
+                &view_projection.to_cols_array(),
+            );
+            gl.uniform_1_f32(self.point_size.as_ref(), point_size);
+        }
+    }
+
+    /// Puts the program back in use after another, its uniforms as they were.
+    pub fn use_again(&self, gl: &glow::Context) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        unsafe { gl.use_program(Some(self.program)) };
+    }
+
+    pub fn delete(&self, gl: &glow::Context) {
+        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        unsafe { gl.delete_program(self.program) };
+    }
 }
