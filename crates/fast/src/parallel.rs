@@ -17,7 +17,7 @@
 //!
 //! **What it costs.** Handing work to another thread and waiting for it is not free: rayon's idle
 //! threads spin a few tens of µs, then sleep, and waking one takes what one thread needs to blend
-//! thousands of vertices or more (`cargo bench`'s crossover measures it: about 28 µs on the 2-core
+//! thousands of vertices or more (`cargo bench`'s crossover measures it: about 22 µs on the 2-core
 //! virtual machine of `docs/14-every-core.md`, whose halted cores are slow to restart; after an
 //! idle 2 ms, as between frames, 1.9 ms, because its kernel queues the woken thread on the busy
 //! core). So small meshes stay on one thread: [`BlendThreads`] blends on all its threads only from
