@@ -13,7 +13,7 @@
 //! 4. **dqs**: dual-quaternion skinning (`dual_quat.rs`), palette and dual-quaternion palette
 //!    included, for what the other method costs. It computes different positions (that is its
 //!    point), so it is checked against LBS only loosely.
-//! 5. **fast** and 6. **fast dqs**: the fast path (`fast.rs`: `FastPath::new()`, the best lanes of
+//! 5. **fast** and 6. **fast dqs**: the fast path (`fast_path.rs`: `FastPath::new()`, the best lanes of
 //!    `lanes.rs` on one thread), positions alone, by linear blending and by dual quaternions: eight
 //!    vertices at a time in the processor's vector lanes, what the program runs.
 //! 7. **fast xN**, 8. **copy xN** and 9. **fast dqs xN**: the same on all N threads of the machine

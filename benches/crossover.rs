@@ -1,5 +1,5 @@
 //! Where all threads start to beat one (`parallel.rs`): the program's blend (the fast path,
-//! `fast.rs`: `FastPath`, positions alone), on small tubes, one thread against all, in turn on the
+//! `fast_path.rs`: `FastPath`, positions alone), on small tubes, one thread against all, in turn on the
 //! same data.
 //!
 //! Handing work to the other threads costs the same for 500 vertices as for a million, so below

@@ -1,7 +1,7 @@
 //! What normals cost: positions alone against positions and normals, on the same tube, in turn,
 //! round after round, as the main table is measured, at each size, on one thread.
 //!
-//! - **fast**: the fast path (`fast.rs`: `FastPath::new()`, the best lanes of `lanes.rs`), positions
+//! - **fast**: the fast path (`fast_path.rs`: `FastPath::new()`, the best lanes of `lanes.rs`), positions
 //!   alone, and **fast + normals**: the same pass with the normals, from the blended matrix it
 //!   already has. The goal (issues 18 and 26): normals add at most half the cost of the positions,
 //!   a ratio of at most 1.5.
