@@ -9,9 +9,12 @@
 // SAFETY (every `unsafe` block in this file): an `Avx2` exists only inside `lanes.rs`'s
 // `run_avx2`, which runs only after `is_x86_feature_detected!` found AVX2 and FMA; all these
 // functions are inlined into it. The loads read within a `&Mat4` (sixteen floats) or a
-// `&DualQuat` (two quaternions of four floats, `repr(C)`). The palette is
-// indexed by joints of a `Skin`, which refused any past its joints, and `Lanes::blend_run`
-// asserted one palette entry per joint (a matrix, or for DQS a dual quaternion).
+// `&DualQuat` (two quaternions of four floats, `repr(C)`). The linear blend's palette matrices are
+// read without a bounds check (`get_unchecked`): each is a joint of a `Skin`, which refused any
+// past its joints, and `Lanes::blend_run` asserted one palette matrix per joint. That one is earned:
+// with the check the AVX2 lanes took 3.56 ns a vertex for positions and normals against 3.00-3.19
+// without (`cargo bench --bench blend`'s lanes table, two runs each, the machine of
+// `docs/14-every-core.md`). The dual quaternions are indexed with the check: it cost nothing there.
 
 use super::kernel::{F32x8, GROUP};
 use super::sse2::{put, transpose4};
@@ -28,7 +31,7 @@ impl Add for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn add(self, b: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         Avx2(unsafe { _mm256_add_ps(self.0, b.0) })
     }
 }
@@ -37,7 +40,7 @@ impl Sub for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn sub(self, b: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         Avx2(unsafe { _mm256_sub_ps(self.0, b.0) })
     }
 }
@@ -46,7 +49,7 @@ impl Mul for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn mul(self, b: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         Avx2(unsafe { _mm256_mul_ps(self.0, b.0) })
     }
 }
@@ -54,7 +57,7 @@ impl Mul for Avx2 {
 /// Eight rows in, eight columns out: number k of row j becomes number j of column k.
 #[inline(always)]
 unsafe fn transpose8(r: &[__m256; 8]) -> [__m256; 8] {
-    // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+    // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
     unsafe {
         // Pairs: t0 = r0.0 r1.0 r0.1 r1.1 | r0.4 r1.4 r0.5 r1.5, t1 = r0.2 r1.2 r0.3 r1.3 | ...
         let (t0, t1) = (_mm256_unpacklo_ps(r[0], r[1]), _mm256_unpackhi_ps(r[0], r[1]));
@@ -86,7 +89,7 @@ unsafe fn transpose8(r: &[__m256; 8]) -> [__m256; 8] {
 /// becomes number j of column k, in each half.
 #[inline(always)]
 unsafe fn transpose4x2([q0, q1, q2, q3]: [__m256; 4]) -> [__m256; 4] {
-    // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+    // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
     unsafe {
         let (t0, t1) = (_mm256_unpacklo_ps(q0, q1), _mm256_unpacklo_ps(q2, q3));
         let (t2, t3) = (_mm256_unpackhi_ps(q0, q1), _mm256_unpackhi_ps(q2, q3));
@@ -103,7 +106,7 @@ unsafe fn transpose4x2([q0, q1, q2, q3]: [__m256; 4]) -> [__m256; 4] {
 /// turned round into x, y and z.
 #[inline(always)]
 unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
-    // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+    // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
     unsafe {
         let q = [
             _mm256_set_m128((*v[4]).into(), (*v[0]).into()),
@@ -119,31 +122,31 @@ unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
 impl F32x8 for Avx2 {
     #[inline(always)]
     fn splat(x: f32) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         Avx2(unsafe { _mm256_set1_ps(x) })
     }
 
     #[inline(always)]
     fn mul_add(self, b: Avx2, c: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         Avx2(unsafe { _mm256_fmadd_ps(self.0, b.0, c.0) })
     }
 
     #[inline(always)]
     fn mul_sub(self, b: Avx2, c: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         Avx2(unsafe { _mm256_fmsub_ps(self.0, b.0, c.0) })
     }
 
     #[inline(always)]
     fn recip_sqrt(self) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         Avx2(unsafe { _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(self.0)) })
     }
 
     #[inline(always)]
     fn with_sign_of(self, sign: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe {
             let bit = _mm256_set1_ps(-0.0);
             Avx2(_mm256_or_ps(_mm256_andnot_ps(bit, self.0), _mm256_and_ps(bit, sign.0)))
@@ -152,7 +155,7 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Avx2; 3], no: [Avx2; 3]) -> [Avx2; 3] {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe {
             // Above 0 and below infinity, ordered: false for NaN.
             let above = _mm256_cmp_ps::<_CMP_GT_OQ>(self.0, _mm256_setzero_ps());
@@ -168,7 +171,7 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Avx2; 3]; 4] {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe {
             // A vertex at a time: columns x and y in one register, z and the translation in the other.
             let (mut xy, mut zt) = ([_mm256_setzero_ps(); GROUP], [_mm256_setzero_ps(); GROUP]);
@@ -201,7 +204,7 @@ impl F32x8 for Avx2 {
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let (mut xy, mut zt) = (_mm256_setzero_ps(), _mm256_setzero_ps());
@@ -222,13 +225,13 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Avx2; 8] {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe {
             // A vertex at a time: a joint's dual quaternion is eight floats, real then dual, one register.
             let mut rows = [_mm256_setzero_ps(); GROUP];
             for (row, v) in rows.iter_mut().zip(group) {
                 let load = |i: usize| {
-                    let dq = dq_palette.get_unchecked(v.joints[i] as usize);
+                    let dq = &dq_palette[v.joints[i] as usize];
                     _mm256_loadu_ps(dq as *const DualQuat as *const f32)
                 };
                 let q = [load(0), load(1), load(2), load(3)];
@@ -264,19 +267,19 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn load(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe { load8(v) }
     }
 
     #[inline(always)]
     fn fence() {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe { _mm_sfence() }
     }
 
     #[inline(always)]
     fn store(v: [Avx2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
-        // SAFETY: AVX2 and FMA run here, and the palette index is checked (the file's head).
+        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
         unsafe {
             let q = transpose4x2([v[0].0, v[1].0, v[2].0, _mm256_setzero_ps()]);
             for j in 0..4 {

@@ -6,9 +6,9 @@
 //! numbers pairwise, `movelh`/`movehl` take halves of two registers.
 
 // SAFETY (every `unsafe` block in this file): SSE and SSE2 are part of x86-64 itself, so every
-// processor this file is compiled for runs these instructions. The palette is indexed by joints
-// of a `Skin`, which refused any past its joints, and `Lanes::blend_run` asserted one palette
-// entry per joint (a matrix, or for DQS a dual quaternion).
+// processor this file is compiled for runs these instructions. The palette is indexed with its
+// bounds checked: unchecked indexing measured no faster here (`cargo bench --bench blend`'s lanes
+// table, SSE2 within 1% either way, on the machine of `docs/14-every-core.md`).
 
 use super::kernel::{F32x8, GROUP};
 use glam::{Mat4, Vec3A};
@@ -28,7 +28,7 @@ use std::ops::{Add, Mul, Sub};
 #[inline(always)]
 pub fn put(to: &mut Vec3A, v: __m128, stream: bool) {
     match stream {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         true => unsafe { _mm_stream_ps(to as *mut Vec3A as *mut f32, v) },
         false => *to = v.into(),
     }
@@ -42,7 +42,7 @@ impl Add for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn add(self, b: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe { Sse2([_mm_add_ps(self.0[0], b.0[0]), _mm_add_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -51,7 +51,7 @@ impl Sub for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn sub(self, b: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe { Sse2([_mm_sub_ps(self.0[0], b.0[0]), _mm_sub_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -60,7 +60,7 @@ impl Mul for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn mul(self, b: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe { Sse2([_mm_mul_ps(self.0[0], b.0[0]), _mm_mul_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -68,7 +68,7 @@ impl Mul for Sse2 {
 /// Four rows in, four columns out: number k of row j becomes number j of column k.
 #[inline(always)]
 pub fn transpose4([r0, r1, r2, r3]: [__m128; 4]) -> [__m128; 4] {
-    // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+    // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
     unsafe {
         let (t0, t1) = (_mm_unpacklo_ps(r0, r1), _mm_unpacklo_ps(r2, r3)); // r0.0 r1.0 r0.1 r1.1, r2.0 ...
         let (t2, t3) = (_mm_unpackhi_ps(r0, r1), _mm_unpackhi_ps(r2, r3)); // r0.2 r1.2 r0.3 r1.3, r2.2 ...
@@ -87,7 +87,7 @@ fn load8(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
 impl F32x8 for Sse2 {
     #[inline(always)]
     fn splat(x: f32) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         Sse2([unsafe { _mm_set1_ps(x) }; 2])
     }
 
@@ -95,7 +95,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn recip_sqrt(self) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             let one = _mm_set1_ps(1.0);
             Sse2([_mm_div_ps(one, _mm_sqrt_ps(self.0[0])), _mm_div_ps(one, _mm_sqrt_ps(self.0[1]))])
@@ -104,7 +104,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn with_sign_of(self, sign: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             let bit = _mm_set1_ps(-0.0);
             Sse2([
@@ -116,7 +116,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Sse2; 3], no: [Sse2; 3]) -> [Sse2; 3] {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             let mut out = no;
             for h in 0..2 {
@@ -136,14 +136,14 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             // A vertex at a time: its four columns, each one register, summed in the reference's order.
             let mut sum = [[_mm_setzero_ps(); 4]; GROUP];
             for (j, sum) in sum.iter_mut().enumerate() {
                 let mut s = [_mm_setzero_ps(); 4];
                 for i in 0..4 {
-                    let m = palette.get_unchecked(group[j].joints[i] as usize);
+                    let m = &palette[group[j].joints[i] as usize];
                     let w = _mm_set1_ps(group[j].weights[i]);
                     s[0] = _mm_add_ps(s[0], _mm_mul_ps(w, m.x_axis.into()));
                     s[1] = _mm_add_ps(s[1], _mm_mul_ps(w, m.y_axis.into()));
@@ -172,12 +172,12 @@ impl F32x8 for Sse2 {
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let mut s = [_mm_setzero_ps(); 4];
                 for i in 0..4 {
-                    let m = palette.get_unchecked(v.joints[i] as usize);
+                    let m = &palette[v.joints[i] as usize];
                     let w = _mm_set1_ps(v.weights[i]);
                     s[0] = _mm_add_ps(s[0], _mm_mul_ps(w, m.x_axis.into()));
                     s[1] = _mm_add_ps(s[1], _mm_mul_ps(w, m.y_axis.into()));
@@ -193,15 +193,15 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             // A vertex at a time: the real and the dual part, one register each.
             let mut rows = [[_mm_setzero_ps(); 2]; GROUP];
             for (row, v) in rows.iter_mut().zip(group) {
-                let first: __m128 = dq_palette.get_unchecked(v.joints[0] as usize).real.into();
+                let first: __m128 = dq_palette[v.joints[0] as usize].real.into();
                 let (mut real, mut dual) = (_mm_setzero_ps(), _mm_setzero_ps());
                 for i in 0..4 {
-                    let q = dq_palette.get_unchecked(v.joints[i] as usize);
+                    let q = &dq_palette[v.joints[i] as usize];
                     // Which side of the first rotation: the sign of real · first, summed as glam does.
                     let p = _mm_mul_ps(q.real.into(), first);
                     let s = _mm_add_ps(p, _mm_shuffle_ps::<0b00_00_11_10>(p, p));
@@ -234,14 +234,14 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn fence() {
-        // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe { _mm_sfence() }
     }
 
     #[inline(always)]
     fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
         for h in 0..2 {
-            // SAFETY: SSE2 runs on every x86-64 processor, and the palette index is checked (the file's head).
+            // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
             let rows = transpose4([v[0].0[h], v[1].0[h], v[2].0[h], unsafe { _mm_setzero_ps() }]);
             for j in 0..4 {
                 put(&mut out[4 * h + j], rows[j], stream);
