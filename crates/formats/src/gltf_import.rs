@@ -64,6 +64,7 @@ mod unused;
 mod weights;
 
 pub use animations::REST;
+pub use buffers::percent_decode;
 pub use error::{ImportError, counted};
 pub use nodes::SYNTHETIC_ROOT;
 pub use skins::SkinSlots;

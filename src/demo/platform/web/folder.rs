@@ -96,23 +96,9 @@ pub fn listed_md5anims(folder: &str, listing: &str) -> Vec<String> {
     names
 }
 
-/// `%20` and the like back to the bytes they stand for (addresses escape spaces and non-ASCII).
-pub fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
+/// `%20` and the like back to the bytes they stand for (addresses escape spaces and non-ASCII, as
+/// a glTF file's URIs do): the glTF loader's own decoding.
+pub use skinning_formats::gltf_import::percent_decode;
 
 /// The page's flags from its address's query (`?args=--clip%20bend%20--time%201.5`): the `args`
 /// value, %-escapes and `+` decoded, split into words as a shell would split them (spaces, and
