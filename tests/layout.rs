@@ -12,9 +12,12 @@
 
 #[path = "layout/functions.rs"]
 mod functions;
+#[path = "layout/imports.rs"]
+mod imports;
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+use imports::{code, imports_within, module_of, paths, sources};
 
 /// The longest a source file may be (chapter 15).
 const MAX_LINES: usize = 300;
@@ -22,112 +25,30 @@ const MAX_LINES: usize = 300;
 /// Each crate's source folder, from the top of the workspace: the program, then the three below it.
 const CRATES: [&str; 4] = ["src", "crates/method/src", "crates/fast/src", "crates/formats/src"];
 
+#[path = "layout/tree.rs"]
+mod tree;
+
 /// The top of the workspace.
 fn top() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `.rs` file under `dir`, as paths relative to `src/`.
-fn sources(src: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("src/ can be read") {
-        let path = entry.expect("a folder entry").path();
-        if path.is_dir() {
-            sources(src, &path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path.strip_prefix(src).expect("under src/").to_path_buf());
-        }
-    }
-}
-
-/// The module a file defines, as its path of names: `demo/draw/render.rs` is
-/// `[demo, draw, render]`, `demo/mod.rs` is `[demo]`, `lib.rs` and `main.rs` are `[]`.
-fn module_of(file: &Path) -> Vec<String> {
-    let mut names: Vec<String> = file.with_extension("").iter().map(|n| n.to_string_lossy().into()).collect();
-    if matches!(names.last().map(String::as_str), Some("mod" | "lib" | "main")) {
-        names.pop();
-    }
-    names
-}
-
-/// The text of a file without its comments and without a `mod tests { ... }` written inside it.
-fn code(text: &str) -> String {
-    let text: String =
-        text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n");
-    match text.find("mod tests {") {
-        Some(at) => text[..at].to_string(),
-        None => text,
-    }
-}
-
-/// Every path in `code` of the form `a::b::c`: a run of letters, digits, `_` and `:` that holds a
-/// `::` (a trailing `::`, as in `use a::b::{c, d}`, is left off).
-fn paths(code: &str) -> Vec<Vec<&str>> {
-    code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
-        .map(|run| run.trim_matches(':'))
-        .filter(|run| run.contains("::"))
-        .map(|run| run.split("::").collect::<Vec<_>>())
-        .filter(|path| path.iter().all(|name| !name.is_empty()))
+/// The pairs of files of a crate that import each other, each written `a and b`.
+fn mutual_pairs(krate: &str) -> Vec<String> {
+    let imports = imports_within(&top().join(krate));
+    // The check found something to check: each crate's files import others.
+    assert!(imports.len() > 3, "{krate}: {imports:?}");
+    (imports.iter())
+        .flat_map(|(a, those)| those.iter().map(move |b| (a, b)))
+        .filter(|(a, b)| a < b && imports.get(*b).is_some_and(|back| back.contains(*a)))
+        .map(|(a, b)| format!("{krate}/{} and {krate}/{}", a.display(), b.display()))
         .collect()
-}
-
-/// Which files of the crate in `src` import which others of the same crate.
-fn imports_within(src: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
-    let mut files = Vec::new();
-    sources(src, src, &mut files);
-    // The library's modules, and the program's (main.rs's `mod demo`), by their path of names.
-    let by_module: BTreeMap<Vec<String>, PathBuf> =
-        files.iter().filter(|f| *f != Path::new("main.rs")).map(|f| (module_of(f), f.clone())).collect();
-    let mut imports: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
-    for file in &files {
-        let here = module_of(file);
-        let text = code(&std::fs::read_to_string(src.join(file)).expect("a source file"));
-        let children: BTreeSet<&str> = (text.lines())
-            .filter_map(|l| l.trim().trim_start_matches("pub ").strip_prefix("mod "))
-            .filter_map(|l| l.strip_suffix(';'))
-            .collect();
-        for path in paths(&text) {
-            // Where the path starts: the crate's root (or the package's library, from the program),
-            // this module, a parent, or a child module declared here; anything else is another crate.
-            let (mut at, rest) = match path[0] {
-                "crate" | "skinning" => (Vec::new(), &path[1..]),
-                "self" => (here.clone(), &path[1..]),
-                "super" => {
-                    let ups = path.iter().take_while(|&&p| p == "super").count();
-                    (here[..here.len().saturating_sub(ups)].to_vec(), &path[ups..])
-                }
-                child if children.contains(child) => (here.clone(), &path[..]),
-                _ => continue,
-            };
-            at.extend(rest.iter().map(|s| s.to_string()));
-            // The longest prefix that is a module of another file (not this file's own module).
-            for len in (1..=at.len()).rev() {
-                if at[..len] == here[..] {
-                    break;
-                }
-                if let Some(other) = by_module.get(&at[..len]).filter(|o| *o != file) {
-                    imports.entry(file.clone()).or_default().insert(other.clone());
-                    break;
-                }
-            }
-        }
-    }
-    imports
 }
 
 #[test]
 fn no_two_files_import_each_other() {
-    let mut mutual = Vec::new();
-    for krate in CRATES {
-        let imports = imports_within(&top().join(krate));
-        mutual.extend(
-            (imports.iter())
-                .flat_map(|(a, those)| those.iter().map(move |b| (a, b)))
-                .filter(|(a, b)| a < b && imports.get(*b).is_some_and(|back| back.contains(*a)))
-                .map(|(a, b)| format!("{krate}/{} and {krate}/{}", a.display(), b.display())),
-        );
-        // The check found something to check: each crate's files import others.
-        assert!(imports.len() > 3, "{krate}: {imports:?}");
-    }
+    let mutual: Vec<String> =
+        ["src", "crates/fast/src", "crates/formats/src"].into_iter().flat_map(mutual_pairs).collect();
     assert!(mutual.is_empty(), "files that import each other: {mutual:?}");
     let program = imports_within(&top().join("src"));
     let render = PathBuf::from("demo/draw/render.rs");
@@ -190,14 +111,53 @@ fn each_crate_uses_only_what_the_drawing_lets_it() {
     assert!(lib.contains("#![forbid(unsafe_code)]"));
 }
 
+/// The paths of `text` as the checks read them, each joined with `::`.
+fn found(text: &str) -> Vec<String> {
+    paths(&code(text)).iter().map(|p| p.join("::")).collect()
+}
+
 #[test]
 fn a_path_is_found_whole_and_a_test_module_is_left_out() {
-    let text = code(
-        "use super::gl::{A, B}; // crate::not::this\nlet x = crate::skin::compute_palette(a);\nmod tests {\n use super::x::y;\n}",
-    );
-    let found: Vec<String> = paths(&text).iter().map(|p| p.join("::")).collect();
-    assert_eq!(found, ["super::gl", "crate::skin::compute_palette"]);
+    let text = "use super::gl::{A, B}; // crate::not::this\nlet x = crate::skin::compute_palette(a);\nmod tests {\n use super::x::y;\n}";
+    assert_eq!(found(text), ["super::gl::A", "super::gl::B", "crate::skin::compute_palette"]);
     assert_eq!(module_of(Path::new("demo/mod.rs")), ["demo"]);
     assert_eq!(module_of(Path::new("demo/draw/render.rs")), ["demo", "draw", "render"]);
     assert!(module_of(Path::new("lib.rs")).is_empty());
+}
+
+#[test]
+fn braced_nested_self_and_inline_paths_are_all_seen() {
+    // Braces, nested braces, `self` in braces, a glob, a rename, and `pub use` over lines.
+    let text = "pub use crate::{\n    a,\n    b::{c, d::{self, E}},\n    f::*,\n};\nuse super::g as h;\n";
+    assert_eq!(
+        found(text),
+        ["crate::a", "crate::b::c", "crate::b::d", "crate::b::d::E", "crate::f", "super::g"]
+    );
+    // An inline path, one that starts from a name a `use` brought in, and none in a string.
+    let text =
+        "use crate::demo::draw;\nfn f() { draw::render::go(); crate::x::y(1); let s = \"crate::no::path\"; }";
+    assert_eq!(found(text), ["crate::demo::draw", "crate::demo::draw::render::go", "crate::x::y"]);
+}
+
+#[test]
+fn a_cycle_through_braces_is_a_cycle() {
+    // A parent that re-exports its child in braces and the child that reaches back up through
+    // `super`: the pair the old reading (which skipped braces) let pass.
+    let dir = std::env::temp_dir().join(format!("layout-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("frame")).expect("a temporary folder");
+    std::fs::write(dir.join("lib.rs"), "pub mod frame;\npub mod skin;\n").expect("written");
+    std::fs::write(
+        dir.join("frame.rs"),
+        "mod method;\npub use method::{Method, Palette};\npub struct Pose;\n",
+    )
+    .expect("written");
+    std::fs::write(dir.join("frame/method.rs"), "use super::Pose;\npub struct Method;\n").expect("written");
+    std::fs::write(dir.join("skin.rs"), "pub fn f() { crate::frame::method_free(); }\n").expect("written");
+    let imports = imports_within(&dir);
+    std::fs::remove_dir_all(&dir).expect("removed");
+    let frame = PathBuf::from("frame.rs");
+    let method = PathBuf::from("frame/method.rs");
+    assert!(imports[&frame].contains(&method), "{imports:?}");
+    assert!(imports[&method].contains(&frame), "{imports:?}");
+    assert!(imports[&PathBuf::from("skin.rs")].contains(&frame), "{imports:?}");
 }

@@ -14,7 +14,7 @@ const CHECKED: [&str; 5] = ["src", "crates/method/src", "crates/fast/src", "crat
 
 /// The text with its comments, string literals and character literals blanked out (each
 /// character becomes a space, each line break stays), so that braces count only in code.
-fn blank_literals(text: &str) -> String {
+pub(crate) fn blank_literals(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;

@@ -3,7 +3,7 @@
 //! every frame it draws, with [`frame_overflow`], and refuses with the same [`Overflow`]: a frame
 //! that cannot be written cannot be drawn either (`src/demo/show/finite.rs`).
 
-use super::{BoneOut, JointOut, VertexOut};
+use super::format::{BoneOut, JointOut, VertexOut};
 use glam::{Mat4, Vec3A};
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;

@@ -8,7 +8,7 @@
 //! a picture filled in with grey. A JPEG is decoded to RGB and given its alpha here: its colours
 //! may be stored as CMYK or YCCK (Adobe's), which the decoder turns into RGB that way only.
 
-use super::{Image, ImageKind, MAX_PIXELS, Pixels};
+use super::image::{Image, ImageKind, MAX_PIXELS, Pixels};
 use std::collections::BinaryHeap;
 
 /// An image's width and height, read from its header without decoding a pixel; an error if it
