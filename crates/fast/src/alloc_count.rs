@@ -18,24 +18,29 @@ pub struct Counting;
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same layout contract as the caller's.
+        // SAFETY: `GlobalAlloc::alloc` asks of its caller a layout of non-zero size, and ours was
+        // asked the same; `System` gets that very layout.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same layout contract as the caller's.
+        // SAFETY: the layout our caller promised to be of non-zero size, handed on unchanged, is
+        // what `System.alloc_zeroed` asks.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
+        // SAFETY: our caller promises `ptr` came from this allocator with `layout` and `new_size`
+        // is valid for it; every block this allocator gave came from `System`, so the promise holds
+        // for `System.realloc`.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from this allocator with `layout`, as the caller guarantees.
+        // SAFETY: `ptr` was given by this allocator with `layout` (our caller's promise), which
+        // means by `System` with it, as `System.dealloc` asks; nothing else frees it.
         unsafe { System.dealloc(ptr, layout) }
     }
 }

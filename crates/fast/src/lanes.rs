@@ -212,24 +212,35 @@ impl Lanes {
         let stream = !normals.is_empty() && skin.len() >= STREAM_FROM_VERTICES;
         match self {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `runs_here` found AVX2 and FMA on this processor, just above.
-            Lanes::Avx2Fma => unsafe { run_avx2(method, run, bind_normals, positions, normals, stream) },
+            Lanes::Avx2Fma => {
+                let proof = avx2::HasAvx2Fma::detect().expect("runs_here found AVX2 and FMA");
+                // SAFETY: `run_avx2` is compiled for AVX2 and FMA, so it may run only where the
+                // processor has them; `proof` exists, and `HasAvx2Fma::detect` makes one only then.
+                unsafe { run_avx2(proof, method, run, bind_normals, positions, normals, stream) }
+            }
             #[cfg(target_arch = "x86_64")]
             Lanes::Sse2 => {
-                kernel::blend_run::<sse2::Sse2>(method, run, bind_normals, positions, normals, stream)
+                kernel::blend_run::<sse2::Sse2>((), method, run, bind_normals, positions, normals, stream)
             }
-            _ => {
-                kernel::blend_run::<portable::Portable>(method, run, bind_normals, positions, normals, stream)
-            }
+            _ => kernel::blend_run::<portable::Portable>(
+                (),
+                method,
+                run,
+                bind_normals,
+                positions,
+                normals,
+                stream,
+            ),
         }
     }
 }
 
 /// The kernel compiled for AVX2 and FMA: everything it calls is inlined here, so every instruction
-/// in it may use them. Only to be called where the processor has them.
+/// in it may use them. Only to be called where the processor has them, which `proof` shows.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
 fn run_avx2(
+    proof: avx2::HasAvx2Fma,
     method: impl GroupSkin,
     vertices: &[skinning_method::skin::SkinVertex],
     bind_normals: &[Vec3A],
@@ -237,5 +248,5 @@ fn run_avx2(
     normals: &mut [Vec3A],
     stream: bool,
 ) {
-    kernel::blend_run::<avx2::Avx2>(method, vertices, bind_normals, positions, normals, stream);
+    kernel::blend_run::<avx2::Avx2>(proof, method, vertices, bind_normals, positions, normals, stream);
 }

@@ -6,15 +6,15 @@
 //! palette matrix is loaded as two registers, columns x and y, then z and the translation, and the
 //! turning round is the classic 8x8 transpose: interleave pairs, then fours, then swap halves.
 
-// SAFETY (every `unsafe` block in this file): an `Avx2` exists only inside `lanes.rs`'s
-// `run_avx2`, which runs only after `is_x86_feature_detected!` found AVX2 and FMA; all these
-// functions are inlined into it. The loads read within a `&Mat4` (sixteen floats) or a
-// `&DualQuat` (two quaternions of four floats, `repr(C)`). The linear blend's palette matrices are
-// read without a bounds check (`get_unchecked`): each is a joint of a `Skin`, which refused any
-// past its joints, and `Lanes::blend_run` asserted one palette matrix per joint. That one is earned:
-// with the check the AVX2 lanes took 3.56 ns a vertex for positions and normals against 3.00-3.19
-// without (`cargo bench --bench blend`'s lanes table, two runs each, the machine of
-// `docs/14-every-core.md`). The dual quaternions are indexed with the check: it cost nothing there.
+// Why this file's `unsafe` blocks are sound, in two parts that each block's SAFETY note applies:
+// the instructions, and the memory. AVX2 and FMA instructions may run only on a processor that has
+// them: an `Avx2` is made only by the functions that take a [`HasAvx2Fma`], which only `detect`
+// makes, after `is_x86_feature_detected!` found both; every other function here takes an `Avx2`
+// already made. The loads read inside a `&Mat4` or a `&DualQuat`, the stores write into a
+// `&mut Vec3A`. The linear blend's palette matrices are read without a bounds check
+// (`get_unchecked`), which is earned: with the check the AVX2 lanes took 3.56 ns a vertex for
+// positions and normals against 3.00-3.19 without (`cargo bench --bench blend`'s lanes table, two
+// runs each, the machine of `docs/14-every-core.md`). The dual quaternions keep the check.
 
 use super::kernel::{F32x8, GROUP};
 use super::sse2::{put, transpose4};
@@ -24,6 +24,20 @@ use skinning_method::skin::SkinVertex;
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
 
+/// Proof that this processor runs AVX2 and FMA: only [`HasAvx2Fma::detect`] makes one, and only
+/// where `is_x86_feature_detected!` found both. Every `Avx2` is made with one.
+#[derive(Clone, Copy)]
+pub struct HasAvx2Fma(());
+
+impl HasAvx2Fma {
+    /// The proof, where the processor has both; None where it lacks either.
+    pub fn detect() -> Option<HasAvx2Fma> {
+        (is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")).then_some(HasAvx2Fma(()))
+    }
+}
+
+/// Eight lanes in one AVX register. Its field is private to this file, and every function here
+/// that makes one takes a [`HasAvx2Fma`] or an `Avx2` already made.
 #[derive(Clone, Copy)]
 pub struct Avx2(__m256);
 
@@ -31,7 +45,8 @@ impl Add for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn add(self, b: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: `self` and `b` are `Avx2`s, made only where AVX runs (`HasAvx2Fma`); the add
+        // reads and writes registers alone.
         Avx2(unsafe { _mm256_add_ps(self.0, b.0) })
     }
 }
@@ -40,7 +55,8 @@ impl Sub for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn sub(self, b: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: `self` and `b` exist, so AVX runs here (`HasAvx2Fma`); the subtraction touches
+        // registers alone.
         Avx2(unsafe { _mm256_sub_ps(self.0, b.0) })
     }
 }
@@ -49,7 +65,8 @@ impl Mul for Avx2 {
     type Output = Avx2;
     #[inline(always)]
     fn mul(self, b: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: two `Avx2`s prove AVX is here (only a `HasAvx2Fma` makes one); the product touches
+        // registers alone.
         Avx2(unsafe { _mm256_mul_ps(self.0, b.0) })
     }
 }
@@ -57,7 +74,8 @@ impl Mul for Avx2 {
 /// Eight rows in, eight columns out: number k of row j becomes number j of column k.
 #[inline(always)]
 unsafe fn transpose8(r: &[__m256; 8]) -> [__m256; 8] {
-    // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    // SAFETY: this `unsafe fn` is called only from `blended_matrices` and `blended_dual_quats`,
+    // each holding a `HasAvx2Fma`; the unpacks, shuffles and permutes touch registers alone.
     unsafe {
         // Pairs: t0 = r0.0 r1.0 r0.1 r1.1 | r0.4 r1.4 r0.5 r1.5, t1 = r0.2 r1.2 r0.3 r1.3 | ...
         let (t0, t1) = (_mm256_unpacklo_ps(r[0], r[1]), _mm256_unpackhi_ps(r[0], r[1]));
@@ -89,7 +107,8 @@ unsafe fn transpose8(r: &[__m256; 8]) -> [__m256; 8] {
 /// becomes number j of column k, in each half.
 #[inline(always)]
 unsafe fn transpose4x2([q0, q1, q2, q3]: [__m256; 4]) -> [__m256; 4] {
-    // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    // SAFETY: called only from `load8` and `store`, which hold a `HasAvx2Fma` or `Avx2`s made with
+    // one; unpacks and shuffles of registers, no memory.
     unsafe {
         let (t0, t1) = (_mm256_unpacklo_ps(q0, q1), _mm256_unpacklo_ps(q2, q3));
         let (t2, t3) = (_mm256_unpackhi_ps(q0, q1), _mm256_unpackhi_ps(q2, q3));
@@ -106,7 +125,8 @@ unsafe fn transpose4x2([q0, q1, q2, q3]: [__m256; 4]) -> [__m256; 4] {
 /// turned round into x, y and z.
 #[inline(always)]
 unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
-    // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    // SAFETY: called only from `load`, which holds a `HasAvx2Fma`; each `&Vec3A` is read whole
+    // by value (`into`), so nothing past it is read.
     unsafe {
         let q = [
             _mm256_set_m128((*v[4]).into(), (*v[0]).into()),
@@ -120,33 +140,36 @@ unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
 }
 
 impl F32x8 for Avx2 {
+    type Proof = HasAvx2Fma;
+
     #[inline(always)]
-    fn splat(x: f32) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    fn splat(_: HasAvx2Fma, x: f32) -> Avx2 {
+        // SAFETY: the `HasAvx2Fma` argument proves AVX is here; a broadcast into a register.
         Avx2(unsafe { _mm256_set1_ps(x) })
     }
 
     #[inline(always)]
     fn mul_add(self, b: Avx2, c: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: `self` exists, so FMA was found with AVX2 (`HasAvx2Fma::detect` checks both);
+        // the fused multiply-add touches registers alone.
         Avx2(unsafe { _mm256_fmadd_ps(self.0, b.0, c.0) })
     }
 
     #[inline(always)]
     fn mul_sub(self, b: Avx2, c: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: as for `mul_add`: an `Avx2` proves FMA is here; `vfmsub` on registers alone.
         Avx2(unsafe { _mm256_fmsub_ps(self.0, b.0, c.0) })
     }
 
     #[inline(always)]
     fn recip_sqrt(self) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: `self` proves AVX is here; a broadcast, a square root and a division of registers.
         Avx2(unsafe { _mm256_div_ps(_mm256_set1_ps(1.0), _mm256_sqrt_ps(self.0)) })
     }
 
     #[inline(always)]
     fn with_sign_of(self, sign: Avx2) -> Avx2 {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: `self` and `sign` prove AVX is here; bitwise and, and-not and or of registers.
         unsafe {
             let bit = _mm256_set1_ps(-0.0);
             Avx2(_mm256_or_ps(_mm256_andnot_ps(bit, self.0), _mm256_and_ps(bit, sign.0)))
@@ -155,7 +178,7 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Avx2; 3], no: [Avx2; 3]) -> [Avx2; 3] {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: `self`, `yes` and `no` prove AVX is here; compares and blends of registers.
         unsafe {
             // Above 0 and below infinity, ordered: false for NaN.
             let above = _mm256_cmp_ps::<_CMP_GT_OQ>(self.0, _mm256_setzero_ps());
@@ -170,8 +193,11 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Avx2; 3]; 4] {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    fn blended_matrices(_: HasAvx2Fma, palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Avx2; 3]; 4] {
+        // SAFETY: the `HasAvx2Fma` argument proves AVX2 and FMA. Each `m` is a `&[f32; 16]`, and the
+        // two 8-float loads start at its numbers 0 and 8, so both end inside it. `get_unchecked`:
+        // every joint of a `SkinVertex` is below `Skin::joints().len()` (`Skin::add_vertex` refuses
+        // others) and `Lanes::blend_run` asserted the palette has that many matrices.
         unsafe {
             // A vertex at a time: columns x and y in one register, z and the translation in the other.
             let (mut xy, mut zt) = ([_mm256_setzero_ps(); GROUP], [_mm256_setzero_ps(); GROUP]);
@@ -199,12 +225,16 @@ impl F32x8 for Avx2 {
 
     #[inline(always)]
     fn blended_positions(
+        _: HasAvx2Fma,
         palette: &[Mat4],
         group: &[SkinVertex; GROUP],
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: the `HasAvx2Fma` argument proves AVX2 and FMA. The loads read `m[0..8]` and
+        // `m[8..16]` of a `&[f32; 16]`; the palette index is below its length as in
+        // `blended_matrices` (the skin refused other joints, `Lanes::blend_run` asserted the length);
+        // `put` writes into a `&mut Vec3A`, sixteen bytes aligned to sixteen.
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let (mut xy, mut zt) = (_mm256_setzero_ps(), _mm256_setzero_ps());
@@ -224,8 +254,10 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Avx2; 8] {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    fn blended_dual_quats(_: HasAvx2Fma, dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Avx2; 8] {
+        // SAFETY: the `HasAvx2Fma` argument proves AVX2 and FMA. Each 8-float load starts at a
+        // `&DualQuat`, which is `repr(C)`, two quaternions of four floats: eight floats, all inside
+        // it. The palette is indexed with its bounds checked.
         unsafe {
             // A vertex at a time: a joint's dual quaternion is eight floats, real then dual, one register.
             let mut rows = [_mm256_setzero_ps(); GROUP];
@@ -266,20 +298,22 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn load(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    fn load(_: HasAvx2Fma, v: [&Vec3A; GROUP]) -> [Avx2; 3] {
+        // SAFETY: the `HasAvx2Fma` argument is the proof `load8` asks of its caller.
         unsafe { load8(v) }
     }
 
     #[inline(always)]
-    fn fence() {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+    fn fence(_: HasAvx2Fma) {
+        // SAFETY: `sfence` is SSE, which every x86-64 processor has; it orders stores, it reads
+        // and writes no memory of ours.
         unsafe { _mm_sfence() }
     }
 
     #[inline(always)]
     fn store(v: [Avx2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
-        // SAFETY: AVX2 and FMA run here, and each palette index is one the skin checked (the file's head).
+        // SAFETY: `v` holds `Avx2`s, made only where AVX runs; `transpose4x2` asks that of its caller.
+        // `put` writes each vector into `out[j]`, a `&mut Vec3A`, sixteen bytes aligned to sixteen.
         unsafe {
             let q = transpose4x2([v[0].0, v[1].0, v[2].0, _mm256_setzero_ps()]);
             for j in 0..4 {

@@ -14,10 +14,10 @@ use skinning_method::skin::SkinVertex;
 
 /// `v` turned by the unit quaternion (r, w): `v + 2 r × (r × v + w v)`, as `DualQuat::transform_point`.
 #[inline(always)]
-fn turn<L: F32x8>(r: [L; 3], w: L, v: [L; 3]) -> [L; 3] {
+fn turn<L: F32x8>(proof: L::Proof, r: [L; 3], w: L, v: [L; 3]) -> [L; 3] {
     let c = cross(r, v);
     let c = cross(r, [w.mul_add(v[0], c[0]), w.mul_add(v[1], c[1]), w.mul_add(v[2], c[2])]);
-    let two = L::splat(2.0);
+    let two = L::splat(proof, 2.0);
     [two.mul_add(c[0], v[0]), two.mul_add(c[1], v[1]), two.mul_add(c[2], v[2])]
 }
 
@@ -25,6 +25,7 @@ impl GroupSkin for DualQuats<'_> {
     #[inline(always)]
     fn skin<L: F32x8>(
         self,
+        proof: L::Proof,
         group: &[SkinVertex; GROUP],
         bind: [L; 3],
         positions: &mut [Vec3A; GROUP],
@@ -32,15 +33,15 @@ impl GroupSkin for DualQuats<'_> {
         stream: bool,
     ) {
         // 1. The weighted sum, a vertex at a time, turned round.
-        let [rx, ry, rz, rw, dx, dy, dz, dw] = L::blended_dual_quats(self.joints, group);
+        let [rx, ry, rz, rw, dx, dy, dz, dw] = L::blended_dual_quats(proof, self.joints, group);
         // 2. Normalise both parts by the real part's length.
         let inverse = rw.mul_add(rw, rz.mul_add(rz, ry.mul_add(ry, rx * rx))).recip_sqrt();
         let (r, w) = ([rx * inverse, ry * inverse, rz * inverse], rw * inverse);
         let (d, dw) = ([dx * inverse, dy * inverse, dz * inverse], dw * inverse);
         // 3. Turn the scaled bind position, then add the translation 2 (w d - dw r + r × d).
-        let scale = L::splat(self.scale);
-        let turned = turn(r, w, [bind[0] * scale, bind[1] * scale, bind[2] * scale]);
-        let (rd, two) = (cross(r, d), L::splat(2.0));
+        let scale = L::splat(proof, self.scale);
+        let turned = turn(proof, r, w, [bind[0] * scale, bind[1] * scale, bind[2] * scale]);
+        let (rd, two) = (cross(r, d), L::splat(proof, 2.0));
         let t = [
             w.mul_sub(d[0], dw * r[0]) + rd[0],
             w.mul_sub(d[1], dw * r[1]) + rd[1],
@@ -54,7 +55,7 @@ impl GroupSkin for DualQuats<'_> {
 
         // The normal turns by the same rotation (the shared scale changes no direction).
         if let Some((n, out)) = normals {
-            L::store(turn(r, w, n), out, stream);
+            L::store(turn(proof, r, w, n), out, stream);
         }
     }
 }

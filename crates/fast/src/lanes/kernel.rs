@@ -19,9 +19,16 @@ use std::ops::{Add, Mul, Sub};
 pub const GROUP: usize = 8;
 
 /// Eight `f32`s, one per vertex of a group; every operation works on all eight at once.
+///
+/// A value of these lanes is made only from a [`F32x8::Proof`]: the functions that make one
+/// (`splat`, `load`, the `blended_` three) take it, and the rest take values already made. So
+/// where an `F32x8` exists, its processor was checked, and its operations may use its instructions.
 pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
+    /// That this processor runs these lanes: a value only the check can make (AVX2's is made by
+    /// `HasAvx2Fma::detect`); `()` for lanes every processor they compile for runs.
+    type Proof: Copy;
     /// The same number in every lane.
-    fn splat(x: f32) -> Self;
+    fn splat(proof: Self::Proof, x: f32) -> Self;
     /// `self * b + c`: rounded once with fused multiply-add (AVX2's lanes say so), else twice, as
     /// here. Not `f32::mul_add`: it is a slow library call where the processor has no FMA.
     #[inline(always)]
@@ -43,11 +50,12 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// Each vertex's blended matrix `Σ wᵢ palette[jointᵢ]` from its four joints and weights,
     /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
     /// the eight vertices (columns x, y, z and the translation).
-    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
+    fn blended_matrices(proof: Self::Proof, palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
     /// Positions alone: each vertex's blended matrix, and its position `M · bind` from it, a vertex
     /// at a time, with no turning round. The same operations, in the same order, as the lanes'
     /// `times` and `+ t`, so the same bits.
     fn blended_positions(
+        proof: Self::Proof,
         palette: &[Mat4],
         group: &[SkinVertex; GROUP],
         positions: &mut [Vec3A; GROUP],
@@ -56,9 +64,13 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// Each vertex's weighted sum of its joints' dual quaternions, each term turned to the side of
     /// the first joint's rotation (`dual_quat.rs`, step 1), summed a vertex at a time, then turned
     /// round: the real part's x, y, z, w, then the dual part's.
-    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Self; 8];
+    fn blended_dual_quats(
+        proof: Self::Proof,
+        dq_palette: &[DualQuat],
+        group: &[SkinVertex; GROUP],
+    ) -> [Self; 8];
     /// Eight vectors as x, y and z.
-    fn load(v: [&Vec3A; GROUP]) -> [Self; 3];
+    fn load(proof: Self::Proof, v: [&Vec3A; GROUP]) -> [Self; 3];
     /// x, y and z back into eight vectors. `stream`: written past the caches (non-temporal stores),
     /// so that memory gets them without first reading the lines they fill; plain stores where the
     /// lanes have no such instruction. This and `blended_positions` are where the outputs are written.
@@ -67,7 +79,7 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// After the last store past the caches (`sse2.rs`: `put` says why): orders them before whatever
     /// the thread writes next. The loop calls it through a guard, `Fence`, when its scope ends.
     #[inline(always)]
-    fn fence() {}
+    fn fence(_proof: Self::Proof) {}
 }
 
 /// The eight vectors' cross products, lane by lane: `a × b`.
@@ -99,6 +111,7 @@ pub trait GroupSkin: Copy {
     /// `normals` gives their bind normals and room for them.
     fn skin<L: F32x8>(
         self,
+        proof: L::Proof,
         group: &[SkinVertex; GROUP],
         bind: [L; 3],
         positions: &mut [Vec3A; GROUP],
@@ -109,8 +122,11 @@ pub trait GroupSkin: Copy {
 
 /// The bind positions of a group of eight vertices as the skin stores them.
 #[inline(always)]
-fn bind_of<L: F32x8>(g: &[SkinVertex; GROUP]) -> [L; 3] {
-    L::load([&g[0].bind, &g[1].bind, &g[2].bind, &g[3].bind, &g[4].bind, &g[5].bind, &g[6].bind, &g[7].bind])
+fn bind_of<L: F32x8>(proof: L::Proof, g: &[SkinVertex; GROUP]) -> [L; 3] {
+    L::load(
+        proof,
+        [&g[0].bind, &g[1].bind, &g[2].bind, &g[3].bind, &g[4].bind, &g[5].bind, &g[6].bind, &g[7].bind],
+    )
 }
 
 #[inline(always)]
@@ -123,12 +139,12 @@ fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
 /// are made (`sse2.rs`: `put`).
 struct Fence<L: F32x8> {
     streamed: bool,
-    lanes: std::marker::PhantomData<L>,
+    proof: L::Proof,
 }
 
 impl<L: F32x8> Fence<L> {
-    fn after(streamed: bool) -> Fence<L> {
-        Fence { streamed, lanes: std::marker::PhantomData }
+    fn after(proof: L::Proof, streamed: bool) -> Fence<L> {
+        Fence { streamed, proof }
     }
 }
 
@@ -136,7 +152,7 @@ impl<L: F32x8> Drop for Fence<L> {
     #[inline(always)]
     fn drop(&mut self) {
         if self.streamed {
-            L::fence();
+            L::fence(self.proof);
         }
     }
 }
@@ -148,6 +164,7 @@ impl<L: F32x8> Drop for Fence<L> {
 /// caches ([`F32x8::store`]), then fenced; the last few are copied out with plain stores.
 #[inline(always)]
 pub fn blend_run<L: F32x8>(
+    proof: L::Proof,
     method: impl GroupSkin,
     vertices: &[SkinVertex],
     bind_normals: &[Vec3A],
@@ -161,14 +178,22 @@ pub fn blend_run<L: F32x8>(
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
     {
         // The whole groups, streamed or not; their stores are fenced when this scope ends.
-        let _fence = Fence::<L>::after(stream);
+        let _fence = Fence::<L>::after(proof, stream);
         if normals.is_empty() {
             for (group, out) in groups.iter().zip(out) {
-                method.skin::<L>(group, bind_of(group), out, None, stream);
+                method.skin::<L>(proof, group, bind_of(proof, group), out, None, stream);
             }
         } else {
             for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
-                method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)), stream);
+                let bind_normals = L::load(proof, refs(bind));
+                method.skin::<L>(
+                    proof,
+                    group,
+                    bind_of(proof, group),
+                    out,
+                    Some((bind_normals, normals)),
+                    stream,
+                );
             }
         }
     }
@@ -179,8 +204,8 @@ pub fn blend_run<L: F32x8>(
         bind[..bind_rest.len()].copy_from_slice(bind_rest);
         let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
         let with_normals = !normals_rest.is_empty();
-        let normals_in = with_normals.then_some((L::load(refs(&bind)), &mut normals));
-        method.skin::<L>(&group, bind_of(&group), &mut positions, normals_in, false);
+        let normals_in = with_normals.then_some((L::load(proof, refs(&bind)), &mut normals));
+        method.skin::<L>(proof, &group, bind_of(proof, &group), &mut positions, normals_in, false);
         out_rest.copy_from_slice(&positions[..rest.len()]);
         normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
     }

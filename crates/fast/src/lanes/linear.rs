@@ -16,6 +16,7 @@ impl GroupSkin for Linear<'_> {
     #[inline(always)]
     fn skin<L: F32x8>(
         self,
+        proof: L::Proof,
         group: &[SkinVertex; GROUP],
         bind: [L; 3],
         positions: &mut [Vec3A; GROUP],
@@ -23,9 +24,11 @@ impl GroupSkin for Linear<'_> {
         stream: bool,
     ) {
         // Positions alone need no lanes: a vertex at a time, with no turning round.
-        let Some((n, out)) = normals else { return L::blended_positions(self.0, group, positions, stream) };
+        let Some((n, out)) = normals else {
+            return L::blended_positions(proof, self.0, group, positions, stream);
+        };
         // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
-        let [x, y, z, t] = L::blended_matrices(self.0, group);
+        let [x, y, z, t] = L::blended_matrices(proof, self.0, group);
         // The position: M · bind + t.
         let moved = times([x, y, z], bind);
         L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions, stream);

@@ -49,8 +49,10 @@ impl Mul for Portable {
 }
 
 impl F32x8 for Portable {
+    type Proof = ();
+
     #[inline(always)]
-    fn splat(x: f32) -> Portable {
+    fn splat(_: (), x: f32) -> Portable {
         Portable([x; GROUP])
     }
 
@@ -81,7 +83,7 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Portable; 3]; 4] {
+    fn blended_matrices(_: (), palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Portable; 3]; 4] {
         // A vertex at a time: its twelve numbers (the columns' x, y and z), summed in the
         // reference's order, written straight into lane j of column c, row r.
         let mut out = [[Portable([0.0; GROUP]); 3]; 4];
@@ -100,6 +102,7 @@ impl F32x8 for Portable {
 
     #[inline(always)]
     fn blended_positions(
+        _: (),
         palette: &[Mat4],
         group: &[SkinVertex; GROUP],
         positions: &mut [Vec3A; GROUP],
@@ -121,7 +124,7 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Portable; 8] {
+    fn blended_dual_quats(_: (), dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Portable; 8] {
         // A vertex at a time, as `dual_quat.rs` sums it, written into lane j of each number.
         let mut out = [Portable([0.0; GROUP]); 8];
         for (j, v) in group.iter().enumerate() {
@@ -141,7 +144,7 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    fn load(v: [&Vec3A; GROUP]) -> [Portable; 3] {
+    fn load(_: (), v: [&Vec3A; GROUP]) -> [Portable; 3] {
         let mut out = [Portable([0.0; GROUP]); 3];
         for (j, v) in v.iter().enumerate() {
             (out[0].0[j], out[1].0[j], out[2].0[j]) = (v.x, v.y, v.z);

@@ -5,10 +5,13 @@
 //! The turning round is the classic 4x4 transpose: `unpacklo`/`unpackhi` interleave two registers'
 //! numbers pairwise, `movelh`/`movehl` take halves of two registers.
 
-// SAFETY (every `unsafe` block in this file): SSE and SSE2 are part of x86-64 itself, so every
-// processor this file is compiled for runs these instructions. The palette is indexed with its
-// bounds checked: unchecked indexing measured no faster here (`cargo bench --bench blend`'s lanes
-// table, SSE2 within 1% either way, on the machine of `docs/14-every-core.md`).
+// Why this file's `unsafe` blocks are sound: SSE and SSE2 are part of x86-64 itself, and the file
+// is compiled only for x86-64 (`lanes.rs`: `#[cfg(target_arch = "x86_64")]`), so every processor
+// that runs it has the instructions, and its lanes need no proof (`type Proof = ()`). The only
+// memory an intrinsic here touches is through `put`; each block's note says what it touches. The
+// palette is indexed with its bounds checked: unchecked indexing measured no faster here
+// (`cargo bench --bench blend`'s lanes table, SSE2 within 1% either way, on the machine of
+// `docs/14-every-core.md`).
 
 use super::kernel::{F32x8, GROUP};
 use glam::{Mat4, Vec3A};
@@ -28,7 +31,8 @@ use std::ops::{Add, Mul, Sub};
 #[inline(always)]
 pub fn put(to: &mut Vec3A, v: __m128, stream: bool) {
     match stream {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: x86-64 has SSE; `to` is a `&mut Vec3A`, sixteen bytes aligned to sixteen, which
+        // is what `movntps` writes, so the store stays inside it.
         true => unsafe { _mm_stream_ps(to as *mut Vec3A as *mut f32, v) },
         false => *to = v.into(),
     }
@@ -42,7 +46,7 @@ impl Add for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn add(self, b: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: SSE is part of x86-64; the adds read and write registers alone.
         unsafe { Sse2([_mm_add_ps(self.0[0], b.0[0]), _mm_add_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -51,7 +55,7 @@ impl Sub for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn sub(self, b: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: SSE is part of x86-64; two subtractions of registers, no memory.
         unsafe { Sse2([_mm_sub_ps(self.0[0], b.0[0]), _mm_sub_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -60,7 +64,7 @@ impl Mul for Sse2 {
     type Output = Sse2;
     #[inline(always)]
     fn mul(self, b: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: SSE is part of x86-64; two products of registers, no memory.
         unsafe { Sse2([_mm_mul_ps(self.0[0], b.0[0]), _mm_mul_ps(self.0[1], b.0[1])]) }
     }
 }
@@ -68,7 +72,7 @@ impl Mul for Sse2 {
 /// Four rows in, four columns out: number k of row j becomes number j of column k.
 #[inline(always)]
 pub fn transpose4([r0, r1, r2, r3]: [__m128; 4]) -> [__m128; 4] {
-    // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+    // SAFETY: SSE is part of x86-64; unpacks and moves between registers, no memory.
     unsafe {
         let (t0, t1) = (_mm_unpacklo_ps(r0, r1), _mm_unpacklo_ps(r2, r3)); // r0.0 r1.0 r0.1 r1.1, r2.0 ...
         let (t2, t3) = (_mm_unpackhi_ps(r0, r1), _mm_unpackhi_ps(r2, r3)); // r0.2 r1.2 r0.3 r1.3, r2.2 ...
@@ -85,9 +89,11 @@ fn load8(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
 }
 
 impl F32x8 for Sse2 {
+    type Proof = ();
+
     #[inline(always)]
-    fn splat(x: f32) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+    fn splat(_: (), x: f32) -> Sse2 {
+        // SAFETY: SSE is part of x86-64; a broadcast of `x` into a register.
         Sse2([unsafe { _mm_set1_ps(x) }; 2])
     }
 
@@ -95,7 +101,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn recip_sqrt(self) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: SSE is part of x86-64; square roots and divisions of registers.
         unsafe {
             let one = _mm_set1_ps(1.0);
             Sse2([_mm_div_ps(one, _mm_sqrt_ps(self.0[0])), _mm_div_ps(one, _mm_sqrt_ps(self.0[1]))])
@@ -104,7 +110,7 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn with_sign_of(self, sign: Sse2) -> Sse2 {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: SSE is part of x86-64; bitwise and, and-not and or of registers.
         unsafe {
             let bit = _mm_set1_ps(-0.0);
             Sse2([
@@ -116,7 +122,8 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Sse2; 3], no: [Sse2; 3]) -> [Sse2; 3] {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: SSE is part of x86-64; compares and bitwise selects of registers, and `out` is a
+        // local array indexed within its bounds.
         unsafe {
             let mut out = no;
             for h in 0..2 {
@@ -135,8 +142,9 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+    fn blended_matrices(_: (), palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
+        // SAFETY: SSE is part of x86-64. No intrinsic here reads memory: each column is a glam
+        // `Vec4` turned into a register by value (`into`), the palette indexed with its check.
         unsafe {
             // A vertex at a time: its four columns, each one register, summed in the reference's order.
             let mut sum = [[_mm_setzero_ps(); 4]; GROUP];
@@ -167,12 +175,14 @@ impl F32x8 for Sse2 {
 
     #[inline(always)]
     fn blended_positions(
+        _: (),
         palette: &[Mat4],
         group: &[SkinVertex; GROUP],
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+        // SAFETY: SSE is part of x86-64. The columns come in by value (`into`), the palette indexed
+        // with its check; `put`, the one write, is sound on its own (its note).
         unsafe {
             for (v, position) in group.iter().zip(positions) {
                 let mut s = [_mm_setzero_ps(); 4];
@@ -192,8 +202,9 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+    fn blended_dual_quats(_: (), dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
+        // SAFETY: SSE2 is part of x86-64. The quaternions come in by value (`into`), the palette
+        // indexed with its check; the rest is arithmetic and shuffles of registers.
         unsafe {
             // A vertex at a time: the real and the dual part, one register each.
             let mut rows = [[_mm_setzero_ps(); 2]; GROUP];
@@ -228,20 +239,20 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn load(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
+    fn load(_: (), v: [&Vec3A; GROUP]) -> [Sse2; 3] {
         load8(v)
     }
 
     #[inline(always)]
-    fn fence() {
-        // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+    fn fence(_: ()) {
+        // SAFETY: SSE is part of x86-64; `sfence` orders this thread's stores and touches no memory.
         unsafe { _mm_sfence() }
     }
 
     #[inline(always)]
     fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
         for h in 0..2 {
-            // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
+            // SAFETY: SSE is part of x86-64; a zeroed register, no memory.
             let rows = transpose4([v[0].0[h], v[1].0[h], v[2].0[h], unsafe { _mm_setzero_ps() }]);
             for j in 0..4 {
                 put(&mut out[4 * h + j], rows[j], stream);
