@@ -161,3 +161,54 @@ fn a_cycle_through_braces_is_a_cycle() {
     assert!(imports[&method].contains(&frame), "{imports:?}");
     assert!(imports[&PathBuf::from("skin.rs")].contains(&frame), "{imports:?}");
 }
+
+/// Every `// SAFETY` note of the workspace's sources, whole (its following comment lines joined),
+/// with the file it is in.
+fn safety_notes() -> Vec<(String, String)> {
+    let mut notes = Vec::new();
+    for folder in CRATES.iter().chain(&["benches"]) {
+        let src = top().join(folder);
+        let mut files = Vec::new();
+        sources(&src, &src, &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(src.join(&file)).expect("a source file");
+            let lines: Vec<&str> = text.lines().map(str::trim).collect();
+            for (at, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("// SAFETY")) {
+                let rest =
+                    lines[at + 1..].iter().take_while(|l| l.starts_with("//") && !l.contains("SAFETY"));
+                let note = std::iter::once(*line)
+                    .chain(rest.map(|l| l.trim_start_matches("//")))
+                    .collect::<Vec<_>>();
+                notes.push((format!("{folder}/{}", file.display()), note.join(" ")));
+            }
+        }
+    }
+    notes
+}
+
+#[test]
+fn each_safety_note_argues_its_own_block() {
+    // Chapter 15's rule for `unsafe`: the note above a block says why that block is sound. A note
+    // written twice, word for word, is a stock sentence, and one that sends the reader elsewhere
+    // ("as above", "as the caller guarantees", "the file's head") argues nothing here.
+    let notes = safety_notes();
+    assert!(notes.len() > 40, "the notes were found: {}", notes.len());
+    let mut seen = std::collections::BTreeMap::new();
+    let mut wrong = Vec::new();
+    for (file, note) in &notes {
+        if let Some(first) = seen.insert(note.clone(), file.clone()) {
+            wrong.push(format!("{file} and {first}: {note}"));
+        }
+        let elsewhere = [
+            "as above",
+            "as the caller guarantees.",
+            "the file's head",
+            "file's first SAFETY",
+            "as in `new`.",
+        ];
+        if elsewhere.iter().any(|e| note.contains(e)) {
+            wrong.push(format!("{file}: {note}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

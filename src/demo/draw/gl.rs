@@ -142,3 +142,52 @@ fn shader_source(file: &str, built_in: &str) -> Result<(String, String), GlError
 pub fn as_bytes<T: bytemuck::Pod>(data: &[T]) -> &[u8] {
     bytemuck::cast_slice(data)
 }
+
+/// A size in bytes, a count or a byte offset as OpenGL takes it (`GLsizei`, `GLint`, `GLintptr`
+/// in glow: 32 bits, signed): an error in words past 2^31 - 1, where `as i32` would wrap to a
+/// smaller or negative number, and a read-back would read past its buffer. `n` is built with
+/// `saturating_mul` by the callers, so a product too big for `usize` fails here too.
+pub fn gl_size(n: usize, what: &str) -> Result<i32, GlError> {
+    i32::try_from(n)
+        .map_err(|_| GlError::Other(format!("{what}: {n} is more than one OpenGL call takes (2147483647)")))
+}
+
+/// RGBA bytes for a `width` x `height` texture: an error unless the buffer holds exactly
+/// `width * height * 4` bytes (OpenGL would read that many from it, whatever it holds) and both
+/// sides fit OpenGL's 32-bit signed sizes. The sides, as OpenGL takes them.
+pub fn rgba_texture_size(width: u32, height: u32, rgba: &[u8]) -> Result<(i32, i32), GlError> {
+    let wanted = (width as u64).saturating_mul(height as u64).saturating_mul(4);
+    if rgba.len() as u64 != wanted {
+        let holds = rgba.len();
+        return Err(GlError::Other(format!(
+            "a {width} x {height} texture needs {wanted} bytes, its pixels hold {holds}"
+        )));
+    }
+    Ok((gl_size(width as usize, "a texture's width")?, gl_size(height as usize, "a texture's height")?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{gl_size, rgba_texture_size};
+
+    #[test]
+    fn a_size_past_32_bits_is_an_error_not_a_wrapped_number() {
+        assert_eq!(gl_size(24 * 1000, "bytes").unwrap(), 24_000);
+        assert_eq!(gl_size(i32::MAX as usize, "bytes").unwrap(), i32::MAX);
+        // 89.5 million vertices of 24 bytes: `as i32` made this a negative number.
+        let bytes = 89_500_000usize * 24;
+        assert!((bytes as i32) < 0, "what the old cast did");
+        let error = gl_size(bytes, "the captured bytes").unwrap_err().to_string();
+        assert!(error.contains("the captured bytes: 2148000000 is more than"), "{error}");
+        assert!(gl_size(usize::MAX.saturating_mul(24), "bytes").is_err());
+    }
+
+    #[test]
+    fn a_texture_is_uploaded_only_from_width_times_height_times_four_bytes() {
+        assert_eq!(rgba_texture_size(3, 2, &[0; 24]).unwrap(), (3, 2));
+        let short = rgba_texture_size(3, 2, &[0; 23]).unwrap_err().to_string();
+        assert!(short.contains("a 3 x 2 texture needs 24 bytes, its pixels hold 23"), "{short}");
+        assert!(rgba_texture_size(3, 2, &[0; 25]).is_err());
+        assert!(rgba_texture_size(u32::MAX, 1, &[]).is_err());
+    }
+}

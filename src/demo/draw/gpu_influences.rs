@@ -75,7 +75,9 @@ pub unsafe fn influence_attributes(
 ) {
     // A vertex's joints are `4 * sets` u16s, its weights `4 * sets` f32s; set s starts 4 * s in.
     let (joint_stride, weight_stride) = ((sets * SLOTS * 2) as i32, (sets * SLOTS * 4) as i32);
-    // SAFETY: as the caller guarantees.
+    // SAFETY: the caller keeps a context current with the vertex array bound and `joints` and
+    // `weights` live buffers holding `sets` sets a vertex (this function's contract); each
+    // pointer is an offset inside a vertex's stride of them.
     unsafe {
         for (set, (joint_at, weight_at)) in [(2, 3), (5, 6)].into_iter().take(sets).enumerate() {
             // Integers stay integers: the "I" of glVertexAttribIPointer. The float version would

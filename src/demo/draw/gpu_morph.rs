@@ -17,7 +17,7 @@
 //! shapes are uploaded in place of the modelled positions and normals of the morphed vertices, so
 //! the GPU skins what the CPU shaped.
 
-use super::gl::{GlError, as_bytes};
+use super::gl::{GlError, as_bytes, gl_size};
 use glam::Vec3A;
 use glow::HasContext;
 use skinning_method::model::Model;
@@ -90,9 +90,6 @@ pub fn fits_gpu_morph(model: &Model, data: &MorphData, rows: usize) -> Result<()
     ))
 }
 
-// SAFETY (all `unsafe` blocks in this file, each pointing here): the caller keeps the context that made `gl` current
-// on this thread, and every handle used was created here and not yet deleted.
-
 /// The morph targets on the GPU, for the programs of `gpu_skin.rs`. Needs the GL context current.
 pub struct GpuMorph {
     /// The displacements, where the shaders morph.
@@ -112,7 +109,7 @@ pub struct GpuMorph {
 impl GpuMorph {
     pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuMorph, GlError> {
         let mut data = morph_data(model);
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); this reads one limit into an integer.
         let rows = usize::try_from(unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }).unwrap_or(0);
         let note = fits_gpu_morph(model, &data, rows).err();
         let mut runs = Vec::new();
@@ -120,7 +117,9 @@ impl GpuMorph {
             data = MorphData { texels: Vec::new(), per_vertex: vec![[0; 4]; model.skin.len()] };
             runs = model.morphs.iter().map(|m| m.vertices.clone()).collect();
         }
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the buffer and the texture are made
+        // here; the upload reads `per_vertex`'s bytes, whose length glow passes; `upload_texture`
+        // asks only a current context.
         unsafe {
             let attribute = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(attribute));
@@ -137,7 +136,9 @@ impl GpuMorph {
 
     /// Sets up the `morph` attribute of `vao`.
     pub fn attach(&self, gl: &glow::Context, vao: glow::VertexArray) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current and `vao` is a live vertex array of it (the caller's);
+        // the attribute reads this object's buffer from offset 0, 16 bytes a vertex, what
+        // `per_vertex` holds for each.
         unsafe {
             gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.attribute));
@@ -168,14 +169,14 @@ impl GpuMorph {
             let mut upload = |buffer, points: &mut dyn Iterator<Item = Vec3A>| {
                 self.staging.clear();
                 self.staging.extend(points.flat_map(|p| p.to_array()));
-                // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+                // A byte offset inside the buffer, whose size `Strokes::new` checked fits 32 bits.
+                let Ok(offset) = i32::try_from(run.start * 12) else { return };
+                // SAFETY: `gl`'s context is current on this thread (the caller's); `buffer` is the
+                // skin's live positions or normals buffer, which holds every vertex, so the run's
+                // bytes written from `offset` stay inside it; glow passes the staging slice's length.
                 unsafe {
                     gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
-                    gl.buffer_sub_data_u8_slice(
-                        glow::ARRAY_BUFFER,
-                        (run.start * 12) as i32,
-                        as_bytes(&self.staging),
-                    );
+                    gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, offset, as_bytes(&self.staging));
                 }
             };
             upload(positions, &mut shaped.vertices()[run.clone()].iter().map(|v| v.bind));
@@ -187,7 +188,8 @@ impl GpuMorph {
 
     /// Binds the displacements for the next draw, on [`MORPH_TEXTURE_UNIT`], where the sampler reads.
     pub fn bind(&self, gl: &glow::Context) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the texture, if any, is this object's
+        // live one; only texture units are switched.
         unsafe {
             gl.active_texture(glow::TEXTURE0 + MORPH_TEXTURE_UNIT);
             gl.bind_texture(glow::TEXTURE_2D, self.texture);
@@ -196,7 +198,8 @@ impl GpuMorph {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the buffer and the texture were made in
+        // `new` and are deleted once: the morph is not used after `delete`.
         unsafe {
             gl.delete_buffer(self.attribute);
             if let Some(texture) = self.texture {
@@ -214,7 +217,11 @@ unsafe fn upload_texture(gl: &glow::Context, texels: &[[f32; 4]]) -> Result<glow
     let rows = texels.len().div_ceil(TEXTURE_WIDTH);
     let mut padded = texels.to_vec();
     padded.resize(rows * TEXTURE_WIDTH, [0.0; 4]);
-    // SAFETY: as the caller guarantees; the texture is created here.
+    let (width, height) =
+        (gl_size(TEXTURE_WIDTH, "the morph texture's width")?, gl_size(rows, "the morph texture's rows")?);
+    // SAFETY: the caller keeps a context current on this thread (this function's contract); the
+    // texture is made here; `tex_image_2d` reads `width * rows` texels of 16 bytes from `padded`,
+    // which was resized to exactly that many just above.
     unsafe {
         let texture = gl.create_texture().map_err(GlError::Other)?;
         gl.bind_texture(glow::TEXTURE_2D, Some(texture));
@@ -226,8 +233,8 @@ unsafe fn upload_texture(gl: &glow::Context, texels: &[[f32; 4]]) -> Result<glow
             glow::TEXTURE_2D,
             0,
             glow::RGBA32F as i32,
-            TEXTURE_WIDTH as i32,
-            rows as i32,
+            width,
+            height,
             0,
             glow::RGBA,
             glow::FLOAT,

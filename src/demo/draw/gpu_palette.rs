@@ -13,7 +13,7 @@
 //! two `vec4`s is eight floats, exactly our `DualQuat`. The buffer is as big as the block declares
 //! (a block must be backed in full), and a frame rewrites only the joints the model has.
 
-use super::gl::{GlError, as_bytes};
+use super::gl::{GlError, as_bytes, gl_size};
 use glow::HasContext;
 use skinning_method::frame::Palette;
 
@@ -93,8 +93,9 @@ impl PaletteBuffer {
         block: PaletteBlock,
     ) -> Result<PaletteBuffer, GlError> {
         let PaletteBlock { name, bytes, binding } = block;
+        let size = gl_size(bytes, "the palette's uniform block, in bytes")?;
         // SAFETY: the caller keeps the context that made `gl` current on this thread; `program` is
-        // alive, and the buffer is created here.
+        // alive, and the buffer is created here with `size` bytes, what the block was measured at.
         unsafe {
             let index = gl
                 .get_uniform_block_index(program, name)
@@ -103,7 +104,7 @@ impl PaletteBuffer {
             gl.uniform_block_binding(program, index, binding);
             let buffer = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::UNIFORM_BUFFER, Some(buffer));
-            gl.buffer_data_size(glow::UNIFORM_BUFFER, bytes as i32, glow::DYNAMIC_DRAW);
+            gl.buffer_data_size(glow::UNIFORM_BUFFER, size, glow::DYNAMIC_DRAW);
             gl.bind_buffer(glow::UNIFORM_BUFFER, None);
             Ok(PaletteBuffer { buffer, binding, bytes, staging: Vec::with_capacity(bytes / 4) })
         }
@@ -124,7 +125,9 @@ impl PaletteBuffer {
             }
         }
         assert!(self.staging.len() * 4 <= self.bytes, "fits_gpu checked the joint count");
-        // SAFETY: as in `new`; the buffer is alive and holds at least the staged bytes.
+        // SAFETY: `gl`'s context is current (the caller's); `self.buffer` is this palette's live
+        // uniform buffer of `bytes` bytes and `staging` holds at most that many (filled just above),
+        // so the write stays inside it.
         unsafe {
             gl.bind_buffer(glow::UNIFORM_BUFFER, Some(self.buffer));
             gl.buffer_sub_data_u8_slice(glow::UNIFORM_BUFFER, 0, as_bytes(&self.staging));
@@ -133,7 +136,8 @@ impl PaletteBuffer {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        // SAFETY: as in `new`.
+        // SAFETY: `gl`'s context is current (the caller's); the buffer was made in `new` and is
+        // deleted once: the palette is not used after `delete`.
         unsafe { gl.delete_buffer(self.buffer) };
     }
 }

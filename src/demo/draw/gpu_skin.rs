@@ -27,7 +27,7 @@
 //! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
 
 use super::colors::Rgba;
-use super::gl::{GlError, as_bytes};
+use super::gl::{GlError, as_bytes, gl_size};
 use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
 use super::gpu_morph::GpuMorph;
 use super::gpu_palette::{DQS_BLOCK, LBS_BLOCK, block_limit, fits_driver};
@@ -126,7 +126,11 @@ impl GpuSkin {
             // Room for one captured position and one normal, each a vec3, per vertex.
             let captured = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(captured));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (n * 24) as i32, glow::STREAM_READ);
+            gl.buffer_data_size(
+                glow::ARRAY_BUFFER,
+                gl_size(n.saturating_mul(24), "the captured bytes")?,
+                glow::STREAM_READ,
+            );
             Ok(GpuSkin {
                 lines,
                 lit,
@@ -245,7 +249,9 @@ unsafe fn skin_attributes(
     sets: usize,
 ) {
     let [joints, weights, normals] = buffers;
-    // SAFETY: as the caller guarantees.
+    // SAFETY: the caller keeps a context current and `vao` bound-able (this function's contract);
+    // `strokes`' buffers and `buffers` are live names of that context; the attribute pointers are
+    // offsets into those buffers, not addresses of ours.
     unsafe {
         gl.bind_vertex_array(Some(vao));
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(strokes.positions));

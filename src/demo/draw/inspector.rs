@@ -71,7 +71,9 @@ impl InspectorLayer {
         }
         self.strokes.upload_positions(gl, &self.positions, &mut self.staging);
         self.strokes.upload_colors(gl, &self.colors);
-        // SAFETY: the caller keeps the context current; the strokes' handles are alive.
+        // SAFETY: `gl`'s context is current (the caller's); the vertex array is the inspector's
+        // strokes', made with a line and a point for every candidate and two more points, and
+        // `candidates` is no longer than that (it was sized for the most influences).
         unsafe {
             gl.bind_vertex_array(Some(self.strokes.vao));
             // The first lines of the index buffer join candidate i to the blend: one per influence.
@@ -85,8 +87,10 @@ impl InspectorLayer {
             gl.draw_arrays(glow::POINTS, blend as i32, 1);
             if inspection.dqs.is_some() {
                 // The last line of the index buffer, after the candidates' (2 indices of 4 bytes each).
-                let offset = (self.candidates * 2 * 4) as i32;
-                gl.draw_elements(glow::LINES, 2, glow::UNSIGNED_INT, offset);
+                // A few dozen bytes at most (one vertex's influences): it fits, and is not wrapped.
+                if let Ok(offset) = i32::try_from(self.candidates * 2 * 4) {
+                    gl.draw_elements(glow::LINES, 2, glow::UNSIGNED_INT, offset);
+                }
                 gl.draw_arrays(glow::POINTS, dqs as i32, 1);
             }
             gl.uniform_1_f32(point_size, base);

@@ -11,7 +11,7 @@
 //! what the screen shows (the 2.2 power of a product is the product of the powers). The texture
 //! coordinates are attribute 7 of the surface's vertex array (`texcoord_attribute`).
 
-use super::gl::{GlError, as_bytes};
+use super::gl::{GlError, as_bytes, gl_size, rgba_texture_size};
 use crate::demo::output::console::say;
 use glow::HasContext;
 use skinning_formats::budget;
@@ -68,7 +68,8 @@ impl GpuLooks {
     /// or uploaded is said once, and its material drawn in its factor alone.
     pub fn new(gl: &glow::Context, looks: &Looks, triangles: usize) -> Result<GpuLooks, GlError> {
         let materials = &looks.materials;
-        // SAFETY: as for every block in this file (see `MaterialUniforms::new`).
+        // SAFETY: `gl`'s context is current (the caller's); a query of the largest texture side, no
+        // names, no memory of ours.
         let max_side = unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }.max(1) as u32;
         // The halvings that fit the model's budget of pixels, as loading said (`gltf_import/images.rs`).
         let sizes: Vec<(u32, u32)> = materials.images.iter().map(|i| (i.width, i.height)).collect();
@@ -118,6 +119,9 @@ impl GpuLooks {
         if next < total {
             draws.push(plain(next, total - next));
         }
+        // Every run's byte offset and count of corners fit OpenGL's 32 bits if the whole mesh's
+        // do: checked once here, so `draw` converts them without wrapping.
+        gl_size(total.saturating_mul(12), "the model's triangles, in bytes")?;
         Ok(GpuLooks { draws, textures, on: true })
     }
 
@@ -125,7 +129,9 @@ impl GpuLooks {
     /// program in use whose uniforms are `uniforms`: run by run with their materials if `on`, else
     /// all at once in the vertices' colours.
     pub fn draw(&self, gl: &glow::Context, uniforms: &MaterialUniforms, vao: glow::VertexArray) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current with the program of `uniforms` in use (the caller's);
+        // `vao`'s elements are the model's triangles, and every run lies inside them (`new` clamps
+        // them to the count), so each draw reads inside its element buffer; the textures are live.
         unsafe {
             gl.enable(glow::DEPTH_TEST);
             gl.bind_vertex_array(Some(vao));
@@ -138,14 +144,22 @@ impl GpuLooks {
                     gl.uniform_1_i32(uniforms.textured.as_ref(), draw.texture.is_some() as i32);
                     gl.uniform_1_f32(uniforms.alpha_cutoff.as_ref(), draw.cutoff);
                     gl.bind_texture(glow::TEXTURE_2D, draw.texture);
-                    let offset = (draw.first * 12) as i32;
-                    gl.draw_elements(glow::TRIANGLES, (draw.count * 3) as i32, glow::UNSIGNED_INT, offset);
+                    // Both fit: `new` checked the whole mesh's bytes.
+                    let (Ok(offset), Ok(corners)) =
+                        (i32::try_from(draw.first * 12), i32::try_from(draw.count * 3))
+                    else {
+                        continue;
+                    };
+                    gl.draw_elements(glow::TRIANGLES, corners, glow::UNSIGNED_INT, offset);
                 }
                 gl.bind_texture(glow::TEXTURE_2D, None);
             } else {
                 gl.uniform_1_i32(uniforms.use_material.as_ref(), 0);
                 let corners = self.draws.iter().map(|d| d.first + d.count).max().unwrap_or(0) * 3;
-                gl.draw_elements(glow::TRIANGLES, corners as i32, glow::UNSIGNED_INT, 0);
+                // It fits: `new` checked the whole mesh's bytes, four times this.
+                if let Ok(corners) = i32::try_from(corners) {
+                    gl.draw_elements(glow::TRIANGLES, corners, glow::UNSIGNED_INT, 0);
+                }
             }
             gl.bind_vertex_array(None);
             gl.disable(glow::DEPTH_TEST);
@@ -154,7 +168,8 @@ impl GpuLooks {
 
     pub fn delete(&self, gl: &glow::Context) {
         for &texture in &self.textures {
-            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+            // SAFETY: `gl`'s context is current (the caller's); each texture was made by `upload` and
+            // is deleted once: the looks are not used after `delete`.
             unsafe { gl.delete_texture(texture) };
         }
     }
@@ -189,14 +204,18 @@ fn texture(
 /// A decoded image as a texture: RGBA bytes, mipmapped, repeating; an error in words if the GPU
 /// refuses it (OpenGL reports that only when asked, after the upload).
 fn upload(gl: &glow::Context, pixels: &Pixels) -> Result<glow::Texture, String> {
-    // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+    // OpenGL reads width x height x 4 bytes from the slice, whatever its length: checked first.
+    let (w, h) = rgba_texture_size(pixels.width, pixels.height, &pixels.rgba).map_err(|e| e.to_string())?;
+    // SAFETY: `gl`'s context is current on this thread (`GpuLooks::new`'s caller keeps it so); the
+    // texture is made here and deleted here on error; `tex_image_2d` reads `w * h * 4` bytes of
+    // `pixels.rgba`, which holds exactly that many (`rgba_texture_size`), rows unpadded
+    // (UNPACK_ALIGNMENT 1).
     unsafe {
         // Errors left from before are not this texture's.
         while gl.get_error() != glow::NO_ERROR {}
         let texture = gl.create_texture().map_err(|e| format!("the GPU made no texture for it ({e})"))?;
         gl.bind_texture(glow::TEXTURE_2D, Some(texture));
         gl.pixel_store_i32(glow::UNPACK_ALIGNMENT, 1);
-        let (w, h) = (pixels.width as i32, pixels.height as i32);
         let data = glow::PixelUnpackData::Slice(Some(&pixels.rgba));
         gl.tex_image_2d(
             glow::TEXTURE_2D,
@@ -238,7 +257,9 @@ pub unsafe fn texcoord_attribute(
     vertices: usize,
 ) -> Result<glow::Buffer, GlError> {
     let uv: Vec<[f32; 2]> = looks.texcoords.iter().map(|t| t.to_array()).collect();
-    // SAFETY: as the caller guarantees; the buffer is created here.
+    // SAFETY: the caller keeps a context current with the vertex array bound (this function's
+    // contract); the buffer is made here and filled from `uv`, whose length glow passes;
+    // attribute 7 reads it only when it holds one pair per vertex.
     unsafe {
         let buffer = gl.create_buffer().map_err(GlError::Other)?;
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));

@@ -63,7 +63,9 @@ impl ReachMarks {
             *slot = Vec3A::from(*mark);
         }
         self.strokes.upload_positions(gl, &self.positions, &mut self.staging);
-        // SAFETY: the caller keeps the context current; the strokes' handles are alive.
+        // SAFETY: `gl`'s context is current (the caller's); the vertex array is these marks'
+        // strokes', made with `MARKS_PER_CHAIN` points and two lines for each chain shown, so the
+        // draws of `chains` chains read inside its buffers.
         unsafe {
             gl.bind_vertex_array(Some(self.strokes.vao));
             // Two lines (four indices) per chain, in chain order.

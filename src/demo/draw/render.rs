@@ -230,7 +230,8 @@ impl Renderer {
 
     /// Hands the queued commands to the driver, as a window's buffer swap would.
     pub fn flush(&self) {
-        // SAFETY: as above.
+        // SAFETY: the context of `self.gl` is current on this thread (the renderer's caller keeps
+        // it so); a flush takes no names and no memory.
         unsafe { self.gl.flush() };
     }
 }

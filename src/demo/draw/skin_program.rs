@@ -62,8 +62,8 @@ impl SkinProgram {
         );
         let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
         let palette = PaletteBuffer::new(gl, program, block)?;
-        // SAFETY: the caller keeps the context that made `gl` current on
-        // this thread, and every handle used was created here and not yet deleted.
+        // SAFETY: the caller keeps the context that made `gl` current on this thread; `program` was
+        // just linked by it; the uniform names are Rust strings glow passes with their lengths.
         unsafe {
             let at = |name: &str| gl.get_uniform_location(program, name);
             // The displacements' sampler reads its own unit: unit 0 is the materials' textures'.
@@ -87,15 +87,16 @@ impl SkinProgram {
     /// Puts the program in use with this frame's palette and morph weights (none: no targets, or
     /// the CPU morphs).
     pub fn use_with(&mut self, gl: &glow::Context, palette: Palette, morph_weights: &[f32]) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the program was linked in `new`.
         unsafe { gl.use_program(Some(self.program)) };
         self.palette.upload(gl, palette);
         if !morph_weights.is_empty() {
-            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+            // SAFETY: `gl`'s context is current and this program in use (just above); the slice is
+            // handed over with its length.
             unsafe { gl.uniform_1_f32_slice(self.morph_weights.as_ref(), morph_weights) };
         }
         if let Palette::Dqs { scale, .. } = palette {
-            // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+            // SAFETY: `gl`'s context is current and this program in use (just above); one float.
             unsafe { gl.uniform_1_f32(self.dq_scale.as_ref(), scale) };
         }
     }
@@ -110,7 +111,8 @@ impl SkinProgram {
         eye: Vec3,
         flat: bool,
     ) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current with this program in use (the caller's); the locations
+        // are this program's, and each slice handed over is a whole local array.
         unsafe {
             gl.uniform_matrix_4_f32_slice(
                 self.view_projection.as_ref(),
@@ -125,7 +127,7 @@ impl SkinProgram {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.palette.delete(gl);
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the program is this one's, deleted once.
         unsafe { gl.delete_program(self.program) };
     }
 }

@@ -5,7 +5,7 @@
 //! knows about skinning.
 
 use super::colors::Rgba;
-use super::gl::{GlError, as_bytes, compile_program};
+use super::gl::{GlError, as_bytes, compile_program, gl_size};
 use glam::{Mat4, Vec3A};
 use glow::HasContext;
 
@@ -31,8 +31,14 @@ pub const MAX_POINTS_SHOWN: usize = 1000;
 impl Strokes {
     /// Strokes of `points` positions (uploaded later) joined by `lines`, pairs of point indices.
     pub fn new(gl: &glow::Context, points: usize, lines: &[[u32; 2]]) -> Result<Strokes, GlError> {
-        // SAFETY: the caller keeps the context that made `gl` current on
-        // this thread, and every handle used was created by these strokes and not yet deleted.
+        // Sizes in bytes and counts as OpenGL takes them, checked: the colours' bytes are the
+        // largest, so every byte offset into the positions fits too.
+        let position_bytes = gl_size(points.saturating_mul(12), "the points' positions, in bytes")?;
+        let color_bytes = gl_size(points.saturating_mul(16), "the points' colours, in bytes")?;
+        let line_indices = gl_size(lines.len().saturating_mul(2), "the lines' indices")?;
+        let count = gl_size(points, "the points")?;
+        // SAFETY: the caller keeps the context that made `gl` current on this thread; every name
+        // bound here is made here, and the element data is a live slice whose length glow passes.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
             let positions = gl.create_buffer().map_err(GlError::Other)?;
@@ -41,11 +47,11 @@ impl Strokes {
             gl.bind_vertex_array(Some(vao));
             // Attribute 0: position, three floats. Attribute 1: colour, four floats.
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(positions));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (points * 12) as i32, glow::DYNAMIC_DRAW);
+            gl.buffer_data_size(glow::ARRAY_BUFFER, position_bytes, glow::DYNAMIC_DRAW);
             gl.vertex_attrib_pointer_f32(0, 3, glow::FLOAT, false, 12, 0);
             gl.enable_vertex_attrib_array(0);
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(colors));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (points * 16) as i32, glow::DYNAMIC_DRAW);
+            gl.buffer_data_size(glow::ARRAY_BUFFER, color_bytes, glow::DYNAMIC_DRAW);
             gl.vertex_attrib_pointer_f32(1, 4, glow::FLOAT, false, 16, 0);
             gl.enable_vertex_attrib_array(1);
             // The element buffer is part of the vertex array's state.
@@ -57,8 +63,8 @@ impl Strokes {
                 positions,
                 colors,
                 lines: indices,
-                line_indices: (lines.len() * 2) as i32,
-                points: points as i32,
+                line_indices,
+                points: count,
                 show_points: points <= MAX_POINTS_SHOWN,
             })
         }
@@ -72,7 +78,8 @@ impl Strokes {
 
     pub fn upload_floats(&self, gl: &glow::Context, xyz: &[f32]) {
         debug_assert_eq!(xyz.len(), self.points as usize * 3);
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); `self.positions` is this layer's live
+        // buffer; glow passes `xyz`'s length, and OpenGL refuses a write past the buffer's end.
         unsafe {
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.positions));
             gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(xyz));
@@ -81,7 +88,8 @@ impl Strokes {
 
     pub fn upload_colors(&self, gl: &glow::Context, colors: &[Rgba]) {
         debug_assert_eq!(colors.len(), self.points as usize);
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); `self.colors` is this layer's live
+        // buffer; glow hands over `colors` with its length, and OpenGL bounds the write.
         unsafe {
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.colors));
             gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(colors));
@@ -89,7 +97,9 @@ impl Strokes {
     }
 
     pub fn draw(&self, gl: &glow::Context) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the vertex array is this layer's, its
+        // element buffer holds `line_indices` indices and its buffers `points` points (both
+        // counted and checked in `new`), so the draws read inside them.
         unsafe {
             gl.bind_vertex_array(Some(self.vao));
             gl.draw_elements(glow::LINES, self.line_indices, glow::UNSIGNED_INT, 0);
@@ -101,7 +111,8 @@ impl Strokes {
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the vertex array and the three buffers
+        // were made in `new` and are deleted once: the strokes are not used after `delete`.
         unsafe {
             gl.delete_vertex_array(self.vao);
             for buffer in [self.positions, self.colors, self.lines] {
@@ -145,7 +156,8 @@ impl LinesProgram {
     /// Puts the program in use with this camera and point size, for the strokes drawn next.
     pub fn start(&self, gl: &glow::Context, view_projection: Mat4, point_size: f32) {
         self.use_again(gl);
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current with this program in use (the caller's); the uniform
+        // locations are this program's, and each slice handed over is a whole local array.
         unsafe {
             gl.uniform_matrix_4_f32_slice(
                 self.view_projection.as_ref(),
@@ -158,12 +170,14 @@ impl LinesProgram {
 
     /// Puts the program back in use after another, its uniforms as they were.
     pub fn use_again(&self, gl: &glow::Context) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); `self.program` was linked in `new` and
+        // is deleted only by `delete`.
         unsafe { gl.use_program(Some(self.program)) };
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the program is this one's, deleted
+        // once: it is not used after `delete`.
         unsafe { gl.delete_program(self.program) };
     }
 }

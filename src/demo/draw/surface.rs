@@ -13,7 +13,7 @@
 //! inspector) stay on top, as in the article's picture, and the bind pose drawn before it shows
 //! where the skin has left it.
 
-use super::gl::{GlError, as_bytes, compile_program};
+use super::gl::{GlError, as_bytes, compile_program, gl_size};
 use super::looks::{GpuLooks, MaterialUniforms, texcoord_attribute};
 use super::strokes::Strokes;
 use glam::{Mat4, Vec3, Vec3A};
@@ -54,8 +54,9 @@ impl Surface {
             ("shaders/surface.frag", include_str!("../../../shaders/surface.frag")),
         )?;
         let flat = model.skin.normals().is_empty();
-        // SAFETY: the caller keeps the context that made `gl` current on
-        // this thread, and every handle used was created here and not yet deleted.
+        // SAFETY: the caller keeps the context that made `gl` current on this thread; the vertex
+        // array and the normals buffer are made here, the skinned strokes' buffers are live names
+        // of that context, and the attribute pointers are offsets into them.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
             gl.bind_vertex_array(Some(vao));
@@ -67,11 +68,8 @@ impl Surface {
             gl.enable_vertex_attrib_array(1);
             let normals = gl.create_buffer().map_err(GlError::Other)?;
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(normals));
-            gl.buffer_data_size(
-                glow::ARRAY_BUFFER,
-                (model.skin.normals().len() * 12) as i32,
-                glow::DYNAMIC_DRAW,
-            );
+            let bytes = gl_size(model.skin.normals().len().saturating_mul(12), "the normals, in bytes")?;
+            gl.buffer_data_size(glow::ARRAY_BUFFER, bytes, glow::DYNAMIC_DRAW);
             normal_attribute(gl, !flat);
             let texcoords = texcoord_attribute(gl, looks, model.skin.len())?;
             let triangles = triangle_elements(gl, &model.triangles)?;
@@ -102,7 +100,9 @@ impl Surface {
         view_projection: Mat4,
         eye: Vec3,
     ) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); `self.normals` and the program are this
+        // surface's live names; the sub-data upload reads exactly `staging`'s bytes (glow passes
+        // the slice's length), and OpenGL itself refuses a write past the buffer.
         unsafe {
             if !self.flat {
                 staging.clear();
@@ -124,7 +124,8 @@ impl Surface {
 
     pub fn delete(&self, gl: &glow::Context) {
         self.looks.delete(gl);
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); each name deleted is this surface's,
+        // made in `new`, and deleted once: the surface is not used after `delete`.
         unsafe {
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.normals);
@@ -141,7 +142,9 @@ impl Surface {
 /// # Safety
 /// A context is current and the vertex array to set up is bound.
 pub unsafe fn normal_attribute(gl: &glow::Context, per_vertex: bool) {
-    // SAFETY: as the caller guarantees.
+    // SAFETY: the caller keeps a context current with the surface's vertex array and its normals
+    // buffer bound (this function's contract); attribute 4 points at offset 0 of that buffer, and
+    // switched off it reads a constant, so nothing here reads memory of ours.
     unsafe {
         if per_vertex {
             gl.vertex_attrib_pointer_f32(4, 3, glow::FLOAT, false, 12, 0);
@@ -158,7 +161,9 @@ pub unsafe fn normal_attribute(gl: &glow::Context, per_vertex: bool) {
 /// # Safety
 /// A context is current and the vertex array to set up is bound.
 pub unsafe fn triangle_elements(gl: &glow::Context, triangles: &[[u32; 3]]) -> Result<glow::Buffer, GlError> {
-    // SAFETY: as the caller guarantees; the buffer is created here.
+    // SAFETY: the caller keeps a context current with the vertex array bound (this function's
+    // contract); the element buffer is made here and filled from `triangles`, whose length glow
+    // passes with it.
     unsafe {
         let buffer = gl.create_buffer().map_err(GlError::Other)?;
         gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(buffer));

@@ -40,7 +40,9 @@ impl TrailLine {
             *slot = Vec3A::from(*point);
         }
         self.strokes.upload_positions(gl, &self.positions, &mut self.staging);
-        // SAFETY: the caller keeps the context current; the strokes' handles are alive.
+        // SAFETY: `gl`'s context is current (the caller's); the vertex array is this trail's
+        // strokes', whose elements join its points in order, and the draw reads `points - 1` of
+        // those segments, no more than the trail's points allow.
         unsafe {
             gl.bind_vertex_array(Some(self.strokes.vao));
             // Segment i joins point i and i + 1: two indices each, as far as the trail goes.

@@ -7,7 +7,7 @@
 //! only the points it has. GL boilerplate.
 
 use super::font::TextBatch;
-use crate::demo::draw::gl::{GlError, as_bytes};
+use crate::demo::draw::gl::{GlError, as_bytes, gl_size};
 use crate::demo::draw::strokes::LinesProgram;
 use glam::Mat4;
 use glow::HasContext;
@@ -27,8 +27,10 @@ pub fn pixel_projection(width: u32, height: u32) -> Mat4 {
 impl TextLayer {
     /// Buffers for up to `capacity` points.
     pub fn new(gl: &glow::Context, capacity: usize) -> Result<TextLayer, GlError> {
-        // SAFETY: the caller keeps the context that made `gl` current on
-        // this thread, and every handle used was created by this layer and not yet deleted.
+        let position_bytes = gl_size(capacity.saturating_mul(8), "the words' positions, in bytes")?;
+        let color_bytes = gl_size(capacity.saturating_mul(16), "the words' colours, in bytes")?;
+        // SAFETY: the caller keeps the context that made `gl` current on this thread; the vertex
+        // array and both buffers are made here, and nothing is read from memory of ours.
         unsafe {
             let vao = gl.create_vertex_array().map_err(GlError::Other)?;
             let positions = gl.create_buffer().map_err(GlError::Other)?;
@@ -36,11 +38,11 @@ impl TextLayer {
             gl.bind_vertex_array(Some(vao));
             // Attribute 0: position, two floats (the shader's z is then 0). Attribute 1: colour.
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(positions));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (capacity * 8) as i32, glow::DYNAMIC_DRAW);
+            gl.buffer_data_size(glow::ARRAY_BUFFER, position_bytes, glow::DYNAMIC_DRAW);
             gl.vertex_attrib_pointer_f32(0, 2, glow::FLOAT, false, 8, 0);
             gl.enable_vertex_attrib_array(0);
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(colors));
-            gl.buffer_data_size(glow::ARRAY_BUFFER, (capacity * 16) as i32, glow::DYNAMIC_DRAW);
+            gl.buffer_data_size(glow::ARRAY_BUFFER, color_bytes, glow::DYNAMIC_DRAW);
             gl.vertex_attrib_pointer_f32(1, 4, glow::FLOAT, false, 16, 0);
             gl.enable_vertex_attrib_array(1);
             gl.bind_vertex_array(None);
@@ -59,24 +61,29 @@ impl TextLayer {
         scale: f32,
     ) {
         let n = batch.points().len().min(self.capacity);
+        // `capacity` fits OpenGL's 32 bits (`new` checked its bytes), so `n` does too.
+        let Ok(count) = i32::try_from(n) else { return };
         if n == 0 {
             return;
         }
         lines.start(gl, pixel_projection(width, height), scale.round().max(1.0));
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the buffers are this layer's, of
+        // `capacity` points, and `n` is at most `capacity` (checked above), so the writes and the
+        // draw stay inside them; glow passes each slice's length.
         unsafe {
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.positions));
             gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(&batch.points()[..n]));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.colors));
             gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, as_bytes(&batch.colors()[..n]));
             gl.bind_vertex_array(Some(self.vao));
-            gl.draw_arrays(glow::POINTS, 0, n as i32);
+            gl.draw_arrays(glow::POINTS, 0, count);
             gl.bind_vertex_array(None);
         }
     }
 
     pub fn delete(&self, gl: &glow::Context) {
-        // SAFETY: a current context and this object's own live GL names, as at the file's first SAFETY.
+        // SAFETY: `gl`'s context is current (the caller's); the names were made in `new` and are
+        // deleted once: the layer is not used after `delete`.
         unsafe {
             gl.delete_vertex_array(self.vao);
             gl.delete_buffer(self.positions);

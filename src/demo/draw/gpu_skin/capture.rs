@@ -1,6 +1,6 @@
 //! Reading back what the skinning shader computed, for the tests that hold it against the CPU.
 
-use super::super::gl::GlError;
+use super::super::gl::{GlError, gl_size};
 use super::{GpuSkin, method};
 use glam::Vec3A;
 use glow::HasContext;
@@ -24,27 +24,33 @@ impl GpuSkin {
         assert!(normals.is_empty() || normals.len() == n, "one output normal per vertex, or none");
         self.lines[method(palette)].use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
-        // SAFETY: the caller keeps the context that made `gl` current on this thread, and every
-        // handle used is this skin's, alive until `GpuSkin::delete`.
+        // Each vertex's position and normal, three floats each: a byte count checked, not wrapped,
+        // so the mapping read below is never shorter than what this reads of it.
+        let bytes = n.saturating_mul(24);
+        let (points, mapped_bytes) =
+            (gl_size(n, "the vertices captured")?, gl_size(bytes, "the captured bytes")?);
+        // SAFETY: `gl`'s context is current on this thread (the caller's promise, as for every GL
+        // call here); the vertex array and the captured buffer are this skin's, made in
+        // `GpuSkin::new` with room for `bytes`, and deleted only by `GpuSkin::delete`.
         unsafe {
             gl.bind_vertex_array(Some(self.strokes.vao));
             gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, Some(self.captured));
             gl.enable(glow::RASTERIZER_DISCARD);
             gl.begin_transform_feedback(glow::POINTS);
-            gl.draw_arrays(glow::POINTS, 0, n as i32);
+            gl.draw_arrays(glow::POINTS, 0, points);
             gl.end_transform_feedback();
             gl.disable(glow::RASTERIZER_DISCARD);
             gl.bind_vertex_array(None);
 
-            let bytes = n * 24;
             let mapped =
-                gl.map_buffer_range(glow::TRANSFORM_FEEDBACK_BUFFER, 0, bytes as i32, glow::MAP_READ_BIT);
+                gl.map_buffer_range(glow::TRANSFORM_FEEDBACK_BUFFER, 0, mapped_bytes, glow::MAP_READ_BIT);
             if mapped.is_null() {
                 gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
                 return Err(GlError::Other("cannot map the transform feedback buffer".into()));
             }
-            // SAFETY: besides the note above, the mapping is `bytes` long, readable (MAP_READ_BIT),
-            // and stays valid until `unmap_buffer` below; bytes need no alignment.
+            // SAFETY: the mapping is not null (checked above), `bytes` long (`mapped_bytes` is
+            // `bytes`, checked, not wrapped), readable (MAP_READ_BIT) and valid until `unmap_buffer`
+            // below, after the last read of `data`; bytes need no alignment.
             let data = std::slice::from_raw_parts(mapped, bytes);
             // Interleaved: each vertex's position, then its normal, three floats each.
             let vec3 = |xyz: &[u8]| {
