@@ -2,23 +2,41 @@
 //! instead of a picture. Numbers only: no camera, no window state; just the clip asked for, or the
 //! layers of clips the flags ask for (`show/layers.rs`), the held morph weights and the chains that
 //! reach. The desktop writes them into the file (or, with `--skinning gpu`, reads them back from
-//! the vertex shader first: `platform/headless.rs`); the web page hands them over as a download.
+//! the vertex shader first: `platform/headless.rs`, which `demo/mod.rs` hands over as [`To::Gpu`],
+//! so that this file stands below the platforms); the web page hands them over as a download.
 
+use crate::demo::cli::choices::Skinning;
 use crate::demo::cli::{self, options::Options};
 use crate::demo::output::failure::Failure;
 use crate::demo::show;
-use crate::demo::show::skinned::Skinning;
 use skinning_fast::fast_path::FastPath;
 use skinning_formats::dump::{By, Frames, Settings};
 use skinning_method::clip::Clip;
 use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
 
+/// The desktop's read-back of the vertex shader's numbers into a dump file
+/// (`platform/headless.rs`: `dump_gpu`).
+#[cfg(not(target_arch = "wasm32"))]
+pub type GpuDump = fn(
+    &std::path::Path,
+    &Model,
+    Animation,
+    Frames,
+    skinning_method::frame::Method,
+    &[skinning_method::morph::Held],
+    &mut [skinning_method::reach::Reach],
+) -> Result<(), Failure>;
+
 /// Where the dump goes.
 pub enum To<'a> {
     /// The file the command line named (the desktop's).
     #[cfg(not(target_arch = "wasm32"))]
     File(&'a std::path::Path),
+    /// The same file, `--skinning gpu`: its numbers read back from the vertex shader by the
+    /// function given, which holds the offscreen context this file does not make.
+    #[cfg(not(target_arch = "wasm32"))]
+    Gpu(&'a std::path::Path, GpuDump),
     /// These bytes (the web page's download).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Bytes(&'a mut Vec<u8>),
@@ -70,15 +88,7 @@ pub fn dump(
     let written = match to {
         // The GPU's skinned positions, read back from the vertex shader: for checking it.
         #[cfg(not(target_arch = "wasm32"))]
-        To::File(path) if options.skinning == Skinning::Gpu => crate::demo::platform::headless::dump_gpu(
-            path,
-            model,
-            animation,
-            frames,
-            method,
-            &held,
-            &mut reaches,
-        ),
+        To::Gpu(path, dump_gpu) => dump_gpu(path, model, animation, frames, method, &held, &mut reaches),
         #[cfg(not(target_arch = "wasm32"))]
         To::File(path) => crate::demo::output::write_file(path, |file| write(file)),
         To::Bytes(_) if options.skinning == Skinning::Gpu => Err(Failure::new(

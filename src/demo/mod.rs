@@ -26,20 +26,23 @@
 //!   what Ctrl-C does while a file is written.
 
 pub mod cli;
+pub mod colors;
 pub mod draw;
 mod dump;
+pub mod model;
 pub mod output;
 pub mod platform;
 pub mod show;
+pub mod time;
 pub mod words;
 
 use std::process::ExitCode;
 #[cfg(not(target_arch = "wasm32"))]
 use {
     cli::Command,
+    model::load::{Loaded, Loading},
     output::failure::Failure,
     platform::session::Session,
-    show::loaded::{Loaded, Loading},
 };
 
 /// The whole program; returns the process exit code.
@@ -92,7 +95,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     for path in options.dump.iter().chain(&options.screenshot).chain(export) {
         output::check(path)?;
     }
-    let Loading::Show(loaded) = show::loaded::load(&options)? else { return Ok(()) };
+    let Loading::Show(loaded) = model::load::load(&options)? else { return Ok(()) };
     // The model shown written as a glTF file or an MD5 model; nothing else runs (the command line
     // takes no other flag but --model with them). All of the files or none. What the loader mended
     // or left out is said first: it is left out of the files too (a texture past the budget).
@@ -101,16 +104,20 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
         loaded.notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
     }
     if let Some((path, container)) = &options.export_gltf {
-        return output::exports::gltf(path, *container, &loaded);
+        return model::exports::gltf(path, *container, &loaded);
     }
     if let Some(path) = &options.export_md5 {
-        return output::exports::md5(path, &loaded, options.force);
+        return model::exports::md5(path, &loaded, options.force);
     }
     let Loaded { model, looks, clips, notes, stored, .. } = *loaded;
     // Said once, when the model is up: what the loader mended or left out.
     let say_notes = || notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
     if let Some(path) = &options.dump {
-        return dump::dump(&options, &model, &clips, say_notes, dump::To::File(path));
+        let to = match options.skinning {
+            cli::choices::Skinning::Gpu => dump::To::Gpu(path, platform::headless::dump_gpu),
+            _ => dump::To::File(path),
+        };
+        return dump::dump(&options, &model, &clips, say_notes, to);
     }
     let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;

@@ -1,6 +1,7 @@
 //! The drawings of chapter 15 kept true where a reader walks them: the method's core (the article's
 //! lesson) names none of the later lessons, the method's files form a tree, and the program's
-//! folders in `src/demo/` stand in one order, each importing only the folders below it.
+//! folders in `src/demo/` (and the few files beside them) stand in one order, each importing only
+//! those below it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -16,9 +17,11 @@ pub const CORE_AND_LAYERS: (&[&str], &[&str]) = (
     &["normals", "dual_quat", "morph", "mixer", "reach", "inspect", "axes", "printable"],
 );
 
-/// `src/demo`'s folders from the bottom up: a folder imports only folders before it in this list
-/// (and the files at `src/demo/`'s top: `mod.rs`, which starts them, and `dump.rs`, imports any).
-pub const DEMO_FOLDERS: [&str; 6] = ["output", "show", "words", "draw", "cli", "platform"];
+/// `src/demo`'s parts from the bottom up, each a folder or a file beside them (`time.rs`,
+/// `colors.rs`, `dump.rs`): a part imports only parts before it in this list. `mod.rs`, which
+/// starts the program, stands above them all. Chapter 15 draws this order.
+pub const DEMO_ORDER: [&str; 10] =
+    ["time", "colors", "output", "cli", "model", "words", "show", "dump", "draw", "platform"];
 
 /// The first name of a module under the method's `src/`: `frame/method.rs` is `frame`.
 fn top_module(file: &Path) -> String {
@@ -49,11 +52,12 @@ fn the_core_of_the_method_imports_no_later_lesson() {
     assert!(reaching_up.is_empty(), "the core names a later lesson: {reaching_up:#?}");
 }
 
-/// Which of `src/demo`'s folders import which others (a file at its top counts as no folder).
+/// Which of `src/demo`'s parts (its folders, and the files beside them) import which others;
+/// `mod.rs`, the root, is left out.
 pub fn demo_folder_imports() -> BTreeMap<String, BTreeSet<String>> {
     let folder = |file: &Path| {
         let module = module_of(file);
-        (module.len() > 2 && module[0] == "demo").then(|| module[1].clone())
+        (module.len() >= 2 && module[0] == "demo").then(|| module[1].clone())
     };
     let mut folders: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (file, those) in imports_within(&top().join("src")) {
@@ -68,15 +72,15 @@ pub fn demo_folder_imports() -> BTreeMap<String, BTreeSet<String>> {
 #[test]
 fn the_demo_folders_stand_in_one_order() {
     let folders = demo_folder_imports();
-    let rank = |name: &str| DEMO_FOLDERS.iter().position(|f| *f == name);
+    let rank = |name: &str| DEMO_ORDER.iter().position(|f| *f == name);
     let mut wrong = Vec::new();
     for (from, those) in &folders {
         let Some(at) = rank(from) else {
-            wrong.push(format!("src/demo/{from}/ is not in DEMO_FOLDERS"));
+            wrong.push(format!("src/demo/{from} is not in DEMO_ORDER"));
             continue;
         };
         for to in those.iter().filter(|to| rank(to).is_none_or(|r| r >= at)) {
-            wrong.push(format!("{from}/ imports {to}/, above it"));
+            wrong.push(format!("{from} imports {to}, above it"));
         }
     }
     assert!(wrong.is_empty(), "{wrong:#?}\n{folders:#?}");

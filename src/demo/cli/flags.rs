@@ -7,7 +7,7 @@ use super::model_file::{self, Given};
 use super::options::{MAX_SECONDS, MAX_THREADS, Options, front};
 use super::values::{is_md5mesh, names_a_folder, once, parse_camera, parse_size, path, png, text};
 use super::{hide, layers, morph, reach};
-use crate::demo::show::skinned::{Methods, Skinning};
+use crate::demo::cli::choices::{Methods, Skinning};
 use lexopt::Parser;
 use skinning_formats::gltf_export::Container;
 use std::ffi::OsString;

@@ -2,20 +2,17 @@
 //! arguments (it handles `--flag value`, `--flag=value` and values that are not UTF-8); what they
 //! fill in is [`Options`] (`options.rs`), read family by family in `flags.rs`, each value checked
 //! by `values.rs`; the rules between them are `rules.rs`, and what `--help` prints is in `help.rs`;
-//! `--info` is `info.rs` for glTF, `md5_info.rs` for MD5; `skinning FILE` is `model_file.rs`,
-//! `--hide` is `hide.rs`.
+//! `--skinning` and `--method` choose from `choices.rs`; `skinning FILE` is `model_file.rs`,
+//! `--hide` is `hide.rs`. (`--info`'s description of a model file is the model's: `model/info.rs`.)
 
+pub mod choices;
 mod flags;
 pub mod help;
 pub mod hide;
-pub mod info;
 pub mod layers;
-pub mod looks_info;
-pub mod md5_info;
 mod mistakes;
 mod model_file;
 pub mod morph;
-mod morph_info;
 pub mod names;
 pub mod options;
 pub mod reach;

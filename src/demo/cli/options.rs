@@ -3,7 +3,7 @@
 
 use super::layers::LayerFlags;
 use super::morph::MorphSetting;
-use crate::demo::show::skinned::{Methods, Skinning};
+use crate::demo::cli::choices::{Methods, Skinning};
 use skinning_formats::gltf_export::Container;
 use skinning_method::clip::Clip;
 use skinning_method::model::Axis;

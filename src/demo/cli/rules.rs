@@ -4,7 +4,7 @@
 
 use super::layers::{self, Others};
 use super::options::{DUMP_DT, MAX_SECONDS, Options};
-use crate::demo::show::skinned::{Methods, Skinning};
+use crate::demo::cli::choices::{Methods, Skinning};
 
 /// The values flags take from each other: a headless picture without `--frames` is one frame.
 pub fn fill_in(options: &mut Options) {

@@ -1,7 +1,7 @@
 //! The command line's rules: what parses, and that every refusal is one line.
 
 use super::*;
-use crate::demo::show::skinned::{Methods, Skinning};
+use crate::demo::cli::choices::{Methods, Skinning};
 use skinning_formats::gltf_export::Container;
 use std::path::PathBuf;
 

@@ -6,29 +6,10 @@
 //! `JOINTS_0` and `JOINTS_1`. A model whose vertices all have four or fewer uploads one set, and its
 //! shaders are compiled with `#define INFLUENCES 4`, the article's loop; with more, two sets and
 //! `INFLUENCES 8`, the unused ones weighing 0. A vertex with more than eight is refused on the GPU
-//! ([`gpu_can_skin`]), and the model is skinned on the CPU, which takes any number.
+//! (`model/gpu_fit.rs`: `gpu_can_skin`), and the model is skinned on the CPU, which takes any number.
 
-use super::gpu_palette::fits_gpu;
 use glow::HasContext;
 use skinning_method::skin::{SLOTS, Skin};
-
-/// The most influences of one vertex the shaders read: two sets of four.
-pub const MAX_GPU_INFLUENCES: usize = 2 * SLOTS;
-
-/// Whether the GPU can skin `skin`: its joints fit the palette ([`fits_gpu`]) and no vertex has
-/// more than [`MAX_GPU_INFLUENCES`] influences. If not, the one-line refusal.
-pub fn gpu_can_skin(skin: &Skin) -> Result<(), String> {
-    fits_gpu(skin.joints().len())?;
-    let most = skin.most_influences();
-    if most <= MAX_GPU_INFLUENCES {
-        return Ok(());
-    }
-    Err(format!(
-        "GPU skinning takes at most {MAX_GPU_INFLUENCES} influences a vertex (two attribute sets of \
-         four) but a vertex of this model has {most}; skin it on the CPU (--skinning cpu), which \
-         blends every influence"
-    ))
-}
 
 /// Every vertex's influences as the shaders' attributes take them: `4 * sets` joints and as many
 /// weights per vertex, its slots and then its extras, the rest joint 0 with weight 0.
@@ -40,7 +21,7 @@ pub struct AttributeSets {
 }
 
 impl AttributeSets {
-    /// The sets for `skin`, which [`gpu_can_skin`] has passed.
+    /// The sets for `skin`, which `gpu_can_skin` has passed.
     pub fn of(skin: &Skin) -> AttributeSets {
         let sets = if skin.most_influences() > SLOTS { 2 } else { 1 };
         let per_vertex = sets * SLOTS;

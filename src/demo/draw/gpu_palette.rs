@@ -14,16 +14,9 @@
 //! (a block must be backed in full), and a frame rewrites only the joints the model has.
 
 use super::gl::{GlError, as_bytes, gl_size};
+use crate::demo::model::gpu_fit::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES};
 use glow::HasContext;
 use skinning_method::frame::Palette;
-
-/// The most joints GPU skinning takes: the size of the shaders' palette arrays.
-pub const MAX_GPU_JOINTS: usize = 256;
-
-/// The bytes of the blocks, in `std140`: 256 `mat4` (LBS) fill the guaranteed 16 KiB; 256 dual
-/// quaternions (DQS) take half.
-pub const LBS_BLOCK_BYTES: usize = MAX_GPU_JOINTS * 16 * 4;
-pub const DQS_BLOCK_BYTES: usize = MAX_GPU_JOINTS * 8 * 4;
 
 /// A palette's uniform block as the shaders declare it: its name, its size in bytes, and the
 /// binding point that joins it to its buffer.
@@ -40,36 +33,11 @@ pub const LBS_BLOCK: PaletteBlock = PaletteBlock { name: "Palette", bytes: LBS_B
 pub const DQS_BLOCK: PaletteBlock =
     PaletteBlock { name: "DualQuatPalette", bytes: DQS_BLOCK_BYTES, binding: 1 };
 
-/// Whether a skin of `joints` joints fits the shaders' palette; if not, a one-line refusal.
-pub fn fits_gpu(joints: usize) -> Result<(), String> {
-    if joints <= MAX_GPU_JOINTS {
-        return Ok(());
-    }
-    Err(format!(
-        "GPU skinning takes at most {MAX_GPU_JOINTS} joints (MAX_GPU_JOINTS: 256 matrices fill the 16 KiB \
-         uniform block OpenGL 3.3 and ES 3.0 promise) but this model has {joints}; \
-         skin it on the CPU (--skinning cpu)"
-    ))
-}
-
 /// The largest uniform block this driver takes, in bytes (`GL_MAX_UNIFORM_BLOCK_SIZE`).
 pub fn block_limit(gl: &glow::Context) -> usize {
     // SAFETY: the caller keeps a context current on this thread; this only reads a limit.
     let limit = unsafe { gl.get_parameter_i32(glow::MAX_UNIFORM_BLOCK_SIZE) };
     usize::try_from(limit).unwrap_or(0)
-}
-
-/// Whether a driver whose uniform blocks hold `limit` bytes takes the shaders' palettes; if not, a
-/// one-line refusal. OpenGL promises 16 KiB, but a driver that breaks the promise should still
-/// draw everything else: only GPU skinning is refused (the renderer then builds no GPU layer).
-pub fn fits_driver(limit: usize) -> Result<(), String> {
-    if limit >= LBS_BLOCK_BYTES.max(DQS_BLOCK_BYTES) {
-        return Ok(());
-    }
-    Err(format!(
-        "GPU skinning is off: this driver's uniform blocks hold {limit} bytes, below the 16384 OpenGL \
-         promises and the shaders' palette needs; skin on the CPU (--skinning cpu)"
-    ))
 }
 
 /// One uniform buffer holding a palette for one program's uniform block.

@@ -26,15 +26,16 @@
 //! `DualQuats`' `normal`), and the lit surface (`surface.rs`) is drawn from them: each
 //! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
 
-use super::colors::Rgba;
 use super::gl::{GlError, as_bytes, gl_size};
-use super::gpu_influences::{AttributeSets, gpu_can_skin, influence_attributes};
+use super::gpu_influences::{AttributeSets, influence_attributes};
 use super::gpu_morph::GpuMorph;
-use super::gpu_palette::{DQS_BLOCK, LBS_BLOCK, block_limit, fits_driver};
+use super::gpu_palette::{DQS_BLOCK, LBS_BLOCK, block_limit};
 use super::looks::{GpuLooks, texcoord_attribute};
 use super::skin_program::{Look, SkinProgram};
 use super::strokes::Strokes;
 use super::surface::{normal_attribute, triangle_elements};
+use crate::demo::colors::Rgba;
+use crate::demo::model::gpu_fit::{fits_driver, gpu_can_skin};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning_formats::material::Looks;

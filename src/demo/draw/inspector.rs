@@ -8,9 +8,9 @@
 //! influence of the model's most influenced vertex (four for most models), then the linear blend,
 //! then the dual-quaternion one. GL boilerplate around that.
 
-use super::colors::{BLENDED, ORANGE, Rgba, candidate_color, candidate_size};
 use super::gl::GlError;
 use super::strokes::Strokes;
+use crate::demo::colors::{BLENDED, ORANGE, Rgba, candidate_color, candidate_size};
 use glam::Vec3A;
 use glow::HasContext;
 use skinning_method::inspect::Inspection;

@@ -6,14 +6,11 @@
 //! they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
 
-pub mod colors;
 pub mod gl;
 pub mod gpu_influences;
 pub mod gpu_morph;
 pub mod gpu_palette;
 pub mod gpu_skin;
-#[cfg(test)]
-mod gpu_tests;
 pub mod inspector;
 pub mod looks;
 pub mod reach_marks;
@@ -21,4 +18,5 @@ pub mod render;
 pub mod skin_program;
 pub mod strokes;
 pub mod surface;
+pub mod text;
 pub mod trail;

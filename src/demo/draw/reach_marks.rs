@@ -6,10 +6,10 @@
 //! middle), so the picture is the same whoever skins the mesh. One small set of strokes with room
 //! for every chain the command line allows; GL boilerplate around that.
 
-use super::colors::Rgba;
 use super::gl::GlError;
 use super::strokes::Strokes;
 use crate::demo::cli::reach::MAX_GOALS;
+use crate::demo::colors::Rgba;
 use crate::demo::show::reach::MARKS_PER_CHAIN;
 use glam::{Vec3, Vec3A};
 use glow::HasContext;

@@ -18,29 +18,28 @@
 //! On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
-use super::colors::{BACKGROUND, Colors, ORANGE, Rgba};
 use super::gl::GlError;
-use super::gpu_influences::gpu_can_skin;
-use super::gpu_palette::{block_limit, fits_driver};
+use super::gpu_palette::block_limit;
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
 use super::reach_marks::ReachMarks;
 use super::strokes::{LinesProgram, Strokes};
 use super::surface::Surface;
 use super::trail::TrailLine;
+use crate::demo::colors::{BACKGROUND, Colors, ORANGE, Rgba};
+use crate::demo::draw::text::TextLayer;
+use crate::demo::model::gpu_fit::{fits_driver, gpu_can_skin};
 use crate::demo::show::view::at_one_point;
 use crate::demo::words::labels::Labels;
-use crate::demo::words::text::TextLayer;
 use glam::Vec3;
 use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::model::Model;
 use skinning_method::skeleton::BoneId;
 mod read;
-mod scene;
 mod setup;
 
-pub use scene::Scene;
+use crate::demo::show::scene::Scene;
 use setup::{bone_strokes, drawn_bones, gpu_skinned, mesh_strokes, normal_strokes};
 
 /// The program, the layers and their buffers. Needs the GL context current for every call.

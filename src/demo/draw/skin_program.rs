@@ -5,8 +5,9 @@
 
 use super::gl::{GlError, ShaderFile, compile_program_with};
 use super::gpu_morph::{MAX_GPU_MORPH_WEIGHTS, MORPH_TEXTURE_UNIT};
-use super::gpu_palette::{MAX_GPU_JOINTS, PaletteBlock, PaletteBuffer};
+use super::gpu_palette::{PaletteBlock, PaletteBuffer};
 use super::looks::MaterialUniforms;
+use crate::demo::model::gpu_fit::MAX_GPU_JOINTS;
 use glam::{Mat4, Vec3};
 use glow::HasContext;
 use skinning_method::frame::Palette;

@@ -4,8 +4,8 @@
 //! drawn by one program ([`LinesProgram`]), which draws the words too. GL boilerplate; nothing here
 //! knows about skinning.
 
-use super::colors::Rgba;
 use super::gl::{GlError, as_bytes, compile_program, gl_size};
+use crate::demo::colors::Rgba;
 use glam::{Mat4, Vec3A};
 use glow::HasContext;
 

@@ -1,9 +1,9 @@
 //! A bone's trail on the GPU (`--trail`, `show/trail.rs`): strokes of [`TRAIL_FRAMES`] points
 //! joined one to the next, drawn up to as many as the trail holds. GL boilerplate around that.
 
-use super::colors::Rgba;
 use super::gl::GlError;
 use super::strokes::Strokes;
+use crate::demo::colors::Rgba;
 use crate::demo::show::trail::TRAIL_FRAMES;
 use glam::{Vec3, Vec3A};
 use glow::HasContext;

@@ -57,7 +57,7 @@ pub fn say(message: &str) {
     #[cfg(not(target_arch = "wasm32"))]
     let _ = write_and_flush(&mut io::stderr().lock(), &line, "\n");
     #[cfg(target_arch = "wasm32")]
-    crate::demo::platform::web::page::say(&line);
+    crate::demo::output::page::say(&line);
 }
 
 /// The notes the flags' names and values gave rise to, each with whether it was said yet.
@@ -86,7 +86,7 @@ pub fn say_held_notes() {
 /// The page's `show`: the text under the picture, as it is.
 #[cfg(target_arch = "wasm32")]
 pub fn show(text: &str) -> Result<(), Failure> {
-    crate::demo::platform::web::page::show(text);
+    crate::demo::output::page::show(text);
     Ok(())
 }
 

@@ -21,20 +21,20 @@
 //! writes over a file the model was read from (`inputs.rs`).
 
 pub mod console;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod exports;
 pub mod failure;
 #[cfg(not(target_arch = "wasm32"))]
-mod inputs;
+pub mod inputs;
+#[cfg(target_arch = "wasm32")]
+pub mod page;
 pub mod picture;
 #[cfg(not(target_arch = "wasm32"))]
-mod replace;
+pub mod replace;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod signals;
 #[cfg(not(target_arch = "wasm32"))]
 mod target;
 #[cfg(not(target_arch = "wasm32"))]
-mod together;
+pub mod together;
 
 // Below, the files themselves: the desktop's. A web page has no folders to write into; what it
 // writes becomes a download (`platform/web/download.rs`), and these rules do not arise.

@@ -55,8 +55,8 @@ pub fn dump_gpu(
     held: &[Held],
     reaches: &mut [skinning_method::reach::Reach],
 ) -> Result<(), Failure> {
-    use crate::demo::draw::gpu_influences::gpu_can_skin;
     use crate::demo::draw::gpu_skin::GpuSkin;
+    use crate::demo::model::gpu_fit::gpu_can_skin;
     use skinning_formats::dump::{By, Settings, write_dump_with};
 
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;

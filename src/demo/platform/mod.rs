@@ -17,7 +17,6 @@ pub mod input;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod libraries;
 pub mod session;
-pub mod time;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 /// The web page's model files, gathered and opened as the desktop opens a model: plain Rust, so

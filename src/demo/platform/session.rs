@@ -2,15 +2,15 @@
 //! (time per frame, allocations, resident memory), the frame cost the corner line shows, and the
 //! vertex inspector's printed numbers. Shared by the window and the headless run.
 
+use crate::demo::cli::choices::Skinning;
 use crate::demo::cli::options::Options;
 use crate::demo::draw::render;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use crate::demo::platform::time::Instant;
 use crate::demo::show::finite::{self, Bound};
-use crate::demo::show::skinned::Skinning;
 use crate::demo::show::state;
 use crate::demo::show::threads;
+use crate::demo::time::Instant;
 use crate::demo::words::status::FrameCost;
 use skinning_fast::alloc_count;
 use skinning_fast::parallel::PARALLEL_FROM_VERTICES;

@@ -15,8 +15,8 @@
 //! any blend. Near it, the frame is blended again by the dump's own functions, and checked as the
 //! dump checks it; the picture then shows those numbers.
 
-use super::skinned::Methods;
 use super::state::Demo;
+use crate::demo::cli::choices::Methods;
 use glam::Mat4;
 use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
 use skinning_method::frame::{Blender, Method, Palette, Pose, Reference};

@@ -9,7 +9,7 @@
 //! The inspected vertex's numbers come from the CPU's palettes on either road (CPU or GPU
 //! skinning), so the inspector works with GPU skinning too ([`inspection`]).
 
-use super::skinned::Methods;
+use crate::demo::cli::choices::Methods;
 use crate::demo::words::labels::to_pixels;
 use glam::{Mat4, Vec2};
 use skinning_method::blend::blend_vertex;

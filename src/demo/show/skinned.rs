@@ -13,16 +13,15 @@
 //! [`SkinnedLayer`] holds these choices for the demo, with what they need between frames.
 //! No OpenGL here; `render.rs` draws the [`Layers`].
 
-use crate::demo::draw::colors::{MAGENTA, ORANGE, RED, Rgba};
-use crate::demo::draw::gpu_influences::gpu_can_skin;
+use crate::demo::colors::{MAGENTA, ORANGE, RED, Rgba};
+use crate::demo::model::gpu_fit::gpu_can_skin;
 use glam::Vec3A;
 use skinning_fast::fast_path::FastPath;
 use skinning_method::dual_quat::NotRigid;
 use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
 use skinning_method::model::Model;
 
-mod choices;
-pub use choices::{Methods, Skinning};
+use crate::demo::cli::choices::{Methods, Skinning};
 
 /// The skinned layer as the demo holds it: where and how it is blended, the threads that blend on
 /// the CPU, compare mode's second set of positions, and a word for the user when DQS gave way.

@@ -1,7 +1,7 @@
 //! What the picture shows: the camera, which layers are on, the weight view, and the words.
 
 use crate::demo::cli::hide::Hidden;
-use crate::demo::draw::colors::{self, Colors};
+use crate::demo::colors::{self, Colors};
 use skinning::camera::Camera;
 use skinning_method::model::Model;
 use skinning_method::printable::{printable, quoted};

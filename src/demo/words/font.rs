@@ -18,7 +18,7 @@
 //! Pure: no OpenGL here. A batch is allocated once with room for [`TextBatch::capacity`] points and
 //! refilled every frame; text past that room is cut off rather than allocating.
 
-use crate::demo::draw::colors::Rgba;
+use crate::demo::colors::Rgba;
 use font8x8::legacy::{BASIC_LEGACY, LATIN_LEGACY};
 use glam::Vec2;
 

@@ -11,7 +11,7 @@
 
 use super::font::{GLYPH, TextBatch};
 use super::placement::{Placement, beside_spots, name_spots};
-use crate::demo::draw::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
+use crate::demo::colors::{ORANGE, Rgba, TEXT, candidate_color, candidate_size};
 use glam::{Mat4, Vec2, Vec3};
 use skinning_method::inspect::Inspection;
 use skinning_method::model::Model;
@@ -234,7 +234,7 @@ pub fn candidate_label_position(candidate: Vec2, blend: Vec2, weight: f32, chars
 /// How far a candidate's label keeps from its point: past the point (whose size tells its
 /// weight), and 3 pixels more.
 fn label_gap(weight: f32, scale: f32) -> f32 {
-    candidate_size(crate::demo::draw::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale
+    candidate_size(crate::demo::colors::POINT_SIZE * scale, weight) / 2.0 + 3.0 * scale
 }
 
 #[cfg(test)]

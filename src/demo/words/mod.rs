@@ -7,4 +7,3 @@ pub mod font;
 pub mod labels;
 pub mod placement;
 pub mod status;
-pub mod text;

@@ -6,7 +6,7 @@
 //! ([`FrameCost`]), so its digits can be read while they change. The window's title shows the frame
 //! rate, counted the same way ([`Fps`]).
 
-use crate::demo::platform::time::Instant;
+use crate::demo::time::Instant;
 use std::fmt::Write;
 use std::time::Duration;
 

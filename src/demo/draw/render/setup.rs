@@ -2,7 +2,7 @@
 //! the normals layer, the bones layer (which bones it draws, and the lines between them), and the
 //! GPU's skinned mesh. Their strokes are `strokes.rs`; `render.rs` draws them every frame.
 
-use crate::demo::draw::colors::{BLUE, GREEN, NORMALS, ORANGE, RED};
+use crate::demo::colors::{BLUE, GREEN, NORMALS, ORANGE, RED};
 use crate::demo::draw::gl::GlError;
 use crate::demo::draw::gpu_skin::GpuSkin;
 use crate::demo::draw::strokes::Strokes;

@@ -13,19 +13,20 @@
 
 use super::canvas::Canvas;
 use super::folder::Files;
-use super::{download, open, page};
+use super::{download, open};
 use crate::demo::cli::help::KEYS;
 use crate::demo::cli::options::Options;
 use crate::demo::draw::gl;
 use crate::demo::draw::render::Renderer;
+use crate::demo::model::load::{self, Loaded, Loading};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
+use crate::demo::output::page;
 use crate::demo::output::picture::png_bytes;
 use crate::demo::platform::input::{self, Pointer};
 use crate::demo::platform::session::Session;
-use crate::demo::platform::time::Instant;
-use crate::demo::show::loaded::{self, Loaded, Loading};
 use crate::demo::show::state::{Demo, Reply};
+use crate::demo::time::Instant;
 use crate::demo::words::status::Fps;
 use std::time::Duration;
 use winit::application::ApplicationHandler;

@@ -3,7 +3,7 @@
 //! the command line named the file, that saves its bytes. A page cannot write into a folder of its
 //! own choosing, so there is nothing to check beforehand and nothing left half-written.
 
-use super::page;
+use crate::demo::output::page;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 

@@ -21,11 +21,11 @@ mod fetch;
 pub mod folder;
 pub mod gltf_files;
 pub mod open;
-pub mod page;
 
 use crate::demo::cli::{self, Command, help::HELP, options::Options};
+use crate::demo::model::load::{self, Loaded, Loading};
 use crate::demo::output::failure::Failure;
-use crate::demo::show::loaded::{self, Loaded, Loading};
+use crate::demo::output::page;
 use app::{Asked, Page};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::wasm_bindgen;

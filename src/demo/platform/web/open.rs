@@ -5,9 +5,9 @@
 
 use super::folder::{Files, folder_of, inside};
 use super::gltf_files::{is_gltf, with_data_uris};
-use crate::demo::cli::{self, values::is_md5mesh};
+use crate::demo::cli::values::is_md5mesh;
+use crate::demo::model::load::Loaded;
 use crate::demo::output::failure::Failure;
-use crate::demo::show::loaded::Loaded;
 use skinning_formats::gltf_import::{self, ImportError};
 use skinning_formats::md5_import::{self, Md5Error};
 use skinning_method::printable::printable;
@@ -55,7 +55,7 @@ pub fn open(name: &str, files: &Files, info: bool) -> Result<Opened, Failure> {
             .map_err(|e| Failure::new(1, format!("{shown}: {e}")))?;
         notes.append(&mut imported.notes);
         imported.notes = notes;
-        let info = info.then(|| cli::md5_info::describe(path, &imported));
+        let info = info.then(|| crate::demo::model::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, .. } = imported;
         let read = vec![PathBuf::from(name)];
@@ -74,7 +74,7 @@ pub fn open(name: &str, files: &Files, info: bool) -> Result<Opened, Failure> {
     let mut imported = gltf_import::load_from_slice(&bytes, None).map_err(failed)?;
     notes.append(&mut imported.notes);
     imported.notes = notes;
-    let info = info.then(|| cli::info::describe(path, &imported));
+    let info = info.then(|| crate::demo::model::info::describe(path, &imported));
     let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
     let gltf_import::Imported { model, looks, clips, notes, .. } = imported;
     let read = vec![PathBuf::from(name)];

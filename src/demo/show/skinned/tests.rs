@@ -1,8 +1,8 @@
 //! The skinned layer's choices: what each blends, draws and refuses.
 
 use super::*;
-use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
-use crate::demo::draw::gpu_palette::{MAX_GPU_JOINTS, fits_driver, fits_gpu};
+use crate::demo::model::gpu_fit::MAX_GPU_INFLUENCES;
+use crate::demo::model::gpu_fit::{MAX_GPU_JOINTS, fits_driver, fits_gpu};
 use glam::{Mat4, Vec3};
 use skinning_fast::parallel::BlendThreads;
 use skinning_method::scene;

@@ -1,8 +1,8 @@
 //! The demo's state under keys and the mouse, tested without a window.
 
 use super::*;
+use crate::demo::cli::choices::Methods;
 use crate::demo::show::clock::STEP;
-use crate::demo::show::skinned::Methods;
 use glam::Vec2;
 use std::time::Duration;
 

@@ -2,8 +2,8 @@
 //! CPU's blends; one joint more is refused. These run the shaders directly (transform feedback), so
 //! they need EGL: without it they print SKIPPED, unless `SKINNING_REQUIRE_GL` is set (as in CI).
 
-use super::gpu_palette::MAX_GPU_JOINTS;
-use super::gpu_skin::GpuSkin;
+use crate::demo::draw::gpu_skin::GpuSkin;
+use crate::demo::model::gpu_fit::MAX_GPU_JOINTS;
 use crate::demo::platform::headless::offscreen;
 use glam::{Quat, Vec3, Vec3A, vec3};
 use skinning_fast::fast_path::FastPath;

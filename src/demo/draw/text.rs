@@ -6,9 +6,9 @@
 //! exactly pixel (x, y). The buffers have room for the batch's capacity, made once; a frame uploads
 //! only the points it has. GL boilerplate.
 
-use super::font::TextBatch;
 use crate::demo::draw::gl::{GlError, as_bytes, gl_size};
 use crate::demo::draw::strokes::LinesProgram;
+use crate::demo::words::font::TextBatch;
 use glam::Mat4;
 use glow::HasContext;
 

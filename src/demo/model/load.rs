@@ -3,7 +3,7 @@
 //! loader had to say. `--stats` times the load; `--info` prints what the file holds instead.
 
 use crate::demo::cli::options::Options;
-use crate::demo::cli::{self, values::is_md5mesh};
+use crate::demo::cli::values::is_md5mesh;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use skinning_formats::gltf_import::{self, ImportError};
@@ -63,7 +63,7 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
                        files beside it play as its animations";
         return Err(Failure::new(1, format!("{}: {problem}", path.display())));
     }
-    let started = crate::demo::platform::time::Instant::now();
+    let started = crate::demo::time::Instant::now();
     let (loaded, description) = if is_md5mesh(path) {
         let mut imported = md5_import::load(path).map_err(|e| match e {
             // That message names the file already.
@@ -71,7 +71,7 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
         facing(&mut imported.model, options)?;
-        let info = options.info.then(|| cli::md5_info::describe(path, &imported));
+        let info = options.info.then(|| crate::demo::model::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
         (Loaded { model, looks, clips, own_clips, notes, stored: Some(stored), read: files }, info)
@@ -81,7 +81,7 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
         facing(&mut imported.model, options)?;
-        let info = options.info.then(|| cli::info::describe(path, &imported));
+        let info = options.info.then(|| crate::demo::model::info::describe(path, &imported));
         // A file with nothing in its scene to draw loads for --info, and is refused for the rest.
         if let (Some(why), None) = (&imported.nothing_to_draw, &info) {
             return Err(Failure::new(1, format!("{}: {why}", path.display())));
@@ -119,11 +119,7 @@ fn facing(model: &mut Model, options: &Options) -> Result<(), Failure> {
 }
 
 /// `--stats`: how long the file took to load.
-fn say_load_time(
-    path: &Path,
-    started: crate::demo::platform::time::Instant,
-    vertices: usize,
-) -> Result<(), Failure> {
+fn say_load_time(path: &Path, started: crate::demo::time::Instant, vertices: usize) -> Result<(), Failure> {
     let ms = started.elapsed().as_secs_f64() * 1e3;
     let path = skinning_method::printable::printable(&path.display().to_string()).into_owned();
     console::show(&format!("load: {path} in {ms:.1} ms ({vertices} vertices)"))

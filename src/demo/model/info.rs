@@ -11,7 +11,7 @@
 //! morph targets' and the materials' are in `morph_info.rs` and `looks_info.rs`. Every name is the
 //! file's, so it is made printable.
 
-use crate::demo::draw::gpu_influences::MAX_GPU_INFLUENCES;
+use crate::demo::model::gpu_fit::MAX_GPU_INFLUENCES;
 use skinning_formats::gltf_import::{Imported, REST, SYNTHETIC_ROOT, counted};
 use skinning_method::clip::{Channel, Clip, Motion, Track};
 use skinning_method::model::{Axes, Model, Part};

@@ -10,11 +10,11 @@
 //! (what the format cannot hold, and the MD5 export's budget). An `.md5anim` is written frame by
 //! frame as its clip is sampled (`md5_export/anim.rs`), so memory does not grow with the clips.
 
-use super::failure::Failure;
-use super::inputs::Inputs;
-use super::replace::Writer;
-use super::{console, together, write_file};
-use crate::demo::show::loaded::Loaded;
+use crate::demo::model::load::Loaded;
+use crate::demo::output::failure::Failure;
+use crate::demo::output::inputs::Inputs;
+use crate::demo::output::replace::Writer;
+use crate::demo::output::{console, together, write_file};
 use skinning_formats::gltf_export::Container;
 use skinning_formats::gltf_import::counted;
 use skinning_formats::md5_export::{Md5Export, file_stems};
