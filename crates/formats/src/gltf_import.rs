@@ -70,6 +70,7 @@ pub use nodes::SYNTHETIC_ROOT;
 pub use skins::SkinSlots;
 
 use crate::material::Looks;
+use crate::model_folder::Beside;
 use skinning_method::clip::Clip;
 use skinning_method::model::Model;
 use skinning_method::printable::printable;
@@ -122,7 +123,7 @@ pub fn load(path: &Path) -> Result<Imported, ImportError> {
     let mut notes = Vec::new();
     let checked = document::read(&mut std::io::BufReader::new(&mut file), size, &name, &mut notes)?;
     drop(file);
-    let mut imported = finish(checked, path.parent(), notes)?;
+    let mut imported = finish(checked, path.parent().map_or(Beside::None, Beside::Folder), notes)?;
     imported.files.insert(0, path.canonicalize().unwrap_or_else(|_| path.to_path_buf()));
     Ok(imported)
 }
@@ -148,20 +149,32 @@ fn file_kind(kind: std::fs::FileType) -> &'static str {
 /// Loads a file already in memory. `base_dir` is where its external buffers are (None: it may
 /// only use the `.glb` chunk and `data:` URIs).
 pub fn load_from_slice(bytes: &[u8], base_dir: Option<&Path>) -> Result<Imported, ImportError> {
+    load_beside(bytes, base_dir.map_or(Beside::None, Beside::Folder))
+}
+
+/// Loads a file already in memory whose other files (its `.bin` buffers, its images) are handed
+/// over too, each by its path from the model's folder: what a web page fetched or was dropped. The
+/// names its `uri`s give are looked up there, by the same rules as on disk (`model_folder.rs`).
+pub fn load_with_files(bytes: &[u8], files: &[(String, Vec<u8>)]) -> Result<Imported, ImportError> {
+    load_beside(bytes, Beside::Given(files))
+}
+
+/// A file in memory, its other files where `beside` says.
+fn load_beside(bytes: &[u8], beside: Beside) -> Result<Imported, ImportError> {
     let mut notes = Vec::new();
     let checked = document::read(&mut std::io::Cursor::new(bytes), bytes.len() as u64, "memory", &mut notes)?;
-    finish(checked, base_dir, notes)
+    finish(checked, beside, notes)
 }
 
 /// From a checked document to the model: the bytes every buffer points at, then the method's
 /// pieces one by one.
 fn finish(
     checked: document::Checked,
-    base_dir: Option<&Path>,
+    beside: Beside,
     mut notes: Vec<String>,
 ) -> Result<Imported, ImportError> {
     let document = &checked.document;
-    let buffers = buffers::resolve(document, checked.blob, base_dir)?;
+    let buffers = buffers::resolve(document, checked.blob, beside)?;
 
     // Nodes are bones; skins are joint slots with offsets; meshes are the skin's vertices.
     let nodes = nodes::skeleton(document)?;
@@ -172,7 +185,7 @@ fn finish(
     let clips = animations::clips(document, &buffers, &mut notes, &meshes.morphs)?;
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
-    let looks = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
+    let looks = meshes.looks.finish(document, &buffers, beside, &mut notes);
     // A file that loads with nothing in its scene to draw: `--info` still describes it.
     let nothing_to_draw = meshes.skin.is_empty().then(|| meshes::nothing_to_draw(document, &nodes));
 
@@ -180,6 +193,7 @@ fn finish(
         .with_triangles(meshes.triangles)?
         .with_parts(meshes.parts)?
         .with_morphs(meshes.morphs)?;
-    let files = files::named(document, base_dir);
+    // The files on disk it was read from (an export never writes over them); none handed over.
+    let files = files::named(document, if let Beside::Folder(dir) = beside { Some(dir) } else { None });
     Ok(Imported { model, looks, clips, skins, notes, rest_only, unused, files, nothing_to_draw })
 }

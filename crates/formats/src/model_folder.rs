@@ -8,6 +8,11 @@
 //! refused unless the place it resolves to lies inside the model's folder, resolved the same way.
 //! A subfolder is inside (`buffers/body.bin`); `../` is fine as long as it comes back in
 //! (`buffers/../body.bin`).
+//!
+//! A model's files need not be on disk: a web page fetches them from beside the model, or is
+//! handed them dropped ([`Beside::Given`], each file by its path from the model's folder). The loaders
+//! take either the same way, and the same rule holds: a name that leads out of the folder
+//! (`../secret`) is refused ([`given`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -28,6 +33,42 @@ impl fmt::Display for Refused {
             Refused::Outside => write!(f, "it leads outside the model's folder, which a model may not read"),
         }
     }
+}
+
+/// Where the files a model names are: nowhere (a model from its own bytes alone), its folder on
+/// disk, or files handed over by name, each a path from the model's folder with its bytes.
+#[derive(Clone, Copy, Debug)]
+pub enum Beside<'a> {
+    None,
+    Folder(&'a Path),
+    Given(&'a [(String, Vec<u8>)]),
+}
+
+/// The bytes of `name`, a path relative to the model's folder, among files handed over: `.` and
+/// `..` are followed by their names alone (there are no links), and a name that leads out of the
+/// folder is refused as on disk.
+pub fn given<'f>(files: &'f [(String, Vec<u8>)], name: &Path) -> Result<&'f [u8], Refused> {
+    let mut parts: Vec<&std::ffi::OsStr> = Vec::new();
+    for part in name.components() {
+        match part {
+            std::path::Component::Normal(part) => parts.push(part),
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                parts.pop().ok_or(Refused::Outside)?;
+            }
+            _ => return Err(Refused::Outside),
+        }
+    }
+    let wanted: PathBuf = parts.iter().collect();
+    let same = |given: &str| {
+        Path::new(given).components().filter(|c| *c != std::path::Component::CurDir).eq(wanted.components())
+    };
+    (files.iter().find(|(n, _)| same(n)).map(|(_, bytes)| bytes.as_slice())).ok_or_else(|| {
+        Refused::Unreadable(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "not among the files handed over",
+        ))
+    })
 }
 
 /// Where `name`, a path relative to the model's `folder`, really is, links followed; refused if
@@ -55,6 +96,13 @@ mod tests {
         assert!(inside(&model, Path::new("buffers/../buffers/body.bin")).is_ok());
         assert!(matches!(inside(&model, Path::new("../secret")), Err(Refused::Outside)));
         assert!(matches!(inside(&model, Path::new("missing.bin")), Err(Refused::Unreadable(_))));
+        // Files handed over follow the same rule, by their names.
+        let files = [("buffers/body.bin".to_string(), vec![1u8]), ("skin.png".to_string(), vec![2u8])];
+        assert_eq!(given(&files, Path::new("buffers/body.bin")).unwrap(), [1]);
+        assert_eq!(given(&files, Path::new("./buffers/../skin.png")).unwrap(), [2]);
+        assert!(matches!(given(&files, Path::new("../skin.png")), Err(Refused::Outside)));
+        assert!(matches!(given(&files, Path::new("/skin.png")), Err(Refused::Outside)));
+        assert!(matches!(given(&files, Path::new("gone.bin")), Err(Refused::Unreadable(_))));
         #[cfg(unix)]
         {
             // A link inside the folder to a file outside it is outside; a link to a file inside is fine.

@@ -1,14 +1,20 @@
-//! The model the demo shows: the article's scene, or a model file read by the loader its extension
-//! asks for (`.md5mesh`, in any letter case: MD5; anything else: glTF), with its clips and what the
-//! loader had to say. `--stats` times the load; `--info` prints what the file holds instead.
+//! The model the demo shows, in one record ([`Loaded`]): the article's scene, or a model file read
+//! by the loader its extension asks for (`.md5mesh`, in any letter case: MD5; anything else:
+//! glTF), with its clips and what the loader had to say. One loader for the desktop and the page:
+//! the files come from a folder on disk or are handed over by name ([`ModelFiles`]), and only
+//! reading them differs (`load/read.rs`). `--stats` times the load; `--info` prints what the file
+//! holds instead.
 
+mod read;
+
+use super::files::Files;
 use crate::demo::cli::options::Options;
 use crate::demo::cli::values::is_md5mesh;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
-use skinning_formats::gltf_import::{self, ImportError};
+use skinning_formats::gltf_import;
 use skinning_formats::material::Looks;
-use skinning_formats::md5_import::{self, Md5Error, StoredWeights};
+use skinning_formats::md5_import::{self, StoredWeights};
 use skinning_method::clip::Clip;
 use skinning_method::model::{Axes, Axis, Model};
 use std::path::{Path, PathBuf};
@@ -37,54 +43,67 @@ pub enum Loading {
     Described,
 }
 
-/// The model `options` ask for. A bad file is one line and exit code 1.
+/// Where a model's files are: a file on disk, with the others in its folder (the desktop's), or
+/// files handed over by name, the model among them (a web page's, fetched or dropped).
+#[derive(Clone, Copy)]
+pub enum ModelFiles<'a> {
+    Disk(&'a Path),
+    /// The page's (its tests run on the desktop too).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Handed {
+        name: &'a str,
+        files: &'a Files,
+    },
+}
+
+/// The model `options` ask for, from disk. A bad file is one line and exit code 1.
 pub fn load(options: &Options) -> Result<Loading, Failure> {
-    let Some(path) = &options.model else {
-        // The article's scene. An edit to it that breaks it is reported, naming what is wrong.
-        let invalid = |e: skinning_method::scene::SceneError| {
-            Failure::new(1, format!("the built-in scene is invalid: {e}"))
-        };
-        let mut model = skinning_method::scene::article().map_err(|e| invalid(e.into()))?;
-        facing(&mut model, options)?;
-        let clips = skinning_method::scene::clips().map_err(invalid)?;
-        let own_clips = clips.len();
-        return Ok(Loading::Show(Box::new(Loaded {
-            model,
-            looks: Looks::default(),
-            clips,
-            own_clips,
-            notes: Vec::new(),
-            stored: None,
-            read: Vec::new(),
-        })));
+    match &options.model {
+        Some(path) => open(ModelFiles::Disk(path), options),
+        None => article(options),
+    }
+}
+
+/// The article's scene. An edit to it that breaks it is reported, naming what is wrong.
+fn article(options: &Options) -> Result<Loading, Failure> {
+    let invalid = |e: skinning_method::scene::SceneError| {
+        Failure::new(1, format!("the built-in scene is invalid: {e}"))
+    };
+    let mut model = skinning_method::scene::article().map_err(|e| invalid(e.into()))?;
+    facing(&mut model, options)?;
+    let clips = skinning_method::scene::clips().map_err(invalid)?;
+    let own_clips = clips.len();
+    let (looks, notes, stored, read) = (Looks::default(), Vec::new(), None, Vec::new());
+    Ok(Loading::Show(Box::new(Loaded { model, looks, clips, own_clips, notes, stored, read })))
+}
+
+/// The model in `from`, by the loader its name asks for, whichever way its files came: the one
+/// road for the desktop and the page. `--info` describes it instead; `--stats` times it.
+pub fn open(from: ModelFiles, options: &Options) -> Result<Loading, Failure> {
+    let path = match from {
+        ModelFiles::Disk(path) => path,
+        ModelFiles::Handed { name, .. } => Path::new(name),
     };
     if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("md5anim")) {
         let problem = "an .md5anim is one animation of an MD5 model; give its .md5mesh, and the .md5anim \
                        files beside it play as its animations";
-        return Err(Failure::new(1, format!("{}: {problem}", path.display())));
+        return Err(Failure::new(1, format!("{}: {problem}", shown(path))));
     }
     let started = crate::demo::time::Instant::now();
     let (loaded, description) = if is_md5mesh(path) {
-        let mut imported = md5_import::load(path).map_err(|e| match e {
-            // That message names the file already.
-            Md5Error::Read { .. } => Failure::new(1, e.to_string()),
-            _ => Failure::new(1, format!("{}: {e}", path.display())),
-        })?;
+        let mut imported = read::md5(from)?;
         facing(&mut imported.model, options)?;
         let info = options.info.then(|| crate::demo::model::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
         (Loaded { model, looks, clips, own_clips, notes, stored: Some(stored), read: files }, info)
     } else {
-        let mut imported = gltf_import::load(path).map_err(|e| match e {
-            ImportError::Read { .. } => Failure::new(1, e.to_string()),
-            _ => Failure::new(1, format!("{}: {e}", path.display())),
-        })?;
+        let mut imported = read::gltf(from)?;
         facing(&mut imported.model, options)?;
         let info = options.info.then(|| crate::demo::model::info::describe(path, &imported));
         // A file with nothing in its scene to draw loads for --info, and is refused for the rest.
         if let (Some(why), None) = (&imported.nothing_to_draw, &info) {
-            return Err(Failure::new(1, format!("{}: {why}", path.display())));
+            return Err(Failure::new(1, format!("{}: {why}", shown(path))));
         }
         let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
         let gltf_import::Imported { model, looks, clips, notes, files, .. } = imported;
@@ -97,6 +116,11 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
         Some(text) => console::show(&text).map(|()| Loading::Described),
         None => Ok(Loading::Show(Box::new(loaded))),
     }
+}
+
+/// A model's name as its messages give it.
+fn shown(path: &Path) -> String {
+    skinning_method::printable::printable(&path.display().to_string()).into_owned()
 }
 
 /// `--front AXIS`: the model faces that axis of its own numbers, whatever its loader found. The
@@ -121,6 +145,8 @@ fn facing(model: &mut Model, options: &Options) -> Result<(), Failure> {
 /// `--stats`: how long the file took to load.
 fn say_load_time(path: &Path, started: crate::demo::time::Instant, vertices: usize) -> Result<(), Failure> {
     let ms = started.elapsed().as_secs_f64() * 1e3;
-    let path = skinning_method::printable::printable(&path.display().to_string()).into_owned();
-    console::show(&format!("load: {path} in {ms:.1} ms ({vertices} vertices)"))
+    console::show(&format!("load: {} in {ms:.1} ms ({vertices} vertices)", shown(path)))
 }
+
+#[cfg(test)]
+mod tests;

@@ -19,14 +19,12 @@ pub mod libraries;
 pub mod session;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
-/// The web page's model files, gathered and opened as the desktop opens a model: plain Rust, so
+/// The web page's model files, which to fetch and the flags in its address: plain Rust, so
 /// `cargo test` on the desktop tests them too.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 #[path = "web"]
 mod web_files {
     pub mod folder;
-    pub mod gltf_files;
-    pub mod open;
 }
 #[cfg(not(target_arch = "wasm32"))]
 pub mod window;

@@ -17,7 +17,7 @@
 //! device such as `/dev/zero` never ends).
 
 use super::error::ImportError;
-use crate::model_folder::{Refused, inside};
+use crate::model_folder::{Beside, Refused, given, inside};
 use base64::Engine;
 use skinning_method::printable::{printable, quoted};
 use std::io::Read;
@@ -27,7 +27,7 @@ use std::path::{Component, Path, PathBuf};
 pub fn resolve(
     document: &gltf::Document,
     blob: Option<Vec<u8>>,
-    base_dir: Option<&Path>,
+    beside: Beside,
 ) -> Result<Vec<Vec<u8>>, ImportError> {
     let mut blob = blob;
     let mut resolved = Vec::new();
@@ -42,7 +42,7 @@ pub fn resolve(
             gltf::buffer::Source::Bin => {
                 return Err(fail("only buffer 0 may be the .glb's binary chunk; give it a uri".into()));
             }
-            gltf::buffer::Source::Uri(uri) => read_uri(uri, base_dir, buffer.length()).map_err(fail)?,
+            gltf::buffer::Source::Uri(uri) => read_uri(uri, beside, buffer.length()).map_err(fail)?,
         };
         if bytes.len() < buffer.length() {
             return Err(fail(format!(
@@ -57,22 +57,24 @@ pub fn resolve(
 }
 
 /// The bytes a buffer's `uri` names: decoded from a `data:` URI, or read from the regular file at
-/// that relative path in `base_dir` (see the module's notes for what is refused). At most
+/// that relative path beside the model (see the module's notes for what is refused). At most
 /// `length` + 3 bytes are read from a file: that is all a buffer may use.
-pub fn read_uri(uri: &str, base_dir: Option<&Path>, length: usize) -> Result<Vec<u8>, String> {
-    read(&locate(uri, base_dir)?, length)
+pub fn read_uri(uri: &str, beside: Beside, length: usize) -> Result<Vec<u8>, String> {
+    read(&locate(uri, beside)?, length)
 }
 
-/// Where a `uri` leads, found before anything is read: the base64 text of a `data:` URI, or a
-/// regular file inside the model's folder, its path resolved (links and `..` followed).
+/// Where a `uri` leads, found before anything is read: the base64 text of a `data:` URI, a
+/// regular file inside the model's folder, its path resolved (links and `..` followed), or the
+/// bytes of a file handed over.
 #[derive(Debug, PartialEq)]
 pub enum Located<'u> {
     Data(&'u str),
     File { path: PathBuf, shown: String, size: u64 },
+    Given(&'u [u8]),
 }
 
 /// Where `uri` leads, or why it may not be followed (the module's rules); nothing is read yet.
-pub fn locate<'u>(uri: &'u str, base_dir: Option<&Path>) -> Result<Located<'u>, String> {
+pub fn locate<'u>(uri: &'u str, beside: Beside<'u>) -> Result<Located<'u>, String> {
     if let Some(data) = uri.strip_prefix("data:") {
         let Some((_, encoded)) = data.split_once(";base64,") else {
             return Err("its data: URI is not base64 (data:...;base64,...)".into());
@@ -100,19 +102,30 @@ pub fn locate<'u>(uri: &'u str, base_dir: Option<&Path>) -> Result<Located<'u>, 
             quoted(uri)
         ));
     }
-    let Some(dir) = base_dir else {
-        let name = quoted(&name);
-        return Err(format!("it is the file {name}, but the model was given without a folder to look in"));
+    let dir = match beside {
+        Beside::Folder(dir) => dir,
+        Beside::Given(files) => {
+            return given(files, Path::new(&name)).map(Located::Given).map_err(|refused| match refused {
+                Refused::Outside => outside(uri),
+                Refused::Unreadable(_) => format!(
+                    "it is the file {}, which was not handed over with the model; hand over the \
+                     model's folder, or the files it names with it",
+                    quoted(&name)
+                ),
+            });
+        }
+        Beside::None => {
+            let name = quoted(&name);
+            return Err(format!(
+                "it is the file {name}, but the model was given without a folder to look in"
+            ));
+        }
     };
     let shown = printable(&dir.join(&name).display().to_string()).into_owned();
     // Where the name really leads, `..` and links followed, before anything is opened.
     let path = inside(dir, Path::new(&name)).map_err(|refused| match refused {
         Refused::Unreadable(e) => missing(&shown, e),
-        Refused::Outside => format!(
-            "its uri {} leads outside the model's folder, which a model may not read; put the file \
-             in the model's folder and name it by a path inside it",
-            quoted(uri)
-        ),
+        Refused::Outside => outside(uri),
     })?;
     // Only a regular file (or a link to one), asked before opening it.
     let metadata = std::fs::metadata(&path).map_err(|e| missing(&shown, e))?;
@@ -128,6 +141,7 @@ pub fn read(located: &Located, length: usize) -> Result<Vec<u8>, String> {
         Located::Data(encoded) => base64::engine::general_purpose::STANDARD
             .decode(encoded)
             .map_err(|e| format!("its data: URI is not valid base64 ({e})")),
+        Located::Given(bytes) => Ok(bytes[..bytes.len().min(length.saturating_add(3))].to_vec()),
         Located::File { path, shown, .. } => {
             let file = std::fs::File::open(path).map_err(|e| missing(shown, e))?;
             let mut bytes = Vec::new();
@@ -135,6 +149,15 @@ pub fn read(located: &Located, length: usize) -> Result<Vec<u8>, String> {
             Ok(bytes)
         }
     }
+}
+
+/// A uri that leads out of the model's folder, as a message.
+fn outside(uri: &str) -> String {
+    format!(
+        "its uri {} leads outside the model's folder, which a model may not read; put the file \
+         in the model's folder and name it by a path inside it",
+        quoted(uri)
+    )
 }
 
 /// A file the model names that cannot be read, as a message.
@@ -174,12 +197,25 @@ mod tests {
 
     #[test]
     fn uris_that_are_not_files_are_refused() {
-        assert!(read_uri("https://example.com/a.bin", None, 4).unwrap_err().contains("neither a data: URI"));
-        assert!(read_uri("file:///etc/passwd", None, 4).unwrap_err().contains("neither a data: URI"));
-        assert!(read_uri("C:/models/a.bin", None, 4).unwrap_err().contains("neither a data: URI"));
-        assert!(read_uri("data:application/octet-stream,AAAA", None, 4).unwrap_err().contains("base64"));
-        assert_eq!(read_uri("data:application/octet-stream;base64,AAEC", None, 3), Ok(vec![0, 1, 2]));
-        assert!(read_uri("a.bin", None, 4).unwrap_err().contains("without a folder"));
+        assert!(
+            read_uri("https://example.com/a.bin", Beside::None, 4)
+                .unwrap_err()
+                .contains("neither a data: URI")
+        );
+        assert!(read_uri("file:///etc/passwd", Beside::None, 4).unwrap_err().contains("neither a data: URI"));
+        assert!(read_uri("C:/models/a.bin", Beside::None, 4).unwrap_err().contains("neither a data: URI"));
+        assert!(
+            read_uri("data:application/octet-stream,AAAA", Beside::None, 4).unwrap_err().contains("base64")
+        );
+        assert_eq!(read_uri("data:application/octet-stream;base64,AAEC", Beside::None, 3), Ok(vec![0, 1, 2]));
+        assert!(read_uri("a.bin", Beside::None, 4).unwrap_err().contains("without a folder"));
+        // Files handed over by name (a web page's): found by the decoded path, `..` followed, never
+        // out of the folder.
+        let files = [("a b.bin".to_string(), vec![1, 2, 3, 4, 5, 6, 7, 8])];
+        assert_eq!(read_uri("a%20b.bin", Beside::Given(&files), 4), Ok(vec![1, 2, 3, 4, 5, 6, 7]));
+        assert_eq!(read_uri("x/../a%20b.bin", Beside::Given(&files), 1), Ok(vec![1, 2, 3, 4]));
+        assert!(read_uri("../a%20b.bin", Beside::Given(&files), 4).unwrap_err().contains("outside"));
+        assert!(read_uri("gone.bin", Beside::Given(&files), 4).unwrap_err().contains("not handed over"));
     }
 
     #[test]
@@ -195,21 +231,21 @@ mod tests {
         // The file is there and readable, so only the rule can refuse it, however it is spelled.
         let escaped = absolute.replace('/', "%2F");
         for uri in [absolute, escaped.as_str()] {
-            let error = read_uri(uri, Some(&models), 3).unwrap_err();
+            let error = read_uri(uri, Beside::Folder(&models), 3).unwrap_err();
             assert!(error.contains("absolute path") && !error.contains('\n'), "{uri}: {error}");
         }
         for uri in ["../secret.bin", "./..%2Fsecret.bin", "buffers/../../secret.bin"] {
-            let error = read_uri(uri, Some(&models), 3).unwrap_err();
+            let error = read_uri(uri, Beside::Folder(&models), 3).unwrap_err();
             assert!(error.contains("leads outside the model's folder"), "{uri}: {error}");
         }
         // A link in the folder that points out of it is outside too; one that stays in is fine.
         std::os::unix::fs::symlink(dir.path().join("secret.bin"), models.join("link.bin")).unwrap();
-        assert!(read_uri("link.bin", Some(&models), 3).unwrap_err().contains("outside"));
+        assert!(read_uri("link.bin", Beside::Folder(&models), 3).unwrap_err().contains("outside"));
         std::os::unix::fs::symlink("buffers/body.bin", models.join("inside.bin")).unwrap();
-        assert_eq!(read_uri("inside.bin", Some(&models), 3), Ok(vec![1, 2, 3]));
+        assert_eq!(read_uri("inside.bin", Beside::Folder(&models), 3), Ok(vec![1, 2, 3]));
         // `..` that comes back in is inside.
-        assert_eq!(read_uri("buffers/../buffers/body.bin", Some(&models), 3), Ok(vec![1, 2, 3]));
+        assert_eq!(read_uri("buffers/../buffers/body.bin", Beside::Folder(&models), 3), Ok(vec![1, 2, 3]));
         // A folder is not a buffer.
-        assert!(read_uri("buffers", Some(&models), 3).unwrap_err().contains("not a regular file"));
+        assert!(read_uri("buffers", Beside::Folder(&models), 3).unwrap_err().contains("not a regular file"));
     }
 }

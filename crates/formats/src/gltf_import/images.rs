@@ -17,10 +17,11 @@
 use super::buffers::{Located, locate, read};
 use crate::budget::{self, Budget};
 use crate::material::{self, Image, ImageKind};
+use crate::model_folder::Beside;
 use gltf::json;
 use skinning_method::printable::printable;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Where an image's bytes are, as the model's images are told apart: two images that name the
 /// same bytes, however, are one source.
@@ -29,13 +30,14 @@ enum Source<'u> {
     View { buffer: usize, start: usize, end: usize },
     Data(&'u str),
     File(PathBuf),
+    Given(&'u [u8]),
 }
 
 /// The images read so far, and what is spent of the model's budget of image bytes.
 pub struct Images<'a> {
     root: &'a json::Root,
     buffers: &'a [Vec<u8>],
-    base_dir: Option<&'a Path>,
+    beside: Beside<'a>,
     /// glTF image i is `kept[of_image[i]]`, or cannot be shown (Some(None)); None: not read yet.
     of_image: Vec<Option<Option<usize>>>,
     of_source: HashMap<Source<'a>, Option<usize>>,
@@ -46,11 +48,11 @@ pub struct Images<'a> {
 }
 
 impl<'a> Images<'a> {
-    pub fn new(root: &'a json::Root, buffers: &'a [Vec<u8>], base_dir: Option<&'a Path>) -> Images<'a> {
+    pub fn new(root: &'a json::Root, buffers: &'a [Vec<u8>], beside: Beside<'a>) -> Images<'a> {
         Images {
             root,
             buffers,
-            base_dir,
+            beside,
             of_image: vec![None; root.images.len()],
             of_source: HashMap::new(),
             bytes: Budget::new("image bytes", budget::IMAGE_BYTES),
@@ -103,9 +105,10 @@ impl<'a> Images<'a> {
                 let end = start.saturating_add(view.byte_length.0 as usize);
                 Ok(Source::View { buffer: view.buffer.value(), start, end })
             }
-            (Some(uri), None) => match locate(uri, self.base_dir)? {
+            (Some(uri), None) => match locate(uri, self.beside)? {
                 Located::Data(encoded) => Ok(Source::Data(encoded)),
                 Located::File { path, .. } => Ok(Source::File(path)),
+                Located::Given(bytes) => Ok(Source::Given(bytes)),
             },
         }
     }
@@ -150,6 +153,10 @@ impl<'a> Images<'a> {
                 let bytes = read(&Located::Data(encoded), 0).map_err(Spent::Unreadable)?;
                 self.bytes.spend(bytes.len() as u64).map_err(Spent::Past)?;
                 Ok(bytes)
+            }
+            Source::Given(bytes) => {
+                self.bytes.spend(bytes.len() as u64).map_err(Spent::Past)?;
+                Ok(bytes.to_vec())
             }
             Source::File(path) => {
                 let shown = printable(&path.display().to_string()).into_owned();

@@ -17,11 +17,11 @@ use super::accessors::read_floats;
 use super::error::{ImportError, label};
 use super::images::Images;
 use crate::material::{Looks, Material, Materials, Run};
+use crate::model_folder::Beside;
 use glam::{Vec2, Vec4};
 use gltf::mesh::Semantic;
 use skinning_method::printable::printable;
 use std::ops::Range;
-use std::path::Path;
 
 /// What the meshes' primitives said about their looks, gathered as `primitives.rs` reads them,
 /// until [`GatheredLooks::finish`] makes them the model's [`Looks`].
@@ -73,12 +73,12 @@ impl GatheredLooks {
         self,
         document: &gltf::Document,
         buffers: &[Vec<u8>],
-        base_dir: Option<&Path>,
+        beside: Beside,
         notes: &mut Vec<String>,
     ) -> Looks {
         let texcoords = if self.any { self.texcoords } else { Vec::new() };
         let mut materials = Materials { runs: self.runs, ..Materials::default() };
-        let mut images = Images::new(document.as_json(), buffers, base_dir);
+        let mut images = Images::new(document.as_json(), buffers, beside);
         // Textures without a source, and factors outside 0 to 1: the first of each, and how many.
         let (mut sourceless, mut outside) = (Said::default(), Said::default());
         for material in document.materials() {

@@ -24,17 +24,10 @@ use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-/// Where the pictures the shaders name are looked for.
-#[derive(Clone, Copy, Debug)]
-pub enum Pictures<'a> {
-    /// Nowhere: no picture is read (a model from its texts alone).
-    None,
-    /// The model's folder, on disk.
-    Folder(&'a Path),
-    /// Files handed over by name, each a path from the model's folder (as [`named`] gives them),
-    /// with their bytes: what a web page fetched from beside the model.
-    Given(&'a [(String, Vec<u8>)]),
-}
+/// Where the pictures the shaders name are looked for: nowhere (a model from its texts alone), the
+/// model's folder on disk, or files handed over by name (paths from the model's folder, as
+/// [`named`] gives them): the same choice as a glTF file's other files (`model_folder.rs`).
+pub use crate::model_folder::Beside as Pictures;
 
 /// The names the pictures of `shaders` may go by, paths from the model's folder: each picture's
 /// path as its shader gives it, where that is relative, then its file name alone. A page that can

@@ -12,13 +12,13 @@
 //! picture the desktop saves as a file is handed over as a download.
 
 use super::canvas::Canvas;
-use super::folder::Files;
-use super::{download, open};
+use super::download;
 use crate::demo::cli::help::KEYS;
 use crate::demo::cli::options::Options;
 use crate::demo::draw::gl;
 use crate::demo::draw::render::Renderer;
-use crate::demo::model::load::{self, Loaded, Loading};
+use crate::demo::model::files::Files;
+use crate::demo::model::load::{self, Loaded, Loading, ModelFiles};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::page;
@@ -85,14 +85,18 @@ impl Page {
             true => self.options.clone(),
             false => Options { size: self.options.size, model: Some(name.into()), ..Options::default() },
         };
-        let opened = open::open(name, files, false).and_then(|o| show(canvas, options, o.loaded));
+        let opened = match load::open(ModelFiles::Handed { name, files }, &options) {
+            Ok(Loading::Show(loaded)) => show(canvas, options, *loaded),
+            Ok(Loading::Described) => return,
+            Err(failure) => Err(failure),
+        };
         self.started(opened, name, first);
     }
 
     /// The article's scene, when the address names no model.
     fn open_scene(&mut self) {
         let Some(canvas) = &self.canvas else { return };
-        let shown = match loaded::load(&self.options) {
+        let shown = match load::load(&self.options) {
             Ok(Loading::Show(loaded)) => show(canvas, self.options.clone(), *loaded),
             Ok(Loading::Described) => return,
             Err(failure) => Err(failure),

@@ -2,9 +2,10 @@
 //! names (`folder.rs` says which), each by its path from the page's folder, into [`Files`].
 
 use super::download::js_error;
-use super::folder::{Files, folder_of, has_extension, inside, listed_md5anims};
+use super::folder::listed_md5anims;
 use super::gltf_files::{gltf_uris, is_gltf};
 use crate::demo::cli::values::is_md5mesh;
+use crate::demo::model::files::{Files, folder_of, has_extension, inside};
 use js_sys::Uint8Array;
 use skinning_formats::md5_import;
 use std::path::Path;

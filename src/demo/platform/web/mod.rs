@@ -6,7 +6,7 @@
 //! `--help` shows the flags; `--info`, `--dump` and `--export-gltf` fetch the model, open it and
 //! show what it holds or hand the file over as a download (`download.rs`); otherwise the canvas
 //! draws (`app.rs`) the article's scene or the `--model` file fetched from beside the page
-//! (`fetch.rs`, `open.rs`). A model dropped on the page or chosen with its file button opens the
+//! (`fetch.rs`), opened by the desktop's own loader (`model/load.rs`). A model dropped on the page or chosen with its file button opens the
 //! same way ([`open_files`]), and the bar's buttons press keys ([`press`]): the page's JavaScript
 //! calls both (`web/index.html`).
 //!
@@ -20,10 +20,9 @@ mod download;
 mod fetch;
 pub mod folder;
 pub mod gltf_files;
-pub mod open;
 
 use crate::demo::cli::{self, Command, help::HELP, options::Options};
-use crate::demo::model::load::{self, Loaded, Loading};
+use crate::demo::model::load::{self, Loaded, Loading, ModelFiles};
 use crate::demo::output::failure::Failure;
 use crate::demo::output::page;
 use app::{Asked, Page};
@@ -90,7 +89,7 @@ fn refused(options: &Options) -> Result<(), Failure> {
 fn model_name(options: &Options) -> Result<Option<String>, Failure> {
     let Some(path) = &options.model else { return Ok(None) };
     let name = path.to_string_lossy();
-    folder::inside("", &name).map(Some).ok_or_else(|| {
+    crate::demo::model::files::inside("", &name).map(Some).ok_or_else(|| {
         Failure::new(
             2,
             format!(
@@ -106,13 +105,13 @@ async fn without_canvas(options: Options) {
     let loaded = match model_name(&options) {
         Ok(Some(name)) => {
             let files = fetch::model(&name).await;
-            match open::open(&name, &files, options.info) {
-                Ok(open::Opened { info: Some(text), .. }) => return page::show(&text),
-                Ok(opened) => Ok(opened.loaded),
+            match load::open(ModelFiles::Handed { name: &name, files: &files }, &options) {
+                Ok(Loading::Show(loaded)) => Ok(*loaded),
+                Ok(Loading::Described) => return,
                 Err(failure) => Err(failure),
             }
         }
-        _ => match loaded::load(&options) {
+        _ => match load::load(&options) {
             Ok(Loading::Show(loaded)) => Ok(*loaded),
             Ok(Loading::Described) => return,
             Err(failure) => Err(failure),
@@ -167,7 +166,7 @@ pub fn press(key: String) {
 /// names and bytes, in the same order. The model among them opens, with the others beside it.
 #[wasm_bindgen]
 pub fn open_files(names: Vec<String>, contents: Vec<js_sys::Uint8Array>) {
-    let files = folder::Files {
+    let files = crate::demo::model::files::Files {
         entries: names.into_iter().zip(contents).map(|(name, bytes)| (name, Ok(bytes.to_vec()))).collect(),
         notes: Vec::new(),
     };
