@@ -45,7 +45,7 @@ fn constant(path: &str, name: &str) -> usize {
 fn uniform_block() -> Facts {
     let block = 16 * 1024;
     let (mat4, dual) = (16 * 4, 2 * 4 * 4);
-    assert_eq!(constant("src/demo/draw/gpu_palette.rs", "MAX_GPU_JOINTS"), block / mat4);
+    assert_eq!(constant("src/demo/model/gpu_fit.rs", "MAX_GPU_JOINTS"), block / mat4);
     Ok(vec![
         "16 KiB".into(),
         format!("{} bytes", thousands(block)),
