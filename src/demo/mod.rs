@@ -38,12 +38,7 @@ pub mod words;
 
 use std::process::ExitCode;
 #[cfg(not(target_arch = "wasm32"))]
-use {
-    cli::Command,
-    model::load::{Loaded, Loading},
-    output::failure::Failure,
-    platform::session::Session,
-};
+use {cli::Command, model::load::Loading, output::failure::Failure};
 
 /// The whole program; returns the process exit code.
 #[cfg(not(target_arch = "wasm32"))]
@@ -109,23 +104,19 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     if let Some(path) = &options.export_md5 {
         return model::exports::md5(path, &loaded, options.force);
     }
-    let Loaded { model, looks, clips, notes, stored, .. } = *loaded;
-    // Said once, when the model is up: what the loader mended or left out.
-    let say_notes = || notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
     if let Some(path) = &options.dump {
+        // Said once, when the flags are found good: what the loader mended or left out.
+        let say_notes =
+            || loaded.notes.iter().for_each(|note| output::console::say(&format!("note: {note}")));
         let to = match options.skinning {
             cli::choices::Skinning::Gpu => dump::To::Gpu(path, platform::headless::dump_gpu),
             _ => dump::To::File(path),
         };
-        return dump::dump(&options, &model, &clips, say_notes, to);
+        return dump::dump(&options, &loaded.model, &loaded.clips, say_notes, to);
     }
-    let mut demo = show::state::Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
-    demo.stored = stored;
-    demo.looks = looks;
-    say_notes();
-    let mut session = Session::new(options, demo);
-    // A first frame the dump would refuse is refused before any window opens (`show/finite.rs`).
-    session.check_numbers()?;
+    // The demo and its session (start-up written once, `platform/start.rs`): the notes said, a
+    // first frame the dump would refuse refused before any window opens.
+    let session = platform::start::session(options, *loaded)?;
     // What the flags' names and values gave rise to, now that the run goes on (`console::note_once`).
     output::console::say_held_notes();
     if session.options.headless { platform::headless::run(session) } else { platform::window::run(session) }

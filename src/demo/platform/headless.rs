@@ -8,7 +8,6 @@
 use super::context;
 use super::session::Session;
 use crate::demo::draw::gl;
-use crate::demo::draw::render::Renderer;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
@@ -27,9 +26,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
     // A depth buffer only where a surface may be lit: the article's outline has no triangles.
     let depth = !session.demo.model.triangles.is_empty();
     let (_context, gl) = offscreen(width, height, depth)?;
-    session.pick_threads(&gl::version_string(&gl))?;
-    let mut renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
-    session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
+    let mut renderer = super::start::renderer(&mut session, gl)?;
     while !session.finished() {
         session.draw_frame(&mut renderer, width, height, 1.0)?;
         // A window's buffer swap hands each frame to the driver; with no window we must. Without

@@ -17,6 +17,7 @@ pub mod input;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod libraries;
 pub mod session;
+pub mod start;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 /// The web page's model files, which to fetch and the flags in its address: plain Rust, so

@@ -213,11 +213,9 @@ fn create_window(event_loop: &ActiveEventLoop, session: &mut Session) -> Result<
         .map_err(|e| Failure::new(1, format!("cannot use the OpenGL context: {e}")))?;
     let gl = context::load(&display)?;
     console::say(&gl::version_string(&gl));
-    session.pick_threads(&gl::version_string(&gl))?;
     // Wait for the screen's refresh between frames; not every platform can, which is fine.
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
-    let renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
-    session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
+    let renderer = super::start::renderer(session, gl)?;
     Ok(WindowGl { renderer, surface, context, window })
 }
 

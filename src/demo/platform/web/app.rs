@@ -25,7 +25,8 @@ use crate::demo::output::page;
 use crate::demo::output::picture::png_bytes;
 use crate::demo::platform::input::{self, Pointer};
 use crate::demo::platform::session::Session;
-use crate::demo::show::state::{Demo, Reply};
+use crate::demo::platform::start;
+use crate::demo::show::state::Reply;
 use crate::demo::time::Instant;
 use crate::demo::words::status::Fps;
 use std::time::Duration;
@@ -186,17 +187,8 @@ impl Page {
 /// The demo of `loaded` as `options` ask, with a renderer on `canvas`: `run` in `demo/mod.rs`
 /// and `create_window` in `window.rs`, for the page.
 fn show(canvas: &Canvas, options: Options, loaded: Loaded) -> Result<Shown, Failure> {
-    let Loaded { model, looks, clips, notes, stored, .. } = loaded;
-    let mut demo = Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
-    demo.stored = stored;
-    demo.looks = looks;
-    notes.iter().for_each(|note| console::say(&format!("note: {note}")));
-    let mut session = Session::new(options, demo);
-    session.check_numbers()?;
-    let gl = canvas.gl();
-    session.pick_threads(&gl::version_string(&gl))?;
-    let renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
-    session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
+    let mut session = start::session(options, loaded)?;
+    let renderer = start::renderer(&mut session, canvas.gl())?;
     Ok(Shown { session, renderer, stopped: false, failed: false })
 }
 
