@@ -14,6 +14,7 @@
 //! such passages; the chapters use them for a worked example or a table as well.
 
 mod arm;
+mod claims;
 mod files;
 mod format;
 mod mixing;
@@ -35,8 +36,14 @@ pub type Work = (&'static str, fn() -> Facts);
 
 /// Every name the book may give a passage, and the function that works it out.
 fn registry() -> Vec<Work> {
-    let all =
-        [&arm::COMPUTED[..], &surface::COMPUTED, &files::COMPUTED, &mixing::COMPUTED, &reaching::COMPUTED];
+    let all = [
+        &arm::COMPUTED[..],
+        &surface::COMPUTED,
+        &files::COMPUTED,
+        &mixing::COMPUTED,
+        &reaching::COMPUTED,
+        &claims::COMPUTED,
+    ];
     all.concat()
 }
 

@@ -31,6 +31,7 @@ mod glossary;
 mod keys;
 mod markdown;
 mod matching;
+mod pictures;
 mod printed;
 mod run;
 mod sentences;

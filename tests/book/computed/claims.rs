@@ -1,0 +1,41 @@
+//! Figures of the chapters' prose, past their exercises, worked out again: a rule of a tool the
+//! book compares with, or a figure a chapter draws from the article's scene.
+
+use super::arm::{article, degrees_about};
+use super::format::{fixed, short};
+use super::{Facts, Work};
+use glam::{Quat, Vec3};
+use skinning_method::scene::BONE2;
+
+pub const COMPUTED: [Work; 1] = [("09-blender-lerp", blender_lerp)];
+
+/// Chapter 9: Blender lerps a quaternion's four numbers between keys (then normalises), where the
+/// method slerps. Over `twist`'s first two keys, how far the two part, and where.
+fn blender_lerp() -> Facts {
+    let (model, clips) = article();
+    let twist = &clips[2];
+    assert_eq!(twist.name, "twist");
+    let mut pose: Vec<_> = model.skeleton.bones().iter().map(|b| b.rest).collect();
+    twist.sample(&model.skeleton, 1.5, &mut pose);
+    let turn = pose[BONE2].rotation;
+    let degrees = degrees_about(turn, Vec3::X);
+    let steps = 1000;
+    let apart = |k: usize| {
+        let t = k as f32 / steps as f32;
+        let lerped = (Quat::IDENTITY * (1.0 - t) + turn * t).normalize();
+        (degrees_about(lerped, Vec3::X) - degrees * t as f64).abs()
+    };
+    let (peak, at) = (0..=steps).map(|k| (apart(k), k)).fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
+    let at = at as f64 / steps as f64;
+    assert!(
+        apart(steps / 2) < 1e-3 && apart(0) < 1e-9 && apart(steps) < 1e-3,
+        "halfway and at the keys they agree"
+    );
+    // The lerp is symmetric about halfway: the same peak at 1 - at.
+    let (early, late) = (at.min(1.0 - at), at.max(1.0 - at));
+    Ok(vec![
+        format!("{}° turn", short(degrees, 1)),
+        format!("up to {}° off", fixed(peak, 1)),
+        format!("near {}% and {}% of the way", short(early * 100.0, 0), short(late * 100.0, 0)),
+    ])
+}
