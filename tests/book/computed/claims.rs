@@ -3,11 +3,12 @@
 
 use super::arm::{article, degrees_about};
 use super::format::{fixed, short};
-use super::{Facts, Work};
+use super::{Facts, Missing, Work, models};
+use skinning_method::clip::Motion;
 use glam::{Quat, Vec3};
 use skinning_method::scene::BONE2;
 
-pub const COMPUTED: [Work; 1] = [("09-blender-lerp", blender_lerp)];
+pub const COMPUTED: [Work; 2] = [("09-blender-lerp", blender_lerp), ("10-walk-half-turn", walk_half_turn)];
 
 /// Chapter 9: Blender lerps a quaternion's four numbers between keys (then normalises), where the
 /// method slerps. Over `twist`'s first two keys, how far the two part, and where.
@@ -38,4 +39,16 @@ fn blender_lerp() -> Facts {
         format!("up to {}° off", fixed(peak, 1)),
         format!("near {}% and {}% of the way", short(early * 100.0, 0), short(late * 100.0, 0)),
     ])
+}
+
+/// Chapter 10: the largest turn of a key of the Fox's Walk, in its parent's space: how close to
+/// half a turn, where an orientation's w is near 0.
+fn walk_half_turn() -> Facts {
+    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb")).map_err(|e| Missing(e.to_string()))?;
+    let walk = fox.clips.iter().find(|c| c.name == "Walk").expect("the Fox walks");
+    let Motion::Keyframes(tracks) = &walk.motion else { panic!("Walk is keyframed") };
+    let turns = tracks.iter().filter_map(|t| t.rotation.as_ref()).flat_map(|c| &c.values);
+    let largest = turns.map(|q| 2.0 * (q.w.abs().min(1.0) as f64).acos().to_degrees()).fold(0.0, f64::max);
+    assert!(largest < 180.0, "no key is exactly half a turn");
+    Ok(vec![format!("{}°", fixed(largest, 2))])
 }
