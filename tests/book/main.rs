@@ -29,6 +29,7 @@ mod excerpts;
 mod exercises;
 mod glossary;
 mod keys;
+mod lists;
 mod markdown;
 mod matching;
 mod pictures;

@@ -4,8 +4,8 @@
 use super::arm::{article, degrees_about};
 use super::format::{fixed, short};
 use super::{Facts, Missing, Work, models};
-use skinning_method::clip::Motion;
 use glam::{Quat, Vec3};
+use skinning_method::clip::Motion;
 use skinning_method::scene::BONE2;
 
 pub const COMPUTED: [Work; 2] = [("09-blender-lerp", blender_lerp), ("10-walk-half-turn", walk_half_turn)];
@@ -44,7 +44,8 @@ fn blender_lerp() -> Facts {
 /// Chapter 10: the largest turn of a key of the Fox's Walk, in its parent's space: how close to
 /// half a turn, where an orientation's w is near 0.
 fn walk_half_turn() -> Facts {
-    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb")).map_err(|e| Missing(e.to_string()))?;
+    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb"))
+        .map_err(|e| Missing(e.to_string()))?;
     let walk = fox.clips.iter().find(|c| c.name == "Walk").expect("the Fox walks");
     let Motion::Keyframes(tracks) = &walk.motion else { panic!("Walk is keyframed") };
     let turns = tracks.iter().filter_map(|t| t.rotation.as_ref()).flat_map(|c| &c.values);
