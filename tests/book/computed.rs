@@ -10,7 +10,7 @@
 //! A function that needs a sample model says so (`Missing`): without `SKINNING_MODELS` the passage
 //! is SKIPPED, unless `SKINNING_REQUIRE_MODELS` is set, as in CI, which makes it a failure.
 //!
-//! The exercises at the end of chapters 1 to 13 (`exercises.rs`) keep their answers' figures in
+//! The exercises at the end of chapters 1 to 16 (`exercises.rs`) keep their answers' figures in
 //! such passages; the chapters use them for a worked example or a table as well.
 
 mod arm;

@@ -3,12 +3,18 @@
 
 use super::arm::{article, degrees_about};
 use super::format::{fixed, short};
+use super::surface::thousands;
 use super::{Facts, Missing, Work, models};
 use glam::{Quat, Vec3};
 use skinning_method::clip::Motion;
 use skinning_method::scene::BONE2;
 
-pub const COMPUTED: [Work; 2] = [("09-blender-lerp", blender_lerp), ("10-walk-half-turn", walk_half_turn)];
+pub const COMPUTED: [Work; 4] = [
+    ("09-blender-lerp", blender_lerp),
+    ("10-walk-half-turn", walk_half_turn),
+    ("14-threads", threads),
+    ("14-groups", groups),
+];
 
 /// Chapter 9: Blender lerps a quaternion's four numbers between keys (then normalises), where the
 /// method slerps. Over `twist`'s first two keys, how far the two part, and where.
@@ -52,4 +58,42 @@ fn walk_half_turn() -> Facts {
     let largest = turns.map(|q| 2.0 * (q.w.abs().min(1.0) as f64).acos().to_degrees()).fold(0.0, f64::max);
     assert!(largest < 180.0, "no key is exactly half a turn");
     Ok(vec![format!("{}°", fixed(largest, 2))])
+}
+
+fn robot_vertices() -> Result<usize, Missing> {
+    let robot = skinning_formats::gltf_import::load(&models()?.join("RobotExpressive.glb"))
+        .map_err(|e| Missing(e.to_string()))?;
+    Ok(robot.model.skin.len())
+}
+
+/// Chapter 14, exercise 1: which of the Fox and the robot `--threads 2` blends on both threads.
+fn threads() -> Facts {
+    use skinning_fast::parallel::PARALLEL_FROM_VERTICES;
+    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb"))
+        .map_err(|e| Missing(e.to_string()))?;
+    let (fox, robot) = (fox.model.skin.len(), robot_vertices()?);
+    let on = |n: usize| if n >= PARALLEL_FROM_VERTICES { "two threads" } else { "one thread" };
+    Ok(vec![
+        format!("The Fox has {} vertices", thousands(fox)),
+        format!("`PARALLEL_FROM_VERTICES`, {}: {}", thousands(PARALLEL_FROM_VERTICES), on(fox)),
+        format!("RobotExpressive has {}: {}", thousands(robot), on(robot)),
+    ])
+}
+
+/// Chapter 14, exercise 2: the lanes' whole groups, and the last vertices filled up with copies
+/// (`crates/fast/src/lanes/kernel.rs`: `blend_run`).
+fn groups() -> Facts {
+    use skinning_fast::lanes::GROUP;
+    let (article, _) = article();
+    let split = |n: usize| (n / GROUP, n % GROUP, GROUP - n % GROUP);
+    let (whole, left, copies) = split(article.skin.len());
+    assert_eq!(whole, 1, "the article's mesh makes one whole group: the passage says \"one\"");
+    let robot = robot_vertices()?;
+    let (robot_whole, robot_left, robot_copies) = split(robot);
+    Ok(vec![
+        format!("The article's {} vertices make one whole group of {GROUP}", article.skin.len()),
+        format!("the last {left} are blended in a group filled up with {copies} copies"),
+        format!("RobotExpressive's {} make {} whole groups", thousands(robot), thousands(robot_whole)),
+        format!("the last {robot_left} are filled up with {robot_copies} copies"),
+    ])
 }
