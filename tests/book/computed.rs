@@ -66,16 +66,22 @@ const MARKER: &str = "<!-- computed: ";
 /// Every computed passage of `prose` (a page's prose, or a part of it), in order. `first_line` is
 /// the page's line `prose` starts on.
 pub fn passages(prose: &str, first_line: usize) -> Vec<Passage> {
+    marked(prose, first_line, MARKER)
+}
+
+/// Every passage of `prose` after a marker `<!-- KIND: NAME -->` (`marker` is `<!-- KIND: `), in
+/// order: the marker's NAME, and its text up to the next blank line.
+pub fn marked(prose: &str, first_line: usize, marker: &str) -> Vec<Passage> {
     let mut found = Vec::new();
-    for (at, _) in prose.match_indices(MARKER) {
+    for (at, _) in prose.match_indices(marker) {
         // A marker in a code span is shown, not used.
         if prose[..at].ends_with('`') {
             continue;
         }
-        let after = &prose[at + MARKER.len()..];
+        let after = &prose[at + marker.len()..];
         let Some(close) = after.find("-->") else { continue };
         let name = after[..close].trim().to_string();
-        let start = at + MARKER.len() + close + "-->".len();
+        let start = at + marker.len() + close + "-->".len();
         // Up to the next blank line.
         let rest = &prose[start..];
         let mut end = rest.len();

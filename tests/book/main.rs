@@ -27,6 +27,7 @@ mod console;
 mod diagrams;
 mod excerpts;
 mod exercises;
+mod figures;
 mod glossary;
 mod keys;
 mod lists;
