@@ -212,7 +212,9 @@ fn the_table_of_flags_is_the_help_s_flags() {
 /// The items of the list or the table that starts on line `from` of `lines` (after blank lines):
 /// its rows (not the header and its rule) or its top-level items; None if no list or table is there.
 pub fn items_after(lines: &[&str], from: usize) -> Option<usize> {
-    let start = (from..lines.len()).find(|&i| !lines[i].trim().is_empty())?;
+    // A marker (`<!-- measured: ... -->`) may stand on the line before.
+    let start =
+        (from..lines.len()).find(|&i| !lines[i].trim().is_empty() && !lines[i].starts_with("<!--"))?;
     let first = lines[start];
     if first.starts_with('|') {
         let rows = lines[start..].iter().take_while(|l| l.starts_with('|')).count();
