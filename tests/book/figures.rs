@@ -26,10 +26,10 @@ use crate::markdown::{Page, blocks, pages, root, without_code};
 use std::ops::Range;
 
 /// The chapters whose every figure is accounted for.
-const CHECKED: [&str; 3] = ["08-", "09-", "10-"];
-/// The figures of chapters 11 to 16 not yet marked, at most (634 when chapters 8 to 10 were done):
+const CHECKED: [&str; 4] = ["08-", "09-", "10-", "11-"];
+/// The figures of chapters 12 to 16 not yet marked, at most (598 when chapters 8 to 11 were done):
 /// lower it as they are marked.
-const LEFT: usize = 634;
+const LEFT: usize = 598;
 
 /// Words after which a number names a thing rather than gives a figure.
 const NAMING: [&str; 23] = [

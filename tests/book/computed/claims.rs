@@ -9,9 +9,11 @@ use glam::{Quat, Vec3};
 use skinning_method::clip::Motion;
 use skinning_method::scene::BONE2;
 
-pub const COMPUTED: [Work; 4] = [
+pub const COMPUTED: [Work; 6] = [
     ("09-blender-lerp", blender_lerp),
     ("10-walk-half-turn", walk_half_turn),
+    ("11-matrix-average", matrix_average),
+    ("11-durations", durations),
     ("14-threads", threads),
     ("14-groups", groups),
 ];
@@ -96,4 +98,30 @@ fn groups() -> Facts {
         format!("RobotExpressive's {} make {} whole groups", thousands(robot), thousands(robot_whole)),
         format!("the last {robot_left} are filled up with {robot_copies} copies"),
     ])
+}
+
+/// Chapter 11: a bone one unit long, its parent turned 45° up in one clip and down in the other:
+/// the average of the two world matrices puts its end at (cos 45°, 0, 0).
+fn matrix_average() -> Facts {
+    let degrees = 45.0f32;
+    let turn = |d: f32| glam::Mat4::from_rotation_z(d.to_radians());
+    let average = (turn(degrees) + turn(-degrees)) * 0.5;
+    let end = average.transform_point3(Vec3::X);
+    assert!((end - Vec3::new(degrees.to_radians().cos(), 0.0, 0.0)).length() < 1e-6);
+    let shorter = (1.0 - end.length() as f64) * 100.0;
+    Ok(vec![
+        format!("turned {}° up in one clip and {}° down", short(degrees as f64, 0), short(degrees as f64, 0)),
+        format!("(cos {}°, 0, 0)", short(degrees as f64, 0)),
+        format!("{}% shorter", short(shorter, 0)),
+    ])
+}
+
+/// Chapter 11: the Fox's Walk and Run, how long each lasts.
+fn durations() -> Facts {
+    let fox = skinning_formats::gltf_import::load(&models()?.join("Fox.glb"))
+        .map_err(|e| Missing(e.to_string()))?;
+    let length = |name: &str| {
+        fox.clips.iter().find(|c| c.name == name).map(|c| c.duration as f64).expect("a Fox clip")
+    };
+    Ok(vec![format!("Walk lasts {} s and its Run {} s", fixed(length("Walk"), 3), fixed(length("Run"), 3))])
 }
