@@ -9,11 +9,12 @@ use glam::{Quat, Vec3};
 use skinning_method::clip::Motion;
 use skinning_method::scene::BONE2;
 
-pub const COMPUTED: [Work; 6] = [
+pub const COMPUTED: [Work; 7] = [
     ("09-blender-lerp", blender_lerp),
     ("10-walk-half-turn", walk_half_turn),
     ("11-matrix-average", matrix_average),
     ("11-durations", durations),
+    ("13-four-largest", four_largest),
     ("14-threads", threads),
     ("14-groups", groups),
 ];
@@ -124,4 +125,23 @@ fn durations() -> Facts {
         fox.clips.iter().find(|c| c.name == name).map(|c| c.duration as f64).expect("a Fox clip")
     };
     Ok(vec![format!("Walk lasts {} s and its Run {} s", fixed(length("Walk"), 3), fixed(length("Run"), 3))])
+}
+
+/// Chapter 13: the fan of `tests/common/eight.rs`, eight weights in sixty-fourths: what the four
+/// largest hold, and what they leave out.
+fn four_largest() -> Facts {
+    let source = crate::markdown::read(std::path::Path::new("tests/common/eight.rs"));
+    let line = source.lines().find(|l| l.starts_with("pub const EIGHT: [u32; 8] = [")).expect("EIGHT");
+    let list =
+        line.split_once('[').and_then(|(_, r)| r.split_once("] = [")).map(|(_, r)| r).expect("its list");
+    let mut weights: Vec<u32> =
+        list.trim_end_matches("];").split(", ").map(|w| w.parse().expect("a number")).collect();
+    let total: u32 = weights.iter().sum();
+    weights.sort_unstable_by(|a, b| b.cmp(a));
+    let kept: u32 = weights[..4].iter().sum();
+    let left_out = 100.0 * (total - kept) as f64 / total as f64;
+    Ok(vec![
+        format!("hold {kept} of the {total} sixty-fourths"),
+        format!("leave out {}%", short(left_out, 0)),
+    ])
 }
