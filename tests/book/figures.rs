@@ -26,10 +26,10 @@ use crate::markdown::{Page, blocks, pages, root, without_code};
 use std::ops::Range;
 
 /// The chapters whose every figure is accounted for.
-const CHECKED: [&str; 7] = ["08-", "09-", "10-", "11-", "12-", "13-", "15-"];
-/// The figures of chapters 14 and 16 not yet marked, at most (391 with chapters 8 to 13 and 15 done):
+const CHECKED: [&str; 8] = ["08-", "09-", "10-", "11-", "12-", "13-", "15-", "16-"];
+/// The figures of chapter 14 not yet marked, at most (284 with chapters 8 to 13, 15 and 16 done):
 /// lower it as they are marked.
-const LEFT: usize = 391;
+const LEFT: usize = 284;
 
 /// Words after which a number names a thing rather than gives a figure.
 const NAMING: [&str; 26] = [
