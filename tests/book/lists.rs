@@ -7,7 +7,8 @@
 //! - chapter 15's table of flags holds every flag of `--help`, and no other, and each is read by
 //!   the command line's code;
 //! - a count in words before a list or a table (`five files:`) is its number of items, a count
-//!   of files under a folder (`` `mixer.rs` and the six files under it ``) is the folder's, and
+//!   of files under a folder (`` `mixer.rs` and the six files under it ``) is the folder's, a
+//!   file's "parts" are every module it declares (`` `benches/blend.rs`, and its parts ... ``), and
 //!   the counts of crates and of the article's clips are the workspace's and the scene's.
 
 use crate::markdown::{Page, code_spans, pages, read, root};
@@ -209,6 +210,25 @@ fn the_table_of_flags_is_the_help_s_flags() {
     assert!(help.len() >= 30, "only {} flags found in --help", help.len());
 }
 
+/// The files of the modules `path` declares (`mod NAME;`, tests aside): `DIR/NAME.rs` beside a
+/// crate's root, `STEM/NAME.rs` under any other file.
+pub fn declared_parts(path: &str) -> Vec<String> {
+    let source = read(Path::new(path));
+    let stem = path.trim_end_matches(".rs");
+    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    let declared = source.lines().filter_map(|l| {
+        let l = l.trim();
+        l.strip_prefix("mod ").or_else(|| l.strip_prefix("pub mod ")).and_then(|r| r.strip_suffix(';'))
+    });
+    declared
+        .filter(|name| *name != "tests")
+        .map(|name| {
+            let nested = format!("{stem}/{name}.rs");
+            if root().join(&nested).exists() { nested } else { format!("{dir}/{name}.rs") }
+        })
+        .collect()
+}
+
 /// The items of the list or the table that starts on line `from` of `lines` (after blank lines):
 /// its rows (not the header and its rule) or its top-level items; None if no list or table is there.
 pub fn items_after(lines: &[&str], from: usize) -> Option<usize> {
@@ -274,6 +294,21 @@ fn every_count_is_what_it_counts() {
             if code != count {
                 problems.push(format!(
                     "{}: {file} and the {count} files under it: {folder}/ has {code}",
+                    page.name()
+                ));
+            }
+        }
+        // A file and "its parts": the files of the modules it declares, every one.
+        for (at, _) in flat.match_indices(" its parts ") {
+            let Some(file) = code_spans(&flat[..at]).last().map(|(s, _)| s.clone()) else { continue };
+            let sentence_end = flat[at..].find(". ").map_or(flat.len(), |e| at + e);
+            let named: BTreeSet<String> =
+                code_spans(&flat[at..sentence_end]).into_iter().map(|(s, _)| s).collect();
+            counted += 1;
+            let declared: BTreeSet<String> = declared_parts(&file).into_iter().collect();
+            if named != declared {
+                problems.push(format!(
+                    "{}: {file} and its parts {named:?}: it declares {declared:?}",
                     page.name()
                 ));
             }
