@@ -14,7 +14,7 @@
 //! - a diagram that names a function its file does not define (`diagrams.rs`);
 //! - a figure the book works out (a worked example, a table, an exercise's answer) that the code or
 //!   the formula no longer gives (`computed.rs`);
-//! - a chapter of the method without exercises at its end, or an answer whose figures go unchecked
+//! - a chapter without exercises at its end, or an answer whose figures go unchecked
 //!   (`exercises.rs`);
 //! - a sentence chained with semicolons, too long, or in a private idiom (`sentences.rs`);
 //! - a key in the README's table that the window test never presses (`keys.rs`).
@@ -27,10 +27,13 @@ mod console;
 mod diagrams;
 mod excerpts;
 mod exercises;
+mod figures;
 mod glossary;
 mod keys;
+mod lists;
 mod markdown;
 mod matching;
+mod pictures;
 mod printed;
 mod run;
 mod sentences;
