@@ -174,7 +174,7 @@ mod tests {
     fn a_size_past_32_bits_is_an_error_not_a_wrapped_number() {
         assert_eq!(gl_size(24 * 1000, "bytes").unwrap(), 24_000);
         assert_eq!(gl_size(i32::MAX as usize, "bytes").unwrap(), i32::MAX);
-        // 89.5 million vertices of 24 bytes: `as i32` made this a negative number.
+        // 89,500,000 vertices of 24 bytes: `as i32` made this a negative number.
         let bytes = 89_500_000usize * 24;
         assert!((bytes as i32) < 0, "what the old cast did");
         let error = gl_size(bytes, "the captured bytes").unwrap_err().to_string();

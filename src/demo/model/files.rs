@@ -8,6 +8,19 @@
 use skinning_method::printable::quoted;
 use std::path::Path;
 
+/// Where a model's files are: a file on disk, with the others in its folder (the desktop's), or
+/// files handed over by name, the model among them (a web page's, fetched or dropped).
+#[derive(Clone, Copy)]
+pub enum ModelFiles<'a> {
+    Disk(&'a Path),
+    /// The page's (its tests run on the desktop too).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Handed {
+        name: &'a str,
+        files: &'a Files,
+    },
+}
+
 /// A model's files: each name (a path from the page's folder, or the name a dropped file had),
 /// and its bytes or why there are none.
 #[derive(Default)]

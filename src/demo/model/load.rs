@@ -7,7 +7,7 @@
 
 mod read;
 
-use super::files::Files;
+use super::files::ModelFiles;
 use crate::demo::cli::options::Options;
 use crate::demo::cli::values::is_md5mesh;
 use crate::demo::output::console;
@@ -41,19 +41,6 @@ pub enum Loading {
     Show(Box<Loaded>),
     /// `--info` printed what the file holds; nothing more to do.
     Described,
-}
-
-/// Where a model's files are: a file on disk, with the others in its folder (the desktop's), or
-/// files handed over by name, the model among them (a web page's, fetched or dropped).
-#[derive(Clone, Copy)]
-pub enum ModelFiles<'a> {
-    Disk(&'a Path),
-    /// The page's (its tests run on the desktop too).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    Handed {
-        name: &'a str,
-        files: &'a Files,
-    },
 }
 
 /// The model `options` ask for, from disk. A bad file is one line and exit code 1.

@@ -4,8 +4,7 @@
 //! (`load_with_files`, `load_with_pictures`), and looks them up by the same rules. Either way a bad
 //! file is one line, the model's name first.
 
-use super::ModelFiles;
-use crate::demo::model::files::{beside, folder_of};
+use crate::demo::model::files::{ModelFiles, beside, folder_of};
 use crate::demo::output::failure::Failure;
 use skinning_formats::gltf_import::{self, ImportError};
 use skinning_formats::md5_import::{self, Md5Error};

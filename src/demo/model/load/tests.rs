@@ -2,6 +2,7 @@
 //! model as from the same files on disk.
 
 use super::*;
+use crate::demo::model::files::Files;
 
 fn files(entries: &[(&str, &[u8])]) -> Files {
     let entries = entries.iter().map(|(n, b)| (n.to_string(), Ok(b.to_vec()))).collect();

@@ -22,7 +22,8 @@ pub mod folder;
 pub mod gltf_files;
 
 use crate::demo::cli::{self, Command, help::HELP, options::Options};
-use crate::demo::model::load::{self, Loaded, Loading, ModelFiles};
+use crate::demo::model::files::ModelFiles;
+use crate::demo::model::load::{self, Loaded, Loading};
 use crate::demo::output::failure::Failure;
 use crate::demo::output::page;
 use app::{Asked, Page};
