@@ -79,17 +79,17 @@ fn one_target_at_weight_1_gives_the_mesh_plus_its_displacements() {
     // Smile alone, fully on; the badge off. The rest pose: every joint matrix is the identity.
     pose.morph.weights.copy_from_slice(&[1.0, 0.0, 0.0]);
     pose.run(model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
-    let shaped = pose.morph.skin(&model.skin);
+    let shaped = pose.shape(model);
     for v in 0..4 {
-        assert_eq!(Vec3::from(shaped.vertices()[v].bind), BIND[v] + SMILE[v], "vertex {v}");
+        assert_eq!(Vec3::from(shaped.positions[v]), BIND[v] + SMILE[v], "vertex {v}");
         assert_eq!(positions(&pose)[v], BIND[v] + SMILE[v], "vertex {v}, skinned in the rest pose");
     }
     // The normal: normalize(n + Δn), (0, 1, 1) / √2 for v2; the others keep +z exactly.
     let half = std::f32::consts::FRAC_1_SQRT_2;
-    assert!(shaped.normals()[2].abs_diff_eq(Vec3A::new(0.0, half, half), 1e-6), "{}", shaped.normals()[2]);
-    assert_eq!(shaped.normals()[3], Vec3A::Z);
+    assert!(shaped.normals[2].abs_diff_eq(Vec3A::new(0.0, half, half), 1e-6), "{}", shaped.normals[2]);
+    assert_eq!(shaped.normals[3], Vec3A::Z);
     // The model's own skin is never changed.
-    assert_eq!(Vec3::from(model.skin.vertices()[2].bind), BIND[2]);
+    assert_eq!(Vec3::from(model.skin.bind()[2]), BIND[2]);
 }
 
 #[test]

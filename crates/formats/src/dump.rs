@@ -216,9 +216,9 @@ fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method
         .map(|j| JointOut { bone: j.bone, offset: j.offset.to_cols_array() })
         .collect();
     let normal = |v: usize| model.skin.normals().get(v).map(|n| n.to_array());
-    let vertices: Vec<VertexOut> = (model.skin.vertices().iter().enumerate())
-        .map(|(i, v)| VertexOut {
-            bind: v.bind.to_array(),
+    let vertices: Vec<VertexOut> = (model.skin.bind().iter().enumerate())
+        .map(|(i, p)| VertexOut {
+            bind: p.to_array(),
             normal: normal(i),
             influences: (model.skin.influences(i))
                 .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })
