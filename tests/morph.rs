@@ -11,7 +11,7 @@ use glam::{Vec3, Vec3A};
 use serde_json::json;
 use skinning_formats::gltf_import::{Imported, load_from_slice};
 use skinning_method::frame::{Frame, Pose, Source};
-use skinning_method::morph::{Held, morph_normal, morph_position};
+use skinning_method::morph::{Held, morph_normal, morph_position, sample_weights};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {
     load_from_slice(&g.embedded(), None).expect("the face loads")
@@ -109,10 +109,10 @@ fn a_cubicspline_weight_channel_samples_as_worked_out_by_hand() {
     let imported = load(&face::face(true));
     let (model, clip) = (&imported.model, &imported.clips[0]);
     let mut weights = vec![0.0; 3];
-    clip.sample_weights(0.5, &model.morphs, &mut weights);
+    sample_weights(clip, 0.5, &model.morphs, &mut weights);
     assert_eq!(weights, [0.625, 0.3125, 1.0], "the badge has no channel: its mesh's weight");
     for t in [0.0, 0.2, 0.7, 0.99] {
-        clip.sample_weights(t as f64, &model.morphs, &mut weights);
+        sample_weights(clip, t as f64, &model.morphs, &mut weights);
         let spec = face::weights(t);
         assert!(
             (weights[0] - spec[0]).abs() < 1e-6 && (weights[1] - spec[1]).abs() < 1e-6,
@@ -131,7 +131,7 @@ fn step_and_linear_weight_channels_sample_as_the_spec_says() {
         g.json["animations"][0]["samplers"][1]["interpolation"] = json!(interpolation);
         let imported = load(&g);
         let mut weights = vec![0.0; 3];
-        imported.clips[0].sample_weights(0.25, &imported.model.morphs, &mut weights);
+        sample_weights(&imported.clips[0], 0.25, &imported.model.morphs, &mut weights);
         assert!(
             weights[..2].iter().zip(at_quarter).all(|(w, e)| (w - e).abs() < 1e-6),
             "{interpolation}: {weights:?}"

@@ -24,9 +24,11 @@
 //! no part of the model: it writes this frame's shape ([`Morphed`]: the positions and normals of
 //! every vertex, the morphed ones displaced) into streams of its own, and the blend reads those
 //! instead of the skin's bind positions and normals, beside the skin's influences, with the same
-//! loop. The influences are never copied: a shape has nothing to do with them. A frame's weights come from the mesh's defaults (a node's own weights,
-//! else its mesh's), the clip's weight channels (`clip.rs`), and the user (`--morph`, the keys).
+//! loop. The influences are never copied: a shape has nothing to do with them. A frame's weights
+//! come from the mesh's defaults (a node's own weights, else its mesh's), the clip's weight
+//! channels (`clip.rs`, sampled by [`sample_weights`]), and the user (`--morph`, the keys).
 
+use crate::clip::{Clip, Motion};
 use crate::skeleton::BoneId;
 use crate::skin::{Shape, Skin};
 use glam::Vec3A;
@@ -134,6 +136,27 @@ pub fn morph_position(bind: Vec3A, weights: &[f32], displacements: &[Vec3A]) -> 
 pub fn morph_normal(normal: Vec3A, weights: &[f32], displacements: &[Vec3A]) -> Vec3A {
     let change = morph_position(Vec3A::ZERO, weights, displacements);
     if change == Vec3A::ZERO { normal } else { (normal + change).try_normalize().unwrap_or(normal) }
+}
+
+/// The morph weights of `clip` at `time`, for every mesh of `morphs`, into `weights` (one per
+/// target, at each mesh's place): each mesh's defaults, then what the clip's weight channels
+/// (`clip.rs`: `Track::weights`) say for the meshes of the bones they move. Allocates nothing.
+///
+/// A blend of several clips would average their weights by the clips' own weights, as it
+/// averages their poses: this is where each clip's come from.
+pub fn sample_weights(clip: &Clip, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
+    let t = clip.wrap(time);
+    for m in morphs {
+        weights[m.weights.clone()].copy_from_slice(&m.defaults);
+    }
+    let Motion::Keyframes(tracks) = &clip.motion else { return };
+    for track in tracks.iter().filter(|track| !track.weights.is_empty()) {
+        for m in morphs.iter().filter(|m| m.bone == track.bone) {
+            for (weight, channel) in weights[m.weights.clone()].iter_mut().zip(&track.weights) {
+                *weight = channel.sample(t);
+            }
+        }
+    }
 }
 
 /// A weight held by the user over whatever the clip says (`--morph`, the program's keys): which of
