@@ -3,8 +3,8 @@
 //! (the portable fallback always among them), on the article's scene, the bench's tube and every
 //! sample model; with every influence (the eight-influence fixture, `tests/common/eight.rs`, whose
 //! vertices have four extras each); and on a morphed skin (the face of `tests/common/face.rs`, and
-//! the robot with `Head_4:Surprised` at 1), where the blend reads the pose's copy of the skin in this
-//! frame's shape.
+//! the robot with `Head_4:Surprised` at 1), where the blend reads this frame's shape, the pose's
+//! own positions and normals, beside the skin's influences.
 //!
 //! Positions agree within 1e-6 of the model's size (the fast path blends the matrix first, the
 //! reference the moved points: one rounding apart). Normals agree within 1e-6 and are unit length.

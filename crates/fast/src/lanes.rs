@@ -72,8 +72,9 @@
 //! gets every influence). Most models have no extras, and the pass then costs a search of an empty
 //! table.
 //!
-//! **The morph** happens before: a model with morph targets hands the fast path the pose's copy of
-//! the skin in this frame's shape (`morph.rs`: `Morphed::skin`), as it hands it to `blend_run`.
+//! **The morph** happens before: a model with morph targets hands the fast path this frame's shape,
+//! its positions and normals (`morph.rs`: `Morphed::shape`), beside the skin's own influences, as
+//! it hands it to the readable `blend_run`.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;

@@ -82,7 +82,7 @@ pub enum By<'a> {
     Outside { name: &'a str, blend: &'a mut BlendFn<'a> },
 }
 
-/// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
+/// From this frame's morph (its weights, and the mesh in its shape: `Morphed::reshaped`) and palette
 /// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
 /// normal).
 pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
