@@ -87,7 +87,7 @@ fn distance_at(degrees: f32, method: Method) -> f64 {
 /// Chapter 7, exercise 1: a half-and-half vertex under twists of 90° and 180°.
 fn twist_angles() -> Facts {
     let (model, _) = article();
-    let r = model.skin.vertices()[2].bind.y as f64;
+    let r = model.skin.bind()[2].y as f64;
     let mut facts = vec![];
     for degrees in [90.0f32, 180.0] {
         let lbs = distance_at(degrees, Method::Lbs);

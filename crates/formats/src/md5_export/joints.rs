@@ -129,10 +129,10 @@ pub fn md5_joints(model: &Model) -> Result<Md5Joints, ExportError> {
     let to_id = Axes::ID.turn_to_gltf().inverse() * axes.turn_to_gltf();
     // The size of the model as written: each vertex `k` times its bind position (`scale.rs`).
     let (mut min, mut max) = (Vec3::INFINITY, Vec3::NEG_INFINITY);
-    for (v, vertex) in model.skin.vertices().iter().enumerate() {
+    for (v, bind) in model.skin.bind().iter().enumerate() {
         let joint = model.skin.influences(v).next().map(|i| model.skin.joints()[i.joint].bone);
         let k = joint.and_then(|b| bound[b]).map_or(1.0, |(_, k)| k);
-        let p = k * Vec3::from(vertex.bind);
+        let p = k * Vec3::from(*bind);
         (min, max) = (min.min(p), max.max(p));
     }
     let size = (max - min).length();

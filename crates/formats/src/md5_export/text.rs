@@ -137,7 +137,7 @@ pub fn mesh(
 /// the joint's space, `offset · bind`, the offset applied ahead of time, per weight (times the
 /// bone's constant scale, if the skeleton has one to bake; `joints.rs`).
 fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, ExportError> {
-    let bind = Vec3::from(model.skin.vertices()[v].bind);
+    let bind = Vec3::from(model.skin.bind()[v]);
     (model.skin.influences(v))
         .map(|influence| {
             let joint = model.skin.joints()[influence.joint];
