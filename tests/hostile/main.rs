@@ -40,3 +40,4 @@ mod signals;
 mod streams;
 mod support;
 mod valid;
+mod write_faults;
