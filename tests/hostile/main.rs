@@ -28,6 +28,7 @@ mod images;
 mod influences;
 mod invalid;
 mod limits;
+mod md5_names;
 mod memory;
 mod models;
 mod names;

@@ -25,6 +25,8 @@ use std::io::{self, Write};
 
 /// What a clip's `.md5anim` needs before its frames, learnt from a first pass over them.
 pub struct Planned {
+    /// The clip's name as written in the `commandline` (`names.rs`: `md5_names`).
+    name: String,
     /// Frames a second (`frames.rs`: `frame_rate`), and how many.
     sampling: Sampling,
     /// Per MD5 joint, a bit per component that ever differs from the base frame.
@@ -53,18 +55,18 @@ fn components(model: &Model, joints: &Md5Joints, local: &[Trs], out: &mut Vec<[f
     }));
 }
 
-/// The first pass over the frames of `clip`, as `sampling` says: the flags, the boxes and the base
-/// frame, every number checked (`pose` is room to skin the mesh in).
+/// The first pass over the frames of `clip` (written as `name`), as `sampling` says: the flags, the
+/// boxes and the base frame, every number checked (`pose` is room to skin the mesh in).
 pub fn plan(
     model: &Model,
     joints: &Md5Joints,
-    clip: &Clip,
+    (clip, name): (&Clip, String),
     sampling: Sampling,
     pose: &mut Pose,
 ) -> Result<Planned, ExportError> {
     let Sampling { rate, frames } = sampling;
     let flags = vec![0; joints.order.len()];
-    let mut planned = Planned { sampling, flags, base: Vec::new(), bounds: Vec::new() };
+    let mut planned = Planned { name, sampling, flags, base: Vec::new(), bounds: Vec::new() };
     planned.bounds.reserve_exact(frames);
     let mut frame = Vec::with_capacity(joints.order.len());
     for k in 0..frames {
@@ -110,16 +112,15 @@ pub fn write(
     let checked = |e: ExportError| io::Error::other(e);
     let what = format!("clip {}", quoted(&clip.name));
     let components: usize = planned.flags.iter().map(|f| f.count_ones() as usize).sum();
-    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name))?;
+    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&planned.name))?;
     let Sampling { rate, frames } = planned.sampling;
     writeln!(out, "numFrames {frames}\nnumJoints {}", planned.base.len())?;
     writeln!(out, "frameRate {rate}\nnumAnimatedComponents {components}\n\nhierarchy {{")?;
     let mut start = 0;
-    for (i, &b) in joints.order.iter().enumerate() {
-        let bone = model.skeleton.bone(b);
+    for (i, name) in joints.names.iter().enumerate() {
         let parent = joints.parent[i].map_or(-1, |p| p as i64);
-        let comment = joints.parent_name(model, i);
-        writeln!(out, "\t\"{}\"\t{parent} {} {start}\t// {comment}", bone.name, planned.flags[i])?;
+        let comment = joints.parent_name(i);
+        writeln!(out, "\t\"{name}\"\t{parent} {} {start}\t// {comment}", planned.flags[i])?;
         start += planned.flags[i].count_ones() as usize;
     }
     writeln!(out, "}}\n\nbounds {{")?;
