@@ -23,6 +23,7 @@ mod display;
 mod export_memory;
 mod exports;
 mod files;
+mod flag_names;
 mod huge_numbers;
 mod images;
 mod influences;

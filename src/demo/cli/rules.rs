@@ -75,6 +75,22 @@ fn model_and_clip(options: &Options, clip_given: bool) -> Result<(), String> {
     if options.model.is_none() && options.info {
         return Err("--info describes a model file: --model FILE --info".into());
     }
+    // A flag that picks what is shown, or names a part of the model, has nothing to pick in a
+    // description of the whole file: refused, not taken silently.
+    let shows = [
+        (options.animation.is_some(), "--animation"),
+        (options.weights.is_some(), "--weights"),
+        (options.trail.is_some(), "--trail"),
+        (!options.morphs.is_empty(), "--morph"),
+    ];
+    if options.info
+        && let Some((_, flag)) = shows.iter().find(|(given, _)| *given)
+    {
+        return Err(format!(
+            "--info only prints what the file holds (every animation, bone and morph target); {flag} \
+             chooses what is shown: run it without --info"
+        ));
+    }
     if options.info && (options.dump.is_some() || options.screenshot.is_some()) {
         return Err("--info only prints what the file holds; run --dump or --screenshot without it".into());
     }
