@@ -31,6 +31,7 @@ mod invalid;
 mod limits;
 mod md5_names;
 mod memory;
+mod model_budget;
 mod models;
 mod names;
 mod numbers;
