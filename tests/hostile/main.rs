@@ -30,6 +30,7 @@ mod influences;
 mod invalid;
 mod limits;
 mod md5_names;
+mod md5_turns;
 mod memory;
 mod model_budget;
 mod models;

@@ -124,9 +124,14 @@ impl<'a> Md5Export<'a> {
         let notes = renamed.chain(shaders.notes).collect();
         let mesh = text::mesh(model, looks, &joints, &shaders.of_part)?;
         let mut pose = Pose::new(model);
-        let animations = (clips.iter().zip(clip_names).zip(samplings))
-            .map(|(clip, sampling)| anim::plan(model, &joints, clip, sampling, &mut pose))
-            .collect::<Result<_, _>>()?;
+        let mut animations = Vec::with_capacity(clips.len());
+        for ((clip, name), sampling) in clips.iter().zip(clip_names).zip(samplings) {
+            animations.push(finer_where_it_turns(model, &joints, (clip, name), sampling, &mut pose)?);
+        }
+        frames::check_budget(
+            &animations.iter().map(anim::Planned::sampling).collect::<Vec<_>>(),
+            joints.order.len(),
+        )?;
         Ok(Md5Export {
             model,
             clips,
@@ -143,4 +148,34 @@ impl<'a> Md5Export<'a> {
     pub fn write_animation(&self, i: usize, out: &mut dyn Write) -> io::Result<()> {
         anim::write(self.model, &self.joints, &self.clips[i], &self.animations[i], out)
     }
+}
+
+/// The frames of a clip may be set finer than its keys ask, up to this many times: a turn of a
+/// third of a turn or more between two frames is halved at most three times (a quarter of a turn
+/// between two keys at 120 frames a second is 1/960 s).
+const FINER: u32 = 8;
+
+/// `clip` planned at `sampling`, or, where a joint turns a third of a turn or more from one frame
+/// to the next, at twice the rate, and again (up to [`FINER`] times the rate): the frames still
+/// fall on every key, and a reader, which turns the shorter way from frame to frame, then turns
+/// the way the model does (`anim.rs`: `Planned::turns_too_far`).
+fn finer_where_it_turns(
+    model: &Model,
+    joints: &joints::Md5Joints,
+    (clip, name): (&Clip, String),
+    sampling: frames::Sampling,
+    pose: &mut Pose,
+) -> Result<anim::Planned, ExportError> {
+    let mut planned = anim::plan(model, joints, (clip, name.clone()), sampling, pose)?;
+    let mut rate = sampling.rate;
+    while planned.turns_too_far() && rate < sampling.rate * FINER {
+        rate *= 2;
+        let Some(frames) = frames::frame_count(clip.duration, rate) else { break };
+        // Never past the budget of poses, whose every frame the plan samples.
+        if frames.saturating_mul(joints.order.len()) > POSE_BUDGET {
+            break;
+        }
+        planned = anim::plan(model, joints, (clip, name.clone()), frames::Sampling { rate, frames }, pose)?;
+    }
+    Ok(planned)
 }

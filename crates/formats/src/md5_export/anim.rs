@@ -35,6 +35,39 @@ pub struct Planned {
     base: Vec<[f64; 6]>,
     /// Every frame's box around the skinned mesh (min, max), in the model's own numbers.
     bounds: Vec<(Vec3, Vec3)>,
+    /// The largest turn of a joint from one frame to the next, as the cosine of half its angle
+    /// (1: none; 0: half a turn).
+    pub widest_step: f64,
+}
+
+impl Planned {
+    /// The rate and frames it is written at.
+    pub fn sampling(&self) -> Sampling {
+        self.sampling
+    }
+
+    /// Whether a joint turns a third of a turn or more from one frame to the next. A reader plays
+    /// the shorter way between two frames' orientations (q and -q are the same turn, and MD5 keeps
+    /// only the sign whose w is negative), so a step near half a turn may play back the other way
+    /// round from the model: such a clip wants finer frames.
+    pub fn turns_too_far(&self) -> bool {
+        self.widest_step <= 0.5
+    }
+}
+
+/// How far each joint turns from the frame `before` to `now` (their components, as written): the
+/// smallest `|q · q'|` over the joints, the cosine of half the widest turn.
+fn widest_step(before: &[[f64; 6]], now: &[[f64; 6]]) -> f64 {
+    let quaternion = |c: &[f64; 6]| {
+        let w = -(1.0 - c[3] * c[3] - c[4] * c[4] - c[5] * c[5]).max(0.0).sqrt();
+        [c[3], c[4], c[5], w]
+    };
+    (before.iter().zip(now))
+        .map(|(a, b)| {
+            let (a, b) = (quaternion(a), quaternion(b));
+            (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]).abs()
+        })
+        .fold(1.0, f64::min)
 }
 
 /// The pose at frame `k` of `rate` a second: `t` seconds into the clip, sampled into `pose`.
@@ -66,9 +99,10 @@ pub fn plan(
 ) -> Result<Planned, ExportError> {
     let Sampling { rate, frames } = sampling;
     let flags = vec![0; joints.order.len()];
-    let mut planned = Planned { name, sampling, flags, base: Vec::new(), bounds: Vec::new() };
+    let mut planned =
+        Planned { name, sampling, flags, base: Vec::new(), bounds: Vec::new(), widest_step: 1.0 };
     planned.bounds.reserve_exact(frames);
-    let mut frame = Vec::with_capacity(joints.order.len());
+    let (mut frame, mut before) = (Vec::with_capacity(joints.order.len()), Vec::new());
     for k in 0..frames {
         // The frame (`frame.rs`) at frame k's time, the clip not wrapped: the positions, for the box.
         let t = k as f32 / rate as f32;
@@ -91,7 +125,10 @@ pub fn plan(
         }
         if k == 0 {
             planned.base.clone_from(&frame);
+        } else {
+            planned.widest_step = planned.widest_step.min(widest_step(&before, &frame));
         }
+        before.clone_from(&frame);
         for (flags, (now, base)) in planned.flags.iter_mut().zip(frame.iter().zip(&planned.base)) {
             *flags |= (0..6).filter(|&c| now[c] != base[c]).map(|c| 1u8 << c).sum::<u8>();
         }

@@ -114,12 +114,18 @@ pub fn frame_counts(clips: &[Clip], joints: usize) -> Result<Vec<Sampling>, Expo
         };
         counts.push(Sampling { rate, frames });
     }
+    check_budget(&counts, joints)?;
+    Ok(counts)
+}
+
+/// Whether clips sampled as `counts` say stay within [`POSE_BUDGET`] poses of `joints` joints.
+pub fn check_budget(counts: &[Sampling], joints: usize) -> Result<(), ExportError> {
     let frames: usize = counts.iter().map(|sampling| sampling.frames).sum();
     let poses = frames.saturating_mul(joints);
     if poses > POSE_BUDGET {
         return Err(ExportError::Budget { poses, frames, joints, budget: POSE_BUDGET });
     }
-    Ok(counts)
+    Ok(())
 }
 
 #[cfg(test)]
