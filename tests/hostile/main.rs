@@ -20,6 +20,7 @@ mod big_files;
 mod budgets;
 mod descriptors;
 mod display;
+mod export_links;
 mod export_memory;
 mod exports;
 mod files;
