@@ -22,6 +22,7 @@ mod descriptors;
 mod display;
 mod export_links;
 mod export_memory;
+mod export_sharing;
 mod exports;
 mod files;
 mod flag_names;
