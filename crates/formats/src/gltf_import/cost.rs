@@ -1,7 +1,8 @@
 //! What a glTF file will become, counted from its JSON before anything is read or built
 //! (`budget.rs`: [`Holding`]): the vertices and triangles of every mesh once for each node in the
-//! shown scene that places it, the bones, the animation keys by what their channels store, and the
-//! morph displacements (no more than their own budget keeps). Only the accessors' counts are looked at, so a file of a few hundred bytes
+//! shown scene that places it, the bones, the animation keys by what their channels store (the
+//! weights channels their own budget keeps), and the morph displacements (no more than their own
+//! budget keeps). Only the accessors' counts are looked at, so a file of a few hundred bytes
 //! that asks for billions is refused at once.
 
 use crate::budget::{self, Holding};
@@ -29,6 +30,9 @@ pub fn holding<'a>(document: &gltf::Document, shown: impl Iterator<Item = gltf::
             holding.displacements = holding.displacements.saturating_add(vertices.saturating_mul(targets));
         }
     }
+    // The skeleton's keys are all kept (past their budget the model is refused, `animations.rs`);
+    // a weights channel is left out where the budget of keys has no room left for it.
+    let (mut keys_left, mut weights) = (budget::KEYS, Vec::new());
     for channel in document.animations().flat_map(|a| a.channels().collect::<Vec<_>>()) {
         let sampler = channel.sampler();
         let keys = sampler.input().count() as u64;
@@ -43,9 +47,21 @@ pub fn holding<'a>(document: &gltf::Document, shown: impl Iterator<Item = gltf::
             // One channel per morph target, each with its own times.
             Property::MorphTargetWeights => (4, values.checked_div(keys * per_key).unwrap_or(0).max(1)),
         };
-        let bytes = (keys.saturating_mul(4).saturating_mul(channels))
-            .saturating_add(values.saturating_mul(value_bytes));
-        holding.key_bytes = holding.key_bytes.saturating_add(bytes);
+        let counted = keys.saturating_mul(channels);
+        let bytes = counted.saturating_mul(4).saturating_add(values.saturating_mul(value_bytes));
+        match channel.target().property() {
+            Property::MorphTargetWeights => weights.push((counted, bytes)),
+            _ => {
+                keys_left = keys_left.saturating_sub(counted);
+                holding.key_bytes = holding.key_bytes.saturating_add(bytes);
+            }
+        }
+    }
+    for (counted, bytes) in weights {
+        if counted <= keys_left {
+            keys_left -= counted;
+            holding.key_bytes = holding.key_bytes.saturating_add(bytes);
+        }
     }
     // Past their own budget, targets are left out (`morphs.rs`): no more are held.
     holding.displacements = holding.displacements.min(budget::DISPLACEMENTS);
