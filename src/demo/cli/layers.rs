@@ -203,15 +203,8 @@ fn fade_to(value: &str) -> Result<FadeTo, String> {
     };
     let (clip, at) = match value.rsplit_once('@') {
         Some((clip, at)) => {
-            let at = at.trim().parse::<f64>().ok().filter(|t| t.is_finite()).ok_or_else(shape)?;
-            // The same bound as --time's: a later time is no time a clip's float keys can tell apart.
-            let max = super::options::MAX_SECONDS;
-            if at.abs() > max {
-                return Err(format!(
-                    "--fade-to {value}: the crossfade's time is seconds from -{max:e} to {max:e}"
-                ));
-            }
-            (clip.trim(), Some(at))
+            let at = at.trim().parse::<f64>().ok().filter(|t| t.is_finite());
+            (clip.trim(), Some(at.ok_or_else(shape)?))
         }
         None => (value.trim(), None),
     };

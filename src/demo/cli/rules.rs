@@ -28,7 +28,21 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         dump: options.dump.is_some(),
     };
     layers::check(&options.layers, others)?;
-    last_time(options)
+    last_time(options)?;
+    fade_time(options)
+}
+
+/// `--fade-to CLIP@SECONDS` within the bound `--time` has: a later time is no time a clip's
+/// float keys can tell apart.
+fn fade_time(options: &Options) -> Result<(), String> {
+    match &options.layers.fade_to {
+        Some(fade) if fade.at.is_some_and(|at| at.abs() > MAX_SECONDS) => Err(format!(
+            "--fade-to {}@{}: the crossfade's time is seconds from -{MAX_SECONDS:e} to {MAX_SECONDS:e}",
+            fade.clip,
+            fade.at.unwrap_or_default()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The exports write what would be shown, the article's scene or --model's, all of its clips:

@@ -241,6 +241,12 @@ fn read_primitive(
     Ok((positions, normals))
 }
 
+/// What reads an accessor's displacements (`what`: whose, for a message).
+type Reader<'r, 'a> = dyn Fn(gltf::Accessor<'a>, &str) -> Result<Vec<Vec3>, String> + 'r;
+
+/// A block of targets' displacements: one list each, or none (no such attribute: zeros).
+type Block = Vec<Option<Rc<Vec<Vec3A>>>>;
+
 /// The displacements of the targets `chunk` (target `first` on) in their accessor that `which`
 /// names (`what`: its attribute), each mapped by `map` (a vertex's index, its displacement): one
 /// list per target, shared by the targets that name one accessor, which is read once.
@@ -248,9 +254,9 @@ fn read_block<'a>(
     chunk: &[gltf::mesh::MorphTarget<'a>],
     first: usize,
     (what, which): (&str, fn(&gltf::mesh::MorphTarget<'a>) -> Option<gltf::Accessor<'a>>),
-    read: &dyn Fn(gltf::Accessor<'a>, &str) -> Result<Vec<Vec3>, String>,
+    read: &Reader<'_, 'a>,
     map: &dyn Fn(usize, Vec3) -> Vec3A,
-) -> Result<Vec<Option<Rc<Vec<Vec3A>>>>, String> {
+) -> Result<Block, String> {
     let mut once: HashMap<usize, Rc<Vec<Vec3A>>> = HashMap::new();
     (chunk.iter().enumerate())
         .map(|(k, target)| {
@@ -273,7 +279,7 @@ const BLOCK: usize = 64;
 /// Puts the displacements of targets `first..` (`block`, one list each, or none: zeros) into
 /// `all`, where vertex `i`'s target `k` is at `i * n + k`: vertex by vertex, each vertex's run of
 /// targets written together.
-fn fill(all: &mut [Vec3A], n: usize, first: usize, block: &[Option<Rc<Vec<Vec3A>>>]) {
+fn fill(all: &mut [Vec3A], n: usize, first: usize, block: &Block) {
     for (i, row) in all.chunks_exact_mut(n).enumerate() {
         for (slot, target) in row[first..first + block.len()].iter_mut().zip(block) {
             if let Some(d) = target.as_ref().and_then(|t| t.get(i)) {
