@@ -87,3 +87,16 @@ fn info_says_a_file_without_animations_shows_its_rest_pose() {
     let plain = info("info-plain", |_| {});
     assert!(!plain.contains("unused here"), "{plain}");
 }
+
+#[test]
+fn info_with_an_animation_the_model_lacks_exits_2_as_without_info() {
+    let Some(fox) = common::sample_model("Fox.glb") else { return };
+    let fox = fox.to_str().unwrap();
+    // The Fox has three clips: 7 is none of them, with --info or without.
+    let out = run(&["--model", fox, "--info", "--animation", "7"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let line = String::from_utf8_lossy(&out.stderr);
+    assert!(line.contains("--animation") && out.stdout.is_empty(), "{line}");
+    let out = run(&["--model", fox, "--info", "--animation", "Run"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

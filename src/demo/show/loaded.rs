@@ -93,6 +93,11 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
     if options.stats {
         say_load_time(path, started, loaded.model.skin.len())?;
     }
+    // `--info --animation` names a clip it would not play: the same mistake, and exit code, as
+    // without `--info`.
+    if description.is_some() && options.animation.is_some() {
+        options.clip_index(&loaded.clips).map_err(|e| Failure::new(2, e))?;
+    }
     match description {
         Some(text) => console::show(&text).map(|()| Loading::Described),
         None => Ok(Loading::Show(Box::new(loaded))),
