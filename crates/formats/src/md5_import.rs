@@ -41,6 +41,7 @@ mod folder;
 mod front;
 mod joints;
 mod mesh_file;
+mod pictures;
 mod shaders;
 mod tokens;
 mod vertices;
@@ -50,7 +51,7 @@ pub use error::Md5Error;
 pub use front::{CLEAR, FEET, Front};
 pub use joints::SYNTHETIC_ROOT;
 pub use mesh_file::FileWeight as Weight;
-use shaders::Pictures;
+use pictures::Pictures;
 pub use vertices::StoredWeights;
 
 use crate::material::Looks;
@@ -101,6 +102,8 @@ pub struct MeshSummary {
     pub weights: usize,
     /// The most weights one of its vertices has.
     pub most_weights: usize,
+    /// Whether its shader gave it a material: a picture found, or a colour.
+    pub drawn: bool,
 }
 
 /// One animation, counted.
@@ -196,8 +199,9 @@ fn load_texts(
     }
     // The shaders, as materials: pictures beside the model, or colours (`shaders.rs`).
     let shaders: Vec<&str> = file.meshes.iter().map(|m| m.shader).collect();
-    let (materials, read) = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
-    let looks = Looks { texcoords: vertices.texcoords, materials };
+    let found = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
+    let (read, drawn) = (found.files, found.drawn);
+    let looks = Looks { texcoords: vertices.texcoords, materials: found.materials };
     smooth_normals_for(&mut model, &mut notes);
 
     // Each animation that describes the same joints becomes a clip.
@@ -228,7 +232,7 @@ fn load_texts(
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
     }
 
-    let meshes = mesh_summaries(&file, &model);
+    let meshes = mesh_summaries(&file, &model, &drawn);
     Ok(Imported {
         model,
         looks,
@@ -243,10 +247,11 @@ fn load_texts(
 }
 
 /// What `--info` says of each of the file's meshes, under the name its part has in `model`.
-fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model) -> Vec<MeshSummary> {
-    (file.meshes.iter().zip(&model.parts))
-        .map(|(mesh, part)| MeshSummary {
+fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model, drawn: &[bool]) -> Vec<MeshSummary> {
+    (file.meshes.iter().zip(&model.parts).zip(drawn))
+        .map(|((mesh, part), &drawn)| MeshSummary {
             name: part.name.clone(),
+            drawn,
             vertices: mesh.verts.len(),
             triangles: mesh.tris.len(),
             weights: mesh.weights.len(),

@@ -65,6 +65,7 @@ pub fn shaders(model: &Model, looks: &Looks) -> Shaders {
                     let extension = match image.kind {
                         ImageKind::Png => "png",
                         ImageKind::Jpeg => "jpg",
+                        ImageKind::Tga => "tga",
                     };
                     let file = format!("{}.{extension}", file_stem(stem, &mut taken));
                     out.pictures.push((file.clone(), i));
@@ -97,7 +98,7 @@ pub fn shaders(model: &Model, looks: &Looks) -> Shaders {
 /// A name without the extension of a picture it may end in (`fox.png` → `fox`).
 fn without_extension(name: &str) -> &str {
     let lower = name.to_ascii_lowercase();
-    [".png", ".jpg", ".jpeg"]
+    [".png", ".jpg", ".jpeg", ".tga"]
         .iter()
         .find(|e| lower.ends_with(*e))
         .map_or(name, |e| &name[..name.len() - e.len()])
