@@ -186,17 +186,6 @@ fn load_texts(
     let mut model = Model::new(bones.skeleton, vertices.skin, vertices.edges)?
         .with_triangles(vertices.triangles)?
         .with_parts(vertices.parts)?;
-    // Up is +z; the front is what the feet say, id's +x if they do not.
-    let front = front::front(&file.joints);
-    model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
-    if front.axis != Axis::PosX {
-        notes.push(format!(
-            "it faces {}, not +x as id's models do ({}): shown and exported facing forward; \
-             --front AXIS says otherwise",
-            front.axis,
-            front.why()
-        ));
-    }
     // The shaders, as materials: pictures beside the model, or colours (`shaders.rs`).
     let shaders: Vec<&str> = file.meshes.iter().map(|m| m.shader).collect();
     let found = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
@@ -232,6 +221,16 @@ fn load_texts(
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
     }
 
+    // Up is +z; the front is what the feet say as the first clip plays, else in the bind pose, else
+    // id's +x (`front.rs`).
+    let front = front::played(
+        front::front(&file.joints),
+        &file.joints,
+        &model,
+        clips.first().filter(|_| !summaries.is_empty()),
+    );
+    model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
+    notes.extend(front.note());
     let meshes = mesh_summaries(&file, &model, &drawn);
     Ok(Imported {
         model,

@@ -71,6 +71,10 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
         facing(&mut imported.model, options)?;
+        // --front says the front itself: the loader's note about the one it found goes.
+        if let (Some(_), Some(note)) = (options.front, imported.front.note()) {
+            imported.notes.retain(|n| *n != note);
+        }
         let info = options.info.then(|| cli::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;

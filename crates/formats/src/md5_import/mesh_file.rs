@@ -47,6 +47,7 @@ pub struct MeshFile<'a> {
 }
 
 /// A joint in the bind pose, in object space.
+#[derive(Clone, Copy, Debug)]
 pub struct FileJoint<'a> {
     pub name: &'a str,
     /// An earlier joint, or None for a root.
