@@ -127,8 +127,8 @@ fn facing(model: &mut Model, options: &Options) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `--stats`: how long the file took to load.
-fn say_load_time(
+/// `--stats`: how long the file took to load (the page's too: `platform/web/app.rs`).
+pub fn say_load_time(
     path: &Path,
     started: crate::demo::platform::time::Instant,
     vertices: usize,

@@ -84,7 +84,16 @@ impl Page {
             true => self.options.clone(),
             false => Options { size: self.options.size, model: Some(name.into()), ..Options::default() },
         };
-        let opened = open::open(name, files, false).and_then(|o| show(canvas, options, o.loaded));
+        // `--stats` times the load as the desktop does: from the files gathered to the model made.
+        let started = Instant::now();
+        let stats = options.stats;
+        let opened = open::open(name, files, false).and_then(|o| {
+            let vertices = o.loaded.model.skin.len();
+            if stats {
+                loaded::say_load_time(std::path::Path::new(name), started, vertices)?;
+            }
+            show(canvas, options, o.loaded)
+        });
         self.started(opened, name, first);
     }
 
