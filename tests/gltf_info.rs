@@ -100,3 +100,18 @@ fn info_with_an_animation_the_model_lacks_exits_2_as_without_info() {
     let out = run(&["--model", fox, "--info", "--animation", "Run"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn a_skin_whose_joint_is_in_no_tree_of_the_scene_is_noted_once() {
+    // Node 5, tail, skin 1's first joint, left out of the scene: the validator's
+    // NODE_SKIN_NO_SCENE. The loader poses it from its own parents, as three.js does, and says so.
+    let text = info("info-skin-no-scene", |json| json["scenes"] = json!([{ "nodes": [0, 6, 7] }]));
+    let notes: Vec<&str> = text.lines().filter(|l| l.contains("NODE_SKIN_NO_SCENE")).collect();
+    assert_eq!(notes.len(), 1, "{text}");
+    assert!(
+        notes[0].contains("joint node #5") && notes[0].contains("posed from its own parent nodes"),
+        "{}",
+        notes[0]
+    );
+    assert!(!info("info-skin-in-scene", |_| {}).contains("NODE_SKIN_NO_SCENE"));
+}
