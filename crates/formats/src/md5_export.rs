@@ -10,7 +10,7 @@
 //! | bind position and influences | a run of weights per vertex: joint, bias, **`offset · bind`** |
 //! | texture coordinates | `vert`'s `( s t )`, as they are (`( 0 0 )` for a model without) |
 //! | triangles (counter-clockwise) | `tri`, clockwise; an edge that is no triangle's side: a flat `tri` |
-//! | the model's parts, their materials | one `mesh` each; its shader a texture's file name, written beside, or a colour (`shaders.rs`) |
+//! | the model's parts, their materials | one `mesh` each, or one per material where a part has several (`pieces.rs`); its shader a texture's file name, written beside, or a colour (`shaders.rs`) |
 //! | a clip (keyframed or procedural) | `NAME.md5anim`, each joint relative to its parent: [`frame_rate`] |
 //! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
 //! | scale | none: a constant, even scale is baked into the positions, any other refused |
@@ -36,6 +36,7 @@ mod error;
 mod frames;
 mod joints;
 mod names;
+mod pieces;
 mod scale;
 mod shaders;
 mod text;
@@ -101,7 +102,7 @@ pub struct Md5Export<'a> {
     /// Each picture the shaders name, to write beside the mesh: its file name, and its image in
     /// the looks' `materials.images`.
     pub pictures: Vec<(String, usize)>,
-    /// What the files cannot keep, one line each, to be said (a mesh of several materials).
+    /// What the files cannot keep, one line each, to be said.
     pub notes: Vec<String>,
 }
 
@@ -112,8 +113,9 @@ impl<'a> Md5Export<'a> {
         check_names(model, clips)?;
         let joints = joints::md5_joints(model)?;
         let samplings = frames::frame_counts(clips, joints.order.len())?;
-        let shaders = shaders::shaders(model, looks);
-        let mesh = text::mesh(model, looks, &joints, &shaders.of_part)?;
+        let pieces = pieces::pieces(model, looks, &text::lonely_edges(model))?;
+        let shaders = shaders::shaders(model, looks, &pieces);
+        let mesh = text::mesh(model, looks, &joints, &pieces, &shaders.of_piece)?;
         let mut pose = Pose::new(model);
         let animations = (clips.iter().zip(samplings))
             .map(|(clip, sampling)| anim::plan(model, &joints, clip, sampling, &mut pose))
@@ -126,7 +128,7 @@ impl<'a> Md5Export<'a> {
             mesh,
             stems: file_stems(clips),
             pictures: shaders.pictures,
-            notes: shaders.notes,
+            notes: Vec::new(),
         })
     }
 
