@@ -10,17 +10,47 @@ use common::{bob, run, sample_model, scratch};
 use glam::Vec3;
 use skinning_formats::gltf_import;
 use skinning_formats::material::Looks;
-use skinning_formats::md5_export::export;
+use skinning_formats::md5_export::{COMMAND_LINE, export};
 use skinning_formats::md5_import::{Imported, load, load_from_str};
 use skinning_method::clip::Clip;
 use skinning_method::model::{Axes, Axis, Model};
 
-/// `model` written as MD5 and read back, its shaders' pictures left beside it.
-fn through_md5(model: &Model, looks: &Looks, clips: &[Clip]) -> Imported {
+/// `model` written as MD5 and read back, its shaders' pictures left beside it; as another program
+/// would have written it (`stranger`: its `commandline` not this program's, so the loader finds
+/// the front from the feet), or as this one did.
+fn through_md5_as(model: &Model, looks: &Looks, clips: &[Clip], stranger: bool) -> Imported {
     let files = export(model, looks, clips).expect("the model exports");
     let animations: Vec<(&str, &str)> =
         files.animations.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
-    load_from_str(&files.mesh, &animations).expect("our own files load")
+    let mesh = match stranger {
+        true => files.mesh.replacen(COMMAND_LINE, "written by another program", 1),
+        false => files.mesh,
+    };
+    load_from_str(&mesh, &animations).expect("our own files load")
+}
+
+fn through_md5(model: &Model, looks: &Looks, clips: &[Clip]) -> Imported {
+    through_md5_as(model, looks, clips, true)
+}
+
+#[test]
+fn a_model_this_program_wrote_comes_back_facing_the_way_it_was_shown() {
+    // The Fox told it faces +y, though its feet point +x: written with +y as id's +x, its feet
+    // point -x in the file. Read back as another program's, the feet turn it half round; as this
+    // program's, it faces the way it was shown: every vertex where it was, in glTF's axes.
+    let Some(path) = sample_model("Fox.glb") else { return };
+    let gltf = gltf_import::load(&path).expect("it loads");
+    let mut told = through_md5(&gltf.model, &gltf.looks, &[]).model;
+    told.axes = Axes::new(Axis::PosZ, Axis::PosY).unwrap();
+    let shown: Vec<Vec3> = told.skin.bind_positions().map(|p| told.axes.to_gltf(p)).collect();
+    let size = shown.iter().fold(0.0f32, |m, p| m.max(p.length()));
+    for (stranger, turned) in [(true, true), (false, false)] {
+        let back = through_md5_as(&told, &Looks::default(), &[], stranger);
+        let again: Vec<Vec3> = back.model.skin.bind_positions().map(|p| back.model.axes.to_gltf(p)).collect();
+        let far = shown.iter().zip(&again).map(|(a, b)| a.distance(*b)).fold(0.0f32, f32::max);
+        assert_eq!(far > 0.5 * size, turned, "written by another program {stranger}: {far} of {size}");
+        assert_eq!(back.front.written_here, !stranger);
+    }
 }
 
 #[test]

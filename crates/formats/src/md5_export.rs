@@ -43,7 +43,7 @@ mod text;
 
 pub use error::ExportError;
 pub use frames::{FRAME_RATE, MAX_FRAMES, POSE_BUDGET, POSE_RATE, frame_rate};
-pub use names::{clip_name_in, file_stem};
+pub use names::{COMMAND_LINE, clip_name_in, file_stem};
 
 use crate::material::Looks;
 use skinning_method::clip::Clip;

@@ -55,7 +55,7 @@ use pictures::Pictures;
 pub use vertices::StoredWeights;
 
 use crate::material::Looks;
-use crate::md5_export::clip_name_in;
+use crate::md5_export::{COMMAND_LINE, clip_name_in};
 use skinning_method::clip::{Clip, Motion};
 use skinning_method::model::{Axes, Axis, Model};
 use skinning_method::normals::smooth_normals;
@@ -221,14 +221,13 @@ fn load_texts(
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
     }
 
-    // Up is +z; the front is what the feet say as the first clip plays, else in the bind pose, else
-    // id's +x (`front.rs`).
-    let front = front::played(
-        front::front(&file.joints),
-        &file.joints,
-        &model,
-        clips.first().filter(|_| !summaries.is_empty()),
-    );
+    // Up is +z; the front is +x in a file this program wrote, else what the feet say as the first
+    // clip plays, else in the bind pose, else id's +x (`front.rs`).
+    let own = clips.first().filter(|_| !summaries.is_empty());
+    let front = match file.commandline.is_some_and(|c| c.starts_with(COMMAND_LINE)) {
+        true => front::written_here(),
+        false => front::played(front::front(&file.joints), &file.joints, &model, own),
+    };
     model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
     notes.extend(front.note());
     let meshes = mesh_summaries(&file, &model, &drawn);

@@ -20,6 +20,10 @@
 //! joint. What a viewer shows is the clip, so the same rule is run on the first clip's first
 //! frame ([`played`]); where the feet there clearly point another way than in the bind pose, the
 //! clip decides, and one note names both.
+//!
+//! A file this program wrote says so in its `commandline`, and its front is +x (the exporter
+//! turns every model so): that is taken as it is ([`written_here`]), so that a model the feet
+//! would misjudge comes back from a round trip facing the way it was shown.
 
 use super::mesh_file::FileJoint;
 use glam::{Vec2, Vec3};
@@ -46,11 +50,17 @@ pub struct Front {
     /// Where the first clip turns the body away from the bind pose's front: that clip's name, and
     /// the front of the bind pose (`axis` is then the clip's).
     pub turned_by: Option<(String, Axis)>,
+    /// This program wrote the file, and it writes a model's front as id's +x: that is taken,
+    /// whatever the feet say (a round trip comes back facing the way it was shown).
+    pub written_here: bool,
 }
 
 impl Front {
     /// Why the model faces its front, in words for `--info` and a note.
     pub fn why(&self) -> String {
+        if self.written_here {
+            return "this program wrote it, and writes a model's front as id's +x".to_string();
+        }
         match (&self.turned_by, self.from_feet) {
             (Some((clip, bind)), _) => format!(
                 "its feet point along {bind} in the bind pose, and its first clip, {}, turns them to {}, \
@@ -82,6 +92,18 @@ impl Front {
                 )
             }),
         }
+    }
+}
+
+/// The front of a file this program wrote: id's +x, as its exporter turns every model's front.
+pub fn written_here() -> Front {
+    Front {
+        axis: Axis::PosX,
+        from_feet: false,
+        sum: Vec2::ZERO,
+        length: 0.0,
+        turned_by: None,
+        written_here: true,
     }
 }
 
@@ -120,7 +142,8 @@ pub fn front(joints: &[FileJoint]) -> Front {
             feet += 1;
         }
     }
-    let unknown = Front { axis: Axis::PosX, from_feet: false, sum, length, turned_by: None };
+    let unknown =
+        Front { axis: Axis::PosX, from_feet: false, sum, length, turned_by: None, written_here: false };
     let (along, across) = if sum.x.abs() >= sum.y.abs() { (sum.x, sum.y) } else { (sum.y, sum.x) };
     if !(feet >= 2 && sum.length() >= CLEAR * length && along.abs() >= 2.0 * across.abs()) {
         return unknown;
