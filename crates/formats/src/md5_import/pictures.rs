@@ -6,13 +6,16 @@
 //! A file name is tried as it is written, then in any letter case: a model made on Windows names
 //! `Body.PNG` what lies beside it as `body.png`.
 
-use super::shaders::EXTENSIONS;
 use crate::budget::Budget;
 use crate::material::{self, Image, ImageKind};
 use crate::model_folder::{Refused, inside};
 use skinning_method::printable::{printable, quoted};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+
+/// The extensions of the picture files a shader may name, and a bare name is looked for with, in
+/// the order they are tried.
+pub const EXTENSIONS: [&str; 4] = ["png", "jpg", "jpeg", "tga"];
 
 /// Where the pictures the shaders name are looked for.
 #[derive(Clone, Copy, Debug)]

@@ -20,7 +20,7 @@
 //! fit the model's budget of image bytes (`budget.rs`); one file named by several meshes is read
 //! once.
 
-use super::pictures::{Pictures, Source, find, find_bare, image};
+use super::pictures::{EXTENSIONS, Pictures, Source, find, find_bare, image};
 use crate::budget::{self, Budget};
 use crate::material::{self, Material, Materials, Run};
 use glam::Vec4;
@@ -28,10 +28,6 @@ use skinning_method::printable::{printable, quoted};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::PathBuf;
-
-/// The extensions of the picture files a shader may name, and a bare name is looked for with, in
-/// the order they are tried.
-pub const EXTENSIONS: [&str; 4] = ["png", "jpg", "jpeg", "tga"];
 
 /// The names the pictures of `shaders` may go by, paths from the model's folder: each picture's
 /// path as its shader gives it, where that is relative, then its file name alone; for a bare name,

@@ -85,12 +85,10 @@ impl Page {
             false => Options { size: self.options.size, model: Some(name.into()), ..Options::default() },
         };
         // `--stats` times the load as the desktop does: from the files gathered to the model made.
-        let started = Instant::now();
-        let stats = options.stats;
+        let (started, stats) = (Instant::now(), options.stats);
         let opened = open::open(name, files, false).and_then(|o| {
-            let vertices = o.loaded.model.skin.len();
             if stats {
-                loaded::say_load_time(std::path::Path::new(name), started, vertices)?;
+                loaded::say_load_time(std::path::Path::new(name), started, o.loaded.model.skin.len())?;
             }
             show(canvas, options, o.loaded)
         });
