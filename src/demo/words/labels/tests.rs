@@ -165,7 +165,7 @@ fn bone_names_are_drawn_with_their_control_characters_and_bidirectional_controls
 #[test]
 fn the_inspectors_sum_wraps_at_the_pictures_right_edge() {
     let (model, pose, vp) = scene();
-    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
+    let inspection = skinning_method::inspect::inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     assert_eq!(inspection.candidates().len(), 2, "vertex 2 is on bone1 and bone2");
     let mut labels = Labels::new(&model);
     // Names as long as Mixamo's: the sum is 108 characters, 864 pixels, on a 640-pixel picture.
