@@ -23,6 +23,9 @@ pub enum ImportError {
     Unsupported { extension: String, what: Option<&'static str> },
     /// A buffer's bytes cannot be had, or are fewer than its `byteLength`.
     Buffer { buffer: usize, problem: String },
+    /// A compressed stream (Draco, meshopt) that cannot be decoded, or would pass the model's
+    /// budget of decoded bytes: `place` names it and its extension, `problem` says what to do.
+    Compressed { place: String, problem: String },
     /// An accessor's data is out of range, of a type the use does not allow, or not finite.
     Accessor { accessor: usize, usage: String, problem: String },
     /// The node hierarchy is not a tree this program can walk.
@@ -81,6 +84,7 @@ impl fmt::Display for ImportError {
                 )
             }
             ImportError::Buffer { buffer, problem } => write!(f, "buffer {buffer}: {problem}"),
+            ImportError::Compressed { place, problem } => write!(f, "{place}: {problem}"),
             ImportError::Accessor { accessor, usage, problem } => {
                 write!(f, "accessor {accessor} ({usage}): {problem}; the file is damaged")
             }
