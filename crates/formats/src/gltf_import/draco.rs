@@ -167,9 +167,7 @@ fn primitive(
     let size = |a: usize| root.accessors[a].count.0.saturating_mul(element_size(&root.accessors[a]) as u64);
     let points = attributes.iter().map(|&(_, a)| root.accessors[a].count.0).max().unwrap_or(0);
     let declared = attributes.iter().fold(size(indices), |sum, &(_, a)| sum.saturating_add(size(a)));
-    budget
-        .spend(declared)
-        .map_err(|why| format!("its Draco data would decode to {why}; it is too large to load"))?;
+    budget.spend(declared).map_err(|why| format!("its Draco data is too large to load: {why}"))?;
     let limits = DecodeLimits::default()
         .with_max_points(points)
         .with_max_faces(root.accessors[indices].count.0 / 3)

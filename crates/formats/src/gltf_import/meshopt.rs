@@ -36,9 +36,9 @@ pub fn decode(
         let index = buffer.index();
         let fail = |problem: String| ImportError::Buffer { buffer: index, problem };
         let length = buffer.length();
-        budget.spend(length as u64).map_err(|why| {
-            fail(format!("its meshopt-compressed data would decode to {why}; it is too large to load"))
-        })?;
+        budget
+            .spend(length as u64)
+            .map_err(|why| fail(format!("its meshopt-compressed data is too large to load: {why}")))?;
         let mut zeros = Vec::new();
         zeros.try_reserve_exact(length).map_err(|_| fail(format!("{length} bytes cannot be had")))?;
         zeros.resize(length, 0);
@@ -94,7 +94,7 @@ fn decode_view(
         .to_vec();
     let start = view.offset();
     let destination = buffers[view.buffer().index()]
-        .get_mut(start..start.checked_add(view.length()).unwrap_or(usize::MAX))
+        .get_mut(start..start.saturating_add(view.length()))
         .ok_or("the view lies outside its buffer; the file is damaged")?;
     decode_buffer_view_into(destination, mode, filter, count, stride, &stream, workspace).map_err(|e| {
         format!("its stream cannot be decoded ({e}); the file is damaged: export or download it again")
