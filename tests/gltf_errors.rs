@@ -84,8 +84,7 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
             "Draco data that is not there",
             edited(|j| {
                 j["extensionsRequired"] = json!(["KHR_draco_mesh_compression"]);
-                j["meshes"][0]["primitives"][0]["extensions"] =
-                    json!({ "KHR_draco_mesh_compression": { "bufferView": 99, "attributes": { "POSITION": 0 } } });
+                j["meshes"][0]["primitives"][0]["extensions"] = json!({ "KHR_draco_mesh_compression": { "bufferView": 99, "attributes": { "POSITION": 0 } } });
             }),
             "primitive 0 (KHR_draco_mesh_compression): ",
         ),

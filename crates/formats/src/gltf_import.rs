@@ -49,6 +49,7 @@ mod animations;
 mod buffers;
 mod document;
 mod draco;
+mod draco_values;
 mod edges;
 mod error;
 mod files;

@@ -11,8 +11,8 @@
 //! usually belong in a **fallback** buffer, one with no data of its own (its extension says
 //! `"fallback": true`): `buffers.rs` does not read it, and here it is made, zeros, then filled.
 //!
-//! The decoding itself is the meshoptimizer-rs crate's, a port of meshoptimizer's decoder (the
-//! codec's author's). Here: what each view needs is checked against the file (streams inside
+//! The decoding itself is the meshoptimizer-rs crate's, a port of meshoptimizer's own decoder (the
+//! format's reference). Here: what each view needs is checked against the file (streams inside
 //! their buffers, `count` x `byteStride` equal to the view's `byteLength`), and what the fallback
 //! buffers will hold is spent from the model's budget of decoded bytes (`budget::DECODED_BYTES`)
 //! before any is made. A stream that does not decode is refused in one line naming its view.
