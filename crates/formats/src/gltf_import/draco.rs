@@ -133,7 +133,8 @@ fn primitive(
     budget: &mut Budget,
     decoded: &mut Decoded,
 ) -> Result<(), String> {
-    let (attributes, indices, stream) = named(root, &root.meshes[m].primitives[p], extension, buffers)?;
+    let Named { attributes, indices, stream } =
+        named(root, &root.meshes[m].primitives[p], extension, buffers)?;
     let mesh = decode_stream(root, &attributes, indices, stream, budget)?;
     let first_view = root.buffer_views.len();
     for &(id, a) in &attributes {
@@ -186,7 +187,7 @@ fn named<'b>(
     primitive: &json::mesh::Primitive,
     extension: &Value,
     buffers: &'b [Vec<u8>],
-) -> Result<(Vec<(u32, usize)>, usize, &'b [u8]), String> {
+) -> Result<Named<'b>, String> {
     if primitive.mode != Checked::Valid(json::mesh::Mode::Triangles) {
         return Err("its Draco data is not triangles, the only mode this program decodes".into());
     }
@@ -212,7 +213,17 @@ fn named<'b>(
             buffers.get(view.buffer.value())?.get(start..start.checked_add(view.byte_length.0 as usize)?)
         })
         .ok_or_else(|| damaged("its bufferView is missing or lies outside its buffer"))?;
-    Ok((attributes, indices, stream))
+    Ok(Named { attributes, indices, stream })
+}
+
+/// What a primitive's Draco extension names.
+struct Named<'b> {
+    /// Each attribute's Draco id and its accessor.
+    attributes: Vec<(u32, usize)>,
+    /// The accessor of its triangles' indices.
+    indices: usize,
+    /// The Draco stream.
+    stream: &'b [u8],
 }
 
 /// The Draco mesh in `stream`, once what its accessors declare is spent from `budget`; the decoder
