@@ -19,7 +19,7 @@ pub enum ImportError {
     /// The JSON breaks a rule of the glTF schema: `place` is its path in the JSON.
     Invalid { place: String, problem: String },
     /// `extensionsRequired` names an extension this loader cannot decode: what it does, when
-    /// it is one this program knows of (Draco, meshopt), else None.
+    /// it is one this program knows of (`KHR_meshopt_compression`, meshopt's newer form), else None.
     Unsupported { extension: String, what: Option<&'static str> },
     /// A buffer's bytes cannot be had, or are fewer than its `byteLength`.
     Buffer { buffer: usize, problem: String },
