@@ -3,11 +3,14 @@
 //! that gltf-transform decoded and wrote plain (its README says how they were made); both are
 //! loaded, and every attribute the program reads must agree to 1e-6 of the model's size: bind
 //! positions, normals, joints and weights, texture coordinates, morph displacements, and the
-//! clip's pose. The program before these decoders refused both files.
+//! clip's pose. The program before these decoders refused both files. Last, a texture transform
+//! with a rotation, on a square written here, against the extension's formula.
 
 mod common;
 
-use glam::{Vec2, Vec3A};
+use common::gltf_build::Gltf;
+use glam::{Mat3, Vec2, Vec3, Vec3A};
+use serde_json::json;
 use skinning_formats::gltf_import::{Imported, load};
 use skinning_method::clip::Clip;
 use skinning_method::transform::Trs;
@@ -126,4 +129,42 @@ fn info_describes_a_compressed_file_as_its_twin() {
         };
         assert_eq!(info(compressed), info(twin));
     }
+}
+
+/// `KHR_texture_transform` with a rotation too, on a square written here: each texture coordinate
+/// comes out as the extension's GLSL has it, `translation * rotation * scale * (u, v, 1)`, the
+/// matrices written out by hand (column by column, as GLSL's `mat3(...)` takes them).
+#[test]
+fn a_texture_transform_moves_texture_coordinates_as_the_extension_says() {
+    let mut g = Gltf::new();
+    g.json["nodes"] = json!([{ "mesh": 0 }]);
+    let uv = [0.0f32, 1.0, 1.0, 1.0, 1.0, 0.0, 0.25, 0.5];
+    let attributes = json!({
+        "POSITION": g.floats(&[-1.0f32, -1.0, 0.0, 1.0, -1.0, 0.0, 1.0, 1.0, 0.0, -1.0, 1.0, 0.0], "VEC3"),
+        "TEXCOORD_0": g.floats(&uv, "VEC2"),
+    });
+    let indices = g.ints(&[0, 1, 2, 0, 2, 3], "SCALAR", 5123, false);
+    g.json["meshes"] =
+        json!([{ "primitives": [{ "attributes": attributes, "indices": indices, "material": 0 }] }]);
+    let (offset, rotation, scale) = ([0.5f32, -0.25], 0.3f32, [2.0f32, 3.0]);
+    let transform = json!({ "offset": offset, "rotation": rotation, "scale": scale });
+    let texture = json!({ "index": 0, "extensions": { "KHR_texture_transform": transform } });
+    g.json["materials"] = json!([{ "pbrMetallicRoughness": { "baseColorTexture": texture } }]);
+    g.json["textures"] = json!([{ "source": 0 }]);
+    g.json["images"] = json!([{ "uri": "missing.png" }]);
+    g.json["extensionsUsed"] = json!(["KHR_texture_transform"]);
+    g.json["extensionsRequired"] = json!(["KHR_texture_transform"]);
+    let dir = common::scratch("texture-transform");
+    let model = load(&g.external(&dir, "square.gltf", "square.bin")).expect("loads");
+    let (c, s) = (rotation.cos(), rotation.sin());
+    let columns = |m: [[f32; 3]; 3]| Mat3::from_cols(m[0].into(), m[1].into(), m[2].into());
+    let translation = columns([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [offset[0], offset[1], 1.0]]);
+    let turn = columns([[c, s, 0.0], [-s, c, 0.0], [0.0, 0.0, 1.0]]);
+    let stretch = columns([[scale[0], 0.0, 0.0], [0.0, scale[1], 0.0], [0.0, 0.0, 1.0]]);
+    let matrix = translation * turn * stretch;
+    for (v, got) in model.looks.texcoords.iter().enumerate() {
+        let want = (matrix * Vec3::new(uv[2 * v], uv[2 * v + 1], 1.0)).truncate();
+        assert!(got.distance(want) <= 1e-6, "vertex {v}: {got}, the extension says {want}");
+    }
+    assert_eq!(model.looks.texcoords.len(), 4);
 }
