@@ -31,7 +31,16 @@ pub const NO_GRAPHICS: i32 = 3;
 /// Runs an OpenGL-using command. If this machine has no usable EGL / OpenGL, says so and returns
 /// None, unless `SKINNING_REQUIRE_GL` is set (as in CI), where it fails the test instead.
 pub fn run_gl(args: &[&str]) -> Option<Output> {
-    let out = run(args);
+    run_gl_with_env(args, &[])
+}
+
+/// [`run_gl`] with these environment variables set for the program.
+pub fn run_gl_with_env(args: &[&str], env: &[(&str, &str)]) -> Option<Output> {
+    let out = program()
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("the test can start the skinning program");
     if out.status.code() == Some(NO_GRAPHICS) {
         let why = String::from_utf8_lossy(&out.stderr);
         if std::env::var_os("SKINNING_REQUIRE_GL").is_some() {

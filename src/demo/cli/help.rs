@@ -141,8 +141,8 @@ OPTIONS:
                             in one run on a 2-core machine; chapter 14; 0: always; the result is
                             the same)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
-                            that blended, allocations, resident memory; with --model, first the time
-                            the file took to load
+                            that blended, allocations, the heap held, GL objects, resident memory;
+                            with --model, first the time the file took to load
     -h, --help              print this help
 ";
 

@@ -3,11 +3,13 @@
 //! `skin_program.rs`, its influences in `gpu_influences.rs`, its morph targets in `gpu_morph.rs`),
 //! the vertex inspector's marks, reaching's targets and poles (`reach_marks.rs`), a bone's trail
 //! (`trail.rs`), and the colours
-//! they use. `render.rs` is where a frame is drawn (`render/read.rs` reads it back
+//! they use; how many GL objects the program holds, for `--stats` (`gl_objects.rs`). `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
 
 pub mod colors;
 pub mod gl;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod gl_objects;
 pub mod gpu_influences;
 pub mod gpu_morph;
 pub mod gpu_palette;

@@ -133,6 +133,21 @@ impl Renderer {
         self.bones.upload_colors(&self.gl, &drawn);
     }
 
+    /// The buffers and textures OpenGL holds for the program now (`gl_objects.rs`); None in a
+    /// browser, where WebGL names objects by handles that cannot be asked about one by one.
+    pub fn gl_objects(&self) -> Option<u32> {
+        #[cfg(not(target_arch = "wasm32"))]
+        return Some(super::gl_objects::count_gl_objects(&self.gl));
+        #[cfg(target_arch = "wasm32")]
+        None
+    }
+
+    /// The context, for `platform/creep.rs`'s texture made on purpose every frame.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn gl(&self) -> &glow::Context {
+        &self.gl
+    }
+
     /// Clears the viewport and draws the layers `frame` asks for.
     pub fn draw(&mut self, frame: &Scene, width: u32, height: u32) {
         let gl = &self.gl;

@@ -25,7 +25,13 @@ pub fn save_png(
     read_rows: &mut dyn FnMut(u32, &mut [u8]),
 ) -> Result<(), Failure> {
     let mut strip = strip(width, height)?;
-    super::write_file(path, |out| encode(out, width, height, &mut strip, read_rows))
+    // A stop signal is also looked for before each strip: a plain picture compresses so well that
+    // its first write to the file may come only at the end, after seconds of encoding.
+    let stopped = || match super::signals::caught() {
+        Some(signal) => Err(io::Error::other(format!("stopped by signal {signal}"))),
+        None => Ok(()),
+    };
+    super::write_file(path, |out| encode(out, width, height, &mut strip, read_rows, &stopped))
 }
 
 /// The web page's screenshot: the PNG's bytes, for a download (`platform/web/download.rs`).
@@ -37,7 +43,7 @@ pub fn png_bytes(
 ) -> Result<Vec<u8>, Failure> {
     let mut strip = strip(width, height)?;
     let mut bytes = Vec::new();
-    encode(&mut bytes, width, height, &mut strip, read_rows)
+    encode(&mut bytes, width, height, &mut strip, read_rows, &|| Ok(()))
         .map_err(|e| Failure::new(1, format!("cannot encode the screenshot: {e}")))?;
     Ok(bytes)
 }
@@ -57,13 +63,15 @@ fn strip(width: u32, height: u32) -> Result<Vec<u8>, Failure> {
     Ok(strip)
 }
 
-/// Encodes the picture into `out`, a strip of rows at a time through `strip`.
+/// Encodes the picture into `out`, a strip of rows at a time through `strip`, asking `stopped`
+/// before each strip whether to give up.
 fn encode(
     out: &mut dyn Write,
     width: u32,
     height: u32,
     strip: &mut [u8],
     read_rows: &mut dyn FnMut(u32, &mut [u8]),
+    stopped: &dyn Fn() -> io::Result<()>,
 ) -> io::Result<()> {
     let row_bytes = width as usize * 4;
     let rows_per_strip = strip.len() / row_bytes;
@@ -75,6 +83,7 @@ fn encode(
     let mut stream = writer.stream_writer_with_size(256 << 10).map_err(io_error)?;
     let mut top = 0;
     while top < height {
+        stopped()?;
         let rows = rows_per_strip.min((height - top) as usize);
         let strip = &mut strip[..rows * row_bytes];
         read_rows(top, strip);

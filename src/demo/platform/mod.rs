@@ -10,12 +10,15 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod context;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod creep;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod display;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
 pub mod input;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod libraries;
+pub mod memory;
 pub mod session;
 pub mod time;
 #[cfg(target_arch = "wasm32")]

@@ -1,11 +1,14 @@
 //! A run of the demo, frame after frame: the clock that drives it, the `--stats` bookkeeping
-//! (time per frame, allocations, resident memory), the frame cost the corner line shows, and the
+//! (time per frame, allocations, the memory it holds: `memory.rs`), the frame cost the corner line shows, and the
 //! vertex inspector's printed numbers. Shared by the window and the headless run.
 
 use crate::demo::cli::options::Options;
 use crate::demo::draw::render;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::demo::platform::creep::Creep;
+use crate::demo::platform::memory::MemoryWatch;
 use crate::demo::platform::time::Instant;
 use crate::demo::show::finite::{self, Bound};
 use crate::demo::show::skinned::Skinning;
@@ -28,6 +31,11 @@ pub struct Session {
     cost: FrameCost,
     /// How far the model's skinned positions can reach, to check each frame (`show/finite.rs`).
     bound: Bound,
+    /// What the program holds after the warm-up and along the run (`memory.rs`), for `--stats`.
+    memory: MemoryWatch,
+    /// A creep made on purpose for the soak test (`creep.rs`); None unless it asks.
+    #[cfg(not(target_arch = "wasm32"))]
+    creep: Option<Creep>,
 }
 
 #[derive(Default)]
@@ -36,19 +44,12 @@ struct Stats {
     cpu_max: Duration,
     /// Heap allocations made while drawing the frames after the warm-up.
     steady_allocations: u64,
-    /// Resident memory in KiB after the warm-up and after the last frame: a leak shows as growth,
-    /// including one inside the GL driver, which the allocation count cannot see.
-    resident_warm: Option<u64>,
-    resident_last: Option<u64>,
     /// The renderer draws on the CPU's cores, so the blend kept to one thread (`pick_threads`).
     one_thread_for_the_renderer: bool,
 }
 
 /// Frames drawn before allocation counting starts: the first frames fill the driver's caches.
 const WARM_UP_FRAMES: u64 = 3;
-/// Frames drawn before resident memory is taken as settled: Mesa's software renderer grows by about
-/// 10 MB over the first hundred frames (threads, scene buffers), then stays within a MB or so.
-const RESIDENT_WARM_UP_FRAMES: u64 = 500;
 
 impl Session {
     pub fn new(options: Options, demo: state::Demo) -> Session {
@@ -61,6 +62,9 @@ impl Session {
             started: Instant::now(),
             stats: Stats::default(),
             cost: FrameCost::default(),
+            memory: MemoryWatch::new(),
+            #[cfg(not(target_arch = "wasm32"))]
+            creep: None,
         }
     }
 
@@ -107,6 +111,10 @@ impl Session {
         height: u32,
         scale: f64,
     ) -> Result<(), Failure> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.frames_drawn == 0 {
+            self.creep = Creep::from_env().map_err(|why| Failure::new(2, why))?;
+        }
         let now = Instant::now();
         let allocations_before = alloc_count::count();
         if self.frames_drawn > 0 {
@@ -129,6 +137,10 @@ impl Session {
             renderer.set_colors(&colors);
         }
         renderer.draw(&self.demo.scene(width, height, scale), width, height);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(creep) = &mut self.creep {
+            creep.once_a_frame(renderer.gl());
+        }
         if self.demo.skinned.skinning != Skinning::Cpu
             && let Some(note) = renderer.gpu.as_mut().and_then(|gpu| gpu.take_morph_note())
         {
@@ -151,12 +163,9 @@ impl Session {
         if let Some(report) = report {
             console::show(&report)?;
         }
-        // Reading resident memory allocates, so it happens here, outside the counted part of a frame.
-        if self.options.stats && self.frames_drawn == RESIDENT_WARM_UP_FRAMES {
-            self.stats.resident_warm = resident_kib();
-        }
-        if self.options.stats && self.finished() {
-            self.stats.resident_last = resident_kib();
+        // Reading memory allocates, so it happens here, outside the counted part of a frame.
+        if self.options.stats {
+            self.memory.after_frame(self.frames_drawn, self.options.frames, renderer);
         }
         Ok(())
     }
@@ -204,16 +213,7 @@ impl Session {
         } else {
             "too few frames to count allocations".to_string()
         };
-        let frames = self.frames_drawn;
-        let resident = match (self.stats.resident_warm, self.stats.resident_last.or_else(resident_kib)) {
-            (Some(warm), Some(last)) => {
-                format!(
-                    "resident {warm} KiB at frame {RESIDENT_WARM_UP_FRAMES}, {last} KiB at frame {frames}"
-                )
-            }
-            (None, Some(last)) => format!("resident {last} KiB at frame {frames}"),
-            (_, None) => "resident memory unknown".to_string(),
-        };
+        let memory = self.memory.describe(self.frames_drawn);
         let vertices = self.demo.model.skin.len();
         // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
         let threads = match self.demo.skinned.fast.threads.used_for(vertices) {
@@ -235,7 +235,7 @@ impl Session {
             self.stats.cpu_max.as_secs_f64() * 1e6,
             fps,
             allocations,
-            resident,
+            memory,
             to_the_nanosecond(self.demo.clock.time)
         ))
     }
@@ -245,11 +245,4 @@ impl Session {
 fn to_the_nanosecond(seconds: f64) -> String {
     let text = format!("{seconds:.9}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// This process's resident memory in KiB, from Linux's /proc/self/status (None elsewhere).
-fn resident_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
