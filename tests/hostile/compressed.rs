@@ -159,3 +159,13 @@ fn a_draco_stream_that_decodes_to_other_counts_than_its_accessors_is_refused() {
         assert!(line.contains("(KHR_draco_mesh_compression)") && line.contains("damaged"), "{line}");
     }
 }
+
+/// Draco data drawn as points (a point cloud) is refused, naming what is decoded instead.
+#[test]
+fn draco_points_are_refused_as_not_triangles() {
+    let dir = scratch("draco-points");
+    let (mut json, bin) = parts("fox-draco.glb");
+    json["meshes"][0]["primitives"][0]["mode"] = 0.into();
+    let line = refused(&write(&dir, "points.glb", &json, &bin));
+    assert!(line.contains("(KHR_draco_mesh_compression): its Draco data is not triangles"), "{line}");
+}
