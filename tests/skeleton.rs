@@ -2,7 +2,7 @@
 
 use glam::{Mat4, Vec3, vec3};
 use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
-use skinning_method::skeleton::{SkeletonBuilder, TreeError, compute_offsets};
+use skinning_method::skeleton::{MAX_DEPTH, SkeletonBuilder, TreeError, compute_offsets};
 
 fn close(a: Vec3, b: Vec3) -> bool {
     a.abs_diff_eq(b, 1e-6)
@@ -142,6 +142,18 @@ fn broken_trees_are_rejected_with_the_right_error() {
         Err(TreeError::MissingBone { index: 9, .. })
     ));
     assert_eq!(SkeletonBuilder::new().build(), Err(TreeError::Empty));
+    // A chain one bone deeper than the walk goes: its last bone is named; one bone less is fine.
+    let chain = |length: usize| {
+        let mut b = SkeletonBuilder::new();
+        let ids: Vec<usize> = (0..length).map(|i| b.bone(&format!("b{i}"), Vec3::X)).collect();
+        for pair in ids.windows(2) {
+            b.set_first_child(pair[0], pair[1]);
+        }
+        b.build().map(|_| ())
+    };
+    assert_eq!(chain(MAX_DEPTH), Ok(()));
+    let last = format!("b{MAX_DEPTH}");
+    assert_eq!(chain(MAX_DEPTH + 1), Err(TreeError::TooDeep { bone: last, limit: MAX_DEPTH }));
 }
 
 #[test]

@@ -10,10 +10,11 @@
 //! A function that needs a sample model says so (`Missing`): without `SKINNING_MODELS` the passage
 //! is SKIPPED, unless `SKINNING_REQUIRE_MODELS` is set, as in CI, which makes it a failure.
 //!
-//! The exercises at the end of chapters 1 to 13 (`exercises.rs`) keep their answers' figures in
+//! The exercises at the end of chapters 1 to 16 (`exercises.rs`) keep their answers' figures in
 //! such passages; the chapters use them for a worked example or a table as well.
 
 mod arm;
+mod claims;
 mod files;
 mod format;
 mod mixing;
@@ -35,8 +36,14 @@ pub type Work = (&'static str, fn() -> Facts);
 
 /// Every name the book may give a passage, and the function that works it out.
 fn registry() -> Vec<Work> {
-    let all =
-        [&arm::COMPUTED[..], &surface::COMPUTED, &files::COMPUTED, &mixing::COMPUTED, &reaching::COMPUTED];
+    let all = [
+        &arm::COMPUTED[..],
+        &surface::COMPUTED,
+        &files::COMPUTED,
+        &mixing::COMPUTED,
+        &reaching::COMPUTED,
+        &claims::COMPUTED,
+    ];
     all.concat()
 }
 
@@ -59,16 +66,22 @@ const MARKER: &str = "<!-- computed: ";
 /// Every computed passage of `prose` (a page's prose, or a part of it), in order. `first_line` is
 /// the page's line `prose` starts on.
 pub fn passages(prose: &str, first_line: usize) -> Vec<Passage> {
+    marked(prose, first_line, MARKER)
+}
+
+/// Every passage of `prose` after a marker `<!-- KIND: NAME -->` (`marker` is `<!-- KIND: `), in
+/// order: the marker's NAME, and its text up to the next blank line.
+pub fn marked(prose: &str, first_line: usize, marker: &str) -> Vec<Passage> {
     let mut found = Vec::new();
-    for (at, _) in prose.match_indices(MARKER) {
+    for (at, _) in prose.match_indices(marker) {
         // A marker in a code span is shown, not used.
         if prose[..at].ends_with('`') {
             continue;
         }
-        let after = &prose[at + MARKER.len()..];
+        let after = &prose[at + marker.len()..];
         let Some(close) = after.find("-->") else { continue };
         let name = after[..close].trim().to_string();
-        let start = at + MARKER.len() + close + "-->".len();
+        let start = at + marker.len() + close + "-->".len();
         // Up to the next blank line.
         let rest = &prose[start..];
         let mut end = rest.len();

@@ -1,7 +1,7 @@
 //! One memory budget per model, not a limit per object (`crates/formats/src/budget.rs`): files of a few
 //! kilobytes whose objects point at one another, each loaded within its budget or refused in one
 //! line naming it, at a peak measured in a child process (`wait4`), not guessed. Each of these
-//! reached 1.2 to 1.6 GiB before the budgets; the limits asserted here are a tenth of that.
+//! reached 0.7 to 1.6 GiB before the budgets; the limits asserted here are 64 to 200 MiB.
 
 use super::common::gltf_build::Gltf;
 use super::pictures::{black_png, materials_showing, png, square};

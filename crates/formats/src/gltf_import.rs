@@ -42,11 +42,13 @@
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder
 //! (`buffers.rs`), every name it holds is made printable before it is shown, and what its objects
 //! cost together is spent from one budget per model (`crate::budget`), however they point at each
-//! other: images (`images.rs`), morph targets (`morphs.rs`), animation keys (`animations.rs`).
+//! other: images (`images.rs`), morph targets (`morphs.rs`), animation keys (`animations.rs`); and
+//! what the model will hold once built, counted from the file before anything is (`cost.rs`).
 
 mod accessors;
 mod animations;
 mod buffers;
+mod cost;
 mod document;
 mod draco;
 mod draco_values;
@@ -184,6 +186,9 @@ fn finish(
 
     // Nodes are bones; skins are joint slots with offsets; meshes are the skin's vertices.
     let nodes = nodes::skeleton(document)?;
+    // What the model will hold, counted before anything is built (`budget.rs`: `Holding`).
+    let holding = cost::holding(document, nodes.shown_meshes(document));
+    holding.check().map_err(ImportError::Budget)?;
     rules::check(document.as_json(), &nodes.skeleton, &mut notes)?;
     let used = skins::used(document, &nodes);
     let (joints, skins) = skins::joint_slots(document, &buffers, &used)?;
@@ -191,7 +196,7 @@ fn finish(
     let clips = animations::clips(document, &buffers, &mut notes, &meshes.morphs)?;
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
-    let looks = meshes.looks.finish(document, &buffers, base_dir, &mut notes);
+    let looks = meshes.looks.finish(document, &buffers, base_dir, holding.pixels_left(), &mut notes);
     // A file that loads with nothing in its scene to draw: `--info` still describes it.
     let nothing_to_draw = meshes.skin.is_empty().then(|| meshes::nothing_to_draw(document, &nodes));
 

@@ -34,12 +34,27 @@ pub struct Looks {
 }
 
 /// The materials of a model, its images, and which triangles take which material.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Materials {
     pub list: Vec<Material>,
     pub images: Vec<Image>,
     /// Runs of `Model::triangles`, in order, each drawn with one material (None: plain).
     pub runs: Vec<Run>,
+    /// The pixels its textures may hold, decoded: `budget::PIXELS`, or less where the rest of the
+    /// model leaves less of its budget (`budget.rs`: `Holding::pixels_left`). The largest pictures
+    /// are drawn smaller until they fit ([`fit`]).
+    pub pixel_budget: u64,
+}
+
+impl Default for Materials {
+    fn default() -> Self {
+        Materials {
+            list: Vec::new(),
+            images: Vec::new(),
+            runs: Vec::new(),
+            pixel_budget: crate::budget::PIXELS,
+        }
+    }
 }
 
 /// A base colour, and perhaps a picture to multiply it by.
@@ -114,17 +129,17 @@ pub struct Pixels {
     pub rgba: Vec<u8>,
 }
 
-/// The note a model's textures need when their pixels together pass the model's budget
-/// (`budget::PIXELS`): how many of the largest are drawn smaller ([`fit`]). None when they fit.
-pub fn past_pixel_budget(images: &[Image]) -> Option<String> {
+/// The note a model's textures need when their pixels together pass the model's budget of
+/// `budget` pixels ([`Materials::pixel_budget`]): how many of the largest are drawn smaller
+/// ([`fit`]). None when they fit.
+pub fn past_pixel_budget(images: &[Image], budget: u64) -> Option<String> {
     let sizes: Vec<(u32, u32)> = images.iter().map(|i| (i.width, i.height)).collect();
-    let smaller = fit(&sizes, crate::budget::PIXELS).iter().filter(|&&k| k > 0).count();
+    let smaller = fit(&sizes, budget).iter().filter(|&&k| k > 0).count();
     (smaller > 0).then(|| {
         let total: u64 = sizes.iter().map(|&(w, h)| w as u64 * h as u64).sum();
         format!(
-            "the textures hold {total} pixels, past the model's budget of {} texture pixels; \
-             {smaller} of the largest are drawn at half their width and height, or less, to fit",
-            crate::budget::PIXELS
+            "the textures hold {total} pixels, past the model's budget of {budget} texture pixels; \
+             {smaller} of the largest are drawn at half their width and height, or less, to fit"
         )
     })
 }

@@ -118,19 +118,14 @@ pub struct AnimSummary {
 /// Only a regular file (or a link to one) is read, as for glTF: a device never ends, a FIFO may
 /// never be written to.
 pub fn load(path: &Path) -> Result<Imported, Md5Error> {
-    let read = |path: &Path| -> Result<Vec<u8>, Md5Error> {
-        let read_error = |error| Md5Error::Read { path: path.display().to_string(), error };
-        if !std::fs::metadata(path).map_err(read_error)?.is_file() {
-            return Err(Md5Error::NotAFile("a folder, a device, a FIFO or a socket"));
-        }
-        std::fs::read(path).map_err(|error| Md5Error::Read { path: path.display().to_string(), error })
-    };
-    let mesh = read(path)?;
+    // What is left of the budget of the model's files' bytes (`budget::MD5_BYTES`).
+    let mut left = crate::budget::MD5_BYTES;
+    let mesh = read_within(path, &mut left)?;
     let mut notes = Vec::new();
     let mut animations = Vec::new();
     let mut files = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
     for (stem, file) in folder::animation_files(path, &mut notes) {
-        match std::fs::read(&file) {
+        match read_within(&file, &mut left) {
             Ok(bytes) => animations.push((stem, bytes)),
             Err(e) => notes.push(format!("skipped the animation {}.md5anim: {e}", printable(&stem))),
         }
@@ -143,6 +138,32 @@ pub fn load(path: &Path) -> Result<Imported, Md5Error> {
     let mut imported = load_texts(&String::from_utf8_lossy(&mesh), &texts, folder, notes)?;
     files.append(&mut imported.files);
     Ok(Imported { files, ..imported })
+}
+
+/// The bytes of the regular file `path`, if its size, looked at before a byte is read, is within
+/// what is `left` of the model's budget (`budget::MD5_BYTES`), which it then spends.
+fn read_within(path: &Path, left: &mut u64) -> Result<Vec<u8>, Md5Error> {
+    use std::io::Read;
+    let read_error = |error| Md5Error::Read { path: path.display().to_string(), error };
+    let meta = std::fs::metadata(path).map_err(read_error)?;
+    if !meta.is_file() {
+        return Err(Md5Error::NotAFile("a folder, a device, a FIFO or a socket"));
+    }
+    if meta.len() > *left {
+        return Err(Md5Error::File(format!(
+            "the file is {} bytes, past what is left of the model's budget of {} bytes for its MD5 files \
+             ({} left); not read",
+            meta.len(),
+            crate::budget::MD5_BYTES,
+            *left
+        )));
+    }
+    *left -= meta.len();
+    // No more than was counted, should the file grow meanwhile.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    file.take(meta.len()).read_to_end(&mut bytes).map_err(read_error)?;
+    Ok(bytes)
 }
 
 /// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text, in

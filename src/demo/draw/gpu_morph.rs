@@ -159,7 +159,7 @@ impl GpuMorph {
         normals: glow::Buffer,
     ) {
         self.weights.clear();
-        let Some(shaped) = morphed.shaped() else { return };
+        let Some(shaped) = morphed.reshaped() else { return };
         if self.runs.is_empty() {
             self.weights.extend_from_slice(&morphed.weights);
             return;
@@ -178,9 +178,9 @@ impl GpuMorph {
                     );
                 }
             };
-            upload(positions, &mut shaped.vertices()[run.clone()].iter().map(|v| v.bind));
-            if !shaped.normals().is_empty() {
-                upload(normals, &mut shaped.normals()[run.clone()].iter().copied());
+            upload(positions, &mut shaped.positions[run.clone()].iter().copied());
+            if !shaped.normals.is_empty() {
+                upload(normals, &mut shaped.normals[run.clone()].iter().copied());
             }
         }
     }

@@ -7,15 +7,16 @@ use super::{Facts, Missing, Work, models};
 use crate::markdown::read;
 use glam::{Mat3A, Quat, Vec3, Vec3A};
 use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
-use skinning_method::normals::normal_by;
-use skinning_method::scene::BONE2;
+use skinning_method::normals::{degrees_between, normal_by, outline_normals, skin_normal};
+use skinning_method::scene::{BONE1, BONE2};
 use std::path::Path;
 
-pub const COMPUTED: [Work; 6] = [
+pub const COMPUTED: [Work; 7] = [
     ("06-uniform-block", uniform_block),
     ("06-fox-upload", fox_upload),
     ("07-twist-angles", twist_angles),
     ("07-half-width", half_width),
+    ("08-weights-gradient", weights_gradient),
     ("08-stretched-normal", stretched_normal),
     ("08-lit-surface", lit_surface),
 ];
@@ -86,7 +87,7 @@ fn distance_at(degrees: f32, method: Method) -> f64 {
 /// Chapter 7, exercise 1: a half-and-half vertex under twists of 90° and 180°.
 fn twist_angles() -> Facts {
     let (model, _) = article();
-    let r = model.skin.vertices()[2].bind.y as f64;
+    let r = model.skin.bind()[2].y as f64;
     let mut facts = vec![];
     for degrees in [90.0f32, 180.0] {
         let lbs = distance_at(degrees, Method::Lbs);
@@ -152,4 +153,29 @@ fn lit_surface() -> Facts {
     };
     assert!(!fox.triangles.is_empty() && !robot.triangles.is_empty(), "both have triangles to light");
     Ok(vec![format!("The Fox {}", says(&fox)), format!("The robot {}", says(&robot))])
+}
+
+/// Chapter 8: what the rule leaves out where the weights change across the surface. `seed` at 1 s
+/// slides bone1 down without turning it: the blended matrix of vertex 1 turns nothing, while the
+/// outline around it, half moved, tilts.
+fn weights_gradient() -> Facts {
+    let (model, clips) = article();
+    let (seed, time) = (&clips[0], 1.0);
+    assert_eq!(seed.name, "seed");
+    let mut pose = Pose::new(&model);
+    pose.run(&model, Frame::new(Source::Clip(seed), time)).expect("the arm's joints only turn and move");
+    let slid = -pose.local[BONE1].translation.y as f64;
+    assert_eq!(pose.local[BONE1].rotation, Quat::IDENTITY, "bone1 only slides");
+    // The rule's normal for vertex 1 against its bind normal, and the skinned outline's own there.
+    let bind = model.skin.normals()[1];
+    let rule = skin_normal(&model.skin.vertices()[1], bind, &pose.palette);
+    assert!(degrees_between(rule, bind) < 1e-3, "the rule keeps vertex 1's bind normal");
+    let skinned: Vec<Vec3> = pose.skinned.iter().map(|&p| p.into()).collect();
+    let tilt = degrees_between(rule, outline_normals(&skinned)[1].into()) as f64;
+    Ok(vec![
+        format!("at {} s", short(time, 1)),
+        format!("slid {} down", short(slid, 1)),
+        "vertex 1".into(),
+        format!("{}°", fixed(tilt, 1)),
+    ])
 }

@@ -12,7 +12,7 @@
 
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 use std::ops::{Add, Mul, Sub};
 
 /// How many vertices the loop takes at once: one `f32` each in an `F32x8`.
@@ -43,20 +43,21 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// Each vertex's blended matrix `Σ wᵢ palette[jointᵢ]` from its four joints and weights,
     /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
     /// the eight vertices (columns x, y, z and the translation).
-    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
+    fn blended_matrices(palette: &[Mat4], group: &[VertexInfluences; GROUP]) -> [[Self; 3]; 4];
     /// Positions alone: each vertex's blended matrix, and its position `M · bind` from it, a vertex
     /// at a time, with no turning round. The same operations, in the same order, as the lanes'
     /// `times` and `+ t`, so the same bits.
     fn blended_positions(
         palette: &[Mat4],
-        group: &[SkinVertex; GROUP],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     );
     /// Each vertex's weighted sum of its joints' dual quaternions, each term turned to the side of
     /// the first joint's rotation (`dual_quat.rs`, step 1), summed a vertex at a time, then turned
     /// round: the real part's x, y, z, w, then the dual part's.
-    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Self; 8];
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[VertexInfluences; GROUP]) -> [Self; 8];
     /// Eight vectors as x, y and z.
     fn load(v: [&Vec3A; GROUP]) -> [Self; 3];
     /// x, y and z back into eight vectors. `stream`: written past the caches (non-temporal stores),
@@ -95,26 +96,21 @@ pub fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
 /// A way to skin a group of eight vertices, lane by lane: linear blending (`Linear`, in
 /// `linear.rs`) or dual quaternions (`DualQuats`, in `dual.rs`).
 pub trait GroupSkin: Copy {
-    /// The eight positions from the group's bind positions `bind`, and the eight normals where
-    /// `normals` gives their bind normals and room for them.
+    /// The eight positions from the group's positions before the blend, `bind`, and the eight
+    /// normals where `normals` gives theirs and room for them.
     fn skin<L: F32x8>(
         self,
-        group: &[SkinVertex; GROUP],
-        bind: [L; 3],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
         stream: bool,
     );
 }
 
-/// The bind positions of a group of eight vertices as the skin stores them.
+/// Eight vectors as the lanes load them.
 #[inline(always)]
-fn bind_of<L: F32x8>(g: &[SkinVertex; GROUP]) -> [L; 3] {
-    L::load([&g[0].bind, &g[1].bind, &g[2].bind, &g[3].bind, &g[4].bind, &g[5].bind, &g[6].bind, &g[7].bind])
-}
-
-#[inline(always)]
-fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
+pub fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
     [&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]]
 }
 
@@ -141,7 +137,8 @@ impl<L: F32x8> Drop for Fence<L> {
     }
 }
 
-/// The loop over a run of vertices: groups of eight, then the last few in a group filled up with
+/// The loop over a run of vertices, reading its influences and its positions before the blend
+/// (`bind`, one per vertex): groups of eight, then the last few in a group filled up with
 /// copies of the first of them, so that every vertex goes through the very same arithmetic
 /// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
 /// `bind_normals` have one per vertex. `stream`: the whole groups' outputs are written past the
@@ -149,13 +146,15 @@ impl<L: F32x8> Drop for Fence<L> {
 #[inline(always)]
 pub fn blend_run<L: F32x8>(
     method: impl GroupSkin,
-    vertices: &[SkinVertex],
+    vertices: &[VertexInfluences],
+    bind: &[Vec3A],
     bind_normals: &[Vec3A],
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
     stream: bool,
 ) {
     let (groups, rest) = vertices.as_chunks::<GROUP>();
+    let (points, points_rest) = bind.as_chunks::<GROUP>();
     let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
     let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
@@ -163,24 +162,27 @@ pub fn blend_run<L: F32x8>(
         // The whole groups, streamed or not; their stores are fenced when this scope ends.
         let _fence = Fence::<L>::after(stream);
         if normals.is_empty() {
-            for (group, out) in groups.iter().zip(out) {
-                method.skin::<L>(group, bind_of(group), out, None, stream);
+            for ((group, points), out) in groups.iter().zip(points).zip(out) {
+                method.skin::<L>(group, points, out, None, stream);
             }
         } else {
-            for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
-                method.skin::<L>(group, bind_of(group), out, Some((L::load(refs(bind)), normals)), stream);
+            let groups = groups.iter().zip(points).zip(out);
+            for (((group, points), out), (bind, normals)) in groups.zip(bind.iter().zip(normals)) {
+                method.skin::<L>(group, points, out, Some((L::load(refs(bind)), normals)), stream);
             }
         }
     }
     if let Some(&first) = rest.first() {
         let mut group = [first; GROUP];
         group[..rest.len()].copy_from_slice(rest);
+        let mut points = [points_rest[0]; GROUP];
+        points[..points_rest.len()].copy_from_slice(points_rest);
         let mut bind = [Vec3A::X; GROUP];
         bind[..bind_rest.len()].copy_from_slice(bind_rest);
         let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
         let with_normals = !normals_rest.is_empty();
         let normals_in = with_normals.then_some((L::load(refs(&bind)), &mut normals));
-        method.skin::<L>(&group, bind_of(&group), &mut positions, normals_in, false);
+        method.skin::<L>(&group, &points, &mut positions, normals_in, false);
         out_rest.copy_from_slice(&positions[..rest.len()]);
         normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
     }

@@ -13,7 +13,7 @@
 use super::kernel::{F32x8, GROUP};
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
 
@@ -135,7 +135,7 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn blended_matrices(palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
+    fn blended_matrices(palette: &[Mat4], group: &[VertexInfluences; GROUP]) -> [[Sse2; 3]; 4] {
         // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             // A vertex at a time: its four columns, each one register, summed in the reference's order.
@@ -168,13 +168,14 @@ impl F32x8 for Sse2 {
     #[inline(always)]
     fn blended_positions(
         palette: &[Mat4],
-        group: &[SkinVertex; GROUP],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
         // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
-            for (v, position) in group.iter().zip(positions) {
+            for ((v, p), position) in group.iter().zip(bind).zip(positions) {
                 let mut s = [_mm_setzero_ps(); 4];
                 for i in 0..4 {
                     let m = &palette[v.joints[i] as usize];
@@ -186,13 +187,13 @@ impl F32x8 for Sse2 {
                 }
                 // glam's own matrix times point: x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
                 let m = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into());
-                put(position, m.transform_point3a(v.bind).into(), stream);
+                put(position, m.transform_point3a(*p).into(), stream);
             }
         }
     }
 
     #[inline(always)]
-    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
+    fn blended_dual_quats(dq_palette: &[DualQuat], group: &[VertexInfluences; GROUP]) -> [Sse2; 8] {
         // SAFETY: SSE2 runs on every x86-64 processor (the file's head).
         unsafe {
             // A vertex at a time: the real and the dual part, one register each.

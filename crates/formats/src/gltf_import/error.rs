@@ -41,6 +41,8 @@ pub enum ImportError {
     /// The file has no node at all: no tree of bones, so nothing to show or describe. (A file
     /// with nodes but no mesh loads: `Imported::nothing_to_draw` says why it shows nothing.)
     NoNodes,
+    /// The model would hold more than its budget once built (`budget.rs`: `Holding::check`).
+    Budget(String),
     /// The loaded pieces do not fit together (a bug in the loader if it ever shows).
     Model(ModelError),
 }
@@ -49,6 +51,7 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             ImportError::Read { path, error } => write!(f, "cannot read {path} ({error}); check the path"),
+            ImportError::Budget(why) => write!(f, "{why}"),
             ImportError::NotAFile(kind) => {
                 write!(f, "it is {kind}, not a regular file; give a model file: .gltf, .glb or .md5mesh")
             }

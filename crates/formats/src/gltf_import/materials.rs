@@ -70,17 +70,18 @@ impl GatheredLooks {
     }
 
     /// The model's looks: the texture coordinates (none if no primitive had any) and the materials,
-    /// their images read from wherever the file keeps them (`images.rs`). What cannot be shown goes
-    /// to `notes`.
+    /// their images read from wherever the file keeps them (`images.rs`), drawn within `pixels`
+    /// (what the model's budget leaves them, `budget.rs`). What cannot be shown goes to `notes`.
     pub fn finish(
         self,
         document: &gltf::Document,
         buffers: &[Vec<u8>],
         base_dir: Option<&Path>,
+        pixels: u64,
         notes: &mut Vec<String>,
     ) -> Looks {
         let texcoords = if self.any { self.texcoords } else { Vec::new() };
-        let mut materials = Materials { runs: self.runs, ..Materials::default() };
+        let mut materials = Materials { runs: self.runs, pixel_budget: pixels, ..Materials::default() };
         let mut images = Images::new(document.as_json(), buffers, base_dir);
         // Textures without a source, and factors outside 0 to 1: the first of each, and how many.
         let (mut sourceless, mut outside) = (Said::default(), Said::default());
@@ -126,7 +127,7 @@ impl GatheredLooks {
         outside.say(notes, "materials", |first| {
             format!("{first}: each number is 0 to 1 in glTF, and this program clamps it so")
         });
-        materials.images = images.finish(notes);
+        materials.images = images.finish(pixels, notes);
         Looks { texcoords, materials }
     }
 }

@@ -9,7 +9,9 @@
 //! arc, are the same motion. A clip whose keys no lower rate falls on, and one that is procedural
 //! or has STEP or CUBICSPLINE keys (which lerping frames only approach), takes [`FRAME_RATE`]. A clip
 //! of one pose takes Doom 3's own 24 ([`POSE_RATE`]). Morph weights are not written (MD5 has
-//! none), so their keys do not count.
+//! none), so their keys do not count. Where a joint turns a third of a turn or more from one frame
+//! to the next, the rate is doubled, up to eight times (`md5_export.rs`: `finer_where_it_turns`):
+//! a reader turns the shorter way between two frames, which near half a turn may be the other way.
 //!
 //! Frame `k` is the pose at `k / rate` seconds (`Clip::sample_at`, not wrapped, so the last frame
 //! is the clip's end and not its start again). A clip lasts `(frames - 1) / rate` seconds in Doom
@@ -114,12 +116,18 @@ pub fn frame_counts(clips: &[Clip], joints: usize) -> Result<Vec<Sampling>, Expo
         };
         counts.push(Sampling { rate, frames });
     }
+    check_budget(&counts, joints)?;
+    Ok(counts)
+}
+
+/// Whether clips sampled as `counts` say stay within [`POSE_BUDGET`] poses of `joints` joints.
+pub fn check_budget(counts: &[Sampling], joints: usize) -> Result<(), ExportError> {
     let frames: usize = counts.iter().map(|sampling| sampling.frames).sum();
     let poses = frames.saturating_mul(joints);
     if poses > POSE_BUDGET {
         return Err(ExportError::Budget { poses, frames, joints, budget: POSE_BUDGET });
     }
-    Ok(counts)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 
 use super::error::ExportError;
 use super::joints::Md5Joints;
-use super::names::COMMAND_LINE;
+use super::names::{COMMAND_LINE, md5_name};
 use crate::material::Looks;
 use glam::{DQuat, Quat, Vec3};
 use skinning_method::model::Model;
@@ -75,10 +75,10 @@ pub fn mesh(
     writeln!(out, "numJoints {}\nnumMeshes {}\n\njoints {{", joints.order.len(), parts.len()).ok();
     for (i, &b) in joints.order.iter().enumerate() {
         let (position, rotation) = joints.bind[b];
-        let name = &skeleton.bone(b).name;
-        let what = format!("joint {}'s bind pose", quoted(name));
+        let what = format!("joint {}'s bind pose", quoted(&skeleton.bone(b).name));
+        let name = &joints.names[i];
         let parent = joints.parent[i].map_or(-1, |p| p as i64);
-        let comment = joints.parent_name(model, i);
+        let comment = joints.parent_name(i);
         let (place, turn) = (joints.id_point(position), orientation(joints.id_rotation(rotation)));
         writeln!(
             out,
@@ -94,7 +94,8 @@ pub fn mesh(
     for (part, shader) in parts.iter().zip(shaders) {
         let first = part.vertices.start as u32;
         let inside = |v: u32| part.vertices.contains(&(v as usize));
-        writeln!(out, "\nmesh {{\n\t// meshes: {}\n\tshader \"{shader}\"\n", part.name).ok();
+        let name = md5_name(&part.name);
+        writeln!(out, "\nmesh {{\n\t// meshes: {name}\n\tshader \"{shader}\"\n").ok();
         writeln!(out, "\tnumverts {}", part.vertices.len()).ok();
         let mut next_weight = 0;
         for (v, vertex) in part.vertices.clone().enumerate() {
@@ -137,7 +138,7 @@ pub fn mesh(
 /// the joint's space, `offset · bind`, the offset applied ahead of time, per weight (times the
 /// bone's constant scale, if the skeleton has one to bake; `joints.rs`).
 fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, ExportError> {
-    let bind = Vec3::from(model.skin.vertices()[v].bind);
+    let bind = Vec3::from(model.skin.bind()[v]);
     (model.skin.influences(v))
         .map(|influence| {
             let joint = model.skin.joints()[influence.joint];

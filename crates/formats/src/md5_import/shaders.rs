@@ -108,7 +108,7 @@ pub fn materials(
             materials.runs.push(Run { triangles: run.clone(), material: Some(materials.list.len() - 1) });
         }
     }
-    notes.extend(material::past_pixel_budget(&materials.images));
+    notes.extend(material::past_pixel_budget(&materials.images, materials.pixel_budget));
     let on_disk = matches!(pictures, Pictures::Folder(_));
     let files =
         read.into_iter().filter(|(_, kept)| on_disk && kept.is_some()).map(|(path, _)| path).collect();

@@ -64,7 +64,7 @@ fn names_sit_beside_their_joints_and_only_when_asked() {
 #[test]
 fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
     let (model, pose, vp) = scene();
-    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
+    let inspection = skinning_method::inspect::inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     let mut labels = Labels::new(&model);
     let words = Words { status: "", names: false, scale: 1.0 };
     labels.compose(&words, None, Some(&inspection), vp, (640, 480));
@@ -130,7 +130,7 @@ fn a_corner_line_too_long_for_the_window_goes_on_two_lines() {
 
     let (model, pose, vp) = scene();
     let mut labels = Labels::new(&model);
-    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
+    let inspection = skinning_method::inspect::inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     labels.compose(&Words { status, names: false, scale: 1.0 }, None, Some(&inspection), vp, (640, 480));
     let b = labels.batch();
     let text: Vec<Vec2> =
