@@ -191,6 +191,7 @@ fn finish(
     holding.check().map_err(ImportError::Budget)?;
     rules::check(document.as_json(), &nodes.skeleton, &mut notes)?;
     let used = skins::used(document, &nodes);
+    notes.extend(skins::outside_scene(document, &nodes, &used));
     let (joints, skins) = skins::joint_slots(document, &buffers, &used)?;
     let meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
     let clips = animations::clips(document, &buffers, &mut notes, &meshes.morphs)?;

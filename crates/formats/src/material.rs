@@ -9,14 +9,15 @@
 //!
 //! A **material** (glTF's `pbrMetallicRoughness`, reduced to what this program draws) is a base
 //! colour: a factor, linear RGBA, times the colour its texture has at the vertex's `(u, v)`, where
-//! it has a texture; each of the factor's numbers is 0 to 1. A texture is an image file, PNG or
-//! JPEG, kept here as the file's bytes and its size (read from its header), and decoded only when
+//! it has a texture; each of the factor's numbers is 0 to 1. A texture is an image file, PNG,
+//! JPEG or TGA, kept here as the file's bytes and its size (read from its header), and decoded only when
 //! it is drawn ([`decode`], `material/pixels.rs`), so `--info`, `--dump` and the exports never
 //! pay for its pixels.
 //! Which triangles take which material is a list of runs over the model's triangles
 //! ([`Materials::runs`]): a glTF primitive is one run.
 
 mod pixels;
+mod tga;
 
 pub use pixels::{decode, fit, fit_side, halve, size};
 
@@ -83,11 +84,13 @@ pub struct Run {
     pub material: Option<usize>,
 }
 
-/// The two kinds of image file a glTF texture may be (spec, "Images").
+/// The kinds of image file a texture may be: the two a glTF texture may be (spec, "Images"), and
+/// TGA, which MD5 models use (Doom 3's pictures are TGA files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImageKind {
     Png,
     Jpeg,
+    Tga,
 }
 
 impl ImageKind {
@@ -100,11 +103,22 @@ impl ImageKind {
         }
     }
 
-    /// glTF's `mimeType` for it.
-    pub fn mime_type(self) -> &'static str {
+    /// What the file `name` holding `bytes` is: its signature, else a TGA (which has none) if its
+    /// name ends in `.tga`, in any letter case.
+    pub fn of_file(name: &str, bytes: &[u8]) -> Option<ImageKind> {
+        let tga = name.len() > 4 && name.is_char_boundary(name.len() - 4) && {
+            name[name.len() - 4..].eq_ignore_ascii_case(".tga")
+        };
+        ImageKind::of(bytes).or(tga.then_some(ImageKind::Tga))
+    }
+
+    /// glTF's `mimeType` for it; None for a TGA, which a glTF file cannot hold (the export writes
+    /// its pixels as a PNG: `gltf_export/looks.rs`).
+    pub fn mime_type(self) -> Option<&'static str> {
         match self {
-            ImageKind::Png => "image/png",
-            ImageKind::Jpeg => "image/jpeg",
+            ImageKind::Png => Some("image/png"),
+            ImageKind::Jpeg => Some("image/jpeg"),
+            ImageKind::Tga => None,
         }
     }
 }

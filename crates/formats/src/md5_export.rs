@@ -10,7 +10,7 @@
 //! | bind position and influences | a run of weights per vertex: joint, bias, **`offset · bind`** |
 //! | texture coordinates | `vert`'s `( s t )`, as they are (`( 0 0 )` for a model without) |
 //! | triangles (counter-clockwise) | `tri`, clockwise; an edge that is no triangle's side: a flat `tri` |
-//! | the model's parts, their materials | one `mesh` each; its shader a texture's file name, written beside, or a colour (`shaders.rs`) |
+//! | the model's parts, their materials | one `mesh` each, or one per material where a part has several (`pieces.rs`); its shader a texture's file name, written beside, or a colour (`shaders.rs`) |
 //! | a clip (keyframed or procedural) | `NAME.md5anim`, each joint relative to its parent: [`frame_rate`] |
 //! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
 //! | a name's control characters and `"` | `_`, with a note: MD5's quoted names have no escapes (`names.rs`) |
@@ -37,13 +37,14 @@ mod error;
 mod frames;
 mod joints;
 mod names;
+mod pieces;
 mod scale;
 mod shaders;
 mod text;
 
 pub use error::ExportError;
 pub use frames::{FRAME_RATE, MAX_FRAMES, POSE_BUDGET, POSE_RATE, frame_rate};
-pub use names::{clip_name_in, file_stem};
+pub use names::{COMMAND_LINE, clip_name_in, file_stem};
 use names::{md5_name, md5_names};
 
 use crate::material::Looks;
@@ -103,7 +104,7 @@ pub struct Md5Export<'a> {
     /// Each picture the shaders name, to write beside the mesh: its file name, and its image in
     /// the looks' `materials.images`.
     pub pictures: Vec<(String, usize)>,
-    /// What the files cannot keep, one line each, to be said (a mesh of several materials).
+    /// What the files cannot keep, one line each, to be said.
     pub notes: Vec<String>,
 }
 
@@ -113,16 +114,16 @@ impl<'a> Md5Export<'a> {
     pub fn new(model: &'a Model, looks: &Looks, clips: &'a [Clip]) -> Result<Md5Export<'a>, ExportError> {
         let joints = joints::md5_joints(model)?;
         let samplings = frames::frame_counts(clips, joints.order.len())?;
-        let mut shaders = shaders::shaders(model, looks);
+        let pieces = pieces::pieces(model, looks, &text::lonely_edges(model))?;
+        let mut shaders = shaders::shaders(model, looks, &pieces);
         // Names as MD5's quotes can hold them (`names.rs`); a part's own name may be its shader.
-        for shader in &mut shaders.of_part {
+        for shader in &mut shaders.of_piece {
             *shader = md5_name(shader).into_owned();
         }
         let (clip_names, clips_renamed) = md5_names(clips.iter().map(|c| c.name.as_str()), "clip");
         let (_, meshes_renamed) = md5_names(model.parts.iter().map(|p| p.name.as_str()), "mesh");
-        let renamed = [joints.renamed.clone(), meshes_renamed, clips_renamed].into_iter().flatten();
-        let notes = renamed.chain(shaders.notes).collect();
-        let mesh = text::mesh(model, looks, &joints, &shaders.of_part)?;
+        let notes = [joints.renamed.clone(), meshes_renamed, clips_renamed].into_iter().flatten().collect();
+        let mesh = text::mesh(model, looks, &joints, &pieces, &shaders.of_piece)?;
         let mut pose = Pose::new(model);
         let mut animations = Vec::with_capacity(clips.len());
         for ((clip, name), sampling) in clips.iter().zip(clip_names).zip(samplings) {

@@ -41,6 +41,7 @@ mod folder;
 mod front;
 mod joints;
 mod mesh_file;
+mod pictures;
 mod shaders;
 mod tokens;
 mod vertices;
@@ -50,11 +51,11 @@ pub use error::Md5Error;
 pub use front::{CLEAR, FEET, Front};
 pub use joints::SYNTHETIC_ROOT;
 pub use mesh_file::FileWeight as Weight;
-use shaders::Pictures;
+use pictures::Pictures;
 pub use vertices::StoredWeights;
 
 use crate::material::Looks;
-use crate::md5_export::clip_name_in;
+use crate::md5_export::{COMMAND_LINE, clip_name_in};
 use skinning_method::clip::{Clip, Motion};
 use skinning_method::model::{Axes, Axis, Model};
 use skinning_method::normals::smooth_normals;
@@ -101,6 +102,8 @@ pub struct MeshSummary {
     pub weights: usize,
     /// The most weights one of its vertices has.
     pub most_weights: usize,
+    /// Whether its shader gave it a material: a picture found, or a colour.
+    pub drawn: bool,
 }
 
 /// One animation, counted.
@@ -204,21 +207,11 @@ fn load_texts(
     let mut model = Model::new(bones.skeleton, vertices.skin, vertices.edges)?
         .with_triangles(vertices.triangles)?
         .with_parts(vertices.parts)?;
-    // Up is +z; the front is what the feet say, id's +x if they do not.
-    let front = front::front(&file.joints);
-    model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
-    if front.axis != Axis::PosX {
-        notes.push(format!(
-            "it faces {}, not +x as id's models do ({}): shown and exported facing forward; \
-             --front AXIS says otherwise",
-            front.axis,
-            front.why()
-        ));
-    }
     // The shaders, as materials: pictures beside the model, or colours (`shaders.rs`).
     let shaders: Vec<&str> = file.meshes.iter().map(|m| m.shader).collect();
-    let (materials, read) = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
-    let looks = Looks { texcoords: vertices.texcoords, materials };
+    let found = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
+    let (read, drawn) = (found.files, found.drawn);
+    let looks = Looks { texcoords: vertices.texcoords, materials: found.materials };
     smooth_normals_for(&mut model, &mut notes);
 
     // Each animation that describes the same joints becomes a clip.
@@ -249,7 +242,16 @@ fn load_texts(
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
     }
 
-    let meshes = mesh_summaries(&file, &model);
+    // Up is +z; the front is +x in a file this program wrote, else what the feet say as the first
+    // clip plays, else in the bind pose, else id's +x (`front.rs`).
+    let own = clips.first().filter(|_| !summaries.is_empty());
+    let front = match file.commandline.is_some_and(|c| c.starts_with(COMMAND_LINE)) {
+        true => front::written_here(),
+        false => front::played(front::front(&file.joints), &file.joints, &model, own),
+    };
+    model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
+    notes.extend(front.note());
+    let meshes = mesh_summaries(&file, &model, &drawn);
     Ok(Imported {
         model,
         looks,
@@ -264,10 +266,11 @@ fn load_texts(
 }
 
 /// What `--info` says of each of the file's meshes, under the name its part has in `model`.
-fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model) -> Vec<MeshSummary> {
-    (file.meshes.iter().zip(&model.parts))
-        .map(|(mesh, part)| MeshSummary {
+fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model, drawn: &[bool]) -> Vec<MeshSummary> {
+    (file.meshes.iter().zip(&model.parts).zip(drawn))
+        .map(|((mesh, part), &drawn)| MeshSummary {
             name: part.name.clone(),
+            drawn,
             vertices: mesh.verts.len(),
             triangles: mesh.tris.len(),
             weights: mesh.weights.len(),

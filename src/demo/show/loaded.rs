@@ -71,6 +71,10 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
             _ => Failure::new(1, format!("{}: {e}", path.display())),
         })?;
         facing(&mut imported.model, options)?;
+        // --front says the front itself: the loader's note about the one it found goes.
+        if let (Some(_), Some(note)) = (options.front, imported.front.note()) {
+            imported.notes.retain(|n| *n != note);
+        }
         let info = options.info.then(|| cli::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
@@ -92,6 +96,11 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
     };
     if options.stats {
         say_load_time(path, started, loaded.model.skin.len())?;
+    }
+    // `--info --animation` names a clip it would not play: the same mistake, and exit code, as
+    // without `--info`.
+    if description.is_some() && options.animation.is_some() {
+        options.clip_index(&loaded.clips).map_err(|e| Failure::new(2, e))?;
     }
     match description {
         Some(text) => console::show(&text).map(|()| Loading::Described),
@@ -118,8 +127,8 @@ fn facing(model: &mut Model, options: &Options) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `--stats`: how long the file took to load.
-fn say_load_time(
+/// `--stats`: how long the file took to load (the page's too: `platform/web/app.rs`).
+pub fn say_load_time(
     path: &Path,
     started: crate::demo::platform::time::Instant,
     vertices: usize,

@@ -84,7 +84,14 @@ impl Page {
             true => self.options.clone(),
             false => Options { size: self.options.size, model: Some(name.into()), ..Options::default() },
         };
-        let opened = open::open(name, files, false).and_then(|o| show(canvas, options, o.loaded));
+        // `--stats` times the load as the desktop does: from the files gathered to the model made.
+        let (started, stats) = (Instant::now(), options.stats);
+        let opened = open::open(name, files, false).and_then(|o| {
+            if stats {
+                loaded::say_load_time(std::path::Path::new(name), started, o.loaded.model.skin.len())?;
+            }
+            show(canvas, options, o.loaded)
+        });
         self.started(opened, name, first);
     }
 

@@ -161,3 +161,21 @@ fn bone_names_are_drawn_with_their_control_characters_and_bidirectional_controls
     // as the terminal shows the name.
     assert_eq!(labels.bone_names, ["root\\u{1b}[2J\\u{7}\\u{202e}gnp.exe"]);
 }
+
+#[test]
+fn the_inspectors_sum_wraps_at_the_pictures_right_edge() {
+    let (model, pose, vp) = scene();
+    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
+    assert_eq!(inspection.candidates().len(), 2, "vertex 2 is on bone1 and bone2");
+    let mut labels = Labels::new(&model);
+    // Names as long as Mixamo's: the sum is 108 characters, 864 pixels, on a 640-pixel picture.
+    labels.bone_names =
+        labels.bone_names.iter().map(|n| format!("mixamorig:LeftForeArmTwist_{n}_end")).collect();
+    let words = Words { status: "", names: false, scale: 1.0 };
+    labels.compose(&words, None, Some(&inspection), vp, (640, 480));
+    let points = letters(&labels);
+    assert!(points.iter().all(|p| p.x < 640.0 - MARGIN), "a letter runs off the right edge");
+    // Two lines of the sum, each starting at the left margin: y 6 to 14, then 18 to 26.
+    let starts = |top: f32| points.iter().any(|p| p.x < MARGIN + 8.0 && (top..top + GLYPH).contains(&p.y));
+    assert!(starts(MARGIN) && starts(MARGIN + LINE), "the sum is not on two lines");
+}
