@@ -18,6 +18,7 @@ mod arm;
 mod bidi;
 mod big_files;
 mod budgets;
+mod compressed;
 mod descriptors;
 mod display;
 mod export_links;

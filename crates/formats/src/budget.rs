@@ -15,6 +15,7 @@
 //! | [`PIXELS`] | pixels of those images, decoded | the largest are drawn at half their width and height until all fit, with a note |
 //! | [`DISPLACEMENTS`] | vertices x morph targets, over all meshes | the targets of the mesh past it are left out, with a note |
 //! | [`KEYS`] | animation keys x channels, a weights channel once per morph target | translation, rotation and scale keys past it: refused; a weights channel past it: left out, with a note |
+//! | [`DECODED_BYTES`] | bytes that compressed meshes (Draco, meshopt) decode to, as the file declares them | refused, before that stream is decoded |
 //!
 //! Each is well above what real models hold (a character's textures are a few 2048 x 2048
 //! pictures; a face has a few dozen targets on tens of thousands of vertices).
@@ -48,6 +49,12 @@ pub const DISPLACEMENTS: u64 = 1 << 23;
 /// counting once per morph target it moves (it becomes one channel each). A key holds its time
 /// and up to three values of 16 bytes (CUBICSPLINE's tangents): 52 bytes at most, 436 MiB.
 pub const KEYS: u64 = 1 << 23;
+
+/// Bytes a model's compressed streams may decode to: 256 MiB, counted as the file declares them
+/// (a meshopt buffer's `byteLength`, a Draco mesh's accessors) before any is decoded. A stream of a
+/// few bytes may stand for millions of identical vertices; 256 MiB is some 4 million vertices with
+/// a position, normal, texture coordinates, joints and weights each.
+pub const DECODED_BYTES: u64 = 256 << 20;
 
 /// What one model may hold once built, in bytes, over all its parts ([`Holding`]): 768 MiB. With
 /// the file's own bytes while it is read and the program around it, under 1 GiB.

@@ -19,6 +19,7 @@
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs`, `primitives.rs` |
 //! | animation channel + sampler | a [`Track`](skinning_method::clip::Track)'s channel (`weights`: one per morph target) | `animations.rs` |
 //! | buffer, buffer view, accessor | (storage: where the numbers are) | `buffers.rs`, `accessors.rs` |
+//! | `KHR_draco_mesh_compression`, `EXT_meshopt_compression` | (storage, compressed: decoded first) | `draco.rs`, `meshopt.rs` |
 //!
 //! Two rules decide the most, and are where loaders most often go wrong: a joint's palette matrix
 //! is `world(joint node) * inverseBindMatrix`, with `world` including every ancestor, joint or not
@@ -49,6 +50,8 @@ mod animations;
 mod buffers;
 mod cost;
 mod document;
+mod draco;
+mod draco_values;
 mod edges;
 mod error;
 mod files;
@@ -56,6 +59,7 @@ mod glb;
 mod images;
 mod materials;
 mod meshes;
+mod meshopt;
 mod morphs;
 mod nodes;
 mod normals;
@@ -71,6 +75,7 @@ pub use error::{ImportError, counted};
 pub use nodes::SYNTHETIC_ROOT;
 pub use skins::SkinSlots;
 
+use crate::budget::{self, Budget};
 use crate::material::Looks;
 use skinning_method::clip::Clip;
 use skinning_method::model::Model;
@@ -155,6 +160,20 @@ pub fn load_from_slice(bytes: &[u8], base_dir: Option<&Path>) -> Result<Imported
     finish(checked, base_dir, notes)
 }
 
+/// `document` with its compressed data decoded into `buffers` (meshopt's buffer views, Draco's
+/// primitives), within one budget of decoded bytes: from then on it reads as a plain file. A
+/// document whose primitives Draco decoded is checked against the schema again.
+fn decompressed(document: gltf::Document, buffers: &mut Vec<Vec<u8>>) -> Result<gltf::Document, ImportError> {
+    let mut budget = Budget::new("bytes decoded from compressed meshes", budget::DECODED_BYTES);
+    meshopt::decode(&document, buffers, &mut budget)?;
+    if !draco::compressed(document.as_json()) {
+        return Ok(document);
+    }
+    let mut root = document.into_json();
+    draco::decode(&mut root, buffers, &mut budget)?;
+    document::validated(root)
+}
+
 /// From a checked document to the model: the bytes every buffer points at, then the method's
 /// pieces one by one.
 fn finish(
@@ -162,8 +181,8 @@ fn finish(
     base_dir: Option<&Path>,
     mut notes: Vec<String>,
 ) -> Result<Imported, ImportError> {
-    let document = &checked.document;
-    let buffers = buffers::resolve(document, checked.blob, base_dir)?;
+    let mut buffers = buffers::resolve(&checked.document, checked.blob, base_dir)?;
+    let document = &decompressed(checked.document, &mut buffers)?;
 
     // Nodes are bones; skins are joint slots with offsets; meshes are the skin's vertices.
     let nodes = nodes::skeleton(document)?;

@@ -19,10 +19,13 @@ pub enum ImportError {
     /// The JSON breaks a rule of the glTF schema: `place` is its path in the JSON.
     Invalid { place: String, problem: String },
     /// `extensionsRequired` names an extension this loader cannot decode: what it does, when
-    /// it is one this program knows of (Draco, meshopt), else None.
+    /// it is one this program knows of (`KHR_meshopt_compression`, meshopt's newer form), else None.
     Unsupported { extension: String, what: Option<&'static str> },
     /// A buffer's bytes cannot be had, or are fewer than its `byteLength`.
     Buffer { buffer: usize, problem: String },
+    /// A compressed stream (Draco, meshopt) that cannot be decoded, or would pass the model's
+    /// budget of decoded bytes: `place` names it and its extension, `problem` says what to do.
+    Compressed { place: String, problem: String },
     /// An accessor's data is out of range, of a type the use does not allow, or not finite.
     Accessor { accessor: usize, usage: String, problem: String },
     /// The node hierarchy is not a tree this program can walk.
@@ -84,6 +87,7 @@ impl fmt::Display for ImportError {
                 )
             }
             ImportError::Buffer { buffer, problem } => write!(f, "buffer {buffer}: {problem}"),
+            ImportError::Compressed { place, problem } => write!(f, "{place}: {problem}"),
             ImportError::Accessor { accessor, usage, problem } => {
                 write!(f, "accessor {accessor} ({usage}): {problem}; the file is damaged")
             }
