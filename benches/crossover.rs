@@ -228,7 +228,7 @@ fn one_against_all(
             }
             let t = Instant::now();
             let by = if way == 0 { &one } else { threads };
-            by.blend(black_box(skin), Palette::Lbs(palette), out, &mut []);
+            by.blend(black_box(skin), skin.shape(), Palette::Lbs(palette), out, &mut []);
             let elapsed = t.elapsed();
             black_box(&mut *out);
             if round > 0 {

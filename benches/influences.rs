@@ -34,9 +34,9 @@ fn widened(model: &Model, on_eight: impl Fn(usize) -> bool) -> Skin {
     let skin = &model.skin;
     let bones = skin.joints().len();
     let mut out = Skin::new(skin.joints().to_vec());
-    for (v, vertex) in skin.vertices().iter().enumerate() {
+    for (v, bind) in skin.bind().iter().enumerate() {
         let influences: Vec<Influence> = if on_eight(v) {
-            let s = vertex.bind.x / BONE_LENGTH - 0.5;
+            let s = bind.x / BONE_LENGTH - 0.5;
             let first = (s.floor() as isize - 3).clamp(0, bones as isize - 8) as usize;
             let bell: Vec<f32> = (first..first + 8).map(|b| (-(s - b as f32).powi(2)).exp()).collect();
             let sum: f32 = bell.iter().sum();
@@ -44,7 +44,7 @@ fn widened(model: &Model, on_eight: impl Fn(usize) -> bool) -> Skin {
         } else {
             skin.influences(v).collect()
         };
-        out.add_vertex(vertex.bind.into(), &influences).expect("weights summing to 1");
+        out.add_vertex((*bind).into(), &influences).expect("weights summing to 1");
     }
     out
 }
@@ -54,10 +54,10 @@ fn widened(model: &Model, on_eight: impl Fn(usize) -> bool) -> Skin {
 /// out here rather than called: `Linear::position` from this crate would be a call per vertex,
 /// where the library's own loop has it inlined.
 fn four_slots(skin: &Skin, palette: &[Mat4], out: &mut [Vec3A]) {
-    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
         for i in 0..SLOTS {
-            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(v.bind);
+            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(bind);
         }
         *out = sum;
     }
@@ -71,9 +71,9 @@ struct EightSlots {
 }
 
 fn eight_slots(skin: &Skin) -> Vec<EightSlots> {
-    (skin.vertices().iter().enumerate())
-        .map(|(v, vertex)| {
-            let mut e = EightSlots { bind: vertex.bind, joints: [0; 8], weights: [0.0; 8] };
+    (skin.bind().iter().enumerate())
+        .map(|(v, &bind)| {
+            let mut e = EightSlots { bind, joints: [0; 8], weights: [0.0; 8] };
             for (i, influence) in skin.influences(v).enumerate() {
                 (e.joints[i], e.weights[i]) = (influence.joint as u16, influence.weight);
             }
@@ -97,7 +97,7 @@ fn blend_eight_slots(vertices: &[EightSlots], palette: &[Mat4], out: &mut [Vec3A
 fn plainly(skin: &Skin, palette: &[Mat4]) -> Vec<Vec3A> {
     (0..skin.len())
         .map(|v| {
-            let bind = skin.vertices()[v].bind;
+            let bind = skin.bind()[v];
             skin.influences(v).map(|i| i.weight * palette[i.joint].transform_point3a(bind)).sum()
         })
         .collect()

@@ -26,8 +26,15 @@ pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
                 let normals = if with_normals == 1 { &mut normals[..] } else { &mut [] };
                 let t = Instant::now();
                 match way.checked_sub(1).map(|i| here[i]) {
-                    None => Reference.blend(skin, Palette::Lbs(palette), &mut skinned, normals),
-                    Some(lanes) => lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut skinned, normals),
+                    None => Reference.blend(skin, skin.shape(), Palette::Lbs(palette), &mut skinned, normals),
+                    Some(lanes) => lanes.blend_run(
+                        skin,
+                        skin.shape(),
+                        Palette::Lbs(palette),
+                        0..n,
+                        &mut skinned,
+                        normals,
+                    ),
                 }
                 let elapsed = t.elapsed();
                 black_box((&mut skinned, &mut *normals));

@@ -26,7 +26,7 @@ const VARIANTS: [&str; 5] = ["fast", "+ normals", "blend", "+ normals", "+ plain
 
 /// The shortcut's loop, for its cost: the blended matrix as it is, normalised.
 fn plain_normals(skin: &Skin, palette: &[Mat4], normals: &mut [Vec3A]) {
-    for ((v, n), out) in skin.vertices().iter().zip(skin.normals()).zip(normals.iter_mut()) {
+    for ((v, n), out) in skin.vertex_influences().iter().zip(skin.normals()).zip(normals.iter_mut()) {
         *out = Rule::BlendedMatrix.skin(v, *n, palette);
     }
 }
@@ -65,10 +65,10 @@ fn time(skin: &Skin, palette: &[Mat4], budget: Duration, label: &str) -> f64 {
             let (skin, palette) = black_box((skin, palette));
             let t = Instant::now();
             match variant {
-                0 => fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut []),
-                1 => fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals),
+                0 => fast.blend(skin, skin.shape(), Palette::Lbs(palette), &mut skinned, &mut []),
+                1 => fast.blend(skin, skin.shape(), Palette::Lbs(palette), &mut skinned, &mut normals),
                 2 => blend(skin, palette, &mut skinned),
-                3 => Reference.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals),
+                3 => Reference.blend(skin, skin.shape(), Palette::Lbs(palette), &mut skinned, &mut normals),
                 _ => {
                     blend(skin, palette, &mut skinned);
                     plain_normals(skin, palette, &mut normals);
@@ -84,8 +84,8 @@ fn time(skin: &Skin, palette: &[Mat4], budget: Duration, label: &str) -> f64 {
     }
     // The fast path's normals are the rule's, unit length: the loop ran and kept them so.
     let (mut positions, mut reference) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut reference);
-    fast.blend(skin, Palette::Lbs(palette), &mut skinned, &mut normals);
+    Reference.blend(skin, skin.shape(), Palette::Lbs(palette), &mut positions, &mut reference);
+    fast.blend(skin, skin.shape(), Palette::Lbs(palette), &mut skinned, &mut normals);
     let apart = normals.iter().zip(&reference).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max);
     assert!(apart < 1e-5, "the fast path's normals are {apart} from the rule's");
     assert!(normals.iter().all(|n| (n.length() - 1.0).abs() < 1e-5), "normals must be unit length");

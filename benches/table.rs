@@ -9,7 +9,7 @@ use skinning_fast::synthetic;
 use skinning_method::blend::blend;
 use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
 use skinning_method::frame::{Blender, Palette, Reference};
-use skinning_method::skin::{SLOTS, SkinVertex, compute_palette};
+use skinning_method::skin::{SLOTS, VertexInfluences, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -25,7 +25,7 @@ fn dqs(posed: &Posed, palette: &mut [Mat4], dq_palette: &mut [DualQuat], out: &m
     let skin = &posed.model.skin;
     compute_palette(&posed.world, skin.joints(), palette);
     let scale = compute_dq_palette(palette, dq_palette).expect("the tube's joints only turn");
-    Reference.blend(skin, Palette::Dqs { joints: dq_palette, scale }, out, &mut []);
+    Reference.blend(skin, skin.shape(), Palette::Dqs { joints: dq_palette, scale }, out, &mut []);
 }
 
 /// DON'T DO THIS: the comparison, not a way to skin. `world * offset` is the same for every vertex
@@ -33,12 +33,13 @@ fn dqs(posed: &Posed, palette: &mut [Mat4], dq_palette: &mut [DualQuat], out: &m
 /// exactly as the formula reads: `Σ weight * (world[bone] * offset[bone]) * bind`.
 fn textbook(posed: &Posed, out: &mut [Vec3A]) {
     let (world, joints) = (&posed.world, posed.model.skin.joints());
-    for (v, out) in posed.model.skin.vertices().iter().zip(out.iter_mut()) {
+    let skin = &posed.model.skin;
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
         for i in 0..SLOTS {
             let joint = joints[v.joints[i] as usize];
             let matrix = world[joint.bone] * joint.offset;
-            sum += v.weights[i] * matrix.transform_point3a(v.bind);
+            sum += v.weights[i] * matrix.transform_point3a(bind);
         }
         *out = sum;
     }
@@ -46,24 +47,26 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
 
 /// The floor: move the bytes a blend moves, compute nothing.
 ///
-/// Only the bind position is copied, yet the whole vertex array streams in from memory: memory
-/// moves in 64-byte cache lines, and with vertices 48 bytes apart every line holds some vertex's
-/// bind position. The blend's extra loads of bones and weights hit lines already fetched. So this
-/// reads what the blend reads and writes what it writes, with the least work a CPU can do on them.
+/// Only the bind position is copied, yet both streams the blend reads come in from memory: the
+/// positions, and the influences, of which each vertex's count is read (never 0, so the copy is
+/// always the bind position; a load and a branch that always goes one way). Memory moves in
+/// 64-byte cache lines, so one read per record fetches the whole stream. So this reads what the
+/// blend reads and writes what it writes, with the least work a CPU can do on them.
 /// Its stores are plain ones, as the fast path's for positions alone (it streams past the caches
 /// only with normals, `lanes::STREAM_FROM_VERTICES`), so the floor is measured with the same stores.
-fn copy(vertices: &[SkinVertex], out: &mut [Vec3A]) {
-    const { assert!(size_of::<SkinVertex>() <= 64, "every cache line must hold a bind position") };
-    for (v, out) in vertices.iter().zip(out.iter_mut()) {
-        *out = v.bind;
+fn copy(bind: &[Vec3A], vertices: &[VertexInfluences], out: &mut [Vec3A]) {
+    const { assert!(size_of::<VertexInfluences>() <= 64, "every cache line must hold a count") };
+    for ((v, &bind), out) in vertices.iter().zip(bind).zip(out.iter_mut()) {
+        *out = if v.count == 0 { Vec3A::ZERO } else { bind };
     }
 }
 
 /// The copy on all the pool's threads, cut as `parallel.rs` cuts the blend. The calling thread is
 /// one of the pool's (`BlendThreads::new`), so rayon runs this on that pool.
-fn copy_parallel(threads: usize, vertices: &[SkinVertex], out: &mut [Vec3A]) {
+fn copy_parallel(threads: usize, bind: &[Vec3A], vertices: &[VertexInfluences], out: &mut [Vec3A]) {
     let chunk = vertices.len().div_ceil(threads * 4).max(1).next_multiple_of(skinning_fast::lanes::GROUP);
-    out.par_chunks_mut(chunk).zip(vertices.par_chunks(chunk)).for_each(|(out, vertices)| copy(vertices, out));
+    let runs = bind.par_chunks(chunk).zip(vertices.par_chunks(chunk));
+    out.par_chunks_mut(chunk).zip(runs).for_each(|(out, (bind, vertices))| copy(bind, vertices, out));
 }
 
 pub const VARIANTS: [&str; 9] =
@@ -94,20 +97,20 @@ pub fn measure(posed: &Posed, all: &FastPath, budget: Duration) -> [Timing; 9] {
             let mut run = |out: &mut [Vec3A]| match variant {
                 0 => project_blend(posed, &mut palette, out),
                 1 => textbook(posed, out),
-                2 => copy(skin.vertices(), out),
+                2 => copy(skin.bind(), skin.vertex_influences(), out),
                 3 => dqs(posed, &mut palette, &mut dq_palette, out),
                 4 | 6 => {
                     compute_palette(&posed.world, skin.joints(), &mut palette);
                     let by = if variant == 4 { &one } else { all };
-                    by.blend(skin, Palette::Lbs(&palette), out, &mut []);
+                    by.blend(skin, skin.shape(), Palette::Lbs(&palette), out, &mut []);
                 }
-                7 => copy_parallel(all.threads.count(), skin.vertices(), out),
+                7 => copy_parallel(all.threads.count(), skin.bind(), skin.vertex_influences(), out),
                 _ => {
                     // 5 and 8: dual quaternions, on one thread and on all.
                     compute_palette(&posed.world, skin.joints(), &mut palette);
                     let scale = compute_dq_palette(&palette, &mut dq_palette).expect("only turns");
                     let by = if variant == 5 { &one } else { all };
-                    by.blend(skin, Palette::Dqs { joints: &dq_palette, scale }, out, &mut []);
+                    by.blend(skin, skin.shape(), Palette::Dqs { joints: &dq_palette, scale }, out, &mut []);
                 }
             };
             if variant >= 6 {

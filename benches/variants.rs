@@ -24,12 +24,12 @@ const VARIANTS: [(&str, Blend); 7] = [
 /// Blend the four matrices with the weights, then move the point once: one matrix-times-point,
 /// but four matrix-times-number sums of 16 products each, instead of four matrix-times-point.
 fn matrices_first(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
-    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let mut matrix = palette[v.joints[0] as usize] * v.weights[0];
         for i in 1..SLOTS {
             matrix += palette[v.joints[i] as usize] * v.weights[i];
         }
-        *out = matrix.transform_point3a(v.bind);
+        *out = matrix.transform_point3a(bind);
     }
 }
 
@@ -42,7 +42,7 @@ fn to_affine(palette: &[Mat4], affine: &mut Vec<Affine3A>) {
 /// As [`matrices_first`], with the `Affine3A` palette: 12 numbers a matrix to blend instead of 16.
 fn affine_matrices_first(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     to_affine(palette, affine);
-    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let first = &affine[v.joints[0] as usize];
         let (mut matrix3, mut translation) = (first.matrix3 * v.weights[0], first.translation * v.weights[0]);
         for i in 1..SLOTS {
@@ -50,17 +50,17 @@ fn affine_matrices_first(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3
             matrix3 += a.matrix3 * v.weights[i];
             translation += a.translation * v.weights[i];
         }
-        *out = matrix3 * v.bind + translation;
+        *out = matrix3 * bind + translation;
     }
 }
 
 /// `blend::blend`'s loop over the `Affine3A` palette.
 fn affine_same_loop(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     to_affine(palette, affine);
-    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
         for i in 0..SLOTS {
-            sum += v.weights[i] * affine[v.joints[i] as usize].transform_point3a(v.bind);
+            sum += v.weights[i] * affine[v.joints[i] as usize].transform_point3a(bind);
         }
         *out = sum;
     }
@@ -68,10 +68,10 @@ fn affine_same_loop(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3A>, o
 
 /// `blend::blend`'s loop over the slots in use only: less arithmetic, a branch per vertex.
 fn used_slots_only(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
-    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
         for i in 0..v.count as usize {
-            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(v.bind);
+            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(bind);
         }
         *out = sum;
     }
@@ -80,14 +80,14 @@ fn used_slots_only(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &m
 /// `blend::blend`'s loop without the check that each joint index is inside the palette.
 fn no_bounds_checks(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
-    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
         for i in 0..SLOTS {
             // SAFETY: `Skin::add_vertex` refuses a joint index at or past the skin's joint count,
             // unused slots hold joint 0 (which exists: a vertex has an influence), and the palette
             // has one matrix per joint (asserted above).
             let matrix = unsafe { palette.get_unchecked(v.joints[i] as usize) };
-            sum += v.weights[i] * matrix.transform_point3a(v.bind);
+            sum += v.weights[i] * matrix.transform_point3a(bind);
         }
         *out = sum;
     }
@@ -95,9 +95,9 @@ fn no_bounds_checks(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &
 
 /// `blend::blend`'s arithmetic with the four weights loaded as one `Vec4` (one 16-byte load).
 fn weights_as_vec4(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
-    for (v, out) in skin.vertices().iter().zip(out.iter_mut()) {
+    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
         let w = Vec4::from_array(v.weights);
-        let moved = |i: usize| palette[v.joints[i] as usize].transform_point3a(v.bind);
+        let moved = |i: usize| palette[v.joints[i] as usize].transform_point3a(bind);
         *out = w.x * moved(0) + w.y * moved(1) + w.z * moved(2) + w.w * moved(3);
     }
 }

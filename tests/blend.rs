@@ -99,11 +99,11 @@ fn blending_matches_the_formula_term_by_term() {
     pose.bend[BONE31] = Quat::from_rotation_y(-0.3);
     pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
     let fast = held_on_the_fast_path(&model, &pose);
-    for (i, v) in model.skin.vertices().iter().enumerate() {
+    for (i, &bind) in model.skin.bind().iter().enumerate() {
         let expected: Vec3 = (model.skin.influences(i))
             .map(|inf| {
                 let joint = model.skin.joints()[inf.joint];
-                inf.weight * (pose.world[joint.bone] * joint.offset).transform_point3(v.bind.into())
+                inf.weight * (pose.world[joint.bone] * joint.offset).transform_point3(bind.into())
             })
             .sum();
         assert!(Vec3::from(pose.skinned[i]).abs_diff_eq(expected, 1e-6), "vertex {i}");

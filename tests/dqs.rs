@@ -27,7 +27,7 @@ fn posed(model: &Model, turns: &[(usize, Quat)], method: Method) -> Pose {
 
 /// Every vertex of `skin` by dual quaternions, positions alone.
 fn blend_dqs(skin: &Skin, joints: &[DualQuat], scale: f32, out: &mut [Vec3A]) {
-    blend_run(skin, &DualQuats { joints, scale }, 0..skin.len(), out, &mut []);
+    blend_run(skin, skin.bind(), &DualQuats { joints, scale }, 0..skin.len(), out);
 }
 
 #[test]
@@ -58,12 +58,12 @@ fn a_vertex_on_one_bone_moves_rigidly_and_equals_lbs() {
     let lbs = posed(&model, &turns, Method::Lbs);
     let dqs = posed(&model, &turns, Method::Dqs);
     let mut checked = 0;
-    for (i, v) in model.skin.vertices().iter().enumerate() {
+    for (i, (v, &bind)) in model.skin.vertex_influences().iter().zip(model.skin.bind()).enumerate() {
         if v.count != 1 {
             continue;
         }
         // Rigid: exactly where the joint's palette matrix alone puts it.
-        let rigid = lbs.palette[v.joints[0] as usize].transform_point3a(v.bind);
+        let rigid = lbs.palette[v.joints[0] as usize].transform_point3a(bind);
         assert!(dqs.skinned[i].abs_diff_eq(rigid, 1e-6), "vertex {i}: {} vs {rigid}", dqs.skinned[i]);
         assert!(dqs.skinned[i].abs_diff_eq(lbs.skinned[i], 1e-6), "vertex {i}");
         checked += 1;
@@ -95,7 +95,7 @@ fn from_axis(p: Vec3A) -> f32 {
 #[test]
 fn under_dqs_the_twist_keeps_every_vertex_at_its_distance_from_the_axis() {
     let model = article();
-    let bind: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
+    let bind: Vec<Vec3A> = model.skin.bind().to_vec();
     // Every angle, past 180 degrees too, where the sign flip decides.
     for degrees in (0..=360).step_by(5) {
         let twist = Quat::from_rotation_x((degrees as f32).to_radians());
@@ -120,7 +120,7 @@ fn at_150_degrees_lbs_pinches_to_cos_75_and_dqs_turns_halfway() {
     let dqs = posed(&model, &[(BONE2, twist)], Method::Dqs);
     // Vertices 2 and 10 are half on bone1 (still) and half on bone2 (turned by 150°), 0.05 off the axis.
     for v in [2, 10] {
-        let bind = model.skin.vertices()[v].bind;
+        let bind = model.skin.bind()[v];
         let lbs_radius = from_axis(lbs.skinned[v]);
         assert!((lbs_radius - 0.05 * 75f32.to_radians().cos()).abs() < 1e-6, "LBS vertex {v}: {lbs_radius}");
         // DQS: the bind position turned by half the twist, 75° about x.

@@ -94,3 +94,21 @@ fn a_vertex_of_eight_influences_is_recomputed_from_the_dump_alone_with_all_eight
     assert!(moved > 0.05, "the fan hardly moved ({moved})");
     assert_eq!(checked, 5 * 5, "every vertex of every frame");
 }
+
+#[test]
+fn a_time_before_zero_is_taken_and_said() {
+    // -1 s of the 4 s twist is its 3 s (chapter 3's exercise): the same pose, and a note that the
+    // time wrapped back from the clip's end, where before it was taken without a word.
+    let at = |time: &str| run(&["--dump", "-", "--clip", "twist", "--time", time]);
+    let (before, wrapped) = (at("-1"), at("3"));
+    assert!(before.status.success(), "{}", String::from_utf8_lossy(&before.stderr));
+    let palette = |out: &std::process::Output| {
+        let dump: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        numbers(&dump["frames"][0]["palette"][2])
+    };
+    let (a, b) = (palette(&before), palette(&wrapped));
+    assert!(a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-5), "{a:?} against {b:?}");
+    let said = String::from_utf8_lossy(&before.stderr);
+    assert!(said.contains("note: --time -1 is before 0 s: each clip loops"), "{said}");
+    assert!(!String::from_utf8_lossy(&wrapped.stderr).contains("note"));
+}

@@ -81,14 +81,17 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ("glb version 1", [&glb[..4], &1u32.to_le_bytes(), &glb[8..]].concat(), "version 1"),
         ("buffer shorter than its byteLength", longer_buffer(edited(|_| {})), "the data is cut short"),
         (
-            "Draco",
-            edited(|j| j["extensionsRequired"] = json!(["KHR_draco_mesh_compression"])),
-            "KHR_draco_mesh_compression (Draco mesh compression)",
+            "Draco data that is not there",
+            edited(|j| {
+                j["extensionsRequired"] = json!(["KHR_draco_mesh_compression"]);
+                j["meshes"][0]["primitives"][0]["extensions"] = json!({ "KHR_draco_mesh_compression": { "bufferView": 99, "attributes": { "POSITION": 0 } } });
+            }),
+            "primitive 0 (KHR_draco_mesh_compression): ",
         ),
         (
-            "meshopt",
-            edited(|j| j["extensionsRequired"] = json!(["EXT_meshopt_compression"])),
-            "meshopt compression",
+            "meshopt's newer form",
+            edited(|j| j["extensionsRequired"] = json!(["KHR_meshopt_compression"])),
+            "KHR_meshopt_compression (meshopt compression), which this program does not decode",
         ),
         (
             "an unknown required extension",

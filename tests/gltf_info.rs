@@ -87,3 +87,31 @@ fn info_says_a_file_without_animations_shows_its_rest_pose() {
     let plain = info("info-plain", |_| {});
     assert!(!plain.contains("unused here"), "{plain}");
 }
+
+#[test]
+fn info_with_an_animation_the_model_lacks_exits_2_as_without_info() {
+    let Some(fox) = common::sample_model("Fox.glb") else { return };
+    let fox = fox.to_str().unwrap();
+    // The Fox has three clips: 7 is none of them, with --info or without.
+    let out = run(&["--model", fox, "--info", "--animation", "7"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let line = String::from_utf8_lossy(&out.stderr);
+    assert!(line.contains("--animation") && out.stdout.is_empty(), "{line}");
+    let out = run(&["--model", fox, "--info", "--animation", "Run"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn a_skin_whose_joint_is_in_no_tree_of_the_scene_is_noted_once() {
+    // Node 5, tail, skin 1's first joint, left out of the scene: the validator's
+    // NODE_SKIN_NO_SCENE. The loader poses it from its own parents, as three.js does, and says so.
+    let text = info("info-skin-no-scene", |json| json["scenes"] = json!([{ "nodes": [0, 6, 7] }]));
+    let notes: Vec<&str> = text.lines().filter(|l| l.contains("NODE_SKIN_NO_SCENE")).collect();
+    assert_eq!(notes.len(), 1, "{text}");
+    assert!(
+        notes[0].contains("joint node #5") && notes[0].contains("posed from its own parent nodes"),
+        "{}",
+        notes[0]
+    );
+    assert!(!info("info-skin-in-scene", |_| {}).contains("NODE_SKIN_NO_SCENE"));
+}

@@ -71,7 +71,7 @@ fn the_skin_keeps_every_influence_in_the_files_order() {
         let got: Vec<(usize, f64)> = skin.influences(v).map(|i| (i.joint, i.weight as f64)).collect();
         assert_eq!(got, eight::influences(v, &EIGHT), "vertex {v}");
         // Four in the vertex's slots, four beside them.
-        assert_eq!((skin.vertices()[v].count, skin.extras_of(v..v + 1).len()), (4, 4), "vertex {v}");
+        assert_eq!((skin.vertex_influences()[v].count, skin.extras_of(v..v + 1).len()), (4, 4), "vertex {v}");
     }
 }
 
@@ -134,12 +134,12 @@ fn all_threads_blend_every_influence_bit_for_bit_as_one() {
         let palette = pose.palette_for(method);
         // The readable loops, on one thread and on two.
         on_two.lanes = None;
-        Reference.blend(skin, palette, &mut one.0, &mut one.1);
-        on_two.blend(skin, palette, &mut many.0, &mut many.1);
+        Reference.blend(skin, skin.shape(), palette, &mut one.0, &mut one.1);
+        on_two.blend(skin, skin.shape(), palette, &mut many.0, &mut many.1);
         assert_eq!(many, one, "{method:?}: the readable loop on two threads");
         // The fast path on two threads: the one thread's bits.
         on_two.lanes = Some(Lanes::best());
-        on_two.blend(skin, palette, &mut many.0, &mut many.1);
+        on_two.blend(skin, skin.shape(), palette, &mut many.0, &mut many.1);
         assert_eq!(
             (&many.0, &many.1),
             (&pose.skinned, &pose.normals.vertex),
@@ -158,7 +158,7 @@ fn the_inspector_shows_every_influence_and_sums_to_the_blend() {
         let mut blended = vec![Vec3A::ZERO; model.skin.len()];
         blend(&model.skin, &pose.palette, &mut blended);
         for (v, blended) in blended.iter().enumerate() {
-            let i = inspect(&model.skin, &pose.palette, v);
+            let i = inspect(&model.skin, model.skin.bind(), &pose.palette, v);
             let shown: Vec<(usize, f64)> =
                 i.candidates().iter().map(|c| (c.joint, c.weight as f64)).collect();
             assert_eq!(shown, eight::influences(v, weights), "vertex {v}");
@@ -289,6 +289,8 @@ fn a_skin_with_no_vertex_past_four_has_nothing_beside_its_slots() {
     let palette = vec![Mat4::from_rotation_z(0.3); model.skin.joints().len()];
     let mut whole = vec![Vec3A::ZERO; model.skin.len()];
     blend(&model.skin, &palette, &mut whole);
-    let slots: Vec<Vec3A> = model.skin.vertices().iter().map(|v| Linear(&palette).position(v, &[])).collect();
+    let slots: Vec<Vec3A> = (model.skin.vertex_influences().iter().zip(model.skin.bind()))
+        .map(|(v, &p)| Linear(&palette).position(v, &[], p))
+        .collect();
     assert_eq!(whole, slots);
 }

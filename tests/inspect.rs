@@ -18,7 +18,7 @@ fn vertex_2_with_bone2_turned_a_quarter() {
     let turn = Quat::from_rotation_z(90f32.to_radians());
     pose.local[BONE2] = Trs { rotation: turn, ..Trs::from_translation(vec3(0.2, 0.0, 0.0)) };
     pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
-    let i = inspect(&model.skin, &pose.palette, 2);
+    let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     let c = i.candidates();
     assert_eq!((i.vertex, i.bind, c.len()), (2, vec3(0.3, 0.05, 0.0), 2));
     // bone1 has not moved: its candidate is the bind position itself.
@@ -45,7 +45,7 @@ fn vertex_2_at_the_top_of_the_bend_clip() {
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
     pose.update(&model, &scene::bend().expect("bend"), 2.0);
-    let i = inspect(&model.skin, &pose.palette, 2);
+    let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     let c = i.candidates();
     assert!(c[0].position.abs_diff_eq(vec3(0.261603, 0.093301, 0.0), 1e-5), "{}", c[0].position);
     assert!(c[1].position.abs_diff_eq(vec3(0.292018, 0.023132, 0.0), 1e-5), "{}", c[1].position);
@@ -63,9 +63,15 @@ fn the_inspector_blends_exactly_as_the_blend_does() {
     for clip in scene::clips().expect("the article's clips") {
         for t in [0.0, 0.7, 1.5, 2.2, 3.9] {
             pose.update(&model, &clip, t);
-            FastPath::new().blend(&model.skin, Palette::Lbs(&pose.palette), &mut drawn, &mut []);
+            FastPath::new().blend(
+                &model.skin,
+                model.skin.shape(),
+                Palette::Lbs(&pose.palette),
+                &mut drawn,
+                &mut [],
+            );
             for (v, &reference) in pose.skinned.iter().enumerate() {
-                let i = inspect(&model.skin, &pose.palette, v);
+                let i = inspect(&model.skin, model.skin.bind(), &pose.palette, v);
                 assert_eq!(Vec3::from(reference), i.blended, "{} at {t}: vertex {v}", clip.name);
                 let drawn = Vec3::from(drawn[v]);
                 assert!(
@@ -73,7 +79,7 @@ fn the_inspector_blends_exactly_as_the_blend_does() {
                     "{} at {t}: vertex {v} drawn at {drawn}",
                     clip.name
                 );
-                assert_eq!(skinned_position(&model.skin, &pose.palette, v), i.blended);
+                assert_eq!(skinned_position(&model.skin, model.skin.bind(), &pose.palette, v), i.blended);
                 // And the parts add up: weights to 1, contributions to the result.
                 let weights: f32 = i.candidates().iter().map(|c| c.weight).sum();
                 let sum: Vec3 = i.candidates().iter().map(|c| c.contribution).sum();
@@ -91,7 +97,7 @@ fn a_vertex_on_one_bone_has_one_candidate_the_rigid_move() {
     let turn = Quat::from_rotation_z(0.7);
     pose.local[scene::BONE31] = Trs { rotation: turn, ..Trs::from_translation(vec3(0.2, 0.1, 0.0)) };
     pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
-    let i = inspect(&model.skin, &pose.palette, 5);
+    let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 5);
     assert_eq!(i.candidates().len(), 1);
     assert_eq!(i.candidates()[0].weight, 1.0);
     assert_eq!(i.candidates()[0].position, i.blended);
@@ -109,7 +115,7 @@ fn the_report_can_be_redone_by_hand() {
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
     pose.update(&model, &scene::bend().expect("bend"), 2.0);
-    let inspection = inspect(&model.skin, &pose.palette, 2);
+    let inspection = inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     let text = Report { inspection: &inspection, model: &model }.to_string();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5, "heading, column names, two influences, the sum:\n{text}");
@@ -148,7 +154,12 @@ fn with_dual_quaternions_the_twisted_vertex_keeps_its_distance_from_the_axis() {
     let mut pose = Pose::new(&model);
     pose.update(&model, &scene::twist().expect("twist"), 2.0);
     pose.update_dq_palette().expect("the article's palette is rigid");
-    let i = inspect(&model.skin, &pose.palette, 2).with_dqs(&model.skin, &pose.dq.joints, pose.dq.scale);
+    let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 2).with_dqs(
+        &model.skin,
+        model.skin.bind(),
+        &pose.dq.joints,
+        pose.dq.scale,
+    );
     assert!(i.blended.abs_diff_eq(vec3(0.3, 0.00335, 0.0125), 1e-5), "{}", i.blended);
     let dqs = i.dqs.expect("asked for");
     assert!(dqs.abs_diff_eq(vec3(0.3, 0.012941, 0.048296), 1e-5), "{dqs}");

@@ -3,8 +3,8 @@
 //! (the portable fallback always among them), on the article's scene, the bench's tube and every
 //! sample model; with every influence (the eight-influence fixture, `tests/common/eight.rs`, whose
 //! vertices have four extras each); and on a morphed skin (the face of `tests/common/face.rs`, and
-//! the robot with `Head_4:Surprised` at 1), where the blend reads the pose's copy of the skin in this
-//! frame's shape.
+//! the robot with `Head_4:Surprised` at 1), where the blend reads this frame's shape, the pose's
+//! own positions and normals, beside the skin's influences.
 //!
 //! Positions agree within 1e-6 of the model's size (the fast path blends the matrix first, the
 //! reference the moved points: one rounding apart). Normals agree within 1e-6 and are unit length.
@@ -59,17 +59,19 @@ fn size(points: &[Vec3A]) -> f32 {
 /// order; a vertex with extras, the readable method's own result (`Linear`'s position over every
 /// influence), since the second pass blends it again whole: what lanes without fused multiply-add
 /// compute, bit for bit.
-fn matrix_first(skin: &Skin, palette: &[Mat4]) -> Vec<Vec3A> {
-    let blended = |v: &skinning_method::skin::SkinVertex| {
+fn matrix_first(skin: &Skin, bind: &[Vec3A], palette: &[Mat4]) -> Vec<Vec3A> {
+    let blended = |v: &skinning_method::skin::VertexInfluences| {
         let mut m = Mat4::ZERO;
         for (&j, &w) in v.joints.iter().zip(&v.weights) {
             m += palette[j as usize] * w;
         }
         m
     };
-    let mut out: Vec<Vec3A> = skin.vertices().iter().map(|v| blended(v).transform_point3a(v.bind)).collect();
+    let vertices = skin.vertex_influences();
+    let mut out: Vec<Vec3A> =
+        vertices.iter().zip(bind).map(|(v, &p)| blended(v).transform_point3a(p)).collect();
     for (vertex, extras) in skin.extras_by_vertex(0..skin.len()) {
-        out[vertex] = Linear(palette).position(&skin.vertices()[vertex], extras);
+        out[vertex] = Linear(palette).position(&vertices[vertex], extras, bind[vertex]);
     }
     out
 }
@@ -105,38 +107,42 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
     for &t in times {
         pose.run(model, Frame::new(Source::Clip(clip), t).palette_only())
             .expect("linear blending takes any palette");
-        // Step 4: the skin in this frame's shape, which every blend reads (the model's own skin
-        // where it has no morph targets).
+        // Step 4: this frame's shape, which every blend reads (the skin's bind positions and
+        // normals where the model has no morph targets).
         pose.morph.hold(held);
         pose.morph.apply(&model.skin, &model.morphs);
-        let (skin, palette) = (pose.morph.skin(&model.skin), &pose.palette);
+        let (skin, palette, shape) = (&model.skin, &pose.palette, pose.shape(model));
         let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; with_normals]);
-        Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut normals);
-        // The readable positions alone are the same positions, and `blend::blend` is that loop.
+        Reference.blend(skin, shape, Palette::Lbs(palette), &mut positions, &mut normals);
+        // The readable positions alone are the same positions, and `blend::blend_run` is that loop.
         let mut alone = vec![Vec3A::NAN; n];
-        skinning_method::blend::blend(skin, palette, &mut alone);
+        let linear = skinning_method::blend::Linear(palette);
+        skinning_method::blend::blend_run(skin, shape.positions, &linear, 0..n, &mut alone);
         assert!(alone == positions, "{name} at {t} s: the reference's positions alone differ");
         let size = size(&positions).max(f32::MIN_POSITIVE);
         for lanes in lanes_here() {
             let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-            lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut fast, &mut fast_normals);
+            lanes.blend_run(skin, shape, Palette::Lbs(palette), 0..n, &mut fast, &mut fast_normals);
             let at = format!("{name}, {} at {t} s, {} lanes", clip.name, lanes.name());
             keep(worst(&at, size, (&positions, &fast), (&normals, &fast_normals)));
             // Positions alone are the same positions.
             let mut alone = vec![Vec3A::NAN; n];
-            lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut alone, &mut []);
+            lanes.blend_run(skin, shape, Palette::Lbs(palette), 0..n, &mut alone, &mut []);
             assert!(alone == fast, "{at}: positions alone differ from positions with normals");
             // glam on x86-64 sums in SSE2, one rounding per step; elsewhere it may fuse or pair.
             if lanes != Lanes::Avx2Fma && cfg!(target_arch = "x86_64") {
                 assert!(fast_normals == normals, "{at}: not the reference's normals, bit for bit");
-                assert!(fast == matrix_first(skin, palette), "{at}: not M · bind, bit for bit");
+                assert!(
+                    fast == matrix_first(skin, shape.positions, palette),
+                    "{at}: not M · bind, bit for bit"
+                );
             }
         }
         // The library's fast path takes the best lanes.
         let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        FastPath::new().blend(skin, Palette::Lbs(palette), &mut best.0, &mut best.1);
+        FastPath::new().blend(skin, shape, Palette::Lbs(palette), &mut best.0, &mut best.1);
         let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        Lanes::best().blend_run(skin, Palette::Lbs(palette), 0..n, &mut expected.0, &mut expected.1);
+        Lanes::best().blend_run(skin, shape, Palette::Lbs(palette), 0..n, &mut expected.0, &mut expected.1);
         assert!(best == expected, "{name}: FastPath::new() is not the best lanes' result");
 
         // Dual quaternions, where the palette is rigid.
@@ -144,20 +150,20 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
         let Ok(scale) = compute_dq_palette(palette, &mut dq) else { continue };
         rigid += 1;
         let dqs = Palette::Dqs { joints: &dq, scale };
-        Reference.blend(skin, dqs, &mut positions, &mut normals);
+        Reference.blend(skin, shape, dqs, &mut positions, &mut normals);
         for lanes in lanes_here() {
             let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-            lanes.blend_run(skin, dqs, 0..n, &mut fast, &mut fast_normals);
+            lanes.blend_run(skin, shape, dqs, 0..n, &mut fast, &mut fast_normals);
             let at = format!("{name}, {} at {t} s, DQS on {} lanes", clip.name, lanes.name());
             keep(worst(&at, size, (&positions, &fast), (&normals, &fast_normals)));
             let mut alone = vec![Vec3A::NAN; n];
-            lanes.blend_run(skin, dqs, 0..n, &mut alone, &mut []);
+            lanes.blend_run(skin, shape, dqs, 0..n, &mut alone, &mut []);
             assert!(alone == fast, "{at}: positions alone differ from positions with normals");
         }
         let mut best = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        FastPath::new().blend(skin, dqs, &mut best.0, &mut best.1);
+        FastPath::new().blend(skin, shape, dqs, &mut best.0, &mut best.1);
         let mut expected = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
-        Lanes::best().blend_run(skin, dqs, 0..n, &mut expected.0, &mut expected.1);
+        Lanes::best().blend_run(skin, shape, dqs, 0..n, &mut expected.0, &mut expected.1);
         assert!(best == expected, "{name}: FastPath::new() by DQS is not the best lanes' result");
     }
     (worst_position, worst_normal, rigid)
@@ -217,11 +223,25 @@ fn every_vertex_alike_wherever_its_run_starts_and_ends() {
     let (skin, n) = (&model.skin, model.skin.len());
     for lanes in lanes_here() {
         let (mut whole, mut whole_normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-        lanes.blend_run(skin, Palette::Lbs(&pose.palette), 0..n, &mut whole, &mut whole_normals);
+        lanes.blend_run(
+            skin,
+            skin.shape(),
+            Palette::Lbs(&pose.palette),
+            0..n,
+            &mut whole,
+            &mut whole_normals,
+        );
         for start in 0..n {
             for end in start + 1..=(start + 19).min(n) {
                 let (mut part, mut normals) = (vec![Vec3A::NAN; end - start], vec![Vec3A::NAN; end - start]);
-                lanes.blend_run(skin, Palette::Lbs(&pose.palette), start..end, &mut part, &mut normals);
+                lanes.blend_run(
+                    skin,
+                    skin.shape(),
+                    Palette::Lbs(&pose.palette),
+                    start..end,
+                    &mut part,
+                    &mut normals,
+                );
                 assert!(part == whole[start..end], "{} lanes, vertices {start}..{end}", lanes.name());
                 assert!(
                     normals == whole_normals[start..end],
@@ -252,10 +272,10 @@ fn a_mirror_and_a_squash_as_the_rule_says() {
     let expected_normals = [Vec3A::NEG_X, Vec3A::X, Vec3A::Y];
     for lanes in lanes_here() {
         let (mut positions, mut normals) = ([Vec3A::NAN; 3], [Vec3A::NAN; 3]);
-        lanes.blend_run(&skin, Palette::Lbs(&palette), 0..3, &mut positions, &mut normals);
+        lanes.blend_run(&skin, skin.shape(), Palette::Lbs(&palette), 0..3, &mut positions, &mut normals);
         assert_eq!(positions, expected_positions, "{} lanes", lanes.name());
         assert_eq!(normals, expected_normals, "{} lanes", lanes.name());
-        for (v, (vertex, n)) in skin.vertices().iter().zip(skin.normals()).enumerate() {
+        for (v, (vertex, n)) in skin.vertex_influences().iter().zip(skin.normals()).enumerate() {
             assert_eq!(normals[v], skin_normal(vertex, *n, &palette), "the reference, vertex {v}");
         }
     }
@@ -292,9 +312,9 @@ fn a_frame_of_pose_is_the_readable_steps() {
             }
             // The readable steps by hand, from the frame's palette and morphed skin.
             let mut readable = pose.clone();
-            let skin = readable.morph.skin(&model.skin);
+            let (skin, shape) = (&model.skin, readable.morph.shape(&model.skin));
             let palette = Palette::of(method, &readable.palette, &readable.dq);
-            Reference.blend(skin, palette, &mut readable.skinned, &mut readable.normals.vertex);
+            Reference.blend(skin, shape, palette, &mut readable.skinned, &mut readable.normals.vertex);
             let size = size(&readable.skinned);
             let at = format!("{name}, {method:?}");
             worst(
@@ -351,8 +371,10 @@ fn every_influence_counts_on_the_fast_path() {
     pose.run(model, Frame::new(Source::Clip(clip), 0.55).palette_only())
         .expect("linear blending takes any palette");
     let mut fast = vec![Vec3A::NAN; skin.len()];
-    FastPath::new().blend(skin, Palette::Lbs(&pose.palette), &mut fast, &mut []);
-    let four: Vec<Vec3A> = skin.vertices().iter().map(|v| Linear(&pose.palette).position(v, &[])).collect();
+    FastPath::new().blend(skin, skin.shape(), Palette::Lbs(&pose.palette), &mut fast, &mut []);
+    let four: Vec<Vec3A> = (skin.vertex_influences().iter().zip(skin.bind()))
+        .map(|(v, &p)| Linear(&pose.palette).position(v, &[], p))
+        .collect();
     let apart = fast.iter().zip(&four).map(|(a, b)| a.distance(*b)).fold(0.0, f32::max) / size(&fast);
     assert!(apart > 1e-3, "the extras moved no vertex: {apart:e} of the size");
 }
@@ -376,8 +398,8 @@ fn a_morphed_skin_on_the_fast_path() {
                 .expect("linear blending takes any palette");
             pose.morph.hold(held);
             pose.morph.apply(&model.skin, &model.morphs);
-            let shaped = pose.morph.shaped().expect("a model with morph targets has a shaped copy");
-            let moved = shaped.vertices().iter().zip(model.skin.vertices()).any(|(a, b)| a.bind != b.bind);
+            let shaped = pose.morph.reshaped().expect("a model with morph targets has a shape of its own");
+            let moved = shaped.positions.iter().zip(model.skin.bind()).any(|(a, b)| a != b);
             assert!(moved, "{name}, {}: the morph moved no vertex", clip.name);
         }
         eprintln!(
@@ -403,7 +425,7 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
             .expect("linear blending takes any palette");
         pose.morph.hold(held);
         pose.morph.apply(&model.skin, &model.morphs);
-        let (skin, palette) = (pose.morph.skin(&model.skin), &pose.palette);
+        let (skin, palette, shape) = (&model.skin, &pose.palette, pose.shape(model));
         let (n, with_normals) = (skin.len(), skin.normals().len());
         let nan = || (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
         let mut dq = vec![DualQuat::IDENTITY; palette.len()];
@@ -412,7 +434,7 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
         palettes.extend(scale.map(|scale| Palette::Dqs { joints: &dq, scale }));
         for palette in palettes {
             let mut one = nan();
-            FastPath::new().blend(skin, palette, &mut one.0, &mut one.1);
+            FastPath::new().blend(skin, shape, palette, &mut one.0, &mut one.1);
             // Runs that cut groups of eight anywhere, one per vertex up to the whole skin in one:
             // each thread's share, as `BlendThreads::split` hands it out.
             for chunk in [1, 2, 3, 5, 8, 13, 64, 1000, n] {
@@ -420,12 +442,19 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
                 for start in (0..n).step_by(chunk) {
                     let end = (start + chunk).min(n);
                     let normals = if with_normals == 0 { &mut [][..] } else { &mut many.1[start..end] };
-                    Lanes::best().blend_run(skin, palette, start..end, &mut many.0[start..end], normals);
+                    Lanes::best().blend_run(
+                        skin,
+                        shape,
+                        palette,
+                        start..end,
+                        &mut many.0[start..end],
+                        normals,
+                    );
                 }
                 assert!(many == one, "{name}: {palette:?} in runs of {chunk} is not one thread's");
             }
             let mut many = nan();
-            on_two.blend(skin, palette, &mut many.0, &mut many.1);
+            on_two.blend(skin, shape, palette, &mut many.0, &mut many.1);
             let on = on_two.threads.used_for(n);
             assert!(many == one, "{name}: {palette:?} on {on} threads, not one thread's");
         }
@@ -444,26 +473,26 @@ fn a_mesh_past_the_caches_gets_the_same_numbers() {
         .expect("linear blending takes any palette");
     let (skin, palette, n) = (&model.skin, &pose.palette, model.skin.len());
     let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);
-    Reference.blend(skin, Palette::Lbs(palette), &mut positions, &mut normals);
+    Reference.blend(skin, skin.shape(), Palette::Lbs(palette), &mut positions, &mut normals);
     let size = size(&positions);
     for lanes in lanes_here().into_iter().filter(|&l| l != Lanes::Portable) {
         let (mut fast, mut fast_normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-        lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut fast, &mut fast_normals);
+        lanes.blend_run(skin, skin.shape(), Palette::Lbs(palette), 0..n, &mut fast, &mut fast_normals);
         let at = format!("a tube of {n}, {} lanes", lanes.name());
         worst(&at, size, (&positions, &fast), (&normals, &fast_normals));
         let mut alone = vec![Vec3A::NAN; n];
-        lanes.blend_run(skin, Palette::Lbs(palette), 0..n, &mut alone, &mut []);
+        lanes.blend_run(skin, skin.shape(), Palette::Lbs(palette), 0..n, &mut alone, &mut []);
         assert!(alone == fast, "{at}: positions alone differ from positions with normals");
         if lanes == Lanes::Sse2 {
             assert!(fast_normals == normals, "{at}: not the reference's normals, bit for bit");
-            assert!(fast == matrix_first(skin, palette), "{at}: not M · bind, bit for bit");
+            assert!(fast == matrix_first(skin, skin.bind(), palette), "{at}: not M · bind, bit for bit");
         }
     }
     let mut one = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
-    FastPath::new().blend(skin, Palette::Lbs(palette), &mut one.0, &mut one.1);
+    FastPath::new().blend(skin, skin.shape(), Palette::Lbs(palette), &mut one.0, &mut one.1);
     let mut two = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
     let on_two = FastPath::new().on(BlendThreads::new(2).expect("two threads"));
     assert_eq!(on_two.threads.used_for(n), 2, "a tube of {n} is blended on both threads");
-    on_two.blend(skin, Palette::Lbs(palette), &mut two.0, &mut two.1);
+    on_two.blend(skin, skin.shape(), Palette::Lbs(palette), &mut two.0, &mut two.1);
     assert!(two == one, "a tube of {n}: two threads streaming are not one thread's bits");
 }

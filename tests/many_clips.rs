@@ -97,7 +97,7 @@ fn in_step_the_fox_s_feet_stay_planted_and_out_of_step_they_slide() {
     let feet = ["b_LeftFoot02_018", "b_RightFoot02_022"].map(|n| model.skeleton.find(n).expect("a foot"));
     let (walk, run) = (clip(clips, "Walk"), clip(clips, "Run"));
     // The Fox's size, to read the speeds by: the box around its bind mesh.
-    let binds = || model.skin.vertices().iter().map(|v| Vec3::from(v.bind));
+    let binds = || model.skin.bind_positions();
     let size = binds().fold(Vec3::MIN, Vec3::max) - binds().fold(Vec3::MAX, Vec3::min);
     println!("the Fox's bind mesh: {:.0} units long, {:.0} high, {:.0} wide", size.z, size.y, size.x);
     assert!(size.z > size.y && size.y > size.x, "a fox facing +z is longer than high, higher than wide");

@@ -9,7 +9,7 @@ use common::sample_model;
 use glam::{Quat, Vec3, Vec3A};
 use skinning_formats::gltf_import;
 use skinning_formats::material::Looks;
-use skinning_formats::md5_export::{export, frame_rate};
+use skinning_formats::md5_export::{Md5Export, export, frame_rate};
 use skinning_formats::md5_import::{Imported, REST, load_from_str};
 use skinning_method::clip::{Channel, Clip, Motion, Track};
 use skinning_method::frame::Pose;
@@ -239,8 +239,8 @@ fn an_even_scale_that_never_changes_is_baked_and_any_other_is_refused_in_one_lin
     for (clip, largest) in largest_differences(&model, &clips, &loaded) {
         assert!(largest <= 1e-5 * shown, "{clip}: {largest}");
     }
-    for (original, written) in model.skin.bind_positions().zip(loaded.model.skin.vertices()) {
-        assert!((100.0 * original).abs_diff_eq(unturned(written.bind), 1e-5 * shown), "{original}");
+    for (original, &written) in model.skin.bind_positions().zip(loaded.model.skin.bind()) {
+        assert!((100.0 * original).abs_diff_eq(unturned(written), 1e-5 * shown), "{original}");
     }
     assert!(largest_disagreement(&loaded) <= 1e-5, "the weights of each vertex agree");
 
@@ -272,7 +272,7 @@ fn an_even_scale_that_never_changes_is_baked_and_any_other_is_refused_in_one_lin
 }
 
 #[test]
-fn names_md5_cannot_hold_are_refused_in_one_line() {
+fn names_md5_cannot_hold_are_written_with_underscores_and_a_note() {
     let (model, mut clips) = (scene::article().unwrap(), scene::clips().unwrap());
     // A name that is no file name is made one, and kept whole inside the file (tests/kept_whole.rs).
     clips[0].name = "a/b".into();
@@ -280,9 +280,18 @@ fn names_md5_cannot_hold_are_refused_in_one_line() {
     let files = export(&model, &Looks::default(), &clips).expect("written");
     let stems: Vec<&str> = files.animations.iter().map(|(stem, _)| stem.as_str()).collect();
     assert_eq!(stems, ["a_b", "A_B_2", "twist"]);
-    // A double quote cannot go inside the quotes that keep the name.
-    clips[0].name = "say \"hi\"".into();
-    let e = export(&model, &Looks::default(), &clips).err().expect("refused").to_string();
-    assert!(e.starts_with("the clip \"say \"hi\"\" holds a double quote"), "{e}");
-    assert!(!e.contains('\n'), "{e}");
+    // A double quote cannot go inside the quotes that keep the name, nor a line end: each is `_`.
+    clips[0].name = "say \"hi\"\n".into();
+    let export = Md5Export::new(&model, &Looks::default(), &clips).expect("written");
+    assert_eq!(export.notes.len(), 1, "{:?}", export.notes);
+    assert!(
+        export.notes[0].ends_with("the clip \"say \"hi\"\\n\" is written \"say _hi__\""),
+        "{:?}",
+        export.notes
+    );
+    let mut anim = Vec::new();
+    export.write_animation(0, &mut anim).expect("written");
+    assert!(
+        String::from_utf8_lossy(&anim).contains("commandline \"skinning --export-md5: clip say _hi__\"\n")
+    );
 }

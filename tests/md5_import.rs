@@ -97,7 +97,7 @@ fn the_hand_model_moves_as_seed_002s_first_formula_says_in_the_bind_pose_and_two
     let by_hand = [[0.5, 0.2, 0.0], [1.0, 0.2, 0.0], [1.0, 0.5, 0.0]];
     for (v, (weights, hand)) in weights().iter().zip(by_hand).enumerate() {
         let first = first_formula(&bind_joints, weights);
-        close(Vec3::from(model.skin.vertices()[v].bind), first, &format!("bind position of vertex {v}"));
+        close(Vec3::from(model.skin.bind()[v]), first, &format!("bind position of vertex {v}"));
         close(
             Vec3::new(hand[0] as f32, hand[1] as f32, hand[2] as f32),
             first,

@@ -74,7 +74,7 @@ fn info_says_what_the_file_holds_and_whether_the_two_formulas_agree() {
         // Chapter 10's table: written by hand, its weights are offset · bind to the last bit.
         "largest spread: 0 of the model's size (0.5831)",
         "the two formulas agree for this file",
-        "ignored: a shader that names neither a PNG or JPEG file nor a colour",
+        "ignored: mesh 0's shader \"hand\" (no picture file beside the model by that name, nor a colour",
     ] {
         assert!(info.contains(expected), "{expected:?} missing from:\n{info}");
     }
@@ -94,6 +94,81 @@ fn info_says_what_the_file_holds_and_whether_the_two_formulas_agree() {
         "{info}"
     );
     drop(dir);
+}
+
+/// A TGA of `width` x 1 pixels of `bgr`, run-length encoded, bottom row first (as Doom 3's are).
+fn tga(width: u8, bgr: [u8; 3]) -> Vec<u8> {
+    let mut file = vec![0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, width, 0, 1, 0, 24, 0];
+    file.push(0x80 | (width - 1));
+    file.extend(bgr);
+    file
+}
+
+#[test]
+fn a_bare_shader_finds_its_png_or_tga_beside_the_model_in_any_case() {
+    let png = include_bytes!("../crates/formats/tests/data/one-pixel.png");
+    for (file, bytes, kind) in [("Hand.PNG", &png[..], "PNG"), ("HAND.tga", &tga(4, [0, 200, 0])[..], "TGA")]
+    {
+        let (dir, mesh) = hand(&format!("md5-bare-{kind}"));
+        std::fs::write(dir.join(file), bytes).unwrap();
+        let result = run(&["--model", mesh.to_str().unwrap(), "--info"]);
+        assert!(result.status.success(), "{}", text(&result.stderr));
+        let info = text(&result.stdout);
+        assert!(
+            info.contains(&format!("materials: 1, 1 texture ({kind}), drawn on the lit surface")),
+            "{info}"
+        );
+        // Drawn, so not listed as ignored (the line said every shader was, before).
+        let ignored = info.lines().find(|l| l.starts_with("ignored: ")).expect("an ignored line");
+        assert!(!ignored.contains("shader"), "{ignored}");
+        // A glTF file cannot hold a TGA: the export writes its pixels as a PNG, which reads back.
+        let gltf = dir.join("hand.gltf");
+        let out = run(&["--model", mesh.to_str().unwrap(), "--export-gltf", gltf.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let info = text(&run(&["--model", gltf.to_str().unwrap(), "--info"]).stdout);
+        assert!(info.contains("1 texture (PNG)"), "{info}");
+    }
+}
+
+#[test]
+fn a_doom_style_tga_beside_the_model_colours_its_surface() {
+    // The hand's triangle, drawn with a green TGA named by its bare shader "hand"; without the
+    // picture, the lit surface is the skinned mesh's red.
+    let green = |image: &Image| {
+        image
+            .rgba
+            .chunks_exact(4)
+            .filter(|p| p[1] > 60 && u32::from(p[1]) > 2 * u32::from(p[0].max(p[2])))
+            .count()
+    };
+    let mut counts = Vec::new();
+    for with_picture in [false, true] {
+        let (dir, mesh) = hand(&format!("md5-tga-{with_picture}"));
+        if with_picture {
+            std::fs::write(dir.join("hand.TGA"), tga(2, [0, 200, 0])).unwrap();
+        }
+        let path = dir.join("shot.png");
+        // Seen from above: the triangle lies flat in the file's x-y plane.
+        let args = [
+            "--headless",
+            "--frames",
+            "1",
+            "--no-text",
+            "--camera",
+            "0,80",
+            "--size",
+            "320x240",
+            "--screenshot",
+        ];
+        let Some(out) =
+            run_gl(&[&["--model", mesh.to_str().unwrap()], &args[..], &[path.to_str().unwrap()]].concat())
+        else {
+            return;
+        };
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        counts.push(green(&Image::load(&path)));
+    }
+    assert!(counts[1] > counts[0] + 150, "green pixels without and with the TGA: {counts:?}");
 }
 
 #[test]

@@ -226,3 +226,63 @@ fn info_lists_rest_once() {
     let info = program(&["--model", md5.to_str().unwrap(), "--info"]);
     assert_eq!(info.matches("\"rest\"").count(), 1, "{info}");
 }
+
+/// Each part's materials, in the order its triangles first take them.
+fn materials_by_part(
+    model: &skinning_method::model::Model,
+    looks: &skinning_formats::material::Looks,
+) -> Vec<Vec<usize>> {
+    let mut by_part = vec![Vec::new(); model.parts.len()];
+    for run in &looks.materials.runs {
+        let Some(m) = run.material else { continue };
+        for t in &model.triangles[run.triangles.clone()] {
+            let p = model.parts.iter().position(|p| p.vertices.contains(&(t[0] as usize))).unwrap();
+            if !by_part[p].contains(&m) {
+                by_part[p].push(m);
+            }
+        }
+    }
+    by_part
+}
+
+#[test]
+fn a_mesh_of_several_materials_becomes_an_md5_mesh_for_each() {
+    // The tile (`common/horse.rs`), its square twice over: a textured primitive and a blue one.
+    let mut gltf = common::horse::tile();
+    let square = gltf.json["meshes"][0]["primitives"][0].clone();
+    let mut blue = square.clone();
+    blue["material"] = serde_json::json!(1);
+    gltf.json["meshes"][0]["primitives"] = serde_json::json!([square, blue]);
+    let blue =
+        serde_json::json!({ "name": "blue", "pbrMetallicRoughness": { "baseColorFactor": [0, 0, 1, 1] } });
+    gltf.push("materials", blue);
+    let model = gltf_import::load_from_slice(&gltf.embedded(), None).expect("it loads");
+    let by_part = materials_by_part(&model.model, &model.looks);
+    assert!(by_part.iter().any(|m| m.len() == 2), "{by_part:?}");
+    let pieces: usize = by_part.iter().map(|m| m.len().max(1)).sum();
+    let files =
+        skinning_formats::md5_export::export(&model.model, &model.looks, &model.clips).expect("exports");
+    let dir = scratch("md5-pieces");
+    std::fs::write(dir.join("tile.md5mesh"), &files.mesh).unwrap();
+    for (name, bytes) in &files.pictures {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    for (stem, text) in &files.animations {
+        std::fs::write(dir.join(format!("{stem}.md5anim")), text).unwrap();
+    }
+    let back = md5_import::load(&dir.join("tile.md5mesh")).expect("our own files load");
+    // One MD5 mesh per material of each part (the old program wrote one per part, in its first
+    // material's colour), each with its own colour, in order.
+    assert_eq!(back.meshes.len(), pieces);
+    let colour =
+        |looks: &skinning_formats::material::Looks, m: usize| looks.materials.list[m].base_color.to_array();
+    let before: Vec<[f32; 4]> = by_part.iter().flatten().map(|&m| colour(&model.looks, m)).collect();
+    let after: Vec<[f32; 4]> = materials_by_part(&back.model, &back.looks)
+        .iter()
+        .flatten()
+        .map(|&m| colour(&back.looks, m))
+        .collect();
+    assert_eq!(before, after, "each piece keeps its material's colour");
+    assert!(after.contains(&[0.0, 0.0, 1.0, 1.0]), "{after:?}");
+    assert_eq!(back.looks.materials.images.len(), 1, "the tile's picture, in the first mesh's shader");
+}

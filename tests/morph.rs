@@ -11,7 +11,7 @@ use glam::{Vec3, Vec3A};
 use serde_json::json;
 use skinning_formats::gltf_import::{Imported, load_from_slice};
 use skinning_method::frame::{Frame, Pose, Source};
-use skinning_method::morph::{Held, morph_normal, morph_position};
+use skinning_method::morph::{Held, morph_normal, morph_position, sample_weights};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {
     load_from_slice(&g.embedded(), None).expect("the face loads")
@@ -79,17 +79,17 @@ fn one_target_at_weight_1_gives_the_mesh_plus_its_displacements() {
     // Smile alone, fully on; the badge off. The rest pose: every joint matrix is the identity.
     pose.morph.weights.copy_from_slice(&[1.0, 0.0, 0.0]);
     pose.run(model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
-    let shaped = pose.morph.skin(&model.skin);
+    let shaped = pose.shape(model);
     for v in 0..4 {
-        assert_eq!(Vec3::from(shaped.vertices()[v].bind), BIND[v] + SMILE[v], "vertex {v}");
+        assert_eq!(Vec3::from(shaped.positions[v]), BIND[v] + SMILE[v], "vertex {v}");
         assert_eq!(positions(&pose)[v], BIND[v] + SMILE[v], "vertex {v}, skinned in the rest pose");
     }
     // The normal: normalize(n + Δn), (0, 1, 1) / √2 for v2; the others keep +z exactly.
     let half = std::f32::consts::FRAC_1_SQRT_2;
-    assert!(shaped.normals()[2].abs_diff_eq(Vec3A::new(0.0, half, half), 1e-6), "{}", shaped.normals()[2]);
-    assert_eq!(shaped.normals()[3], Vec3A::Z);
+    assert!(shaped.normals[2].abs_diff_eq(Vec3A::new(0.0, half, half), 1e-6), "{}", shaped.normals[2]);
+    assert_eq!(shaped.normals[3], Vec3A::Z);
     // The model's own skin is never changed.
-    assert_eq!(Vec3::from(model.skin.vertices()[2].bind), BIND[2]);
+    assert_eq!(Vec3::from(model.skin.bind()[2]), BIND[2]);
 }
 
 #[test]
@@ -109,10 +109,10 @@ fn a_cubicspline_weight_channel_samples_as_worked_out_by_hand() {
     let imported = load(&face::face(true));
     let (model, clip) = (&imported.model, &imported.clips[0]);
     let mut weights = vec![0.0; 3];
-    clip.sample_weights(0.5, &model.morphs, &mut weights);
+    sample_weights(clip, 0.5, &model.morphs, &mut weights);
     assert_eq!(weights, [0.625, 0.3125, 1.0], "the badge has no channel: its mesh's weight");
     for t in [0.0, 0.2, 0.7, 0.99] {
-        clip.sample_weights(t as f64, &model.morphs, &mut weights);
+        sample_weights(clip, t as f64, &model.morphs, &mut weights);
         let spec = face::weights(t);
         assert!(
             (weights[0] - spec[0]).abs() < 1e-6 && (weights[1] - spec[1]).abs() < 1e-6,
@@ -131,7 +131,7 @@ fn step_and_linear_weight_channels_sample_as_the_spec_says() {
         g.json["animations"][0]["samplers"][1]["interpolation"] = json!(interpolation);
         let imported = load(&g);
         let mut weights = vec![0.0; 3];
-        imported.clips[0].sample_weights(0.25, &imported.model.morphs, &mut weights);
+        sample_weights(&imported.clips[0], 0.25, &imported.model.morphs, &mut weights);
         assert!(
             weights[..2].iter().zip(at_quarter).all(|(w, e)| (w - e).abs() < 1e-6),
             "{interpolation}: {weights:?}"

@@ -27,8 +27,8 @@ fn round_trip(imported: &Imported, container: Container) -> Imported {
 /// The diagonal of the box around the bind positions.
 fn size(model: &Model) -> f32 {
     let (mut min, mut max) = (glam::Vec3A::splat(f32::INFINITY), glam::Vec3A::splat(f32::NEG_INFINITY));
-    for v in model.skin.vertices() {
-        (min, max) = (min.min(v.bind), max.max(v.bind));
+    for &p in model.skin.bind() {
+        (min, max) = (min.min(p), max.max(p));
     }
     (max - min).length()
 }

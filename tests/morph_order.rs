@@ -42,9 +42,10 @@ fn the_wrong_order_moves_the_robots_face() {
                     pose.morph.apply(&model.skin, &model.morphs);
                     let run = morph.vertices.clone();
                     let palette = Linear(&pose.palette);
-                    blend_run(pose.morph.skin(&model.skin), &palette, run.clone(), &mut right, &mut []);
+                    let shaped = pose.shape(model).positions;
+                    blend_run(&model.skin, shaped, &palette, run.clone(), &mut right);
                     // The wrong one: the modelled mesh skinned, then the displacement added.
-                    blend_run(&model.skin, &palette, run, &mut skinned, &mut []);
+                    blend_run(&model.skin, model.skin.bind(), &palette, run, &mut skinned);
                     for i in 0..morph.vertices.len() {
                         let wrong = skinned[i] + morph.displacements(i)[k];
                         let apart = wrong.distance(right[i]);

@@ -18,7 +18,7 @@ use skinning_method::normals::{
     Rule, blended_matrix, degrees_between, face_normals, inverse_transpose, skin_normal,
 };
 use skinning_method::skeleton::SkeletonBuilder;
-use skinning_method::skin::{Influence, Joint, Skin, SkinVertex};
+use skinning_method::skin::{Influence, Joint, Skin, VertexInfluences};
 use skinning_method::transform::Trs;
 
 /// One joint, turned 90° about z and stretched (2, 1, 1) (scaled first, then turned), bound
@@ -62,7 +62,7 @@ fn a_45_degree_face_on_a_joint_stretched_2_1_1_and_turned_90_degrees() {
     assert!(flat[0].abs_diff_eq(by_hand, 1e-6), "{} != {by_hand}", flat[0]);
 
     // The plain 3x3 stretches the normal instead: (1, 1, 0) -> (2, 1, 0), turned (-1, 2, 0) / √5.
-    let v = &model.skin.vertices()[0];
+    let v = &model.skin.vertex_influences()[0];
     let n = model.skin.normals()[0];
     let plain = Rule::BlendedMatrix.skin(v, n, &pose.palette);
     assert!(plain.abs_diff_eq(Vec3A::new(-1.0, 2.0, 0.0) / 5f32.sqrt(), 1e-6), "{plain}");
@@ -75,7 +75,7 @@ fn a_45_degree_face_on_a_joint_stretched_2_1_1_and_turned_90_degrees() {
 }
 
 /// The 3x3 part of `Σ wᵢ palette[jointᵢ]` in f64, worked out here without the library.
-fn blend_matrix_f64(v: &SkinVertex, palette: &[Mat4]) -> DMat3 {
+fn blend_matrix_f64(v: &VertexInfluences, palette: &[Mat4]) -> DMat3 {
     let mut m = DMat3::ZERO;
     for i in 0..v.count as usize {
         let p = palette[v.joints[i] as usize].as_dmat4();
@@ -86,7 +86,7 @@ fn blend_matrix_f64(v: &SkinVertex, palette: &[Mat4]) -> DMat3 {
 }
 
 /// A vertex's influences as sorted (joint, weight) pairs, to tell whether two vertices share them.
-fn influences(v: &SkinVertex) -> Vec<(u16, u32)> {
+fn influences(v: &VertexInfluences) -> Vec<(u16, u32)> {
     let mut pairs: Vec<(u16, u32)> =
         (0..v.count as usize).map(|i| (v.joints[i], v.weights[i].to_bits())).collect();
     pairs.sort_unstable();
@@ -108,7 +108,8 @@ struct Found {
 
 /// Over a few poses of every clip: the invariants of the module comment of `crates/method/src/normals.rs`.
 fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
-    let (vertices, bind) = (model.skin.vertices(), model.skin.normals());
+    let (vertices, bind) = (model.skin.vertex_influences(), model.skin.normals());
+    let positions = model.skin.bind();
     let mut pose = Pose::new(model);
     let mut found = Found::default();
     for clip in clips {
@@ -122,7 +123,8 @@ fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
                 if influences(va) != influences(vb) || influences(va) != influences(vc) {
                     continue;
                 }
-                let (pa, pb, pc) = (d(va.bind), d(vb.bind), d(vc.bind));
+                let (pa, pb, pc) =
+                    (d(positions[a as usize]), d(positions[b as usize]), d(positions[c as usize]));
                 let cross = (pb - pa).cross(pc - pa);
                 // A sliver with (next to) no area has no normal of its own to check.
                 if cross.length() < 1e-6 * (pb - pa).length() * (pc - pa).length() {
@@ -157,7 +159,7 @@ fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
                 if influences(va) != influences(vb) {
                     continue;
                 }
-                let e = d(vb.bind) - d(va.bind);
+                let e = d(positions[b as usize]) - d(positions[a as usize]);
                 let m = blend_matrix_f64(va, &pose.palette);
                 let inverse_transpose = inverse_transpose(&blended_matrix(va, &[], &pose.palette));
                 for n in [bind[a as usize], bind[b as usize]] {
@@ -229,7 +231,7 @@ fn largest_differences(model: &Model, clip: &Clip, step: f64) -> [f32; 3] {
     let mut largest = [0.0f32; 3];
     for k in 0..=(clip.duration as f64 / step).round() as usize {
         pose.update(model, clip, k as f64 * step);
-        for (v, &n) in model.skin.vertices().iter().zip(model.skin.normals()) {
+        for (v, &n) in model.skin.vertex_influences().iter().zip(model.skin.normals()) {
             let [rule, blended, per_joint] = Rule::ALL.map(|r| r.skin(v, n, &pose.palette));
             let apart = [
                 degrees_between(rule, blended),
@@ -262,7 +264,7 @@ fn the_shortcuts_lean_off_the_rule_on_the_twist_and_under_non_uniform_scale() {
     let by_hand = rule.angle_between(plain).to_degrees();
     let mut pose = Pose::new(&article);
     pose.update(&article, &twist, 2.0);
-    let v = &article.skin.vertices()[2];
+    let v = &article.skin.vertex_influences()[2];
     let bind = article.skin.normals()[2];
     assert!(d(bind).abs_diff_eq(n, 1e-6), "vertex 2's bind normal {bind}");
     let [r, b, p] = Rule::ALL.map(|rule| rule.skin(v, bind, &pose.palette));

@@ -10,6 +10,7 @@ use skinning_method::blend::{Linear, blend_run};
 use skinning_method::dual_quat::{DualQuat, DualQuats, compute_dq_palette};
 use skinning_method::frame::{Frame, Palette, Pose, Source};
 use skinning_method::model::Model;
+use skinning_method::normals::{BlendNormal, normals_run};
 use skinning_method::scene;
 use skinning_method::skin::Skin;
 
@@ -33,11 +34,22 @@ fn run(
     out: (&mut [Vec3A], &mut [Vec3A]),
 ) {
     match (lanes, palette) {
-        (Some(lanes), palette) => lanes.blend_run(skin, palette, run, out.0, out.1),
-        (None, Palette::Lbs(p)) => blend_run(skin, &Linear(p), run, out.0, out.1),
-        (None, Palette::Dqs { joints, scale }) => {
-            blend_run(skin, &DualQuats { joints, scale }, run, out.0, out.1)
-        }
+        (Some(lanes), palette) => lanes.blend_run(skin, skin.shape(), palette, run, out.0, out.1),
+        (None, Palette::Lbs(p)) => readable(skin, &Linear(p), run, out),
+        (None, Palette::Dqs { joints, scale }) => readable(skin, &DualQuats { joints, scale }, run, out),
+    }
+}
+
+/// The readable loops over one run: the positions, then the normals unless there is no room.
+fn readable(
+    skin: &Skin,
+    method: &impl BlendNormal,
+    run: std::ops::Range<usize>,
+    out: (&mut [Vec3A], &mut [Vec3A]),
+) {
+    blend_run(skin, skin.bind(), method, run.clone(), out.0);
+    if !out.1.is_empty() {
+        normals_run(skin, skin.normals(), method, run, out.1);
     }
 }
 

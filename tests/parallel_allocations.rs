@@ -72,7 +72,7 @@ fn steady_parallel_frames_allocate_nothing_on_any_thread() {
     let palette = vec![Mat4::IDENTITY; tube.skin.joints().len()];
     let n = allocations_in(|| {
         for _ in 0..200 {
-            fast.blend(&tube.skin, Palette::Lbs(&palette), &mut out, &mut []);
+            fast.blend(&tube.skin, tube.skin.shape(), Palette::Lbs(&palette), &mut out, &mut []);
         }
     });
     assert_eq!(n, 0, "{n} allocations in 200 parallel blends from a thread of the pool");

@@ -165,6 +165,10 @@ fn the_fox_on_the_page_says_its_stats_after_its_frames() {
         said[2].as_str().and_then(|s| s.lines().find(|l| l.starts_with("stats:"))).expect("a stats line");
     eprintln!("the Fox on the page: first frame {} ms after opening; {stats}", said[1]["opened_ms"]);
     assert!(stats.contains("blend on 1 thread (1728 vertices)"), "{stats}");
+    // The load is timed as on the desktop (the page said no load line before).
+    let text = said[2].as_str().unwrap_or_default();
+    let load = text.lines().find(|l| l.starts_with("load: Fox.glb in ")).expect("a load line");
+    assert!(load.ends_with(" ms (1728 vertices)"), "{load}");
     // The page's title is the window's: the clip and the frame rate.
     assert!(said[3].as_str().is_some_and(|t| t.contains("Walk")), "title {}", said[3]);
 }

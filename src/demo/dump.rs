@@ -63,6 +63,12 @@ pub fn dump(
         count: options.frames.unwrap_or(1),
     };
     let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
+    // --weights and --trail colour and draw, which a dump does not; a bone they name is still
+    // found, as in the window, so a wrong name is refused rather than taken silently.
+    if let Some(name) = &options.weights {
+        show::view::find_bone(model, name).map_err(|e| Failure::new(2, e))?;
+    }
+    show::trail::Trail::new(model, options.trail.as_deref()).map_err(|e| Failure::new(2, e))?;
     // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
     let method = options.method.first();
     if method == skinning_method::frame::Method::Dqs

@@ -56,6 +56,8 @@ pub fn main() -> ExitCode {
             output::console::say(&line);
         }
     }));
+    // A write past the file-size limit fails and is said, rather than killing the program.
+    output::signals::report_file_size_limit();
     match run(std::env::args_os().skip(1)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

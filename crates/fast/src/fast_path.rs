@@ -13,7 +13,8 @@ use glam::Vec3A;
 use skinning_method::blend::{Linear, blend_run};
 use skinning_method::dual_quat::DualQuats;
 use skinning_method::frame::{Blender, Palette};
-use skinning_method::skin::Skin;
+use skinning_method::normals::{BlendNormal, normals_run};
+use skinning_method::skin::{Shape, Skin};
 use std::ops::Range;
 
 /// Which lanes and which threads blend.
@@ -39,18 +40,37 @@ impl FastPath {
     fn blend_run(
         &self,
         skin: &Skin,
+        shape: Shape,
         palette: Palette,
         vertices: Range<usize>,
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) {
         match (self.lanes, palette) {
-            (Some(lanes), palette) => lanes.blend_run(skin, palette, vertices, positions, normals),
-            (None, Palette::Lbs(palette)) => blend_run(skin, &Linear(palette), vertices, positions, normals),
+            (Some(lanes), palette) => lanes.blend_run(skin, shape, palette, vertices, positions, normals),
+            (None, Palette::Lbs(palette)) => {
+                readable_run(skin, shape, &Linear(palette), vertices, positions, normals)
+            }
             (None, Palette::Dqs { joints, scale }) => {
-                blend_run(skin, &DualQuats { joints, scale }, vertices, positions, normals)
+                readable_run(skin, shape, &DualQuats { joints, scale }, vertices, positions, normals)
             }
         }
+    }
+}
+
+/// The readable loops over one run: the positions (`blend::blend_run`), then the normals unless
+/// `normals` is empty (`normals::normals_run`).
+fn readable_run(
+    skin: &Skin,
+    shape: Shape,
+    method: &impl BlendNormal,
+    vertices: Range<usize>,
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+) {
+    blend_run(skin, shape.positions, method, vertices.clone(), positions);
+    if !normals.is_empty() {
+        normals_run(skin, shape.normals, method, vertices, normals);
     }
 }
 
@@ -62,9 +82,16 @@ impl Default for FastPath {
 
 impl Blender for FastPath {
     /// The whole skin, cut into runs on all threads if it is big enough (`BlendThreads::split`).
-    fn blend(&self, skin: &Skin, palette: Palette, positions: &mut [Vec3A], normals: &mut [Vec3A]) {
+    fn blend(
+        &self,
+        skin: &Skin,
+        shape: Shape,
+        palette: Palette,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
         self.threads.split(skin.len(), positions, normals, |run, positions, normals| {
-            self.blend_run(skin, palette, run, positions, normals)
+            self.blend_run(skin, shape, palette, run, positions, normals)
         });
     }
 }

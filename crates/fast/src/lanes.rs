@@ -72,8 +72,9 @@
 //! gets every influence). Most models have no extras, and the pass then costs a search of an empty
 //! table.
 //!
-//! **The morph** happens before: a model with morph targets hands the fast path the pose's copy of
-//! the skin in this frame's shape (`morph.rs`: `Morphed::skin`), as it hands it to `blend_run`.
+//! **The morph** happens before: a model with morph targets hands the fast path this frame's shape,
+//! its positions and normals (`morph.rs`: `Morphed::shape`), beside the skin's own influences, as
+//! it hands it to the readable `blend_run`.
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -96,10 +97,11 @@ pub const STREAM_FROM_VERTICES: usize = 1 << 18;
 
 use glam::Vec3A;
 use kernel::GroupSkin;
-use skinning_method::blend::{Blend, Linear, finish_extras};
+use skinning_method::blend::{Linear, finish_extras};
 use skinning_method::dual_quat::DualQuats;
 use skinning_method::frame::Palette;
-use skinning_method::skin::Skin;
+use skinning_method::normals::{BlendNormal, finish_extra_normals};
+use skinning_method::skin::{Shape, Skin};
 use std::ops::Range;
 
 /// Which vector lanes the fast path runs on.
@@ -147,9 +149,10 @@ impl Lanes {
     }
 
     /// The fast path over a run of the skin's vertices, by either method: `positions[i]` gets
-    /// vertex `vertices.start + i` blended, and `normals[i]` its bind normal moved by the method,
-    /// every influence counted (the four slots in the lanes, then the readable second pass,
-    /// `blend::finish_extras`); `normals` empty for positions alone. Allocates nothing. What
+    /// vertex `vertices.start + i` of `shape` blended by the skin's influences, and `normals[i]`
+    /// its normal moved by the method, every influence counted (the four slots in the lanes, then
+    /// the readable second passes, `blend::finish_extras` and `normals::finish_extra_normals`);
+    /// `normals` empty for positions alone. Allocates nothing. What
     /// `blend::blend_run` computes, to a rounding.
     ///
     /// # Panics
@@ -158,6 +161,7 @@ impl Lanes {
     pub fn blend_run(
         self,
         skin: &Skin,
+        shape: Shape,
         palette: Palette,
         vertices: Range<usize>,
         positions: &mut [Vec3A],
@@ -165,10 +169,11 @@ impl Lanes {
     ) {
         match palette {
             Palette::Lbs(palette) => {
-                self.run_then_extras(Linear(palette), skin, vertices, positions, normals)
+                self.run_then_extras(Linear(palette), skin, shape, vertices, positions, normals)
             }
             Palette::Dqs { joints, scale } => {
-                self.run_then_extras(DualQuats { joints, scale }, skin, vertices, positions, normals)
+                let method = DualQuats { joints, scale };
+                self.run_then_extras(method, skin, shape, vertices, positions, normals)
             }
         }
     }
@@ -176,15 +181,19 @@ impl Lanes {
     /// `method` over the run in the lanes, then the second pass for the vertices with extras.
     fn run_then_extras(
         self,
-        method: impl GroupSkin + Blend,
+        method: impl GroupSkin + BlendNormal,
         skin: &Skin,
+        shape: Shape,
         vertices: Range<usize>,
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) {
         assert_eq!(method.joints(), skin.joints().len(), "one palette entry per joint");
-        self.run(method, skin, vertices.clone(), positions, normals);
-        finish_extras(skin, &method, vertices.start, positions, normals);
+        self.run(method, skin, shape, vertices.clone(), positions, normals);
+        finish_extras(skin, shape.positions, &method, vertices.start, positions);
+        if !normals.is_empty() {
+            finish_extra_normals(skin, shape.normals, &method, vertices.start, normals);
+        }
     }
 
     /// `method` over the run, on these lanes. The AVX2 and SSE2 kernels index the palette by each
@@ -194,15 +203,18 @@ impl Lanes {
         self,
         method: impl GroupSkin,
         skin: &Skin,
+        shape: Shape,
         vertices: Range<usize>,
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) {
-        let run = &skin.vertices()[vertices.clone()];
+        let run = &skin.vertex_influences()[vertices.clone()];
+        assert_eq!(shape.positions.len(), skin.len(), "one position per vertex in");
+        let bind = &shape.positions[vertices.clone()];
         assert_eq!(run.len(), positions.len(), "one output position per vertex");
         let bind_normals = match normals.is_empty() {
             true => &[][..],
-            false => &skin.normals()[vertices],
+            false => &shape.normals[vertices],
         };
         assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
         assert!(self.runs_here(), "this processor has no {} lanes", self.name());
@@ -210,27 +222,18 @@ impl Lanes {
         // Positions alone stay with plain stores: at a million vertices one thread of them is bound
         // by its arithmetic, not by memory, and streaming them measured no faster.
         let stream = !normals.is_empty() && skin.len() >= STREAM_FROM_VERTICES;
+        let inputs = kernel::Inputs { influences: run, bind, bind_normals };
         match self {
             #[cfg(target_arch = "x86_64")]
             Lanes::Avx2Fma => {
                 let proof = avx2::HasAvx2Fma::detect().expect("runs_here found AVX2 and FMA");
                 // SAFETY: `run_avx2` is compiled for AVX2 and FMA, so it may run only where the
                 // processor has them; `proof` exists, and `HasAvx2Fma::detect` makes one only then.
-                unsafe { run_avx2(proof, method, run, bind_normals, positions, normals, stream) }
+                unsafe { run_avx2(proof, method, inputs, positions, normals, stream) }
             }
             #[cfg(target_arch = "x86_64")]
-            Lanes::Sse2 => {
-                kernel::blend_run::<sse2::Sse2>((), method, run, bind_normals, positions, normals, stream)
-            }
-            _ => kernel::blend_run::<portable::Portable>(
-                (),
-                method,
-                run,
-                bind_normals,
-                positions,
-                normals,
-                stream,
-            ),
+            Lanes::Sse2 => kernel::blend_run::<sse2::Sse2>((), method, inputs, positions, normals, stream),
+            _ => kernel::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream),
         }
     }
 }
@@ -242,11 +245,10 @@ impl Lanes {
 fn run_avx2(
     proof: avx2::HasAvx2Fma,
     method: impl GroupSkin,
-    vertices: &[skinning_method::skin::SkinVertex],
-    bind_normals: &[Vec3A],
+    inputs: kernel::Inputs,
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
     stream: bool,
 ) {
-    kernel::blend_run::<avx2::Avx2>(proof, method, vertices, bind_normals, positions, normals, stream);
+    kernel::blend_run::<avx2::Avx2>(proof, method, inputs, positions, normals, stream);
 }

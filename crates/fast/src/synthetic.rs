@@ -8,7 +8,7 @@
 //!   bones: o----o----o----o----o----o    bone b's joint at x = b * BONE_LENGTH
 //! ```
 //!
-//! Every vertex gets four influences (a real character's usual most, and what `SkinVertex` holds in
+//! Every vertex gets four influences (a real character's usual most, and what `VertexInfluences` holds in
 //! its slots): the four bones whose middles are nearest along the chain, each weighted by a bell curve
 //! of its distance, `exp(-d²)` with `d` in bone lengths, then divided by their sum so the weights add
 //! up to 1. Nearby bones pull hardest, and the weights change smoothly along the tube, so a bent chain
@@ -120,24 +120,24 @@ mod tests {
         let model = tube(64, 25, 16);
         assert_eq!(model.skeleton.len(), 64);
         assert_eq!(model.skin.len(), 25 * 16);
-        assert!(model.skin.vertices().iter().all(|v| v.count == 4), "four influences everywhere");
+        assert!(model.skin.vertex_influences().iter().all(|v| v.count == 4), "four influences everywhere");
         // A chain shorter than four bones uses every bone it has.
         let short = tube(2, 3, 5);
         assert_eq!(short.skin.len(), 15);
-        assert!(short.skin.vertices().iter().all(|v| v.count == 2));
+        assert!(short.skin.vertex_influences().iter().all(|v| v.count == 2));
     }
 
     #[test]
     fn weights_sum_to_one_and_the_nearest_bone_weighs_most() {
         let model = tube(64, 200, 4);
-        for (i, v) in model.skin.vertices().iter().enumerate() {
+        for (i, p) in model.skin.bind().iter().enumerate() {
             let sum: f32 = model.skin.influences(i).map(|inf| inf.weight).sum();
             assert!((sum - 1.0).abs() < WEIGHT_SUM_TOLERANCE, "vertex {i}: weights sum to {sum}");
             // The bone whose middle is nearest along x pulls hardest.
-            let nearest = ((v.bind.x / BONE_LENGTH) as usize).min(63);
+            let nearest = ((p.x / BONE_LENGTH) as usize).min(63);
             let heaviest =
                 model.skin.influences(i).max_by(|a, b| a.weight.total_cmp(&b.weight)).map(|inf| inf.joint);
-            assert_eq!(heaviest, Some(nearest), "vertex {i} at x = {}", v.bind.x);
+            assert_eq!(heaviest, Some(nearest), "vertex {i} at x = {}", p.x);
         }
     }
 

@@ -82,7 +82,7 @@ pub enum By<'a> {
     Outside { name: &'a str, blend: &'a mut BlendFn<'a> },
 }
 
-/// From this frame's morph (its weights, and the skin in its shape: `Morphed::skin`) and palette
+/// From this frame's morph (its weights, and the mesh in its shape: `Morphed::reshaped`) and palette
 /// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
 /// normal).
 pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
@@ -216,9 +216,9 @@ fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method
         .map(|j| JointOut { bone: j.bone, offset: j.offset.to_cols_array() })
         .collect();
     let normal = |v: usize| model.skin.normals().get(v).map(|n| n.to_array());
-    let vertices: Vec<VertexOut> = (model.skin.vertices().iter().enumerate())
-        .map(|(i, v)| VertexOut {
-            bind: v.bind.to_array(),
+    let vertices: Vec<VertexOut> = (model.skin.bind().iter().enumerate())
+        .map(|(i, p)| VertexOut {
+            bind: p.to_array(),
             normal: normal(i),
             influences: (model.skin.influences(i))
                 .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })

@@ -19,6 +19,7 @@
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs`, `primitives.rs` |
 //! | animation channel + sampler | a [`Track`](skinning_method::clip::Track)'s channel (`weights`: one per morph target) | `animations.rs` |
 //! | buffer, buffer view, accessor | (storage: where the numbers are) | `buffers.rs`, `accessors.rs` |
+//! | `KHR_draco_mesh_compression`, `EXT_meshopt_compression` | (storage, compressed: decoded first) | `draco.rs`, `meshopt.rs` |
 //!
 //! Two rules decide the most, and are where loaders most often go wrong: a joint's palette matrix
 //! is `world(joint node) * inverseBindMatrix`, with `world` including every ancestor, joint or not
@@ -41,12 +42,16 @@
 //! the rest is read (`document.rs`, `glb.rs`), a buffer file must lie in the model's folder
 //! (`buffers.rs`), every name it holds is made printable before it is shown, and what its objects
 //! cost together is spent from one budget per model (`crate::budget`), however they point at each
-//! other: images (`images.rs`), morph targets (`morphs.rs`), animation keys (`animations.rs`).
+//! other: images (`images.rs`), morph targets (`morphs.rs`), animation keys (`animations.rs`); and
+//! what the model will hold once built, counted from the file before anything is (`cost.rs`).
 
 mod accessors;
 mod animations;
 mod buffers;
+mod cost;
 mod document;
+mod draco;
+mod draco_values;
 mod edges;
 mod error;
 mod files;
@@ -54,6 +59,7 @@ mod glb;
 mod images;
 mod materials;
 mod meshes;
+mod meshopt;
 mod morphs;
 mod nodes;
 mod normals;
@@ -69,6 +75,7 @@ pub use error::{ImportError, counted};
 pub use nodes::SYNTHETIC_ROOT;
 pub use skins::SkinSlots;
 
+use crate::budget::{self, Budget};
 use crate::material::Looks;
 use crate::model_folder::Beside;
 use skinning_method::clip::Clip;
@@ -166,6 +173,20 @@ fn load_beside(bytes: &[u8], beside: Beside) -> Result<Imported, ImportError> {
     finish(checked, beside, notes)
 }
 
+/// `document` with its compressed data decoded into `buffers` (meshopt's buffer views, Draco's
+/// primitives), within one budget of decoded bytes: from then on it reads as a plain file. A
+/// document whose primitives Draco decoded is checked against the schema again.
+fn decompressed(document: gltf::Document, buffers: &mut Vec<Vec<u8>>) -> Result<gltf::Document, ImportError> {
+    let mut budget = Budget::new("bytes decoded from compressed meshes", budget::DECODED_BYTES);
+    meshopt::decode(&document, buffers, &mut budget)?;
+    if !draco::compressed(document.as_json()) {
+        return Ok(document);
+    }
+    let mut root = document.into_json();
+    draco::decode(&mut root, buffers, &mut budget)?;
+    document::validated(root)
+}
+
 /// From a checked document to the model: the bytes every buffer points at, then the method's
 /// pieces one by one.
 fn finish(
@@ -173,19 +194,23 @@ fn finish(
     beside: Beside,
     mut notes: Vec<String>,
 ) -> Result<Imported, ImportError> {
-    let document = &checked.document;
-    let buffers = buffers::resolve(document, checked.blob, beside)?;
+    let mut buffers = buffers::resolve(&checked.document, checked.blob, beside)?;
+    let document = &decompressed(checked.document, &mut buffers)?;
 
     // Nodes are bones; skins are joint slots with offsets; meshes are the skin's vertices.
     let nodes = nodes::skeleton(document)?;
+    // What the model will hold, counted before anything is built (`budget.rs`: `Holding`).
+    let holding = cost::holding(document, nodes.shown_meshes(document));
+    holding.check().map_err(ImportError::Budget)?;
     rules::check(document.as_json(), &nodes.skeleton, &mut notes)?;
     let used = skins::used(document, &nodes);
+    notes.extend(skins::outside_scene(document, &nodes, &used));
     let (joints, skins) = skins::joint_slots(document, &buffers, &used)?;
     let meshes = meshes::meshes(document, &buffers, &nodes, joints, &skins, &mut notes)?;
     let clips = animations::clips(document, &buffers, &mut notes, &meshes.morphs)?;
     let rest_only = document.animations().len() == 0;
     let unused = unused::unused(document, &nodes);
-    let looks = meshes.looks.finish(document, &buffers, beside, &mut notes);
+    let looks = meshes.looks.finish(document, &buffers, beside, holding.pixels_left(), &mut notes);
     // A file that loads with nothing in its scene to draw: `--info` still describes it.
     let nothing_to_draw = meshes.skin.is_empty().then(|| meshes::nothing_to_draw(document, &nodes));
 

@@ -9,8 +9,8 @@
 //!
 //! A **material** (glTF's `pbrMetallicRoughness`, reduced to what this program draws) is a base
 //! colour: a factor, linear RGBA, times the colour its texture has at the vertex's `(u, v)`, where
-//! it has a texture; each of the factor's numbers is 0 to 1. A texture is an image file, PNG or
-//! JPEG, kept here as the file's bytes and its size (read from its header), and decoded only when
+//! it has a texture; each of the factor's numbers is 0 to 1. A texture is an image file, PNG,
+//! JPEG or TGA, kept here as the file's bytes and its size (read from its header), and decoded only when
 //! it is drawn ([`decode`], `material/pixels.rs`), so `--info`, `--dump` and the exports never
 //! pay for its pixels.
 //! Which triangles take which material is a list of runs over the model's triangles
@@ -18,6 +18,7 @@
 
 mod image;
 mod pixels;
+mod tga;
 
 pub use image::{Image, ImageKind, MAX_PIXELS, Pixels};
 pub use pixels::{decode, fit, fit_side, halve, size};
@@ -36,12 +37,27 @@ pub struct Looks {
 }
 
 /// The materials of a model, its images, and which triangles take which material.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Materials {
     pub list: Vec<Material>,
     pub images: Vec<Image>,
     /// Runs of `Model::triangles`, in order, each drawn with one material (None: plain).
     pub runs: Vec<Run>,
+    /// The pixels its textures may hold, decoded: `budget::PIXELS`, or less where the rest of the
+    /// model leaves less of its budget (`budget.rs`: `Holding::pixels_left`). The largest pictures
+    /// are drawn smaller until they fit ([`fit`]).
+    pub pixel_budget: u64,
+}
+
+impl Default for Materials {
+    fn default() -> Self {
+        Materials {
+            list: Vec::new(),
+            images: Vec::new(),
+            runs: Vec::new(),
+            pixel_budget: crate::budget::PIXELS,
+        }
+    }
 }
 
 /// A base colour, and perhaps a picture to multiply it by.
@@ -70,17 +86,17 @@ pub struct Run {
     pub material: Option<usize>,
 }
 
-/// The note a model's textures need when their pixels together pass the model's budget
-/// (`budget::PIXELS`): how many of the largest are drawn smaller ([`fit`]). None when they fit.
-pub fn past_pixel_budget(images: &[Image]) -> Option<String> {
+/// The note a model's textures need when their pixels together pass the model's budget of
+/// `budget` pixels ([`Materials::pixel_budget`]): how many of the largest are drawn smaller
+/// ([`fit`]). None when they fit.
+pub fn past_pixel_budget(images: &[Image], budget: u64) -> Option<String> {
     let sizes: Vec<(u32, u32)> = images.iter().map(|i| (i.width, i.height)).collect();
-    let smaller = fit(&sizes, crate::budget::PIXELS).iter().filter(|&&k| k > 0).count();
+    let smaller = fit(&sizes, budget).iter().filter(|&&k| k > 0).count();
     (smaller > 0).then(|| {
         let total: u64 = sizes.iter().map(|&(w, h)| w as u64 * h as u64).sum();
         format!(
-            "the textures hold {total} pixels, past the model's budget of {} texture pixels; \
-             {smaller} of the largest are drawn at half their width and height, or less, to fit",
-            crate::budget::PIXELS
+            "the textures hold {total} pixels, past the model's budget of {budget} texture pixels; \
+             {smaller} of the largest are drawn at half their width and height, or less, to fit"
         )
     })
 }

@@ -10,9 +10,10 @@
 //! | bind position and influences | a run of weights per vertex: joint, bias, **`offset · bind`** |
 //! | texture coordinates | `vert`'s `( s t )`, as they are (`( 0 0 )` for a model without) |
 //! | triangles (counter-clockwise) | `tri`, clockwise; an edge that is no triangle's side: a flat `tri` |
-//! | the model's parts, their materials | one `mesh` each; its shader a texture's file name, written beside, or a colour (`shaders.rs`) |
+//! | the model's parts, their materials | one `mesh` each, or one per material where a part has several (`pieces.rs`); its shader a texture's file name, written beside, or a colour (`shaders.rs`) |
 //! | a clip (keyframed or procedural) | `NAME.md5anim`, each joint relative to its parent: [`frame_rate`] |
 //! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
+//! | a name's control characters and `"` | `_`, with a note: MD5's quoted names have no escapes (`names.rs`) |
 //! | scale | none: a constant, even scale is baked into the positions, any other refused |
 //! | the model's axes (the article, glTF: Y-up, front +z) | id's Z-up, front +x: object space turned (glTF's: `(x, y, z) → (z, x, y)`) |
 //!
@@ -36,13 +37,15 @@ mod error;
 mod frames;
 mod joints;
 mod names;
+mod pieces;
 mod scale;
 mod shaders;
 mod text;
 
 pub use error::ExportError;
 pub use frames::{FRAME_RATE, MAX_FRAMES, POSE_BUDGET, POSE_RATE, frame_rate};
-pub use names::{clip_name_in, file_stem};
+pub use names::{COMMAND_LINE, clip_name_in, file_stem};
+use names::{md5_name, md5_names};
 
 use crate::material::Looks;
 use skinning_method::clip::Clip;
@@ -101,7 +104,7 @@ pub struct Md5Export<'a> {
     /// Each picture the shaders name, to write beside the mesh: its file name, and its image in
     /// the looks' `materials.images`.
     pub pictures: Vec<(String, usize)>,
-    /// What the files cannot keep, one line each, to be said (a mesh of several materials).
+    /// What the files cannot keep, one line each, to be said.
     pub notes: Vec<String>,
 }
 
@@ -109,15 +112,27 @@ impl<'a> Md5Export<'a> {
     /// Checks that `model` and `clips` can be written as MD5 and plans the files; refuses before
     /// any frame is sampled an export past [`POSE_BUDGET`].
     pub fn new(model: &'a Model, looks: &Looks, clips: &'a [Clip]) -> Result<Md5Export<'a>, ExportError> {
-        check_names(model, clips)?;
         let joints = joints::md5_joints(model)?;
         let samplings = frames::frame_counts(clips, joints.order.len())?;
-        let shaders = shaders::shaders(model, looks);
-        let mesh = text::mesh(model, looks, &joints, &shaders.of_part)?;
+        let pieces = pieces::pieces(model, looks, &text::lonely_edges(model))?;
+        let mut shaders = shaders::shaders(model, looks, &pieces);
+        // Names as MD5's quotes can hold them (`names.rs`); a part's own name may be its shader.
+        for shader in &mut shaders.of_piece {
+            *shader = md5_name(shader).into_owned();
+        }
+        let (clip_names, clips_renamed) = md5_names(clips.iter().map(|c| c.name.as_str()), "clip");
+        let (_, meshes_renamed) = md5_names(model.parts.iter().map(|p| p.name.as_str()), "mesh");
+        let notes = [joints.renamed.clone(), meshes_renamed, clips_renamed].into_iter().flatten().collect();
+        let mesh = text::mesh(model, looks, &joints, &pieces, &shaders.of_piece)?;
         let mut pose = Pose::new(model);
-        let animations = (clips.iter().zip(samplings))
-            .map(|(clip, sampling)| anim::plan(model, &joints, clip, sampling, &mut pose))
-            .collect::<Result<_, _>>()?;
+        let mut animations = Vec::with_capacity(clips.len());
+        for ((clip, name), sampling) in clips.iter().zip(clip_names).zip(samplings) {
+            animations.push(finer_where_it_turns(model, &joints, (clip, name), sampling, &mut pose)?);
+        }
+        frames::check_budget(
+            &animations.iter().map(anim::Planned::sampling).collect::<Vec<_>>(),
+            joints.order.len(),
+        )?;
         Ok(Md5Export {
             model,
             clips,
@@ -126,7 +141,7 @@ impl<'a> Md5Export<'a> {
             mesh,
             stems: file_stems(clips),
             pictures: shaders.pictures,
-            notes: shaders.notes,
+            notes,
         })
     }
 
@@ -136,38 +151,32 @@ impl<'a> Md5Export<'a> {
     }
 }
 
-/// Names go between double quotes, on one line: the bones', the meshes' and the clips'.
-fn check_names(model: &Model, clips: &[Clip]) -> Result<(), ExportError> {
-    let refuse = |what, name: &str, why| Err(ExportError::Name { what, name: name.to_string(), why });
-    let unquotable = |name: &str| name.contains(['"', '\n', '\r']);
-    for bone in model.skeleton.bones() {
-        if unquotable(&bone.name) {
-            return refuse(
-                "bone",
-                &bone.name,
-                "holds a double quote or a line end, which an MD5 name cannot",
-            );
+/// The frames of a clip may be set finer than its keys ask, up to this many times: a turn of a
+/// third of a turn or more between two frames is halved at most three times (a quarter of a turn
+/// between two keys at 120 frames a second is 1/960 s).
+const FINER: u32 = 8;
+
+/// `clip` planned at `sampling`, or, where a joint turns a third of a turn or more from one frame
+/// to the next, at twice the rate, and again (up to [`FINER`] times the rate): the frames still
+/// fall on every key, and a reader, which turns the shorter way from frame to frame, then turns
+/// the way the model does (`anim.rs`: `Planned::turns_too_far`).
+fn finer_where_it_turns(
+    model: &Model,
+    joints: &joints::Md5Joints,
+    (clip, name): (&Clip, String),
+    sampling: frames::Sampling,
+    pose: &mut Pose,
+) -> Result<anim::Planned, ExportError> {
+    let mut planned = anim::plan(model, joints, (clip, name.clone()), sampling, pose)?;
+    let mut rate = sampling.rate;
+    while planned.turns_too_far() && rate < sampling.rate * FINER {
+        rate *= 2;
+        let Some(frames) = frames::frame_count(clip.duration, rate) else { break };
+        // Never past the budget of poses, whose every frame the plan samples.
+        if frames.saturating_mul(joints.order.len()) > POSE_BUDGET {
+            break;
         }
+        planned = anim::plan(model, joints, (clip, name.clone()), frames::Sampling { rate, frames }, pose)?;
     }
-    for part in &model.parts {
-        if unquotable(&part.name) {
-            return refuse(
-                "mesh",
-                &part.name,
-                "holds a double quote or a line end, which an MD5 shader cannot",
-            );
-        }
-    }
-    for clip in clips {
-        let name = clip.name.as_str();
-        if unquotable(name) || name.chars().any(char::is_control) {
-            return refuse(
-                "clip",
-                name,
-                "holds a double quote, a line end or a control character, which the .md5anim that keeps \
-                 its name cannot",
-            );
-        }
-    }
-    Ok(())
+    Ok(planned)
 }

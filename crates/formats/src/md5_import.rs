@@ -41,6 +41,7 @@ mod folder;
 mod front;
 mod joints;
 mod mesh_file;
+mod pictures;
 mod shaders;
 mod tokens;
 mod vertices;
@@ -50,11 +51,11 @@ pub use error::Md5Error;
 pub use front::{CLEAR, FEET, Front};
 pub use joints::SYNTHETIC_ROOT;
 pub use mesh_file::FileWeight as Weight;
-use shaders::Pictures;
+use pictures::Pictures;
 pub use vertices::StoredWeights;
 
 use crate::material::Looks;
-use crate::md5_export::clip_name_in;
+use crate::md5_export::{COMMAND_LINE, clip_name_in};
 use skinning_method::clip::{Clip, Motion};
 use skinning_method::model::{Axes, Axis, Model};
 use skinning_method::normals::smooth_normals;
@@ -101,6 +102,8 @@ pub struct MeshSummary {
     pub weights: usize,
     /// The most weights one of its vertices has.
     pub most_weights: usize,
+    /// Whether its shader gave it a material: a picture found, or a colour.
+    pub drawn: bool,
 }
 
 /// One animation, counted.
@@ -118,19 +121,14 @@ pub struct AnimSummary {
 /// Only a regular file (or a link to one) is read, as for glTF: a device never ends, a FIFO may
 /// never be written to.
 pub fn load(path: &Path) -> Result<Imported, Md5Error> {
-    let read = |path: &Path| -> Result<Vec<u8>, Md5Error> {
-        let read_error = |error| Md5Error::Read { path: path.display().to_string(), error };
-        if !std::fs::metadata(path).map_err(read_error)?.is_file() {
-            return Err(Md5Error::NotAFile("a folder, a device, a FIFO or a socket"));
-        }
-        std::fs::read(path).map_err(|error| Md5Error::Read { path: path.display().to_string(), error })
-    };
-    let mesh = read(path)?;
+    // What is left of the budget of the model's files' bytes (`budget::MD5_BYTES`).
+    let mut left = crate::budget::MD5_BYTES;
+    let mesh = read_within(path, &mut left)?;
     let mut notes = Vec::new();
     let mut animations = Vec::new();
     let mut files = vec![path.canonicalize().unwrap_or_else(|_| path.to_path_buf())];
     for (stem, file) in folder::animation_files(path, &mut notes) {
-        match std::fs::read(&file) {
+        match read_within(&file, &mut left) {
             Ok(bytes) => animations.push((stem, bytes)),
             Err(e) => notes.push(format!("skipped the animation {}.md5anim: {e}", printable(&stem))),
         }
@@ -143,6 +141,32 @@ pub fn load(path: &Path) -> Result<Imported, Md5Error> {
     let mut imported = load_texts(&String::from_utf8_lossy(&mesh), &texts, folder, notes)?;
     files.append(&mut imported.files);
     Ok(Imported { files, ..imported })
+}
+
+/// The bytes of the regular file `path`, if its size, looked at before a byte is read, is within
+/// what is `left` of the model's budget (`budget::MD5_BYTES`), which it then spends.
+fn read_within(path: &Path, left: &mut u64) -> Result<Vec<u8>, Md5Error> {
+    use std::io::Read;
+    let read_error = |error| Md5Error::Read { path: path.display().to_string(), error };
+    let meta = std::fs::metadata(path).map_err(read_error)?;
+    if !meta.is_file() {
+        return Err(Md5Error::NotAFile("a folder, a device, a FIFO or a socket"));
+    }
+    if meta.len() > *left {
+        return Err(Md5Error::File(format!(
+            "the file is {} bytes, past what is left of the model's budget of {} bytes for its MD5 files \
+             ({} left); not read",
+            meta.len(),
+            crate::budget::MD5_BYTES,
+            *left
+        )));
+    }
+    *left -= meta.len();
+    // No more than was counted, should the file grow meanwhile.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    file.take(meta.len()).read_to_end(&mut bytes).map_err(read_error)?;
+    Ok(bytes)
 }
 
 /// Loads a model from the text of its `.md5mesh` and its animations' (each a name and a text, in
@@ -183,21 +207,11 @@ fn load_texts(
     let mut model = Model::new(bones.skeleton, vertices.skin, vertices.edges)?
         .with_triangles(vertices.triangles)?
         .with_parts(vertices.parts)?;
-    // Up is +z; the front is what the feet say, id's +x if they do not.
-    let front = front::front(&file.joints);
-    model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
-    if front.axis != Axis::PosX {
-        notes.push(format!(
-            "it faces {}, not +x as id's models do ({}): shown and exported facing forward; \
-             --front AXIS says otherwise",
-            front.axis,
-            front.why()
-        ));
-    }
     // The shaders, as materials: pictures beside the model, or colours (`shaders.rs`).
     let shaders: Vec<&str> = file.meshes.iter().map(|m| m.shader).collect();
-    let (materials, read) = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
-    let looks = Looks { texcoords: vertices.texcoords, materials };
+    let found = shaders::materials(&shaders, &vertices.triangle_runs, pictures, &mut notes);
+    let (read, drawn) = (found.files, found.drawn);
+    let looks = Looks { texcoords: vertices.texcoords, materials: found.materials };
     smooth_normals_for(&mut model, &mut notes);
 
     // Each animation that describes the same joints becomes a clip.
@@ -228,7 +242,16 @@ fn load_texts(
         clips.push(Clip { name: REST.into(), duration: 0.0, motion: Motion::Keyframes(Vec::new()) });
     }
 
-    let meshes = mesh_summaries(&file, &model);
+    // Up is +z; the front is +x in a file this program wrote, else what the feet say as the first
+    // clip plays, else in the bind pose, else id's +x (`front.rs`).
+    let own = clips.first().filter(|_| !summaries.is_empty());
+    let front = match file.commandline.is_some_and(|c| c.starts_with(COMMAND_LINE)) {
+        true => front::written_here(),
+        false => front::played(front::front(&file.joints), &file.joints, &model, own),
+    };
+    model.axes = Axes::new(Axis::PosZ, front.axis).unwrap_or(Axes::ID);
+    notes.extend(front.note());
+    let meshes = mesh_summaries(&file, &model, &drawn);
     Ok(Imported {
         model,
         looks,
@@ -243,10 +266,11 @@ fn load_texts(
 }
 
 /// What `--info` says of each of the file's meshes, under the name its part has in `model`.
-fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model) -> Vec<MeshSummary> {
-    (file.meshes.iter().zip(&model.parts))
-        .map(|(mesh, part)| MeshSummary {
+fn mesh_summaries(file: &mesh_file::MeshFile<'_>, model: &Model, drawn: &[bool]) -> Vec<MeshSummary> {
+    (file.meshes.iter().zip(&model.parts).zip(drawn))
+        .map(|((mesh, part), &drawn)| MeshSummary {
             name: part.name.clone(),
+            drawn,
             vertices: mesh.verts.len(),
             triangles: mesh.tris.len(),
             weights: mesh.weights.len(),

@@ -18,11 +18,15 @@
 //! 1: with a sum of 0.9, a vertex on a bone that has not moved would land at 0.9 * bind, pulled a
 //! tenth of the way towards the world's origin; `Skin::add_vertex` refuses such weights.
 //!
-//! **One loop, two methods.** What changes between linear blending and dual quaternions
-//! (`dual_quat.rs`) is only what happens to one vertex: the [`Blend`] trait says it, for a
-//! position and for a normal (`normals.rs`). [`Linear`] is the article's. The loop over the
-//! vertices is written once, [`blend_run`], for either method and any run of vertices (the whole
-//! skin, or one thread's share).
+//! **One loop, any method.** What a later way of skinning changes (dual quaternions, chapter 7)
+//! is only what happens to one vertex: the [`Blend`] trait says it. [`Linear`] is the article's.
+//! The loop over the vertices is written once, [`blend_run`], for any method and any run of
+//! vertices (the whole skin, or one thread's share).
+//!
+//! **Two streams in, one out.** The loop reads a stream of positions and the skin's influences
+//! (`skin.rs`), side by side, vertex after vertex: the bind positions as the skin keeps them
+//! (`Skin::bind`), or the same mesh reshaped for this frame before the blend (chapter 13), with the
+//! same influences. It writes the skinned positions into a third.
 //!
 //! **Every influence, in two passes.** Four influences sit in a vertex's slots, and the main loop
 //! reads those: the same four reads for every vertex, no branch. A vertex with more (a file may give
@@ -30,26 +34,23 @@
 //! ([`finish_extras`]) blends each such vertex again, whole, slots and extras. That rule lives here
 //! and only here: the fast path (`skinning-fast`) runs its own main loop, then this same pass.
 //!
-//! Reads the bind positions, writes the outputs, allocates nothing. `shaders/skinning.vert` is the
-//! same sum, run by the GPU (chapter 6).
+//! Reads the positions and the influences, writes the output, allocates nothing.
+//! `shaders/skinning.vert` is the same sum, run by the GPU (chapter 6).
 
-use crate::normals::{blended_matrix, normal_by};
-use crate::skin::{ExtraInfluence, SLOTS, Skin, SkinVertex};
+use crate::skin::{ExtraInfluence, SLOTS, Skin, VertexInfluences};
 use glam::{Mat4, Vec3A};
 use std::ops::Range;
 
-/// A skinning method: where one vertex goes, and where its normal turns, given its influences.
+/// A skinning method: where one vertex goes, given its position before the blend and its influences.
 ///
 /// `extras` are the vertex's fifth and later influences: empty in the main loop, the vertex's own
-/// in the second pass. Implemented by [`Linear`] (linear blend skinning) and by
-/// `dual_quat::DualQuats` (dual-quaternion skinning).
+/// in the second pass. Implemented by [`Linear`] (linear blend skinning), and by the later lessons'
+/// other ways (dual quaternions).
 pub trait Blend: Sync {
     /// How many joints the method's palette holds: one entry per joint of the skin.
     fn joints(&self) -> usize;
-    /// Where vertex `v` goes, its slots then `extras` counted.
-    fn position(&self, v: &SkinVertex, extras: &[ExtraInfluence]) -> Vec3A;
-    /// Where its bind `normal` turns, by the same influences.
-    fn normal(&self, v: &SkinVertex, extras: &[ExtraInfluence], normal: Vec3A) -> Vec3A;
+    /// Where the vertex at `bind` goes, by its slots `v` then `extras`.
+    fn position(&self, v: &VertexInfluences, extras: &[ExtraInfluence], bind: Vec3A) -> Vec3A;
 }
 
 /// Linear blend skinning: a palette of one matrix per joint, `world * offset`.
@@ -63,86 +64,76 @@ impl Blend for Linear<'_> {
 
     /// `Σ weight * palette[joint] * bind`: the four slots (an unused slot weighs 0 and adds
     /// nothing), then the extras, in that order.
-    fn position(&self, v: &SkinVertex, extras: &[ExtraInfluence]) -> Vec3A {
+    fn position(&self, v: &VertexInfluences, extras: &[ExtraInfluence], bind: Vec3A) -> Vec3A {
         let palette = self.0;
         let mut sum = Vec3A::ZERO;
         for i in 0..SLOTS {
             // Where this joint alone would put the vertex, weighted.
-            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(v.bind);
+            sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(bind);
         }
         for extra in extras {
-            sum += extra.weight * palette[extra.joint].transform_point3a(v.bind);
+            sum += extra.weight * palette[extra.joint].transform_point3a(bind);
         }
         sum
-    }
-
-    /// The rule of `normals.rs`: the inverse transpose of the blended matrix `Σ wᵢ palette[jointᵢ]`.
-    fn normal(&self, v: &SkinVertex, extras: &[ExtraInfluence], normal: Vec3A) -> Vec3A {
-        normal_by(&blended_matrix(v, extras, self.0), normal)
     }
 }
 
 /// The blend of a run of the skin's vertices by `method`: `positions[i]` gets vertex
-/// `vertices.start + i`, and `normals[i]` its bind normal moved the same way (`normals` empty for
-/// positions alone). Every influence counts: the main loop over the slots, then [`finish_extras`].
+/// `vertices.start + i`, moved from where `bind` (one position per vertex of the skin: its bind
+/// positions, or this frame's shape) has it. Every influence counts: the main loop over the
+/// slots, then [`finish_extras`].
 ///
 /// # Panics
-/// If the method's palette has not one entry per joint, or an output's length is not the run's.
+/// If the method's palette has not one entry per joint, `bind` not one position per vertex, or
+/// the output's length is not the run's.
 pub fn blend_run(
     skin: &Skin,
+    bind: &[Vec3A],
     method: &impl Blend,
     vertices: Range<usize>,
     positions: &mut [Vec3A],
-    normals: &mut [Vec3A],
 ) {
     assert_eq!(method.joints(), skin.joints().len(), "one palette entry per joint");
-    let run = &skin.vertices()[vertices.clone()];
+    assert_eq!(bind.len(), skin.len(), "one position per vertex in");
+    let (run, bind_run) = (&skin.vertex_influences()[vertices.clone()], &bind[vertices.clone()]);
     assert_eq!(run.len(), positions.len(), "one output position per vertex");
     // The main loop: every vertex by its four slots.
-    for (v, out) in run.iter().zip(positions.iter_mut()) {
-        *out = method.position(v, &[]);
+    for ((v, &p), out) in run.iter().zip(bind_run).zip(positions.iter_mut()) {
+        *out = method.position(v, &[], p);
     }
-    if !normals.is_empty() {
-        let bind_normals = &skin.normals()[vertices.clone()];
-        assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
-        for ((v, &n), out) in run.iter().zip(bind_normals).zip(normals.iter_mut()) {
-            *out = method.normal(v, &[], n);
-        }
-    }
-    finish_extras(skin, method, vertices.start, positions, normals);
+    finish_extras(skin, bind, method, vertices.start, positions);
 }
 
 /// The second pass: each vertex of `first..first + positions.len()` that has extras, blended
-/// again whole, its slots and its extras (and its normal, unless `normals` is empty).
+/// again whole, its slots and its extras, from its position in `bind`.
 ///
 /// Why whole, and not the extras' terms added to the main loop's result: a linear sum could be
-/// finished that way, but a normal needs the whole blended matrix before its inverse transpose, and
-/// a dual-quaternion sum is normalised. Redone in the main loop's order, a linear position comes out
-/// bit for bit as the sum finished would. Does nothing for a run without extras.
+/// finished that way, but what later lessons do after the sum cannot (a normal needs the whole
+/// blended matrix before its inverse transpose, a dual-quaternion sum is normalised). Redone in the
+/// main loop's order, a linear position comes out bit for bit as the sum finished would. Does
+/// nothing for a run without extras.
 pub fn finish_extras(
     skin: &Skin,
+    bind: &[Vec3A],
     method: &impl Blend,
     first: usize,
     positions: &mut [Vec3A],
-    normals: &mut [Vec3A],
 ) {
     for (vertex, extras) in skin.extras_by_vertex(first..first + positions.len()) {
-        let v = &skin.vertices()[vertex];
-        positions[vertex - first] = method.position(v, extras);
-        if !normals.is_empty() {
-            normals[vertex - first] = method.normal(v, extras, skin.normals()[vertex]);
-        }
+        let v = &skin.vertex_influences()[vertex];
+        positions[vertex - first] = method.position(v, extras, bind[vertex]);
     }
 }
 
-/// Where `method` puts one vertex of the skin, every influence counted: bit for bit what
-/// [`blend_run`] writes for it (the vertex inspector shows it).
-pub fn blend_vertex(skin: &Skin, method: &impl Blend, vertex: usize) -> Vec3A {
-    method.position(&skin.vertices()[vertex], skin.extras_of(vertex..vertex + 1))
+/// Where `method` puts one vertex of the skin from its position in `bind`, every influence
+/// counted: bit for bit what [`blend_run`] writes for it (the vertex inspector shows it).
+pub fn blend_vertex(skin: &Skin, bind: &[Vec3A], method: &impl Blend, vertex: usize) -> Vec3A {
+    let v = &skin.vertex_influences()[vertex];
+    method.position(v, skin.extras_of(vertex..vertex + 1), bind[vertex])
 }
 
-/// Linear blend skinning of the whole skin, positions alone: the article's `BlendVertex` over
-/// every vertex. What the book's second chapter runs by hand.
+/// Linear blend skinning of the whole skin from its bind positions: the article's `BlendVertex`
+/// over every vertex. What the book's second chapter runs by hand.
 pub fn blend(skin: &Skin, palette: &[Mat4], skinned: &mut [Vec3A]) {
-    blend_run(skin, &Linear(palette), 0..skin.len(), skinned, &mut []);
+    blend_run(skin, skin.bind(), &Linear(palette), 0..skin.len(), skinned);
 }

@@ -25,13 +25,12 @@
 //! is a **procedural** clip here, a plain function of time.
 //!
 //! A track may also move the **morph weights** of the mesh its bone holds (glTF's `weights`
-//! channels): one channel per target, sampled like the others into the frame's weights
-//! ([`Clip::sample_weights`]); `morph.rs` says what the weights do.
+//! channels): one channel per target, sampled like the others; a later lesson (`morph.rs`, chapter
+//! 13) samples them into a frame's weights and says what they do.
 //!
 //! Clips loop: the time is wrapped into `[0, duration)` first, in `f64`, so a demo that has run for
 //! hours samples exactly the same poses as one that has just started.
 
-use crate::morph::MeshMorph;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use glam::{Quat, Vec3};
@@ -264,27 +263,6 @@ impl Clip {
                 }
             }
             Motion::Procedural(animate) => animate(t, pose),
-        }
-    }
-
-    /// The morph weights at `time`, for every mesh of `morphs`, into `weights` (one per target, at
-    /// each mesh's place): each mesh's defaults, then what this clip's weight channels say for
-    /// the meshes of the bones they move. Allocates nothing.
-    ///
-    /// A blend of several clips would average their weights by the clips' own weights, as it
-    /// averages their poses: this is where each clip's come from.
-    pub fn sample_weights(&self, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
-        let t = self.wrap(time);
-        for m in morphs {
-            weights[m.weights.clone()].copy_from_slice(&m.defaults);
-        }
-        let Motion::Keyframes(tracks) = &self.motion else { return };
-        for track in tracks.iter().filter(|track| !track.weights.is_empty()) {
-            for m in morphs.iter().filter(|m| m.bone == track.bone) {
-                for (weight, channel) in weights[m.weights.clone()].iter_mut().zip(&track.weights) {
-                    *weight = channel.sample(t);
-                }
-            }
         }
     }
 }

@@ -42,7 +42,7 @@
 //! on, goes back to linear blending, saying why in one line. The tolerance is [`RIGID_TOLERANCE`].
 //!
 //! **Normals** turn by the blended rotation alone, `real` after steps 1 and 2
-//! ([`DualQuats`]' `Blend::normal`): a rotation moves a direction, the translation does not, and the shared
+//! ([`DualQuats`]' `BlendNormal::normal`): a rotation moves a direction, the translation does not, and the shared
 //! scale is the same along every axis, so it changes no direction.
 //!
 //! **Every influence.** Step 1 sums all of a vertex's influences. The main loop reads the four
@@ -61,7 +61,8 @@ mod rigid;
 pub use rigid::{NotRigid, RIGID_TOLERANCE, RigidProblem};
 
 use crate::blend::Blend;
-use crate::skin::{ExtraInfluence, SLOTS, SkinVertex};
+use crate::normals::BlendNormal;
+use crate::skin::{ExtraInfluence, SLOTS, VertexInfluences};
 use glam::{Mat4, Quat, Vec3, Vec3A, Vec4};
 use rigid::{axis_lengths, rotation_of};
 
@@ -148,21 +149,23 @@ impl Blend for DualQuats<'_> {
         self.joints.len()
     }
 
-    fn position(&self, v: &SkinVertex, extras: &[ExtraInfluence]) -> Vec3A {
+    fn position(&self, v: &VertexInfluences, extras: &[ExtraInfluence], bind: Vec3A) -> Vec3A {
         // 3. Apply the blended motion to the (scaled) bind position.
-        blended_motion(v, extras, self.joints).transform_point(self.scale * v.bind)
+        blended_motion(v, extras, self.joints).transform_point(self.scale * bind)
     }
+}
 
+impl BlendNormal for DualQuats<'_> {
     /// The bind normal turned by the blended rotation alone: a translation moves no direction, and
     /// the shared scale is the same along every axis.
-    fn normal(&self, v: &SkinVertex, extras: &[ExtraInfluence], normal: Vec3A) -> Vec3A {
+    fn normal(&self, v: &VertexInfluences, extras: &[ExtraInfluence], normal: Vec3A) -> Vec3A {
         turn(blended_motion(v, extras, self.joints).real, normal)
     }
 }
 
 /// Steps 1 and 2 for one vertex: its joints' motions, summed by weight and normalised; the four
 /// slots, then the `extras` given (none in the main loop).
-fn blended_motion(v: &SkinVertex, extras: &[ExtraInfluence], dq_palette: &[DualQuat]) -> DualQuat {
+fn blended_motion(v: &VertexInfluences, extras: &[ExtraInfluence], dq_palette: &[DualQuat]) -> DualQuat {
     // 1. The weighted sum, every term on the side of the first influence's rotation.
     let first = dq_palette[v.joints[0] as usize].real;
     let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);

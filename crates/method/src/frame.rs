@@ -10,8 +10,8 @@
 //!    (`reach.rs`);
 //! 3. **matrices**: each bone's `local` as a matrix, with its hand bend; the walk down the tree,
 //!    `world = parent world * local`; the palette, `world * offset` once per joint;
-//! 4. **morph**: a mesh with morph targets takes this frame's shape, `bind + Σ weight * Δ`, in the
-//!    pose's copy of the skin (`morph.rs`); the blend reads that copy;
+//! 4. **morph**: a mesh with morph targets takes this frame's shape, `bind + Σ weight * Δ`, in
+//!    positions of the pose's own (`morph.rs`); the blend reads those;
 //! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`, over every influence (`blend.rs`);
 //! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
 //!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
@@ -34,7 +34,7 @@ use crate::morph::{Held, Morphed};
 use crate::normals::face_normals;
 use crate::reach::{self, Reach};
 use crate::skeleton::BoneId;
-use crate::skin::compute_palette;
+use crate::skin::{Shape, compute_palette};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3, Vec3A};
 
@@ -102,7 +102,7 @@ pub struct Pose {
     pub palette: Vec<Mat4>,
     /// The palette as dual quaternions, when a frame blends by [`Method::Dqs`].
     pub dq: DqPalette,
-    /// Step 4: this frame's morph weights, and the skin in this frame's shape that the blend reads.
+    /// Step 4: this frame's morph weights, and the mesh's shape this frame that the blend reads.
     pub morph: Morphed,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
@@ -155,10 +155,10 @@ impl Pose {
             self.update_dq_palette()?;
         }
         let Blending::Cpu { method, by, normals } = frame.blending else { return Ok(()) };
-        let skin = self.morph.skin(&model.skin);
+        let shape = self.morph.shape(&model.skin);
         let palette = Palette::of(method, &self.palette, &self.dq);
         let vertex_normals = if normals { &mut self.normals.vertex[..] } else { &mut [] };
-        by.blend(skin, palette, &mut self.skinned, vertex_normals);
+        by.blend(&model.skin, shape, palette, &mut self.skinned, vertex_normals);
         if normals && !self.normals.face.is_empty() {
             // Flat normals, for a mesh with none of its own.
             face_normals(&self.skinned, &model.triangles, &mut self.normals.face);
@@ -191,6 +191,12 @@ impl Pose {
     /// What `method`'s blend reads (for DQS, as of the last frame that blended by it).
     pub fn palette_for(&self, method: Method) -> Palette<'_> {
         Palette::of(method, &self.palette, &self.dq)
+    }
+
+    /// The mesh's shape this frame, which the blend reads: the skin's bind positions and normals,
+    /// or, for a model with morph targets, this frame's (step 4).
+    pub fn shape<'a>(&'a self, model: &'a Model) -> Shape<'a> {
+        self.morph.shape(&model.skin)
     }
 
     /// Where the joint of `bone` is in the world: the origin of its space.

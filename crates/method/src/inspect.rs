@@ -75,22 +75,29 @@ impl Inspection {
 
     /// The same vertex, with where dual quaternions put it too (`dual_quat::DualQuats`, from
     /// the frame's dual-quaternion palette and shared scale).
-    pub fn with_dqs(self, skin: &Skin, dq_palette: &[DualQuat], scale: f32) -> Inspection {
-        let dqs = blend_vertex(skin, &DualQuats { joints: dq_palette, scale }, self.vertex);
+    pub fn with_dqs(
+        self,
+        skin: &Skin,
+        positions: &[Vec3A],
+        dq_palette: &[DualQuat],
+        scale: f32,
+    ) -> Inspection {
+        let dqs = blend_vertex(skin, positions, &DualQuats { joints: dq_palette, scale }, self.vertex);
         Inspection { dqs: Some(dqs.into()), ..self }
     }
 }
 
-/// The candidates and the blend of `vertex` with this frame's `palette` (one matrix per joint).
-pub fn inspect(skin: &Skin, palette: &[Mat4], vertex: usize) -> Inspection {
+/// The candidates and the blend of `vertex` with this frame's `palette` (one matrix per joint),
+/// from its place in `positions` (the blend's positions stream: `Pose::shape`).
+pub fn inspect(skin: &Skin, positions: &[Vec3A], palette: &[Mat4], vertex: usize) -> Inspection {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
-    let v = &skin.vertices()[vertex];
+    let (v, bind) = (&skin.vertex_influences()[vertex], positions[vertex]);
     let unused = Candidate { joint: 0, weight: 0.0, position: Vec3::ZERO, contribution: Vec3::ZERO };
     let (mut in_place, mut count, mut spilled) = ([unused; IN_PLACE], 0, Vec::new());
     // As in `blend`: all four slots, in `Vec3A`; an unused slot adds weight 0 times a point.
     let mut sum = Vec3A::ZERO;
     let mut add = |joint: JointId, weight: f32, in_use: bool| {
-        let position = palette[joint].transform_point3a(v.bind);
+        let position = palette[joint].transform_point3a(bind);
         let contribution = weight * position;
         sum += contribution;
         if in_use {
@@ -114,13 +121,14 @@ pub fn inspect(skin: &Skin, palette: &[Mat4], vertex: usize) -> Inspection {
     for extra in skin.extras_of(vertex..vertex + 1) {
         add(extra.joint, extra.weight, true);
     }
-    let (bind, blended) = (v.bind.into(), sum.into());
+    let (bind, blended) = (bind.into(), sum.into());
     Inspection { vertex, bind, in_place, count, spilled, blended, dqs: None }
 }
 
-/// Where `vertex` is skinned with `palette`: the blend of one vertex (for picking one on screen).
-pub fn skinned_position(skin: &Skin, palette: &[Mat4], vertex: usize) -> Vec3 {
-    blend_vertex(skin, &Linear(palette), vertex).into()
+/// Where `vertex` is skinned with `palette` from its place in `positions`: the blend of one vertex
+/// (for picking one on screen).
+pub fn skinned_position(skin: &Skin, positions: &[Vec3A], palette: &[Mat4], vertex: usize) -> Vec3 {
+    blend_vertex(skin, positions, &Linear(palette), vertex).into()
 }
 
 /// An [`Inspection`] as a table: per influence the bone's name, the joint, the weight, the

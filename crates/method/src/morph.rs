@@ -20,14 +20,17 @@
 //! all. Added after the skin, the arrow would keep pointing where it pointed in the bind pose: a
 //! head that turns would leave its smile facing the old way (chapter 13 measures how far).
 //!
-//! In a frame (`model.rs`) the morph is step 4, after the palette and before the blend. It changes
-//! no part of the model: the pose holds a copy of the skin ([`Morphed`]), whose morphed vertices get
-//! this frame's bind positions and normals, and the blend reads that copy instead of the model's
-//! skin, with the same loop. A frame's weights come from the mesh's defaults (a node's own weights,
-//! else its mesh's), the clip's weight channels (`clip.rs`), and the user (`--morph`, the keys).
+//! In a frame (`frame.rs`) the morph is step 4, after the palette and before the blend. It changes
+//! no part of the model: it writes this frame's shape ([`Morphed`]: the positions and normals of
+//! every vertex, the morphed ones displaced) into streams of its own, and the blend reads those
+//! instead of the skin's bind positions and normals, beside the skin's influences, with the same
+//! loop. The influences are never copied: a shape has nothing to do with them. A frame's weights
+//! come from the mesh's defaults (a node's own weights, else its mesh's), the clip's weight
+//! channels (`clip.rs`, sampled by [`sample_weights`]), and the user (`--morph`, the keys).
 
+use crate::clip::{Clip, Motion};
 use crate::skeleton::BoneId;
-use crate::skin::Skin;
+use crate::skin::{Shape, Skin};
 use glam::Vec3A;
 use std::ops::Range;
 
@@ -135,6 +138,27 @@ pub fn morph_normal(normal: Vec3A, weights: &[f32], displacements: &[Vec3A]) -> 
     if change == Vec3A::ZERO { normal } else { (normal + change).try_normalize().unwrap_or(normal) }
 }
 
+/// The morph weights of `clip` at `time`, for every mesh of `morphs`, into `weights` (one per
+/// target, at each mesh's place): each mesh's defaults, then what the clip's weight channels
+/// (`clip.rs`: `Track::weights`) say for the meshes of the bones they move. Allocates nothing.
+///
+/// A blend of several clips would average their weights by the clips' own weights, as it
+/// averages their poses: this is where each clip's come from.
+pub fn sample_weights(clip: &Clip, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
+    let t = clip.wrap(time);
+    for m in morphs {
+        weights[m.weights.clone()].copy_from_slice(&m.defaults);
+    }
+    let Motion::Keyframes(tracks) = &clip.motion else { return };
+    for track in tracks.iter().filter(|track| !track.weights.is_empty()) {
+        for m in morphs.iter().filter(|m| m.bone == track.bone) {
+            for (weight, channel) in weights[m.weights.clone()].iter_mut().zip(&track.weights) {
+                *weight = channel.sample(t);
+            }
+        }
+    }
+}
+
 /// A weight held by the user over whatever the clip says (`--morph`, the program's keys): which of
 /// a frame's weights ([`MeshMorph::weights`]), and its value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -143,36 +167,41 @@ pub struct Held {
     pub value: f32,
 }
 
-/// Step 4 of a frame, and what it keeps between frames: this frame's morph weights, and the skin
-/// they reshape. Made once per pose; a frame allocates nothing.
+/// Step 4 of a frame, and what it keeps between frames: this frame's morph weights, and the shape
+/// they give the mesh. Made once per pose; a frame allocates nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Morphed {
     /// Every target's weight this frame, mesh after mesh ([`MeshMorph::weights`] says where).
     pub weights: Vec<f32>,
-    /// A copy of the model's skin whose morphed vertices hold this frame's shapes; None for a
-    /// model without morph targets, whose blend reads the model's skin itself.
-    shaped: Option<Skin>,
+    /// Every vertex's position in this frame's shape (the morphed ones displaced, the others at
+    /// their bind positions); empty for a model without morph targets, whose blend reads the
+    /// skin's bind positions themselves.
+    positions: Vec<Vec3A>,
+    /// The same for the normals; empty too where the skin has none.
+    normals: Vec<Vec3A>,
 }
 
 impl Morphed {
-    /// The weights at their defaults, and (for a model with targets) a copy of `skin` to reshape.
+    /// The weights at their defaults, and (for a model with targets) the skin's shape to reshape.
     pub fn new(skin: &Skin, morphs: &[MeshMorph]) -> Morphed {
-        let mut morphed = Morphed { weights: Vec::new(), shaped: None };
+        let mut morphed = Morphed { weights: Vec::new(), positions: Vec::new(), normals: Vec::new() };
         if !morphs.is_empty() {
             morphed.weights = morphs.iter().flat_map(|m| m.defaults.iter().copied()).collect();
-            morphed.shaped = Some(skin.clone());
+            morphed.positions = skin.bind().to_vec();
+            morphed.normals = skin.normals().to_vec();
         }
         morphed
     }
 
-    /// The skin the blend reads: `skin` (the model's) itself, or its copy in this frame's shape.
-    pub fn skin<'a>(&'a self, skin: &'a Skin) -> &'a Skin {
-        self.shaped.as_ref().unwrap_or(skin)
+    /// The shape the blend reads: the skin's own, or this frame's for a model with morph targets.
+    pub fn shape<'a>(&'a self, skin: &'a Skin) -> Shape<'a> {
+        self.reshaped().unwrap_or(skin.shape())
     }
 
-    /// The pose's copy of the skin in this frame's shape, if the model has morph targets.
-    pub fn shaped(&self) -> Option<&Skin> {
-        self.shaped.as_ref()
+    /// This frame's shape, for a model with morph targets; None for one without.
+    pub fn reshaped(&self) -> Option<Shape<'_>> {
+        let shape = Shape { positions: &self.positions, normals: &self.normals };
+        (!self.positions.is_empty()).then_some(shape)
     }
 
     /// Sets the `held` weights over those the clip gave.
@@ -182,17 +211,15 @@ impl Morphed {
         }
     }
 
-    /// Step 4: each morphed vertex's bind position and normal, from the model's `skin` (never
-    /// changed) and this frame's weights, into the copy the blend reads.
+    /// Step 4: each morphed vertex's position and normal, from the `skin`'s bind ones (never
+    /// changed) and this frame's weights, into the shape the blend reads.
     pub fn apply(&mut self, skin: &Skin, morphs: &[MeshMorph]) {
-        let Some(shaped) = &mut self.shaped else { return };
         for m in morphs {
             let weights = &self.weights[m.weights.clone()];
             let n = m.targets.len();
             for (i, v) in m.vertices.clone().enumerate() {
-                let (bind, normal) = shaped.shape_mut(v);
-                *bind = morph_position(skin.vertices()[v].bind, weights, m.displacements(i));
-                if let (Some(normal), Some(&base)) = (normal, skin.normals().get(v))
+                self.positions[v] = morph_position(skin.bind()[v], weights, m.displacements(i));
+                if let (Some(normal), Some(&base)) = (self.normals.get_mut(v), skin.normals().get(v))
                     && !m.normals.is_empty()
                 {
                     *normal = morph_normal(base, weights, &m.normals[i * n..(i + 1) * n]);

@@ -30,14 +30,17 @@
 //! `tests/normal_rules.rs` measures both on the twist and on a non-uniformly scaled model.
 //!
 //! **Every influence.** The blended matrix sums every influence of the vertex ([`blended_matrix`]:
-//! the four slots, then the extras it is given). The blend's loop (`blend.rs`: `Linear`'s
-//! `Blend::normal`) runs the rule over the four slots; a vertex with more (the skin's extras,
-//! `skin/extras.rs`) gets its normal again in the second pass, from every influence, before the
-//! inverse transpose: a normal cannot be finished after it, as a sum of positions could be.
+//! the four slots, then the extras it is given). This lesson's loop, [`normals_run`], is the
+//! blend's second output stream: it runs the rule ([`BlendNormal`], for `blend.rs`'s `Linear`)
+//! over the four slots of every vertex, beside the blend of the positions, and a vertex with more
+//! (the skin's extras, `skin/extras.rs`) gets its normal again in a second pass
+//! ([`finish_extra_normals`]), from every influence, before the inverse transpose: a normal cannot
+//! be finished after it, as a sum of positions could be.
 //!
 //! Dual quaternions turn the normal by the blended rotation (`dual_quat.rs`: `DualQuats`). A
 //! mesh with no normals of its own gets flat ones, computed from its skinned triangles every frame:
-//! there is nothing to skin ([`face_normals`], `normals/shape.rs`, with the article's outline).
+//! there is nothing to skin ([`face_normals`], `normals/shape.rs`). The article's outline has bind
+//! normals of its own, worked out from its bind mesh (`scene.rs`: `outline_normals`).
 //! An MD5 model, which stores no normals either, gets smooth ones worked out once from its bind
 //! pose as Doom 3's engine works them out ([`smooth_normals`], `normals/smooth.rs`), then skinned
 //! by the rule.
@@ -45,11 +48,65 @@
 mod shape;
 mod smooth;
 
-pub use shape::{face_normals, outline_normals};
+pub use shape::face_normals;
 pub use smooth::smooth_normals;
 
-use crate::skin::{ExtraInfluence, SLOTS, SkinVertex};
+use crate::blend::{Blend, Linear};
+use crate::skin::{ExtraInfluence, SLOTS, Skin, VertexInfluences};
 use glam::{Mat3A, Mat4, Vec3A, Vec4};
+use std::ops::Range;
+
+/// A skinning method that also turns normals: where a vertex's bind `normal` turns, by the
+/// same influences that move its position. [`Linear`] by the rule above; dual quaternions by their
+/// blended rotation (`dual_quat.rs`).
+pub trait BlendNormal: Blend {
+    fn normal(&self, v: &VertexInfluences, extras: &[ExtraInfluence], normal: Vec3A) -> Vec3A;
+}
+
+impl BlendNormal for Linear<'_> {
+    /// The rule: the inverse transpose of the blended matrix `Σ wᵢ palette[jointᵢ]`.
+    fn normal(&self, v: &VertexInfluences, extras: &[ExtraInfluence], normal: Vec3A) -> Vec3A {
+        normal_by(&blended_matrix(v, extras, self.0), normal)
+    }
+}
+
+/// The blend's second output stream over a run of the skin's vertices: `normals[i]` gets the
+/// normal of vertex `vertices.start + i`, turned by `method` from where `bind_normals` (one per
+/// vertex of the skin: its own, or this frame's shape) has it. Every influence counts: the four
+/// slots, then [`finish_extra_normals`].
+///
+/// # Panics
+/// If `bind_normals` has not one normal per vertex, or `normals` is not the run's length.
+pub fn normals_run(
+    skin: &Skin,
+    bind_normals: &[Vec3A],
+    method: &impl BlendNormal,
+    vertices: Range<usize>,
+    normals: &mut [Vec3A],
+) {
+    assert_eq!(bind_normals.len(), skin.len(), "one normal per vertex in");
+    let run = &skin.vertex_influences()[vertices.clone()];
+    assert_eq!(run.len(), normals.len(), "one output normal per vertex");
+    for ((v, &n), out) in run.iter().zip(&bind_normals[vertices.clone()]).zip(normals.iter_mut()) {
+        *out = method.normal(v, &[], n);
+    }
+    finish_extra_normals(skin, bind_normals, method, vertices.start, normals);
+}
+
+/// The second pass for normals: each vertex of `first..first + normals.len()` that has extras
+/// gets its normal again, from every influence (`blend.rs`: `finish_extras` says why whole).
+pub fn finish_extra_normals(
+    skin: &Skin,
+    bind_normals: &[Vec3A],
+    method: &impl BlendNormal,
+    first: usize,
+    normals: &mut [Vec3A],
+) {
+    for (vertex, extras) in skin.extras_by_vertex(first..first + normals.len()) {
+        let v = &skin.vertex_influences()[vertex];
+        normals[vertex - first] = method.normal(v, extras, bind_normals[vertex]);
+    }
+}
 
 /// `det(m) · m⁻ᵀ`: the matrix whose columns are the cross products of `m`'s columns, so that
 /// `(m a) × (m b) = cofactor(m) (a × b)`. It exists even where `m` has no inverse.
@@ -67,7 +124,7 @@ pub fn inverse_transpose(m: &Mat3A) -> Mat3A {
 /// The 3x3 part of `Σ wᵢ palette[jointᵢ]`: the one matrix that moves the surface around vertex `v`
 /// (unused slots weigh 0 and add nothing, as in the blend), over its four slots and the `extras`
 /// given (none in the main loop; the vertex's own in the blend's second pass).
-pub fn blended_matrix(v: &SkinVertex, extras: &[ExtraInfluence], palette: &[Mat4]) -> Mat3A {
+pub fn blended_matrix(v: &VertexInfluences, extras: &[ExtraInfluence], palette: &[Mat4]) -> Mat3A {
     let (mut x, mut y, mut z) = (Vec4::ZERO, Vec4::ZERO, Vec4::ZERO);
     let mut add = |joint: usize, w: f32| {
         let m = &palette[joint];
@@ -86,7 +143,7 @@ pub fn blended_matrix(v: &SkinVertex, extras: &[ExtraInfluence], palette: &[Mat4
 
 /// The rule for one vertex over its four slots: `normalize(inverse_transpose(Σ wᵢ Mᵢ) · normal)`
 /// (a vertex with extras: `blend.rs`'s second pass, through [`blended_matrix`]).
-pub fn skin_normal(v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
+pub fn skin_normal(v: &VertexInfluences, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
     normal_by(&blended_matrix(v, &[], palette), normal)
 }
 
@@ -129,7 +186,7 @@ impl Rule {
 
     /// Vertex `v`'s skinned normal by this rule (unit length, or zero where it has none), from its
     /// four slots: the comparison is made on skins without extras.
-    pub fn skin(self, v: &SkinVertex, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
+    pub fn skin(self, v: &VertexInfluences, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
         match self {
             Rule::InverseTranspose => skin_normal(v, normal, palette),
             Rule::BlendedMatrix => (blended_matrix(v, &[], palette) * normal).normalize_or_zero(),

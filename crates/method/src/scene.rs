@@ -3,9 +3,10 @@
 //! This is the demo of article 000 (`buildBones`, `buildMesh`, `animateBones`), number for number.
 //! The "arm" lies along +x in the z = 0 plane: root at the origin, bone1 and bone2 in a row, and two
 //! "claws", bone31 above and bone32 below, at the end. The mesh is a thin outline around it, drawn
-//! as one closed loop. Its normals lie in the plane, perpendicular to the outline, worked out from
-//! the bind mesh (`normals::outline_normals`), so the toy's normals follow the bones by the same
-//! rule as a real character's.
+//! as one closed loop. Its normals lie in the plane, perpendicular to the outline, pointing out,
+//! halfway between the two edges that meet at a vertex; they are worked out once from the bind
+//! mesh ([`outline_normals`]) and become the skin's bind normals, so the toy's normals follow the
+//! bones by the same rule as a real character's (chapter 8).
 //!
 //! ```text
 //!                        bone31 (0.6, 0.1)
@@ -15,7 +16,6 @@
 
 use crate::clip::{Channel, Clip, Motion, Track};
 use crate::model::{Model, ModelError};
-use crate::normals::outline_normals;
 use crate::skeleton::{BoneId, SkeletonBuilder, compute_offsets};
 use crate::skin::{Influence, Joint, Skin};
 use crate::transform::Trs;
@@ -71,6 +71,29 @@ pub fn article_with_mesh(mesh: &[(Vec3, &[Influence])]) -> Result<Model, ModelEr
     skin.set_normals(&outline_normals(&bind))?;
     // Drawn as the article draws it: one closed line loop through the vertices.
     Model::new(skeleton, skin, Model::line_loop(mesh.len()))
+}
+
+/// The in-plane normals of a closed outline in the z = 0 plane, one per point, the outline going
+/// from each point to the next and from the last back to the first.
+///
+/// An edge from p to q, walked with the inside on its right (clockwise), has its outside on the
+/// left: `(-(q - p).y, (q - p).x)` turned a quarter to the left. The outline's signed area says
+/// which way it is walked (shoelace formula: negative for clockwise); for a counter-clockwise one
+/// the outside is on the right. Each point's normal is the sum of its two edges' unit normals,
+/// normalised: perpendicular to the outline where it is straight, halfway round at a corner.
+pub fn outline_normals(points: &[Vec3]) -> Vec<Vec3> {
+    let n = points.len();
+    let edge = |i: usize| points[(i + 1) % n] - points[i];
+    let twice_area: f32 =
+        (0..n).map(|i| points[i].x * points[(i + 1) % n].y - points[(i + 1) % n].x * points[i].y).sum();
+    let outside = if twice_area < 0.0 { 1.0 } else { -1.0 };
+    let normal_of_edge = |i: usize| {
+        let e = edge(i).normalize_or_zero();
+        outside * Vec3::new(-e.y, e.x, 0.0)
+    };
+    (0..n)
+        .map(|i| (normal_of_edge((i + n - 1) % n) + normal_of_edge(i)).normalize_or(normal_of_edge(i)))
+        .collect()
 }
 
 /// One influence of the mesh below: a joint (here the same number as its bone) and its weight.
@@ -206,6 +229,30 @@ impl From<ModelError> for SceneError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_square_walked_either_way_has_normals_pointing_out_at_45_degrees() {
+        let square = [
+            Vec3::new(0.0, 0.0, 0.0),
+            Vec3::new(1.0, 0.0, 0.0),
+            Vec3::new(1.0, 1.0, 0.0),
+            Vec3::new(0.0, 1.0, 0.0),
+        ];
+        let h = std::f32::consts::FRAC_1_SQRT_2;
+        // Corner (0, 0) faces (-1, -1)/√2, corner (1, 0) faces (1, -1)/√2, and so on.
+        let expected =
+            [Vec3::new(-h, -h, 0.0), Vec3::new(h, -h, 0.0), Vec3::new(h, h, 0.0), Vec3::new(-h, h, 0.0)];
+        for (got, want) in outline_normals(&square).iter().zip(expected) {
+            assert!(got.abs_diff_eq(want, 1e-6), "{got} != {want}");
+        }
+        let mut backwards = square;
+        backwards.reverse();
+        let mut expected_backwards = expected;
+        expected_backwards.reverse();
+        for (got, want) in outline_normals(&backwards).iter().zip(expected_backwards) {
+            assert!(got.abs_diff_eq(want, 1e-6), "clockwise: {got} != {want}");
+        }
+    }
 
     #[test]
     fn a_key_turning_180_degrees_or_more_is_refused_naming_the_bone() {

@@ -1,9 +1,13 @@
 //! The skin: which bones move each vertex, and by how much (article 000, section 2-1).
 //!
-//! Every mesh vertex keeps its **bind position** (where it was modelled, in mesh space) and its
+//! Every mesh vertex has its **bind position** (where it was modelled, in mesh space) and its
 //! **influences**: a joint and a weight each, the weights summing to 1. That is the article's "skin
-//! info". Four influences sit in the vertex itself, its **slots**; a vertex that has more (a file
-//! may give any number) keeps the fifth and later beside the vertices, as the skin's **extras**.
+//! info". The skin keeps them apart, as two streams of one vertex after another (ozz-animation's
+//! skinning job reads them so): the positions ([`Skin::bind`]) and the influences
+//! ([`Skin::vertex_influences`]). The blend reads a positions stream and the influences; a later
+//! stage that reshapes the mesh (chapter 13) hands it another positions stream and leaves the
+//! influences alone. Four influences of a vertex sit in its **slots**; a vertex that has more (a
+//! file may give any number) keeps the fifth and later beside the others, as the skin's **extras**.
 //!
 //! A skin's **joints** are the bones it uses, each with its **offset** (see `skeleton.rs`): to move a
 //! vertex with one bone, take it into the bone's space with the offset, then out to the world with
@@ -24,7 +28,8 @@
 //! Every influence counts, and the main loop stays the article's.
 //!
 //! A skin may also keep a **bind normal** per vertex, the direction the surface faced where it was
-//! modelled; `normals.rs` moves it with the blend's own matrix.
+//! modelled: a third stream, which a later lesson (chapter 8) moves with the blend's own matrix.
+//! What the blend moves, positions and normals, is a [`Shape`].
 
 mod error;
 mod extras;
@@ -58,20 +63,28 @@ pub struct Influence {
     pub weight: f32,
 }
 
-/// One vertex of a skin, stored as the blend reads it.
+/// One vertex's influences, stored as the blend reads them; its position is in another stream.
 ///
 /// The influences sit in four fixed slots; the slots past `count` hold joint 0 with weight 0, so the
 /// blend can always run over all four without branching (a weight of 0 adds nothing). A vertex
 /// with more than four fills the four slots with its first four and keeps the rest as the skin's
-/// extras. `Vec3A` is a `Vec3` padded to 16 bytes so the CPU's SIMD registers load it in one go.
+/// extras.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SkinVertex {
-    /// Where the vertex was modelled, in mesh space. Read every frame, never written.
-    pub bind: Vec3A,
+pub struct VertexInfluences {
     pub joints: [u16; SLOTS],
     pub weights: [f32; SLOTS],
     /// How many slots are in use (1 to 4; 4 for a vertex with extras).
     pub count: u8,
+}
+
+/// What the blend moves, one entry per vertex, in the mesh's bind space: the positions and, where
+/// the mesh has them, the normals (else empty). The skin's own ([`Skin::shape`]), or the mesh
+/// reshaped for this frame by a later stage (chapter 13), which never touches the influences.
+/// `Vec3A` is a `Vec3` padded to 16 bytes so the CPU's SIMD registers load it in one go.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape<'a> {
+    pub positions: &'a [Vec3A],
+    pub normals: &'a [Vec3A],
 }
 
 /// A validated skin: every vertex has one or more influences on existing joints, with weights
@@ -79,7 +92,10 @@ pub struct SkinVertex {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Skin {
     joints: Vec<Joint>,
-    vertices: Vec<SkinVertex>,
+    /// Where each vertex was modelled, in mesh space. Read every frame, never written.
+    bind: Vec<Vec3A>,
+    /// Each vertex's four slots.
+    influences: Vec<VertexInfluences>,
     /// The fifth and later influences of the vertices that have more than four, in vertex order.
     extras: Extras,
     /// Each vertex's bind normal, a unit vector, or none at all (empty).
@@ -92,7 +108,13 @@ pub const WEIGHT_SUM_TOLERANCE: f32 = 1e-4;
 impl Skin {
     /// A skin over these joints, with no vertices yet.
     pub fn new(joints: Vec<Joint>) -> Self {
-        Skin { joints, vertices: Vec::new(), extras: Extras::default(), normals: Vec::new() }
+        Skin {
+            joints,
+            bind: Vec::new(),
+            influences: Vec::new(),
+            extras: Extras::default(),
+            normals: Vec::new(),
+        }
     }
 
     /// A skin from a table of (bind position, influences), as a modelling tool would export it.
@@ -107,7 +129,7 @@ impl Skin {
     /// Adds one vertex after checking its influences, as many as it has: the first four go into
     /// its slots, the rest into the extras. The error names the vertex by its index.
     pub fn add_vertex(&mut self, bind: Vec3, influences: &[Influence]) -> Result<(), SkinError> {
-        let vertex = self.vertices.len();
+        let vertex = self.influences.len();
         let fail = |problem| Err(SkinError { vertex, problem });
         if influences.is_empty() {
             return fail(SkinProblem::NoInfluences);
@@ -125,17 +147,13 @@ impl Skin {
             return fail(SkinProblem::WeightsDoNotSumToOne(sum));
         }
         let (slots, extras) = influences.split_at(influences.len().min(SLOTS));
-        let mut v = SkinVertex {
-            bind: bind.into(),
-            joints: [0; SLOTS],
-            weights: [0.0; SLOTS],
-            count: slots.len() as u8,
-        };
+        let mut v = VertexInfluences { joints: [0; SLOTS], weights: [0.0; SLOTS], count: slots.len() as u8 };
         for (slot, influence) in slots.iter().enumerate() {
             v.joints[slot] = influence.joint as u16;
             v.weights[slot] = influence.weight;
         }
-        self.vertices.push(v);
+        self.bind.push(bind.into());
+        self.influences.push(v);
         for i in extras {
             self.extras.push(ExtraInfluence { vertex, joint: i.joint, weight: i.weight });
         }
@@ -155,9 +173,9 @@ impl Skin {
                     .ok_or(SkinError { vertex, problem: SkinProblem::BadNormal(*n) })
             })
             .collect::<Result<_, _>>()?;
-        if units.len() != self.vertices.len() {
-            let vertex = units.len().min(self.vertices.len());
-            let problem = if units.len() < self.vertices.len() {
+        if units.len() != self.influences.len() {
+            let vertex = units.len().min(self.influences.len());
+            let problem = if units.len() < self.influences.len() {
                 SkinProblem::NoNormal
             } else {
                 SkinProblem::NoSuchVertex
@@ -168,16 +186,27 @@ impl Skin {
         Ok(())
     }
 
-    pub fn vertices(&self) -> &[SkinVertex] {
-        &self.vertices
+    /// The positions stream: every vertex's bind position, as the blend reads it.
+    pub fn bind(&self) -> &[Vec3A] {
+        &self.bind
+    }
+
+    /// The influences stream: every vertex's four slots, as the blend reads them.
+    pub fn vertex_influences(&self) -> &[VertexInfluences] {
+        &self.influences
+    }
+
+    /// The skin's own shape, as it was modelled: its bind positions and bind normals.
+    pub fn shape(&self) -> Shape<'_> {
+        Shape { positions: &self.bind, normals: &self.normals }
     }
 
     pub fn len(&self) -> usize {
-        self.vertices.len()
+        self.influences.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.vertices.is_empty()
+        self.influences.is_empty()
     }
 
     /// The joints the influences refer to: one palette matrix each.
@@ -193,7 +222,7 @@ impl Skin {
     /// Every influence of vertex `vertex`, its slots then its extras, in the order they were given:
     /// what an exporter writes or a tool shows. (The blend reads the slots and the extras directly.)
     pub fn influences(&self, vertex: usize) -> impl Iterator<Item = Influence> + '_ {
-        let v = &self.vertices[vertex];
+        let v = &self.influences[vertex];
         let slots =
             (0..v.count as usize).map(|i| Influence { joint: v.joints[i] as JointId, weight: v.weights[i] });
         let extras = self.extras.of(vertex..vertex + 1).iter();
@@ -216,21 +245,14 @@ impl Skin {
 
     /// The most influences any one vertex has (0 for a skin without vertices; 4 or fewer for most).
     pub fn most_influences(&self) -> usize {
-        let slots = self.vertices.iter().map(|v| v.count as usize).max().unwrap_or(0);
+        let slots = self.influences.iter().map(|v| v.count as usize).max().unwrap_or(0);
         let extras = self.extras_by_vertex(0..self.len()).map(|(_, extras)| extras.len()).max();
         extras.map_or(slots, |extras| SLOTS + extras)
     }
 
     /// The bind positions, as plain `Vec3`s.
     pub fn bind_positions(&self) -> impl Iterator<Item = Vec3> + '_ {
-        self.vertices.iter().map(|v| Vec3::from(v.bind))
-    }
-
-    /// Vertex `vertex`'s bind position and normal (if the skin has normals), to be rewritten: only
-    /// a pose's copy of the skin is, by morph targets, every frame (`morph.rs`). The influences stay
-    /// as they were checked.
-    pub fn shape_mut(&mut self, vertex: usize) -> (&mut Vec3A, Option<&mut Vec3A>) {
-        (&mut self.vertices[vertex].bind, self.normals.get_mut(vertex))
+        self.bind.iter().map(|&p| Vec3::from(p))
     }
 }
 

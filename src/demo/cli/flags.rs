@@ -115,6 +115,12 @@ fn clock(flag: &str, parser: &mut Parser, options: &mut Options) -> Result<bool,
             let t = v.parse::<f64>().ok().filter(|t| t.abs() <= MAX_SECONDS);
             options.time =
                 t.ok_or(format!("--time wants seconds from -{MAX_SECONDS:e} to {MAX_SECONDS:e}, not {v:?}"))?;
+            // Taken, as chapter 3 teaches (a clip loops both ways), but said: it may be a slip.
+            if options.time < 0.0 {
+                crate::demo::output::console::note_once(&format!(
+                    "--time {v} is before 0 s: each clip loops, so it plays from that far back from its end"
+                ));
+            }
         }
         "fixed-dt" => {
             let v = text(parser, "--fixed-dt", "SECONDS")?;

@@ -44,7 +44,8 @@ OPTIONS:
                             write the model shown (the article's scene, or --model's) as an MD5
                             model: FILE.md5mesh with the skin's joints, and NAME.md5anim beside it
                             for each clip, at the lowest rate its keys fall on (an MD5 clip's own,
-                            120 frames a second at most; its folder is made if missing: an MD5
+                            120 frames a second at most, finer where a joint turns a third of a
+                            turn from one frame to the next; its folder is made if missing: an MD5
                             model takes every .md5anim beside it); NAME is the clip's name with
                             every character but letters, digits, - _ . made _, the name itself
                             kept in the file's commandline; a model without clips gets

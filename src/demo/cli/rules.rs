@@ -28,7 +28,21 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         dump: options.dump.is_some(),
     };
     layers::check(&options.layers, others)?;
-    last_time(options)
+    last_time(options)?;
+    fade_time(options)
+}
+
+/// `--fade-to CLIP@SECONDS` within the bound `--time` has: a later time is no time a clip's
+/// float keys can tell apart.
+fn fade_time(options: &Options) -> Result<(), String> {
+    match &options.layers.fade_to {
+        Some(fade) if fade.at.is_some_and(|at| at.abs() > MAX_SECONDS) => Err(format!(
+            "--fade-to {}@{}: the crossfade's time is seconds from -{MAX_SECONDS:e} to {MAX_SECONDS:e}",
+            fade.clip,
+            fade.at.unwrap_or_default()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The exports write what would be shown, the article's scene or --model's, all of its clips:
@@ -74,6 +88,22 @@ fn model_and_clip(options: &Options, clip_given: bool) -> Result<(), String> {
     }
     if options.model.is_none() && options.info {
         return Err("--info describes a model file: --model FILE --info".into());
+    }
+    // A flag that picks what is shown, or names a part of the model, has nothing to pick in a
+    // description of the whole file: refused, not taken silently.
+    let shows = [
+        (options.animation.is_some(), "--animation"),
+        (options.weights.is_some(), "--weights"),
+        (options.trail.is_some(), "--trail"),
+        (!options.morphs.is_empty(), "--morph"),
+    ];
+    if options.info
+        && let Some((_, flag)) = shows.iter().find(|(given, _)| *given)
+    {
+        return Err(format!(
+            "--info only prints what the file holds (every animation, bone and morph target); {flag} \
+             chooses what is shown: run it without --info"
+        ));
     }
     if options.info && (options.dump.is_some() || options.screenshot.is_some()) {
         return Err("--info only prints what the file holds; run --dump or --screenshot without it".into());

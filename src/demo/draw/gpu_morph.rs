@@ -160,7 +160,7 @@ impl GpuMorph {
         normals: glow::Buffer,
     ) {
         self.weights.clear();
-        let Some(shaped) = morphed.shaped() else { return };
+        let Some(shaped) = morphed.reshaped() else { return };
         if self.runs.is_empty() {
             self.weights.extend_from_slice(&morphed.weights);
             return;
@@ -179,9 +179,9 @@ impl GpuMorph {
                     gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, offset, as_bytes(&self.staging));
                 }
             };
-            upload(positions, &mut shaped.vertices()[run.clone()].iter().map(|v| v.bind));
-            if !shaped.normals().is_empty() {
-                upload(normals, &mut shaped.normals()[run.clone()].iter().copied());
+            upload(positions, &mut shaped.positions[run.clone()].iter().copied());
+            if !shaped.normals.is_empty() {
+                upload(normals, &mut shaped.normals[run.clone()].iter().copied());
             }
         }
     }

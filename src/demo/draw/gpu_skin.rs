@@ -101,7 +101,7 @@ impl GpuSkin {
         ];
 
         let n = model.skin.len();
-        let bind: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
+        let bind: Vec<Vec3A> = model.skin.bind().to_vec();
         let bind_normals: Vec<[f32; 3]> = model.skin.normals().iter().map(|n| n.to_array()).collect();
         let flat = bind_normals.is_empty();
 

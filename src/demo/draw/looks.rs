@@ -14,7 +14,6 @@
 use super::gl::{GlError, as_bytes, gl_size, rgba_texture_size};
 use crate::demo::output::console::say;
 use glow::HasContext;
-use skinning_formats::budget;
 use skinning_formats::material::{Image, Looks, Pixels, decode, fit, fit_side, halve};
 
 /// One run of triangles drawn with one material.
@@ -73,7 +72,7 @@ impl GpuLooks {
         let max_side = unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }.max(1) as u32;
         // The halvings that fit the model's budget of pixels, as loading said (`gltf_import/images.rs`).
         let sizes: Vec<(u32, u32)> = materials.images.iter().map(|i| (i.width, i.height)).collect();
-        let halvings = fit(&sizes, budget::PIXELS);
+        let halvings = fit(&sizes, materials.pixel_budget);
         let mut textures = Vec::new();
         let mut texture_of = Vec::with_capacity(materials.images.len());
         for (i, image) in materials.images.iter().enumerate() {

@@ -80,13 +80,15 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
 pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
     let clips = md5_clips(loaded);
     let stems = file_stems(clips);
+    // Where the mesh really lands (a link followed once): everything else goes beside it.
+    let mesh = together::landing(path)?;
     let animations: Vec<PathBuf> =
-        stems.iter().map(|stem| path.with_file_name(format!("{stem}.md5anim"))).collect();
+        stems.iter().map(|stem| mesh.with_file_name(format!("{stem}.md5anim"))).collect();
     let export =
         Md5Export::new(&loaded.model, &loaded.looks, clips).map_err(|e| together::cannot_export(&e))?;
-    let pictures: Vec<PathBuf> = export.pictures.iter().map(|(file, _)| path.with_file_name(file)).collect();
+    let pictures: Vec<PathBuf> = export.pictures.iter().map(|(file, _)| mesh.with_file_name(file)).collect();
     let derived: Vec<PathBuf> = animations.iter().chain(&pictures).cloned().collect();
-    let planned = together::check(path, &derived, &Inputs::of(&loaded.read), force)?;
+    let planned = together::check((path, mesh.clone()), &derived, &Inputs::of(&loaded.read), force)?;
     if !loaded.model.morphs.is_empty() {
         console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
     }
@@ -106,11 +108,11 @@ pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
     let stems: Vec<String> = (animations.iter())
         .map(|file| printable(&file.file_name().unwrap_or_default().to_string_lossy()).into_owned())
         .collect();
-    let folder = match path.parent().map(|p| p.display().to_string()) {
+    let folder = match mesh.parent().map(|p| p.display().to_string()) {
         Some(p) if !p.is_empty() => printable(&p).into_owned(),
         _ => ".".to_string(),
     };
-    let mesh = printable(&path.file_name().unwrap_or_default().to_string_lossy()).into_owned();
+    let mesh = printable(&mesh.file_name().unwrap_or_default().to_string_lossy()).into_owned();
     let pictures = match &export.pictures[..] {
         [] => String::new(),
         some => {

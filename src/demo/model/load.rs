@@ -80,6 +80,10 @@ pub fn open(from: ModelFiles, options: &Options) -> Result<Loading, Failure> {
     let (loaded, description) = if is_md5mesh(path) {
         let mut imported = read::md5(from)?;
         facing(&mut imported.model, options)?;
+        // --front says the front itself: the loader's note about the one it found goes.
+        if let (Some(_), Some(note)) = (options.front, imported.front.note()) {
+            imported.notes.retain(|n| *n != note);
+        }
         let info = options.info.then(|| crate::demo::model::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
@@ -98,6 +102,11 @@ pub fn open(from: ModelFiles, options: &Options) -> Result<Loading, Failure> {
     };
     if options.stats {
         say_load_time(path, started, loaded.model.skin.len())?;
+    }
+    // `--info --animation` names a clip it would not play: the same mistake, and exit code, as
+    // without `--info`.
+    if description.is_some() && options.animation.is_some() {
+        options.clip_index(&loaded.clips).map_err(|e| Failure::new(2, e))?;
     }
     match description {
         Some(text) => console::show(&text).map(|()| Loading::Described),

@@ -12,6 +12,7 @@ pub fn looks(looks: &Looks) -> String {
         .map(|image| match image.kind {
             ImageKind::Png => "PNG",
             ImageKind::Jpeg => "JPEG",
+            ImageKind::Tga => "TGA",
         })
         .collect();
     let textures = match kinds.is_empty() {

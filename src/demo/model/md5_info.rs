@@ -17,11 +17,26 @@ use std::path::Path;
 /// A spread below this, relative to the model's size, is float rounding: the formulas agree.
 const AGREE: f32 = 1e-5;
 
-/// What the file has that this program reads past.
-const IGNORED: &str = "a shader that names neither a PNG or JPEG file nor a colour (rgba R G B A; a \
-                       Doom 3 material's name: it only names its mesh here), the animations' bounds \
-                       (boxes for culling; the camera frames the model itself), the command lines \
-                       but this program's clip names";
+/// What every file has that this program reads past.
+const IGNORED: &str = "the animations' bounds (boxes for culling; the camera frames the model itself), \
+                       the command lines but this program's clip names";
+
+/// What this file has that this program reads past: the shaders that gave their mesh nothing to
+/// draw (no picture found, no colour: a Doom 3 material's name only names its mesh here), then
+/// what every file has.
+fn ignored(imported: &Imported) -> String {
+    let plain: Vec<String> = (imported.meshes.iter().enumerate())
+        .filter(|(_, mesh)| !mesh.drawn)
+        .map(|(m, mesh)| format!("mesh {m}'s shader \"{}\"", printable(&mesh.name)))
+        .collect();
+    match plain.is_empty() {
+        true => format!("ignored: {IGNORED}"),
+        false => format!(
+            "ignored: {} (no picture file beside the model by that name, nor a colour, rgba R G B A), {IGNORED}",
+            plain.join(", ")
+        ),
+    }
+}
 
 /// Which way the model stands and faces: up +z, and the front its feet show, unless `--front`
 /// said otherwise.
@@ -51,7 +66,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     animations(imported, &mut line);
     line(super::info::influences(&imported.model.skin));
     weights(imported, &mut line);
-    line(format!("ignored: {IGNORED}"));
+    line(ignored(imported));
     for note in &imported.notes {
         line(format!("note: {note}"));
     }

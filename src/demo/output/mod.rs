@@ -155,6 +155,13 @@ fn cannot_write(path: &Path, e: io::Error) -> Failure {
         io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => " (is it writable?)",
         // A new file's name taken between the check and the rename (`together.rs`).
         io::ErrorKind::AlreadyExists => " (another program made it meanwhile; nothing was written)",
+        // The temporary file is removed when it fails: the folder is as it was.
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+            " (the disk or your quota is full; nothing was written: free some space)"
+        }
+        io::ErrorKind::FileTooLarge => {
+            " (the file-size limit, `ulimit -f`, was reached; nothing was written: raise it)"
+        }
         _ => "",
     };
     Failure::new(1, format!("cannot write {}: {e}{hint}", path.display()))

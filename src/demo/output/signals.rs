@@ -14,6 +14,11 @@
 //!
 //! The handlers come from `signal-hook`, which does the part that is easy to get wrong: only
 //! async-signal-safe work inside a handler, and re-raising a signal with its default action.
+//!
+//! One more signal is no request to stop but a write's fault: SIGXFSZ, sent when a write would pass
+//! the file-size limit (`ulimit -f`, what a full quota does to some). Its default action kills the
+//! program with the temporary file still there; ignored ([`report_file_size_limit`]), the write
+//! fails with EFBIG instead, and the failure is said and cleaned up as a full disk's is.
 
 use std::io::{self, Write};
 use std::sync::Once;
@@ -57,6 +62,17 @@ pub fn caught() -> Option<i32> {
     match CAUGHT.load(Ordering::SeqCst) {
         0 => None,
         signal => Some(signal as i32),
+    }
+}
+
+/// Makes a write past the file-size limit fail (EFBIG, "File too large") instead of killing the
+/// program (SIGXFSZ), so that the write's failure is said in one line and its temporary file is
+/// removed. Called once, first thing.
+pub fn report_file_size_limit() {
+    // SAFETY: setting a signal's action to "ignore" installs no handler: nothing runs in a signal's
+    // context, and the only effect is that the kernel no longer sends SIGXFSZ's default death.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 

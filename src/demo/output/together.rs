@@ -29,23 +29,40 @@ pub struct Planned {
     place: Place,
 }
 
-/// Checks the file the user named, `named`, and the files derived from it, `derived`, against the
-/// rules (`force`: a derived file may replace one that is there); returns how each is to be written,
-/// `named` first, or the one line saying what to do for the first that breaks a rule.
+/// Where the file the user named, `named`, really lands: its links followed, once. The files
+/// derived from it go beside that file, not beside the link (whose folder may be another).
+pub fn landing(named: &Path) -> Result<PathBuf, Failure> {
+    match target(named).map_err(|e| cannot_write(named, e))? {
+        Target::Replace(file) => Ok(file),
+        _ => {
+            let why = "it is not a regular file; these files are written together, into one folder";
+            Err(Failure::new(1, format!("cannot write {}: {why}", named.display())))
+        }
+    }
+}
+
+/// Checks the file the user named, `named`, which lands at `file` ([`landing`]), and the files
+/// derived from it, `derived`, against the rules (`force`: a derived file may replace one that is
+/// there); returns how each is to be written, `named` first, or the one line saying what to do for
+/// the first that breaks a rule.
 pub fn check(
-    named: &Path,
+    (named, file): (&Path, PathBuf),
     derived: &[PathBuf],
     inputs: &Inputs,
     force: bool,
 ) -> Result<Vec<Planned>, Failure> {
-    let file = match target(named).map_err(|e| cannot_write(named, e))? {
-        Target::Replace(file) => file,
-        _ => {
-            let why = "it is not a regular file; these files are written together, into one folder";
-            return Err(Failure::new(1, format!("cannot write {}: {why}", named.display())));
-        }
-    };
     inputs.refuse(&file, "name another file")?;
+    // A link to one of the export's own files would have two of them written at one place.
+    if let Some(same) = derived.iter().find(|d| **d == file) {
+        return Err(Failure::new(
+            1,
+            format!(
+                "cannot write {}: it leads to {}, a file the export writes itself; name another file",
+                named.display(),
+                same.display()
+            ),
+        ));
+    }
     let mut planned = vec![Planned { shown: named.to_path_buf(), file, place: Place::Replace }];
     for path in derived {
         let place = derived_place(path, inputs, force)?;

@@ -77,10 +77,11 @@ pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> 
 /// (`frame::Reference`: the first method's into the pose, compare mode's DQS positions into
 /// `compared`), from the morph and the palettes `Demo::update` made.
 fn blend_as_the_dump_does(pose: &mut Pose, compared: &mut [glam::Vec3A], model: &Model, method: Methods) {
-    let skin = pose.morph.skin(&model.skin);
+    let shape = pose.morph.shape(&model.skin);
     let first = Palette::of(method.first(), &pose.palette, &pose.dq);
-    Reference.blend(skin, first, &mut pose.skinned, &mut pose.normals.vertex);
+    Reference.blend(&model.skin, shape, first, &mut pose.skinned, &mut pose.normals.vertex);
     if method == Methods::Both {
-        Reference.blend(skin, Palette::of(Method::Dqs, &pose.palette, &pose.dq), compared, &mut []);
+        let dqs = Palette::of(Method::Dqs, &pose.palette, &pose.dq);
+        Reference.blend(&model.skin, shape, dqs, compared, &mut []);
     }
 }

@@ -201,8 +201,8 @@ impl Mixing {
         self.mixer.finish_fade();
     }
 
-    /// The corner line's rows for the layers, each on a line of its own after `out`: kind, weight,
-    /// clip (and a mask's bone), its time; then a crossfade under way. Nothing for one clip alone.
+    /// The corner line's rows for the layers, each on a line of its own after `out`: kind, weight
+    /// (a blend layer's share of the blend, its weight divided by their sum), clip (and a mask's bone), its time; then a crossfade under way. Nothing for one clip alone.
     /// `names` are the clips' names, `bones` the bones', as shown.
     pub fn write_rows(&self, out: &mut String, names: &[String], bones: &[String], time: f64) {
         let layers = &self.mixer.layers;
@@ -212,9 +212,15 @@ impl Mixing {
         }
         let in_step = if self.mixer.sync { "in step" } else { "not in step" };
         let several = self.blend_count() > 1;
+        // A blend layer's weight as the mixer uses it: divided by the blend layers' sum.
+        let total = weighted::total(layers.iter().filter(|l| l.kind == Kind::Blend).map(|l| l.weight));
+        let share = |l: &Layer| match l.kind == Kind::Blend && total > 0.0 {
+            true => (f64::from(l.weight) / total) as f32,
+            false => l.weight,
+        };
         // Writing into a String cannot fail; with room to spare it does not allocate either.
         for layer in layers {
-            let _ = write!(out, "\n{} {:.2} {}", layer.kind.name(), layer.weight, names[layer.clip]);
+            let _ = write!(out, "\n{} {:.2} {}", layer.kind.name(), share(layer), names[layer.clip]);
             if let Kind::Masked(mask) = &layer.kind {
                 let _ = write!(out, "@{}", bones[mask.root]);
             }

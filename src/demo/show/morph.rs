@@ -127,7 +127,8 @@ mod tests {
         assert!(d.status.line.ends_with("morph mesh:lift 0.20"), "{}", d.status.line);
         // The arm's palette moves the lifted vertex as it moves the others: 0.2 along the palette's z.
         let moved = d.pose.skinned[12] - before;
-        let z = d.pose.palette[d.model.skin.vertices()[12].joints[0] as usize].transform_vector3a(Vec3A::Z);
+        let z = d.pose.palette[d.model.skin.vertex_influences()[12].joints[0] as usize]
+            .transform_vector3a(Vec3A::Z);
         assert!(moved.abs_diff_eq(0.2 * z, 1e-5), "{moved}");
         // R lets go: back to the clip's weight, 0.
         d.key("r");

@@ -234,7 +234,10 @@ impl Reaching {
             Some([target, end]) => skinning_method::reach::chain::distance(*target, *end),
             _ => 0.0,
         };
-        let _ = write!(line, "  reach {name} {} {distance:.4} to go", self.solver.name());
+        // The chain's own solver: a START..END path of more than two bones is CCD's, whatever the
+        // solver the flags (or `Q`) chose for the others.
+        let solver = self.chains.get(self.active).map_or(self.solver, |c| c.solver);
+        let _ = write!(line, "  reach {name} {} {distance:.4} to go", solver.name());
         if self.chains.len() > 1 {
             let _ = write!(line, " (+{})", self.chains.len() - 1);
         }

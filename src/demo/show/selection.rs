@@ -65,14 +65,14 @@ pub fn on_screen<'a>(
     view_projection: Mat4,
     size: (u32, u32),
 ) -> impl Iterator<Item = Vec2> + 'a {
-    let skin = pose.morph.skin(&model.skin);
+    let (skin, positions) = (&model.skin, pose.shape(model).positions);
     (0..skin.len()).map(move |v| {
         let drawn = match method {
             Methods::Dqs => {
                 let dqs = DualQuats { joints: &pose.dq.joints, scale: pose.dq.scale };
-                blend_vertex(skin, &dqs, v).into()
+                blend_vertex(skin, positions, &dqs, v).into()
             }
-            Methods::Lbs | Methods::Both => skinned_position(skin, &pose.palette, v),
+            Methods::Lbs | Methods::Both => skinned_position(skin, positions, &pose.palette, v),
         };
         to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
     })
@@ -81,12 +81,12 @@ pub fn on_screen<'a>(
 /// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
 /// as well (the frame makes their palette whenever the method uses it: `skinned::blending`).
 pub fn inspection(model: &Model, pose: &Pose, method: Methods, vertex: usize) -> Inspection {
-    // The skin in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
-    let skin = pose.morph.skin(&model.skin);
-    let inspection = inspect(skin, &pose.palette, vertex);
+    // The mesh in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
+    let (skin, positions) = (&model.skin, pose.shape(model).positions);
+    let inspection = inspect(skin, positions, &pose.palette, vertex);
     match method {
         Methods::Lbs => inspection,
-        Methods::Dqs | Methods::Both => inspection.with_dqs(skin, &pose.dq.joints, pose.dq.scale),
+        Methods::Dqs | Methods::Both => inspection.with_dqs(skin, positions, &pose.dq.joints, pose.dq.scale),
     }
 }
 

@@ -152,7 +152,7 @@ pub fn compare(
     fast: &FastPath,
 ) -> Result<(), NotRigid> {
     pose.update_dq_palette()?;
-    fast.blend(pose.morph.skin(&model.skin), pose.palette_for(Method::Dqs), compared, &mut []);
+    fast.blend(&model.skin, pose.shape(model), pose.palette_for(Method::Dqs), compared, &mut []);
     Ok(())
 }
 

@@ -199,7 +199,7 @@ impl Demo {
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |=
             self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
-        self.status.cpu = started.elapsed();
+        self.status.measured(started.elapsed());
         self.normal_lines.clear();
         if shown.normal_lines {
             normal_lines(model, &self.pose, &self.normal_lengths, &mut self.normal_lines);
@@ -229,7 +229,7 @@ impl Demo {
             skinning: self.skinned.skinning.name(),
             cpu_work: self.skinned.cpu_work(self.shown()),
             morph: self.morph.status(&self.pose.morph.weights),
-            cpu: self.status.cpu,
+            cpu: self.status.cpu_average.shown().unwrap_or(self.status.cpu),
             frame: self.status.frame,
         }
     }

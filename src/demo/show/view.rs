@@ -107,8 +107,8 @@ impl View {
 /// nothing): it then has no lines or faces to see, so its points are drawn, however many, to mark
 /// where it is, and the camera frames its joints around it (`camera::framing_model`).
 pub fn at_one_point(model: &Model) -> bool {
-    let vertices = model.skin.vertices();
-    !vertices.is_empty() && vertices.iter().all(|v| v.bind == vertices[0].bind)
+    let bind = model.skin.bind();
+    !bind.is_empty() && bind.iter().all(|&p| p == bind[0])
 }
 
 /// How much `bone` moves each vertex: the weights of every joint on that bone, added up.

@@ -1,7 +1,7 @@
 //! What words go where on the picture: the corner line (top left), each bone's name beside its
 //! joint, and for the vertex inspector, beside each candidate its bone and weight (on the side away
 //! from the blend, clear of the lines) and under the corner line the sum, each term in its colour:
-//! `vertex 2 = 0.50 bone1 + 0.50 bone2`. No label covers another: each takes the first free spot
+//! `vertex 2 = 0.50 bone1 + 0.50 bone2`, on as many lines as the picture's width needs. No label covers another: each takes the first free spot
 //! near what it names, or is left out (`placement.rs`); the names go from the root down the tree,
 //! so on a crowded picture a hand's fingers give way to the arm.
 //!
@@ -123,24 +123,34 @@ impl Labels {
         s: f32,
         below: f32,
     ) {
-        // The sum, one line under the corner line, a run of text at a time. (Writing into a String
-        // with room to spare cannot fail, and does not allocate.)
-        let mut at = Vec2::new(MARGIN * s, below);
+        // The sum, one line under the corner line, a run of text at a time, wrapped before a term
+        // that would run off the right edge (long names: `mixamorig:LeftForeArm`). (Writing into
+        // a String with room to spare cannot fail, and does not allocate.)
+        let left = MARGIN * s;
+        let right = size.0 as f32 - MARGIN * s;
+        let mut at = Vec2::new(left, below);
         self.line.clear();
         let _ = write!(self.line, "vertex {} = ", inspection.vertex);
         at = self.add_run(at, s, TEXT);
         for (slot, c) in inspection.candidates().iter().enumerate() {
+            let name = &self.bone_names[self.joint_bones[c.joint]];
+            // " + 0.50 name": 3 + 5 characters and the name.
+            let wide = (8 + name.chars().count()) as f32 * GLYPH * s;
+            if slot > 0 && at.x + wide > right && at.x > left {
+                self.placement.take(Vec2::new(left, at.y), ((at.x - left) / (GLYPH * s)).round() as usize, s);
+                at = Vec2::new(left, at.y + LINE * s);
+            }
             if slot > 0 {
                 self.line.clear();
-                self.line.push_str(" + ");
+                self.line.push_str(if at.x > left { " + " } else { "+ " });
                 at = self.add_run(at, s, TEXT);
             }
             self.line.clear();
             let _ = write!(self.line, "{:.2} {}", c.weight, self.bone_names[self.joint_bones[c.joint]]);
             at = self.add_run(at, s, candidate_color(slot, 1.0));
         }
-        let chars = ((at.x - MARGIN * s) / (GLYPH * s)).round() as usize;
-        self.placement.take(Vec2::new(MARGIN * s, below), chars, s);
+        let chars = ((at.x - left) / (GLYPH * s)).round() as usize;
+        self.placement.take(Vec2::new(left, at.y), chars, s);
         // Beside each candidate its bone and weight, then where dual quaternions put the vertex, if
         // they are on: named, in their mesh's colour.
         let Some(blend) = to_pixels(view_projection, inspection.blended, size) else { return };

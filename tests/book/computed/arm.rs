@@ -10,7 +10,7 @@ use skinning_method::clip::{Clip, Motion};
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
 use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32};
-use skinning_method::skin::{SLOTS, SkinVertex};
+use skinning_method::skin::{SLOTS, VertexInfluences};
 
 pub const COMPUTED: [Work; 9] = [
     ("01-quarter-turn", quarter_turn),
@@ -60,7 +60,7 @@ fn quarter_turn() -> Facts {
 fn offset() -> Facts {
     let (model, _) = article();
     let joint = model.skin.joints()[BONE31];
-    let tip = Vec3::from(model.skin.vertices()[5].bind);
+    let tip = Vec3::from(model.skin.bind()[5]);
     let world = model.skeleton.rest_world()[BONE31].w_axis.truncate();
     Ok(vec![
         point(world, 4),
@@ -75,8 +75,7 @@ fn seed_vertex_8() -> Facts {
     let (model, clips) = article();
     let mut pose = Pose::new(&model);
     pose.update(&model, &clips[0], 1.0);
-    let v = model.skin.vertices()[8];
-    let bind = Vec3::from(v.bind);
+    let (v, bind) = (model.skin.vertex_influences()[8], Vec3::from(model.skin.bind()[8]));
     let rest = |bone: usize| model.skeleton.bone(bone).rest.translation;
     let (down, left) =
         (rest(BONE1).y - pose.local[BONE1].translation.y, rest(BONE32).x - pose.local[BONE32].translation.x);
@@ -104,13 +103,13 @@ fn seed_vertex_8() -> Facts {
 /// Chapter 2, exercise 2: vertex 1 with weights 0.5 and 0.4, in the bind pose; and the refusal.
 fn weights_short_of_one() -> Facts {
     let (model, _) = article();
-    let bind = model.skin.vertices()[1].bind;
+    let bind = model.skin.bind()[1];
     let mut joints = [0; SLOTS];
     joints[1] = BONE1 as u16;
-    let vertex = SkinVertex { bind, joints, weights: [0.5, 0.4, 0.0, 0.0], count: 2 };
+    let vertex = VertexInfluences { joints, weights: [0.5, 0.4, 0.0, 0.0], count: 2 };
     let identity = vec![Mat4::IDENTITY; model.skin.joints().len()];
     // The blend of that one vertex by its four slots, as the main loop makes it.
-    let out = [Linear(&identity).position(&vertex, &[])];
+    let out = [Linear(&identity).position(&vertex, &[], bind)];
     let mut mesh = scene::MESH;
     let edited = [scene::MESH[1].1[0], skinning_method::skin::Influence { joint: BONE1, weight: 0.4 }];
     mesh[1].1 = &edited;
@@ -236,8 +235,7 @@ fn vertex_10() -> Facts {
     let (model, clips) = article();
     let mut pose = Pose::new(&model);
     pose.update(&model, &clips[2], 2.0);
-    let v = model.skin.vertices()[10];
-    let bind = Vec3::from(v.bind);
+    let bind = Vec3::from(model.skin.bind()[10]);
     let from_joint = bind - model.skeleton.rest_world()[BONE2].w_axis.truncate();
     let angle = degrees_about(pose.local[BONE2].rotation, Vec3::X);
     let (c, s) = (angle.to_radians().cos() as f32, angle.to_radians().sin() as f32);

@@ -146,7 +146,7 @@ fn morph_sum() -> Facts {
     let target = |name: &str| mesh.targets.iter().position(|n| n == name).expect("a target");
     let (angry, surprised) = (target("Angry"), target("Surprised"));
     let delta = |k: usize| Vec3::from(mesh.positions[at * mesh.targets.len() + k]);
-    let modelled = Vec3::from(model.skin.vertices()[4267].bind);
+    let modelled = Vec3::from(model.skin.bind()[4267]);
     let sum = modelled + 0.5 * delta(surprised) + 0.5 * delta(angry);
     Ok(vec![
         point_fixed(modelled, 4),
@@ -164,7 +164,7 @@ fn slots() -> Facts {
     let influences: Vec<Influence> =
         weights.iter().enumerate().map(|(joint, &weight)| Influence { joint, weight }).collect();
     skin.add_vertex(Vec3::ZERO, &influences).expect("weights summing to 1");
-    let kept: Vec<String> = skin.vertices()[0].weights.iter().map(|w| short(*w as f64, 4)).collect();
+    let kept: Vec<String> = skin.vertex_influences()[0].weights.iter().map(|w| short(*w as f64, 4)).collect();
     let extras: Vec<String> = skin.extras_of(0..1).iter().map(|e| short(e.weight as f64, 4)).collect();
     let mut largest = weights.to_vec();
     largest.sort_by(|a, b| b.total_cmp(a));

@@ -7,7 +7,8 @@ use super::{Facts, Missing, Work, models};
 use crate::markdown::read;
 use glam::{Mat3A, Quat, Vec3, Vec3A};
 use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
-use skinning_method::normals::{degrees_between, normal_by, outline_normals, skin_normal};
+use skinning_method::normals::{degrees_between, normal_by, skin_normal};
+use skinning_method::scene::outline_normals;
 use skinning_method::scene::{BONE1, BONE2};
 use std::path::Path;
 
@@ -87,7 +88,7 @@ fn distance_at(degrees: f32, method: Method) -> f64 {
 /// Chapter 7, exercise 1: a half-and-half vertex under twists of 90° and 180°.
 fn twist_angles() -> Facts {
     let (model, _) = article();
-    let r = model.skin.vertices()[2].bind.y as f64;
+    let r = model.skin.bind()[2].y as f64;
     let mut facts = vec![];
     for degrees in [90.0f32, 180.0] {
         let lbs = distance_at(degrees, Method::Lbs);
@@ -168,7 +169,7 @@ fn weights_gradient() -> Facts {
     assert_eq!(pose.local[BONE1].rotation, Quat::IDENTITY, "bone1 only slides");
     // The rule's normal for vertex 1 against its bind normal, and the skinned outline's own there.
     let bind = model.skin.normals()[1];
-    let rule = skin_normal(&model.skin.vertices()[1], bind, &pose.palette);
+    let rule = skin_normal(&model.skin.vertex_influences()[1], bind, &pose.palette);
     assert!(degrees_between(rule, bind) < 1e-3, "the rule keeps vertex 1's bind normal");
     let skinned: Vec<Vec3> = pose.skinned.iter().map(|&p| p.into()).collect();
     let tilt = degrees_between(rule, outline_normals(&skinned)[1].into()) as f64;

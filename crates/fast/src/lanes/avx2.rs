@@ -22,7 +22,7 @@ use super::kernel::{F32x8, GROUP};
 use super::sse2::{put, transpose4};
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
 use transpose::{transpose4x2, transpose8};
@@ -146,10 +146,14 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn blended_matrices(_: HasAvx2Fma, palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Avx2; 3]; 4] {
+    fn blended_matrices(
+        _: HasAvx2Fma,
+        palette: &[Mat4],
+        group: &[VertexInfluences; GROUP],
+    ) -> [[Avx2; 3]; 4] {
         // SAFETY: the `HasAvx2Fma` argument proves AVX2 and FMA. Each `m` is a `&[f32; 16]`, and the
         // two 8-float loads start at its numbers 0 and 8, so both end inside it. `get_unchecked`:
-        // every joint of a `SkinVertex` is below `Skin::joints().len()` (`Skin::add_vertex` refuses
+        // every joint of a `VertexInfluences` is below `Skin::joints().len()` (`Skin::add_vertex` refuses
         // others) and `Lanes::blend_run` asserted the palette has that many matrices.
         unsafe {
             // A vertex at a time: columns x and y in one register, z and the translation in the other.
@@ -180,7 +184,8 @@ impl F32x8 for Avx2 {
     fn blended_positions(
         _: HasAvx2Fma,
         palette: &[Mat4],
-        group: &[SkinVertex; GROUP],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
@@ -189,7 +194,7 @@ impl F32x8 for Avx2 {
         // `blended_matrices` (the skin refused other joints, `Lanes::blend_run` asserted the length);
         // `put` writes into a `&mut Vec3A`, sixteen bytes aligned to sixteen.
         unsafe {
-            for (v, position) in group.iter().zip(positions) {
+            for ((v, p), position) in group.iter().zip(bind).zip(positions) {
                 let (mut xy, mut zt) = (_mm256_setzero_ps(), _mm256_setzero_ps());
                 for i in 0..4 {
                     let m: &[f32; 16] = palette.get_unchecked(v.joints[i] as usize).as_ref();
@@ -198,16 +203,20 @@ impl F32x8 for Avx2 {
                     zt = _mm256_fmadd_ps(w, _mm256_loadu_ps(m[8..].as_ptr()), zt);
                 }
                 // x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
-                let moved = _mm_mul_ps(_mm256_castps256_ps128(xy), _mm_set1_ps(v.bind.x));
-                let moved = _mm_fmadd_ps(_mm256_extractf128_ps::<1>(xy), _mm_set1_ps(v.bind.y), moved);
-                let moved = _mm_fmadd_ps(_mm256_castps256_ps128(zt), _mm_set1_ps(v.bind.z), moved);
+                let moved = _mm_mul_ps(_mm256_castps256_ps128(xy), _mm_set1_ps(p.x));
+                let moved = _mm_fmadd_ps(_mm256_extractf128_ps::<1>(xy), _mm_set1_ps(p.y), moved);
+                let moved = _mm_fmadd_ps(_mm256_castps256_ps128(zt), _mm_set1_ps(p.z), moved);
                 put(position, _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved), stream);
             }
         }
     }
 
     #[inline(always)]
-    fn blended_dual_quats(_: HasAvx2Fma, dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Avx2; 8] {
+    fn blended_dual_quats(
+        _: HasAvx2Fma,
+        dq_palette: &[DualQuat],
+        group: &[VertexInfluences; GROUP],
+    ) -> [Avx2; 8] {
         // SAFETY: the `HasAvx2Fma` argument proves AVX2 and FMA. Each 8-float load starts at a
         // `&DualQuat`, which is `repr(C)`, two quaternions of four floats: eight floats, all inside
         // it. The palette is indexed with its bounds checked.

@@ -7,10 +7,10 @@
 //! the same rotation. The sums are not in the reference's order, so these agree with it to a
 //! rounding, not bit for bit (`tests/lanes.rs`).
 
-use super::kernel::{F32x8, GROUP, GroupSkin, cross};
+use super::kernel::{F32x8, GROUP, GroupSkin, cross, refs};
 use glam::Vec3A;
 use skinning_method::dual_quat::DualQuats;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 
 /// `v` turned by the unit quaternion (r, w): `v + 2 r × (r × v + w v)`, as `DualQuat::transform_point`.
 #[inline(always)]
@@ -26,8 +26,8 @@ impl GroupSkin for DualQuats<'_> {
     fn skin<L: F32x8>(
         self,
         proof: L::Proof,
-        group: &[SkinVertex; GROUP],
-        bind: [L; 3],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
         stream: bool,
@@ -39,7 +39,7 @@ impl GroupSkin for DualQuats<'_> {
         let (r, w) = ([rx * inverse, ry * inverse, rz * inverse], rw * inverse);
         let (d, dw) = ([dx * inverse, dy * inverse, dz * inverse], dw * inverse);
         // 3. Turn the scaled bind position, then add the translation 2 (w d - dw r + r × d).
-        let scale = L::splat(proof, self.scale);
+        let (scale, bind) = (L::splat(proof, self.scale), L::load(proof, refs(bind)));
         let turned = turn(proof, r, w, [bind[0] * scale, bind[1] * scale, bind[2] * scale]);
         let (rd, two) = (cross(r, d), L::splat(proof, 2.0));
         let t = [

@@ -12,7 +12,7 @@
 
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 use std::ops::{Add, Mul, Sub};
 
 /// How many vertices the loop takes at once: one `f32` each in an `F32x8`.
@@ -50,14 +50,19 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     /// Each vertex's blended matrix `Σ wᵢ palette[jointᵢ]` from its four joints and weights,
     /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
     /// the eight vertices (columns x, y, z and the translation).
-    fn blended_matrices(proof: Self::Proof, palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Self; 3]; 4];
+    fn blended_matrices(
+        proof: Self::Proof,
+        palette: &[Mat4],
+        group: &[VertexInfluences; GROUP],
+    ) -> [[Self; 3]; 4];
     /// Positions alone: each vertex's blended matrix, and its position `M · bind` from it, a vertex
     /// at a time, with no turning round. The same operations, in the same order, as the lanes'
     /// `times` and `+ t`, so the same bits.
     fn blended_positions(
         proof: Self::Proof,
         palette: &[Mat4],
-        group: &[SkinVertex; GROUP],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     );
@@ -67,7 +72,7 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     fn blended_dual_quats(
         proof: Self::Proof,
         dq_palette: &[DualQuat],
-        group: &[SkinVertex; GROUP],
+        group: &[VertexInfluences; GROUP],
     ) -> [Self; 8];
     /// Eight vectors as x, y and z.
     fn load(proof: Self::Proof, v: [&Vec3A; GROUP]) -> [Self; 3];
@@ -107,30 +112,22 @@ pub fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
 /// A way to skin a group of eight vertices, lane by lane: linear blending (`Linear`, in
 /// `linear.rs`) or dual quaternions (`DualQuats`, in `dual.rs`).
 pub trait GroupSkin: Copy {
-    /// The eight positions from the group's bind positions `bind`, and the eight normals where
-    /// `normals` gives their bind normals and room for them.
+    /// The eight positions from the group's positions before the blend, `bind`, and the eight
+    /// normals where `normals` gives theirs and room for them.
     fn skin<L: F32x8>(
         self,
         proof: L::Proof,
-        group: &[SkinVertex; GROUP],
-        bind: [L; 3],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
         stream: bool,
     );
 }
 
-/// The bind positions of a group of eight vertices as the skin stores them.
+/// Eight vectors as the lanes load them.
 #[inline(always)]
-fn bind_of<L: F32x8>(proof: L::Proof, g: &[SkinVertex; GROUP]) -> [L; 3] {
-    L::load(
-        proof,
-        [&g[0].bind, &g[1].bind, &g[2].bind, &g[3].bind, &g[4].bind, &g[5].bind, &g[6].bind, &g[7].bind],
-    )
-}
-
-#[inline(always)]
-fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
+pub fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
     [&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]]
 }
 
@@ -157,7 +154,17 @@ impl<L: F32x8> Drop for Fence<L> {
     }
 }
 
-/// The loop over a run of vertices: groups of eight, then the last few in a group filled up with
+/// What a run of vertices is skinned from, each a stream of one per vertex, as ozz's
+/// `SkinningJob` takes its input spans: the influences, the positions before the blend, and the
+/// normals before it (empty for positions alone).
+#[derive(Clone, Copy)]
+pub struct Inputs<'a> {
+    pub influences: &'a [VertexInfluences],
+    pub bind: &'a [Vec3A],
+    pub bind_normals: &'a [Vec3A],
+}
+
+/// The loop over a run of vertices, reading its [`Inputs`]: groups of eight, then the last few in a group filled up with
 /// copies of the first of them, so that every vertex goes through the very same arithmetic
 /// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
 /// `bind_normals` have one per vertex. `stream`: the whole groups' outputs are written past the
@@ -166,13 +173,14 @@ impl<L: F32x8> Drop for Fence<L> {
 pub fn blend_run<L: F32x8>(
     proof: L::Proof,
     method: impl GroupSkin,
-    vertices: &[SkinVertex],
-    bind_normals: &[Vec3A],
+    inputs: Inputs,
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
     stream: bool,
 ) {
+    let Inputs { influences: vertices, bind, bind_normals } = inputs;
     let (groups, rest) = vertices.as_chunks::<GROUP>();
+    let (points, points_rest) = bind.as_chunks::<GROUP>();
     let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
     let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
@@ -180,32 +188,28 @@ pub fn blend_run<L: F32x8>(
         // The whole groups, streamed or not; their stores are fenced when this scope ends.
         let _fence = Fence::<L>::after(proof, stream);
         if normals.is_empty() {
-            for (group, out) in groups.iter().zip(out) {
-                method.skin::<L>(proof, group, bind_of(proof, group), out, None, stream);
+            for ((group, points), out) in groups.iter().zip(points).zip(out) {
+                method.skin::<L>(proof, group, points, out, None, stream);
             }
         } else {
-            for ((group, out), (bind, normals)) in groups.iter().zip(out).zip(bind.iter().zip(normals)) {
+            let groups = groups.iter().zip(points).zip(out);
+            for (((group, points), out), (bind, normals)) in groups.zip(bind.iter().zip(normals)) {
                 let bind_normals = L::load(proof, refs(bind));
-                method.skin::<L>(
-                    proof,
-                    group,
-                    bind_of(proof, group),
-                    out,
-                    Some((bind_normals, normals)),
-                    stream,
-                );
+                method.skin::<L>(proof, group, points, out, Some((bind_normals, normals)), stream);
             }
         }
     }
     if let Some(&first) = rest.first() {
         let mut group = [first; GROUP];
         group[..rest.len()].copy_from_slice(rest);
+        let mut points = [points_rest[0]; GROUP];
+        points[..points_rest.len()].copy_from_slice(points_rest);
         let mut bind = [Vec3A::X; GROUP];
         bind[..bind_rest.len()].copy_from_slice(bind_rest);
         let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
         let with_normals = !normals_rest.is_empty();
         let normals_in = with_normals.then_some((L::load(proof, refs(&bind)), &mut normals));
-        method.skin::<L>(proof, &group, bind_of(proof, &group), &mut positions, normals_in, false);
+        method.skin::<L>(proof, &group, &points, &mut positions, normals_in, false);
         out_rest.copy_from_slice(&positions[..rest.len()]);
         normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
     }

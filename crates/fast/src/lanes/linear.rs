@@ -7,30 +7,30 @@
 //! 1e-7 of the model's size apart (`lanes.rs`). Without fused multiply-add, that position is the
 //! bits of glam's `Mat4::transform_point3a` on the blended matrix (`tests/lanes.rs`).
 
-use super::kernel::{F32x8, GROUP, GroupSkin, cross, dot, times};
+use super::kernel::{F32x8, GROUP, GroupSkin, cross, dot, refs, times};
 use glam::Vec3A;
 use skinning_method::blend::Linear;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 
 impl GroupSkin for Linear<'_> {
     #[inline(always)]
     fn skin<L: F32x8>(
         self,
         proof: L::Proof,
-        group: &[SkinVertex; GROUP],
-        bind: [L; 3],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
         stream: bool,
     ) {
         // Positions alone need no lanes: a vertex at a time, with no turning round.
         let Some((n, out)) = normals else {
-            return L::blended_positions(proof, self.0, group, positions, stream);
+            return L::blended_positions(proof, self.0, group, bind, positions, stream);
         };
         // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
         let [x, y, z, t] = L::blended_matrices(proof, self.0, group);
         // The position: M · bind + t.
-        let moved = times([x, y, z], bind);
+        let moved = times([x, y, z], L::load(proof, refs(bind)));
         L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions, stream);
 
         // The normal: cofactor(M) · n, whose columns are the cross products of M's columns...

@@ -5,7 +5,7 @@
 use super::kernel::{F32x8, GROUP};
 use glam::{Mat4, Vec3A, Vec4};
 use skinning_method::dual_quat::DualQuat;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 use std::ops::{Add, Mul, Sub};
 
 #[derive(Clone, Copy)]
@@ -83,7 +83,7 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    fn blended_matrices(_: (), palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Portable; 3]; 4] {
+    fn blended_matrices(_: (), palette: &[Mat4], group: &[VertexInfluences; GROUP]) -> [[Portable; 3]; 4] {
         // A vertex at a time: its twelve numbers (the columns' x, y and z), summed in the
         // reference's order, written straight into lane j of column c, row r.
         let mut out = [[Portable([0.0; GROUP]); 3]; 4];
@@ -104,11 +104,12 @@ impl F32x8 for Portable {
     fn blended_positions(
         _: (),
         palette: &[Mat4],
-        group: &[SkinVertex; GROUP],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         _stream: bool,
     ) {
-        for (v, position) in group.iter().zip(positions) {
+        for ((v, &p), position) in group.iter().zip(bind).zip(positions) {
             let mut sum = [0.0f32; 16];
             for (&joint, &w) in v.joints.iter().zip(&v.weights) {
                 let m: &[f32; 16] = palette[joint as usize].as_ref();
@@ -117,14 +118,18 @@ impl F32x8 for Portable {
                 }
             }
             // x·bind.x, then + y·bind.y, + z·bind.z, + the translation, as the lanes' `times`.
-            let (p, m) = (v.bind, &sum);
+            let m = &sum;
             let row = |r: usize| m[8 + r] * p.z + (m[4 + r] * p.y + m[r] * p.x) + m[12 + r];
             *position = Vec3A::new(row(0), row(1), row(2));
         }
     }
 
     #[inline(always)]
-    fn blended_dual_quats(_: (), dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Portable; 8] {
+    fn blended_dual_quats(
+        _: (),
+        dq_palette: &[DualQuat],
+        group: &[VertexInfluences; GROUP],
+    ) -> [Portable; 8] {
         // A vertex at a time, as `dual_quat.rs` sums it, written into lane j of each number.
         let mut out = [Portable([0.0; GROUP]); 8];
         for (j, v) in group.iter().enumerate() {

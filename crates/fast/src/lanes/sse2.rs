@@ -16,7 +16,7 @@
 use super::kernel::{F32x8, GROUP};
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
-use skinning_method::skin::SkinVertex;
+use skinning_method::skin::VertexInfluences;
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
 
@@ -142,7 +142,7 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn blended_matrices(_: (), palette: &[Mat4], group: &[SkinVertex; GROUP]) -> [[Sse2; 3]; 4] {
+    fn blended_matrices(_: (), palette: &[Mat4], group: &[VertexInfluences; GROUP]) -> [[Sse2; 3]; 4] {
         // SAFETY: SSE is part of x86-64. No intrinsic here reads memory: each column is a glam
         // `Vec4` turned into a register by value (`into`), the palette indexed with its check.
         unsafe {
@@ -177,14 +177,15 @@ impl F32x8 for Sse2 {
     fn blended_positions(
         _: (),
         palette: &[Mat4],
-        group: &[SkinVertex; GROUP],
+        group: &[VertexInfluences; GROUP],
+        bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         stream: bool,
     ) {
         // SAFETY: SSE is part of x86-64. The columns come in by value (`into`), the palette indexed
         // with its check; `put`, the one write, is sound on its own (its note).
         unsafe {
-            for (v, position) in group.iter().zip(positions) {
+            for ((v, p), position) in group.iter().zip(bind).zip(positions) {
                 let mut s = [_mm_setzero_ps(); 4];
                 for i in 0..4 {
                     let m = &palette[v.joints[i] as usize];
@@ -196,13 +197,13 @@ impl F32x8 for Sse2 {
                 }
                 // glam's own matrix times point: x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
                 let m = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into());
-                put(position, m.transform_point3a(v.bind).into(), stream);
+                put(position, m.transform_point3a(*p).into(), stream);
             }
         }
     }
 
     #[inline(always)]
-    fn blended_dual_quats(_: (), dq_palette: &[DualQuat], group: &[SkinVertex; GROUP]) -> [Sse2; 8] {
+    fn blended_dual_quats(_: (), dq_palette: &[DualQuat], group: &[VertexInfluences; GROUP]) -> [Sse2; 8] {
         // SAFETY: SSE2 is part of x86-64. The quaternions come in by value (`into`), the palette
         // indexed with its check; the rest is arithmetic and shuffles of registers.
         unsafe {

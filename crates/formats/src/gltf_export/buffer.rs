@@ -6,7 +6,10 @@
 //! accessor's offset must be a multiple of its component size, a vertex attribute's of 4). An
 //! **accessor** says how to read the view: component type, element type, count, and for POSITION
 //! and animation key times the `min` and `max` the spec requires. Channels with the same key times
-//! share one accessor of them, as a sampler may (an MD5 clip's are all its frames).
+//! share one accessor of them, as a sampler may (an MD5 clip's are all its frames); channels with
+//! the same values share theirs, and channels of one animation with both the same share one
+//! sampler: a file whose one sampler moved 128 nodes loads as 128 channels, and goes out as it came,
+//! its keys written once, not 128 times.
 
 use super::error::{Container, ExportError};
 use super::json;
@@ -70,6 +73,11 @@ pub struct File {
     bin: Vec<u8>,
     /// The key times written so far (their bits), and the accessor of each.
     times: HashMap<Vec<u32>, usize>,
+    /// The keys' values written so far: a hash of their bytes, and the accessors that have it.
+    values: HashMap<u64, Vec<usize>>,
+    /// The samplers of the animation being written: (input, output, interpolation), and the
+    /// animation (its index once pushed) they are in.
+    samplers: HashMap<(usize, usize, &'static str), (usize, usize)>,
 }
 
 impl File {
@@ -97,15 +105,14 @@ impl File {
             ),
             false => (None, None),
         };
-        let kind = match N {
-            1 => "SCALAR",
-            2 => "VEC2",
-            3 => "VEC3",
-            4 => "VEC4",
-            _ => "MAT4", // 16 numbers: the only other size used here
+        let accessor = json::Accessor {
+            buffer_view,
+            component_type: C::TYPE,
+            count: data.len(),
+            kind: kind(N),
+            min,
+            max,
         };
-        let accessor =
-            json::Accessor { buffer_view, component_type: C::TYPE, count: data.len(), kind, min, max };
         push(&mut self.root.accessors, accessor)
     }
 
@@ -139,10 +146,43 @@ impl File {
             }
         };
         let values: Vec<[f32; N]> = channel.values.iter().map(floats).collect();
-        let output = self.accessor(&values, None, false);
+        let output = self.shared_accessor(&values);
         let interpolation = channel.interpolation.name();
-        let sampler = push(&mut animation.samplers, json::Sampler { input, output, interpolation });
+        // Animations are pushed once their channels are made: this one will be the next.
+        let this = self.root.animations.len();
+        let sampler = match self.samplers.get(&(input, output, interpolation)) {
+            Some(&(sampler, of)) if of == this => sampler,
+            _ => {
+                let sampler = push(&mut animation.samplers, json::Sampler { input, output, interpolation });
+                self.samplers.insert((input, output, interpolation), (sampler, this));
+                sampler
+            }
+        };
         animation.channels.push(json::Channel { sampler, target: json::Target { node, path } });
+    }
+
+    /// The accessor of `data` (no bounds, no target): one written before with the same bytes, or
+    /// a new one.
+    fn shared_accessor<const N: usize>(&mut self, data: &[[f32; N]]) -> usize {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        N.hash(&mut hasher);
+        data.iter().flatten().for_each(|x| x.to_bits().hash(&mut hasher));
+        let hash = hasher.finish();
+        let same = |file: &File, accessor: usize| {
+            let a = &file.root.accessors[accessor];
+            let view = &file.root.buffer_views[a.buffer_view];
+            let bytes = &file.bin[view.byte_offset..view.byte_offset + view.byte_length];
+            a.count == data.len()
+                && a.kind == kind(N)
+                && bytes.chunks_exact(4).zip(data.iter().flatten()).all(|(b, x)| b == x.to_le_bytes())
+        };
+        let found = self.values.get(&hash).and_then(|list| list.iter().copied().find(|&a| same(self, a)));
+        found.unwrap_or_else(|| {
+            let accessor = self.accessor(data, None, false);
+            self.values.entry(hash).or_default().push(accessor);
+            accessor
+        })
     }
 
     /// The JSON and the buffer, packed as `container` says.
@@ -190,6 +230,17 @@ impl File {
 const GLB_MAGIC: u32 = 0x4654_6C67;
 const CHUNK_JSON: u32 = 0x4E4F_534A;
 const CHUNK_BIN: u32 = 0x004E_4942;
+
+/// An accessor's element type for `n` numbers.
+fn kind(n: usize) -> &'static str {
+    match n {
+        1 => "SCALAR",
+        2 => "VEC2",
+        3 => "VEC3",
+        4 => "VEC4",
+        _ => "MAT4", // 16 numbers: the only other size used here
+    }
+}
 
 /// Appends `value` and returns its index: how glTF objects point at each other.
 pub fn push<T>(list: &mut Vec<T>, value: T) -> usize {

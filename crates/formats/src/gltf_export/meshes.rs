@@ -244,10 +244,8 @@ impl Writing<'_> {
     fn attributes(&self, file: &mut File, range: Range<usize>) -> BTreeMap<String, usize> {
         let Writing { model, looks, skin, turn, .. } = *self;
         let mut attributes = BTreeMap::new();
-        let positions: Vec<[f32; 3]> = model.skin.vertices()[range.clone()]
-            .iter()
-            .map(|v| turn.point(v.bind.into()).to_array())
-            .collect();
+        let positions: Vec<[f32; 3]> =
+            model.skin.bind()[range.clone()].iter().map(|&p| turn.point(p.into()).to_array()).collect();
         attributes.insert("POSITION".into(), file.accessor(&positions, Some(ARRAY_BUFFER), true));
         if let Some(normals) = model.skin.normals().get(range.clone()) {
             let normals: Vec<[f32; 3]> = normals.iter().map(|&n| turn.point(n.into()).to_array()).collect();

@@ -7,6 +7,9 @@
 //! - a file named by a path **relative to the model's folder**, percent-encoded like a URL:
 //!   `"uri": "Fox.bin"`, `"buffers/Fox%20v2.bin"`.
 //!
+//! A buffer that only stands in for meshopt-compressed data (`EXT_meshopt_compression`'s
+//! `"fallback": true`) is none of these: nothing is read for it, `meshopt.rs` makes its bytes.
+//!
 //! Each must hold at least the buffer's `byteLength` bytes; a `.glb` chunk may carry up to 3
 //! padding bytes more. Nothing else is read. A file you did not write may point anywhere, so these
 //! are refused before anything is opened: an absolute path (`/etc/passwd`, also when %-escaped,
@@ -34,6 +37,10 @@ pub fn resolve(
     for buffer in document.buffers() {
         let index = buffer.index();
         let fail = |problem: String| ImportError::Buffer { buffer: index, problem };
+        if super::meshopt::is_fallback(&buffer) {
+            resolved.push(Vec::new());
+            continue;
+        }
         let bytes = match buffer.source() {
             // Spec: only buffer 0 may be the GLB's BIN chunk.
             gltf::buffer::Source::Bin if index == 0 => blob

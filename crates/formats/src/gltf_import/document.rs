@@ -10,9 +10,10 @@
 //!
 //! `extensionsRequired` lists extensions a reader must understand to show the file correctly. Those
 //! that only change how surfaces look (materials, textures, lights) do not change a skeleton, so
-//! they are noted and ignored; mesh compression (Draco, meshopt) would hide the vertices from us,
-//! so such a file is refused, naming the extension and what it does. Any other required extension
-//! is one this program does not know: refused too, naming it.
+//! they are noted and ignored. Those this loader reads itself ([`READ_HERE`]: quantized and
+//! compressed meshes, texture transforms) pass. Any other required extension is one this program
+//! does not read: refused, naming it (and what it does, for `KHR_meshopt_compression`, meshopt's
+//! newer form, which this program does not decode yet).
 
 use super::error::ImportError;
 use super::glb;
@@ -32,14 +33,20 @@ const ONLY_LOOKS: [&str; 5] =
     ["KHR_materials_", "KHR_texture_", "EXT_texture_", "MSFT_texture_", "KHR_lights_punctual"];
 
 /// Extensions whose data this loader reads itself: quantized attributes are normalized integers,
-/// which `accessors.rs` decodes like any other (spec extension KHR_mesh_quantization).
-pub const READ_HERE: [&str; 1] = ["KHR_mesh_quantization"];
+/// which `accessors.rs` decodes like any other (KHR_mesh_quantization); compressed meshes are
+/// decoded before anything reads them (`draco.rs`, `meshopt.rs`); a texture's offset, rotation and
+/// scale move its texture coordinates (KHR_texture_transform, `materials.rs`).
+pub const READ_HERE: [&str; 4] = [
+    "KHR_mesh_quantization",
+    "KHR_draco_mesh_compression",
+    "EXT_meshopt_compression",
+    "KHR_texture_transform",
+];
 
 /// What a refused extension does, for the message, if it is one this program knows of.
 fn what_it_does(extension: &str) -> Option<&'static str> {
     match extension {
-        "KHR_draco_mesh_compression" => Some("Draco mesh compression"),
-        "EXT_meshopt_compression" | "KHR_meshopt_compression" => Some("meshopt compression"),
+        "KHR_meshopt_compression" => Some("meshopt compression"),
         _ => None,
     }
 }
@@ -127,21 +134,30 @@ fn check(
     root.extensions_required.clear();
 
     guard_unchecked(&root)?;
-    let document = gltf::Document::from_json(root).map_err(|e| match e {
-        gltf::Error::Validation(errors) => {
-            let (place, problem) =
-                errors.first().map_or(("the root".to_string(), "invalid".to_string()), |(p, e)| {
-                    (p.to_string(), e.to_string())
-                });
-            let more = match errors.len() {
-                0 | 1 => String::new(),
-                n => format!(" (and {} more)", n - 1),
-            };
-            ImportError::Invalid { place, problem: format!("{problem}{more}") }
+    Ok(Checked { document: validated(root)?, blob })
+}
+
+/// The document of `root`, once it passes the crate's schema check; else the first problem, where
+/// it is. An accessor that a Draco stream fills in has no bufferView until the stream is decoded
+/// (`draco.rs`): that alone is let pass here, and `draco.rs` checks the decoded document again.
+pub fn validated(root: json::Root) -> Result<gltf::Document, ImportError> {
+    use json::validation::{Error, Validate};
+    let pending = super::draco::pending(&root);
+    let mut errors = Vec::new();
+    root.validate(&root, json::Path::new, &mut |path, error| {
+        let path = path().to_string();
+        if !(matches!(error, Error::Missing) && pending.contains(&path)) {
+            errors.push((path, error));
         }
-        other => ImportError::NotGltf(other.to_string()),
-    })?;
-    Ok(Checked { document, blob })
+    });
+    let Some((place, problem)) = errors.first() else {
+        return Ok(gltf::Document::from_json_without_validation(root));
+    };
+    let more = match errors.len() {
+        1 => String::new(),
+        n => format!(" (and {} more)", n - 1),
+    };
+    Err(ImportError::Invalid { place: place.clone(), problem: format!("{problem}{more}") })
 }
 
 /// What the crate's schema check misses or trips over, checked first: it reads each primitive's

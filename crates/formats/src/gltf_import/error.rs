@@ -19,10 +19,13 @@ pub enum ImportError {
     /// The JSON breaks a rule of the glTF schema: `place` is its path in the JSON.
     Invalid { place: String, problem: String },
     /// `extensionsRequired` names an extension this loader cannot decode: what it does, when
-    /// it is one this program knows of (Draco, meshopt), else None.
+    /// it is one this program knows of (`KHR_meshopt_compression`, meshopt's newer form), else None.
     Unsupported { extension: String, what: Option<&'static str> },
     /// A buffer's bytes cannot be had, or are fewer than its `byteLength`.
     Buffer { buffer: usize, problem: String },
+    /// A compressed stream (Draco, meshopt) that cannot be decoded, or would pass the model's
+    /// budget of decoded bytes: `place` names it and its extension, `problem` says what to do.
+    Compressed { place: String, problem: String },
     /// An accessor's data is out of range, of a type the use does not allow, or not finite.
     Accessor { accessor: usize, usage: String, problem: String },
     /// The node hierarchy is not a tree this program can walk.
@@ -38,6 +41,8 @@ pub enum ImportError {
     /// The file has no node at all: no tree of bones, so nothing to show or describe. (A file
     /// with nodes but no mesh loads: `Imported::nothing_to_draw` says why it shows nothing.)
     NoNodes,
+    /// The model would hold more than its budget once built (`budget.rs`: `Holding::check`).
+    Budget(String),
     /// The loaded pieces do not fit together (a bug in the loader if it ever shows).
     Model(ModelError),
 }
@@ -46,6 +51,7 @@ impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             ImportError::Read { path, error } => write!(f, "cannot read {path} ({error}); check the path"),
+            ImportError::Budget(why) => write!(f, "{why}"),
             ImportError::NotAFile(kind) => {
                 write!(f, "it is {kind}, not a regular file; give a model file: .gltf, .glb or .md5mesh")
             }
@@ -81,6 +87,7 @@ impl fmt::Display for ImportError {
                 )
             }
             ImportError::Buffer { buffer, problem } => write!(f, "buffer {buffer}: {problem}"),
+            ImportError::Compressed { place, problem } => write!(f, "{place}: {problem}"),
             ImportError::Accessor { accessor, usage, problem } => {
                 write!(f, "accessor {accessor} ({usage}): {problem}; the file is damaged")
             }

@@ -171,8 +171,8 @@ impl<'a> Images<'a> {
     }
 
     /// The images kept; the notes say which were past the budget of bytes, and which will be
-    /// drawn smaller to fit the budget of pixels.
-    pub fn finish(self, notes: &mut Vec<String>) -> Vec<Image> {
+    /// drawn smaller to fit the budget of `pixels`.
+    pub fn finish(self, pixels: u64, notes: &mut Vec<String>) -> Vec<Image> {
         if let (Some(first), n) = self.past {
             let more = match n - 1 {
                 0 => String::new(),
@@ -180,7 +180,7 @@ impl<'a> Images<'a> {
             };
             notes.push(format!("{first}; drawn without its texture{more}"));
         }
-        notes.extend(material::past_pixel_budget(&self.kept));
+        notes.extend(material::past_pixel_budget(&self.kept, pixels));
         self.kept
     }
 }

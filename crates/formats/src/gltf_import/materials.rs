@@ -3,6 +3,8 @@
 //!
 //! A material's base colour is `baseColorFactor` (linear RGBA, each 0 to 1, white where absent)
 //! times its `baseColorTexture`, read at each point's texture coordinates, where it has one. A
+//! texture's `KHR_texture_transform` (an offset, rotation and scale of its texture coordinates)
+//! moves the texture coordinates of the primitives that use it, as they are read. A
 //! texture is an image (PNG or JPEG, told apart by its first bytes), read once per source within
 //! the model's budgets (`images.rs`). Its bytes are kept as they are; the program decodes them
 //! when it draws (`material.rs`).
@@ -18,7 +20,7 @@ use super::error::{ImportError, label};
 use super::images::Images;
 use crate::material::{Looks, Material, Materials, Run};
 use crate::model_folder::Beside;
-use glam::{Vec2, Vec4};
+use glam::{Affine2, Vec2, Vec4};
 use gltf::mesh::Semantic;
 use skinning_method::printable::printable;
 use std::ops::Range;
@@ -54,7 +56,8 @@ impl GatheredLooks {
                 format!("TEXCOORD_0 has {} entries for {vertices} vertices; they must match", uv.len());
             return Err(ImportError::Mesh { mesh: place.to_string(), problem });
         }
-        self.texcoords.extend(uv.into_iter().map(Vec2::from));
+        let transform = uv_transform(primitive);
+        self.texcoords.extend(uv.into_iter().map(|uv| transform.transform_point2(Vec2::from(uv))));
         self.any = true;
         Ok(())
     }
@@ -67,17 +70,18 @@ impl GatheredLooks {
     }
 
     /// The model's looks: the texture coordinates (none if no primitive had any) and the materials,
-    /// their images read from wherever the file keeps them (`images.rs`). What cannot be shown goes
-    /// to `notes`.
+    /// their images read from wherever the file keeps them (`images.rs`), drawn within `pixels`
+    /// (what the model's budget leaves them, `budget.rs`). What cannot be shown goes to `notes`.
     pub fn finish(
         self,
         document: &gltf::Document,
         buffers: &[Vec<u8>],
         beside: Beside,
+        pixels: u64,
         notes: &mut Vec<String>,
     ) -> Looks {
         let texcoords = if self.any { self.texcoords } else { Vec::new() };
-        let mut materials = Materials { runs: self.runs, ..Materials::default() };
+        let mut materials = Materials { runs: self.runs, pixel_budget: pixels, ..Materials::default() };
         let mut images = Images::new(document.as_json(), buffers, beside);
         // Textures without a source, and factors outside 0 to 1: the first of each, and how many.
         let (mut sourceless, mut outside) = (Said::default(), Said::default());
@@ -87,11 +91,12 @@ impl GatheredLooks {
             let label = label(material.index().unwrap_or(0), material.name());
             let mut texture = None;
             if let Some(info) = pbr.base_color_texture() {
-                if info.tex_coord() != 0 {
+                // KHR_texture_transform may name the set instead of the texture info.
+                let set = info.texture_transform().and_then(|t| t.tex_coord()).unwrap_or(info.tex_coord());
+                if set != 0 {
                     notes.push(format!(
-                        "the material {name:?} reads its texture through TEXCOORD_{}; drawn in its \
-                         base colour alone (this program reads TEXCOORD_0)",
-                        info.tex_coord()
+                        "the material {name:?} reads its texture through TEXCOORD_{set}; drawn in its \
+                         base colour alone (this program reads TEXCOORD_0)"
                     ));
                 } else if let Some(image) = info.texture().source() {
                     texture = images.get(image.index(), notes);
@@ -122,9 +127,22 @@ impl GatheredLooks {
         outside.say(notes, "materials", |first| {
             format!("{first}: each number is 0 to 1 in glTF, and this program clamps it so")
         });
-        materials.images = images.finish(notes);
+        materials.images = images.finish(pixels, notes);
         Looks { texcoords, materials }
     }
+}
+
+/// Where `primitive`'s texture coordinates lead in its base colour texture: the texture's
+/// KHR_texture_transform (offset, rotation in radians, scale), as the extension's matrix
+/// translation x rotation x scale; the identity without one, or where its numbers overflow (a JSON
+/// number past 32-bit floats reads as infinite). gltfpack stores texture coordinates as 16-bit
+/// integers and puts the scale and offset that give them back here.
+fn uv_transform(primitive: &gltf::Primitive) -> Affine2 {
+    let info = primitive.material().pbr_metallic_roughness().base_color_texture();
+    let transform = info
+        .and_then(|info| info.texture_transform())
+        .map(|t| Affine2::from_scale_angle_translation(t.scale().into(), t.rotation(), t.offset().into()));
+    transform.filter(|t| t.is_finite()).unwrap_or(Affine2::IDENTITY)
 }
 
 /// A note said once for many of a kind: the first one's words, and how many there were.

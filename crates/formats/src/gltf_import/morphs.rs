@@ -31,6 +31,8 @@ use gltf::mesh::Semantic;
 use skinning_method::morph::MeshMorph;
 use skinning_method::normals::inverse_transpose;
 use skinning_method::printable::quoted;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// The morph targets read so far, one [`MeshMorph`] per part that has them, and what to say.
 pub struct Morphs {
@@ -207,29 +209,82 @@ fn read_primitive(
     let mut normals: Option<Displacements> = None;
     // The file's own normals, to scale the normal displacements by (see the module's comment).
     let turn = inverse_transpose(&Mat3A::from_mat4(to_model));
-    let mut lengths = None;
-    for (k, target) in targets.iter().enumerate() {
-        if let Some(offsets) = read(target.positions(), &format!("target {k}'s POSITION"))? {
-            for (i, d) in offsets.iter().enumerate() {
-                positions[i * n + k] = to_model.transform_vector3(*d).into();
-            }
+    let mut lengths: Option<Vec<f32>> = None;
+    // Targets a block at a time, each block's displacements then put in place vertex by vertex:
+    // a vertex's targets lie side by side, so one target at a time would write a whole primitive
+    // with a stride of `n` displacements. An accessor that several targets name is read once.
+    let read_all = |accessor, what: &str| read(Some(accessor), what).map(Option::unwrap_or_default);
+    for (block, chunk) in targets.chunks(BLOCK).enumerate() {
+        let first = block * BLOCK;
+        let moved = |_: usize, d: Vec3| Vec3A::from(to_model.transform_vector3(d));
+        let these = read_block(chunk, first, ("POSITION", |t| t.positions()), &read_all, &moved)?;
+        fill(&mut positions, n, first, &these);
+        if chunk.iter().all(|t| t.normals().is_none()) {
+            continue;
         }
-        if let Some(offsets) = read(target.normals(), &format!("target {k}'s NORMAL"))? {
-            if lengths.is_none() {
-                let base = read(primitive.get(&Semantic::Normals), "NORMAL")?.unwrap_or_default();
-                lengths = Some(base.iter().map(|&n| (turn * Vec3A::from(n)).length()).collect::<Vec<f32>>());
-            }
-            let lengths = lengths.as_deref().unwrap_or_default();
-            let normals = normals.get_or_insert_with(|| vec![Vec3A::ZERO; vertices * n]);
-            for (i, d) in offsets.iter().enumerate() {
-                let length = lengths.get(i).copied().filter(|&l| l > 0.0 && l.is_finite());
-                normals[i * n + k] = length.map_or(Vec3A::ZERO, |l| turn * Vec3A::from(*d) / l);
-            }
+        if lengths.is_none() {
+            let base = read(primitive.get(&Semantic::Normals), "NORMAL")?.unwrap_or_default();
+            lengths = Some(base.iter().map(|&n| (turn * Vec3A::from(n)).length()).collect());
         }
+        let lengths = lengths.as_deref().unwrap_or_default();
+        let scaled = |i: usize, d: Vec3| {
+            let length = lengths.get(i).copied().filter(|&l| l > 0.0 && l.is_finite());
+            length.map_or(Vec3A::ZERO, |l| turn * Vec3A::from(d) / l)
+        };
+        let these = read_block(chunk, first, ("NORMAL", |t| t.normals()), &read_all, &scaled)?;
+        fill(normals.get_or_insert_with(|| vec![Vec3A::ZERO; vertices * n]), n, first, &these);
     }
     let finite = |d: &Vec<Vec3A>| d.iter().all(|d| d.is_finite());
     if !finite(&positions) || !normals.as_ref().is_none_or(finite) {
         return Err("a displacement, placed in the model, overflows 32-bit floats".into());
     }
     Ok((positions, normals))
+}
+
+/// What reads an accessor's displacements (`what`: whose, for a message).
+type Reader<'r, 'a> = dyn Fn(gltf::Accessor<'a>, &str) -> Result<Vec<Vec3>, String> + 'r;
+
+/// A block of targets' displacements: one list each, or none (no such attribute: zeros).
+type Block = Vec<Option<Rc<Vec<Vec3A>>>>;
+
+/// The displacements of the targets `chunk` (target `first` on) in their accessor that `which`
+/// names (`what`: its attribute), each mapped by `map` (a vertex's index, its displacement): one
+/// list per target, shared by the targets that name one accessor, which is read once.
+fn read_block<'a>(
+    chunk: &[gltf::mesh::MorphTarget<'a>],
+    first: usize,
+    (what, which): (&str, fn(&gltf::mesh::MorphTarget<'a>) -> Option<gltf::Accessor<'a>>),
+    read: &Reader<'_, 'a>,
+    map: &dyn Fn(usize, Vec3) -> Vec3A,
+) -> Result<Block, String> {
+    let mut once: HashMap<usize, Rc<Vec<Vec3A>>> = HashMap::new();
+    (chunk.iter().enumerate())
+        .map(|(k, target)| {
+            let Some(accessor) = which(target) else { return Ok(None) };
+            if let Some(read) = once.get(&accessor.index()) {
+                return Ok(Some(read.clone()));
+            }
+            let index = accessor.index();
+            let values = read(accessor, &format!("target {}'s {what}", first + k))?;
+            let mapped = Rc::new(values.into_iter().enumerate().map(|(i, d)| map(i, d)).collect::<Vec<_>>());
+            once.insert(index, mapped.clone());
+            Ok(Some(mapped))
+        })
+        .collect()
+}
+
+/// Targets read together before their displacements are put in place ([`fill`]).
+const BLOCK: usize = 64;
+
+/// Puts the displacements of targets `first..` (`block`, one list each, or none: zeros) into
+/// `all`, where vertex `i`'s target `k` is at `i * n + k`: vertex by vertex, each vertex's run of
+/// targets written together.
+fn fill(all: &mut [Vec3A], n: usize, first: usize, block: &Block) {
+    for (i, row) in all.chunks_exact_mut(n).enumerate() {
+        for (slot, target) in row[first..first + block.len()].iter_mut().zip(block) {
+            if let Some(d) = target.as_ref().and_then(|t| t.get(i)) {
+                *slot = *d;
+            }
+        }
+    }
 }

@@ -225,7 +225,7 @@ fn add(
         vertex: v,
         problem: e.problem.to_string(),
     })?;
-    let rest = blend_vertex(skin, &Linear(palette), skin.len() - 1);
+    let rest = blend_vertex(skin, skin.bind(), &Linear(palette), skin.len() - 1);
     if bind.is_finite() && rest.is_finite() {
         return Ok(());
     }

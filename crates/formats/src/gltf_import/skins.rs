@@ -95,6 +95,31 @@ pub fn used(document: &gltf::Document, nodes: &Nodes) -> Vec<bool> {
     used
 }
 
+/// A note for each skin a mesh of the shown scene uses whose joints are not all in that scene's
+/// node trees (the validator's NODE_SKIN_NO_SCENE: the spec wants a skin's common root in the
+/// scene of the mesh that uses it). Nothing is refused: as three.js does, each joint is posed
+/// from its own parent nodes, and the camera frames the mesh where the joints put it.
+pub fn outside_scene(document: &gltf::Document, nodes: &Nodes, used: &[bool]) -> Vec<String> {
+    let Some(scene) = &nodes.scene else { return Vec::new() };
+    let mut notes = Vec::new();
+    for skin in document.skins().filter(|s| used[s.index()]) {
+        let mut outside = skin.joints().filter(|j| !nodes.in_scene[j.index()]);
+        let Some(first) = outside.next() else { continue };
+        let more = match outside.count() {
+            0 => String::new(),
+            n => format!(" and {} more", counted(n, "joint", "joints")),
+        };
+        notes.push(format!(
+            "skin {}'s joint node {}{more} is in no node tree of scene {scene}, which shows its mesh (the \
+             validator's NODE_SKIN_NO_SCENE): posed from its own parent nodes, as three.js poses it, and \
+             framed where it puts the mesh",
+            label(skin.index(), skin.name()),
+            label(first.index(), first.name())
+        ));
+    }
+    notes
+}
+
 /// The palette of the rest pose, `rest world * offset` for every joint slot (`rest_world` from
 /// the nodes, already finite). Each factor may be finite while the product is not (a node at 3e38
 /// with an inverse bind matrix that moves it 3e38 further); such a joint is refused, named, since

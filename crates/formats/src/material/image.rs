@@ -1,12 +1,14 @@
-//! An image file as a model keeps it: what kind it is (PNG or JPEG, by its first bytes), its bytes
+//! An image file as a model keeps it: what kind it is (PNG or JPEG by its first bytes, TGA by its name), its bytes
 //! and its size, not yet decoded; and the pixels it decodes to when it is drawn
 //! (`material/pixels.rs`). The kinds and the records only: the decoding is beside them.
 
-/// The two kinds of image file a glTF texture may be (spec, "Images").
+/// The kinds of image file a texture may be: the two a glTF texture may be (spec, "Images"), and
+/// TGA, which MD5 models use (Doom 3's pictures are TGA files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ImageKind {
     Png,
     Jpeg,
+    Tga,
 }
 
 impl ImageKind {
@@ -19,11 +21,22 @@ impl ImageKind {
         }
     }
 
-    /// glTF's `mimeType` for it.
-    pub fn mime_type(self) -> &'static str {
+    /// What the file `name` holding `bytes` is: its signature, else a TGA (which has none) if its
+    /// name ends in `.tga`, in any letter case.
+    pub fn of_file(name: &str, bytes: &[u8]) -> Option<ImageKind> {
+        let tga = name.len() > 4 && name.is_char_boundary(name.len() - 4) && {
+            name[name.len() - 4..].eq_ignore_ascii_case(".tga")
+        };
+        ImageKind::of(bytes).or(tga.then_some(ImageKind::Tga))
+    }
+
+    /// glTF's `mimeType` for it; None for a TGA, which a glTF file cannot hold (the export writes
+    /// its pixels as a PNG: `gltf_export/looks.rs`).
+    pub fn mime_type(self) -> Option<&'static str> {
         match self {
-            ImageKind::Png => "image/png",
-            ImageKind::Jpeg => "image/jpeg",
+            ImageKind::Png => Some("image/png"),
+            ImageKind::Jpeg => Some("image/jpeg"),
+            ImageKind::Tga => None,
         }
     }
 }

@@ -3,7 +3,8 @@
 //! same picture at half its width and height ([`halve`]) where a model's textures pass its budget
 //! of pixels ([`fit`]) or one is larger than the GPU takes.
 //!
-//! PNG is decoded with the `png` crate, JPEG with `zune-jpeg`, both in pure Rust, strictly: a file
+//! PNG is decoded with the `png` crate, JPEG with `zune-jpeg`, both in pure Rust, TGA by hand
+//! (`tga.rs`), all strictly: a file
 //! cut short, or whose header claims more pixels than its data holds, is an error in words, never
 //! a picture filled in with grey. A JPEG is decoded to RGB and given its alpha here: its colours
 //! may be stored as CMYK or YCCK (Adobe's), which the decoder turns into RGB that way only.
@@ -27,6 +28,7 @@ pub fn size(kind: ImageKind, bytes: &[u8]) -> Result<(u32, u32), String> {
             let (width, height) = decoder.dimensions().ok_or("a JPEG without a size")?;
             (width as u32, height as u32)
         }
+        ImageKind::Tga => super::tga::size(bytes)?,
     };
     if width == 0 || height == 0 {
         return Err(format!("{width} x {height} pixels, an empty picture"));
@@ -49,6 +51,7 @@ pub fn decode(image: &Image) -> Result<Pixels, String> {
                 .map_err(|e| format!("its JPEG data is damaged or cut short ({})", words(&e)))?;
             (3, data)
         }
+        ImageKind::Tga => (4, super::tga::decode(&image.bytes)?),
     };
     let count = width as usize * height as usize;
     if data.len() != count * channels {

@@ -25,6 +25,8 @@ use std::io::{self, Write};
 
 /// What a clip's `.md5anim` needs before its frames, learnt from a first pass over them.
 pub struct Planned {
+    /// The clip's name as written in the `commandline` (`names.rs`: `md5_names`).
+    name: String,
     /// Frames a second (`frames.rs`: `frame_rate`), and how many.
     sampling: Sampling,
     /// Per MD5 joint, a bit per component that ever differs from the base frame.
@@ -33,6 +35,39 @@ pub struct Planned {
     base: Vec<[f64; 6]>,
     /// Every frame's box around the skinned mesh (min, max), in the model's own numbers.
     bounds: Vec<(Vec3, Vec3)>,
+    /// The largest turn of a joint from one frame to the next, as the cosine of half its angle
+    /// (1: none; 0: half a turn).
+    pub widest_step: f64,
+}
+
+impl Planned {
+    /// The rate and frames it is written at.
+    pub fn sampling(&self) -> Sampling {
+        self.sampling
+    }
+
+    /// Whether a joint turns a third of a turn or more from one frame to the next. A reader plays
+    /// the shorter way between two frames' orientations (q and -q are the same turn, and MD5 keeps
+    /// only the sign whose w is negative), so a step near half a turn may play back the other way
+    /// round from the model: such a clip wants finer frames.
+    pub fn turns_too_far(&self) -> bool {
+        self.widest_step <= 0.5
+    }
+}
+
+/// How far each joint turns from the frame `before` to `now` (their components, as written): the
+/// smallest `|q · q'|` over the joints, the cosine of half the widest turn.
+fn widest_step(before: &[[f64; 6]], now: &[[f64; 6]]) -> f64 {
+    let quaternion = |c: &[f64; 6]| {
+        let w = -(1.0 - c[3] * c[3] - c[4] * c[4] - c[5] * c[5]).max(0.0).sqrt();
+        [c[3], c[4], c[5], w]
+    };
+    (before.iter().zip(now))
+        .map(|(a, b)| {
+            let (a, b) = (quaternion(a), quaternion(b));
+            (a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]).abs()
+        })
+        .fold(1.0, f64::min)
 }
 
 /// The pose at frame `k` of `rate` a second: `t` seconds into the clip, sampled into `pose`.
@@ -53,20 +88,21 @@ fn components(model: &Model, joints: &Md5Joints, local: &[Trs], out: &mut Vec<[f
     }));
 }
 
-/// The first pass over the frames of `clip`, as `sampling` says: the flags, the boxes and the base
-/// frame, every number checked (`pose` is room to skin the mesh in).
+/// The first pass over the frames of `clip` (written as `name`), as `sampling` says: the flags, the
+/// boxes and the base frame, every number checked (`pose` is room to skin the mesh in).
 pub fn plan(
     model: &Model,
     joints: &Md5Joints,
-    clip: &Clip,
+    (clip, name): (&Clip, String),
     sampling: Sampling,
     pose: &mut Pose,
 ) -> Result<Planned, ExportError> {
     let Sampling { rate, frames } = sampling;
     let flags = vec![0; joints.order.len()];
-    let mut planned = Planned { sampling, flags, base: Vec::new(), bounds: Vec::new() };
+    let mut planned =
+        Planned { name, sampling, flags, base: Vec::new(), bounds: Vec::new(), widest_step: 1.0 };
     planned.bounds.reserve_exact(frames);
-    let mut frame = Vec::with_capacity(joints.order.len());
+    let (mut frame, mut before) = (Vec::with_capacity(joints.order.len()), Vec::new());
     for k in 0..frames {
         // The frame (`frame.rs`) at frame k's time, the clip not wrapped: the positions, for the box.
         let t = k as f32 / rate as f32;
@@ -89,7 +125,10 @@ pub fn plan(
         }
         if k == 0 {
             planned.base.clone_from(&frame);
+        } else {
+            planned.widest_step = planned.widest_step.min(widest_step(&before, &frame));
         }
+        before.clone_from(&frame);
         for (flags, (now, base)) in planned.flags.iter_mut().zip(frame.iter().zip(&planned.base)) {
             *flags |= (0..6).filter(|&c| now[c] != base[c]).map(|c| 1u8 << c).sum::<u8>();
         }
@@ -110,16 +149,15 @@ pub fn write(
     let checked = |e: ExportError| io::Error::other(e);
     let what = format!("clip {}", quoted(&clip.name));
     let components: usize = planned.flags.iter().map(|f| f.count_ones() as usize).sum();
-    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&clip.name))?;
+    writeln!(out, "MD5Version 10\ncommandline \"{}\"\n", commandline(&planned.name))?;
     let Sampling { rate, frames } = planned.sampling;
     writeln!(out, "numFrames {frames}\nnumJoints {}", planned.base.len())?;
     writeln!(out, "frameRate {rate}\nnumAnimatedComponents {components}\n\nhierarchy {{")?;
     let mut start = 0;
-    for (i, &b) in joints.order.iter().enumerate() {
-        let bone = model.skeleton.bone(b);
+    for (i, name) in joints.names.iter().enumerate() {
         let parent = joints.parent[i].map_or(-1, |p| p as i64);
-        let comment = joints.parent_name(model, i);
-        writeln!(out, "\t\"{}\"\t{parent} {} {start}\t// {comment}", bone.name, planned.flags[i])?;
+        let comment = joints.parent_name(i);
+        writeln!(out, "\t\"{name}\"\t{parent} {} {start}\t// {comment}", planned.flags[i])?;
         start += planned.flags[i].count_ones() as usize;
     }
     writeln!(out, "}}\n\nbounds {{")?;

@@ -12,8 +12,6 @@ pub enum ExportError {
     Scale { bone: String, why: String },
     /// Two of the skin's joint slots on one bone have different offsets.
     BoundTwice { bone: String },
-    /// A name MD5's quotes cannot hold.
-    Name { what: &'static str, name: String, why: &'static str },
     /// A clip too long to write frame by frame: more than `max_frames` at `frame_rate` a second.
     TooLong { clip: String, duration: f32, max_frames: usize, frame_rate: u32 },
     /// The clips together would be more joint poses (`frames` × `joints`) than `budget`.
@@ -36,7 +34,6 @@ impl fmt::Display for ExportError {
                 f,
                 "bone {bone} is bound in two poses (two skins give it different offsets); MD5 binds a joint once"
             ),
-            ExportError::Name { what, name, why } => write!(f, "the {what} {} {why}", quoted(name)),
             ExportError::TooLong { clip, duration, max_frames, frame_rate } => write!(
                 f,
                 "clip {} lasts {duration} s: more than {max_frames} frames at {frame_rate} a second",

@@ -2,14 +2,20 @@
 //! procedural alike, since MD5 stores a pose per frame and nothing else.
 //!
 //! **The rate** ([`frame_rate`]) is a clip's own where it has one: the lowest whole rate, up to
-//! [`FRAME_RATE`], whose frames fall on every key of its linear channels and on its end. A clip read
-//! from an MD5 file at 24 frames a second has its keys 1/24 s apart, so it is written at 24 again;
-//! so is the Fox's Walk, keyed every 1/24 s. Frames on every key make the linear keys come back
-//! exactly: lerp between two points of a lerp, and slerp between two points of a slerp along its
-//! arc, are the same motion. A clip whose keys no lower rate falls on, and one that is procedural
-//! or has STEP or CUBICSPLINE keys (which lerping frames only approach), takes [`FRAME_RATE`]. A clip
-//! of one pose takes Doom 3's own 24 ([`POSE_RATE`]). Morph weights are not written (MD5 has
-//! none), so their keys do not count.
+//! [`FRAME_RATE`], whose frames fall on every key of its channels, LINEAR or STEP, and on its end. A
+//! clip read from an MD5 file at 24 frames a second has its keys 1/24 s apart, so it is written at
+//! 24 again; so is the Fox's Walk, keyed every 1/24 s. Frames on every key make the linear keys come
+//! back exactly: lerp between two points of a lerp, and slerp between two points of a slerp along
+//! its arc, are the same motion. A STEP key holds until the next: on the frames, each value is
+//! exact, and a channel that never changes (three.js's Michelle has constant STEP scales beside its
+//! 30-frame keys) is exact throughout; a changing one ramps over the one frame before its next key
+//! instead of jumping. A clip whose keys no lower rate falls on, and one that is procedural or has
+//! CUBICSPLINE keys (a curve between keys, which frames on the keys alone would cut straight),
+//! takes [`FRAME_RATE`]. A clip of one pose takes Doom 3's own 24 ([`POSE_RATE`]). Morph weights
+//! are not written (MD5 has none), so their keys do not count. Where a joint turns a third of a
+//! turn or more from one frame to the next, the rate is doubled, up to eight times (`md5_export.rs`:
+//! `finer_where_it_turns`): a reader turns the shorter way between two frames, which near half a turn
+//! may be the other way.
 //!
 //! Frame `k` is the pose at `k / rate` seconds (`Clip::sample_at`, not wrapped, so the last frame
 //! is the clip's end and not its start again). A clip lasts `(frames - 1) / rate` seconds in Doom
@@ -39,8 +45,8 @@ pub const POSE_RATE: u32 = 24;
 const ON_A_FRAME: f64 = 1e-3;
 
 /// The rate `clip` is written at: its own, the lowest whole rate whose frames fall on every key of
-/// its linear channels (translation, rotation, scale) and on its end; [`FRAME_RATE`] where there
-/// is none, or where it is procedural or curved; [`POSE_RATE`] for one pose.
+/// its LINEAR and STEP channels (translation, rotation, scale) and on its end; [`FRAME_RATE`] where
+/// there is none, or where it is procedural or curved; [`POSE_RATE`] for one pose.
 pub fn frame_rate(clip: &Clip) -> u32 {
     let Motion::Keyframes(tracks) = &clip.motion else { return FRAME_RATE };
     let mut times = vec![clip.duration];
@@ -62,11 +68,11 @@ pub fn frame_rate(clip: &Clip) -> u32 {
     (1..=FRAME_RATE).find(|&rate| on_frames(rate)).unwrap_or(FRAME_RATE)
 }
 
-/// Adds a channel's key times to `times`; false if its keys are not linear.
+/// Adds a channel's key times to `times`; false if its keys are curved (CUBICSPLINE).
 fn keys<T: Keyable>(channel: &Option<Channel<T>>, times: &mut Vec<f32>) -> bool {
     let Some(channel) = channel else { return true };
     times.extend(&channel.times);
-    channel.interpolation == Interpolation::Linear
+    channel.interpolation != Interpolation::CubicSpline
 }
 
 /// The most frames one clip may take: about 14 minutes at 120 frames a second. A longer clip is
@@ -114,12 +120,18 @@ pub fn frame_counts(clips: &[Clip], joints: usize) -> Result<Vec<Sampling>, Expo
         };
         counts.push(Sampling { rate, frames });
     }
+    check_budget(&counts, joints)?;
+    Ok(counts)
+}
+
+/// Whether clips sampled as `counts` say stay within [`POSE_BUDGET`] poses of `joints` joints.
+pub fn check_budget(counts: &[Sampling], joints: usize) -> Result<(), ExportError> {
     let frames: usize = counts.iter().map(|sampling| sampling.frames).sum();
     let poses = frames.saturating_mul(joints);
     if poses > POSE_BUDGET {
         return Err(ExportError::Budget { poses, frames, joints, budget: POSE_BUDGET });
     }
-    Ok(counts)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -159,7 +171,18 @@ mod tests {
         // Keys no rate up to 120 falls on, curved keys, a procedural clip: 120.
         assert_eq!(frame_rate(&keyed(&[0.0, 0.0071], Interpolation::Linear)), FRAME_RATE);
         assert_eq!(frame_rate(&keyed(&[0.0, 1.0], Interpolation::CubicSpline)), FRAME_RATE);
-        assert_eq!(frame_rate(&keyed(&[0.0, 1.0], Interpolation::Step)), FRAME_RATE);
+        // STEP keys count as linear ones do: keys every 0.5 s, 2 a second (the old program: 120).
+        assert_eq!(frame_rate(&keyed(&[0.0, 0.5, 1.0], Interpolation::Step)), 2);
+        // Michelle: rotations keyed at 30 frames a second, scales constant and STEP on the same
+        // grid (a key every 1/30 s and the end): 30, where the old program wrote 120.
+        let mut michelle = keyed(&thirty, Interpolation::Linear);
+        let scales: Vec<(f32, Vec3)> = thirty.iter().map(|&t| (t, Vec3::ONE)).collect();
+        if let Motion::Keyframes(tracks) = &mut michelle.motion {
+            let mut scale = Channel::linear(&scales);
+            scale.interpolation = Interpolation::Step;
+            tracks.push(Track { scale: Some(scale), ..Track::new(1) });
+        }
+        assert_eq!(frame_rate(&michelle), 30);
         let seed = skinning_method::scene::clips().unwrap().into_iter().find(|c| c.name == "seed").unwrap();
         assert_eq!(frame_rate(&seed), FRAME_RATE);
         // One pose: Doom 3's 24.

@@ -27,6 +27,7 @@
 //!   turns: the top joints and the bind pose. Weights stay in their joints' spaces, untouched.
 
 use super::error::ExportError;
+use super::names::md5_names;
 use super::scale::{Scales, scales};
 use glam::{Quat, Vec3};
 use skinning_method::model::{Axes, Model};
@@ -45,6 +46,9 @@ pub struct Md5Joints {
     pub index: Vec<Option<usize>>,
     /// Each MD5 joint's parent, an earlier MD5 joint.
     pub parent: Vec<Option<usize>>,
+    /// Each MD5 joint's name as written (`names.rs`: `md5_names`), and the note if one was renamed.
+    pub names: Vec<String>,
+    pub renamed: Option<String>,
     /// Each bone's constant scale, multiplied down the tree: 1 for a model without scale.
     pub scale: Vec<f32>,
     /// Whether a bone's scale is baked into what is written: the bones written and those above.
@@ -76,9 +80,9 @@ impl Md5Joints {
         Vec3::select(p.abs().cmple(Vec3::splat(self.rounding)), Vec3::ZERO, p)
     }
 
-    /// The name of MD5 joint `i`'s parent, for a comment (empty for a root).
-    pub fn parent_name<'m>(&self, model: &'m Model, i: usize) -> &'m str {
-        self.parent[i].map_or("", |p| model.skeleton.bone(self.order[p]).name.as_str())
+    /// The name of MD5 joint `i`'s parent as written, for a comment (empty for a root).
+    pub fn parent_name(&self, i: usize) -> &str {
+        self.parent[i].map_or("", |p| self.names[p].as_str())
     }
 }
 
@@ -103,6 +107,7 @@ pub fn md5_joints(model: &Model) -> Result<Md5Joints, ExportError> {
     }
     // A written bone's parent is written too, or it is a top joint (`written`).
     let parent = order.iter().map(|&b| skeleton.bone(b).parent.and_then(|p| index[p])).collect();
+    let (names, renamed) = md5_names(order.iter().map(|&b| skeleton.bone(b).name.as_str()), "bone");
     let mut needed = written.clone();
     for &b in &order {
         let mut above = skeleton.bone(b).parent;
@@ -129,15 +134,15 @@ pub fn md5_joints(model: &Model) -> Result<Md5Joints, ExportError> {
     let to_id = Axes::ID.turn_to_gltf().inverse() * axes.turn_to_gltf();
     // The size of the model as written: each vertex `k` times its bind position (`scale.rs`).
     let (mut min, mut max) = (Vec3::INFINITY, Vec3::NEG_INFINITY);
-    for (v, vertex) in model.skin.vertices().iter().enumerate() {
+    for (v, bind) in model.skin.bind().iter().enumerate() {
         let joint = model.skin.influences(v).next().map(|i| model.skin.joints()[i.joint].bone);
         let k = joint.and_then(|b| bound[b]).map_or(1.0, |(_, k)| k);
-        let p = k * Vec3::from(vertex.bind);
+        let p = k * Vec3::from(*bind);
         (min, max) = (min.min(p), max.max(p));
     }
     let size = (max - min).length();
     let rounding = if size.is_finite() { TINY * size } else { 0.0 };
-    Ok(Md5Joints { order, index, parent, scale, needed, bind, rounding, axes, to_id })
+    Ok(Md5Joints { order, index, parent, names, renamed, scale, needed, bind, rounding, axes, to_id })
 }
 
 /// Which bones are written: every joint of the skin, and every bone between one of them and the

@@ -9,7 +9,15 @@
 //! files carry for the command that wrote them: `commandline "skinning --export-md5: clip NAME"`.
 //! This program's loader reads it back from there ([`clip_name_in`]); other MD5 readers ignore it
 //! and name the clip after the file.
+//!
+//! Every name an MD5 file holds (a joint's, a shader's, the clip's in the `commandline`) sits
+//! between double quotes on one line, and the format has no escapes: a `"` would end the name
+//! early, a line end would break the line, and other control characters (ESC, `\x01`) would go to
+//! whoever prints the file. So each of those characters is written `_` ([`md5_name`]); a joint's
+//! name that then equals another's gets `_2`, `_3`... (a clip's joints are found by name), and a
+//! note says what was renamed ([`md5_names`]). What reloads is what was written.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// What the `commandline` of every file this program writes starts with.
@@ -30,6 +38,52 @@ pub fn commandline(name: &str) -> String {
 /// The clip name an `.md5anim`'s `commandline` keeps, if this program wrote it.
 pub fn clip_name_in(commandline: &str) -> Option<&str> {
     commandline.strip_prefix(COMMAND_LINE)?.strip_prefix(CLIP)
+}
+
+/// `name` as an MD5 file can hold it between its double quotes: each control character (line ends
+/// included) and each `"` made `_`; tabs too, which a reader may take for the gap between fields.
+pub fn md5_name(name: &str) -> Cow<'_, str> {
+    let bad = |c: char| c.is_control() || c == '"';
+    match name.contains(bad) {
+        true => Cow::Owned(name.chars().map(|c| if bad(c) { '_' } else { c }).collect()),
+        false => Cow::Borrowed(name),
+    }
+}
+
+/// The names of `what` (`"bone"`, `"mesh"`, `"clip"`) as written ([`md5_name`]), each renamed one
+/// made unique among them all with `_2`, `_3`...; and the note that says so, if any was renamed.
+pub fn md5_names<'n>(names: impl IntoIterator<Item = &'n str>, what: &str) -> (Vec<String>, Option<String>) {
+    let names: Vec<&str> = names.into_iter().collect();
+    let mut taken: HashSet<String> = names.iter().map(|n| n.to_string()).collect();
+    let mut renamed = Vec::new();
+    let written = (names.iter())
+        .map(|&name| {
+            let safe = md5_name(name);
+            if let Cow::Borrowed(same) = safe {
+                return same.to_string();
+            }
+            let mut unique = safe.to_string();
+            let mut n = 1;
+            while !taken.insert(unique.clone()) {
+                n += 1;
+                unique = format!("{safe}_{n}");
+            }
+            renamed.push((name, unique.clone()));
+            unique
+        })
+        .collect();
+    let note = renamed.first().map(|(name, new)| {
+        let others = match renamed.len() {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        };
+        format!(
+            "an MD5 name holds no control character or double quote: the {what} {} is written {}{others}",
+            skinning_method::printable::quoted(name),
+            skinning_method::printable::quoted(new)
+        )
+    });
+    (written, note)
 }
 
 /// A file stem for the clip `name` that is safe on every system and not yet in `taken` (compared
@@ -83,6 +137,17 @@ mod tests {
         assert_eq!(file_stem("nul", &mut taken), "_nul");
         assert_eq!(file_stem("Ходьба: 2", &mut taken), "Ходьба__2");
         assert!(file_stem(&"x".repeat(300), &mut taken).len() <= LONGEST);
+    }
+
+    #[test]
+    fn names_lose_their_control_characters_and_quotes_and_stay_unique() {
+        assert_eq!(md5_name("Hips"), "Hips");
+        assert_eq!(md5_name("a\u{1b}[31m\"b\"\tc\n"), "a_[31m_b__c_");
+        let (names, note) = md5_names(["a\u{1}", "a_", "a\u{2}", "b"], "bone");
+        assert_eq!(names, ["a__2", "a_", "a__3", "b"]);
+        let note = note.expect("a note");
+        assert!(note.contains("is written \"a__2\" and 1 more"), "{note}");
+        assert_eq!(md5_names(["x", "y"], "bone"), (vec!["x".to_string(), "y".to_string()], None));
     }
 
     #[test]

@@ -15,7 +15,8 @@
 
 use super::error::ExportError;
 use super::joints::Md5Joints;
-use super::names::COMMAND_LINE;
+use super::names::{COMMAND_LINE, md5_name};
+use super::pieces::Piece;
 use crate::material::Looks;
 use glam::{DQuat, Quat, Vec3};
 use skinning_method::model::Model;
@@ -60,25 +61,25 @@ pub fn turn([x, y, z]: [f64; 3]) -> String {
     format!("( {} {} {} )", decimal(x), decimal(y), decimal(z))
 }
 
-/// The `.md5mesh`: the joints in their bind pose, then one `mesh` per part of the model, with
-/// its shader (`shaders.rs`).
+/// The `.md5mesh`: the joints in their bind pose, then one `mesh` per piece of the model (a part,
+/// or a part's triangles of one material: `pieces.rs`), with its shader (`shaders.rs`).
 pub fn mesh(
     model: &Model,
     looks: &Looks,
     joints: &Md5Joints,
+    pieces: &[Piece],
     shaders: &[String],
 ) -> Result<String, ExportError> {
     let skeleton = &model.skeleton;
     let mut out = String::new();
-    let parts = &model.parts;
     writeln!(out, "MD5Version 10\ncommandline \"{COMMAND_LINE}\"\n").ok();
-    writeln!(out, "numJoints {}\nnumMeshes {}\n\njoints {{", joints.order.len(), parts.len()).ok();
+    writeln!(out, "numJoints {}\nnumMeshes {}\n\njoints {{", joints.order.len(), pieces.len()).ok();
     for (i, &b) in joints.order.iter().enumerate() {
         let (position, rotation) = joints.bind[b];
-        let name = &skeleton.bone(b).name;
-        let what = format!("joint {}'s bind pose", quoted(name));
+        let what = format!("joint {}'s bind pose", quoted(&skeleton.bone(b).name));
+        let name = &joints.names[i];
         let parent = joints.parent[i].map_or(-1, |p| p as i64);
-        let comment = joints.parent_name(model, i);
+        let comment = joints.parent_name(i);
         let (place, turn) = (joints.id_point(position), orientation(joints.id_rotation(rotation)));
         writeln!(
             out,
@@ -90,14 +91,13 @@ pub fn mesh(
     }
     writeln!(out, "}}").ok();
 
-    let extra = lonely_edges(model);
-    for (part, shader) in parts.iter().zip(shaders) {
-        let first = part.vertices.start as u32;
-        let inside = |v: u32| part.vertices.contains(&(v as usize));
-        writeln!(out, "\nmesh {{\n\t// meshes: {}\n\tshader \"{shader}\"\n", part.name).ok();
-        writeln!(out, "\tnumverts {}", part.vertices.len()).ok();
+    for (piece, shader) in pieces.iter().zip(shaders) {
+        let part = &model.parts[piece.part];
+        let name = md5_name(&part.name);
+        writeln!(out, "\nmesh {{\n\t// meshes: {name}\n\tshader \"{shader}\"\n").ok();
+        writeln!(out, "\tnumverts {}", piece.vertices.len()).ok();
         let mut next_weight = 0;
-        for (v, vertex) in part.vertices.clone().enumerate() {
+        for (v, &vertex) in piece.vertices.iter().enumerate() {
             // The texture coordinates as they are: skinning never moves them (`material.rs`).
             let st = looks.texcoords.get(vertex).copied().unwrap_or_default();
             let what = format!("vertex {v}'s texture coordinates");
@@ -107,22 +107,16 @@ pub fn mesh(
             writeln!(out, "\tvert {v} ( {s} {t} ) {next_weight} {count}").ok();
             next_weight += count;
         }
-        // Counter-clockwise triangles written clockwise, Doom 3's winding; an edge no triangle has
-        // as a side goes as a triangle with two corners on one vertex (see `md5_export.rs`).
-        let tris: Vec<[u32; 3]> = (model.triangles.iter().chain(&extra))
-            .filter(|t| inside(t[0]))
-            .map(|&[a, b, c]| [a, c, b])
-            .collect();
-        if let Some(t) = tris.iter().find(|t| !t.iter().all(|&v| inside(v))) {
-            return Err(ExportError::TriangleAcrossMeshes { mesh: part.name.clone(), corners: *t });
-        }
-        writeln!(out, "\n\tnumtris {}", tris.len()).ok();
-        for (k, [a, b, c]) in tris.iter().enumerate() {
-            writeln!(out, "\ttri {k} {} {} {}", a - first, b - first, c - first).ok();
+        // The piece's own numbering of its vertices (they are in order: a binary search finds one).
+        let local = |v: u32| piece.vertices.binary_search(&(v as usize)).unwrap_or_default();
+        // Counter-clockwise triangles written clockwise, Doom 3's winding.
+        writeln!(out, "\n\tnumtris {}", piece.triangles.len()).ok();
+        for (k, &[a, b, c]) in piece.triangles.iter().enumerate() {
+            writeln!(out, "\ttri {k} {} {} {}", local(a), local(c), local(b)).ok();
         }
         writeln!(out, "\n\tnumweights {next_weight}").ok();
         let mut w = 0;
-        for vertex in part.vertices.clone() {
+        for &vertex in &piece.vertices {
             for line in weights(model, joints, vertex)? {
                 writeln!(out, "\tweight {w} {line}").ok();
                 w += 1;
@@ -137,7 +131,7 @@ pub fn mesh(
 /// the joint's space, `offset · bind`, the offset applied ahead of time, per weight (times the
 /// bone's constant scale, if the skeleton has one to bake; `joints.rs`).
 fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, ExportError> {
-    let bind = Vec3::from(model.skin.vertices()[v].bind);
+    let bind = Vec3::from(model.skin.bind()[v]);
     (model.skin.influences(v))
         .map(|influence| {
             let joint = model.skin.joints()[influence.joint];
@@ -156,7 +150,7 @@ fn weights(model: &Model, joints: &Md5Joints, v: usize) -> Result<Vec<String>, E
 
 /// The edges no triangle has as a side, each as a flat triangle `[a, b, b]`, so MD5, which has
 /// only triangles, keeps them.
-fn lonely_edges(model: &Model) -> Vec<[u32; 3]> {
+pub fn lonely_edges(model: &Model) -> Vec<[u32; 3]> {
     let sides: HashSet<[u32; 2]> = (model.triangles.iter())
         .flat_map(|&[a, b, c]| [[a, b], [b, c], [c, a]])
         .map(|[a, b]| [a.min(b), a.max(b)])

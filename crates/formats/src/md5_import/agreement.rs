@@ -47,7 +47,7 @@ impl Spread {
 /// Where vertex `v`'s weight goes under the article's formula: `offset · bind`, in the weight's
 /// joint's space, to set beside the position the file stores.
 pub fn offset_times_bind(model: &Model, joint: usize, v: usize) -> Vec3 {
-    let bind = Vec3::from(model.skin.vertices()[v].bind);
+    let bind = Vec3::from(model.skin.bind()[v]);
     model.skin.joints()[joint].offset.transform_point3(bind)
 }
 

@@ -14,10 +14,23 @@
 //! feet or more, at least [`CLEAR`] of the flattened bones' lengths together, its larger part at
 //! least twice the other. Otherwise the feet do not say (a snake, an arm, a prop), and id's +x
 //! stands.
+//!
+//! **As it plays.** id's own models need not face their front in the bind pose: the hellknight's
+//! feet point along -y there, and each of its clips turns the whole body to +x through its `origin`
+//! joint. What a viewer shows is the clip, so the same rule is run on the first clip's first
+//! frame ([`played`]); where the feet there clearly point another way than in the bind pose, the
+//! clip decides, and one note names both.
+//!
+//! A file this program wrote says so in its `commandline`, and its front is +x (the exporter
+//! turns every model so): that is taken as it is ([`written_here`]), so that a model the feet
+//! would misjudge comes back from a round trip facing the way it was shown.
 
 use super::mesh_file::FileJoint;
 use glam::{Vec2, Vec3};
-use skinning_method::model::Axis;
+use skinning_method::clip::Clip;
+use skinning_method::frame::Pose;
+use skinning_method::model::{Axis, Model};
+use skinning_method::printable::quoted;
 
 /// How high above the lowest joint a foot may be, as a part of the skeleton's height.
 pub const FEET: f32 = 0.2;
@@ -34,15 +47,79 @@ pub struct Front {
     /// The feet's flattened bones summed (x, y), and their lengths summed: what the rule weighed.
     pub sum: Vec2,
     pub length: f32,
+    /// Where the first clip turns the body away from the bind pose's front: that clip's name, and
+    /// the front of the bind pose (`axis` is then the clip's).
+    pub turned_by: Option<(String, Axis)>,
+    /// This program wrote the file, and it writes a model's front as id's +x: that is taken,
+    /// whatever the feet say (a round trip comes back facing the way it was shown).
+    pub written_here: bool,
 }
 
 impl Front {
     /// Why the model faces its front, in words for `--info` and a note.
     pub fn why(&self) -> String {
-        match self.from_feet {
-            true => format!("its feet point along {}, toes ahead of ankles", self.axis),
-            false => "id's +x: its feet do not say which way it faces".to_string(),
+        if self.written_here {
+            return "this program wrote it, and writes a model's front as id's +x".to_string();
         }
+        match (&self.turned_by, self.from_feet) {
+            (Some((clip, bind)), _) => format!(
+                "its feet point along {bind} in the bind pose, and its first clip, {}, turns them to {}, \
+                 toes ahead of ankles",
+                quoted(clip),
+                self.axis
+            ),
+            (None, true) => format!("its feet point along {}, toes ahead of ankles", self.axis),
+            (None, false) => "id's +x: its feet do not say which way it faces".to_string(),
+        }
+    }
+
+    /// The loader's note about the front, where there is something to say: a clip turns the body,
+    /// or it faces another way than id's +x. `--front` silences it (it says the front itself).
+    pub fn note(&self) -> Option<String> {
+        match &self.turned_by {
+            Some((clip, bind)) => Some(format!(
+                "it faces {bind} in its bind pose, {} as its first clip, {}, plays: shown and exported \
+                 facing forward as it plays; --front AXIS says otherwise",
+                self.axis,
+                quoted(clip),
+            )),
+            None => (self.axis != Axis::PosX).then(|| {
+                format!(
+                    "it faces {}, not +x as id's models do ({}): shown and exported facing forward; \
+                     --front AXIS says otherwise",
+                    self.axis,
+                    self.why()
+                )
+            }),
+        }
+    }
+}
+
+/// The front of a file this program wrote: id's +x, as its exporter turns every model's front.
+pub fn written_here() -> Front {
+    Front {
+        axis: Axis::PosX,
+        from_feet: false,
+        sum: Vec2::ZERO,
+        length: 0.0,
+        turned_by: None,
+        written_here: true,
+    }
+}
+
+/// The front as `clip` plays: its first frame's joints (of `model`, whose bone `i` is file joint
+/// `i`) through the feet rule. Where that clearly says another axis than `bind`, the bind pose's
+/// front, the clip's; else `bind`.
+pub fn played(bind: Front, joints: &[FileJoint], model: &Model, clip: Option<&Clip>) -> Front {
+    let Some(clip) = clip else { return bind };
+    let mut pose = Pose::new(model);
+    pose.update(model, clip, 0.0);
+    let posed: Vec<FileJoint> =
+        (joints.iter().enumerate()).map(|(b, j)| FileJoint { position: pose.joint(b), ..*j }).collect();
+    let playing = front(&posed);
+    match playing.from_feet && playing.axis != bind.axis {
+        true => Front { turned_by: Some((clip.name.clone(), bind.axis)), ..playing },
+        false => bind,
     }
 }
 
@@ -65,7 +142,8 @@ pub fn front(joints: &[FileJoint]) -> Front {
             feet += 1;
         }
     }
-    let unknown = Front { axis: Axis::PosX, from_feet: false, sum, length };
+    let unknown =
+        Front { axis: Axis::PosX, from_feet: false, sum, length, turned_by: None, written_here: false };
     let (along, across) = if sum.x.abs() >= sum.y.abs() { (sum.x, sum.y) } else { (sum.y, sum.x) };
     if !(feet >= 2 && sum.length() >= CLEAR * length && along.abs() >= 2.0 * across.abs()) {
         return unknown;

@@ -42,11 +42,14 @@ const WEIGHT_BYTES: usize = "weight 0 0 1(0 0 0)".len();
 
 /// The whole `.md5mesh`.
 pub struct MeshFile<'a> {
+    /// What wrote it, if it says (`commandline "..."`).
+    pub commandline: Option<&'a str>,
     pub joints: Vec<FileJoint<'a>>,
     pub meshes: Vec<FileMesh<'a>>,
 }
 
 /// A joint in the bind pose, in object space.
+#[derive(Clone, Copy, Debug)]
 pub struct FileJoint<'a> {
     pub name: &'a str,
     /// An earlier joint, or None for a root.
@@ -78,7 +81,7 @@ pub struct FileWeight {
 /// Reads and checks an `.md5mesh`'s text.
 pub fn parse(text: &str) -> Result<MeshFile<'_>, Md5Error> {
     let mut t = Tokens::new(text);
-    version(&mut t, ".md5mesh")?;
+    let commandline = version(&mut t, ".md5mesh")?;
     let joint_count = t.count("numJoints", JOINT_BYTES)?;
     if joint_count == 0 {
         return Err(t.error("numJoints is 0: a skinned model needs at least one joint".into()));
@@ -101,7 +104,7 @@ pub fn parse(text: &str) -> Result<MeshFile<'_>, Md5Error> {
         meshes.push(mesh(&mut t, m, joint_count)?);
     }
     t.finish()?;
-    Ok(MeshFile { joints, meshes })
+    Ok(MeshFile { commandline, joints, meshes })
 }
 
 /// `MD5Version 10` first, then perhaps `commandline "..."` (what the exporter was run with), whose

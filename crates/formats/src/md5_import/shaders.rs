@@ -2,110 +2,130 @@
 //! colour.
 //!
 //! Doom 3 names a material in its `.mtr` files (`models/characters/imp/imp`), which MD5 files do
-//! not carry. Many exporters write a texture's file name instead (`guard1_body.png`), and this
-//! program's exporter writes one, or a colour (`md5_export/shaders.rs`). So a shader is read as:
-//! - **a PNG or JPEG file** when it ends in `.png`, `.jpg` or `.jpeg`: looked for as the path it
-//!   gives, relative to the model's folder, then by its file name alone beside the model (the
-//!   folder a shader written on another machine names is not here). The file must lie inside the
-//!   model's folder (`model_folder.rs`), be a regular file, and fit the model's budget of image
-//!   bytes (`budget.rs`); one file named by several meshes is read once. A file that cannot be had
-//!   is said once, and its mesh drawn without it.
+//! not carry. Many exporters write a texture's file name instead (`guard1_body.png`), others a bare
+//! name whose picture sits beside the mesh (`"Body"` and `Body.png`), and this program's exporter
+//! writes a file name, or a colour (`md5_export/shaders.rs`). So a shader is read as:
+//! - **a picture file** when it ends in `.png`, `.jpg`, `.jpeg` or `.tga` (PNG, JPEG or TGA:
+//!   `material/tga.rs`): looked for as the path it gives, relative to the model's folder, then by
+//!   its file name alone beside the model (the folder a shader written on another machine names
+//!   is not here). A file that cannot be had is said once, and its mesh drawn without it.
 //! - **a colour** when it ends in `rgba R G B A`, each number 0 to 1: a material of that base
 //!   colour, named by what comes before.
-//! - anything else: a plain mesh, as before (a Doom 3 material's name says nothing to draw).
+//! - anything else, **a name**: its last part (`imp` of `models/characters/imp/imp`) is looked
+//!   for beside the model as `NAME.png`, `NAME.jpg`, `NAME.jpeg`, then `NAME.tga`, in any letter
+//!   case, as engines find them; with none there, a plain mesh (a Doom 3 material's name need
+//!   name no picture). Where the files are looked for, and how they are read, is `pictures.rs`.
+//!
+//! A picture file must lie inside the model's folder (`model_folder.rs`), be a regular file, and
+//! fit the model's budget of image bytes (`budget.rs`); one file named by several meshes is read
+//! once.
 
+use super::pictures::{EXTENSIONS, Pictures, Source, find, find_bare, image};
 use crate::budget::{self, Budget};
-use crate::material::{self, Image, ImageKind, Material, Materials, Run};
-use crate::model_folder::{Refused, inside};
+use crate::material::{self, Material, Materials, Run};
 use glam::Vec4;
 use skinning_method::printable::{printable, quoted};
 use std::collections::HashMap;
-use std::io::Read;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
-
-/// Where the pictures the shaders name are looked for: nowhere (a model from its texts alone), the
-/// model's folder on disk, or files handed over by name (paths from the model's folder, as
-/// [`named`] gives them): the same choice as a glTF file's other files (`model_folder.rs`).
-pub use crate::model_folder::Beside as Pictures;
+use std::path::PathBuf;
 
 /// The names the pictures of `shaders` may go by, paths from the model's folder: each picture's
-/// path as its shader gives it, where that is relative, then its file name alone. A page that can
-/// only ask for files by name fetches these.
+/// path as its shader gives it, where that is relative, then its file name alone; for a bare name,
+/// `NAME.png` ... `NAME.tga`, their extensions in small and capital letters. A page that can only
+/// ask for files by name fetches these.
 pub fn named(shaders: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
+    let mut add = |name: String| {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    };
     for &shader in shaders {
-        let Some(file) = picture(shader) else { continue };
-        for name in [relative(shader, file).then_some(shader), Some(file)].into_iter().flatten() {
-            if !names.iter().any(|n| n == name) {
-                names.push(name.to_string());
+        match (picture(shader), bare(shader)) {
+            (Some(file), _) => {
+                if relative(shader, file) {
+                    add(shader.to_string());
+                }
+                add(file.to_string());
             }
+            (None, Some(name)) => {
+                for extension in EXTENSIONS {
+                    add(format!("{name}.{extension}"));
+                    add(format!("{name}.{}", extension.to_ascii_uppercase()));
+                }
+            }
+            (None, None) => {}
         }
     }
     names
 }
 
+/// The materials of a model's meshes, and what they came from.
+pub struct Found {
+    pub materials: Materials,
+    /// The image files read from disk.
+    pub files: Vec<PathBuf>,
+    /// Whether each mesh's shader gave it a material (a picture, or a colour).
+    pub drawn: Vec<bool>,
+}
+
 /// The materials the meshes' `shaders` name, each mesh's over its run of the model's triangles
-/// (`triangles[m]`), their pictures from `pictures`. Also the image files read from disk.
+/// (`triangles[m]`), their pictures from `pictures`.
 pub fn materials(
     shaders: &[&str],
     triangles: &[Range<usize>],
     pictures: Pictures,
     notes: &mut Vec<String>,
-) -> (Materials, Vec<PathBuf>) {
+) -> Found {
     let mut materials = Materials::default();
     let mut read: HashMap<PathBuf, Option<usize>> = HashMap::new();
     let mut bytes = Budget::new("image bytes", budget::IMAGE_BYTES);
+    let mut drawn = Vec::with_capacity(shaders.len());
     for (m, (&shader, run)) in shaders.iter().zip(triangles).enumerate() {
         let material = if let Some((name, base_color)) = colour(shader) {
             Some(Material { name: printable(&name).into_owned(), base_color, ..Material::default() })
-        } else if let (Some(file), false) = (picture(shader), matches!(pictures, Pictures::None)) {
-            let texture = match find(pictures, shader, file) {
-                Ok((path, given)) => match read.get(&path) {
+        } else {
+            let mut unread = |why: String| {
+                notes.push(format!("mesh {m}'s shader {}: {why}; drawn without its texture", quoted(shader)))
+            };
+            let source = match (picture(shader), bare(shader)) {
+                (Some(file), _) => {
+                    find(pictures, shader, relative(shader, file), file).map_err(&mut unread).ok()
+                }
+                // A bare name with no picture beside it is a plain mesh, said nowhere but --info.
+                (None, Some(name)) => find_bare(pictures, name),
+                (None, None) => None,
+            };
+            let mut texture = None;
+            if let Some(Source { path, file, given }) = &source {
+                texture = match read.get(path) {
                     Some(&known) => known,
                     None => {
-                        let image = match given {
-                            Some(data) => image_of(data.to_vec(), file, &mut bytes, &mut materials.images),
-                            None => image(&path, file, &mut bytes, &mut materials.images),
-                        };
-                        let kept = image
-                            .map_err(|why| {
-                                notes.push(format!(
-                                    "mesh {m}'s shader {}: {why}; drawn without its texture",
-                                    quoted(shader)
-                                ))
-                            })
+                        let kept = image(path, file, *given, &mut bytes, &mut materials.images)
+                            .map_err(&mut unread)
                             .ok();
-                        read.insert(path, kept);
+                        read.insert(path.clone(), kept);
                         kept
                     }
-                },
-                Err(why) => {
-                    notes.push(format!(
-                        "mesh {m}'s shader {}: {why}; drawn without its texture",
-                        quoted(shader)
-                    ));
-                    None
-                }
-            };
-            texture.map(|t| Material {
-                name: printable(file).into_owned(),
+                };
+            }
+            (source.zip(texture)).map(|(source, t)| Material {
+                name: printable(&source.file).into_owned(),
                 texture: Some(t),
                 ..Material::default()
             })
-        } else {
-            None
         };
+        drawn.push(material.is_some());
         if let Some(material) = material {
             materials.list.push(material);
             materials.runs.push(Run { triangles: run.clone(), material: Some(materials.list.len() - 1) });
         }
     }
-    notes.extend(material::past_pixel_budget(&materials.images));
+    notes.extend(material::past_pixel_budget(&materials.images, materials.pixel_budget));
     let on_disk = matches!(pictures, Pictures::Folder(_));
     let files =
         read.into_iter().filter(|(_, kept)| on_disk && kept.is_some()).map(|(path, _)| path).collect();
-    (materials, files)
+    Found { materials, files, drawn }
 }
 
 /// The name and the colour of a shader ending in `rgba R G B A`, each number 0 to 1.
@@ -117,70 +137,29 @@ fn colour(shader: &str) -> Option<(String, Vec4)> {
     (rgba == "rgba" && inside).then(|| (name.join(" "), Vec4::from_slice(&numbers)))
 }
 
-/// The file name of a shader that names a PNG or JPEG file (after its last `/` or `\`).
+/// The file name of a shader that names a picture file (after its last `/` or `\`).
 fn picture(shader: &str) -> Option<&str> {
-    let file = shader.rsplit(['/', '\\']).next().unwrap_or(shader);
-    let extension = Path::new(file).extension()?.to_ascii_lowercase();
-    ["png", "jpg", "jpeg"].contains(&extension.to_str()?).then_some(file)
+    let file = last_part(shader);
+    let extension = std::path::Path::new(file).extension()?.to_ascii_lowercase();
+    EXTENSIONS.contains(&extension.to_str()?).then_some(file)
+}
+
+/// The name a shader that is neither a picture file nor a colour gives its picture: its last
+/// part, if that is a plain file name (no spaces, not `.` or `..`).
+fn bare(shader: &str) -> Option<&str> {
+    let name = last_part(shader);
+    let plain = !name.is_empty() && name != "." && name != ".." && !name.contains(char::is_whitespace);
+    (plain && colour(shader).is_none() && picture(shader).is_none()).then_some(name)
+}
+
+/// What comes after a shader's last `/` or `\`.
+fn last_part(shader: &str) -> &str {
+    shader.rsplit(['/', '\\']).next().unwrap_or(shader)
 }
 
 /// Whether a shader gives its picture's path relative to the model's folder (not only a name).
 fn relative(shader: &str, file: &str) -> bool {
     !shader.contains(['\\', ':']) && !shader.starts_with('/') && shader != file
-}
-
-/// Where the shader's picture is: the path it gives, relative to the model's folder, else its file
-/// name beside the model; with its bytes where they were handed over; or why neither will do.
-fn find<'a>(pictures: Pictures<'a>, shader: &str, file: &str) -> Result<(PathBuf, Option<&'a [u8]>), String> {
-    let names = [relative(shader, file).then_some(shader), Some(file)];
-    let mut outside = false;
-    for name in names.into_iter().flatten() {
-        match pictures {
-            Pictures::None => {}
-            Pictures::Folder(folder) => match inside(folder, Path::new(name)) {
-                Ok(path) => return Ok((path, None)),
-                Err(Refused::Outside) => outside = true,
-                Err(Refused::Unreadable(_)) => {}
-            },
-            Pictures::Given(files) => {
-                if let Some((_, data)) = files.iter().find(|(n, _)| n == name) {
-                    return Ok((PathBuf::from(name), Some(data)));
-                }
-            }
-        }
-    }
-    Err(match outside {
-        true => "it leads outside the model's folder, which a model may not read".into(),
-        false => format!("no file {} beside the model", quoted(file)),
-    })
-}
-
-/// Reads the picture at `path` (a regular file), within the budget of image bytes, into `images`.
-fn image(path: &Path, file: &str, bytes: &mut Budget, images: &mut Vec<Image>) -> Result<usize, String> {
-    let size = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !size.is_file() {
-        return Err("it is not a regular file".into());
-    }
-    bytes.spend(size.len()).map_err(|why| format!("its {why}"))?;
-    let mut data = Vec::new();
-    let opened = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    // No more than its size said: a file that grows while it is read is cut there.
-    opened.take(size.len()).read_to_end(&mut data).map_err(|e| e.to_string())?;
-    picture_of(data, file, images)
-}
-
-/// A picture handed over as `data`, within the budget of image bytes, into `images`.
-fn image_of(data: Vec<u8>, file: &str, bytes: &mut Budget, images: &mut Vec<Image>) -> Result<usize, String> {
-    bytes.spend(data.len() as u64).map_err(|why| format!("its {why}"))?;
-    picture_of(data, file, images)
-}
-
-/// `data`, a PNG or JPEG file, as the model's next image (its size read from its header).
-fn picture_of(data: Vec<u8>, file: &str, images: &mut Vec<Image>) -> Result<usize, String> {
-    let kind = ImageKind::of(&data).ok_or("it is neither a PNG nor a JPEG")?;
-    let (width, height) = material::size(kind, &data)?;
-    images.push(Image { name: printable(file).into_owned(), kind, bytes: data, width, height });
-    Ok(images.len() - 1)
 }
 
 #[cfg(test)]
@@ -196,19 +175,30 @@ mod tests {
         assert_eq!(picture("models/bob/guard1_body.PNG"), Some("guard1_body.PNG"));
         assert_eq!(picture("f:\\md5viewer\\guard1_face.jpg"), Some("guard1_face.jpg"));
         assert_eq!(picture("models/characters/imp/imp"), None);
-        assert_eq!(picture("guard1_body.tga"), None, "a TGA is not drawn");
+        assert_eq!(picture("guard1_body.TGA"), Some("guard1_body.TGA"));
+        assert_eq!(bare("models/characters/imp/imp"), Some("imp"));
+        assert_eq!(
+            (bare("Body"), bare("guard1_body.tga"), bare("Main rgba 1 0 0 1")),
+            (Some("Body"), None, None)
+        );
     }
 
     #[test]
     fn handed_over_pictures_are_found_by_the_names_a_page_asks_for() {
         let shaders = ["textures/skin.png", "body rgba 1 0 0 1", "models/imp", "f:\\art\\face.jpg"];
-        assert_eq!(named(&shaders), ["textures/skin.png", "skin.png", "face.jpg"]);
+        let imp = ["imp.png", "imp.PNG", "imp.jpg", "imp.JPG", "imp.jpeg", "imp.JPEG", "imp.tga", "imp.TGA"];
+        let mut names = vec!["textures/skin.png", "skin.png"];
+        names.extend(imp);
+        names.push("face.jpg");
+        assert_eq!(named(&shaders), names);
         // A 1 x 1 PNG, handed over by its file name alone (a dropped file has no folder).
         let png = include_bytes!("../../tests/data/one-pixel.png").to_vec();
         let given = [("skin.png".to_string(), png)];
         let mut notes = Vec::new();
         let runs = [0..1, 1..2, 2..3, 3..4];
-        let (materials, read) = materials(&shaders, &runs, Pictures::Given(&given), &mut notes);
+        let Found { materials, files: read, drawn } =
+            materials(&shaders, &runs, Pictures::Given(&given), &mut notes);
+        assert_eq!(drawn, [true, true, false, false], "the picture, the colour; no imp, no face");
         assert_eq!(materials.images.len(), 1, "{notes:?}");
         assert_eq!((materials.images[0].width, materials.images[0].height), (1, 1));
         assert!(read.is_empty(), "nothing was read from disk");

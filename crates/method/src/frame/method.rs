@@ -5,7 +5,8 @@
 use super::DqPalette;
 use crate::blend::{Linear, blend_run};
 use crate::dual_quat::{DualQuat, DualQuats};
-use crate::skin::Skin;
+use crate::normals::{BlendNormal, normals_run};
+use crate::skin::{Shape, Skin};
 use glam::{Mat4, Vec3A};
 
 /// How the blend (step 5) moves a vertex with its joints.
@@ -46,11 +47,18 @@ impl<'a> Palette<'a> {
     }
 }
 
-/// Who runs steps 5 and 6: blends every vertex of `skin` by `palette` into `positions`, and moves
-/// the bind normals into `normals` unless it is empty. Any two blenders give the same numbers, to a
-/// rounding; they differ in how fast.
+/// Who runs steps 5 and 6: blends every vertex of `shape` by the influences of `skin` and by
+/// `palette` into `positions`, and moves the shape's normals into `normals` unless it is empty.
+/// Any two blenders give the same numbers, to a rounding; they differ in how fast.
 pub trait Blender: Sync {
-    fn blend(&self, skin: &Skin, palette: Palette, positions: &mut [Vec3A], normals: &mut [Vec3A]);
+    fn blend(
+        &self,
+        skin: &Skin,
+        shape: Shape,
+        palette: Palette,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    );
 }
 
 /// The readable loops of `blend.rs`, one vertex after another on one thread: what the book shows.
@@ -58,14 +66,34 @@ pub trait Blender: Sync {
 pub struct Reference;
 
 impl Blender for Reference {
-    fn blend(&self, skin: &Skin, palette: Palette, positions: &mut [Vec3A], normals: &mut [Vec3A]) {
-        let all = 0..skin.len();
+    fn blend(
+        &self,
+        skin: &Skin,
+        shape: Shape,
+        palette: Palette,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) {
         match palette {
-            Palette::Lbs(palette) => blend_run(skin, &Linear(palette), all, positions, normals),
+            Palette::Lbs(palette) => both_streams(skin, shape, &Linear(palette), positions, normals),
             Palette::Dqs { joints, scale } => {
-                blend_run(skin, &DualQuats { joints, scale }, all, positions, normals)
+                both_streams(skin, shape, &DualQuats { joints, scale }, positions, normals)
             }
         }
+    }
+}
+
+/// The positions, then the normals unless `normals` is empty, every vertex by `method`.
+fn both_streams(
+    skin: &Skin,
+    shape: Shape,
+    method: &impl BlendNormal,
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+) {
+    blend_run(skin, shape.positions, method, 0..skin.len(), positions);
+    if !normals.is_empty() {
+        normals_run(skin, shape.normals, method, 0..skin.len(), normals);
     }
 }
 

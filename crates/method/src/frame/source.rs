@@ -3,6 +3,7 @@
 use crate::clip::Clip;
 use crate::mixer::Mixer;
 use crate::model::Model;
+use crate::morph::sample_weights;
 use crate::transform::Trs;
 
 /// Where the bones' local poses and the morph weights of a frame come from.
@@ -27,11 +28,11 @@ impl Source<'_> {
             Source::Held => {}
             Source::Clip(clip) => {
                 clip.sample(skeleton, time, local);
-                clip.sample_weights(time, &model.morphs, weights);
+                sample_weights(clip, time, &model.morphs, weights);
             }
             Source::ClipAt(clip) => {
                 clip.sample_at(skeleton, time as f32, local);
-                clip.sample_weights(time, &model.morphs, weights);
+                sample_weights(clip, time, &model.morphs, weights);
             }
             Source::Mixer(mixer, clips) => {
                 mixer.sample(skeleton, clips, time, local);

@@ -24,7 +24,7 @@ impl fmt::Display for MorphTable<'_> {
             return Ok(());
         };
         let weights = &self.weights[m.weights.clone()];
-        let modelled = self.model.skin.vertices()[self.vertex].bind;
+        let modelled = self.model.skin.bind()[self.vertex];
         let displacements = m.displacements(self.vertex - m.vertices.start);
         let shaped = morph_position(modelled, weights, displacements);
         writeln!(f, "vertex {}: morph targets of mesh {}, before the skin", self.vertex, quoted(&m.name))?;

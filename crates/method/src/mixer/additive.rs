@@ -21,7 +21,7 @@
 //! inverse of what `|w|` adds, so `+w` then `−w` gives back the base.
 
 use crate::clip::Clip;
-use crate::morph::MeshMorph;
+use crate::morph::{MeshMorph, sample_weights};
 use crate::skeleton::Skeleton;
 use crate::transform::Trs;
 use glam::{Quat, Vec3};
@@ -58,8 +58,8 @@ pub fn reference_weights(
 ) {
     match against {
         Against::Rest => morphs.iter().for_each(|m| out[m.weights.clone()].copy_from_slice(&m.defaults)),
-        Against::Start => clip.sample_weights(0.0, morphs, out),
-        Against::Clip(other) => clips[other].sample_weights(0.0, morphs, out),
+        Against::Start => sample_weights(clip, 0.0, morphs, out),
+        Against::Clip(other) => sample_weights(&clips[other], 0.0, morphs, out),
     }
 }
 
@@ -81,7 +81,7 @@ pub fn adds_nothing(
     (0..=SAMPLES).all(|i| {
         let t = clip.duration * i as f32 / SAMPLES as f32;
         clip.sample_at(skeleton, t, &mut pose);
-        clip.sample_weights(t as f64, morphs, &mut sampled);
+        sample_weights(clip, t as f64, morphs, &mut sampled);
         let same = pose.iter().zip(reference).all(|(p, r)| {
             let d = delta(p, r);
             d.translation.abs().max_element() <= tolerance

@@ -3,7 +3,7 @@
 
 use super::{Kind, Mixer, additive, weighted};
 use crate::clip::Clip;
-use crate::morph::MeshMorph;
+use crate::morph::{MeshMorph, sample_weights};
 
 impl Mixer {
     /// The morph weights at the time [`Mixer::sample`] last set (call it first): one per target
@@ -17,7 +17,7 @@ impl Mixer {
         reference.resize(out.len(), 0.0);
         let mut total = 0.0;
         for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
-            clips[layer.clip].sample_weights(layer.time as f64, morphs, scratch);
+            sample_weights(&clips[layer.clip], layer.time as f64, morphs, scratch);
             total = weighted::accumulate_numbers(out, total, scratch, layer.weight);
         }
         if total <= 0.0 {
@@ -28,7 +28,7 @@ impl Mixer {
         }
         for layer in self.layers.iter().filter(|l| l.kind != Kind::Blend) {
             let clip = &clips[layer.clip];
-            clip.sample_weights(layer.time as f64, morphs, scratch);
+            sample_weights(clip, layer.time as f64, morphs, scratch);
             match &layer.kind {
                 Kind::Masked(mask) => {
                     // A mesh's weights are its bone's: the mask lays them over where it holds the bone.

@@ -22,7 +22,7 @@ pub fn mesh_strokes(
 ) -> Result<[Strokes; 3], GlError> {
     let n = model.skin.len();
     let bind = Strokes::new(gl, n, &model.edges)?;
-    let bind_positions: Vec<Vec3A> = model.skin.vertices().iter().map(|v| v.bind).collect();
+    let bind_positions: Vec<Vec3A> = model.skin.bind().to_vec();
     bind.upload_positions(gl, &bind_positions, staging);
     bind.upload_colors(gl, &vec![GREEN; n]);
     let skinned = Strokes::new(gl, n, &model.edges)?;

@@ -232,3 +232,21 @@ fn fade_to_starts_a_crossfade_that_the_mixer_steps() {
     assert_eq!(mixing.animate(&model, &clips, 3.0, &mut trs, &mut []), 2);
     assert_eq!(weights(&mixing), [(2, 1.0)]);
 }
+
+#[test]
+fn the_corner_line_shows_each_blend_layers_share_not_its_weight() {
+    // --blend bend=1,twist=1: the mixer divides by the sum, so each counts half, as the rows say.
+    let (model, clips) = article();
+    let layers = LayerFlags { blend: weighted(&[("bend", 1.0), ("twist", 1.0)]), ..LayerFlags::default() };
+    let mixing = Mixing::new(&model, &clips, &with(layers)).expect("valid");
+    let names: Vec<String> = clips.iter().map(|c| c.name.clone()).collect();
+    let bones: Vec<String> = model.skeleton.bones().iter().map(|b| b.name.clone()).collect();
+    let mut rows = String::new();
+    mixing.write_rows(&mut rows, &names, &bones, 1.0);
+    let rows: Vec<&str> = rows.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(
+        rows[0].starts_with("blend 0.50 bend  ") && rows[1].starts_with("blend 0.50 twist  "),
+        "{rows:?}"
+    );
+}

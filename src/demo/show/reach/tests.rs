@@ -31,3 +31,16 @@ fn an_md5_models_targets_are_said_to_be_in_its_z_up_numbers() {
     }
     assert!(crate::demo::cli::help::HELP.contains("(an MD5 model's are Z-up"));
 }
+
+#[test]
+fn the_corner_line_names_a_start_end_chains_own_solver() {
+    // root..bone31 turns three bones (bone2, bone1, root): CCD, though no --chain was given.
+    let model = skinning_method::scene::article().expect("the article's scene is valid");
+    let target = Vec3::new(0.5, 0.3, 0.0);
+    let goal = Goal { start: Some("root".into()), end: "bone31".into(), target, pole: None };
+    let options = ReachOptions { goals: vec![goal], ..ReachOptions::default() };
+    let reaching = Reaching::new(&model, &options).expect("root is above bone31");
+    let mut line = String::new();
+    reaching.write_status(&mut line);
+    assert!(line.contains("reach root-bone31 ccd "), "{line}");
+}

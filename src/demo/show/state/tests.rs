@@ -85,9 +85,9 @@ fn a_frame_dqs_cannot_skin_falls_back_to_lbs_once_with_the_reason() {
     let mut joints = d.model.skin.joints().to_vec();
     joints[skinning_method::scene::BONE31].offset *= glam::Mat4::from_scale(Vec3::new(1.0, 2.0, 1.0));
     let mut skin = skinning_method::skin::Skin::new(joints);
-    for (i, v) in d.model.skin.vertices().iter().enumerate() {
+    for (i, &p) in d.model.skin.bind().iter().enumerate() {
         let influences: Vec<_> = d.model.skin.influences(i).collect();
-        skin.add_vertex(v.bind.into(), &influences).expect("the same vertices");
+        skin.add_vertex(p.into(), &influences).expect("the same vertices");
     }
     d.model.skin = skin;
     d.update();

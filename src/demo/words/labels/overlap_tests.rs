@@ -143,7 +143,8 @@ fn the_inspectors_labels_and_the_names_cover_none_of_each_other() {
         pose.update(&model, &clips[2], tenth as f64 / 10.0);
         let joints: Vec<Vec3> = (0..model.skeleton.len()).map(|b| pose.joint(b)).collect();
         for vertex in 0..model.skin.len() {
-            let mut inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, vertex);
+            let mut inspection =
+                skinning_method::inspect::inspect(&model.skin, model.skin.bind(), &pose.palette, vertex);
             inspection.dqs = Some(inspection.blended + Vec3::new(0.01, 0.0, 0.0));
             let status = "clip twist  t 0.00 s  1x  lbs+dqs on cpu";
             let words_on = Words { status, names: true, scale: 1.0 };

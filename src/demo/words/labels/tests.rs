@@ -64,7 +64,7 @@ fn names_sit_beside_their_joints_and_only_when_asked() {
 #[test]
 fn each_candidate_gets_its_bone_and_weight_in_its_colour() {
     let (model, pose, vp) = scene();
-    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
+    let inspection = skinning_method::inspect::inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     let mut labels = Labels::new(&model);
     let words = Words { status: "", names: false, scale: 1.0 };
     labels.compose(&words, None, Some(&inspection), vp, (640, 480));
@@ -130,7 +130,7 @@ fn a_corner_line_too_long_for_the_window_goes_on_two_lines() {
 
     let (model, pose, vp) = scene();
     let mut labels = Labels::new(&model);
-    let inspection = skinning_method::inspect::inspect(&model.skin, &pose.palette, 2);
+    let inspection = skinning_method::inspect::inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     labels.compose(&Words { status, names: false, scale: 1.0 }, None, Some(&inspection), vp, (640, 480));
     let b = labels.batch();
     let text: Vec<Vec2> =
@@ -160,4 +160,22 @@ fn bone_names_are_drawn_with_their_control_characters_and_bidirectional_controls
     // The font has no glyph for the override (it would draw a bare ?): escaped, the label reads
     // as the terminal shows the name.
     assert_eq!(labels.bone_names, ["root\\u{1b}[2J\\u{7}\\u{202e}gnp.exe"]);
+}
+
+#[test]
+fn the_inspectors_sum_wraps_at_the_pictures_right_edge() {
+    let (model, pose, vp) = scene();
+    let inspection = skinning_method::inspect::inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
+    assert_eq!(inspection.candidates().len(), 2, "vertex 2 is on bone1 and bone2");
+    let mut labels = Labels::new(&model);
+    // Names as long as Mixamo's: the sum is 108 characters, 864 pixels, on a 640-pixel picture.
+    labels.bone_names =
+        labels.bone_names.iter().map(|n| format!("mixamorig:LeftForeArmTwist_{n}_end")).collect();
+    let words = Words { status: "", names: false, scale: 1.0 };
+    labels.compose(&words, None, Some(&inspection), vp, (640, 480));
+    let points = letters(&labels);
+    assert!(points.iter().all(|p| p.x < 640.0 - MARGIN), "a letter runs off the right edge");
+    // Two lines of the sum, each starting at the left margin: y 6 to 14, then 18 to 26.
+    let starts = |top: f32| points.iter().any(|p| p.x < MARGIN + 8.0 && (top..top + GLYPH).contains(&p.y));
+    assert!(starts(MARGIN) && starts(MARGIN + LINE), "the sum is not on two lines");
 }
