@@ -174,11 +174,14 @@ pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -
 }
 
 /// `D`: how the skinned layer is blended next, unless this frame's palette is one dual quaternions
-/// cannot hold.
+/// cannot hold: the frame, run again as it stands up to the dual quaternions' palette, says.
 pub fn next_method(method: Methods, pose: &mut Pose, model: &Model, time: f64) -> Result<Methods, String> {
     let next = method.next();
     if next != Methods::Lbs {
-        pose.update_dq_palette().map_err(|e| refusal(model, &e, time))?;
+        let dqs = Frame { blending: Blending::Palette(Method::Dqs), ..Frame::new(Source::Held, time) };
+        if let Some(e) = pose.run(model, dqs).err().and_then(|e| e.not_rigid()) {
+            return Err(refusal(model, &e, time));
+        }
     }
     Ok(next)
 }
