@@ -131,7 +131,7 @@ impl<'a> Export<'a> {
     }
 
     /// The whole file's length, in bytes.
-    pub fn len(&self) -> usize {
+    pub fn bytes(&self) -> usize {
         let buffer = match self.container {
             Container::Gltf => self.bin.div_ceil(3) * 4,
             Container::Glb => self.bin,
@@ -175,7 +175,7 @@ pub fn export(
     container: Container,
 ) -> Result<Vec<u8>, ExportError> {
     let export = Export::plan(model, looks, clips, container)?;
-    let mut bytes = Vec::with_capacity(export.len());
+    let mut bytes = Vec::with_capacity(export.bytes());
     export.write_to(&mut bytes).map_err(|e| ExportError::Write(e.to_string()))?;
     Ok(bytes)
 }

@@ -70,7 +70,7 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
     };
     console::show(&format!(
         "wrote {name} ({kind}, {} bytes): {}, {}{morphs}, {}",
-        export.len(),
+        export.bytes(),
         counted(model.skeleton.len(), "bone", "bones"),
         counted(model.skin.len(), "vertex", "vertices"),
         animations(clips)

@@ -76,7 +76,7 @@ impl Smaller {
             sums[block * 4 + 2] += b;
             sums[block * 4 + 3] += a;
         }
-        if (y + 1) % block_h == 0 {
+        if (y + 1).is_multiple_of(block_h) {
             let n = (block_w * block_h) as u64;
             let mut i = 0;
             while i < sums.len() {
