@@ -30,12 +30,15 @@ use super::kernel::{F32x4, Inputs, normal_rule};
 use glam::{Mat4, Vec3A};
 use skinning_method::skin::VertexInfluences;
 
-/// How many joints' rows fit the stack copy (12 KB): every sample model, and the bench's 64 bones.
+/// How many joints' rows fit the stack copy (16 KB): every sample model, and the bench's 64 bones.
 pub const ROWS_ON_STACK: usize = 256;
 
 /// A joint's matrix as its top three rows: row r holds `m[c][r]` for the columns c = x, y, z and
-/// the translation.
-type Rows = [[f32; 4]; 3];
+/// the translation. Aligned to 64 bytes, a cache line: a joint is read from one line, and its
+/// address is the joint times 64, one shift.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Rows([[f32; 4]; 3]);
 
 /// The run by linear blending on four lanes `L`, positions and (where `normals` is not empty) normals;
 /// false, with nothing written, where the palette is bigger than the stack copy.
@@ -50,10 +53,10 @@ pub fn blend_run<L: F32x4>(
     if palette.len() > ROWS_ON_STACK {
         return false;
     }
-    let mut rows: [Rows; ROWS_ON_STACK] = [[[0.0; 4]; 3]; ROWS_ON_STACK];
+    let mut rows = [Rows([[0.0; 4]; 3]); ROWS_ON_STACK];
     for (rows, m) in rows.iter_mut().zip(palette) {
         let t = m.transpose();
-        *rows = [t.x_axis.to_array(), t.y_axis.to_array(), t.z_axis.to_array()];
+        *rows = Rows([t.x_axis.to_array(), t.y_axis.to_array(), t.z_axis.to_array()]);
     }
     let rows = &rows[..palette.len()];
     let Inputs { influences, bind, bind_normals } = inputs;
@@ -93,33 +96,41 @@ pub fn blend_run<L: F32x4>(
     true
 }
 
-/// One vertex's blended rows, `Σ wᵢ rows[jointᵢ]` from 0, in `blended_matrix`'s order.
+/// One vertex's blended rows, `Σ wᵢ rows[jointᵢ]` from 0, in `blended_matrix`'s order. This
+/// file's hot loop is written out, without iterator chains or `array::map`: in a loop this size
+/// the compiler stopped inlining them, and these lanes took several times as long.
 #[inline(always)]
 fn blended<L: F32x4>(rows: &[Rows], v: &VertexInfluences) -> [L; 3] {
-    let mut sum = [L::splat(0.0); 3];
-    for (&joint, &w) in v.joints.iter().zip(&v.weights) {
-        let (m, w) = (&rows[joint as usize], L::splat(w));
-        for (sum, row) in sum.iter_mut().zip(m) {
-            *sum = *sum + w * L::load(row);
-        }
-    }
-    sum
+    // SAFETY: `rows` has one entry per palette matrix, and every joint of a `VertexInfluences` is
+    // below the palette's length: `Skin::add_vertex` refused joints past the skin's, and
+    // `Lanes::run_then_extras` asserted one palette matrix per joint of the skin.
+    let row = |i: usize| unsafe { &rows.get_unchecked(v.joints[i] as usize).0 };
+    // The four weights in one load, each then spread across a register.
+    let w = L::spread(L::load(&v.weights));
+    // The first term alone, not added to 0: the same number (but for the sign of a zero).
+    let m = row(0);
+    let first = [w[0] * L::load(&m[0]), w[0] * L::load(&m[1]), w[0] * L::load(&m[2])];
+    let plus = |sum: [L; 3], w: L, m: &[[f32; 4]; 3]| {
+        [sum[0] + w * L::load(&m[0]), sum[1] + w * L::load(&m[1]), sum[2] + w * L::load(&m[2])]
+    };
+    plus(plus(plus(first, w[1], row(1)), w[2], row(2)), w[3], row(3))
 }
 
 /// Four vectors turned round into x, y and z.
 #[inline(always)]
 fn load3<L: F32x4>(v: &[Vec3A; 4]) -> [L; 3] {
-    let [x, y, z, _] = L::transpose4(v.map(L::vector));
+    let [x, y, z, _] = L::transpose4([L::vector(v[0]), L::vector(v[1]), L::vector(v[2]), L::vector(v[3])]);
     [x, y, z]
 }
 
 /// x, y and z turned back into four vectors.
 #[inline(always)]
 fn store3<L: F32x4>(v: [L; 3], out: &mut [Vec3A; 4], stream: bool) {
-    let t = L::transpose4([v[0], v[1], v[2], L::splat(0.0)]);
-    for (t, out) in t.into_iter().zip(out) {
-        t.put(out, stream);
-    }
+    let [a, b, c, d] = L::transpose4([v[0], v[1], v[2], L::splat(0.0)]);
+    a.put(&mut out[0], stream);
+    b.put(&mut out[1], stream);
+    c.put(&mut out[2], stream);
+    d.put(&mut out[3], stream);
 }
 
 /// Four vertices: their matrices blended and turned round, then the positions and the normals.
@@ -138,14 +149,16 @@ fn four<L: F32x4>(
         blended(rows, &group[2]),
         blended(rows, &group[3]),
     ];
-    // Row r of the four, turned round: m[r][c] is number (r, c) of the four matrices.
-    let m = [0, 1, 2].map(|r| L::transpose4([b[0][r], b[1][r], b[2][r], b[3][r]]));
+    // Row r of the four, turned round: m_r[c] is number (r, c) of the four matrices.
+    let m0 = L::transpose4([b[0][0], b[1][0], b[2][0], b[3][0]]);
+    let m1 = L::transpose4([b[0][1], b[1][1], b[2][1], b[3][1]]);
+    let m2 = L::transpose4([b[0][2], b[1][2], b[2][2], b[3][2]]);
     // The position, as glam's `transform_point3a`: x·p.x, + y·p.y, + z·p.z, + the translation.
     let p = load3::<L>(bind);
-    let row = |r: usize| m[r][2].mul_add(p[2], m[r][1].mul_add(p[1], m[r][0] * p[0])) + m[r][3];
-    store3([row(0), row(1), row(2)], positions, stream);
+    let row = |m: [L; 4]| m[2].mul_add(p[2], m[1].mul_add(p[1], m[0] * p[0])) + m[3];
+    store3([row(m0), row(m1), row(m2)], positions, stream);
     if let Some((bind_n, out)) = normals {
-        let columns = [0, 1, 2].map(|c| [m[0][c], m[1][c], m[2][c]]);
+        let columns = [[m0[0], m1[0], m2[0]], [m0[1], m1[1], m2[1]], [m0[2], m1[2], m2[2]]];
         store3(normal_rule(columns, load3(bind_n)), out, stream);
     }
 }

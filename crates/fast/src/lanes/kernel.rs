@@ -142,6 +142,8 @@ pub trait F32x4: Lane {
     fn splat(x: f32) -> Self;
     /// Four numbers from memory (any alignment).
     fn load(v: &[f32; 4]) -> Self;
+    /// Each lane of `self` across a whole register: `[a a a a], [b b b b]`...
+    fn spread(self) -> [Self; 4];
     /// A vector's x, y, z and its padding, one register.
     fn vector(v: Vec3A) -> Self;
     /// Four rows in, four columns out: number k of row j becomes number j of column k.

@@ -60,7 +60,8 @@ impl Lane for Simd128 {
     fn finite_positive_or(self, yes: [Simd128; 3], no: [Simd128; 3]) -> [Simd128; 3] {
         // Above 0 and below infinity: false for NaN, as every comparison with NaN is.
         let keep = v128_and(f32x4_gt(self.0, f32x4_splat(0.0)), f32x4_lt(self.0, f32x4_splat(f32::INFINITY)));
-        [0, 1, 2].map(|r| Simd128(v128_bitselect(yes[r].0, no[r].0, keep)))
+        let pick = |r: usize| Simd128(v128_bitselect(yes[r].0, no[r].0, keep));
+        [pick(0), pick(1), pick(2)]
     }
 }
 
@@ -74,6 +75,17 @@ impl F32x4 for Simd128 {
     fn load(v: &[f32; 4]) -> Simd128 {
         // SAFETY: `v` is sixteen readable bytes, what the load reads; it takes any alignment.
         Simd128(unsafe { v128_load(v.as_ptr() as *const v128) })
+    }
+
+    #[inline(always)]
+    fn spread(self) -> [Simd128; 4] {
+        let v = self.0;
+        [
+            Simd128(i32x4_shuffle::<0, 0, 0, 0>(v, v)),
+            Simd128(i32x4_shuffle::<1, 1, 1, 1>(v, v)),
+            Simd128(i32x4_shuffle::<2, 2, 2, 2>(v, v)),
+            Simd128(i32x4_shuffle::<3, 3, 3, 3>(v, v)),
+        ]
     }
 
     #[inline(always)]

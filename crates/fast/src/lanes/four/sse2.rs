@@ -72,7 +72,8 @@ impl Lane for Sse2x4 {
                 _mm_cmpgt_ps(self.0, _mm_setzero_ps()),
                 _mm_cmplt_ps(self.0, _mm_set1_ps(f32::INFINITY)),
             );
-            [0, 1, 2].map(|r| Sse2x4(_mm_or_ps(_mm_and_ps(keep, yes[r].0), _mm_andnot_ps(keep, no[r].0))))
+            let pick = |r: usize| Sse2x4(_mm_or_ps(_mm_and_ps(keep, yes[r].0), _mm_andnot_ps(keep, no[r].0)));
+            [pick(0), pick(1), pick(2)]
         }
     }
 }
@@ -91,13 +92,28 @@ impl F32x4 for Sse2x4 {
     }
 
     #[inline(always)]
+    fn spread(self) -> [Sse2x4; 4] {
+        // SAFETY: SSE is part of x86-64; shuffles of a register.
+        unsafe {
+            let v = self.0;
+            [
+                Sse2x4(_mm_shuffle_ps::<0b00_00_00_00>(v, v)),
+                Sse2x4(_mm_shuffle_ps::<0b01_01_01_01>(v, v)),
+                Sse2x4(_mm_shuffle_ps::<0b10_10_10_10>(v, v)),
+                Sse2x4(_mm_shuffle_ps::<0b11_11_11_11>(v, v)),
+            ]
+        }
+    }
+
+    #[inline(always)]
     fn vector(v: Vec3A) -> Sse2x4 {
         Sse2x4(v.into())
     }
 
     #[inline(always)]
     fn transpose4(rows: [Sse2x4; 4]) -> [Sse2x4; 4] {
-        transpose4(rows.map(|r| r.0)).map(Sse2x4)
+        let [a, b, c, d] = transpose4([rows[0].0, rows[1].0, rows[2].0, rows[3].0]);
+        [Sse2x4(a), Sse2x4(b), Sse2x4(c), Sse2x4(d)]
     }
 
     #[inline(always)]
