@@ -1,4 +1,4 @@
-//! The fast path: positions and normals together, eight vertices at a time in the vector lanes.
+//! The fast path: positions and normals together, eight (or four) vertices at a time in the vector lanes.
 //!
 //! `blend::blend_run` and `normals::skin_normal` are the method as the article writes it, one vertex
 //! after another: read them first. This file does the same arithmetic, organised for the machine.
@@ -42,10 +42,14 @@
 //!
 //! **Which lanes** ([`Lanes`]): AVX2 with FMA where the processor has them (found when the program
 //! runs, with `is_x86_feature_detected!`: most x86-64 processors since 2013-15), else SSE2 (every
-//! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor). The
-//! math is written once, over a trait (`lanes/kernel.rs`: `F32x8`); each kind of lanes is a file
-//! of small functions around `std::arch`'s intrinsics (`avx2.rs`, `sse2.rs`) or plain loops
-//! (`portable.rs`). No crate: `std::arch` gives runtime detection and FMA, where a portable crate
+//! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor); in the
+//! page, WebAssembly's `simd128` where the build turns it on (`.cargo/config.toml` does). The
+//! math is written once, over traits (`lanes/kernel.rs`: `Lane`, `F32x8`, `F32x4`); each kind of
+//! lanes is a file of small functions around `std::arch`'s intrinsics (`avx2.rs`, `sse2.rs`,
+//! `four/sse2.rs`, `four/simd128.rs`) or plain loops (`portable.rs`). SSE2 and `simd128` are four
+//! lanes, and blend linearly in a kernel of their own (`lanes/four.rs`: the palette as rows, four
+//! vertices at a time); dual quaternions, and skins of more joints than its stack copy, take the
+//! eight-lane kernel. No crate: `std::arch` gives runtime detection and FMA, where a portable crate
 //! such as `wide` picks its instructions when the program is compiled (SSE2 alone for the default
 //! x86-64 target), and it would be one more crate to build and keep optimised in the release
 //! profile.

@@ -6,7 +6,7 @@
 //! bottom row is always 0 0 0 1: a quarter of what a column-wise blend adds up is known in advance.
 //! So the run first copies the palette as rows, the top three (`Rows`: 12 numbers a joint, each row
 //! one register), and a vertex's blend `Σ wᵢ Mᵢ` is 3 registers times 4 weights, 12 products and
-//! 12 sums, where columns take 16 and 16. That is the saving four lanes need: with no fused
+//! 9 sums, where columns from 0 take 16 and 16. That is the saving four lanes need: with no fused
 //! multiply-add, every product and sum is an instruction, and the blend is most of them.
 //!
 //! **Then across four vertices.** Four vertices' blended rows, turned round (three 4x4
@@ -16,10 +16,12 @@
 //! bottom row, and no number is summed across a register.
 //!
 //! **The same numbers.** Each of the twelve is summed as `normals.rs`'s `blended_matrix` sums it
-//! (from 0, `w₀ m₀` first), and the position and the normal take glam's and `normal_by`'s steps,
-//! so these lanes give the eight-lane SSE2 kernel's bits (`tests/lanes.rs` holds them to the
-//! reference's). The palette is copied onto the stack, [`ROWS_ON_STACK`] joints at most: a skin
-//! with more runs on the eight lanes, which read the palette as it is.
+//! (`w₀ m₀` first, then each next term added), and the position and the normal take glam's and
+//! `normal_by`'s steps, so these lanes give the reference's normals and the eight-lane SSE2
+//! kernel's positions, number for number (`tests/lanes.rs`, `crates/fast/tests/every_lanes.rs`;
+//! the sum starts at `w₀ m₀` where the reference adds it to 0, which can differ only in a zero's
+//! sign). The palette is copied onto the stack, [`ROWS_ON_STACK`] joints at most: a skin with more
+//! runs on the eight lanes, which read the palette as it is.
 
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;

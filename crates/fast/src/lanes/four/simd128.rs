@@ -90,7 +90,8 @@ impl F32x4 for Simd128 {
 
     #[inline(always)]
     fn vector(v: Vec3A) -> Simd128 {
-        Simd128(f32x4(v.x, v.y, v.z, 0.0))
+        // glam's `Vec3A` is a `v128` in WebAssembly with simd128: no conversion at all.
+        Simd128(v.into())
     }
 
     #[inline(always)]
@@ -110,10 +111,7 @@ impl F32x4 for Simd128 {
 
     #[inline(always)]
     fn put(self, to: &mut Vec3A, _stream: bool) {
-        *to = Vec3A::new(
-            f32x4_extract_lane::<0>(self.0),
-            f32x4_extract_lane::<1>(self.0),
-            f32x4_extract_lane::<2>(self.0),
-        );
+        // The whole register, its fourth lane into the vector's padding.
+        *to = self.0.into();
     }
 }
