@@ -56,7 +56,7 @@ impl Lane for Sse2x4 {
 
     #[inline(always)]
     fn with_sign_of(self, sign: Sse2x4) -> Sse2x4 {
-        // SAFETY: SSE is part of x86-64; bitwise and, and-not and or of registers.
+        // SAFETY: SSE is part of x86-64; the sign bit moved between two registers by and-not, and, or.
         unsafe {
             let bit = _mm_set1_ps(-0.0);
             Sse2x4(_mm_or_ps(_mm_andnot_ps(bit, self.0), _mm_and_ps(bit, sign.0)))
