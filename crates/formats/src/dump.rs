@@ -38,8 +38,7 @@
 use glam::Vec3A;
 use serde::Serialize;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
-use skinning_method::mixer::Animation;
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference, Source};
 use skinning_method::model::Model;
 use skinning_method::morph::{Held, Morphed};
 use skinning_method::reach::Reach;
@@ -51,8 +50,10 @@ mod morphs;
 mod overflow;
 mod reach;
 
-use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
-use layers::Animator;
+use format::{
+    BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, MixedOut, PartOut, Points, VertexOut,
+};
+pub use layers::Played;
 use morphs::morphs_out;
 use overflow::model_overflow;
 pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
@@ -103,28 +104,25 @@ impl Frames {
     }
 }
 
-/// Writes the model and the poses of `animation` (a clip, or layers of clips: `dump/layers.rs`)
-/// at `frames`, blended on the CPU by linear blend skinning.
+/// Writes the model and the poses of what is `played` (a clip, or layers of clips:
+/// `dump/layers.rs`) at `frames`, blended on the CPU by linear blend skinning.
 pub fn write_dump<'a>(
     out: &mut impl Write,
     model: &Model,
-    animation: impl Into<Animation<'a>>,
+    played: impl Into<Played<'a>>,
     frames: Frames,
 ) -> io::Result<()> {
-    write_dump_with(out, model, animation, frames, Settings::new(Method::Lbs))
+    write_dump_with(out, model, played, frames, Settings::new(Method::Lbs))
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
 /// `None` if DQS can blend every frame.
-pub fn check_dqs<'a>(
-    model: &Model,
-    animation: impl Into<Animation<'a>>,
-    frames: Frames,
-) -> Option<(f64, NotRigid)> {
+pub fn check_dqs<'a>(model: &Model, played: impl Into<Played<'a>>, frames: Frames) -> Option<(f64, NotRigid)> {
     let mut pose = Pose::new(model);
-    let mut animator = Animator::new(animation.into());
+    let mut played = played.into();
     (0..frames.count).find_map(|f| {
-        let mut frame = Frame::new(animator.source(), frames.time(f));
+        played.advance_to(frames.time(f));
+        let mut frame = Frame::new(played.source(), frames.time(f));
         frame.blending = Blending::Palette(Method::Dqs);
         pose.run(model, frame).err().map(|e| (frames.time(f), e))
     })
@@ -137,18 +135,18 @@ pub fn check_dqs<'a>(
 pub fn write_dump_with<'a>(
     out: &mut impl Write,
     model: &Model,
-    animation: impl Into<Animation<'a>>,
+    played: impl Into<Played<'a>>,
     frames: Frames,
     mut settings: Settings,
 ) -> io::Result<()> {
-    let mut animator = Animator::new(animation.into());
+    let mut played = played.into();
     let name = match &settings.by {
         By::Cpu(_) => "cpu",
         By::Outside { name, .. } => name,
     };
-    write_model(out, model, animator.name(), name, settings.method)?;
+    write_model(out, model, played.name(), name, settings.method)?;
     writeln!(out, "\"frames\": [")?;
-    let mut pose = Pose::new(model);
+    let (mut pose, mut layer_poses) = (Pose::new(model), Vec::new());
     for f in 0..frames.count {
         let time = frames.time(f);
         // Refuse rather than lie (serde_json would write `null`).
@@ -156,24 +154,27 @@ pub fn write_dump_with<'a>(
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
             return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
         }
-        run_frame(model, &mut pose, &mut animator, time, &mut settings)?;
+        played.advance_to(time);
+        run_frame(model, &mut pose, played.source(), time, &mut settings)?;
+        played.layer_poses(&model.skeleton, &mut layer_poses);
         let dqs = settings.method == Method::Dqs;
-        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| animator.overflow()) {
+        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| played.overflow(&layer_poses)) {
             return Err(Overflow { frame: Some((f, time)), what }.into_io());
         }
-        serde_json::to_writer(&mut *out, &frame_out(model, &pose, &animator, time, &settings))?;
+        let mixed = played.frame_out(&layer_poses, &pose.local);
+        serde_json::to_writer(&mut *out, &frame_out(model, &pose, mixed, time, &settings))?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
     }
     writeln!(out, "]}}")
 }
 
-/// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended), the
-/// chains that reach, the matrices, the morph with the held weights, and the blend, by the frame's
-/// own blender or by the one outside it.
+/// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended) from
+/// `source`, the chains that reach, the matrices, the morph with the held weights, and the blend,
+/// by the frame's own blender or by the one outside it.
 fn run_frame(
     model: &Model,
     pose: &mut Pose,
-    animator: &mut Animator,
+    source: &dyn Source,
     time: f64,
     settings: &mut Settings,
 ) -> io::Result<()> {
@@ -184,7 +185,7 @@ fn run_frame(
     };
     let frame = Frame {
         time,
-        source: animator.source(),
+        source,
         reaches: &mut *settings.reaches,
         held: settings.held,
         blending,
@@ -252,11 +253,11 @@ fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method
     Ok(())
 }
 
-/// One frame's JSON, borrowing the pose's buffers.
+/// One frame's JSON, borrowing the pose's buffers (and the layers', `mixed`).
 fn frame_out<'a>(
     model: &Model,
     pose: &'a Pose,
-    animator: &'a Animator,
+    mixed: Option<MixedOut<'a>>,
     time: f64,
     settings: &'a Settings,
 ) -> FrameOut<'a> {
@@ -285,7 +286,7 @@ fn frame_out<'a>(
         normals: Points(&normals[..normals_len]),
         rigid_normals: Points(&normals[normals_len..]),
         reach: reach::reach_out(settings.reaches, pose),
-        mixed: animator.frame_out(&pose.local),
+        mixed,
     }
 }
 

@@ -28,7 +28,7 @@
 //! come from the mesh's defaults (a node's own weights, else its mesh's), the clip's weight
 //! channels (`clip.rs`, sampled by [`sample_weights`]), and the user (`--morph`, the keys).
 
-use crate::clip::{Clip, Motion};
+use crate::frame::source::Source;
 use crate::skeleton::BoneId;
 use crate::skin::{Shape, Skin};
 use glam::Vec3A;
@@ -144,18 +144,9 @@ pub fn morph_normal(normal: Vec3A, weights: &[f32], displacements: &[Vec3A]) -> 
 ///
 /// A blend of several clips would average their weights by the clips' own weights, as it
 /// averages their poses: this is where each clip's come from.
-pub fn sample_weights(clip: &Clip, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
-    let t = clip.wrap(time);
+pub fn sample_weights(source: &dyn Source, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
     for m in morphs {
-        weights[m.weights.clone()].copy_from_slice(&m.defaults);
-    }
-    let Motion::Keyframes(tracks) = &clip.motion else { return };
-    for track in tracks.iter().filter(|track| !track.weights.is_empty()) {
-        for m in morphs.iter().filter(|m| m.bone == track.bone) {
-            for (weight, channel) in weights[m.weights.clone()].iter_mut().zip(&track.weights) {
-                *weight = channel.sample(t);
-            }
-        }
+        source.numbers(m.bone, time, &m.defaults, &mut weights[m.weights.clone()]);
     }
 }
 

@@ -1,0 +1,116 @@
+//! The mixer as a frame's source (`frame/source.rs`): its pose and its numbers at a time, from
+//! the layers as [`Mixer::advance_to`] left them, bone by bone and number by number.
+//!
+//! Each bone's pose is made from each layer's clip's pose of that bone alone (`Clip::sample_bone`),
+//! so no layer needs a whole pose of its own to sample into: nothing is allocated, and nothing is
+//! kept but what `advance_to` moves. The numbers (chapter 13 makes them morph weights) go the same
+//! way, one at a time: the blend layers' averaged by the layers' weights with the poses' fold
+//! (`weighted::accumulate_numbers`; three.js's mixer averages them too), a masked layer's laid over
+//! where its mask holds the bone, an additive layer's change from its reference's added.
+
+use super::{Kind, Layer, Mixer, additive, additive::Against, weighted};
+use crate::frame::source::Source;
+use crate::skeleton::{BoneId, Skeleton};
+use crate::transform::Trs;
+
+/// Several clips at once as a frame's source: the pose at `time` from the layers' weights as the
+/// last [`Mixer::advance_to`] left them. Pure: it samples and blends, and moves nothing.
+impl Source for Mixer {
+    /// # Panics
+    /// If `local` does not have one transform per bone of `skeleton`.
+    fn pose(&self, skeleton: &Skeleton, time: f64, local: &mut [Trs]) {
+        assert_eq!(local.len(), skeleton.len(), "one local transform per bone");
+        let phase = self.phase_at(time);
+        for (bone, local) in local.iter_mut().enumerate() {
+            *local = self.bone_pose(skeleton, bone, phase, time);
+        }
+    }
+
+    fn numbers(&self, bone: BoneId, time: f64, defaults: &[f32], out: &mut [f32]) {
+        let phase = self.phase_at(time);
+        for (k, (out, &default)) in out.iter_mut().zip(defaults).enumerate() {
+            *out = self.number(bone, k, default, phase, time);
+        }
+    }
+}
+
+impl Mixer {
+    /// One bone's pose at `time`, where the shared cycle is at `phase`: the blend layers folded
+    /// one after the other (no weight at all leaves the rest pose), then the masked and additive
+    /// layers laid on, in order.
+    fn bone_pose(&self, skeleton: &Skeleton, bone: BoneId, phase: f64, time: f64) -> Trs {
+        let sample = |layer: &Layer| {
+            let t = self.layer_time(layer, phase, time);
+            self.clips[layer.clip].sample_bone(skeleton, bone, t)
+        };
+        let mut local = skeleton.bone(bone).rest;
+        let mut total = 0.0;
+        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
+            let pose = sample(layer);
+            total = weighted::accumulate(std::slice::from_mut(&mut local), total, &[pose], layer.weight);
+        }
+        for layer in &self.layers {
+            match &layer.kind {
+                Kind::Blend => {}
+                Kind::Masked(mask) if mask.bones[bone] => {
+                    local = weighted::mix(&local, &sample(layer), layer.weight);
+                }
+                Kind::Masked(_) => {}
+                Kind::Additive { reference, .. } => {
+                    let change = additive::delta(&sample(layer), &reference[bone]);
+                    local = additive::add(&local, &change, layer.weight);
+                }
+            }
+        }
+        local
+    }
+
+    /// Number `k` of what the track of `bone` moves, at `time`, where the shared cycle is at
+    /// `phase`; `default` where no clip moves it (and where no blend layer has any weight).
+    pub(super) fn number(&self, bone: BoneId, k: usize, default: f32, phase: f64, time: f64) -> f32 {
+        let value = |layer: &Layer| {
+            let clip = self.clip(layer);
+            let t = clip.wrap(self.layer_time(layer, phase, time) as f64);
+            clip.sample_number(bone, k, t).unwrap_or(default)
+        };
+        let mut out = default;
+        let mut total = 0.0;
+        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
+            let number = [value(layer)];
+            total =
+                weighted::accumulate_numbers(std::slice::from_mut(&mut out), total, &number, layer.weight);
+        }
+        for layer in self.layers.iter().filter(|l| l.kind != Kind::Blend) {
+            match &layer.kind {
+                // A mesh's numbers are its bone's: the mask lays them over where it holds the bone.
+                Kind::Masked(mask) if mask.bones[bone] => {
+                    out += (value(layer) - out) * layer.weight.clamp(0.0, 1.0);
+                }
+                Kind::Additive { against, .. } => {
+                    let reference = reference_number(self, layer, *against, bone, k, default);
+                    out += layer.weight * (value(layer) - reference);
+                }
+                Kind::Masked(_) | Kind::Blend => {}
+            }
+        }
+        out
+    }
+}
+
+/// Number `k` of `bone` in an additive layer's reference: `default` for the rest pose, else the
+/// first pose's of the clip it is measured against (`additive::reference_weights`, one number).
+fn reference_number(
+    mixer: &Mixer,
+    layer: &Layer,
+    against: Against,
+    bone: BoneId,
+    k: usize,
+    default: f32,
+) -> f32 {
+    let clip = match against {
+        Against::Rest => return default,
+        Against::Start => mixer.clip(layer),
+        Against::Clip(other) => &mixer.clips()[other],
+    };
+    clip.sample_number(bone, k, 0.0).unwrap_or(default)
+}
