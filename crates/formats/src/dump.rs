@@ -117,7 +117,11 @@ pub fn write_dump<'a>(
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
 /// `None` if DQS can blend every frame.
-pub fn check_dqs<'a>(model: &Model, played: impl Into<Played<'a>>, frames: Frames) -> Option<(f64, NotRigid)> {
+pub fn check_dqs<'a>(
+    model: &Model,
+    played: impl Into<Played<'a>>,
+    frames: Frames,
+) -> Option<(f64, NotRigid)> {
     let mut pose = Pose::new(model);
     let mut played = played.into();
     (0..frames.count).find_map(|f| {
@@ -183,13 +187,7 @@ fn run_frame(
         By::Cpu(by) => Blending::Cpu { method, by, normals: true },
         By::Outside { .. } => Blending::Palette(method),
     };
-    let frame = Frame {
-        time,
-        source,
-        reaches: &mut *settings.reaches,
-        held: settings.held,
-        blending,
-    };
+    let frame = Frame { time, source, reaches: &mut *settings.reaches, held: settings.held, blending };
     pose.run(model, frame).map_err(io::Error::other)?;
     if let By::Outside { blend, .. } = &mut settings.by {
         let palette = Palette::of(method, &pose.palette, &pose.dq);

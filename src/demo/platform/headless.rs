@@ -12,10 +12,9 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
-use skinning_formats::dump::Frames;
+use skinning_formats::dump::{Frames, Played};
 use skinning_formats::material::Looks;
 use skinning_method::frame::Method;
-use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
 use skinning_method::morph::{Held, Morphed};
 use std::path::Path;
@@ -46,7 +45,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     path: &Path,
     model: &Model,
-    animation: Animation,
+    played: Played,
     frames: Frames,
     method: Method,
     held: &[Held],
@@ -78,7 +77,7 @@ pub fn dump_gpu(
     };
     let written = write_file(path, |mut file| {
         let by = By::Outside { name: "gpu", blend: &mut blend };
-        write_dump_with(&mut file, model, animation, frames, Settings { method, by, held, reaches })
+        write_dump_with(&mut file, model, played, frames, Settings { method, by, held, reaches })
     });
     gpu.delete(&gl);
     match gl_failure {
@@ -211,7 +210,7 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     _: &Path,
     _: &Model,
-    _: Animation,
+    _: Played,
     _: Frames,
     _: Method,
     _: &[Held],

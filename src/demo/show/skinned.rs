@@ -18,7 +18,7 @@ use crate::demo::model::gpu_fit::gpu_can_skin;
 use glam::Vec3A;
 use skinning_fast::fast_path::FastPath;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Still};
 use skinning_method::model::Model;
 
 use crate::demo::cli::choices::{Methods, Skinning};
@@ -76,7 +76,7 @@ impl SkinnedLayer {
         self.fallback = Some(refusal(model, &e, time));
         self.method = Methods::Lbs;
         // The pose is this frame's already: the matrices and the blend again, linearly.
-        let again = Frame { blending: self.blending(shown), ..Frame::new(Source::Held, time) };
+        let again = Frame { blending: self.blending(shown), ..Frame::new(&Still, time) };
         let _linear_blending_takes_any_palette = pose.run(model, again);
         true
     }

@@ -35,6 +35,7 @@ use skinning_method::frame::{Frame, Pose};
 use skinning_method::inspect::Inspection;
 use skinning_method::model::Model;
 use skinning_method::printable::printable;
+use std::sync::Arc;
 
 /// What a key asks of the window around the demo.
 #[derive(Debug, PartialEq, Eq)]
@@ -54,7 +55,8 @@ pub struct Demo {
     pub model: Model,
     /// What its surface looks like: drawn, never skinned (the loader's; none for the article).
     pub looks: Looks,
-    pub clips: Vec<Clip>,
+    /// The clips, shared with the mixer that plays them (`layers.rs`).
+    pub clips: Arc<[Clip]>,
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
     clip_names: Vec<String>,
@@ -94,7 +96,8 @@ pub struct Demo {
 
 impl Demo {
     /// The demo of `model` playing `clips`, set up as `options` ask.
-    pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
+    pub fn new(model: Model, clips: impl Into<Arc<[Clip]>>, options: &Options) -> Result<Demo, String> {
+        let clips = clips.into();
         let mixing = Mixing::new(&model, &clips, options)?;
         let clip = mixing.current();
         let weight_bone = match &options.weights {
@@ -182,12 +185,14 @@ impl Demo {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves
-        // their weights first), the chains that reach (in reach mode), the weights the user holds,
-        // and the ending the skinned layer asks for (the fast path, or the palette for the GPU).
+        // The clips' layers (`layers.rs`) moved to this time first: a crossfade's weights, the
+        // shared cycle. Then the frame (`skinning_method::frame`): the pose from the layers, the
+        // chains that reach (in reach mode), the weights the user holds, and the ending the skinned
+        // layer asks for (the fast path, or the palette for the GPU).
+        self.mixing.mixer.advance_to(time);
         let frame = Frame {
             time,
-            source: self.mixing.source(&self.clips),
+            source: &self.mixing.mixer,
             reaches: self.reach.chains(),
             held: &self.morph.held,
             blending: self.skinned.blending(shown),
