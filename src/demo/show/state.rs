@@ -55,7 +55,6 @@ pub struct Demo {
     pub model: Model,
     /// What its surface looks like: drawn, never skinned (the loader's; none for the article).
     pub looks: Looks,
-    /// The clips, shared with the mixer that plays them (`layers.rs`).
     pub clips: Arc<[Clip]>,
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
@@ -100,10 +99,7 @@ impl Demo {
         let clips = clips.into();
         let mixing = Mixing::new(&model, &clips, options)?;
         let clip = mixing.current();
-        let weight_bone = match &options.weights {
-            None => None,
-            Some(name) => Some(find_bone(&model, name)?),
-        };
+        let weight_bone = options.weights.as_ref().map(|name| find_bone(&model, name)).transpose()?;
         if options.skinning != Skinning::Cpu {
             gpu_can_skin(&model.skin)?;
         }
@@ -185,10 +181,9 @@ impl Demo {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // The clips' layers (`layers.rs`) moved to this time first: a crossfade's weights, the
-        // shared cycle. Then the frame (`skinning_method::frame`): the pose from the layers, the
-        // chains that reach (in reach mode), the weights the user holds, and the ending the skinned
-        // layer asks for (the fast path, or the palette for the GPU).
+        // The clips' layers (`layers.rs`) moved to this time, then the frame (`frame.rs`): their
+        // pose, the chains that reach (in reach mode), the weights the user holds, and the ending
+        // the skinned layer asks for (the fast path, or the palette for the GPU).
         self.mixing.mixer.advance_to(time);
         let frame = Frame {
             time,
