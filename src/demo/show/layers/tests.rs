@@ -174,7 +174,8 @@ fn j_and_k_move_a_tenth_of_the_weight_between_this_clip_and_the_next() {
     assert!(err.contains("has 3"), "{err}");
     // One clip only: nothing to blend it with.
     let one: Arc<[Clip]> = clips[..1].into();
-    let mut mixing = Mixing::new(&model, &one, &Options::default()).expect("valid");
+    let seed = Options { clip: "seed".into(), ..Options::default() };
+    let mut mixing = Mixing::new(&model, &one, &seed).expect("valid");
     let err = mixing.crossfade(0.0).expect_err("one clip");
     assert!(err.contains("only one"), "{err}");
 }
