@@ -113,6 +113,8 @@ impl Layer {
 pub struct Mixer {
     /// The clips the layers play, shared with whoever else plays them.
     clips: Arc<[Clip]>,
+    /// Each clip's track of each bone, found once (`mixer/pose.rs`: `track_index`).
+    tracks: Vec<Vec<Option<usize>>>,
     pub layers: Vec<Layer>,
     /// Whether the blend layers play in step (phase sync), or each at the same time.
     pub sync: bool,
@@ -128,7 +130,8 @@ impl Mixer {
     /// If a layer's clip is not one of `clips`.
     pub fn new(clips: Arc<[Clip]>, layers: Vec<Layer>, sync: bool) -> Mixer {
         assert!(layers.iter().all(|l| l.clip < clips.len()), "every layer plays one of the clips");
-        Mixer { clips, layers, sync, phase: Phase::START, fade: None }
+        let tracks = clips.iter().map(pose::track_index).collect();
+        Mixer { clips, tracks, layers, sync, phase: Phase::START, fade: None }
     }
 
     /// The clips the layers play.

@@ -1,14 +1,16 @@
 //! The mixer as a frame's source (`frame/source.rs`): its pose and its numbers at a time, from
 //! the layers as [`Mixer::advance_to`] left them, bone by bone and number by number.
 //!
-//! Each bone's pose is made from each layer's clip's pose of that bone alone (`Clip::sample_bone`),
-//! so no layer needs a whole pose of its own to sample into: nothing is allocated, and nothing is
-//! kept but what `advance_to` moves. The numbers (chapter 13 makes them morph weights) go the same
+//! Each bone's pose is made from each layer's clip's pose of that bone alone (`Clip::sample_bone`,
+//! its track found in a list of each clip's tracks by bone made once, [`track_index`]), so no layer
+//! needs a whole pose of its own to sample into: nothing is allocated, and nothing is kept but what
+//! `advance_to` moves. The numbers (chapter 13 makes them morph weights) go the same
 //! way, one at a time: the blend layers' averaged by the layers' weights with the poses' fold
 //! (`weighted::accumulate_numbers`; three.js's mixer averages them too), a masked layer's laid over
 //! where its mask holds the bone, an additive layer's change from its reference's added.
 
 use super::{Kind, Layer, Mixer, additive, additive::Against, weighted};
+use crate::clip::{Clip, Motion};
 use crate::frame::source::Source;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
@@ -41,7 +43,12 @@ impl Mixer {
     fn bone_pose(&self, skeleton: &Skeleton, bone: BoneId, phase: f64, time: f64) -> Trs {
         let sample = |layer: &Layer| {
             let t = self.layer_time(layer, phase, time);
-            self.clips[layer.clip].sample_bone(skeleton, bone, t)
+            let rest = skeleton.bone(bone).rest;
+            match (&self.clips[layer.clip].motion, self.tracks[layer.clip].get(bone)) {
+                (Motion::Keyframes(tracks), Some(&Some(track))) => tracks[track].sample(t, &rest),
+                (Motion::Keyframes(_), _) => rest,
+                (Motion::Procedural(_), _) => self.clips[layer.clip].sample_bone(skeleton, bone, t),
+            }
         };
         let mut local = skeleton.bone(bone).rest;
         let mut total = 0.0;
@@ -113,4 +120,16 @@ fn reference_number(
         Against::Clip(other) => &mixer.clips()[other],
     };
     clip.sample_number(bone, k, 0.0).unwrap_or(default)
+}
+
+/// Where in `clip`'s list of tracks each bone's is (the last of the bone's, the one
+/// `Clip::sample_at` keeps), by bone: what `Clip::sample_bone` looks for each time, looked up once.
+/// Empty for a procedural clip; a bone past the end has no track.
+pub(super) fn track_index(clip: &Clip) -> Vec<Option<usize>> {
+    let Motion::Keyframes(tracks) = &clip.motion else { return Vec::new() };
+    let mut index = vec![None; tracks.iter().map(|t| t.bone + 1).max().unwrap_or(0)];
+    for (i, track) in tracks.iter().enumerate() {
+        index[track.bone] = Some(i);
+    }
+    index
 }
