@@ -1,10 +1,10 @@
 //! The mixer as a frame's source (`frame/source.rs`): its pose and its numbers at a time, from
 //! the layers as [`Mixer::advance_to`] left them, bone by bone and number by number.
 //!
-//! Each bone's pose is made from each layer's clip's pose of that bone alone (`Clip::sample_bone`,
-//! its track found in a list of each clip's tracks by bone made once, [`track_index`]), so no layer
-//! needs a whole pose of its own to sample into: nothing is allocated, and nothing is kept but what
-//! `advance_to` moves. The numbers (chapter 13 makes them morph weights) go the same
+//! Each layer is folded into the frame's pose bone by bone, each bone's pose from the layer's clip
+//! sampled as it is needed (`Clip::sample_bone`, its track found in a list of each clip's tracks by
+//! bone made once, [`track_index`]), so no layer needs a whole pose of its own to sample into:
+//! nothing is allocated, and nothing is kept but what `advance_to` moves. The numbers (chapter 13 makes them morph weights) go the same
 //! way, one at a time: the blend layers' averaged by the layers' weights with the poses' fold
 //! (`weighted::accumulate_numbers`; three.js's mixer averages them too), a masked layer's laid over
 //! where its mask holds the bone, an additive layer's change from its reference's added.
@@ -18,13 +18,44 @@ use crate::transform::Trs;
 /// Several clips at once as a frame's source: the pose at `time` from the layers' weights as the
 /// last [`Mixer::advance_to`] left them. Pure: it samples and blends, and moves nothing.
 impl Source for Mixer {
+    /// The blend layers folded into `local` one after the other, from the rest pose (which no weight
+    /// at all leaves), then the masked and additive layers laid on, in order: layer by layer, and in
+    /// each layer bone by bone, each bone's pose sampled as it is folded in.
+    ///
     /// # Panics
     /// If `local` does not have one transform per bone of `skeleton`.
     fn pose(&self, skeleton: &Skeleton, time: f64, local: &mut [Trs]) {
         assert_eq!(local.len(), skeleton.len(), "one local transform per bone");
         let phase = self.phase_at(time);
-        for (bone, local) in local.iter_mut().enumerate() {
-            *local = self.bone_pose(skeleton, bone, phase, time);
+        for (local, bone) in local.iter_mut().zip(skeleton.bones()) {
+            *local = bone.rest;
+        }
+        let mut total = 0.0;
+        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
+            let Some((s, sum)) = weighted::share(total, layer.weight) else { continue };
+            total = sum;
+            let sample = self.sampler(layer, skeleton, self.layer_time(layer, phase, time));
+            for (bone, local) in local.iter_mut().enumerate() {
+                *local = weighted::mix(local, &sample(bone), s);
+            }
+        }
+        for layer in self.layers.iter() {
+            let sample = self.sampler(layer, skeleton, self.layer_time(layer, phase, time));
+            match &layer.kind {
+                Kind::Blend => {}
+                Kind::Masked(mask) => {
+                    let inside = local.iter_mut().enumerate().filter(|(bone, _)| mask.bones[*bone]);
+                    for (bone, local) in inside {
+                        *local = weighted::mix(local, &sample(bone), layer.weight);
+                    }
+                }
+                Kind::Additive { reference, .. } => {
+                    for ((bone, local), reference) in local.iter_mut().enumerate().zip(reference) {
+                        *local =
+                            additive::add(local, &additive::delta(&sample(bone), reference), layer.weight);
+                    }
+                }
+            }
         }
     }
 
@@ -37,39 +68,18 @@ impl Source for Mixer {
 }
 
 impl Mixer {
-    /// One bone's pose at `time`, where the shared cycle is at `phase`: the blend layers folded
-    /// one after the other (no weight at all leaves the rest pose), then the masked and additive
-    /// layers laid on, in order.
-    fn bone_pose(&self, skeleton: &Skeleton, bone: BoneId, phase: f64, time: f64) -> Trs {
-        let sample = |layer: &Layer| {
-            let t = self.layer_time(layer, phase, time);
+    /// `layer`'s clip's pose of each bone at `t` seconds into it: [`Clip::sample_bone`], its track
+    /// found in the list made once ([`track_index`]) rather than looked for.
+    fn sampler<'a>(&'a self, layer: &Layer, skeleton: &'a Skeleton, t: f32) -> impl Fn(BoneId) -> Trs + 'a {
+        let (clip, index) = (&self.clips[layer.clip], &self.tracks[layer.clip]);
+        move |bone| {
             let rest = skeleton.bone(bone).rest;
-            match (&self.clips[layer.clip].motion, self.tracks[layer.clip].get(bone)) {
+            match (&clip.motion, index.get(bone)) {
                 (Motion::Keyframes(tracks), Some(&Some(track))) => tracks[track].sample(t, &rest),
                 (Motion::Keyframes(_), _) => rest,
-                (Motion::Procedural(_), _) => self.clips[layer.clip].sample_bone(skeleton, bone, t),
-            }
-        };
-        let mut local = skeleton.bone(bone).rest;
-        let mut total = 0.0;
-        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
-            let pose = sample(layer);
-            total = weighted::accumulate(std::slice::from_mut(&mut local), total, &[pose], layer.weight);
-        }
-        for layer in &self.layers {
-            match &layer.kind {
-                Kind::Blend => {}
-                Kind::Masked(mask) if mask.bones[bone] => {
-                    local = weighted::mix(&local, &sample(layer), layer.weight);
-                }
-                Kind::Masked(_) => {}
-                Kind::Additive { reference, .. } => {
-                    let change = additive::delta(&sample(layer), &reference[bone]);
-                    local = additive::add(&local, &change, layer.weight);
-                }
+                (Motion::Procedural(_), _) => clip.sample_bone(skeleton, bone, t),
             }
         }
-        local
     }
 
     /// Number `k` of what the track of `bone` moves, at `time`, where the shared cycle is at
