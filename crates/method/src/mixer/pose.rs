@@ -72,13 +72,15 @@ impl Mixer {
     /// found in the list made once ([`track_index`]) rather than looked for.
     fn sampler<'a>(&'a self, layer: &Layer, skeleton: &'a Skeleton, t: f32) -> impl Fn(BoneId) -> Trs + 'a {
         let (clip, index) = (&self.clips[layer.clip], &self.tracks[layer.clip]);
-        move |bone| {
-            let rest = skeleton.bone(bone).rest;
-            match (&clip.motion, index.get(bone)) {
-                (Motion::Keyframes(tracks), Some(&Some(track))) => tracks[track].sample(t, &rest),
-                (Motion::Keyframes(_), _) => rest,
-                (Motion::Procedural(_), _) => clip.sample_bone(skeleton, bone, t),
-            }
+        let keys = match &clip.motion {
+            Motion::Keyframes(tracks) => Some(&tracks[..]),
+            Motion::Procedural(_) => None,
+        };
+        let bones = skeleton.bones();
+        move |bone| match (keys, index.get(bone)) {
+            (Some(tracks), Some(&Some(track))) => tracks[track].sample(t, &bones[bone].rest),
+            (Some(_), _) => bones[bone].rest,
+            (None, _) => clip.sample_bone(skeleton, bone, t),
         }
     }
 
