@@ -27,11 +27,12 @@
 //! ([`Mixer::crossfade_to`]). Time is kept apart from the pose. [`Mixer::advance_to`] moves the
 //! mixer to a time: a crossfade's weights for it (at its end the clip faded to plays alone), the
 //! shared cycle's phase, and each layer's time in its clip, for the corner line and the dump. Then
-//! [`Mixer`]'s [`Source::pose`] is pure (`&self`): bone by bone, it samples each layer's clip
-//! (`Clip::sample_bone`), folds the blend layers together, then lays the masked and additive layers
-//! on, one after the other in the order they are given (the program gives the masked ones first).
-//! Bone by bone, the mixer needs no room for a pose per layer, so a frame allocates nothing and
-//! asking twice gives the same pose (`mixer/pose.rs`); `Source::numbers` does the same for the
+//! the mixer's pose (`frame/source.rs`: `Source::pose`) is pure (`&self`): it folds the blend layers
+//! together, then lays the masked and additive layers on, one after the other in the order they
+//! are given (the program gives the masked ones first), each bone of each layer sampled from its
+//! clip as it is folded in (`Clip::sample_bone`). So the mixer needs no room for a pose per layer,
+//! a frame allocates nothing, and asking twice gives the same pose (`mixer/pose.rs`);
+//! `Source::numbers` does the same for the
 //! numbers the clips move besides the bones, which chapter 13 makes morph weights: the blend
 //! layers' averaged by their weights, as three.js's mixer does.
 //!
