@@ -167,7 +167,7 @@ pub fn say_rule_notes(model: &Model, mut played: Played, time: f64, reaches: &[R
     let mut probe = reaches.to_vec();
     played.advance_to(time);
     let mut frame = Frame::new(played.source(), time).palette_only();
-    frame.reaches = &mut probe;
+    frame.adjust = Some(&mut probe);
     // Only the bones matter here, and a palette that dual quaternions could not hold is the dump's
     // to refuse, later.
     let _bones_only = Pose::new(model).run(model, frame);
