@@ -40,8 +40,7 @@ fn dvec(p: Vec3A) -> DVec3 {
 /// the best lanes, one thread), normals included.
 fn on_the_fast_path(pose: &mut Pose, model: &Model, clip: &Clip, t: f64, method: Method) {
     let blending = Blending::Skin { method, by: &FastPath::new(), normals: true };
-    pose.run(model, Frame { blending, ..Frame::new(clip, t) })
-        .expect("the joints only turn and move");
+    pose.run(model, Frame { blending, ..Frame::new(clip, t) }).expect("the joints only turn and move");
 }
 
 #[test]

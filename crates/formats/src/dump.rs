@@ -182,14 +182,8 @@ fn run_frame(
     let (By::Cpu(by) | By::Outside { by, .. }) = settings.by;
     let blending = Blending::Skin { method: settings.method, by, normals: true };
     let mut reaches = &mut *settings.reaches;
-    let frame = Frame {
-        time,
-        source,
-        adjust: Some(&mut reaches),
-        held: settings.held,
-        blending,
-        compare: None,
-    };
+    let frame =
+        Frame { time, source, adjust: Some(&mut reaches), held: settings.held, blending, compare: None };
     pose.run(model, frame).map_err(io::Error::other)
 }
 

@@ -84,8 +84,7 @@ fn blend_as_the_dump_does(
     time: f64,
 ) {
     let compare = (method == Methods::Both).then_some(compared);
-    let again =
-        Frame { blending: Blending::reference(method.first()), compare, ..Frame::new(&Still, time) };
+    let again = Frame { blending: Blending::reference(method.first()), compare, ..Frame::new(&Still, time) };
     // The frame this one repeats took these palettes already (or gave way to linear blending).
     let _took_them_before = pose.run(model, again);
 }
