@@ -47,7 +47,7 @@ mod pose;
 pub mod phase;
 pub mod weighted;
 
-use crate::clip::Clip;
+use crate::clip::{Clip, Motion};
 use crate::skeleton::Skeleton;
 use crate::transform::Trs;
 use additive::Against;
@@ -114,7 +114,7 @@ impl Layer {
 pub struct Mixer {
     /// The clips the layers play, shared with whoever else plays them.
     clips: Arc<[Clip]>,
-    /// Each clip's track of each bone, found once (`mixer/pose.rs`: `track_index`).
+    /// Each clip's track of each bone, found once ([`track_index`]).
     tracks: Vec<Vec<Option<usize>>>,
     pub layers: Vec<Layer>,
     /// Whether the blend layers play in step (phase sync), or each at the same time.
@@ -131,7 +131,7 @@ impl Mixer {
     /// If a layer's clip is not one of `clips`.
     pub fn new(clips: Arc<[Clip]>, layers: Vec<Layer>, sync: bool) -> Mixer {
         assert!(layers.iter().all(|l| l.clip < clips.len()), "every layer plays one of the clips");
-        let tracks = clips.iter().map(pose::track_index).collect();
+        let tracks = clips.iter().map(track_index).collect();
         Mixer { clips, tracks, layers, sync, phase: Phase::START, fade: None }
     }
 
@@ -250,6 +250,18 @@ impl Mixer {
     pub fn layer_pose(&self, layer: &Layer, skeleton: &Skeleton, out: &mut [Trs]) {
         self.clips[layer.clip].sample_at(skeleton, layer.time, out);
     }
+}
+
+/// Where in `clip`'s list of tracks each bone's is (the last of the bone's, the one
+/// `Clip::sample_at` keeps), by bone: what `Clip::sample_bone` looks for each time, looked up once.
+/// Empty for a procedural clip; a bone past the end has no track.
+fn track_index(clip: &Clip) -> Vec<Option<usize>> {
+    let Motion::Keyframes(tracks) = &clip.motion else { return Vec::new() };
+    let mut index = vec![None; tracks.iter().map(|t| t.bone + 1).max().unwrap_or(0)];
+    for (i, track) in tracks.iter().enumerate() {
+        index[track.bone] = Some(i);
+    }
+    index
 }
 
 #[cfg(test)]

@@ -1,16 +1,17 @@
 //! The mixer as a frame's source (`frame/source.rs`): its pose and its numbers at a time, from
 //! the layers as [`Mixer::advance_to`] left them, bone by bone and number by number.
 //!
-//! Each layer is folded into the frame's pose bone by bone, each bone's pose from the layer's clip
-//! sampled as it is needed (`Clip::sample_bone`, its track found in a list of each clip's tracks by
-//! bone made once, [`track_index`]), so no layer needs a whole pose of its own to sample into:
-//! nothing is allocated, and nothing is kept but what `advance_to` moves. The numbers (chapter 13 makes them morph weights) go the same
-//! way, one at a time: the blend layers' averaged by the layers' weights with the poses' fold
-//! (`weighted::accumulate_numbers`; three.js's mixer averages them too), a masked layer's laid over
-//! where its mask holds the bone, an additive layer's change from its reference's added.
+//! Each layer is folded into the frame's pose bone by bone, each bone's pose from the layer's
+//! clip sampled as it is needed (`Clip::sample_bone`; its track found in a list of each clip's
+//! tracks by bone made once, `mixer.rs`: `track_index`), so no layer needs a whole pose of its
+//! own to sample into: nothing is allocated, and nothing is kept but what `advance_to` moves. The
+//! numbers (chapter 13 makes them morph weights) go the same way, one at a time: the blend layers'
+//! averaged by the layers' weights with the poses' fold (`weighted::accumulate_numbers`; three.js's
+//! mixer averages them too), a masked layer's laid over where its mask holds the bone, an additive
+//! layer's change from its reference's added.
 
 use super::{Kind, Layer, Mixer, additive, additive::Against, weighted};
-use crate::clip::{Clip, Motion};
+use crate::clip::Motion;
 use crate::frame::source::Source;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
@@ -68,8 +69,8 @@ impl Source for Mixer {
 }
 
 impl Mixer {
-    /// `layer`'s clip's pose of each bone at `t` seconds into it: [`Clip::sample_bone`], its track
-    /// found in the list made once ([`track_index`]) rather than looked for.
+    /// `layer`'s clip's pose of each bone at `t` seconds into it: `Clip::sample_bone`, its track
+    /// found in the list made once (`mixer.rs`: `track_index`) rather than looked for.
     fn sampler<'a>(&'a self, layer: &Layer, skeleton: &'a Skeleton, t: f32) -> impl Fn(BoneId) -> Trs + 'a {
         let (clip, index) = (&self.clips[layer.clip], &self.tracks[layer.clip]);
         let keys = match &clip.motion {
@@ -132,16 +133,4 @@ fn reference_number(
         Against::Clip(other) => &mixer.clips()[other],
     };
     clip.sample_number(bone, k, 0.0).unwrap_or(default)
-}
-
-/// Where in `clip`'s list of tracks each bone's is (the last of the bone's, the one
-/// `Clip::sample_at` keeps), by bone: what `Clip::sample_bone` looks for each time, looked up once.
-/// Empty for a procedural clip; a bone past the end has no track.
-pub(super) fn track_index(clip: &Clip) -> Vec<Option<usize>> {
-    let Motion::Keyframes(tracks) = &clip.motion else { return Vec::new() };
-    let mut index = vec![None; tracks.iter().map(|t| t.bone + 1).max().unwrap_or(0)];
-    for (i, track) in tracks.iter().enumerate() {
-        index[track.bone] = Some(i);
-    }
-    index
 }
