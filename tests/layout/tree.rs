@@ -28,10 +28,11 @@ fn top_module(file: &Path) -> String {
     module_of(file).first().cloned().unwrap_or_default()
 }
 
-/// What issue 36 (items 1 and 2) has still to undo in the method: the two parent and child files
-/// that import each other, and the core's files that still name a later lesson (the frame, which
-/// runs them all, and the model, which holds the morph targets). The checks below fail on any
-/// other, and on any of these once it is gone, so this list only shrinks.
+/// What issue 36 (items 1 and 2) has still to undo in the method: the core's files that still name
+/// a later lesson (the frame, whose ending still knows the two methods and the normals and which
+/// carries the morph, and the model, which holds the morph targets). No two of the method's files
+/// import each other any more. The checks below fail on any other, and on any of these once it is
+/// gone, so this list only shrinks.
 pub const STILL_TO_UNDO: [&str; 7] = [
     "frame/method.rs imports dual_quat.rs",
     "frame/method.rs imports normals.rs",
