@@ -4,6 +4,8 @@
 //!   limbs straight as a T-pose holds them, with a pole bone (`IKArmPole.R`) behind the right elbow
 //!   that moves no vertex. Written out as `tests/t-pose.gltf` for the book's picture of the default
 //!   bend, and for anyone to open.
+//! - [`walker`]: the same figure with a walk that goes 2 units forwards and one that turns a
+//!   quarter circle (chapter 17's root motion).
 //! - [`hung_foot`]: a leg whose foot hangs under a control bone under the model's root, as some
 //!   Blender rigs export it: `Foot.R`'s parent and grandparent are `FootControl.R` and `Armature`.
 //!
@@ -105,6 +107,32 @@ pub fn t_pose() -> Gltf {
     }];
     let pose = vec![Channel { bone: 10, path: "rotation", times: vec![0.0], values: turn(Vec3::Z, -70.0) }];
     build(&bones, &[("Idle", idle), ("Wave", wave), ("Pose", pose)])
+}
+
+/// The T-posed figure with clips that go somewhere (chapter 17): Walk carries the hips 2 units
+/// along +z (its front) in 1 s, bobbing 3 cm at each step, the legs swinging 30 degrees; Turn walks
+/// a quarter of a circle of radius 2 to its left (+x) in 2 s, turning with it; Idle stays.
+pub fn walker() -> Gltf {
+    let turn = |axis: Vec3, degrees: f32| Quat::from_axis_angle(axis, degrees.to_radians()).to_array();
+    let hips = |z: f32, up: f32| [0.0, 1.0 + up, z];
+    let walk_hips = [hips(0.0, 0.0), hips(0.5, 0.03), hips(1.0, 0.0), hips(1.5, 0.03), hips(2.0, 0.0)];
+    let quarters = vec![0.0, 0.25, 0.5, 0.75, 1.0];
+    let swing = |sign: f32| [0.0, 1.0, 0.0, -1.0, 0.0].map(|s: f32| turn(Vec3::X, 30.0 * s * sign)).concat();
+    let walk = vec![
+        Channel { bone: 1, path: "translation", times: quarters.clone(), values: walk_hips.concat() },
+        Channel { bone: RIGHT_UP_LEG, path: "rotation", times: quarters.clone(), values: swing(1.0) },
+        Channel { bone: RIGHT_UP_LEG + 3, path: "rotation", times: quarters, values: swing(-1.0) },
+    ];
+    let angles: Vec<f32> = (0..=8).map(|k| k as f32 / 8.0 * std::f32::consts::FRAC_PI_2).collect();
+    let times: Vec<f32> = (0..=8).map(|k| k as f32 / 4.0).collect();
+    let places = angles.iter().flat_map(|a| [2.0 - 2.0 * a.cos(), 1.0, 2.0 * a.sin()]).collect();
+    let turns = angles.iter().flat_map(|a| turn(Vec3::Y, a.to_degrees())).collect();
+    let turning = vec![
+        Channel { bone: 1, path: "translation", times: times.clone(), values: places },
+        Channel { bone: 1, path: "rotation", times, values: turns },
+    ];
+    let idle = vec![Channel { bone: 1, path: "translation", times: vec![0.0, 1.0], values: [hips(0.0, 0.0); 2].concat() }];
+    build(&t_pose_bones(), &[("Walk", walk), ("Turn", turning), ("Idle", idle)])
 }
 
 /// The leg whose foot hangs under a control bone.

@@ -15,6 +15,9 @@
 //! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
 //! blends (`dump/morphs.rs`).
 //!
+//! A clip played with its travel (`--root-motion`, `root_motion.rs`) adds to each frame its
+//! `"root_motion"`: the travel so far, as a heading, an offset and a matrix (`dump/root_motion.rs`).
+//!
 //! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
 //! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
 //! and where the end went (`dump/reach.rs`).
@@ -38,11 +41,12 @@
 use glam::Vec3A;
 use serde::Serialize;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference, TakesTravel};
 use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
 use skinning_method::morph::{Held, Morphed};
 use skinning_method::reach::Reach;
+use skinning_method::root_motion::RootMotion;
 use std::io::{self, Write};
 
 mod format;
@@ -50,11 +54,14 @@ mod layers;
 mod morphs;
 mod overflow;
 mod reach;
+mod root_motion;
+mod frames;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
 use layers::Animator;
 use morphs::morphs_out;
 use overflow::model_overflow;
+pub use frames::Frames;
 pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
 
 /// How a dump's frames are made, besides the clips: the method (`"method"`), who blends
@@ -64,12 +71,14 @@ pub struct Settings<'a> {
     pub by: By<'a>,
     pub held: &'a [Held],
     pub reaches: &'a mut [Reach],
+    /// The clip's travel, carried on or taken out after step 1 (`root_motion.rs`), if asked.
+    pub root_motion: Option<&'a mut RootMotion>,
 }
 
 impl Settings<'_> {
     /// `method`, blended by the readable loops, nothing held, no chain reaching.
     pub fn new(method: Method) -> Settings<'static> {
-        Settings { method, by: By::Cpu(&Reference), held: &[], reaches: &mut [] }
+        Settings { method, by: By::Cpu(&Reference), held: &[], reaches: &mut [], root_motion: None }
     }
 }
 
@@ -86,22 +95,6 @@ pub enum By<'a> {
 /// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
 /// normal).
 pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
-
-/// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Frames {
-    pub start: f64,
-    pub dt: f64,
-    pub count: u64,
-}
-
-impl Frames {
-    /// The time of frame `f`, from the frame number rather than by adding `dt` up, so frame 10,000
-    /// is exactly where it should be.
-    pub fn time(&self, f: u64) -> f64 {
-        self.start + self.dt * f as f64
-    }
-}
 
 /// Writes the model and the poses of `animation` (a clip, or layers of clips: `dump/layers.rs`)
 /// at `frames`, blended on the CPU by linear blend skinning.
@@ -185,6 +178,7 @@ fn run_frame(
     let frame = Frame {
         time,
         source: animator.source(),
+        root_motion: settings.root_motion.as_deref_mut().map(|m| m as &mut dyn TakesTravel),
         reaches: &mut *settings.reaches,
         held: settings.held,
         blending,
@@ -286,6 +280,7 @@ fn frame_out<'a>(
         rigid_normals: Points(&normals[normals_len..]),
         reach: reach::reach_out(settings.reaches, pose),
         mixed: animator.frame_out(&pose.local),
+        root_motion: settings.root_motion.as_deref().map(root_motion::root_out),
     }
 }
 

@@ -6,6 +6,8 @@
 //!
 //! 1. **animate**: the clip (or several, blended: `mixer.rs`) gives every bone its local
 //!    translation, rotation and scale for this time (`local`), and every morph target a weight;
+//!    A clip that walks may have its travel taken here, from the bone that carries the body
+//!    (`root_motion.rs`): carried on over the loops, or kept in place;
 //! 2. **reach**: any chain that reaches for a target turns its rotations in `local` there
 //!    (`reach.rs`);
 //! 3. **matrices**: each bone's `local` as a matrix, with its hand bend; the walk down the tree,
@@ -33,7 +35,7 @@ use crate::model::Model;
 use crate::morph::{Held, Morphed};
 use crate::normals::face_normals;
 use crate::reach::{self, Reach};
-use crate::skeleton::BoneId;
+use crate::skeleton::{BoneId, Skeleton};
 use crate::skin::{Shape, compute_palette};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3, Vec3A};
@@ -44,6 +46,8 @@ pub struct Frame<'a> {
     pub time: f64,
     /// Step 1: where the bones' local poses and the morph weights come from.
     pub source: Source<'a>,
+    /// After step 1: the clip's travel, carried on or taken out (`root_motion.rs`); None for most.
+    pub root_motion: Option<&'a mut dyn TakesTravel>,
     /// Step 2: the chains that reach, solved one after the other (none for most frames).
     pub reaches: &'a mut [Reach],
     /// The morph weights the user holds over the clip's, before step 4 (`--morph`, the keys).
@@ -56,7 +60,8 @@ impl<'a> Frame<'a> {
     /// `source` at `time`, blended linearly by the readable loops, normals included: the frame a
     /// learner reads. The other fields say what else the frame does.
     pub fn new(source: Source<'a>, time: f64) -> Frame<'a> {
-        Frame { time, source, reaches: &mut [], held: &[], blending: Blending::reference(Method::Lbs) }
+        let blending = Blending::reference(Method::Lbs);
+        Frame { time, source, root_motion: None, reaches: &mut [], held: &[], blending }
     }
 
     /// The same frame, stopped after the palette and the morph (steps 1 to 4): for whoever reads
@@ -64,6 +69,14 @@ impl<'a> Frame<'a> {
     pub fn palette_only(self) -> Frame<'a> {
         Frame { blending: Blending::Palette(self.blending.method()), ..self }
     }
+}
+
+/// What takes a walking clip's travel after step 1, before any chain reaches: `root_motion.rs`'s
+/// `RootMotion`, which carries it on over the loops or keeps the body in place. (A trait, so that
+/// the frame names no later lesson.)
+pub trait TakesTravel {
+    /// Changes `local`, the pose step 1 gave for `time`, as the travel asks.
+    fn take(&mut self, skeleton: &Skeleton, time: f64, local: &mut [Trs]);
 }
 
 /// The palette as unit dual quaternions, for dual-quaternion skinning (`dual_quat.rs`): one per
@@ -143,6 +156,9 @@ impl Pose {
     pub fn run(&mut self, model: &Model, frame: Frame) -> Result<(), NotRigid> {
         // 1. animate; 2. reach.
         frame.source.animate(model, frame.time, &mut self.local, &mut self.morph.weights);
+        if let Some(root_motion) = frame.root_motion {
+            root_motion.take(&model.skeleton, frame.time, &mut self.local);
+        }
         reach::solve(frame.reaches, &mut self.local, &self.bend);
         // 3. matrices: local, world, palette.
         self.matrices(model);

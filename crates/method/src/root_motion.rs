@@ -25,10 +25,13 @@
 //!
 //! Both change only the skeleton root's local transform: the whole body is carried, so the world
 //! transform of every bone under it takes the same carry ([`RootMotion::take`], after step 1 of
-//! the frame, `frame.rs`). What a frame reports ([`RootMotion::travel`]) is the travel so far,
-//! `Cⁿ M(t) R₀⁻¹`: where `On` has carried the body to, from its start.
+//! the frame, `frame.rs`). What a frame reports ([`RootMotion::travel`]) is the root's travel so
+//! far, `Cⁿ M(t) R₀⁻¹`: the carrying bone's place on the floor as `On` plays it, and its turn
+//! since the start. (`In-place` plays the body over the origin with the start's heading,
+//! `R₀ M(t)⁻¹ W(t)`: carried by exactly this travel, it is `Cⁿ W(t)`, what `On` shows.)
 
 use crate::clip::Clip;
+use crate::frame::TakesTravel;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3};
@@ -172,7 +175,8 @@ pub struct RootMotion {
     start: Travel,
     /// `C = M(d) M(0)⁻¹`: one loop's travel.
     lap: Travel,
-    /// The last frame's travel so far, `Cⁿ M(t) R₀⁻¹` (what `On` carries the in-place body by).
+    /// The last frame's travel so far, `Cⁿ M(t) R₀⁻¹`: where `On` puts the carrying bone on the
+    /// floor, and its turn since the start.
     pub travel: Travel,
 }
 
@@ -196,10 +200,16 @@ impl RootMotion {
         self.lap
     }
 
-    /// After step 1, on `local` sampled from the clip at `time`: finds the travel so far, and
+    /// After step 1 ([`TakesTravel`]), on `local` sampled from the clip at `time`: finds the travel so far, and
     /// carries the skeleton's root as the mode asks (`On`: by the loops before this one; `InPlace`:
     /// back by this loop's travel). Allocates nothing.
     pub fn take(&mut self, skeleton: &Skeleton, time: f64, local: &mut [Trs]) {
+        TakesTravel::take(self, skeleton, time, local)
+    }
+}
+
+impl TakesTravel for RootMotion {
+    fn take(&mut self, skeleton: &Skeleton, time: f64, local: &mut [Trs]) {
         let up = self.up;
         let now = Travel::of(carried(skeleton, local, self.bone), up);
         // The loops before this one, counted as `Clip::wrap` counts them.

@@ -28,6 +28,7 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         dump: options.dump.is_some(),
     };
     layers::check(&options.layers, others)?;
+    super::motion::check(&options.motion, options.layers.any_layer(), options.info)?;
     last_time(options)?;
     fade_time(options)
 }

@@ -12,12 +12,11 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
-use skinning_formats::dump::Frames;
+use skinning_formats::dump::{Frames, Settings};
 use skinning_formats::material::Looks;
-use skinning_method::frame::Method;
 use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
-use skinning_method::morph::{Held, Morphed};
+use skinning_method::morph::Morphed;
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -48,13 +47,11 @@ pub fn dump_gpu(
     model: &Model,
     animation: Animation,
     frames: Frames,
-    method: Method,
-    held: &[Held],
-    reaches: &mut [skinning_method::reach::Reach],
+    settings: Settings,
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_skin::GpuSkin;
     use crate::demo::model::gpu_fit::gpu_can_skin;
-    use skinning_formats::dump::{By, Settings, write_dump_with};
+    use skinning_formats::dump::{By, write_dump_with};
 
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
@@ -78,7 +75,7 @@ pub fn dump_gpu(
     };
     let written = write_file(path, |mut file| {
         let by = By::Outside { name: "gpu", blend: &mut blend };
-        write_dump_with(&mut file, model, animation, frames, Settings { method, by, held, reaches })
+        write_dump_with(&mut file, model, animation, frames, Settings { by, ..settings })
     });
     gpu.delete(&gl);
     match gl_failure {
@@ -213,9 +210,7 @@ pub fn dump_gpu(
     _: &Model,
     _: Animation,
     _: Frames,
-    _: Method,
-    _: &[Held],
-    _: &mut [skinning_method::reach::Reach],
+    _: Settings,
 ) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }
