@@ -63,7 +63,8 @@ fn three_and_a_half_loops_of_a_two_unit_walk_put_it_seven_units_on_and_no_frame_
     // The dump says the travel so far: the hips' place on the floor, no turn.
     let root = &on["frames"][210]["root_motion"];
     assert_eq!((root["mode"].as_str(), root["bone"].as_u64()), (Some("on"), Some(HIPS as u64)), "{root}");
-    let offset: Vec<f64> = root["offset"].as_array().expect("offset").iter().filter_map(Value::as_f64).collect();
+    let offset: Vec<f64> =
+        root["offset"].as_array().expect("offset").iter().filter_map(Value::as_f64).collect();
     assert!((offset[2] - 7.0).abs() < 2e-4 && offset[0].abs() < 1e-6 && offset[1] == 0.0, "{offset:?}");
     assert!(root["heading"].as_f64().expect("heading").abs() < 1e-6);
     assert_eq!(root["matrix"][14].as_f64(), Some(offset[2]), "the matrix's translation is the offset");
@@ -106,7 +107,8 @@ fn in_place_keeps_the_hips_over_the_origin_while_the_rest_plays() {
 #[test]
 fn a_walk_that_turns_keeps_turning_and_four_loops_close_the_circle() {
     let model = walker("root-turn");
-    let args = ["--animation", "Turn", "--root-motion", "on", "--frames", "241", "--fixed-dt", "0.0333333333333333"];
+    let args =
+        ["--animation", "Turn", "--root-motion", "on", "--frames", "241", "--fixed-dt", "0.0333333333333333"];
     let (turn, _) = dump(Some(&model), &args);
     let path = path_of(&turn, HIPS);
     let (first, last) = (path[0], path[240]);

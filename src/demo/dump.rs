@@ -98,7 +98,9 @@ pub fn dump(
             "--dump --skinning gpu reads the vertex shader's numbers back, which this page does not; \
              use --skinning cpu, or the desktop program",
         )),
-        To::Bytes(bytes) => write(bytes, settings).map_err(|e| Failure::new(1, format!("cannot write the dump: {e}"))),
+        To::Bytes(bytes) => {
+            write(bytes, settings).map_err(|e| Failure::new(1, format!("cannot write the dump: {e}")))
+        }
     };
     // What the flags' names and values gave rise to, once the dump is written (a failure is one line).
     written.inspect(|()| crate::demo::output::console::say_held_notes())

@@ -131,7 +131,12 @@ pub fn walker() -> Gltf {
         Channel { bone: 1, path: "translation", times: times.clone(), values: places },
         Channel { bone: 1, path: "rotation", times, values: turns },
     ];
-    let idle = vec![Channel { bone: 1, path: "translation", times: vec![0.0, 1.0], values: [hips(0.0, 0.0); 2].concat() }];
+    let idle = vec![Channel {
+        bone: 1,
+        path: "translation",
+        times: vec![0.0, 1.0],
+        values: [hips(0.0, 0.0); 2].concat(),
+    }];
     build(&t_pose_bones(), &[("Walk", walk), ("Turn", turning), ("Idle", idle)])
 }
 

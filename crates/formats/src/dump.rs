@@ -58,10 +58,10 @@ mod root_motion;
 mod frames;
 
 use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
+pub use frames::Frames;
 use layers::Animator;
 use morphs::morphs_out;
 use overflow::model_overflow;
-pub use frames::Frames;
 pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
 
 /// How a dump's frames are made, besides the clips: the method (`"method"`), who blends

@@ -106,7 +106,8 @@ impl Travel {
         let e1 = self.offset;
         let e2 = up.cross(e1);
         let offset = e1 * (length * angle.cos()) as f32 + e2 * (length * angle.sin()) as f32;
-        let heading = (n * theta + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI;
+        let heading =
+            (n * theta + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI;
         Travel { heading: heading as f32, offset }
     }
 

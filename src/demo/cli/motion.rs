@@ -63,7 +63,8 @@ mod tests {
     use std::ffi::OsString;
 
     fn read(args: &[&str]) -> Result<MotionOptions, String> {
-        let mut parser = Parser::from_iter(std::iter::once("x").chain(args.iter().copied()).map(OsString::from));
+        let mut parser =
+            Parser::from_iter(std::iter::once("x").chain(args.iter().copied()).map(OsString::from));
         let mut options = MotionOptions::default();
         while let Some(lexopt::Arg::Long(flag)) = parser.next().map_err(|e| e.to_string())? {
             let flag = flag.to_string();

@@ -205,12 +205,6 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(
-    _: &Path,
-    _: &Model,
-    _: Animation,
-    _: Frames,
-    _: Settings,
-) -> Result<(), Failure> {
+pub fn dump_gpu(_: &Path, _: &Model, _: Animation, _: Frames, _: Settings) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

@@ -208,7 +208,8 @@ impl Demo {
         self.status.measured(started.elapsed());
         // The camera follows a body that travels (`--root-motion on`), its home view too.
         let step = self.view.camera.upright * self.travelling.follow();
-        (self.view.camera.target, self.view.home.target) = (self.view.camera.target + step, self.view.home.target + step);
+        (self.view.camera.target, self.view.home.target) =
+            (self.view.camera.target + step, self.view.home.target + step);
         self.normal_lines.clear();
         if shown.normal_lines {
             normal_lines(model, &self.pose, &self.normal_lengths, &mut self.normal_lines);
@@ -248,6 +249,7 @@ impl Demo {
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
             reach: self.reach.marks(),
+            floor: self.travelling.grid(),
             trail: self.trail.points(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {

@@ -21,7 +21,8 @@ fn walker() -> Skeleton {
 
 /// The hips go 2 units along +z over a second, bobbing 5 cm at mid-stride.
 fn walk() -> Clip {
-    let keys = [(0.0, Vec3::new(0.0, 1.0, 0.0)), (0.5, Vec3::new(0.0, 1.05, 1.0)), (1.0, Vec3::new(0.0, 1.0, 2.0))];
+    let keys =
+        [(0.0, Vec3::new(0.0, 1.0, 0.0)), (0.5, Vec3::new(0.0, 1.05, 1.0)), (1.0, Vec3::new(0.0, 1.0, 2.0))];
     let track = Track { translation: Some(Channel::linear(&keys)), ..Track::new(HIPS) };
     Clip { name: "Walk".into(), duration: 1.0, motion: Motion::Keyframes(vec![track]) }
 }
