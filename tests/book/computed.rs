@@ -20,6 +20,7 @@ mod format;
 mod mixing;
 mod reaching;
 mod surface;
+mod travel;
 
 use crate::markdown::{Page, pages, place};
 use std::ops::Range;
@@ -43,6 +44,7 @@ fn registry() -> Vec<Work> {
         &mixing::COMPUTED,
         &reaching::COMPUTED,
         &claims::COMPUTED,
+        &travel::COMPUTED,
     ];
     all.concat()
 }
