@@ -36,12 +36,22 @@ pub struct Matching {
     pub ratio: f32,
 }
 
-/// How far the hips stand above the lowest joint in the rest pose, along `up`: the leg's length.
+/// How far the hips stand above the lowest joint under them in the rest pose, along `up`: the
+/// leg's length. (Only the hips' own subtree counts: an armature or a mesh's node at the origin is
+/// no foot.)
 pub fn leg_length(skeleton: &Skeleton, hips: BoneId, up: Vec3) -> f32 {
     let world = skeleton.rest_world();
-    let height = |m: &Mat4| m.w_axis.truncate().dot(up);
-    let lowest = world.iter().map(height).fold(f32::MAX, f32::min);
-    height(&world[hips]) - lowest
+    let height = |b: BoneId| world[b].w_axis.truncate().dot(up);
+    let (mut lowest, mut stack) = (height(hips), vec![hips]);
+    while let Some(bone) = stack.pop() {
+        lowest = lowest.min(height(bone));
+        let mut child = skeleton.bone(bone).first_child;
+        while let Some(c) = child {
+            stack.push(c);
+            child = skeleton.bone(c).sibling;
+        }
+    }
+    height(hips) - lowest
 }
 
 /// The times a retargeted clip keys: every key time of `clip`'s channels, its start and end, and

@@ -131,10 +131,9 @@ pub fn carried(skeleton: &Skeleton, local: &[Trs], bone: BoneId) -> Mat4 {
     world
 }
 
-/// The bone that carries the body, when none is named: the first bone (nearest the root) whose
-/// name, after any `prefix:`, holds `hip` or `pelvis` in any letter case (`mixamorig:Hips`,
-/// `b_Hip_01`); else the skeleton's root if `clip` moves it. None: nothing carries a body.
-pub fn carrier(skeleton: &Skeleton, clip: &Clip) -> Option<BoneId> {
+/// The hips: the first bone (nearest the root) whose name, after any `prefix:`, holds `hip` or
+/// `pelvis` in any letter case (`mixamorig:Hips`, `b_Hip_01`); None for a skeleton without.
+pub fn hips(skeleton: &Skeleton) -> Option<BoneId> {
     let is_hips = |name: &str| {
         let tail = name.rsplit(':').next().unwrap_or(name).to_lowercase();
         tail.contains("hip") || tail.contains("pelvis")
@@ -152,6 +151,15 @@ pub fn carrier(skeleton: &Skeleton, clip: &Clip) -> Option<BoneId> {
             child = skeleton.bone(c).sibling;
         }
         next += 1;
+    }
+    None
+}
+
+/// The bone that carries the body, when none is named: the [`hips`], else the skeleton's root if
+/// `clip` moves it. None: nothing carries a body.
+pub fn carrier(skeleton: &Skeleton, clip: &Clip) -> Option<BoneId> {
+    if let Some(bone) = hips(skeleton) {
+        return Some(bone);
     }
     let root = skeleton.root();
     let travel = |t: f32| {

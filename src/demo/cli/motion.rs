@@ -1,11 +1,13 @@
 //! The flags of a character that goes somewhere (chapters 17 and 18): `--root-motion on|in-place|off`
-//! and `--root-bone BONE` (the clip's travel, `root_motion.rs`), and their rules. Read here into
-//! [`MotionOptions`]; which bone a name means is known only once the model is loaded
-//! (`show/root_motion.rs`).
+//! and `--root-bone BONE` (the clip's travel, `root_motion.rs`), `--clips-from FILE` (another
+//! body's clips, `retarget.rs`), and their rules. Read here into [`MotionOptions`]; which bone a
+//! name means is known only once the model is loaded (`show/root_motion.rs`,
+//! `model/clips_from.rs`).
 
-use super::values::text;
+use super::values::{once, path, text};
 use lexopt::Parser;
 use skinning_method::root_motion::Mode;
+use std::path::PathBuf;
 
 /// What the motion flags ask for.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -15,11 +17,13 @@ pub struct MotionOptions {
     /// `--root-bone BONE`: the bone that carries the body; None: the hips, found by name, or the
     /// root where the clip moves it (`root_motion::carrier`).
     pub root_bone: Option<String>,
+    /// `--clips-from FILE`: the model whose clips play on this one, carried over (chapter 18).
+    pub clips_from: Option<PathBuf>,
 }
 
 /// Whether `flag` (without its `--`) is one of the motion flags.
 pub fn is_motion_flag(flag: &str) -> bool {
-    matches!(flag, "root-motion" | "root-bone")
+    matches!(flag, "root-motion" | "root-bone" | "clips-from")
 }
 
 /// Reads the value of the motion flag `--flag` into `options`.
@@ -32,13 +36,18 @@ pub fn parse(flag: &str, parser: &mut Parser, options: &mut MotionOptions) -> Re
                 .find(|mode| mode.name() == v)
                 .ok_or(format!("--root-motion wants on, in-place or off, not {v:?}"))?;
         }
+        "clips-from" => {
+            once(&options.clips_from, "--clips-from")?;
+            options.clips_from = Some(path(parser, "--clips-from", "FILE")?);
+        }
         _ => options.root_bone = Some(text(parser, "--root-bone", "BONE")?),
     }
     Ok(())
 }
 
 /// The rules between the motion flags and the others: a bone named for a travel nobody takes is
-/// a slip; the travel is one clip's, so it plays without layers of clips (`any_layer`).
+/// a slip; the travel is one clip's, so it plays without layers of clips (`any_layer`); `--info`
+/// describes a file, and neither plays anything.
 pub fn check(options: &MotionOptions, any_layer: bool, info: bool) -> Result<(), String> {
     let on = options.root_motion != Mode::Off;
     if options.root_bone.is_some() && !on {
@@ -51,8 +60,9 @@ pub fn check(options: &MotionOptions, any_layer: bool, info: bool) -> Result<(),
                     and --fade-to"
             .into());
     }
-    if on && info {
-        return Err("--info only prints what the file holds; run --root-motion without it".into());
+    let flag = if on { "--root-motion" } else { "--clips-from" };
+    if info && (on || options.clips_from.is_some()) {
+        return Err(format!("--info only prints what the file holds; run {flag} without it"));
     }
     Ok(())
 }

@@ -1,0 +1,84 @@
+//! `--clips-from FILE` (chapter 18; the method is `crates/method/src/retarget.rs`): another
+//! model's clips, made this model's own at load time, so that everything after (the window, the
+//! dump, root motion, the exports) plays them as any of its clips. Each bone of this model is
+//! matched to the other's by its name, through the program's one name lookup (`cli/names.rs`:
+//! `same_bone`: as written, in any letter case, after a `mixamorig:` or any other prefix); the
+//! hips' travel is scaled by the legs' ratio. A bone with no match keeps its rest pose, and one
+//! note lists them. A file without clips, two skeletons that share no name, or two models that
+//! stand along different axes get one line each.
+
+use super::load::{Loaded, Loading, open};
+use crate::demo::cli::names::same_bone;
+use crate::demo::cli::options::Options;
+use crate::demo::model::files::ModelFiles;
+use crate::demo::output::console;
+use crate::demo::output::failure::Failure;
+use skinning_method::printable::printable;
+use skinning_method::retarget::{Matching, leg_length, retarget_clip};
+use skinning_method::root_motion::hips;
+use std::path::Path;
+
+/// How many unmatched bones the note names before it counts the rest.
+const NAMED: usize = 12;
+
+/// Replaces `loaded`'s clips by `file`'s, carried over onto its skeleton.
+pub fn take(loaded: &mut Loaded, file: &Path) -> Result<(), Failure> {
+    let shown = printable(&file.display().to_string()).into_owned();
+    let Loading::Show(other) = open(ModelFiles::Disk(file), &Options::default())? else {
+        return Err(Failure::new(1, format!("--clips-from {shown}: nothing was loaded")));
+    };
+    let (source, target) = (&other.model.skeleton, &loaded.model.skeleton);
+    if other.own_clips == 0 {
+        return Err(Failure::new(1, format!("--clips-from {shown}: it has no animations to carry over")));
+    }
+    let (up, source_up) = (loaded.model.axes.up(), other.model.axes.up());
+    if up != source_up {
+        return Err(Failure::new(
+            1,
+            format!(
+                "--clips-from {shown}: it stands along {source_up} and this model along {up}; carry clips \
+                 between models that stand the same way"
+            ),
+        ));
+    }
+    let source_names: Vec<&str> = source.bones().iter().map(|b| b.name.as_str()).collect();
+    let source_of: Vec<Option<usize>> =
+        target.bones().iter().map(|b| same_bone(&b.name, &source_names)).collect();
+    if source_of.iter().all(Option::is_none) {
+        return Err(Failure::new(
+            1,
+            format!(
+                "--clips-from {shown}: none of its {} bones shares a name with this model's",
+                source.len()
+            ),
+        ));
+    }
+    let unmatched: Vec<String> = (target.bones().iter().zip(&source_of))
+        .filter(|(_, s)| s.is_none())
+        .map(|(b, _)| printable(&b.name).into_owned())
+        .collect();
+    if !unmatched.is_empty() {
+        let (named, more) = unmatched.split_at(unmatched.len().min(NAMED));
+        let more = if more.is_empty() { String::new() } else { format!(" and {} more", more.len()) };
+        console::note_once(&format!(
+            "--clips-from {shown}: {} of this model's bones match none of its and keep their rest pose: {}{more}",
+            unmatched.len(),
+            named.join(", ")
+        ));
+    }
+    let up = up.vector();
+    let pair = hips(target).and_then(|t| source_of[t].map(|s| (t, s)));
+    let ratio = match pair {
+        Some((t, s)) => {
+            Some(leg_length(target, t, up) / leg_length(source, s, up)).filter(|r| r.is_finite() && *r > 0.0)
+        }
+        None => None,
+    };
+    let matching = Matching { source_of, hips: pair, ratio: ratio.unwrap_or(1.0) };
+    let clips = &other.clips[..other.own_clips];
+    loaded.clips = clips.iter().map(|clip| retarget_clip(source, clip, target, &matching)).collect();
+    loaded.own_clips = loaded.clips.len();
+    // An export never writes over the files the clips came from either.
+    loaded.read.extend(other.read.iter().cloned());
+    Ok(())
+}
