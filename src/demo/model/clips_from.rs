@@ -13,6 +13,7 @@ use crate::demo::cli::options::Options;
 use crate::demo::model::files::ModelFiles;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
+use skinning_formats::{gltf_import, md5_import};
 use skinning_method::printable::printable;
 use skinning_method::retarget::{Matching, leg_length, retarget_clip};
 use skinning_method::root_motion::hips;
@@ -42,8 +43,11 @@ pub fn take(loaded: &mut Loaded, file: &Path) -> Result<(), Failure> {
         ));
     }
     let source_names: Vec<&str> = source.bones().iter().map(|b| b.name.as_str()).collect();
-    let source_of: Vec<Option<usize>> =
-        target.bones().iter().map(|b| same_bone(&b.name, &source_names)).collect();
+    // The loaders' own bone above a file's several roots is in every such file: no match.
+    let made = |name: &str| [gltf_import::SYNTHETIC_ROOT, md5_import::SYNTHETIC_ROOT].contains(&name);
+    let source_of: Vec<Option<usize>> = (target.bones().iter())
+        .map(|b| same_bone(&b.name, &source_names).filter(|_| !made(&b.name)))
+        .collect();
     if source_of.iter().all(Option::is_none) {
         return Err(Failure::new(
             1,
@@ -54,7 +58,7 @@ pub fn take(loaded: &mut Loaded, file: &Path) -> Result<(), Failure> {
         ));
     }
     let unmatched: Vec<String> = (target.bones().iter().zip(&source_of))
-        .filter(|(_, s)| s.is_none())
+        .filter(|(b, s)| s.is_none() && !made(&b.name))
         .map(|(b, _)| printable(&b.name).into_owned())
         .collect();
     if !unmatched.is_empty() {
