@@ -35,6 +35,39 @@ fn worlds(dump: &Value) -> Vec<Vec<Vec<f64>>> {
     frames.iter().map(|f| f["world"].as_array().expect("world").iter().map(numbers).collect()).collect()
 }
 
+#[test]
+fn the_stocky_rig_in_the_repository_is_the_one_the_tests_build() {
+    // `tests/stocky.gltf` is there for chapter 18's picture and to be opened. To write it again:
+    // SKINNING_WRITE_FIXTURE=1 cargo test --test clips_from the_stocky
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/stocky.gltf");
+    let built = rigs::stocky().embedded();
+    if std::env::var_os("SKINNING_WRITE_FIXTURE").is_some() {
+        std::fs::write(&path, &built).expect("tests/ is writable");
+    }
+    let stored = std::fs::read(&path).expect("tests/stocky.gltf is in the repository");
+    assert!(stored == built, "tests/stocky.gltf differs from tests/common/rigs.rs: write it again");
+}
+
+#[test]
+fn bones_without_a_match_keep_their_rest_pose_and_one_note_lists_them() {
+    let dir = scratch("clips-from-unmatched");
+    let (walker, leg) =
+        (written(&dir, "walker.gltf", &rigs::walker()), written(&dir, "leg.gltf", &rigs::hung_foot()));
+    let (walker, leg) = (walker.to_str().expect("UTF-8"), leg.to_str().expect("UTF-8"));
+    let (carried, said) = dump(&["--model", leg, "--clips-from", walker, "--time", "0.25"]);
+    let notes: Vec<&str> = said.lines().filter(|l| l.contains("keep their rest pose")).collect();
+    assert_eq!(notes.len(), 1, "{said}");
+    assert!(notes[0].ends_with("4 of this model's bones match none of its and keep their rest pose: UpperLeg.R, LowerLeg.R, FootControl.R, Foot.R"), "{said}");
+    // Hips and Spine match after the prefix: the hips walk, scaled by the legs' ratio (this leg
+    // reaches 0.5 below the hips down to its shin, its foot hanging elsewhere; the walker's 0.92);
+    // the leg stays as it rests.
+    let local = |b: usize| numbers(&carried["frames"][0]["local"][b]);
+    let rest = |b: usize| numbers(&carried["bones"][b]["rest_local"]);
+    let ratio = 0.5 / 0.92;
+    assert!((local(1)[14] - 0.5 * ratio).abs() < 1e-5, "a quarter of the way: {:?}", local(1));
+    assert_eq!(local(3), rest(3));
+}
+
 const FRAMES: [&str; 4] = ["--frames", "24", "--fixed-dt", "0.043"];
 
 #[test]
