@@ -14,6 +14,7 @@
 //! such passages; the chapters use them for a worked example or a table as well.
 
 mod arm;
+mod carrying;
 mod claims;
 mod files;
 mod format;
@@ -45,6 +46,7 @@ fn registry() -> Vec<Work> {
         &reaching::COMPUTED,
         &claims::COMPUTED,
         &travel::COMPUTED,
+        &carrying::COMPUTED,
     ];
     all.concat()
 }
