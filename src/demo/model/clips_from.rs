@@ -1,5 +1,6 @@
 //! `--clips-from FILE` (chapter 18; the method is `crates/method/src/retarget.rs`): another
-//! model's clips, made this model's own at load time, so that everything after (the window, the
+//! model's clips, made this model's own at load time (`load.rs` reads the file, [`carry`] carries
+//! its clips over), so that everything after (the window, the
 //! dump, root motion, the exports) plays them as any of its clips. Each bone of this model is
 //! matched to the other's by its name, through the program's one name lookup (`cli/names.rs`:
 //! `same_bone`: as written, in any letter case, after a `mixamorig:` or any other prefix); the
@@ -7,32 +8,33 @@
 //! note lists them. A file without clips, two skeletons that share no name, or two models that
 //! stand along different axes get one line each.
 
-use super::load::{Loaded, Loading, open};
 use crate::demo::cli::names::same_bone;
-use crate::demo::cli::options::Options;
-use crate::demo::model::files::ModelFiles;
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use skinning_formats::{gltf_import, md5_import};
+use skinning_method::clip::Clip;
+use skinning_method::model::Model;
 use skinning_method::printable::printable;
 use skinning_method::retarget::{Matching, leg_length, retarget_clip};
 use skinning_method::root_motion::hips;
-use std::path::Path;
 
 /// How many unmatched bones the note names before it counts the rest.
 const NAMED: usize = 12;
 
-/// Replaces `loaded`'s clips by `file`'s, carried over onto its skeleton.
-pub fn take(loaded: &mut Loaded, file: &Path) -> Result<(), Failure> {
-    let shown = printable(&file.display().to_string()).into_owned();
-    let Loading::Show(other) = open(ModelFiles::Disk(file), &Options::default())? else {
-        return Err(Failure::new(1, format!("--clips-from {shown}: nothing was loaded")));
-    };
-    let (source, target) = (&other.model.skeleton, &loaded.model.skeleton);
-    if other.own_clips == 0 {
+/// The clips of `other` (the model `shown` names, whose own clips are the first `own_clips` of
+/// `clips`), carried over onto `model`'s skeleton.
+pub fn carry(
+    model: &Model,
+    other: &Model,
+    clips: &[Clip],
+    own_clips: usize,
+    shown: &str,
+) -> Result<Vec<Clip>, Failure> {
+    let (source, target) = (&other.skeleton, &model.skeleton);
+    if own_clips == 0 {
         return Err(Failure::new(1, format!("--clips-from {shown}: it has no animations to carry over")));
     }
-    let (up, source_up) = (loaded.model.axes.up(), other.model.axes.up());
+    let (up, source_up) = (model.axes.up(), other.axes.up());
     if up != source_up {
         return Err(Failure::new(
             1,
@@ -79,10 +81,5 @@ pub fn take(loaded: &mut Loaded, file: &Path) -> Result<(), Failure> {
         None => None,
     };
     let matching = Matching { source_of, hips: pair, ratio: ratio.unwrap_or(1.0) };
-    let clips = &other.clips[..other.own_clips];
-    loaded.clips = clips.iter().map(|clip| retarget_clip(source, clip, target, &matching)).collect();
-    loaded.own_clips = loaded.clips.len();
-    // An export never writes over the files the clips came from either.
-    loaded.read.extend(other.read.iter().cloned());
-    Ok(())
+    Ok(clips[..own_clips].iter().map(|clip| retarget_clip(source, clip, target, &matching)).collect())
 }

@@ -52,7 +52,16 @@ pub fn load(options: &Options) -> Result<Loading, Failure> {
     match (loading, &options.motion.clips_from) {
         // `--clips-from FILE`: that file's clips, made this model's own (`clips_from.rs`).
         (Loading::Show(mut loaded), Some(file)) => {
-            super::clips_from::take(&mut loaded, file)?;
+            let name = shown(file);
+            // Opened without --info, a model is always shown.
+            let Loading::Show(other) = open(ModelFiles::Disk(file), &Options::default())? else {
+                return Err(Failure::new(1, format!("--clips-from {name}: nothing was loaded")));
+            };
+            let (model, own) = (&other.model, other.own_clips);
+            loaded.clips = super::clips_from::carry(&loaded.model, model, &other.clips, own, &name)?;
+            loaded.own_clips = loaded.clips.len();
+            // An export never writes over the files the clips came from either.
+            loaded.read.extend(other.read);
             Ok(Loading::Show(loaded))
         }
         (loading, _) => Ok(loading),
