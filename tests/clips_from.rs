@@ -1,7 +1,8 @@
 //! A clip from another body through the program (chapter 18): the Fox's clips through
 //! `--clips-from` itself are its clips; the walking figure's clips onto a copy twice its size give
 //! the pose twice the size; onto a rig with the same Mixamo names and other proportions, every
-//! matched bone turns as the source's does; an export writes the carried clips as the model's own.
+//! matched bone turns as the source's does; an export writes the carried clips as the model's own;
+//! an MD5 model's clips (Z up) play on the glTF model they were exported from (Y up).
 //! The rigs are `tests/common/rigs.rs`'s.
 
 mod common;
@@ -202,6 +203,30 @@ fn an_export_writes_the_carried_clips_as_the_models_own() {
         .concat(),
     );
     for (fa, fb) in worlds(&from_export).iter().zip(worlds(&carried)) {
+        for (a, b) in fa.iter().zip(&fb) {
+            assert!(a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5), "{a:?} against {b:?}");
+        }
+    }
+}
+
+#[test]
+fn clips_from_an_md5_model_standing_along_z_are_turned_into_a_gltf_models_axes() {
+    let dir = scratch("clips-from-md5");
+    let walker = written(&dir, "walker.gltf", &rigs::walker());
+    let md5 = dir.join("md5").join("walker.md5mesh");
+    let out = program().arg(&walker).arg("--export-md5").arg(&md5).output().expect("the program runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (walker, md5) = (walker.to_str().expect("UTF-8"), md5.to_str().expect("UTF-8"));
+    // At the Walk's keys, which the MD5 export keeps as frames.
+    let keys = ["--animation", "Walk", "--frames", "5", "--fixed-dt", "0.25"];
+    let (played, _) = dump(&[&["--model", walker], &keys[..]].concat());
+    let (carried, said) = dump(&[&["--model", walker, "--clips-from", md5], &keys[..]].concat());
+    // The MD5 model has joints only: the armature and the mesh's node have no match.
+    assert!(
+        said.contains("2 of this model's bones match none of its and keep their rest pose: Armature, body"),
+        "{said}"
+    );
+    for (fa, fb) in worlds(&played).iter().zip(worlds(&carried)) {
         for (a, b) in fa.iter().zip(&fb) {
             assert!(a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-5), "{a:?} against {b:?}");
         }

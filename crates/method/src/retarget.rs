@@ -14,7 +14,9 @@
 //! lengths ([`leg_length`]): a rig twice as tall strides twice as far. The hips' world position is
 //! the target's rest plus that many times the source's move from its rest; any other matched
 //! bone's translation moves from its rest by the same ratio times the source's move in its parent.
-//! A target bone no source bone matches keeps its rest pose. The clip is written as the target's
+//! A target bone no source bone matches keeps its rest pose. Two models whose numbers stand along
+//! different axes (an MD5 model is Z-up, a glTF one Y-up) have the source's turns and moves turned
+//! into the target's axes first ([`Matching::turn`]). The clip is written as the target's
 //! own keys: one linear key per key time of the source's clip (and 60 a second where the source
 //! is not linear), so a program can play it, export it, or root-motion it as any other.
 
@@ -34,6 +36,10 @@ pub struct Matching {
     pub hips: Option<(BoneId, BoneId)>,
     /// Target leg length over source leg length.
     pub ratio: f32,
+    /// The turn from the source's world axes to the target's: identity for two models that stand
+    /// and face the same way; an MD5 model (Z up, facing +x) and a glTF one (Y up, facing +z) need
+    /// one (`Axes::turn_to_gltf`, chapter 10).
+    pub turn: Quat,
 }
 
 /// How far the hips stand above the lowest joint under them in the rest pose, along `up`: the
@@ -130,13 +136,14 @@ pub fn retarget_clip(source: &Skeleton, clip: &Clip, target: &Skeleton, matching
                 None => rest,
                 Some(s) => {
                     let turned = rotation_of(&source_world[s]) * rotation_of(&source_rest[s]).inverse();
+                    let turned = matching.turn * turned * matching.turn.inverse();
                     let world = (turned * rotation_of(&target_rest[b])).normalize();
                     let rotation = (rotation_of(&parent).inverse() * world).normalize();
                     let moved = local[s].translation - source.bone(s).rest.translation;
                     let mut translation = rest.translation + matching.ratio * moved;
                     if matching.hips == Some((b, s)) {
                         let from = source_world[s].w_axis.truncate() - source_rest[s].w_axis.truncate();
-                        let at = target_rest[b].w_axis.truncate() + matching.ratio * from;
+                        let at = target_rest[b].w_axis.truncate() + matching.ratio * (matching.turn * from);
                         translation = parent.inverse().transform_point3(at);
                     }
                     Trs { translation, rotation, scale: rest.scale }

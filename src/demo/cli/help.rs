@@ -143,13 +143,13 @@ OPTIONS:
     --root-bone BONE        with --root-motion: the bone that carries the body (default: the first
                             named like Hips, Hip or Pelvis, else the root where the clip moves it;
                             a model with neither plays as stored, and a note says so)
-    --clips-from FILE       play another model's clips (glTF or MD5, standing the same way up) on
-                            this one (chapter 18): each bone matched to the other's by its name (as
-                            written, in any letter case, or after a prefix such as mixamorig:),
-                            turned from its own rest pose as the other's turns from its rest, in
-                            world terms, the hips' travel scaled by the legs' ratio; a bone with no
-                            match keeps its rest pose, and a note lists them. The exports write
-                            them as the model's own clips
+    --clips-from FILE       play another model's clips (glTF or MD5, its axes turned into this
+                            one's) on this one (chapter 18): each bone matched to the other's by
+                            its name (as written, in any letter case, or after a prefix such as
+                            mixamorig:), turned from its own rest pose as the other's turns from
+                            its rest, in world terms, the hips' travel scaled by the legs' ratio;
+                            a bone with no match keeps its rest pose, and a note lists them. The
+                            exports write them as the model's own clips
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more

@@ -5,8 +5,9 @@
 //! matched to the other's by its name, through the program's one name lookup (`cli/names.rs`:
 //! `same_bone`: as written, in any letter case, after a `mixamorig:` or any other prefix); the
 //! hips' travel is scaled by the legs' ratio. A bone with no match keeps its rest pose, and one
-//! note lists them. A file without clips, two skeletons that share no name, or two models that
-//! stand along different axes get one line each.
+//! note lists them. Two models whose numbers stand along different axes (MD5's Z up, glTF's Y up)
+//! are turned into each other's by their axes. A file without clips, or two skeletons that share
+//! no name, get one line each.
 
 use crate::demo::cli::names::same_bone;
 use crate::demo::output::console;
@@ -33,16 +34,6 @@ pub fn carry(
     let (source, target) = (&other.skeleton, &model.skeleton);
     if own_clips == 0 {
         return Err(Failure::new(1, format!("--clips-from {shown}: it has no animations to carry over")));
-    }
-    let (up, source_up) = (model.axes.up(), other.axes.up());
-    if up != source_up {
-        return Err(Failure::new(
-            1,
-            format!(
-                "--clips-from {shown}: it stands along {source_up} and this model along {up}; carry clips \
-                 between models that stand the same way"
-            ),
-        ));
     }
     let source_names: Vec<&str> = source.bones().iter().map(|b| b.name.as_str()).collect();
     // The loaders' own bone above a file's several roots is in every such file: no match.
@@ -72,14 +63,13 @@ pub fn carry(
             named.join(", ")
         ));
     }
-    let up = up.vector();
+    let (up, source_up) = (model.axes.up().vector(), other.axes.up().vector());
     let pair = hips(target).and_then(|t| source_of[t].map(|s| (t, s)));
-    let ratio = match pair {
-        Some((t, s)) => {
-            Some(leg_length(target, t, up) / leg_length(source, s, up)).filter(|r| r.is_finite() && *r > 0.0)
-        }
-        None => None,
-    };
-    let matching = Matching { source_of, hips: pair, ratio: ratio.unwrap_or(1.0) };
+    let ratio = pair
+        .map(|(t, s)| leg_length(target, t, up) / leg_length(source, s, source_up))
+        .filter(|r| r.is_finite() && *r > 0.0);
+    // From the other model's axes to glTF's, and on to this model's.
+    let turn = model.axes.turn_to_gltf().inverse() * other.axes.turn_to_gltf();
+    let matching = Matching { source_of, hips: pair, ratio: ratio.unwrap_or(1.0), turn };
     Ok(clips[..own_clips].iter().map(|clip| retarget_clip(source, clip, target, &matching)).collect())
 }

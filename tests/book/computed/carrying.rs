@@ -6,7 +6,7 @@
 use super::format::fixed;
 use super::{Facts, Work};
 use crate::markdown::root;
-use glam::{Mat4, Vec3};
+use glam::{Mat4, Quat, Vec3};
 use skinning_method::clip::Clip;
 use skinning_method::retarget::{Matching, leg_length, retarget_clip};
 use skinning_method::root_motion::hips;
@@ -42,8 +42,12 @@ fn stride(source: &Skeleton, walk: &Clip, target: &Skeleton) -> (f32, f32) {
     let (s, t) = (hips(source).expect("hips"), hips(target).expect("hips"));
     let ratio = leg_length(target, t, Vec3::Y) / leg_length(source, s, Vec3::Y);
     let same: Vec<Option<usize>> = (0..target.len()).map(Some).collect();
-    let carried =
-        retarget_clip(source, walk, target, &Matching { source_of: same, hips: Some((t, s)), ratio });
+    let carried = retarget_clip(
+        source,
+        walk,
+        target,
+        &Matching { source_of: same, hips: Some((t, s)), ratio, turn: Quat::IDENTITY },
+    );
     let mut local = vec![Trs::IDENTITY; target.len()];
     carried.sample(target, 0.5, &mut local);
     let matrices: Vec<Mat4> = local.iter().map(Trs::to_mat4).collect();

@@ -61,7 +61,7 @@ fn walk() -> Clip {
 fn same_names(source: &Skeleton, target: &Skeleton) -> Matching {
     let ratio = leg_length(target, 1, Vec3::Y) / leg_length(source, 1, Vec3::Y);
     let source_of = (0..target.len()).map(|b| (b > 0).then_some(b)).collect();
-    Matching { source_of, hips: Some((1, 1)), ratio }
+    Matching { source_of, hips: Some((1, 1)), ratio, turn: Quat::IDENTITY }
 }
 
 fn world(skeleton: &Skeleton, clip: &Clip, t: f64) -> Vec<Mat4> {
