@@ -74,4 +74,10 @@ picture reach-robot.png --headless --model RobotExpressive.glb --animation Walki
 saved="$models"
 models="$root/tests"
 picture reach-t-pose.png --headless --model t-pose.gltf --animation Idle --reach RightHand=0.05,1.35,0.3 --reach LeftHand=0.45,1.55,0.2 --reach RightFoot=-0.1,0.35,0.3 --camera -60,15 --hide bind --frames 1 --size 800x500
+# docs/17-root-motion.md: the walking figure of tests/common/rigs.rs (tests/walker.gltf), its Turn
+# clip's travel added up over almost four loops, the hips' trail a circle on the floor's grid.
+picture root-motion-turn.png --headless --model walker.gltf --animation Turn --root-motion on --trail mixamorig:Hips --frames 390 --fixed-dt 0.02 --camera 20,45,0.6 --hide bind --no-text --size 800x500
+# docs/18-a-clip-from-another-body.md: the walker's Walk carried onto tests/stocky.gltf, the same
+# Mixamo names on shorter legs and longer arms, mid-stride.
+picture clips-from-stocky.png --headless --model stocky.gltf --clips-from walker.gltf --animation Walk --time 0.25 --camera 70,10 --hide bind --frames 1 --no-text --size 800x500
 models="$saved"

@@ -161,7 +161,7 @@ fn the_headless_demo_draws_steady_frames_without_allocating() {
     // The whole frame of the program, upload and draw included, counted by its own allocator, with
     // each blend method (GPU skinning is counted in tests/gpu.rs); the words are on (the corner line
     // changes every frame), and with the vertex inspector and its labels too, or off.
-    let runs: [&[&str]; 6] = [
+    let runs: [&[&str]; 7] = [
         &["--method", "lbs"],
         &["--method", "dqs"],
         &["--method", "both"],
@@ -169,6 +169,9 @@ fn the_headless_demo_draws_steady_frames_without_allocating() {
         &["--no-text"],
         // Several clips at once, their rows in the corner line (chapter 11).
         &["--blend", "bend=0.5,twist=0.5", "--sync", "--mask", "seed@bone2=0.5", "--additive", "twist=0.3"],
+        // A walk carried on over its loops, the floor's grid under it and the camera following
+        // (chapter 17).
+        &["--model", "tests/walker.gltf", "--root-motion", "on"],
     ];
     for extra in runs {
         let args = ["--headless", "--frames", "200", "--fixed-dt", "0.016", "--stats"];

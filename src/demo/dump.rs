@@ -17,17 +17,9 @@ use skinning_method::model::Model;
 use std::sync::Arc;
 
 /// The desktop's read-back of the vertex shader's numbers into a dump file
-/// (`platform/headless.rs`: `dump_gpu`).
+/// (`platform/headless.rs`: `dump_gpu`), the frames made as the settings say but for who blends.
 #[cfg(not(target_arch = "wasm32"))]
-pub type GpuDump = fn(
-    &std::path::Path,
-    &Model,
-    Played,
-    Frames,
-    skinning_method::frame::Method,
-    &[skinning_method::morph::Held],
-    &mut [skinning_method::reach::Reach],
-) -> Result<(), Failure>;
+pub type GpuDump = fn(&std::path::Path, &Model, Played, Frames, Settings) -> Result<(), Failure>;
 
 /// Where the dump goes.
 pub enum To<'a> {
@@ -87,30 +79,29 @@ pub fn dump(
     // The readable loops (the numbers a learner redoes from the file), on the threads that pay:
     // the same numbers as on one thread, bit for bit.
     let fast = FastPath { lanes: None, threads };
-    let mut write = |mut file: &mut dyn std::io::Write| {
-        let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
-        skinning_formats::dump::write_dump_with(
-            &mut file,
-            model,
-            played(&mut start.clone(), clip),
-            frames,
-            settings,
-        )
+    // The clip's travel (`--root-motion`), carried on or taken out after step 1 in every frame.
+    let mut root_motion =
+        show::root_motion::root_motion(model, clip, &options.motion).map_err(|e| Failure::new(2, e))?;
+    let root_motion = root_motion.as_mut();
+    let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches, root_motion };
+    let write = |mut file: &mut dyn std::io::Write, settings| {
+        let mut mixer = start.clone();
+        skinning_formats::dump::write_dump_with(&mut file, model, played(&mut mixer, clip), frames, settings)
     };
     let written = match to {
         // The GPU's skinned positions, read back from the vertex shader: for checking it.
         #[cfg(not(target_arch = "wasm32"))]
-        To::Gpu(path, dump_gpu) => {
-            dump_gpu(path, model, played(&mut start.clone(), clip), frames, method, &held, &mut reaches)
-        }
+        To::Gpu(path, dump_gpu) => dump_gpu(path, model, played(&mut start.clone(), clip), frames, settings),
         #[cfg(not(target_arch = "wasm32"))]
-        To::File(path) => crate::demo::output::write_file(path, |file| write(file)),
+        To::File(path) => crate::demo::output::write_file(path, |file| write(file, settings)),
         To::Bytes(_) if options.skinning == Skinning::Gpu => Err(Failure::new(
             2,
             "--dump --skinning gpu reads the vertex shader's numbers back, which this page does not; \
              use --skinning cpu, or the desktop program",
         )),
-        To::Bytes(bytes) => write(bytes).map_err(|e| Failure::new(1, format!("cannot write the dump: {e}"))),
+        To::Bytes(bytes) => {
+            write(bytes, settings).map_err(|e| Failure::new(1, format!("cannot write the dump: {e}")))
+        }
     };
     // What the flags' names and values gave rise to, once the dump is written (a failure is one line).
     written.inspect(|()| crate::demo::output::console::say_held_notes())

@@ -14,12 +14,14 @@
 //! such passages; the chapters use them for a worked example or a table as well.
 
 mod arm;
+mod carrying;
 mod claims;
 mod files;
 mod format;
 mod mixing;
 mod reaching;
 mod surface;
+mod travel;
 
 use crate::markdown::{Page, pages, place};
 use std::ops::Range;
@@ -43,6 +45,8 @@ fn registry() -> Vec<Work> {
         &mixing::COMPUTED,
         &reaching::COMPUTED,
         &claims::COMPUTED,
+        &travel::COMPUTED,
+        &carrying::COMPUTED,
     ];
     all.concat()
 }

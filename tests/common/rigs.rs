@@ -4,6 +4,9 @@
 //!   limbs straight as a T-pose holds them, with a pole bone (`IKArmPole.R`) behind the right elbow
 //!   that moves no vertex. Written out as `tests/t-pose.gltf` for the book's picture of the default
 //!   bend, and for anyone to open.
+//! - [`walker`]: the same figure with a walk that goes 2 units forwards and one that turns a
+//!   quarter circle (chapter 17's root motion); [`walker_sized`] the same at another size, and
+//!   [`stocky`] the same names on another body, without clips (chapter 18's retargeting).
 //! - [`hung_foot`]: a leg whose foot hangs under a control bone under the model's root, as some
 //!   Blender rigs export it: `Foot.R`'s parent and grandparent are `FootControl.R` and `Armature`.
 //!
@@ -50,6 +53,7 @@ enum Moves {
 use Moves::{Armature, Mesh, Nothing};
 
 /// The joints of the T-posed figure, as `--reach` names them.
+pub const HIPS: usize = 1;
 pub const RIGHT_ARM: usize = 6;
 pub const RIGHT_FORE_ARM: usize = 7;
 pub const RIGHT_HAND: usize = 8;
@@ -105,6 +109,62 @@ pub fn t_pose() -> Gltf {
     }];
     let pose = vec![Channel { bone: 10, path: "rotation", times: vec![0.0], values: turn(Vec3::Z, -70.0) }];
     build(&bones, &[("Idle", idle), ("Wave", wave), ("Pose", pose)])
+}
+
+/// The T-posed figure with clips that go somewhere (chapter 17): Walk carries the hips 2 units
+/// along +z (its front) in 1 s, bobbing 3 cm at each step, the legs swinging 30 degrees; Turn walks
+/// a quarter of a circle of radius 2 to its left (+x) in 2 s, turning with it; Idle stays.
+pub fn walker() -> Gltf {
+    walker_sized(1.0)
+}
+
+/// [`walker`], every length `size` times as long: its bones and its hips' keys (chapter 18's
+/// copy twice the size).
+pub fn walker_sized(size: f32) -> Gltf {
+    let turn = |axis: Vec3, degrees: f32| Quat::from_axis_angle(axis, degrees.to_radians()).to_array();
+    let hips = |z: f32, up: f32| [0.0, 1.0 + up, z].map(|x| x * size);
+    let walk_hips = [hips(0.0, 0.0), hips(0.5, 0.03), hips(1.0, 0.0), hips(1.5, 0.03), hips(2.0, 0.0)];
+    let quarters = vec![0.0, 0.25, 0.5, 0.75, 1.0];
+    let swing = |sign: f32| [0.0, 1.0, 0.0, -1.0, 0.0].map(|s: f32| turn(Vec3::X, 30.0 * s * sign)).concat();
+    let walk = vec![
+        Channel { bone: 1, path: "translation", times: quarters.clone(), values: walk_hips.concat() },
+        Channel { bone: RIGHT_UP_LEG, path: "rotation", times: quarters.clone(), values: swing(1.0) },
+        Channel { bone: RIGHT_UP_LEG + 3, path: "rotation", times: quarters, values: swing(-1.0) },
+    ];
+    let angles: Vec<f32> = (0..=8).map(|k| k as f32 / 8.0 * std::f32::consts::FRAC_PI_2).collect();
+    let times: Vec<f32> = (0..=8).map(|k| k as f32 / 4.0).collect();
+    let places =
+        angles.iter().flat_map(|a| [2.0 - 2.0 * a.cos(), 1.0, 2.0 * a.sin()].map(|x| x * size)).collect();
+    let turns = angles.iter().flat_map(|a| turn(Vec3::Y, a.to_degrees())).collect();
+    let turning = vec![
+        Channel { bone: 1, path: "translation", times: times.clone(), values: places },
+        Channel { bone: 1, path: "rotation", times, values: turns },
+    ];
+    let idle = vec![Channel {
+        bone: 1,
+        path: "translation",
+        times: vec![0.0, 1.0],
+        values: [hips(0.0, 0.0); 2].concat(),
+    }];
+    let mut bones = t_pose_bones();
+    bones.iter_mut().for_each(|Bone(_, _, at, _)| *at = at.map(|x| x * size));
+    build(&bones, &[("Walk", walk), ("Turn", turning), ("Idle", idle)])
+}
+
+/// The T-posed figure's bones, named the same, on another body: legs 0.7 times as long, arms 1.2
+/// times, the spine 1.1 times; no animation (chapter 18's other rig).
+pub fn stocky() -> Gltf {
+    let mut bones = t_pose_bones();
+    for Bone(name, _, at, _) in bones.iter_mut() {
+        let times = match name.as_str() {
+            n if n.contains("Leg") || n.contains("Foot") => 0.7,
+            n if n.contains("Arm") || n.contains("Hand") => 1.2,
+            n if n.contains("Spine") || n.contains("Neck") => 1.1,
+            _ => 1.0,
+        };
+        *at = at.map(|x| x * times);
+    }
+    build(&bones, &[])
 }
 
 /// The leg whose foot hangs under a control bone.

@@ -37,6 +37,7 @@ mod md5_turns;
 mod memory;
 mod model_budget;
 mod models;
+mod motion;
 mod names;
 mod numbers;
 mod outside;

@@ -14,7 +14,18 @@ use super::{mutual_pairs, top};
 /// (braced and inline paths counted). One constant, so the lead can read and move it whole.
 pub const CORE_AND_LAYERS: (&[&str], &[&str]) = (
     &["skeleton", "skin", "blend", "clip", "model", "scene", "frame", "transform"],
-    &["normals", "dual_quat", "morph", "mixer", "reach", "inspect", "axes", "printable"],
+    &[
+        "normals",
+        "dual_quat",
+        "morph",
+        "mixer",
+        "reach",
+        "inspect",
+        "axes",
+        "printable",
+        "root_motion",
+        "retarget",
+    ],
 );
 
 /// `src/demo`'s parts from the bottom up, each a folder or a file beside them (`time.rs`,

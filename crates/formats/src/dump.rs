@@ -15,6 +15,9 @@
 //! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
 //! blends (`dump/morphs.rs`).
 //!
+//! A clip played with its travel (`--root-motion`, `root_motion.rs`) adds to each frame its
+//! `"root_motion"`: the travel so far, as a heading, an offset and a matrix (`dump/root_motion.rs`).
+//!
 //! Where chains reach for targets (`--reach`, `reach.rs`), each frame's local pose is the solved one,
 //! and its `"reach"` says, per chain, the target, the pole, the bones and their solved rotations,
 //! and where the end went (`dump/reach.rs`).
@@ -37,10 +40,11 @@
 
 use serde::Serialize;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner, Source, TakesTravel};
 use skinning_method::model::Model;
 use skinning_method::morph::Held;
 use skinning_method::reach::Reach;
+use skinning_method::root_motion::RootMotion;
 use std::io::{self, Write};
 
 mod format;
@@ -48,10 +52,13 @@ mod layers;
 mod morphs;
 mod overflow;
 mod reach;
+mod root_motion;
+mod frames;
 
 use format::{
     BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, MixedOut, PartOut, Points, VertexOut,
 };
+pub use frames::Frames;
 pub use layers::Played;
 use morphs::morphs_out;
 use overflow::model_overflow;
@@ -64,12 +71,14 @@ pub struct Settings<'a> {
     pub by: By<'a>,
     pub held: &'a [Held],
     pub reaches: &'a mut [Reach],
+    /// The clip's travel, carried on or taken out after step 1 (`root_motion.rs`), if asked.
+    pub root_motion: Option<&'a mut RootMotion>,
 }
 
 impl Settings<'_> {
     /// `method`, blended by the readable loops, nothing held, no chain reaching.
     pub fn new(method: Method) -> Settings<'static> {
-        Settings { method, by: By::Cpu(&Reference), held: &[], reaches: &mut [] }
+        Settings { method, by: By::Cpu(&Reference), held: &[], reaches: &mut [], root_motion: None }
     }
 }
 
@@ -81,22 +90,6 @@ pub enum By<'a> {
     /// A skinner outside the CPU, named in `"skinning"`: the program's vertex shader, read back
     /// (`--dump --skinning gpu`).
     Outside { name: &'a str, by: &'a dyn Skinner },
-}
-
-/// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Frames {
-    pub start: f64,
-    pub dt: f64,
-    pub count: u64,
-}
-
-impl Frames {
-    /// The time of frame `f`, from the frame number rather than by adding `dt` up, so frame 10,000
-    /// is exactly where it should be.
-    pub fn time(&self, f: u64) -> f64 {
-        self.start + self.dt * f as f64
-    }
 }
 
 /// Writes the model and the poses of what is `played` (a clip, or layers of clips:
@@ -182,8 +175,15 @@ fn run_frame(
     let (By::Cpu(by) | By::Outside { by, .. }) = settings.by;
     let blending = Blending::Skin { method: settings.method, by, normals: true };
     let mut reaches = &mut *settings.reaches;
-    let frame =
-        Frame { time, source, adjust: Some(&mut reaches), held: settings.held, blending, compare: None };
+    let frame = Frame {
+        time,
+        source,
+        root_motion: settings.root_motion.as_deref_mut().map(|m| m as &mut dyn TakesTravel),
+        adjust: Some(&mut reaches),
+        held: settings.held,
+        blending,
+        compare: None,
+    };
     pose.run(model, frame).map_err(io::Error::other)
 }
 
@@ -278,6 +278,7 @@ fn frame_out<'a>(
         rigid_normals: Points(&normals[normals_len..]),
         reach: reach::reach_out(settings.reaches, pose),
         mixed,
+        root_motion: settings.root_motion.as_deref().map(root_motion::root_out),
     }
 }
 

@@ -6,6 +6,7 @@
 //!
 //! 1. **animate**: the source (a clip, or a later lesson's blend of several) gives every bone its
 //!    local translation, rotation and scale for this time (`local`);
+//!    a walking clip may have its travel taken here ([`TakesTravel`], `root_motion.rs`);
 //! 2. **adjust**: a later lesson may change `local` here, before any matrix ([`Adjust`]): reaching
 //!    (chapter 12) turns a chain's rotations so its end meets a target;
 //! 3. **matrices**: each bone's `local` as a matrix, with its hand bend ([`local_matrix`]); the walk
@@ -28,7 +29,7 @@ mod bones;
 mod method;
 pub mod source;
 
-pub use bones::{Adjust, local_matrix};
+pub use bones::{Adjust, TakesTravel, local_matrix};
 pub use method::{Blender, Method, Palette, Reference, Refused};
 pub use source::{ClipAt, Source, Still};
 
@@ -48,6 +49,8 @@ pub struct Frame<'a> {
     pub time: f64,
     /// Step 1: where the bones' local poses (and the morph weights, step 4) come from.
     pub source: &'a dyn Source,
+    /// After step 1: the clip's travel, carried on or taken out (`root_motion.rs`); None for most.
+    pub root_motion: Option<&'a mut dyn TakesTravel>,
     /// Step 2: what changes the local pose before the matrices (none for most frames).
     pub adjust: Option<&'a mut dyn Adjust>,
     /// The morph weights the user holds over the clip's, before step 4 (`--morph`, the keys).
@@ -64,7 +67,7 @@ impl<'a> Frame<'a> {
     /// learner reads. The other fields say what else the frame does.
     pub fn new(source: &'a dyn Source, time: f64) -> Frame<'a> {
         let blending = Blending::reference(Method::Lbs);
-        Frame { time, source, adjust: None, held: &[], blending, compare: None }
+        Frame { time, source, root_motion: None, adjust: None, held: &[], blending, compare: None }
     }
 
     /// The same frame, stopped after the palette and the morph (steps 1 to 4): for whoever reads
@@ -148,6 +151,9 @@ impl Pose {
     pub fn run(&mut self, model: &Model, frame: Frame) -> Result<(), Refused> {
         // 1. animate; 2. adjust (reach).
         frame.source.pose(&model.skeleton, frame.time, &mut self.local);
+        if let Some(root_motion) = frame.root_motion {
+            root_motion.take(&model.skeleton, frame.time, &mut self.local);
+        }
         if let Some(adjust) = frame.adjust {
             adjust.adjust(&mut self.local, &self.bend);
         }

@@ -38,3 +38,5 @@ pub mod morph; // docs/13-the-other-weighted-sums.md: morph targets, before the 
 // docs/15-the-program-around-the-method.md: the crates, src/camera.rs, src/demo/
 // docs/16-what-bad-input-gets.md: skinning-formats' model_folder and budget, and:
 pub mod printable; // names from files made safe to print
+pub mod root_motion; // docs/17-root-motion.md: a clip that walks somewhere, loop after loop
+pub mod retarget; // docs/18-a-clip-from-another-body.md: another skeleton's clips, carried over

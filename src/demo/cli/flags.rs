@@ -6,7 +6,7 @@
 use super::model_file::{self, Given};
 use super::options::{MAX_SECONDS, MAX_THREADS, Options, front};
 use super::values::{is_md5mesh, names_a_folder, once, parse_camera, parse_size, path, png, text};
-use super::{hide, layers, morph, reach};
+use super::{hide, layers, morph, motion, reach};
 use crate::demo::cli::choices::{Methods, Skinning};
 use lexopt::Parser;
 use skinning_formats::gltf_export::Container;
@@ -30,7 +30,8 @@ pub fn read(flag: &str, parser: &mut Parser, command_line: &mut CommandLine) -> 
         || blending(flag, parser, &mut command_line.options)?
         || picture(flag, parser, &mut command_line.options)?
         || several_clips(flag, parser, &mut command_line.options.layers)?
-        || reaching(flag, parser, &mut command_line.options.reach)?)
+        || reaching(flag, parser, &mut command_line.options.reach)?
+        || motion(flag, parser, &mut command_line.options.motion)?)
 }
 
 /// `skinning FILE`: the model, named without a flag.
@@ -247,5 +248,14 @@ fn reaching(
         return Ok(false);
     }
     reach::parse(flag, parser, reach_options)?;
+    Ok(true)
+}
+
+/// A character that goes somewhere (chapter 17): `motion.rs` reads its flags.
+fn motion(flag: &str, parser: &mut Parser, options: &mut motion::MotionOptions) -> Result<bool, String> {
+    if !motion::is_motion_flag(flag) {
+        return Ok(false);
+    }
+    motion::parse(flag, parser, options)?;
     Ok(true)
 }

@@ -133,6 +133,23 @@ OPTIONS:
     --reach-weight W        from the clip's pose (0) to the solved one (1, default)
     --soften RATIO          two-bone: from this fraction of the chain's length on, the end falls
                             behind a far target instead of snapping straight (default 1: never)
+    --root-motion on|in-place|off
+                            a clip that walks (chapter 17): its travel, the horizontal move and
+                            the turn about up of the bone that carries the body, adds up over the
+                            loops (on: the character goes across the floor, a grid drawn under it,
+                            the camera following), or is taken out (in-place: that bone stays over
+                            the origin), or plays as stored (off, default: each loop jumps back);
+                            the dump writes each frame's travel so far. One clip, no layers
+    --root-bone BONE        with --root-motion: the bone that carries the body (default: the first
+                            named like Hips, Hip or Pelvis, else the root where the clip moves it;
+                            a model with neither plays as stored, and a note says so)
+    --clips-from FILE       play another model's clips (glTF or MD5, its axes turned into this
+                            one's) on this one (chapter 18): each bone matched to the other's by
+                            its name (as written, in any letter case, or after a prefix such as
+                            mixamorig:), turned from its own rest pose as the other's turns from
+                            its rest, in world terms, the hips' travel scaled by the legs' ratio;
+                            a bone with no match keeps its rest pose, and a note lists them. The
+                            exports write them as the model's own clips
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more

@@ -3,7 +3,8 @@
 //! fill in is [`Options`] (`options.rs`), read family by family in `flags.rs`, each value checked
 //! by `values.rs`; the rules between them are `rules.rs`, and what `--help` prints is in `help.rs`;
 //! `--skinning` and `--method` choose from `choices.rs`; `skinning FILE` is `model_file.rs`,
-//! `--hide` is `hide.rs`. (`--info`'s description of a model file is the model's: `model/info.rs`.)
+//! `--hide` is `hide.rs`;
+//! `--root-motion` and `--root-bone` are `motion.rs`. (`--info`'s description of a model file is the model's: `model/info.rs`.)
 
 pub mod choices;
 mod flags;
@@ -13,6 +14,7 @@ pub mod layers;
 mod mistakes;
 mod model_file;
 pub mod morph;
+pub mod motion;
 pub mod names;
 pub mod options;
 pub mod reach;

@@ -12,7 +12,8 @@
 //!
 //! Rules 3 and 4 say which name they found, in a note (once per run). Where a rule finds several
 //! names, the user has to choose; where none does, one line names the closest few (by edit
-//! distance, a name holding what was typed first), in the same words for every flag.
+//! distance, a name holding what was typed first), in the same words for every flag. `--clips-from`
+//! matches two rigs' bones by the same rules, quietly ([`same_bone`]).
 
 use crate::demo::output::console;
 use skinning_method::printable::{printable, quoted};
@@ -50,18 +51,48 @@ fn lookup(flag: &str, what: &str, wanted: &str, names: &[&str], by_index: bool) 
     if let Some(i) = wanted.parse::<usize>().ok().filter(|&i| by_index && i < names.len()) {
         return Ok(i);
     }
-    let lower = wanted.to_lowercase();
-    let in_any_case: Vec<usize> = (0..names.len()).filter(|&i| shown[i].to_lowercase() == lower).collect();
+    let in_any_case = in_any_case(wanted, &shown);
     if !in_any_case.is_empty() {
         return one_of(flag, what, typed, &in_any_case, &shown, Some(LETTER_CASE));
     }
-    let after_prefix: Vec<usize> = (0..names.len())
-        .filter(|&i| shown[i].contains(':') && tail(&shown[i]).to_lowercase() == lower)
-        .collect();
+    let after_prefix = after_prefix(wanted, &shown);
     if !after_prefix.is_empty() {
         return one_of(flag, what, typed, &after_prefix, &shown, Some(PREFIX));
     }
     Err(unknown(flag, what, typed, &shown, by_index))
+}
+
+/// Rule 3: the names that are `wanted` in any letter case.
+fn in_any_case(wanted: &str, shown: &[Cow<str>]) -> Vec<usize> {
+    let lower = wanted.to_lowercase();
+    (0..shown.len()).filter(|&i| shown[i].to_lowercase() == lower).collect()
+}
+
+/// Rule 4: the names whose part after a namespace prefix is `wanted`, in any letter case.
+fn after_prefix(wanted: &str, shown: &[Cow<str>]) -> Vec<usize> {
+    let lower = wanted.to_lowercase();
+    (0..shown.len()).filter(|&i| shown[i].contains(':') && tail(&shown[i]).to_lowercase() == lower).collect()
+}
+
+/// The one of `names` that is the same bone as another rig's `name` (`--clips-from` matches two
+/// rigs' bones so): rules 1, 3 and 4 as a flag's name takes them, but no index (a file's name is no
+/// number the user typed), then the same for the part of `name` after its prefix, so that
+/// `mixamorig:Hips` finds `Hips` and `mixamo:hips`. None where no rule finds exactly one; quiet, as
+/// the caller lists what it could not match.
+pub fn same_bone(name: &str, names: &[&str]) -> Option<usize> {
+    let shown: Vec<Cow<str>> = names.iter().map(|n| printable(n)).collect();
+    let one = |found: Vec<usize>| match found[..] {
+        [one] => Some(Some(one)),
+        [] => None,
+        _ => Some(None),
+    };
+    let by_rules = |wanted: &str| {
+        let exact: Vec<usize> =
+            (0..names.len()).filter(|&i| names[i] == wanted || shown[i] == wanted).collect();
+        one(exact).or_else(|| one(in_any_case(wanted, &shown))).or_else(|| one(after_prefix(wanted, &shown)))
+    };
+    // The first rule that finds any name decides: several there is no match, as for a flag.
+    by_rules(name).or_else(|| by_rules(tail(name))).flatten()
 }
 
 /// How a rule that changes the name found it: for the note, and for the line when it finds several.

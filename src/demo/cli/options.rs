@@ -66,6 +66,8 @@ pub struct Options {
     pub layers: LayerFlags,
     /// The bone whose trail is drawn (`--trail`, `show/trail.rs`).
     pub trail: Option<String>,
+    /// `--root-motion`, `--root-bone` (`motion.rs`, chapter 17).
+    pub motion: super::motion::MotionOptions,
 }
 
 impl Default for Options {
@@ -102,6 +104,7 @@ impl Default for Options {
             reach: Default::default(),
             layers: LayerFlags::default(),
             trail: None,
+            motion: Default::default(),
         }
     }
 }

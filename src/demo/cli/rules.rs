@@ -28,6 +28,7 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
         dump: options.dump.is_some(),
     };
     layers::check(&options.layers, others)?;
+    super::motion::check(&options.motion, options.layers.any_layer(), options.info)?;
     last_time(options)?;
     fade_time(options)
 }
@@ -46,7 +47,8 @@ fn fade_time(options: &Options) -> Result<(), String> {
 }
 
 /// The exports write what would be shown, the article's scene or --model's, all of its clips:
-/// they come alone, but for --model, --front and --export-md5's --force.
+/// they come alone, but for --model, --front, --clips-from (whose clips they write as the model's
+/// own) and --export-md5's --force.
 fn exports(options: &Options, clip_given: bool) -> Result<(), String> {
     for (export, flag, format) in [
         (options.export_gltf.is_some(), "--export-gltf", "a glTF file"),
@@ -58,13 +60,14 @@ fn exports(options: &Options, clip_given: bool) -> Result<(), String> {
             model: None,
             force: false,
             front: None,
+            motion: super::motion::MotionOptions { clips_from: None, ..options.motion.clone() },
             ..options.clone()
         } == Options::default();
         let both = options.export_gltf.is_some() && options.export_md5.is_some();
         if export && (!alone || clip_given || both) {
             return Err(format!(
                 "{flag} writes the model shown (the article's scene, or --model FILE) as {format} with \
-                 all its clips, then exits: give it alone or with --model and --front"
+                 all its clips, then exits: give it alone or with --model, --front and --clips-from"
             ));
         }
     }

@@ -194,3 +194,17 @@ fn a_value_that_is_not_utf8_is_named_as_such() {
     let err = parse([OsString::from("--clip"), bad]).expect_err("not UTF-8");
     assert!(err.contains("UTF-8") && !err.contains("needs a value"), "{err}");
 }
+
+#[test]
+fn another_rigs_bone_is_found_by_its_name_its_letter_case_or_after_its_prefix() {
+    use super::names::same_bone;
+    let plain = ["Hips", "Spine", "RightHand", "LeftHand"];
+    let mixamo = ["mixamorig:Hips", "mixamorig:Spine", "mixamorig:RightHand"];
+    assert_eq!(same_bone("mixamorig:Hips", &plain), Some(0));
+    assert_eq!(same_bone("RIGHTHAND", &plain), Some(2));
+    assert_eq!(same_bone("mixamorig:RightHand", &mixamo), Some(2));
+    assert_eq!(same_bone("mixamo:spine", &mixamo), Some(1));
+    assert_eq!(same_bone("Tail", &plain), None);
+    assert_eq!(same_bone("1", &plain), None, "no index");
+    assert_eq!(same_bone("hand", &["a:Hand", "b:Hand"]), None, "two: no match");
+}

@@ -15,9 +15,10 @@
 //! `gpu_skin.rs`) instead of its lines: the first skinned layer only, the compared ones staying
 //! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
 //!
-//! On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
+//! Under them, the floor's grid when the body travels (`floor_grid.rs`). On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
+use super::floor_grid::FloorGrid;
 use super::gl::GlError;
 use super::gpu_palette::block_limit;
 use super::gpu_skin::GpuSkin;
@@ -62,6 +63,7 @@ pub struct Renderer {
     inspector: InspectorLayer,
     reach: ReachMarks,
     trail: TrailLine,
+    floor: FloorGrid,
     labels: Labels,
     text: TextLayer,
     /// The bones the bones layer shows, in its order: the joints.
@@ -96,6 +98,7 @@ impl Renderer {
         let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
         let reach = ReachMarks::new(&gl)?;
         let trail = TrailLine::new(&gl)?;
+        let floor = FloorGrid::new(&gl)?;
         let labels = Labels::new(model);
         let text = TextLayer::new(&gl, labels.batch().capacity())?;
         Ok(Renderer {
@@ -112,6 +115,7 @@ impl Renderer {
             inspector,
             reach,
             trail,
+            floor,
             labels,
             text,
             drawn_bones,
@@ -158,6 +162,8 @@ impl Renderer {
             gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
         }
         self.lines.start(gl, frame.view_projection, frame.point_size);
+        // Under everything: the floor a travelling body goes over.
+        self.floor.draw(gl, frame.floor);
         // Back to front: bind pose, skinned mesh (CPU, then GPU over it; LBS, then DQS over it;
         // the first lit, if asked for), normals, then the bones on top.
         if frame.bind {
@@ -264,6 +270,7 @@ impl Drop for Renderer {
         self.inspector.delete(&self.gl);
         self.reach.delete(&self.gl);
         self.trail.delete(&self.gl);
+        self.floor.delete(&self.gl);
         self.text.delete(&self.gl);
         self.lines.delete(&self.gl);
     }

@@ -3,7 +3,7 @@
 //! glTF), with its clips and what the loader had to say. One loader for the desktop and the page:
 //! the files come from a folder on disk or are handed over by name ([`ModelFiles`]), and only
 //! reading them differs (`load/read.rs`). `--stats` times the load; `--info` prints what the file
-//! holds instead.
+//! holds instead; `--clips-from` replaces the clips by another model's (`clips_from.rs`).
 
 mod read;
 
@@ -47,9 +47,26 @@ pub enum Loading {
 
 /// The model `options` ask for, from disk. A bad file is one line and exit code 1.
 pub fn load(options: &Options) -> Result<Loading, Failure> {
-    match &options.model {
-        Some(path) => open(ModelFiles::Disk(path), options),
-        None => article(options),
+    let loading = match &options.model {
+        Some(path) => open(ModelFiles::Disk(path), options)?,
+        None => article(options)?,
+    };
+    match (loading, &options.motion.clips_from) {
+        // `--clips-from FILE`: that file's clips, made this model's own (`clips_from.rs`).
+        (Loading::Show(mut loaded), Some(file)) => {
+            let name = shown(file);
+            // Opened without --info, a model is always shown.
+            let Loading::Show(other) = open(ModelFiles::Disk(file), &Options::default())? else {
+                return Err(Failure::new(1, format!("--clips-from {name}: nothing was loaded")));
+            };
+            let (model, own) = (&other.model, other.own_clips);
+            loaded.clips = super::clips_from::carry(&loaded.model, model, &other.clips, own, &name)?.into();
+            loaded.own_clips = loaded.clips.len();
+            // An export never writes over the files the clips came from either.
+            loaded.read.extend(other.read);
+            Ok(Loading::Show(loaded))
+        }
+        (loading, _) => Ok(loading),
     }
 }
 
@@ -71,6 +88,11 @@ fn article(options: &Options) -> Result<Loading, Failure> {
 pub fn open(from: ModelFiles, options: &Options) -> Result<Loading, Failure> {
     let path = match from {
         ModelFiles::Disk(path) => path,
+        ModelFiles::Handed { .. } if options.motion.clips_from.is_some() => {
+            let problem = "--clips-from reads its FILE from disk, which a model handed over cannot: run it on \
+                           the desktop program";
+            return Err(Failure::new(2, problem));
+        }
         ModelFiles::Handed { name, .. } => Path::new(name),
     };
     if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("md5anim")) {

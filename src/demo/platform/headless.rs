@@ -13,11 +13,10 @@ use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
 use glam::Vec3A;
-use skinning_formats::dump::{Frames, Played};
+use skinning_formats::dump::{Frames, Played, Settings};
 use skinning_formats::material::Looks;
-use skinning_method::frame::{Method, Posed, Skinner};
+use skinning_method::frame::{Posed, Skinner};
 use skinning_method::model::Model;
-use skinning_method::morph::Held;
 use skinning_method::skin::Skin;
 use std::cell::RefCell;
 use std::error::Error;
@@ -51,13 +50,11 @@ pub fn dump_gpu(
     model: &Model,
     played: Played,
     frames: Frames,
-    method: Method,
-    held: &[Held],
-    reaches: &mut [skinning_method::reach::Reach],
+    settings: Settings,
 ) -> Result<(), Failure> {
     use crate::demo::draw::gpu_skin::GpuSkin;
     use crate::demo::model::gpu_fit::gpu_can_skin;
-    use skinning_formats::dump::{By, Settings, write_dump_with};
+    use skinning_formats::dump::{By, write_dump_with};
 
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
@@ -69,7 +66,7 @@ pub fn dump_gpu(
     let read_back = ReadBack { gl: &gl, gpu: RefCell::new(gpu), failure: RefCell::new(None) };
     let written = write_file(path, |mut file| {
         let by = By::Outside { name: "gpu", by: &read_back };
-        write_dump_with(&mut file, model, played, frames, Settings { method, by, held, reaches })
+        write_dump_with(&mut file, model, played, frames, Settings { by, ..settings })
     });
     read_back.gpu.borrow().delete(&gl);
     match read_back.failure.into_inner() {
@@ -229,14 +226,6 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 }
 
 #[cfg(any(target_os = "macos", target_os = "ios"))]
-pub fn dump_gpu(
-    _: &Path,
-    _: &Model,
-    _: Played,
-    _: Frames,
-    _: Method,
-    _: &[Held],
-    _: &mut [skinning_method::reach::Reach],
-) -> Result<(), Failure> {
+pub fn dump_gpu(_: &Path, _: &Model, _: Played, _: Frames, _: Settings) -> Result<(), Failure> {
     Err(Failure::new(3, "--dump --skinning gpu needs EGL, which macOS does not have; use --skinning cpu"))
 }

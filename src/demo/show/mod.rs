@@ -4,7 +4,7 @@
 //! skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
 //! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`); a bone's trail
-//! (`trail.rs`); the check that a frame holds no number past 32-bit floats, as the dump's
+//! (`trail.rs`); a clip's travel, carried on or taken out (`root_motion.rs`); the check that a frame holds no number past 32-bit floats, as the dump's
 //! (`finite.rs`).
 
 pub mod bend;
@@ -15,6 +15,7 @@ pub mod morph;
 pub mod normal_lines;
 pub mod pointer;
 pub mod reach;
+pub mod root_motion;
 pub mod scene;
 pub mod selection;
 pub mod skinned;

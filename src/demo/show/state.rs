@@ -13,6 +13,7 @@ use super::layers::Mixing;
 use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
+use super::root_motion::Travelling;
 use super::scene::Scene;
 use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer};
@@ -25,7 +26,7 @@ use crate::demo::model::gpu_fit::gpu_can_skin;
 use crate::demo::output::console;
 use crate::demo::time::Instant;
 use crate::demo::words::labels::Words;
-use crate::demo::words::status::{self, Status, StatusLine};
+use crate::demo::words::status::{self, Status};
 use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning_formats::material::Looks;
@@ -91,6 +92,8 @@ pub struct Demo {
     pub reach: Reaching,
     /// Where `--trail`'s bone has been (`trail.rs`).
     pub trail: Trail,
+    /// The clip's travel, carried on or taken out (`--root-motion`, `root_motion.rs`).
+    pub travelling: Travelling,
 }
 
 impl Demo {
@@ -115,6 +118,7 @@ impl Demo {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
         let reach = Reaching::new(&model, &options.reach)?;
+        let travelling = Travelling::new(&model, &clips, clip, &options.motion)?;
         let trail = Trail::new(&model, options.trail.as_deref())?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
@@ -150,6 +154,7 @@ impl Demo {
             bend: None,
             reach,
             trail,
+            travelling,
         };
         demo.update();
         demo.reach.rule_notes().iter().for_each(|note| console::note_once(note));
@@ -189,7 +194,8 @@ impl Demo {
         let mut reaches = self.reach.chains();
         let (blending, compare) = self.skinned.ending(shown);
         let (source, held) = (&self.mixing.mixer, &self.morph.held);
-        let frame = Frame { time, source, adjust: Some(&mut reaches), held, blending, compare };
+        let root_motion = self.travelling.hook(&self.model, &self.clips, self.clip);
+        let frame = Frame { time, source, root_motion, adjust: Some(&mut reaches), held, blending, compare };
         let result = self.pose.run(&self.model, frame);
         self.clip = self.mixing.current();
         let model = &self.model;
@@ -198,6 +204,10 @@ impl Demo {
         self.colors_dirty |=
             self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
         self.status.measured(started.elapsed());
+        // The camera follows a body that travels (`--root-motion on`), its home view too.
+        let step = self.view.camera.upright * self.travelling.follow();
+        (self.view.camera.target, self.view.home.target) =
+            (self.view.camera.target + step, self.view.home.target + step);
         self.normal_lines.clear();
         if shown.normal_lines {
             normal_lines(model, &self.pose, &self.normal_lengths, &mut self.normal_lines);
@@ -213,28 +223,6 @@ impl Demo {
         self.reach.write_status(&mut line);
         self.mixing.write_rows(&mut line, &self.clip_names, &self.view.bone_names, time);
         self.status.line = line;
-    }
-
-    /// What the corner line and the title say about this frame.
-    fn status_line(&self) -> StatusLine<'_> {
-        StatusLine {
-            clip: &self.clip_names[self.clip],
-            weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
-            time: self.mixing.current_time(),
-            speed: self.clock.speed,
-            paused: self.clock.paused,
-            method: self.skinned.method.name(),
-            skinning: self.skinned.skinning.name(),
-            cpu_work: self.skinned.cpu_work(self.shown()),
-            morph: self.morph.status(&self.pose.morph.weights),
-            cpu: self.status.cpu_average.shown().unwrap_or(self.status.cpu),
-            frame: self.status.frame,
-        }
-    }
-
-    /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
-    pub fn title(&self, fps: f64) -> String {
-        status::title(&self.status_line(), fps)
     }
 
     /// The layers shown this frame that need normals: the lit surface where the mesh has triangles
@@ -259,6 +247,7 @@ impl Demo {
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),
             reach: self.reach.marks(),
+            floor: self.travelling.grid(),
             trail: self.trail.points(),
             inspection: self.inspection(),
             words: view.show_text.then_some(Words {

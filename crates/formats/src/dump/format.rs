@@ -113,6 +113,9 @@ pub(super) struct FrameOut<'a> {
     /// poses (`dump/layers.rs`); absent for one clip.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub mixed: Option<MixedOut<'a>>,
+    /// The clip's travel so far (`root_motion.rs`); absent unless `--root-motion` asks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub root_motion: Option<super::root_motion::RootOut>,
 }
 
 /// A frame's layers of clips and the pose they blend to (`mixer.rs`).

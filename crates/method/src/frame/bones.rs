@@ -1,9 +1,18 @@
-//! Steps 2 and 3 for the bones, as the frame names them: what may change the local pose before it
-//! becomes matrices ([`Adjust`]), and one bone's local matrix ([`local_matrix`]).
+//! Steps 2 and 3 for the bones, as the frame names them: what takes a walking clip's travel after
+//! step 1 ([`TakesTravel`]), what may change the local pose before it becomes matrices
+//! ([`Adjust`]), and one bone's local matrix ([`local_matrix`]).
 
-use crate::skeleton::BoneId;
+use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use glam::{Mat4, Quat};
+
+/// What takes a walking clip's travel after step 1, before step 2: `root_motion.rs`'s
+/// `RootMotion`, which carries it on over the loops or keeps the body in place (chapter 17). It
+/// needs the frame's time (which loop) and the skeleton (whose bone carries the body).
+pub trait TakesTravel {
+    /// Changes `local`, the pose step 1 gave for `time`, as the travel asks.
+    fn take(&mut self, skeleton: &Skeleton, time: f64, local: &mut [Trs]);
+}
 
 /// Step 2 as the frame sees it: a later lesson that changes the bones' local poses after the source
 /// gave them (`local`) and before they become matrices, reading the hand bends (`bend`) that step 3
