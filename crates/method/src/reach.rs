@@ -14,6 +14,9 @@
 //! - **CCD** (`ccd.rs`), for chains of any length: each joint in turn points the end at the target,
 //!   over and over, until it is close enough.
 //!
+//! A third kind of chain does not put its end anywhere: it turns it to *face* the target
+//! (`look_at.rs`, [`Solver::LookAt`]), the end (a head) turning as well as the joints above it.
+//!
 //! **Where it sits in the frame**: after the clip has set every bone's local translation, rotation
 //! and scale (`Pose::local`) and before those become matrices (step 3 of `Pose::run`). It changes
 //! only the chain's local *rotations*, so the bones keep their lengths, and everything after it,
@@ -29,6 +32,7 @@ pub mod ccd;
 pub mod chain;
 pub mod two_bone;
 
+use crate::look_at::{self, Look};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use bend_rule::{BEND_REACH, Facing, Limb};
@@ -46,6 +50,9 @@ pub enum Solver {
     },
     /// Cyclic coordinate descent on the end's `bones` nearest ancestors.
     Ccd { bones: usize },
+    /// The end (a head) and the bones above it turn so its forward faces the target, each a share
+    /// (`look_at.rs`).
+    LookAt(Look),
 }
 
 impl Solver {
@@ -54,6 +61,15 @@ impl Solver {
         match self {
             Solver::TwoBone { .. } => 2,
             Solver::Ccd { bones } => bones,
+            Solver::LookAt(look) => look.joints - 1,
+        }
+    }
+
+    /// How many joints turn in all: those above the end, and the end too when it looks.
+    pub fn turned(self) -> usize {
+        match self {
+            Solver::LookAt(look) => look.joints,
+            _ => self.turning(),
         }
     }
 
@@ -62,6 +78,7 @@ impl Solver {
         match self {
             Solver::TwoBone { .. } => "two-bone",
             Solver::Ccd { .. } => "ccd",
+            Solver::LookAt(_) => "look-at",
         }
     }
 }
@@ -104,6 +121,9 @@ pub struct Reached {
     /// Some when the limb was straight with no pole, so the default bend chose the way: what it
     /// took the limb for (`bend_rule.rs`).
     pub rule: Option<Limb>,
+    /// A look-at's: the angle, in radians, still between the head's forward and the target (0
+    /// within the limits); 0 for the other solvers.
+    pub off: f32,
 }
 
 impl Reach {
@@ -111,7 +131,7 @@ impl Reach {
     /// facing glTF's way ([`Facing::GLTF`]).
     pub fn new(skeleton: &Skeleton, end: BoneId, solver: Solver, target: Vec3) -> Result<Reach, TooShort> {
         let chain = Chain::new(skeleton, end, solver.turning())?;
-        let clip_rotations = vec![Quat::IDENTITY; solver.turning()];
+        let clip_rotations = vec![Quat::IDENTITY; solver.turned()];
         let facing = Facing::GLTF.into_space(chain.rest_above(skeleton));
         Ok(Reach {
             target,
@@ -165,7 +185,7 @@ impl Reach {
             self.chain.measure(local, bend);
             return self.outcome(0);
         }
-        let turning = &self.chain.bones()[..self.solver.turning()];
+        let turning = &self.chain.bones()[..self.solver.turned()];
         for (kept, &bone) in self.clip_rotations.iter_mut().zip(turning) {
             *kept = local[bone].rotation;
         }
@@ -176,9 +196,13 @@ impl Reach {
                 0
             }
             Solver::Ccd { .. } => ccd::solve(&mut self.chain, local, bend, self.target).1,
+            Solver::LookAt(look) => {
+                look_at::solve(&mut self.chain, local, bend, self.target, look);
+                0
+            }
         };
         if self.weight < 1.0 {
-            let turning = &self.chain.bones()[..self.solver.turning()];
+            let turning = &self.chain.bones()[..self.solver.turned()];
             for (clip_rotation, &bone) in self.clip_rotations.iter().zip(turning) {
                 local[bone].rotation = clip_rotation.slerp(local[bone].rotation, self.weight);
             }
@@ -205,7 +229,11 @@ impl Reach {
     fn outcome(&mut self, sweeps: usize) -> Reached {
         let end = self.chain.joint(self.chain.turning());
         let distance = chain::distance(end, self.target);
-        self.reached = Reached { end, distance, sweeps, rule: self.rule };
+        let off = match self.solver {
+            Solver::LookAt(look) => look_at::off(&self.chain, look.forward, self.target),
+            _ => 0.0,
+        };
+        self.reached = Reached { end, distance, sweeps, rule: self.rule, off };
         self.reached
     }
 
