@@ -1,12 +1,13 @@
 //! Each flag's value, read into [`Options`], family by family: the model and the clip that plays,
 //! the files a run writes, the clock and the frames, how the skin is blended, and what the picture
-//! shows. Several clips at once and reaching read their own flags (`layers.rs`, `reach.rs`). What a
-//! value must look like is `values.rs`; the rules between flags, once all are read, `rules.rs`.
+//! shows. Several clips at once, reaching and looking read their own flags (`layers.rs`,
+//! `reach.rs`, `look.rs`). What a value must look like is `values.rs`; the rules between flags,
+//! once all are read, `rules.rs`.
 
 use super::model_file::{self, Given};
 use super::options::{MAX_SECONDS, MAX_THREADS, Options, front};
 use super::values::{is_md5mesh, names_a_folder, once, parse_camera, parse_size, path, png, text};
-use super::{hide, layers, morph, reach};
+use super::{hide, layers, look, morph, reach};
 use crate::demo::cli::choices::{Methods, Skinning};
 use lexopt::Parser;
 use skinning_formats::gltf_export::Container;
@@ -30,7 +31,8 @@ pub fn read(flag: &str, parser: &mut Parser, command_line: &mut CommandLine) -> 
         || blending(flag, parser, &mut command_line.options)?
         || picture(flag, parser, &mut command_line.options)?
         || several_clips(flag, parser, &mut command_line.options.layers)?
-        || reaching(flag, parser, &mut command_line.options.reach)?)
+        || reaching(flag, parser, &mut command_line.options.reach)?
+        || looking(flag, parser, &mut command_line.options.look)?)
 }
 
 /// `skinning FILE`: the model, named without a flag.
@@ -247,5 +249,14 @@ fn reaching(
         return Ok(false);
     }
     reach::parse(flag, parser, reach_options)?;
+    Ok(true)
+}
+
+/// Looking (chapter 19): `look.rs` reads its flags.
+fn looking(flag: &str, parser: &mut Parser, look_options: &mut look::LookOptions) -> Result<bool, String> {
+    if !look::is_look_flag(flag) {
+        return Ok(false);
+    }
+    look::parse(flag, parser, look_options)?;
     Ok(true)
 }

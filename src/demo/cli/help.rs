@@ -133,6 +133,15 @@ OPTIONS:
     --reach-weight W        from the clip's pose (0) to the solved one (1, default)
     --soften RATIO          two-bone: from this fraction of the chain's length on, the end falls
                             behind a far target instead of snapping straight (default 1: never)
+    --look-at BONE=X,Y,Z    the bone BONE (a head) turns to face the point X,Y,Z in the model's own
+                            numbers and units, and the two bones above it (not the root) each take
+                            a share of the turn (chapter 19); starts the window in reach mode (E),
+                            where a left-drag on the head or its target moves the point; the dump
+                            writes where the head's forward points and how far that is off
+    --look-forward AXIS     the axis of BONE's own space its face points along: x, -x, y, -y, z or
+                            -z (default: the model's front, as the head stands in the rest pose)
+    --look-limit DEG        the most each of those bones turns from the clip's pose, in degrees
+                            (default 60); past that the head looks as near as they let it
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more

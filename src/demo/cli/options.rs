@@ -62,6 +62,8 @@ pub struct Options {
     pub morphs: Vec<MorphSetting>,
     /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
     pub reach: super::reach::ReachOptions,
+    /// `--look-at`, `--look-forward`, `--look-limit` (`look.rs`, chapter 19).
+    pub look: super::look::LookOptions,
     /// Several clips at once: `--blend`, `--additive`, `--mask`, `--fade`, `--sync` (`layers.rs`).
     pub layers: LayerFlags,
     /// The bone whose trail is drawn (`--trail`, `show/trail.rs`).
@@ -100,6 +102,7 @@ impl Default for Options {
             parallel_from: None,
             morphs: Vec::new(),
             reach: Default::default(),
+            look: Default::default(),
             layers: LayerFlags::default(),
             trail: None,
         }

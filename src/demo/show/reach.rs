@@ -8,12 +8,14 @@
 //! left-drag anywhere else still orbits, and a right-drag still bends a bone by hand on top.
 
 mod flags;
+mod look;
 mod rig;
 
 use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
 use flags::{above, chain_name, remade, rule_note};
 pub use flags::{chains, facing, say_rule_notes};
 use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
+pub use look::chain as look_chain;
 use skinning::camera::Camera;
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
@@ -89,6 +91,16 @@ impl Reaching {
         })
     }
 
+    /// The chain `--look-at` asked for (`look.rs`), if it did: one more chain, which `R` keeps,
+    /// and reach mode on.
+    pub fn look(&mut self, model: &Model, chain: Option<Reach>) {
+        let Some(chain) = chain else { return };
+        self.given.push(chain.clone());
+        self.names.push(chain_name(&model.skeleton, &chain));
+        self.chains.push(chain);
+        (self.on, self.active) = (true, self.chains.len() - 1);
+    }
+
     /// After a frame: a note for each chain whose straight limb the default bend chose the way for
     /// (`bend_rule.rs`), saying what it took the limb for.
     pub fn rule_notes(&self) -> Vec<String> {
@@ -119,17 +131,22 @@ impl Reaching {
 
     /// `Q`: the other solver for every chain, or why one chain cannot have it.
     pub fn switch_solver(&mut self, model: &Model) -> Result<(), String> {
+        // (The limbs' solver is never a look-at's: `--chain` or not, two-bone or CCD.)
         let next = match self.solver {
-            Solver::TwoBone { .. } => Solver::Ccd { bones: self.ccd_bones },
             // Back to two-bone with the command line's --soften, if it gave one.
             Solver::Ccd { .. } => match self.given_solver {
                 given @ Solver::TwoBone { .. } => given,
-                Solver::Ccd { .. } => Solver::TwoBone { soften: 1.0 },
+                _ => Solver::TwoBone { soften: 1.0 },
             },
+            _ => Solver::Ccd { bones: self.ccd_bones },
         };
         let mut switched = Vec::with_capacity(self.chains.len());
         for chain in &self.chains {
-            switched.push(remade(&model.skeleton, chain, next, self.facing)?);
+            // A look-at is no limb: it keeps its own way of turning.
+            switched.push(match chain.solver {
+                Solver::LookAt(_) => chain.clone(),
+                _ => remade(&model.skeleton, chain, next, self.facing)?,
+            });
         }
         self.names = switched.iter().map(|c| chain_name(&model.skeleton, c)).collect();
         (self.chains, self.solver) = (switched, next);
@@ -237,7 +254,10 @@ impl Reaching {
         // The chain's own solver: a START..END path of more than two bones is CCD's, whatever the
         // solver the flags (or `Q`) chose for the others.
         let solver = self.chains.get(self.active).map_or(self.solver, |c| c.solver);
-        let _ = write!(line, "  reach {name} {} {distance:.4} to go", solver.name());
+        match self.chains.get(self.active).filter(|c| matches!(c.solver, Solver::LookAt(_))) {
+            Some(look) => _ = write!(line, "  look {name} {:.2} degrees off", look.reached.off.to_degrees()),
+            None => _ = write!(line, "  reach {name} {} {distance:.4} to go", solver.name()),
+        }
         if self.chains.len() > 1 {
             let _ = write!(line, " (+{})", self.chains.len() - 1);
         }

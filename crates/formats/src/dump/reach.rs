@@ -2,11 +2,13 @@
 //! target and pole it reached for, the chain's bones and their solved local rotations (also in the
 //! frame's `"local"` matrices, which every world transform is made from), where the end went and
 //! how far it still is from the target. From the file alone a learner can redo the world
-//! transforms and check that the end is on the target and that no bone changed its length.
+//! transforms and check that the end is on the target and that no bone changed its length. A
+//! look-at (`look_at.rs`, chapter 19) turns its end, the head, too, and says where the head's
+//! forward points and how far, in degrees, that is from the target.
 
 use serde::Serialize;
 use skinning_method::frame::Pose;
-use skinning_method::reach::Reach;
+use skinning_method::reach::{Reach, Solver};
 
 #[derive(Serialize)]
 pub(super) struct ReachOut<'a> {
@@ -17,7 +19,8 @@ pub(super) struct ReachOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pole: Option<[f32; 3]>,
     pub weight: f32,
-    /// The local rotation of each turning bone (every bone of `bones` but the end), `[x, y, z, w]`.
+    /// The local rotation of each turning bone (every bone of `bones` but the end, and the end too
+    /// for a look-at), `[x, y, z, w]`.
     pub rotations: Vec<[f32; 4]>,
     /// Where the end joint is in the frame's world transforms (a chain solved after this one may
     /// have moved it, where they share bones), in model space.
@@ -27,13 +30,24 @@ pub(super) struct ReachOut<'a> {
     pub distance: f64,
     /// CCD's sweeps this frame (0 for the two-bone solver).
     pub sweeps: usize,
+    /// A look-at's: the head's forward in the frame's world transforms, one long.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forward: Option<[f32; 3]>,
+    /// A look-at's: the angle between that forward and the line from the head's joint to the target.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub off_degrees: Option<f32>,
 }
 
 /// Each chain of `reaches` as the frame `pose` left it, after the matrices.
 pub(super) fn reach_out<'a>(reaches: &'a [Reach], pose: &Pose) -> Vec<ReachOut<'a>> {
     (reaches.iter())
         .map(|r| {
-            let turning = &r.bones()[..r.bones().len() - 1];
+            let turning = &r.bones()[..r.solver.turned()];
+            let forward = match r.solver {
+                Solver::LookAt(look) => pose.world[r.end()].transform_vector3(look.forward).try_normalize(),
+                _ => None,
+            };
+            let to_target = r.target - pose.joint(r.end());
             ReachOut {
                 solver: r.solver.name(),
                 bones: r.bones(),
@@ -44,6 +58,10 @@ pub(super) fn reach_out<'a>(reaches: &'a [Reach], pose: &Pose) -> Vec<ReachOut<'
                 end: pose.joint(r.end()).to_array(),
                 distance: skinning_method::reach::chain::distance(pose.joint(r.end()), r.target),
                 sweeps: r.reached.sweeps,
+                forward: forward.map(|f| f.to_array()),
+                // atan2 of the sine and the cosine: exact near 0, where acos is not.
+                off_degrees: forward
+                    .map(|f| f.cross(to_target).length().atan2(f.dot(to_target)).to_degrees()),
             }
         })
         .collect()
