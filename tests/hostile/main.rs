@@ -32,6 +32,7 @@ mod images;
 mod influences;
 mod invalid;
 mod limits;
+mod looks;
 mod md5_names;
 mod md5_turns;
 mod memory;
