@@ -75,3 +75,5 @@ saved="$models"
 models="$root/tests"
 picture reach-t-pose.png --headless --model t-pose.gltf --animation Idle --reach RightHand=0.05,1.35,0.3 --reach LeftHand=0.45,1.55,0.2 --reach RightFoot=-0.1,0.35,0.3 --camera -60,15 --hide bind --frames 1 --size 800x500
 models="$saved"
+# docs/19-looking-at-things.md: the robot idling, its head turned up and to its left, at a point.
+picture look-robot.png --headless --model RobotExpressive.glb --animation Idle --look-at Head=2,3.6,2.5 --camera 0,5 --frames 1 --size 800x500

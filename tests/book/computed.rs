@@ -17,6 +17,7 @@ mod arm;
 mod claims;
 mod files;
 mod format;
+mod looking;
 mod mixing;
 mod reaching;
 mod surface;
@@ -42,6 +43,7 @@ fn registry() -> Vec<Work> {
         &files::COMPUTED,
         &mixing::COMPUTED,
         &reaching::COMPUTED,
+        &looking::COMPUTED,
         &claims::COMPUTED,
     ];
     all.concat()
