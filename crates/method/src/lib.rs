@@ -39,3 +39,4 @@ pub mod morph; // docs/13-the-other-weighted-sums.md: morph targets, before the 
 // docs/16-what-bad-input-gets.md: skinning-formats' model_folder and budget, and:
 pub mod printable; // names from files made safe to print
 pub mod look_at; // docs/19-looking-at-things.md: a head that turns to face a point
+pub mod ground; // docs/20-feet-on-the-ground.md: feet that stand on a slope or on steps
