@@ -20,6 +20,7 @@ mod format;
 mod looking;
 mod mixing;
 mod reaching;
+mod standing;
 mod surface;
 
 use crate::markdown::{Page, pages, place};
@@ -44,6 +45,7 @@ fn registry() -> Vec<Work> {
         &mixing::COMPUTED,
         &reaching::COMPUTED,
         &looking::COMPUTED,
+        &standing::COMPUTED,
         &claims::COMPUTED,
     ];
     all.concat()

@@ -65,9 +65,9 @@ impl Ground {
         }
     }
 
-    /// The ground's normal at the place of `p`, one long: up, tipped back on a slope.
-    pub fn normal(&self, p: Vec3) -> Vec3 {
-        let _ = p;
+    /// The ground's normal at the place of `_at`, one long: up, tipped back on a slope. The same
+    /// everywhere on these shapes (a step's edge counts as its top); a terrain's would vary.
+    pub fn normal(&self, _at: Vec3) -> Vec3 {
         match self.shape {
             Shape::Slope { degrees } => {
                 let (sin, cos) = degrees.to_radians().sin_cos();
