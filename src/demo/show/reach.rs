@@ -11,6 +11,7 @@ mod flags;
 mod look;
 mod rig;
 
+use crate::demo::cli::look::LookOptions;
 use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
 use flags::{above, chain_name, remade, rule_note};
 pub use flags::{chains, facing, say_rule_notes};
@@ -91,14 +92,15 @@ impl Reaching {
         })
     }
 
-    /// The chain `--look-at` asked for (`look.rs`), if it did: one more chain, which `R` keeps,
-    /// and reach mode on.
-    pub fn look(&mut self, model: &Model, chain: Option<Reach>) {
-        let Some(chain) = chain else { return };
+    /// With the chain `--look-at` asks for (`look.rs`), if it does: one more chain, which `R`
+    /// keeps, and reach mode on. Or the line that says why the bone cannot look.
+    pub fn looking(mut self, model: &Model, options: &LookOptions) -> Result<Reaching, String> {
+        let Some(chain) = look_chain(model, options)? else { return Ok(self) };
         self.given.push(chain.clone());
         self.names.push(chain_name(&model.skeleton, &chain));
         self.chains.push(chain);
         (self.on, self.active) = (true, self.chains.len() - 1);
+        Ok(self)
     }
 
     /// After a frame: a note for each chain whose straight limb the default bend chose the way for
