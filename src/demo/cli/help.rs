@@ -134,8 +134,9 @@ OPTIONS:
     --soften RATIO          two-bone: from this fraction of the chain's length on, the end falls
                             behind a far target instead of snapping straight (default 1: never)
     --look-at BONE=X,Y,Z    the bone BONE (a head) turns to face the point X,Y,Z in the model's own
-                            numbers and units, and the two bones above it (not the root) each take
-                            a share of the turn (chapter 19); starts the window in reach mode (E),
+                            numbers and units, and the two bones above it (below the root, unless
+                            BONE hangs from the root) each take a share of the turn (chapter 19);
+                            the root cannot look. Starts the window in reach mode (E),
                             where a left-drag on the head or its target moves the point; the dump
                             writes where the head's forward points and how far that is off
     --look-forward AXIS     the axis of BONE's own space its face points along: x, -x, y, -y, z or
