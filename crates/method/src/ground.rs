@@ -13,17 +13,19 @@
 //! 2. **Lower the hips** as little as lets both legs reach: for each leg the least drop that brings
 //!    its target within the leg's length of the hip (a quadratic in the drop), and the larger of
 //!    the two. A foot on lower ground needs it; a foot on higher ground only bends its knee more.
-//! 3. **Each leg reaches** for its target by the two-bone solver of `reach.rs`, its knee bending
-//!    the way the clip bends it (a straight leg: forward, `reach/bend_rule.rs`).
+//! 3. **Each leg reaches** for its target by the two-bone solver of `reach/two_bone.rs`, its knee
+//!    bending the way the clip bends it (a straight leg: forward, `reach/bend_rule.rs`).
 //! 4. **Each ankle turns** by the turn that takes the up axis onto the ground's normal, so the sole
 //!    lies along a slope.
 //!
 //! Only the hips' translation and the legs' rotations change: the bones keep their lengths, and
-//! what comes after needs nothing new.
+//! what comes after needs nothing new. The frame runs it in its step 2 as a kind of reach
+//! (`Solver::Ground` in `reach.rs`, made by `Reach::feet`), so this file uses the reaching
+//! lesson's pieces (a leg is a `Chain`) and not `reach.rs` itself.
 
-use crate::reach::bend_rule::Facing;
-use crate::reach::chain::{TooShort, path_to, position, turn_between};
-use crate::reach::{Reach, Solver};
+use crate::reach::bend_rule::{self, Facing};
+use crate::reach::chain::{Chain, TooShort, path_to, position, turn_between};
+use crate::reach::two_bone;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3};
@@ -87,7 +89,10 @@ impl Ground {
 /// One leg: the two-bone chain from the hip to the ankle, and the ankle's height over its sole.
 #[derive(Clone, Debug)]
 struct Leg {
-    reach: Reach,
+    chain: Chain,
+    /// The model's up and front in the space of the leg's parent bone, for the default bend.
+    facing: Facing,
+    target: Vec3,
     ankle_path: Vec<BoneId>,
     hip_path: Vec<BoneId>,
     ankle_height: f32,
@@ -100,6 +105,8 @@ pub struct Feet {
     pub ground: Ground,
     legs: Vec<Leg>,
     hips_path: Vec<BoneId>,
+    /// What the last solve did.
+    pub stood: Stood,
 }
 
 /// What the last solve did: how far the hips came down, and each sole's height over the ground
@@ -123,19 +130,20 @@ impl Feet {
         let rest = skeleton.rest_world();
         let mut legs = Vec::with_capacity(ankles.len());
         for &ankle in ankles {
-            let mut reach = Reach::new(skeleton, ankle, Solver::TwoBone { soften: 1.0 }, Vec3::ZERO)?;
-            reach.set_facing(skeleton, ground.facing);
-            let [hip, knee, _] = [0, 1, 2].map(|i| reach.bones()[i]);
+            let chain = Chain::new(skeleton, ankle, 2)?;
+            let facing = ground.facing.into_space(chain.rest_above(skeleton));
+            let [hip, knee, _] = [0, 1, 2].map(|i| chain.bones()[i]);
             let at = |b: BoneId| rest[b].w_axis.truncate();
             let length = at(hip).distance(at(knee)) + at(knee).distance(at(ankle));
             let ankle_height = at(ankle).dot(ground.facing.up);
             let (ankle_path, hip_path) = (path_to(skeleton, ankle), path_to(skeleton, hip));
-            legs.push(Leg { reach, ankle_path, hip_path, ankle_height, length });
+            legs.push(Leg { chain, facing, target: Vec3::ZERO, ankle_path, hip_path, ankle_height, length });
         }
-        Ok(Feet { ground, legs, hips_path: path_to(skeleton, hips) })
+        Ok(Feet { ground, legs, hips_path: path_to(skeleton, hips), stood: Stood::default() })
     }
 
-    /// Stands the feet on the ground in `local` (the clip's pose), `bend` being the hand bends.
+    /// Stands the feet on the ground in `local` (the clip's pose), `bend` being the hand bends; what
+    /// it did is kept in [`Feet::stood`] too.
     pub fn solve(&mut self, local: &mut [Trs], bend: &[Quat]) -> Stood {
         let up = self.ground.facing.up;
         // 1. Each ankle's target.
@@ -147,10 +155,10 @@ impl Feet {
             let above = (lift - PLANTED * leg.length).max(0.0);
             planted.push(above == 0.0);
             let ground = self.ground.under(ankle);
-            leg.reach.target = ground + self.ground.normal(ankle) * leg.ankle_height + up * above;
+            leg.target = ground + self.ground.normal(ankle) * leg.ankle_height + up * above;
             // 2. The least drop of the hips that lets this leg reach.
             let hip = position(&leg.hip_path, local, bend);
-            lowered = lowered.max(drop_to_reach(leg.reach.target - hip, up, leg.length));
+            lowered = lowered.max(drop_to_reach(leg.target - hip, up, leg.length));
         }
         // 2. The hips come down, in their parent's space.
         if lowered > 0.0 {
@@ -163,18 +171,25 @@ impl Feet {
         // 3. Each leg reaches; 4. its ankle turns to the ground.
         let mut soles = Vec::with_capacity(self.legs.len());
         for (leg, planted) in self.legs.iter_mut().zip(planted) {
-            leg.reach.solve(local, bend);
-            let normal = self.ground.normal(leg.reach.target);
-            leg.reach.chain().turn(2, turn_between(up, normal), local);
+            let pole = bend_rule::pole(&mut leg.chain, local, bend, leg.facing).map(|(_, pole)| pole);
+            two_bone::solve(&mut leg.chain, local, bend, leg.target, pole, 1.0);
+            let normal = self.ground.normal(leg.target);
+            leg.chain.turn(2, turn_between(up, normal), local);
             let sole = position(&leg.ankle_path, local, bend) - normal * leg.ankle_height;
             soles.push(((sole - self.ground.under(sole)).dot(up), planted));
         }
-        Stood { lowered, soles }
+        self.stood = Stood { lowered, soles };
+        self.stood.clone()
     }
 
     /// Each leg's bones, hip first, and its length.
     pub fn legs(&self) -> impl Iterator<Item = (&[BoneId], f32)> {
-        self.legs.iter().map(|l| (l.reach.bones(), l.length))
+        self.legs.iter().map(|l| (l.chain.bones(), l.length))
+    }
+
+    /// Each ankle's target in the last solve, in model space.
+    pub fn targets(&self) -> impl Iterator<Item = Vec3> + '_ {
+        self.legs.iter().map(|l| l.target)
     }
 }
 

@@ -16,6 +16,8 @@
 //!
 //! A third kind of chain does not put its end anywhere: it turns it to *face* the target
 //! (`look_at.rs`, [`Solver::LookAt`]), the end (a head) turning as well as the joints above it.
+//! A fourth stands two legs on a ground (`ground.rs`, [`Solver::Ground`], made by [`Reach::feet`]):
+//! each ankle's target is found under it every frame, and the hips come down as far as they must.
 //!
 //! **Where it sits in the frame**: after the clip has set every bone's local translation, rotation
 //! and scale (`Pose::local`) and before those become matrices (step 3 of `Pose::run`). It changes
@@ -32,10 +34,11 @@ pub mod ccd;
 pub mod chain;
 pub mod two_bone;
 
+use crate::ground::{Feet, Ground, Stood};
 use crate::look_at::{self, Look};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
-use bend_rule::{BEND_REACH, Facing, Limb};
+use bend_rule::{Facing, Limb};
 use chain::{Chain, TooShort};
 use glam::{Quat, Vec3};
 
@@ -53,13 +56,16 @@ pub enum Solver {
     /// The end (a head) and the bones above it turn so its forward faces the target, each a share
     /// (`look_at.rs`).
     LookAt(Look),
+    /// Legs standing on a ground, each by the two-bone solver, the hips lowered as they need
+    /// (`ground.rs`): the chain is the first leg, the others ride along in the feet.
+    Ground(Ground),
 }
 
 impl Solver {
     /// How many joints above the end turn.
     pub fn turning(self) -> usize {
         match self {
-            Solver::TwoBone { .. } => 2,
+            Solver::TwoBone { .. } | Solver::Ground(_) => 2,
             Solver::Ccd { bones } => bones,
             Solver::LookAt(look) => look.joints - 1,
         }
@@ -79,6 +85,7 @@ impl Solver {
             Solver::TwoBone { .. } => "two-bone",
             Solver::Ccd { .. } => "ccd",
             Solver::LookAt(_) => "look-at",
+            Solver::Ground(_) => "ground",
         }
     }
 }
@@ -106,6 +113,8 @@ pub struct Reach {
     pole_path: Vec<BoneId>,
     /// What the default bend took the limb for, in the solve under way.
     rule: Option<Limb>,
+    /// A ground's legs and hips (Some just when the solver is [`Solver::Ground`]).
+    feet: Option<Box<Feet>>,
 }
 
 /// Where a solve left the end.
@@ -128,9 +137,14 @@ pub struct Reached {
 
 impl Reach {
     /// The bone `end` reaching for `target` with `solver`, at full weight, with no pole, on a body
-    /// facing glTF's way ([`Facing::GLTF`]).
+    /// facing glTF's way ([`Facing::GLTF`]). With [`Solver::Ground`], `end` is one ankle standing
+    /// alone, its leg's top joint the hips it lowers, and the ground finds the target.
     pub fn new(skeleton: &Skeleton, end: BoneId, solver: Solver, target: Vec3) -> Result<Reach, TooShort> {
         let chain = Chain::new(skeleton, end, solver.turning())?;
+        let feet = match solver {
+            Solver::Ground(ground) => Some(Box::new(Feet::new(skeleton, chain.bones()[0], &[end], ground)?)),
+            _ => None,
+        };
         let clip_rotations = vec![Quat::IDENTITY; solver.turned()];
         let facing = Facing::GLTF.into_space(chain.rest_above(skeleton));
         Ok(Reach {
@@ -144,7 +158,31 @@ impl Reach {
             facing,
             pole_path: Vec::new(),
             rule: None,
+            feet,
         })
+    }
+
+    /// Two legs standing on `ground` (`ground.rs`): the ankles `ankles` under `hips`, the bone whose
+    /// translation carries the body. The chain is the first ankle's leg.
+    pub fn feet(
+        skeleton: &Skeleton,
+        hips: BoneId,
+        ankles: [BoneId; 2],
+        ground: Ground,
+    ) -> Result<Reach, TooShort> {
+        let mut reach = Reach::new(skeleton, ankles[0], Solver::Ground(ground), Vec3::ZERO)?;
+        reach.feet = Some(Box::new(Feet::new(skeleton, hips, &ankles, ground)?));
+        Ok(reach)
+    }
+
+    /// What the feet did in the last solve: None unless the solver is [`Solver::Ground`].
+    pub fn stood(&self) -> Option<&Stood> {
+        self.feet.as_ref().map(|feet| &feet.stood)
+    }
+
+    /// The ground's feet: None unless the solver is [`Solver::Ground`].
+    pub fn standing(&self) -> Option<&Feet> {
+        self.feet.as_deref()
     }
 
     /// The model's up and front, in its own numbers, for the default bend (`bend_rule.rs`): kept in
@@ -185,6 +223,13 @@ impl Reach {
             self.chain.measure(local, bend);
             return self.outcome(0);
         }
+        // The feet move the hips as well as the legs: they stand at full weight.
+        if let Some(feet) = &mut self.feet {
+            feet.solve(local, bend);
+            self.target = feet.targets().next().unwrap_or(self.target);
+            self.chain.measure(local, bend);
+            return self.outcome(0);
+        }
         let turning = &self.chain.bones()[..self.solver.turned()];
         for (kept, &bone) in self.clip_rotations.iter_mut().zip(turning) {
             *kept = local[bone].rotation;
@@ -200,6 +245,8 @@ impl Reach {
                 look_at::solve(&mut self.chain, local, bend, self.target, look);
                 0
             }
+            // Made by `Reach::new` or `Reach::feet`, a ground's reach has its feet, which stood above.
+            Solver::Ground(_) => 0,
         };
         if self.weight < 1.0 {
             let turning = &self.chain.bones()[..self.solver.turned()];
@@ -212,18 +259,11 @@ impl Reach {
     }
 
     /// For a straight two-bone limb without a pole: the pole the default bend gives it
-    /// (`bend_rule.rs`), [`BEND_REACH`] limb lengths out that way; None for a bent one.
+    /// (`bend_rule.rs`), `BEND_REACH` limb lengths out that way; None for a bent one.
     fn rule_pole(&mut self, local: &[Trs], bend: &[Quat]) -> Option<Vec3> {
-        self.chain.measure(local, bend);
-        let (a, b, c) = (self.chain.joint(0), self.chain.joint(1), self.chain.joint(2));
-        let has = (a - b).cross(c - b).length().atan2((a - b).dot(c - b));
-        if !bend_rule::is_straight(has) {
-            return None;
-        }
-        let facing = self.facing.out_of_space(self.chain.above());
-        let (limb, direction) = bend_rule::bend(c - a, facing)?;
+        let (limb, pole) = bend_rule::pole(&mut self.chain, local, bend, self.facing)?;
         self.rule = Some(limb);
-        Some(a + direction * BEND_REACH * self.chain.length())
+        Some(pole)
     }
 
     fn outcome(&mut self, sweeps: usize) -> Reached {

@@ -146,3 +146,24 @@ fn on_the_flat_floor_a_planted_foot_is_where_the_clip_put_it() {
         assert!((down - expected).abs() < 1e-4, "{ankle}: down {down}, not {expected}");
     }
 }
+
+#[test]
+fn as_a_reach_the_feet_stand_as_they_do_alone() {
+    // The frame's step 2 solves reaches (`reach::solve`): a ground's reach is the feet, the same
+    // pose to the bit, the hips lowered too, and what they did kept on the reach.
+    let (skeleton, hips, ankles) = legs();
+    let ground = Ground { shape: Shape::Slope { degrees: 12.0 }, facing: Facing::GLTF };
+    let mut feet = Feet::new(&skeleton, hips, &ankles, ground).expect("two-bone legs");
+    let mut reaches = [crate::reach::Reach::feet(&skeleton, hips, ankles, ground).expect("two-bone legs")];
+    let bend = vec![Quat::IDENTITY; skeleton.len()];
+    for frame in 0..12 {
+        let clip = walk(&skeleton, ankles, frame as f32 / 12.0);
+        let (mut alone, mut reached) = (clip.clone(), clip.clone());
+        let stood = feet.solve(&mut alone, &bend);
+        crate::reach::solve(&mut reaches, &mut reached, &bend);
+        assert_eq!(alone, reached, "frame {frame}");
+        assert_eq!(reaches[0].stood(), Some(&stood), "frame {frame}");
+        assert_eq!(reaches[0].bones(), &feet.legs().next().expect("a leg").0[..]);
+    }
+    assert_ne!(reaches[0].stood().map(|s| s.lowered), Some(0.0), "the slope lowers the hips");
+}
