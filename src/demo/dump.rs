@@ -80,6 +80,8 @@ pub fn dump(
     // straight limb the default bend bends (`bend_rule.rs`).
     let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
     reaches.extend(show::reach::look_chain(model, &options.look).map_err(|e| Failure::new(2, e))?);
+    let feet = show::reach::feet_chain(model, options.ground, options.model.is_none());
+    reaches.extend(feet.map_err(|e| Failure::new(2, e))?);
     show::reach::say_rule_notes(model, animation, options.time, &reaches);
     say_notes();
     let threads =

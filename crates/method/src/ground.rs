@@ -187,6 +187,11 @@ impl Feet {
         self.legs.iter().map(|l| (l.chain.bones(), l.length))
     }
 
+    /// Each ankle's height over its sole (as the rest pose stands on the floor).
+    pub fn ankle_heights(&self) -> impl Iterator<Item = f32> + '_ {
+        self.legs.iter().map(|l| l.ankle_height)
+    }
+
     /// Each ankle's target in the last solve, in model space.
     pub fn targets(&self) -> impl Iterator<Item = Vec3> + '_ {
         self.legs.iter().map(|l| l.target)

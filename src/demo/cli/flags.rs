@@ -32,7 +32,8 @@ pub fn read(flag: &str, parser: &mut Parser, command_line: &mut CommandLine) -> 
         || picture(flag, parser, &mut command_line.options)?
         || several_clips(flag, parser, &mut command_line.options.layers)?
         || reaching(flag, parser, &mut command_line.options.reach)?
-        || looking(flag, parser, &mut command_line.options.look)?)
+        || looking(flag, parser, &mut command_line.options.look)?
+        || standing(flag, parser, &mut command_line.options)?)
 }
 
 /// `skinning FILE`: the model, named without a flag.
@@ -258,5 +259,14 @@ fn looking(flag: &str, parser: &mut Parser, look_options: &mut look::LookOptions
         return Ok(false);
     }
     look::parse(flag, parser, look_options)?;
+    Ok(true)
+}
+
+/// The ground the feet stand on (chapter 20): `ground.rs` reads its value.
+fn standing(flag: &str, parser: &mut Parser, options: &mut Options) -> Result<bool, String> {
+    if flag != "ground" {
+        return Ok(false);
+    }
+    options.ground = Some(super::ground::parse(parser)?);
     Ok(true)
 }

@@ -143,6 +143,16 @@ OPTIONS:
                             -z (default: the model's front, as the head stands in the rest pose)
     --look-limit DEG        the most each of those bones turns from the clip's pose, in degrees
                             (default 60); past that the head looks as near as they let it
+    --ground flat|slope:DEG|steps:HEIGHT
+                            stand the legs on a floor (chapter 20): flat, a slope rising DEG
+                            degrees towards the model's front (above -90, below 90), or steps
+                            HEIGHT high (in the model's units; below 0 they go down) and as deep as
+                            a leg is long. The legs are found by their feet's names (LeftFoot and
+                            RightFoot, after any prefix; FootL and FootR; the Fox's); each reaches
+                            by the two-bone solver so a planted sole stands on the ground, its
+                            ankle turned to the slope, the hips lowered as far as the lower foot
+                            needs. Starts the window in reach mode (E); the dump writes each
+                            sole's height above the ground
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more

@@ -7,12 +7,15 @@
 //! at the joint is made on the spot, from the joint's parent and grandparent (or CCD's bones). A
 //! left-drag anywhere else still orbits, and a right-drag still bends a bone by hand on top.
 
+mod feet;
 mod flags;
 mod look;
 mod rig;
 
 use crate::demo::cli::look::LookOptions;
+use crate::demo::cli::options::Options;
 use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
+pub use feet::chain as feet_chain;
 use flags::{above, chain_name, remade, rule_note};
 pub use flags::{chains, facing, say_rule_notes};
 use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
@@ -92,15 +95,27 @@ impl Reaching {
         })
     }
 
+    /// The chains every flag asks for: `--reach`'s, `--look-at`'s and `--ground`'s legs.
+    pub fn given(model: &Model, options: &Options) -> Result<Reaching, String> {
+        let reaching = Reaching::new(model, &options.reach)?.looking(model, &options.look)?;
+        let feet = feet_chain(model, options.ground, options.model.is_none())?;
+        Ok(reaching.with(model, feet))
+    }
+
     /// With the chain `--look-at` asks for (`look.rs`), if it does: one more chain, which `R`
     /// keeps, and reach mode on. Or the line that says why the bone cannot look.
-    pub fn looking(mut self, model: &Model, options: &LookOptions) -> Result<Reaching, String> {
-        let Some(chain) = look_chain(model, options)? else { return Ok(self) };
+    pub fn looking(self, model: &Model, options: &LookOptions) -> Result<Reaching, String> {
+        Ok(self.with(model, look_chain(model, options)?))
+    }
+
+    /// With one more chain, if there is one (a look-at, the feet), which `R` keeps: reach mode on.
+    fn with(mut self, model: &Model, chain: Option<Reach>) -> Reaching {
+        let Some(chain) = chain else { return self };
         self.given.push(chain.clone());
         self.names.push(chain_name(&model.skeleton, &chain));
         self.chains.push(chain);
         (self.on, self.active) = (true, self.chains.len() - 1);
-        Ok(self)
+        self
     }
 
     /// After a frame: a note for each chain whose straight limb the default bend chose the way for
@@ -144,9 +159,9 @@ impl Reaching {
         };
         let mut switched = Vec::with_capacity(self.chains.len());
         for chain in &self.chains {
-            // A look-at is no limb: it keeps its own way of turning.
+            // A look-at and the feet are no one limb: they keep their own way of turning.
             switched.push(match chain.solver {
-                Solver::LookAt(_) => chain.clone(),
+                Solver::LookAt(_) | Solver::Ground(_) => chain.clone(),
                 _ => remade(&model.skeleton, chain, next, self.facing)?,
             });
         }

@@ -115,7 +115,7 @@ impl Demo {
         if options.surface == Some(true) && model.triangles.is_empty() {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
-        let reach = Reaching::new(&model, &options.reach)?.looking(&model, &options.look)?;
+        let reach = Reaching::given(&model, options)?;
         let trail = Trail::new(&model, options.trail.as_deref())?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };

@@ -4,10 +4,14 @@
 //! how far it still is from the target. From the file alone a learner can redo the world
 //! transforms and check that the end is on the target and that no bone changed its length. A
 //! look-at (`look_at.rs`, chapter 19) turns its end, the head, too, and says where the head's
-//! forward points and how far, in degrees, that is from the target.
+//! forward points and how far, in degrees, that is from the target. Feet on a ground
+//! (`ground.rs`, chapter 20) say the ground's shape, how far the hips came down, and per leg its
+//! bones, length, ankle height over the sole, whether it is planted and its sole's height above the
+//! ground: the sole is the ankle's joint less the ankle height along the ground's normal.
 
 use serde::Serialize;
 use skinning_method::frame::Pose;
+use skinning_method::ground::Shape;
 use skinning_method::reach::{Reach, Solver};
 
 #[derive(Serialize)]
@@ -36,6 +40,68 @@ pub(super) struct ReachOut<'a> {
     /// A look-at's: the angle between that forward and the line from the head's joint to the target.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub off_degrees: Option<f32>,
+    /// Feet on a ground's: the ground and each leg.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ground: Option<GroundOut>,
+}
+
+/// The ground under the feet and what they did on it this frame.
+#[derive(Serialize)]
+pub(super) struct GroundOut {
+    /// `flat`, `slope` or `steps`.
+    pub shape: &'static str,
+    /// A slope's angle, rising towards `front`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degrees: Option<f32>,
+    /// A step's height and depth: the ground's height at a place `a` along `front` is
+    /// `height * floor(a / depth)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<[f32; 2]>,
+    pub up: [f32; 3],
+    pub front: [f32; 3],
+    /// How far the hips came down, along `up`.
+    pub lowered: f32,
+    pub legs: Vec<LegOut>,
+}
+
+/// One leg on the ground.
+#[derive(Serialize)]
+pub(super) struct LegOut {
+    /// Hip, knee and ankle.
+    pub bones: [usize; 3],
+    pub length: f32,
+    pub ankle_height: f32,
+    pub planted: bool,
+    /// The sole's height above the ground under it, along `up` (0 for a planted foot).
+    pub sole_height: f32,
+}
+
+fn ground_out(r: &Reach) -> Option<GroundOut> {
+    let (feet, stood) = (r.standing()?, r.stood()?);
+    let (shape, degrees, step) = match feet.ground.shape {
+        Shape::Flat => ("flat", None, None),
+        Shape::Slope { degrees } => ("slope", Some(degrees), None),
+        Shape::Steps { height, depth } => ("steps", None, Some([height, depth])),
+    };
+    let legs = (feet.legs().zip(feet.ankle_heights()).zip(&stood.soles))
+        .map(|(((bones, length), ankle_height), &(sole_height, planted))| LegOut {
+            bones: [bones[0], bones[1], bones[2]],
+            length,
+            ankle_height,
+            planted,
+            sole_height,
+        })
+        .collect();
+    let facing = feet.ground.facing;
+    Some(GroundOut {
+        shape,
+        degrees,
+        step,
+        up: facing.up.to_array(),
+        front: facing.front.to_array(),
+        lowered: stood.lowered,
+        legs,
+    })
 }
 
 /// Each chain of `reaches` as the frame `pose` left it, after the matrices.
@@ -62,6 +128,7 @@ pub(super) fn reach_out<'a>(reaches: &'a [Reach], pose: &Pose) -> Vec<ReachOut<'
                 // atan2 of the sine and the cosine: exact near 0, where acos is not.
                 off_degrees: forward
                     .map(|f| f.cross(to_target).length().atan2(f.dot(to_target)).to_degrees()),
+                ground: ground_out(r),
             }
         })
         .collect()
