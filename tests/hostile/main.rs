@@ -27,6 +27,7 @@ mod export_sharing;
 mod exports;
 mod files;
 mod flag_names;
+mod grounds;
 mod huge_numbers;
 mod images;
 mod influences;

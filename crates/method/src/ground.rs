@@ -41,8 +41,9 @@ pub enum Shape {
     Slope {
         degrees: f32,
     },
-    /// Stairs rising towards the model's front: each step `height` high and `depth` deep, the
-    /// first from the origin on.
+    /// Stairs rising towards the model's front: each step `height` high and `depth` deep, the one
+    /// at the origin level with the clip's floor, from half a step behind it to half a step ahead
+    /// (so feet standing across the origin stand on one step, not on an edge).
     Steps {
         height: f32,
         depth: f32,
@@ -63,7 +64,7 @@ impl Ground {
         match self.shape {
             Shape::Flat => 0.0,
             Shape::Slope { degrees } => ahead * degrees.to_radians().tan(),
-            Shape::Steps { height, depth } => height * (ahead / depth).floor(),
+            Shape::Steps { height, depth } => height * (ahead / depth + 0.5).floor(),
         }
     }
 

@@ -54,7 +54,7 @@ pub(super) struct GroundOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub degrees: Option<f32>,
     /// A step's height and depth: the ground's height at a place `a` along `front` is
-    /// `height * floor(a / depth)`.
+    /// `height * floor(a / depth + 1/2)`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub step: Option<[f32; 2]>,
     pub up: [f32; 3],
