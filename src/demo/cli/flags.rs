@@ -264,9 +264,9 @@ fn looking(flag: &str, parser: &mut Parser, look_options: &mut look::LookOptions
 
 /// The ground the feet stand on (chapter 20): `ground.rs` reads its value.
 fn standing(flag: &str, parser: &mut Parser, options: &mut Options) -> Result<bool, String> {
-    if flag != "ground" {
-        return Ok(false);
+    match flag {
+        "ground" => options.ground = Some(super::ground::parse(parser)?),
+        _ => return Ok(false),
     }
-    options.ground = Some(super::ground::parse(parser)?);
     Ok(true)
 }
