@@ -34,7 +34,8 @@ pub mod ccd;
 pub mod chain;
 pub mod two_bone;
 
-use crate::ground::{Feet, Ground, Stood};
+use crate::frame::Adjust;
+use crate::ground::{Feet, Ground};
 use crate::look_at::{self, Look};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
@@ -175,12 +176,8 @@ impl Reach {
         Ok(reach)
     }
 
-    /// What the feet did in the last solve: None unless the solver is [`Solver::Ground`].
-    pub fn stood(&self) -> Option<&Stood> {
-        self.feet.as_ref().map(|feet| &feet.stood)
-    }
-
-    /// The ground's feet: None unless the solver is [`Solver::Ground`].
+    /// The ground's feet, and what they did in the last solve (`Feet::stood`): None unless the
+    /// solver is [`Solver::Ground`].
     pub fn standing(&self) -> Option<&Feet> {
         self.feet.as_deref()
     }
@@ -236,7 +233,11 @@ impl Reach {
         }
         let sweeps = match self.solver {
             Solver::TwoBone { soften } => {
-                let pole = self.pole.or_else(|| self.rule_pole(local, bend));
+                // No pole, a straight limb: the default bend's (`bend_rule.rs`).
+                let (chain, facing) = (&mut self.chain, self.facing);
+                let rule = self.pole.is_none().then(|| bend_rule::pole(chain, local, bend, facing)).flatten();
+                self.rule = rule.map(|(limb, _)| limb);
+                let pole = self.pole.or(rule.map(|(_, pole)| pole));
                 two_bone::solve(&mut self.chain, local, bend, self.target, pole, soften);
                 0
             }
@@ -258,14 +259,6 @@ impl Reach {
         self.outcome(sweeps)
     }
 
-    /// For a straight two-bone limb without a pole: the pole the default bend gives it
-    /// (`bend_rule.rs`), `BEND_REACH` limb lengths out that way; None for a bent one.
-    fn rule_pole(&mut self, local: &[Trs], bend: &[Quat]) -> Option<Vec3> {
-        let (limb, pole) = bend_rule::pole(&mut self.chain, local, bend, self.facing)?;
-        self.rule = Some(limb);
-        Some(pole)
-    }
-
     fn outcome(&mut self, sweeps: usize) -> Reached {
         let end = self.chain.joint(self.chain.turning());
         let distance = chain::distance(end, self.target);
@@ -280,6 +273,20 @@ impl Reach {
     /// The chain as last measured (by the last solve): its joints' world transforms.
     pub fn chain(&self) -> &Chain {
         &self.chain
+    }
+}
+
+/// Reaching as step 2 of a frame (`frame.rs`: `Adjust`): every chain solved in turn.
+impl Adjust for &mut [Reach] {
+    fn adjust(&mut self, local: &mut [Trs], bend: &[Quat]) {
+        solve(self, local, bend);
+    }
+}
+
+/// The same for chains held in a list of their own.
+impl Adjust for Vec<Reach> {
+    fn adjust(&mut self, local: &mut [Trs], bend: &[Quat]) {
+        solve(self, local, bend);
     }
 }
 

@@ -77,7 +77,8 @@ pub(super) struct LegOut {
 }
 
 fn ground_out(r: &Reach) -> Option<GroundOut> {
-    let (feet, stood) = (r.standing()?, r.stood()?);
+    let feet = r.standing()?;
+    let stood = &feet.stood;
     let (shape, degrees, step) = match feet.ground.shape {
         Shape::Flat => ("flat", None, None),
         Shape::Slope { degrees } => ("slope", Some(degrees), None),

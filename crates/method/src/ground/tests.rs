@@ -162,8 +162,8 @@ fn as_a_reach_the_feet_stand_as_they_do_alone() {
         let stood = feet.solve(&mut alone, &bend);
         crate::reach::solve(&mut reaches, &mut reached, &bend);
         assert_eq!(alone, reached, "frame {frame}");
-        assert_eq!(reaches[0].stood(), Some(&stood), "frame {frame}");
+        assert_eq!(reaches[0].standing().map(|f| &f.stood), Some(&stood), "frame {frame}");
         assert_eq!(reaches[0].bones(), feet.legs().next().expect("a leg").0);
     }
-    assert_ne!(reaches[0].stood().map(|s| s.lowered), Some(0.0), "the slope lowers the hips");
+    assert_ne!(reaches[0].standing().map(|f| f.stood.lowered), Some(0.0), "the slope lowers the hips");
 }

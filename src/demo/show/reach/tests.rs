@@ -56,7 +56,8 @@ fn a_look_at_turns_reach_mode_on_says_how_far_off_and_keeps_its_way_through_q() 
     assert!(reaching.on, "--look-at starts in reach mode");
     let mut pose = Pose::new(&model);
     let frame = skinning_method::frame::Frame::new(skinning_method::frame::Source::Held, 0.0);
-    let frame = skinning_method::frame::Frame { reaches: reaching.chains(), ..frame };
+    let mut chains = reaching.chains();
+    let frame = skinning_method::frame::Frame { adjust: Some(&mut chains), ..frame };
     pose.run(&model, frame).expect("linear blending");
     reaching.mark(&pose);
     let mut line = String::new();
