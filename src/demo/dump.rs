@@ -71,6 +71,9 @@ pub fn dump(
     // The chains that reach (`--reach`), solved in every frame after the clip; a note for each
     // straight limb the default bend bends (`bend_rule.rs`).
     let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
+    reaches.extend(show::reach::look_chain(model, &options.look).map_err(|e| Failure::new(2, e))?);
+    let feet = show::reach::feet_chain(model, options.ground, options.model.is_none());
+    reaches.extend(feet.map_err(|e| Failure::new(2, e))?);
     show::reach::say_rule_notes(model, played(&mut start.clone(), clip), options.time, &reaches);
     say_notes();
     let threads =

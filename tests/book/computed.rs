@@ -18,8 +18,10 @@ mod carrying;
 mod claims;
 mod files;
 mod format;
+mod looking;
 mod mixing;
 mod reaching;
+mod standing;
 mod surface;
 mod travel;
 
@@ -44,6 +46,8 @@ fn registry() -> Vec<Work> {
         &files::COMPUTED,
         &mixing::COMPUTED,
         &reaching::COMPUTED,
+        &looking::COMPUTED,
+        &standing::COMPUTED,
         &claims::COMPUTED,
         &travel::COMPUTED,
         &carrying::COMPUTED,

@@ -25,6 +25,8 @@ pub const CORE_AND_LAYERS: (&[&str], &[&str]) = (
         "printable",
         "root_motion",
         "retarget",
+        "look_at",
+        "ground",
     ],
 );
 

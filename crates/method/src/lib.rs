@@ -40,3 +40,5 @@ pub mod morph; // docs/13-the-other-weighted-sums.md: morph targets, before the 
 pub mod printable; // names from files made safe to print
 pub mod root_motion; // docs/17-root-motion.md: a clip that walks somewhere, loop after loop
 pub mod retarget; // docs/18-a-clip-from-another-body.md: another skeleton's clips, carried over
+pub mod look_at; // docs/19-looking-at-things.md: a head that turns to face a point
+pub mod ground; // docs/20-feet-on-the-ground.md: feet that stand on a slope or on steps

@@ -14,6 +14,11 @@
 //! - **CCD** (`ccd.rs`), for chains of any length: each joint in turn points the end at the target,
 //!   over and over, until it is close enough.
 //!
+//! A third kind of chain does not put its end anywhere: it turns it to *face* the target
+//! (`look_at.rs`, [`Solver::LookAt`]), the end (a head) turning as well as the joints above it.
+//! A fourth stands two legs on a ground (`ground.rs`, [`Solver::Ground`], made by [`Reach::feet`]):
+//! each ankle's target is found under it every frame, and the hips come down as far as they must.
+//!
 //! **Where it sits in the frame**: after the clip has set every bone's local translation, rotation
 //! and scale (`Pose::local`) and before those become matrices (step 3 of `Pose::run`). It changes
 //! only the chain's local *rotations*, so the bones keep their lengths, and everything after it,
@@ -30,9 +35,11 @@ pub mod chain;
 pub mod two_bone;
 
 use crate::frame::Adjust;
+use crate::ground::{Feet, Ground};
+use crate::look_at::{self, Look};
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
-use bend_rule::{BEND_REACH, Facing, Limb};
+use bend_rule::{Facing, Limb};
 use chain::{Chain, TooShort};
 use glam::{Quat, Vec3};
 
@@ -47,14 +54,29 @@ pub enum Solver {
     },
     /// Cyclic coordinate descent on the end's `bones` nearest ancestors.
     Ccd { bones: usize },
+    /// The end (a head) and the bones above it turn so its forward faces the target, each a share
+    /// (`look_at.rs`).
+    LookAt(Look),
+    /// Legs standing on a ground, each by the two-bone solver, the hips lowered as they need
+    /// (`ground.rs`): the chain is the first leg, the others ride along in the feet.
+    Ground(Ground),
 }
 
 impl Solver {
     /// How many joints above the end turn.
     pub fn turning(self) -> usize {
         match self {
-            Solver::TwoBone { .. } => 2,
+            Solver::TwoBone { .. } | Solver::Ground(_) => 2,
             Solver::Ccd { bones } => bones,
+            Solver::LookAt(look) => look.joints - 1,
+        }
+    }
+
+    /// How many joints turn in all: those above the end, and the end too when it looks.
+    pub fn turned(self) -> usize {
+        match self {
+            Solver::LookAt(look) => look.joints,
+            _ => self.turning(),
         }
     }
 
@@ -63,6 +85,8 @@ impl Solver {
         match self {
             Solver::TwoBone { .. } => "two-bone",
             Solver::Ccd { .. } => "ccd",
+            Solver::LookAt(_) => "look-at",
+            Solver::Ground(_) => "ground",
         }
     }
 }
@@ -90,6 +114,8 @@ pub struct Reach {
     pole_path: Vec<BoneId>,
     /// What the default bend took the limb for, in the solve under way.
     rule: Option<Limb>,
+    /// A ground's legs and hips (Some just when the solver is [`Solver::Ground`]).
+    feet: Option<Box<Feet>>,
 }
 
 /// Where a solve left the end.
@@ -105,14 +131,22 @@ pub struct Reached {
     /// Some when the limb was straight with no pole, so the default bend chose the way: what it
     /// took the limb for (`bend_rule.rs`).
     pub rule: Option<Limb>,
+    /// A look-at's: the angle, in radians, still between the head's forward and the target (0
+    /// within the limits); 0 for the other solvers.
+    pub off: f32,
 }
 
 impl Reach {
     /// The bone `end` reaching for `target` with `solver`, at full weight, with no pole, on a body
-    /// facing glTF's way ([`Facing::GLTF`]).
+    /// facing glTF's way ([`Facing::GLTF`]). With [`Solver::Ground`], `end` is one ankle standing
+    /// alone, its leg's top joint the hips it lowers, and the ground finds the target.
     pub fn new(skeleton: &Skeleton, end: BoneId, solver: Solver, target: Vec3) -> Result<Reach, TooShort> {
         let chain = Chain::new(skeleton, end, solver.turning())?;
-        let clip_rotations = vec![Quat::IDENTITY; solver.turning()];
+        let feet = match solver {
+            Solver::Ground(ground) => Some(Box::new(Feet::new(skeleton, chain.bones()[0], &[end], ground)?)),
+            _ => None,
+        };
+        let clip_rotations = vec![Quat::IDENTITY; solver.turned()];
         let facing = Facing::GLTF.into_space(chain.rest_above(skeleton));
         Ok(Reach {
             target,
@@ -125,7 +159,27 @@ impl Reach {
             facing,
             pole_path: Vec::new(),
             rule: None,
+            feet,
         })
+    }
+
+    /// Two legs standing on `ground` (`ground.rs`): the ankles `ankles` under `hips`, the bone whose
+    /// translation carries the body. The chain is the first ankle's leg.
+    pub fn feet(
+        skeleton: &Skeleton,
+        hips: BoneId,
+        ankles: [BoneId; 2],
+        ground: Ground,
+    ) -> Result<Reach, TooShort> {
+        let mut reach = Reach::new(skeleton, ankles[0], Solver::Ground(ground), Vec3::ZERO)?;
+        reach.feet = Some(Box::new(Feet::new(skeleton, hips, &ankles, ground)?));
+        Ok(reach)
+    }
+
+    /// The ground's feet, and what they did in the last solve (`Feet::stood`): None unless the
+    /// solver is [`Solver::Ground`].
+    pub fn standing(&self) -> Option<&Feet> {
+        self.feet.as_deref()
     }
 
     /// The model's up and front, in its own numbers, for the default bend (`bend_rule.rs`): kept in
@@ -166,20 +220,37 @@ impl Reach {
             self.chain.measure(local, bend);
             return self.outcome(0);
         }
-        let turning = &self.chain.bones()[..self.solver.turning()];
+        // The feet move the hips as well as the legs: they stand at full weight.
+        if let Some(feet) = &mut self.feet {
+            feet.solve(local, bend);
+            self.target = feet.targets().next().unwrap_or(self.target);
+            self.chain.measure(local, bend);
+            return self.outcome(0);
+        }
+        let turning = &self.chain.bones()[..self.solver.turned()];
         for (kept, &bone) in self.clip_rotations.iter_mut().zip(turning) {
             *kept = local[bone].rotation;
         }
         let sweeps = match self.solver {
             Solver::TwoBone { soften } => {
-                let pole = self.pole.or_else(|| self.rule_pole(local, bend));
+                // No pole, a straight limb: the default bend's (`bend_rule.rs`).
+                let (chain, facing) = (&mut self.chain, self.facing);
+                let rule = self.pole.is_none().then(|| bend_rule::pole(chain, local, bend, facing)).flatten();
+                self.rule = rule.map(|(limb, _)| limb);
+                let pole = self.pole.or(rule.map(|(_, pole)| pole));
                 two_bone::solve(&mut self.chain, local, bend, self.target, pole, soften);
                 0
             }
             Solver::Ccd { .. } => ccd::solve(&mut self.chain, local, bend, self.target).1,
+            Solver::LookAt(look) => {
+                look_at::solve(&mut self.chain, local, bend, self.target, look);
+                0
+            }
+            // Made by `Reach::new` or `Reach::feet`, a ground's reach has its feet, which stood above.
+            Solver::Ground(_) => 0,
         };
         if self.weight < 1.0 {
-            let turning = &self.chain.bones()[..self.solver.turning()];
+            let turning = &self.chain.bones()[..self.solver.turned()];
             for (clip_rotation, &bone) in self.clip_rotations.iter().zip(turning) {
                 local[bone].rotation = clip_rotation.slerp(local[bone].rotation, self.weight);
             }
@@ -188,25 +259,14 @@ impl Reach {
         self.outcome(sweeps)
     }
 
-    /// For a straight two-bone limb without a pole: the pole the default bend gives it
-    /// (`bend_rule.rs`), [`BEND_REACH`] limb lengths out that way; None for a bent one.
-    fn rule_pole(&mut self, local: &[Trs], bend: &[Quat]) -> Option<Vec3> {
-        self.chain.measure(local, bend);
-        let (a, b, c) = (self.chain.joint(0), self.chain.joint(1), self.chain.joint(2));
-        let has = (a - b).cross(c - b).length().atan2((a - b).dot(c - b));
-        if !bend_rule::is_straight(has) {
-            return None;
-        }
-        let facing = self.facing.out_of_space(self.chain.above());
-        let (limb, direction) = bend_rule::bend(c - a, facing)?;
-        self.rule = Some(limb);
-        Some(a + direction * BEND_REACH * self.chain.length())
-    }
-
     fn outcome(&mut self, sweeps: usize) -> Reached {
         let end = self.chain.joint(self.chain.turning());
         let distance = chain::distance(end, self.target);
-        self.reached = Reached { end, distance, sweeps, rule: self.rule };
+        let off = match self.solver {
+            Solver::LookAt(look) => look_at::off(&self.chain, look.forward, self.target),
+            _ => 0.0,
+        };
+        self.reached = Reached { end, distance, sweeps, rule: self.rule, off };
         self.reached
     }
 

@@ -1,12 +1,13 @@
 //! Each flag's value, read into [`Options`], family by family: the model and the clip that plays,
 //! the files a run writes, the clock and the frames, how the skin is blended, and what the picture
-//! shows. Several clips at once and reaching read their own flags (`layers.rs`, `reach.rs`). What a
-//! value must look like is `values.rs`; the rules between flags, once all are read, `rules.rs`.
+//! shows. Several clips at once, reaching and looking read their own flags (`layers.rs`,
+//! `reach.rs`, `look.rs`). What a value must look like is `values.rs`; the rules between flags,
+//! once all are read, `rules.rs`.
 
 use super::model_file::{self, Given};
 use super::options::{MAX_SECONDS, MAX_THREADS, Options, front};
 use super::values::{is_md5mesh, names_a_folder, once, parse_camera, parse_size, path, png, text};
-use super::{hide, layers, morph, motion, reach};
+use super::{hide, layers, look, morph, motion, reach};
 use crate::demo::cli::choices::{Methods, Skinning};
 use lexopt::Parser;
 use skinning_formats::gltf_export::Container;
@@ -31,7 +32,9 @@ pub fn read(flag: &str, parser: &mut Parser, command_line: &mut CommandLine) -> 
         || picture(flag, parser, &mut command_line.options)?
         || several_clips(flag, parser, &mut command_line.options.layers)?
         || reaching(flag, parser, &mut command_line.options.reach)?
-        || motion(flag, parser, &mut command_line.options.motion)?)
+        || motion(flag, parser, &mut command_line.options.motion)?
+        || looking(flag, parser, &mut command_line.options.look)?
+        || standing(flag, parser, &mut command_line.options)?)
 }
 
 /// `skinning FILE`: the model, named without a flag.
@@ -257,5 +260,23 @@ fn motion(flag: &str, parser: &mut Parser, options: &mut motion::MotionOptions) 
         return Ok(false);
     }
     motion::parse(flag, parser, options)?;
+    Ok(true)
+}
+
+/// Looking (chapter 19): `look.rs` reads its flags.
+fn looking(flag: &str, parser: &mut Parser, look_options: &mut look::LookOptions) -> Result<bool, String> {
+    if !look::is_look_flag(flag) {
+        return Ok(false);
+    }
+    look::parse(flag, parser, look_options)?;
+    Ok(true)
+}
+
+/// The ground the feet stand on (chapter 20): `ground.rs` reads its value.
+fn standing(flag: &str, parser: &mut Parser, options: &mut Options) -> Result<bool, String> {
+    match flag {
+        "ground" => options.ground = Some(super::ground::parse(parser)?),
+        _ => return Ok(false),
+    }
     Ok(true)
 }

@@ -150,6 +150,26 @@ OPTIONS:
                             its rest, in world terms, the hips' travel scaled by the legs' ratio;
                             a bone with no match keeps its rest pose, and a note lists them. The
                             exports write them as the model's own clips
+    --look-at BONE=X,Y,Z    the bone BONE (a head) turns to face the point X,Y,Z in the model's own
+                            numbers and units, and the two bones above it (below the root, unless
+                            BONE hangs from the root) each take a share of the turn (chapter 19);
+                            the root cannot look. Starts the window in reach mode (E),
+                            where a left-drag on the head or its target moves the point; the dump
+                            writes where the head's forward points and how far that is off
+    --look-forward AXIS     the axis of BONE's own space its face points along: x, -x, y, -y, z or
+                            -z (default: the model's front, as the head stands in the rest pose)
+    --look-limit DEG        the most each of those bones turns from the clip's pose, in degrees
+                            (default 60); past that the head looks as near as they let it
+    --ground flat|slope:DEG|steps:HEIGHT
+                            stand the legs on a floor (chapter 20): flat, a slope rising DEG
+                            degrees towards the model's front (above -90, below 90), or steps
+                            HEIGHT high (in the model's units; below 0 they go down) and as deep as
+                            a leg is long. The legs are found by their feet's names (LeftFoot and
+                            RightFoot, after any prefix; FootL and FootR; the Fox's); each reaches
+                            by the two-bone solver so a planted sole stands on the ground, its
+                            ankle turned to the slope, the hips lowered as far as the lower foot
+                            needs. Starts the window in reach mode (E); the dump writes each
+                            sole's height above the ground
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more

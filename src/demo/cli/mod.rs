@@ -3,7 +3,7 @@
 //! fill in is [`Options`] (`options.rs`), read family by family in `flags.rs`, each value checked
 //! by `values.rs`; the rules between them are `rules.rs`, and what `--help` prints is in `help.rs`;
 //! `--skinning` and `--method` choose from `choices.rs`; `skinning FILE` is `model_file.rs`,
-//! `--hide` is `hide.rs`;
+//! `--hide` is `hide.rs`, looking `look.rs`, the ground `ground.rs`;
 //! `--root-motion` and `--root-bone` are `motion.rs`. (`--info`'s description of a model file is the model's: `model/info.rs`.)
 
 pub mod choices;
@@ -11,6 +11,8 @@ mod flags;
 pub mod help;
 pub mod hide;
 pub mod layers;
+pub mod ground;
+pub mod look;
 mod mistakes;
 mod model_file;
 pub mod morph;

@@ -1,6 +1,6 @@
 //! Names a user types: one lookup for every flag that names a bone, a clip, a mesh or a morph
-//! target (`--reach`, `--pole`, `--weights`, `--trail`, `--mask`, `--blend`, `--additive`,
-//! `--fade-to`, `--animation`, `--clip`, `--morph`).
+//! target (`--reach`, `--pole`, `--look-at`, `--weights`, `--trail`, `--mask`, `--blend`,
+//! `--additive`, `--fade-to`, `--animation`, `--clip`, `--morph`).
 //!
 //! A rig's names are rarely what a user types first: Mixamo's are `mixamorig:RightHand`, Blender's
 //! `Foot.R`, the Fox's `b_RightHand_08`. [`find`] tries, in this order, and takes the first rule

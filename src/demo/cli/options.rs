@@ -62,6 +62,10 @@ pub struct Options {
     pub morphs: Vec<MorphSetting>,
     /// `--reach`, `--pole`, `--chain`, `--reach-weight`, `--soften` (`reach.rs`, chapter 12).
     pub reach: super::reach::ReachOptions,
+    /// `--look-at`, `--look-forward`, `--look-limit` (`look.rs`, chapter 19).
+    pub look: super::look::LookOptions,
+    /// `--ground` (`ground.rs`, chapter 20): the floor the feet stand on.
+    pub ground: Option<skinning_method::ground::Shape>,
     /// Several clips at once: `--blend`, `--additive`, `--mask`, `--fade`, `--sync` (`layers.rs`).
     pub layers: LayerFlags,
     /// The bone whose trail is drawn (`--trail`, `show/trail.rs`).
@@ -102,6 +106,8 @@ impl Default for Options {
             parallel_from: None,
             morphs: Vec::new(),
             reach: Default::default(),
+            look: Default::default(),
+            ground: None,
             layers: LayerFlags::default(),
             trail: None,
             motion: Default::default(),

@@ -124,7 +124,7 @@ fn pole(text: &str) -> Option<Pole> {
 }
 
 /// `X,Y,Z` as three finite numbers.
-fn point(text: &str) -> Option<Vec3> {
+pub fn point(text: &str) -> Option<Vec3> {
     let numbers: Vec<f32> = text.split(',').map(|n| n.trim().parse::<f32>().ok()).collect::<Option<_>>()?;
     match numbers[..] {
         [x, y, z] if [x, y, z].iter().all(|n| n.is_finite()) => Some(Vec3::new(x, y, z)),

@@ -20,6 +20,8 @@ pub fn check(options: &Options, clip_given: bool) -> Result<(), String> {
     model_and_clip(options, clip_given)?;
     outputs(options)?;
     super::reach::check(&options.reach, options.info)?;
+    super::look::check(&options.look, options.info)?;
+    super::ground::check(options.ground, options.info)?;
     // Several clips at once: their own rules (`layers.rs`).
     let others = Others {
         animation: options.animation.is_some(),

@@ -7,13 +7,19 @@
 //! at the joint is made on the spot, from the joint's parent and grandparent (or CCD's bones). A
 //! left-drag anywhere else still orbits, and a right-drag still bends a bone by hand on top.
 
+mod feet;
 mod flags;
+mod look;
 mod rig;
 
+use crate::demo::cli::look::LookOptions;
+use crate::demo::cli::options::Options;
 use crate::demo::cli::reach::{MAX_GOALS, ReachOptions};
+pub use feet::chain as feet_chain;
 use flags::{above, chain_name, remade, rule_note};
 pub use flags::{chains, facing, say_rule_notes};
 use glam::{Mat4, Vec2, Vec3, Vec4Swizzles};
+pub use look::chain as look_chain;
 use skinning::camera::Camera;
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
@@ -89,6 +95,29 @@ impl Reaching {
         })
     }
 
+    /// The chains every flag asks for: `--reach`'s, `--look-at`'s and `--ground`'s legs.
+    pub fn given(model: &Model, options: &Options) -> Result<Reaching, String> {
+        let reaching = Reaching::new(model, &options.reach)?.looking(model, &options.look)?;
+        let feet = feet_chain(model, options.ground, options.model.is_none())?;
+        Ok(reaching.with(model, feet))
+    }
+
+    /// With the chain `--look-at` asks for (`look.rs`), if it does: one more chain, which `R`
+    /// keeps, and reach mode on. Or the line that says why the bone cannot look.
+    pub fn looking(self, model: &Model, options: &LookOptions) -> Result<Reaching, String> {
+        Ok(self.with(model, look_chain(model, options)?))
+    }
+
+    /// With one more chain, if there is one (a look-at, the feet), which `R` keeps: reach mode on.
+    fn with(mut self, model: &Model, chain: Option<Reach>) -> Reaching {
+        let Some(chain) = chain else { return self };
+        self.given.push(chain.clone());
+        self.names.push(chain_name(&model.skeleton, &chain));
+        self.chains.push(chain);
+        (self.on, self.active) = (true, self.chains.len() - 1);
+        self
+    }
+
     /// After a frame: a note for each chain whose straight limb the default bend chose the way for
     /// (`bend_rule.rs`), saying what it took the limb for.
     pub fn rule_notes(&self) -> Vec<String> {
@@ -119,17 +148,22 @@ impl Reaching {
 
     /// `Q`: the other solver for every chain, or why one chain cannot have it.
     pub fn switch_solver(&mut self, model: &Model) -> Result<(), String> {
+        // (The limbs' solver is never a look-at's: `--chain` or not, two-bone or CCD.)
         let next = match self.solver {
-            Solver::TwoBone { .. } => Solver::Ccd { bones: self.ccd_bones },
             // Back to two-bone with the command line's --soften, if it gave one.
             Solver::Ccd { .. } => match self.given_solver {
                 given @ Solver::TwoBone { .. } => given,
-                Solver::Ccd { .. } => Solver::TwoBone { soften: 1.0 },
+                _ => Solver::TwoBone { soften: 1.0 },
             },
+            _ => Solver::Ccd { bones: self.ccd_bones },
         };
         let mut switched = Vec::with_capacity(self.chains.len());
         for chain in &self.chains {
-            switched.push(remade(&model.skeleton, chain, next, self.facing)?);
+            // A look-at and the feet are no one limb: they keep their own way of turning.
+            switched.push(match chain.solver {
+                Solver::LookAt(_) | Solver::Ground(_) => chain.clone(),
+                _ => remade(&model.skeleton, chain, next, self.facing)?,
+            });
         }
         self.names = switched.iter().map(|c| chain_name(&model.skeleton, c)).collect();
         (self.chains, self.solver) = (switched, next);
@@ -237,7 +271,10 @@ impl Reaching {
         // The chain's own solver: a START..END path of more than two bones is CCD's, whatever the
         // solver the flags (or `Q`) chose for the others.
         let solver = self.chains.get(self.active).map_or(self.solver, |c| c.solver);
-        let _ = write!(line, "  reach {name} {} {distance:.4} to go", solver.name());
+        match self.chains.get(self.active).filter(|c| matches!(c.solver, Solver::LookAt(_))) {
+            Some(look) => _ = write!(line, "  look {name} {:.2} degrees off", look.reached.off.to_degrees()),
+            None => _ = write!(line, "  reach {name} {} {distance:.4} to go", solver.name()),
+        }
         if self.chains.len() > 1 {
             let _ = write!(line, " (+{})", self.chains.len() - 1);
         }

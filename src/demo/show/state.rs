@@ -117,7 +117,7 @@ impl Demo {
         if options.surface == Some(true) && model.triangles.is_empty() {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
-        let reach = Reaching::new(&model, &options.reach)?;
+        let reach = Reaching::given(&model, options)?;
         let travelling = Travelling::new(&model, &clips, clip, &options.motion)?;
         let trail = Trail::new(&model, options.trail.as_deref())?;
         let frame_each_clip = options.model.is_some();

@@ -21,7 +21,9 @@
 //! turns round bends its knees forward still. Its limit: an arm that hangs straight down looks like
 //! a leg, and its elbow goes forward; a `--pole` says otherwise.
 
-use glam::{Mat4, Vec3};
+use super::chain::Chain;
+use crate::transform::Trs;
+use glam::{Mat4, Quat, Vec3};
 
 /// Within how many degrees of straight down a straight limb is taken for a leg.
 pub const LEG_DEGREES: f32 = 30.0;
@@ -102,6 +104,21 @@ pub fn bend(along: Vec3, facing: Facing) -> Option<(Limb, Vec3)> {
 /// Whether the middle joint's angle `has` (radians; π is straight) leaves the bend to the rule.
 pub fn is_straight(has: f32) -> bool {
     std::f32::consts::PI - has < STRAIGHT_DEGREES.to_radians()
+}
+
+/// For a straight two-bone `chain` with no pole: what the rule takes the limb for and the pole it
+/// gives it, [`BEND_REACH`] limb lengths out that way; None for a bent limb, whose bend the clip
+/// chose. `facing` is the model's up and front in the space of the chain's parent bone, so it
+/// turns with that bone. Measures the chain in `local` first.
+pub fn pole(chain: &mut Chain, local: &[Trs], bend: &[Quat], facing: Facing) -> Option<(Limb, Vec3)> {
+    chain.measure(local, bend);
+    let (a, b, c) = (chain.joint(0), chain.joint(1), chain.joint(2));
+    let has = (a - b).cross(c - b).length().atan2((a - b).dot(c - b));
+    if !is_straight(has) {
+        return None;
+    }
+    let (limb, direction) = self::bend(c - a, facing.out_of_space(chain.above()))?;
+    Some((limb, a + direction * BEND_REACH * chain.length()))
 }
 
 #[cfg(test)]

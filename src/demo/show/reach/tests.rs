@@ -44,3 +44,26 @@ fn the_corner_line_names_a_start_end_chains_own_solver() {
     reaching.write_status(&mut line);
     assert!(line.contains("reach root-bone31 ccd "), "{line}");
 }
+
+#[test]
+fn a_look_at_turns_reach_mode_on_says_how_far_off_and_keeps_its_way_through_q() {
+    let model = skinning_method::scene::article().expect("the article's scene is valid");
+    let look =
+        LookOptions { at: Some(("bone31".into(), Vec3::new(1.6, 0.1, 0.0))), ..LookOptions::default() };
+    let mut reaching =
+        Reaching::new(&model, &ReachOptions::default()).expect("no chains").looking(&model, &look);
+    let reaching = reaching.as_mut().expect("bone31 can look");
+    assert!(reaching.on, "--look-at starts in reach mode");
+    let mut pose = Pose::new(&model);
+    let frame = skinning_method::frame::Frame::new(&skinning_method::frame::Still, 0.0);
+    let mut chains = reaching.chains();
+    let frame = skinning_method::frame::Frame { adjust: Some(&mut chains), ..frame };
+    pose.run(&model, frame).expect("linear blending");
+    reaching.mark(&pose);
+    let mut line = String::new();
+    reaching.write_status(&mut line);
+    assert_eq!(line, "  look bone1-bone31 0.00 degrees off");
+    // Q switches the limbs' solver; the look-at keeps its own.
+    reaching.switch_solver(&model).expect("no limb to switch");
+    assert!(matches!(reaching.chains()[0].solver, Solver::LookAt(_)));
+}
