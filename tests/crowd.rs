@@ -5,8 +5,8 @@
 
 mod common;
 
-use glam::Vec3;
-use skinning_fast::crowd::{Crowd, Work, grid, phase, pose_bytes, spacing};
+use glam::Vec2;
+use skinning_fast::crowd::{Crowd, Work, grid, on_ground, phase, pose_bytes, spacing};
 use skinning_fast::fast_path::FastPath;
 use skinning_fast::parallel::BlendThreads;
 use skinning_fast::synthetic;
@@ -92,19 +92,28 @@ fn the_palette_only_work_stops_before_the_blend() {
 #[test]
 fn the_grid_is_square_centred_and_the_phases_spread_over_the_loop() {
     for count in [1, 2, 3, 4, 10, 100, 1000] {
-        let places: Vec<Vec3> = (0..count).map(|i| grid(i, count, 2.0)).collect();
+        let spots: Vec<Vec2> = (0..count).map(|i| grid(i, count)).collect();
         let side = (count as f64).sqrt().ceil() as usize;
-        // Each place its own, on the ground, at most `side` across, about the origin.
-        for (i, a) in places.iter().enumerate() {
-            assert_eq!(a.y, 0.0);
-            assert!(a.x.abs() <= side as f32 && a.z.abs() <= side as f32, "{count}: {a}");
-            assert!(places[..i].iter().all(|b| b.distance(*a) >= 2.0 - 1e-5), "{count}: {a} twice");
+        // Each spot its own, at most `side` across, about the origin.
+        for (i, a) in spots.iter().enumerate() {
+            assert!(a.x.abs() <= side as f32 / 2.0 && a.y.abs() <= side as f32 / 2.0, "{count}: {a}");
+            assert!(spots[..i].iter().all(|b| b.distance(*a) >= 1.0 - 1e-5), "{count}: {a} twice");
         }
-        let columns = places.iter().map(|p| p.x.to_bits()).collect::<std::collections::BTreeSet<_>>();
+        let columns = spots.iter().map(|p| p.x.to_bits()).collect::<std::collections::BTreeSet<_>>();
         assert_eq!(columns.len(), side.min(count), "{count} characters' columns");
+        let sum: Vec2 = spots.iter().copied().sum();
+        assert!(count % side != 0 || sum.length() < 1e-3, "{count}: centred, {sum}");
         let phases: Vec<f64> = (0..count).map(|i| phase(i, count, 3.0)).collect();
         assert_eq!(phases[0], 0.0);
         assert!(phases.windows(2).all(|w| w[1] > w[0]) && phases[count - 1] < 3.0, "{phases:?}");
+    }
+    // On the ground: across the model's up, never along it.
+    let tube = synthetic::tube(4, 4, 4);
+    let up = tube.axes.up().vector();
+    for i in 0..9 {
+        let place = on_ground(&tube, grid(i, 9), 2.0);
+        assert!(place.dot(up).abs() < 1e-6, "{place}");
+        assert!((place.length() - 2.0 * grid(i, 9).length()).abs() < 1e-5, "{place}");
     }
 }
 

@@ -23,7 +23,7 @@
 
 use crate::fast_path::FastPath;
 use crate::parallel::BlendThreads;
-use glam::{Mat4, Quat, Vec3, Vec3A};
+use glam::{Mat4, Quat, Vec2, Vec3, Vec3A};
 use rayon::prelude::*;
 use skinning_method::clip::Clip;
 use skinning_method::dual_quat::DualQuat;
@@ -71,10 +71,11 @@ impl Crowd {
         Crowd { characters, blend: FastPath::new() }
     }
 
-    /// `count` characters on a square grid `spacing` apart ([`grid`]), their phases spread evenly
-    /// over a clip of `duration` seconds ([`phase`]).
+    /// `count` characters on a square grid on the model's ground, `spacing` apart ([`grid`],
+    /// [`on_ground`]), their phases spread evenly over a clip of `duration` seconds ([`phase`]).
     pub fn on_grid(model: &Model, count: usize, spacing: f32, duration: f64) -> Crowd {
-        Crowd::new(model, (0..count).map(|i| (grid(i, count, spacing), phase(i, count, duration))))
+        let member = |i| (on_ground(model, grid(i, count), spacing), phase(i, count, duration));
+        Crowd::new(model, (0..count).map(member))
     }
 
     /// One frame of every character: `clip` at `time` plus its phase, as far as `work` says. On
@@ -105,14 +106,21 @@ impl Crowd {
     }
 }
 
-/// Where the `i`th of `count` characters stands: row after row of a square grid as wide as it is
-/// deep (the last row may be short), `spacing` apart on the ground (x and z), centred on the origin.
-pub fn grid(i: usize, count: usize, spacing: f32) -> Vec3 {
-    let side = count.max(1).isqrt() + usize::from(count.max(1).isqrt().pow(2) < count);
+/// Where the `i`th of `count` characters stands on a square grid as wide as it is deep (the last
+/// row may be short), centred on the origin, in steps of one: x across, y from back to front.
+pub fn grid(i: usize, count: usize) -> Vec2 {
+    let count = count.max(1);
+    let side = count.isqrt() + usize::from(count.isqrt().pow(2) < count);
     let rows = count.div_ceil(side);
     let centre = |n: usize| (n as f32 - 1.0) / 2.0;
-    let (column, row) = (i % side, i / side);
-    Vec3::new(column as f32 - centre(side), 0.0, row as f32 - centre(rows)) * spacing
+    Vec2::new((i % side) as f32 - centre(side), (i / side) as f32 - centre(rows))
+}
+
+/// A spot of the [`grid`] on `model`'s ground, `spacing` apart: across is the model's right (its up
+/// crossed with its front, `model.axes`), and each row stands one step further to its front.
+pub fn on_ground(model: &Model, spot: Vec2, spacing: f32) -> Vec3 {
+    let (up, front) = (model.axes.up().vector(), model.axes.front().vector());
+    (up.cross(front) * spot.x + front * spot.y) * spacing
 }
 
 /// The `i`th of `count` characters' phase: spread evenly over one loop of a `duration`-second clip,
@@ -136,11 +144,14 @@ pub fn pose_bytes(pose: &Pose) -> usize {
     matrices + bones + dq + vertices + bytes::<f32>(&pose.morph.weights) + shape
 }
 
-/// The spacing of a crowd of `model`: its widest extent across the ground in the bind pose, and
-/// half that again between neighbours, so that characters that swing their limbs do not touch.
+/// The spacing of a crowd of `model`: its longest extent on the ground (across or along its front)
+/// in the bind pose, and half that again between neighbours, so that swinging limbs do not touch.
 pub fn spacing(model: &Model) -> f32 {
-    let positions = model.skin.bind_positions();
-    let (low, high) = positions.fold((Vec3::MAX, Vec3::MIN), |(l, h), p| (l.min(p), h.max(p)));
-    let across = (high - low).max(Vec3::ZERO);
-    (across.x.max(across.z) * 1.5).max(f32::EPSILON)
+    let up = model.axes.up().vector();
+    let longest = [model.axes.front().vector(), up.cross(model.axes.front().vector())].map(|axis| {
+        let along = model.skin.bind_positions().map(|p| p.dot(axis));
+        let (low, high) = along.fold((f32::MAX, f32::MIN), |(l, h), x| (l.min(x), h.max(x)));
+        (high - low).max(0.0)
+    });
+    (longest[0].max(longest[1]) * 1.5).max(f32::EPSILON)
 }

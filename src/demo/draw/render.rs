@@ -15,6 +15,8 @@
 //! `gpu_skin.rs`) instead of its lines: the first skinned layer only, the compared ones staying
 //! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
 //!
+//! `--crowd`'s other characters are the skinned layer again, each moved to its place (`render/crowd.rs`).
+//!
 //! On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
@@ -36,6 +38,7 @@ use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::model::Model;
 use skinning_method::skeleton::BoneId;
+mod crowd;
 mod read;
 mod setup;
 
@@ -165,6 +168,9 @@ impl Renderer {
         }
         self.draw_cpu_skinned(frame);
         self.draw_gpu_skinned(frame);
+        if !frame.crowd.is_empty() {
+            self.draw_crowd(frame);
+        }
         // Every layer above may have left its own program in use.
         let gl = &self.gl;
         self.lines.use_again(gl);

@@ -9,6 +9,7 @@
 //! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
 //! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
+use super::crowd::CrowdLayer;
 use super::layers::Mixing;
 use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
@@ -25,7 +26,7 @@ use crate::demo::model::gpu_fit::gpu_can_skin;
 use crate::demo::output::console;
 use crate::demo::time::Instant;
 use crate::demo::words::labels::Words;
-use crate::demo::words::status::{self, Status, StatusLine};
+use crate::demo::words::status::{self, Status};
 use glam::{Vec3, Vec3A};
 use skinning::camera::framing_model;
 use skinning_formats::material::Looks;
@@ -90,6 +91,8 @@ pub struct Demo {
     pub reach: Reaching,
     /// Where `--trail`'s bone has been (`trail.rs`).
     pub trail: Trail,
+    /// The other characters of `--crowd N` (`crowd.rs`); None for the model alone.
+    pub crowd: Option<CrowdLayer>,
 }
 
 impl Demo {
@@ -120,6 +123,8 @@ impl Demo {
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
+        let crowd = CrowdLayer::new(&model, options.crowd, clips[clip].duration as f64)?;
+        crowd.iter().for_each(|crowd| crowd.frame(&mut camera));
         if let Some((yaw, pitch, zoom)) = options.camera {
             camera.start_at(yaw, pitch, zoom);
         }
@@ -151,6 +156,7 @@ impl Demo {
             bend: None,
             reach,
             trail,
+            crowd,
         };
         demo.update();
         demo.reach.rule_notes().iter().for_each(|note| console::note_once(note));
@@ -170,7 +176,8 @@ impl Demo {
         if !self.frame_each_clip {
             return;
         }
-        let framed = framing_model(&self.model, std::slice::from_ref(self.clip()));
+        let mut framed = framing_model(&self.model, std::slice::from_ref(self.clip()));
+        self.crowd.iter().for_each(|crowd| crowd.frame(&mut framed));
         for camera in [&mut self.view.camera, &mut self.view.home] {
             (camera.target, camera.extent) = (framed.target, framed.extent);
         }
@@ -199,6 +206,9 @@ impl Demo {
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |=
             self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
+        if let Some(crowd) = &mut self.crowd {
+            crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.fast.threads);
+        }
         self.status.measured(started.elapsed());
         self.normal_lines.clear();
         if shown.normal_lines {
@@ -215,28 +225,6 @@ impl Demo {
         self.reach.write_status(&mut line);
         self.mixing.write_rows(&mut line, &self.clip_names, &self.view.bone_names, time);
         self.status.line = line;
-    }
-
-    /// What the corner line and the title say about this frame.
-    fn status_line(&self) -> StatusLine<'_> {
-        StatusLine {
-            clip: &self.clip_names[self.clip],
-            weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
-            time: self.mixing.current_time(),
-            speed: self.clock.speed,
-            paused: self.clock.paused,
-            method: self.skinned.method.name(),
-            skinning: self.skinned.skinning.name(),
-            cpu_work: self.skinned.cpu_work(self.shown()),
-            morph: self.morph.status(&self.pose.morph.weights),
-            cpu: self.status.cpu_average.shown().unwrap_or(self.status.cpu),
-            frame: self.status.frame,
-        }
-    }
-
-    /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
-    pub fn title(&self, fps: f64) -> String {
-        status::title(&self.status_line(), fps)
     }
 
     /// The layers shown this frame that need normals: the lit surface where the mesh has triangles
@@ -257,6 +245,7 @@ impl Demo {
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
             skinned: self.skinned.layers(&self.pose, view.show_skinned),
+            crowd: self.crowd.as_ref().filter(|_| view.show_skinned).map_or(&[], CrowdLayer::others),
             surface: self.shown().surface,
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),

@@ -1,11 +1,35 @@
-//! The inspector's numbers for the terminal: the vertex's morph (if its mesh has targets), then
-//! the skin's table (`skinning_method::inspect`), then an MD5 model's stored weights.
+//! What the demo says about a frame: the corner line and the title, and the inspector's numbers
+//! for the terminal: the vertex's morph (if its mesh has targets), then the skin's table
+//! (`skinning_method::inspect`), then an MD5 model's stored weights.
 
 use super::Demo;
+use crate::demo::words::status::{self, StatusLine};
 use skinning_formats::md5_import::WeightTable;
 use skinning_method::inspect::{MorphTable, Report};
 
 impl Demo {
+    /// What the corner line and the title say about this frame.
+    pub(super) fn status_line(&self) -> StatusLine<'_> {
+        StatusLine {
+            clip: &self.clip_names[self.clip],
+            weights: self.view.weight_bone.map(|b| self.view.bone_names[b].as_str()),
+            time: self.mixing.current_time(),
+            speed: self.clock.speed,
+            paused: self.clock.paused,
+            method: self.skinned.method.name(),
+            skinning: self.skinned.skinning.name(),
+            cpu_work: self.skinned.cpu_work(self.shown()),
+            morph: self.morph.status(&self.pose.morph.weights),
+            cpu: self.status.cpu_average.shown().unwrap_or(self.status.cpu),
+            frame: self.status.frame,
+        }
+    }
+
+    /// The window title: what is playing and what it costs. The time is the clip's own (wrapped).
+    pub fn title(&self, fps: f64) -> String {
+        status::title(&self.status_line(), fps)
+    }
+
     /// The inspector's numbers for this frame, as the terminal shows them; None with no vertex.
     pub fn report(&self) -> Option<String> {
         let inspection = self.inspection()?;
