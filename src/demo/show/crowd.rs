@@ -43,7 +43,7 @@ impl CrowdLayer {
             return Err(format!(
                 "--crowd {count}: {count} characters of this model would hold {} MB of poses ({} KB each); \
                  at most {} MB: ask for {} or fewer",
-                each * count >> 20,
+                each.saturating_mul(count) >> 20,
                 each >> 10,
                 MAX_BYTES >> 20,
                 MAX_BYTES / each.max(1)
@@ -93,5 +93,39 @@ impl CrowdLayer {
             self.crowd.characters.len(),
             self.crowd.bytes() as f64 / (1024.0 * 1024.0)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skinning_fast::synthetic;
+
+    #[test]
+    fn a_crowd_past_the_memory_limit_is_refused_saying_how_many_fit() {
+        // 8,192 vertices: a pose of over 256 KB (positions and normals), so 10,000 hold 2.5 GB.
+        let tube = synthetic::tube(8, 512, 16);
+        let Err(why) = CrowdLayer::new(&tube, 10_000, 1.0) else { panic!("10,000 big poses were taken") };
+        let fit = MAX_BYTES / pose_bytes(&Pose::new(&tube));
+        assert!(
+            why.starts_with("--crowd 10000: ") && why.contains(&format!("ask for {fit} or fewer")),
+            "{why}"
+        );
+        assert!(fit < 10_000 && fit > 1000, "{fit}");
+        assert!(CrowdLayer::new(&tube, 3, 1.0).is_ok_and(|c| c.is_some_and(|c| c.others().len() == 2)));
+        assert!(CrowdLayer::new(&tube, 1, 1.0).is_ok_and(|c| c.is_none()), "one is the model alone");
+    }
+
+    #[test]
+    fn the_first_character_stays_and_the_camera_takes_in_the_grid() {
+        let tube = synthetic::tube(4, 8, 8);
+        let crowd = CrowdLayer::new(&tube, 9, 2.0).expect("nine fit").expect("a crowd");
+        assert_eq!(crowd.others().len(), 8);
+        assert!(crowd.others().iter().all(|c| c.place.length() > 0.0), "no other where the first stands");
+        let mut camera = skinning::camera::framing_model(&tube, &[synthetic::wave()]);
+        let before = camera.extent;
+        crowd.frame(&mut camera);
+        // Three by three: the middle one is two steps from the corner the first stands on.
+        assert!(camera.extent.x >= before.x + spacing(&tube) - 1e-4, "{before} {}", camera.extent);
     }
 }
