@@ -145,7 +145,8 @@ OPTIONS:
                             one job each on the --threads (1 to 10000; default 1, the model alone)
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, the heap held, GL objects, resident memory;
-                            with --model, first the time the file took to load
+                            with --model, first the time the file took to load; with --crowd,
+                            what each extra character owns
     -h, --help              print this help
 ";
 
