@@ -1,11 +1,15 @@
-//! `--crowd`'s other characters (`show/crowd.rs`), drawn as the skinned layer is: the same buffers,
-//! the same programs, each character moved to its place by the camera's matrix
-//! (`view_projection * translation`). Where the CPU draws, each character's blended positions (and
-//! normals, for the lit surface) go up in turn and are drawn; where the GPU skins, each character's
-//! palette goes up and the vertex shader blends the mesh already there. One draw per character
-//! and mesh either way: the palettes are not gathered into one buffer for an instanced draw.
+//! `--crowd`'s other characters (`show/crowd.rs`), drawn as the skinned layer is: the same buffers
+//! and the same programs. Where the CPU draws, each character's blended positions (and normals, for
+//! the lit surface) go up in turn, and each is drawn moved to its place by the camera's matrix
+//! (`view_projection * translation`): one draw per character. Where the GPU skins, the characters'
+//! palettes go up together, each matrix moved to its character's place first, into the palette's
+//! uniform buffer, as many characters as it holds (`MAX_GPU_JOINTS` matrices: ten Foxes of 24
+//! joints). One instanced draw then skins them all, each instance by its own palette
+//! (`shaders/skinning.vert`: `joint`): a draw per mesh for each bufferful. Gathering every
+//! palette in one texture would make it one draw per mesh for the whole crowd; that is not done.
 
 use super::Renderer;
+use crate::demo::model::gpu_fit::MAX_GPU_JOINTS;
 use crate::demo::show::scene::Scene;
 use glam::Mat4;
 use skinning_method::frame::Palette;
@@ -17,26 +21,39 @@ impl Renderer {
         let gl = &self.gl;
         let skinned = &frame.skinned;
         let lit = frame.surface.then_some(self.surface.as_ref()).flatten();
-        for character in frame.crowd {
-            let moved = frame.view_projection * Mat4::from_translation(character.place);
-            // The light is at the eye, in the character's own numbers: the eye less its place.
-            let eye = frame.eye - character.place;
-            let pose = &character.pose;
-            if skinned.cpu.is_some() {
-                self.skinned.upload_positions(gl, &pose.skinned, &mut self.staging);
+        if skinned.cpu.is_some() {
+            for character in frame.crowd {
+                let moved = frame.view_projection * Mat4::from_translation(character.place);
+                // The light is at the eye, in the character's own numbers: the eye less its place.
+                let eye = frame.eye - character.place;
+                self.skinned.upload_positions(gl, &character.pose.skinned, &mut self.staging);
                 match lit {
-                    Some(surface) => surface.draw(gl, &pose.normals.vertex, &mut self.staging, moved, eye),
+                    Some(surface) => {
+                        surface.draw(gl, &character.pose.normals.vertex, &mut self.staging, moved, eye)
+                    }
                     None => {
                         self.lines.start(gl, moved, frame.point_size);
                         self.skinned.draw(gl);
                     }
                 }
             }
-            let Some(gpu) = self.gpu.as_mut().filter(|_| skinned.gpu.is_some()) else { continue };
-            let palette = Palette::Lbs(&pose.palette);
-            match lit.filter(|_| skinned.cpu.is_none()) {
-                Some(surface) => gpu.draw_surface(gl, palette, moved, eye, &surface.looks),
-                None => gpu.draw(gl, palette, moved, frame.point_size, skinned.gpu_color),
+        }
+        if let Some(gpu) = self.gpu.as_mut().filter(|_| skinned.gpu.is_some()) {
+            let joints = frame.crowd.first().map_or(1, |c| c.pose.palette.len()).max(1);
+            for group in frame.crowd.chunks((MAX_GPU_JOINTS / joints).max(1)) {
+                // Each character's palette moved to its place: its skinned mesh stands there.
+                self.crowd_palettes.clear();
+                for c in group {
+                    let place = Mat4::from_translation(c.place);
+                    self.crowd_palettes.extend(c.pose.palette.iter().map(|m| place * *m));
+                }
+                let palette = Palette::Lbs(&self.crowd_palettes);
+                match lit.filter(|_| skinned.cpu.is_none()) {
+                    Some(surface) => {
+                        gpu.draw_surface(gl, palette, frame.view_projection, frame.eye, &surface.looks)
+                    }
+                    None => gpu.draw(gl, palette, frame.view_projection, frame.point_size, skinned.gpu_color),
+                }
             }
         }
         // The layers after this one see through the camera alone.
