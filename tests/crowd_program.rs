@@ -110,7 +110,7 @@ fn stats_say_what_an_extra_character_owns_and_steady_frames_allocate_nothing() {
         crowd.starts_with("crowd: 20 characters, one job each; each past the first owns its pose, 4"),
         "{crowd}"
     );
-    assert!(crowd.contains("(the 19 others 0.8 MB)") && crowd.contains("is shared, not copied"), "{crowd}");
+    assert!(crowd.contains("(the 19 others 0.8 MiB)") && crowd.contains("is shared, not copied"), "{crowd}");
     let stats = text.lines().find(|l| l.starts_with("stats: ")).unwrap_or_else(|| panic!("{text}"));
     assert!(stats.contains(" 0 allocations drawing frames 4..8"), "{stats}");
 }

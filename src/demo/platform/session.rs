@@ -215,7 +215,8 @@ impl Session {
             "too few frames to count allocations".to_string()
         };
         let memory = self.memory.describe(self.frames_drawn);
-        let vertices = self.demo.model.skin.len();
+        // A crowd's characters blend on the same threads: all their vertices together.
+        let vertices = self.demo.model.skin.len() * self.options.crowd;
         // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
         let threads = match self.demo.skinned.fast.threads.used_for(vertices) {
             _ if self.demo.skinned.skinning == Skinning::Gpu => {

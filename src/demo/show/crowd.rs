@@ -41,8 +41,8 @@ impl CrowdLayer {
         let each = pose_bytes(&Pose::new(model));
         if each.saturating_mul(count) > MAX_BYTES {
             return Err(format!(
-                "--crowd {count}: {count} characters of this model would hold {} MB of poses ({} KB each); \
-                 at most {} MB: ask for {} or fewer",
+                "--crowd {count}: {count} characters of this model would hold {} MiB of poses ({} KiB each); \
+                 at most {} MiB: ask for {} or fewer",
                 each.saturating_mul(count) >> 20,
                 each >> 10,
                 MAX_BYTES >> 20,
@@ -86,8 +86,8 @@ impl CrowdLayer {
     /// What the crowd costs in memory, for `--stats`: what each character owns, and what all share.
     pub fn describe(&self) -> String {
         format!(
-            "crowd: {} characters, one job each; each past the first owns its pose, {:.1} KB (the {} \
-             others {:.1} MB); the model (skeleton, skin, clips) is shared, not copied",
+            "crowd: {} characters, one job each; each past the first owns its pose, {:.1} KiB (the {} \
+             others {:.1} MiB); the model (skeleton, skin, clips) is shared, not copied",
             self.crowd.characters.len() + 1,
             self.each as f64 / 1024.0,
             self.crowd.characters.len(),
