@@ -184,7 +184,7 @@ pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_me
         for i in 0..64 {
             // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
             let time = clip.duration as f64 * i as f64 / 64.0;
-            let blending = Blending::Cpu { method: Method::Lbs, by: &Reference, normals: false };
+            let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
             let frame = Frame { blending, ..Frame::new(Source::Clip(clip), time) };
             let _linear_blending_takes_any_palette = pose.run(model, frame);
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));

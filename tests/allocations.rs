@@ -208,7 +208,7 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
         let (mut pose, mut fast_pose, fast) = (Pose::new(model), Pose::new(model), FastPath::new());
         let mut frame = |clip, t| {
             pose.update(model, clip, t);
-            let blending = Blending::Cpu { method: Method::Lbs, by: &fast, normals: true };
+            let blending = Blending::Skin { method: Method::Lbs, by: &fast, normals: true };
             let _linear = fast_pose.run(model, Frame { blending, ..Frame::new(Source::Clip(clip), t) });
         };
         for clip in &imported.clips {
@@ -274,7 +274,9 @@ fn a_steady_frame_that_reaches_allocates_nothing() {
     (reaches[0].pole, reaches[0].weight) = (Some(Vec3::new(0.3, 0.0, 0.3)), 0.7);
     pose.bend[scene::BONE2] = Quat::from_rotation_z(0.3);
     let frame = |pose: &mut Pose, reaches: &mut [Reach], t: f64| {
-        let _linear = pose.run(&model, Frame { reaches, ..Frame::new(Source::Clip(&clip), t) });
+        let mut reaches = reaches;
+        let adjust = Some(&mut reaches as &mut dyn skinning_method::frame::Adjust);
+        let _linear = pose.run(&model, Frame { adjust, ..Frame::new(Source::Clip(&clip), t) });
     };
     frame(&mut pose, &mut reaches, 0.0);
     let n = allocations_in(|| {

@@ -29,7 +29,7 @@ fn posed(moves: &[(usize, Vec3)]) -> (Model, Vec<Vec3>) {
 /// `pose` as it is held, blended by the program's fast path (`FastPath::new()`), in a copy.
 fn held_on_the_fast_path(model: &Model, pose: &Pose) -> Pose {
     let mut fast = pose.clone();
-    let blending = Blending::Cpu { method: Method::Lbs, by: &FastPath::new(), normals: true };
+    let blending = Blending::Skin { method: Method::Lbs, by: &FastPath::new(), normals: true };
     fast.run(model, Frame { blending, ..Frame::new(Source::Held, 0.0) }).expect("LBS takes any palette");
     fast
 }

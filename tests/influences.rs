@@ -39,7 +39,7 @@ fn dvec(p: Vec3A) -> DVec3 {
 /// One frame of `clip` at `t` blended by `method` on the program's fast path (`FastPath::new()`:
 /// the best lanes, one thread), normals included.
 fn on_the_fast_path(pose: &mut Pose, model: &Model, clip: &Clip, t: f64, method: Method) {
-    let blending = Blending::Cpu { method, by: &FastPath::new(), normals: true };
+    let blending = Blending::Skin { method, by: &FastPath::new(), normals: true };
     pose.run(model, Frame { blending, ..Frame::new(Source::Clip(clip), t) })
         .expect("the joints only turn and move");
 }
@@ -131,7 +131,7 @@ fn all_threads_blend_every_influence_bit_for_bit_as_one() {
     for method in [Method::Lbs, Method::Dqs] {
         // The fast path (`lanes.rs`) on one thread, as the program runs it.
         on_the_fast_path(&mut pose, model, clip, 0.55, method);
-        let palette = pose.palette_for(method);
+        let palette = pose.palette_of(method).expect("the frame blended by it");
         // The readable loops, on one thread and on two.
         on_two.lanes = None;
         Reference.blend(skin, skin.shape(), palette, &mut one.0, &mut one.1);

@@ -154,11 +154,12 @@ fn with_dual_quaternions_the_twisted_vertex_keeps_its_distance_from_the_axis() {
     let mut pose = Pose::new(&model);
     pose.update(&model, &scene::twist().expect("twist"), 2.0);
     pose.update_dq_palette().expect("the article's palette is rigid");
+    let dq = pose.dq().expect("made just now");
     let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 2).with_dqs(
         &model.skin,
         model.skin.bind(),
-        &pose.dq.joints,
-        pose.dq.scale,
+        &dq.joints,
+        dq.scale,
     );
     assert!(i.blended.abs_diff_eq(vec3(0.3, 0.00335, 0.0125), 1e-5), "{}", i.blended);
     let dqs = i.dqs.expect("asked for");

@@ -304,7 +304,7 @@ fn a_frame_of_pose_is_the_readable_steps() {
         for method in [Method::Lbs, Method::Dqs] {
             // As the program does: the clip, the held morph weights over it, then steps 3 to 6.
             let frame = |blending| Frame { held, blending, ..Frame::new(Source::Clip(clip), 0.7) };
-            let on_fast_path = Blending::Cpu { method, by: &fast, normals: true };
+            let on_fast_path = Blending::Skin { method, by: &fast, normals: true };
             if pose.run(model, frame(on_fast_path)).is_err() {
                 // The face's badge and the robot's joints scale: no dual quaternion holds them.
                 assert!(method == Method::Dqs && !name.contains("tube"), "{name}: {method:?} refused");
@@ -313,7 +313,7 @@ fn a_frame_of_pose_is_the_readable_steps() {
             // The readable steps by hand, from the frame's palette and morphed skin.
             let mut readable = pose.clone();
             let (skin, shape) = (&model.skin, readable.morph.shape(&model.skin));
-            let palette = Palette::of(method, &readable.palette, &readable.dq);
+            let palette = pose.palette_of(method).expect("the frame blended by it");
             Reference.blend(skin, shape, palette, &mut readable.skinned, &mut readable.normals.vertex);
             let size = size(&readable.skinned);
             let at = format!("{name}, {method:?}");

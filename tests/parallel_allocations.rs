@@ -43,7 +43,7 @@ fn steady_parallel_frames_allocate_nothing_on_any_thread() {
     let frame = |pose: &mut Pose, model: &Model, clip, t, fast: &FastPath| {
         for method in [Method::Lbs, Method::Dqs] {
             for normals in [true, false] {
-                let blending = Blending::Cpu { method, by: fast, normals };
+                let blending = Blending::Skin { method, by: fast, normals };
                 let frame = Frame { blending, ..Frame::new(Source::Clip(clip), t) };
                 pose.run(model, frame).expect("rigid joints");
             }

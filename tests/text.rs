@@ -152,11 +152,12 @@ fn the_inspector_draws_and_prints_the_candidates_on_both_roads() {
 fn with_dual_quaternions_the_inspector_shows_where_they_put_the_vertex() {
     let (model, mut pose) = posed("twist", 2.0);
     pose.update_dq_palette().expect("the article's palette is rigid");
+    let dq = pose.dq().expect("made just now");
     let expected = inspect(&model.skin, model.skin.bind(), &pose.palette, 2).with_dqs(
         &model.skin,
         model.skin.bind(),
-        &pose.dq.joints,
-        pose.dq.scale,
+        &dq.joints,
+        dq.scale,
     );
     // Looking down on the arm (as `--camera` turns it): the two blends differ mostly in depth.
     let flags = ["--inspect", "2", "--method", "both", "--camera", "0,80,1.4"];

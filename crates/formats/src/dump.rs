@@ -35,13 +35,12 @@
 //! 32-bit floats hold (about 3.4e38) ends the dump with an [`Overflow`], an error in the model (not
 //! in the output) that names the time, and the bone, joint or vertex.
 
-use glam::Vec3A;
 use serde::Serialize;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner};
 use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
-use skinning_method::morph::{Held, Morphed};
+use skinning_method::morph::Held;
 use skinning_method::reach::Reach;
 use std::io::{self, Write};
 
@@ -73,19 +72,15 @@ impl Settings<'_> {
     }
 }
 
-/// Who blends the positions a dump writes.
+/// Who skins the positions a dump writes: the frame hands steps 5 and 6 to it (`frame.rs`:
+/// `Skinner`), whichever it is.
 pub enum By<'a> {
-    /// A blender on the CPU, run by the frame itself (`frame.rs`): the dump says `"cpu"`.
-    Cpu(&'a dyn Blender),
-    /// Something else, after the frame's palette and morph, named in `"skinning"`: the program's
-    /// vertex shader, read back (`--dump --skinning gpu`).
-    Outside { name: &'a str, blend: &'a mut BlendFn<'a> },
+    /// A blender on the CPU: the dump says `"cpu"`.
+    Cpu(&'a dyn Skinner),
+    /// A skinner outside the CPU, named in `"skinning"`: the program's vertex shader, read back
+    /// (`--dump --skinning gpu`).
+    Outside { name: &'a str, by: &'a dyn Skinner },
 }
-
-/// From this frame's morph (its weights, and the mesh in its shape: `Morphed::reshaped`) and palette
-/// (one entry per joint) to skinned positions (one per vertex) and skinned normals (one per bind
-/// normal).
-pub type BlendFn<'a> = dyn FnMut(&Morphed, Palette, &mut [Vec3A], &mut [Vec3A]) -> io::Result<()> + 'a;
 
 /// The frames a dump simulates: the first at `start`, then every `dt` seconds, `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,7 +121,9 @@ pub fn check_dqs<'a>(
     (0..frames.count).find_map(|f| {
         let mut frame = Frame::new(animator.source(), frames.time(f));
         frame.blending = Blending::Palette(Method::Dqs);
-        pose.run(model, frame).err().map(|e| (frames.time(f), e))
+        // Stopped at the palette, the frame can only be refused for its dual quaternions.
+        let refused = pose.run(model, frame).err();
+        refused.and_then(|e| e.not_rigid()).map(|e| (frames.time(f), e))
     })
 }
 
@@ -168,8 +165,8 @@ pub fn write_dump_with<'a>(
 }
 
 /// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended), the
-/// chains that reach, the matrices, the morph with the held weights, and the blend, by the frame's
-/// own blender or by the one outside it.
+/// chains that reach, the matrices, the morph with the held weights, and the blend, by the skinner
+/// the settings name.
 fn run_frame(
     model: &Model,
     pose: &mut Pose,
@@ -177,24 +174,18 @@ fn run_frame(
     time: f64,
     settings: &mut Settings,
 ) -> io::Result<()> {
-    let method = settings.method;
-    let blending = match settings.by {
-        By::Cpu(by) => Blending::Cpu { method, by, normals: true },
-        By::Outside { .. } => Blending::Palette(method),
-    };
+    let (By::Cpu(by) | By::Outside { by, .. }) = settings.by;
+    let blending = Blending::Skin { method: settings.method, by, normals: true };
+    let mut reaches = &mut *settings.reaches;
     let frame = Frame {
         time,
         source: animator.source(),
-        reaches: &mut *settings.reaches,
+        adjust: Some(&mut reaches),
         held: settings.held,
         blending,
+        compare: None,
     };
-    pose.run(model, frame).map_err(io::Error::other)?;
-    if let By::Outside { blend, .. } = &mut settings.by {
-        let palette = Palette::of(method, &pose.palette, &pose.dq);
-        blend(&pose.morph, palette, &mut pose.skinned, &mut pose.normals.vertex)?;
-    }
-    Ok(())
+    pose.run(model, frame).map_err(io::Error::other)
 }
 
 /// The model's part of the dump, before its frames: the clip's name, who blends and how, the
@@ -261,12 +252,14 @@ fn frame_out<'a>(
     settings: &'a Settings,
 ) -> FrameOut<'a> {
     let dqs = settings.method == Method::Dqs;
-    let dq_palette = dqs.then(|| {
+    // A DQS frame made its dual quaternions (`Pose::dq`); an LBS one writes none.
+    let dq = pose.dq().filter(|_| dqs);
+    let dq_palette = dq.map(|dq| {
         let out = |d: &skinning_method::dual_quat::DualQuat| DualQuatOut {
             real: d.real.into(),
             dual: d.dual.into(),
         };
-        pose.dq.joints.iter().map(out).collect()
+        dq.joints.iter().map(out).collect()
     });
     // The skinned vertices come first, the rigid ones after (`Model::with_parts`).
     let skinned_len = model.skinned_len();
@@ -279,7 +272,7 @@ fn frame_out<'a>(
         palette: Matrices(&pose.palette),
         morph_weights: &pose.morph.weights,
         dq_palette,
-        dq_scale: dqs.then_some(pose.dq.scale),
+        dq_scale: dq.map(|dq| dq.scale),
         skinned: Points(&pose.skinned[..skinned_len]),
         rigid: Points(&pose.skinned[skinned_len..]),
         normals: Points(&normals[..normals_len]),

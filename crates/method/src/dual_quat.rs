@@ -131,6 +131,27 @@ pub fn compute_dq_palette(palette: &[Mat4], dq_palette: &mut [DualQuat]) -> Resu
     Ok(common)
 }
 
+/// The palette as unit dual quaternions, one per joint, and the scale every joint shares, factored
+/// out of them: what a frame that blends by DQS makes (`frame.rs`: `Pose::dq`).
+#[derive(Clone, Debug)]
+pub struct DqPalette {
+    pub joints: Vec<DualQuat>,
+    pub scale: f32,
+}
+
+impl DqPalette {
+    /// Room for `joints` joints, each at the identity.
+    pub fn new(joints: usize) -> DqPalette {
+        DqPalette { joints: vec![DualQuat::IDENTITY; joints], scale: 1.0 }
+    }
+
+    /// Made again from `palette` ([`compute_dq_palette`]); on error, only partly.
+    pub fn update(&mut self, palette: &[Mat4]) -> Result<(), NotRigid> {
+        self.scale = compute_dq_palette(palette, &mut self.joints)?;
+        Ok(())
+    }
+}
+
 /// Dual-quaternion skinning: the palette as unit dual quaternions, one per joint, and the scale
 /// every joint shares ([`compute_dq_palette`]). As a [`Blend`], every vertex is moved by the
 /// weighted, normalised sum of its joints' dual quaternions (steps 1 to 3 above), after scaling its

@@ -6,37 +6,40 @@
 //!
 //! 1. **animate**: the clip (or several, blended: `mixer.rs`) gives every bone its local
 //!    translation, rotation and scale for this time (`local`), and every morph target a weight;
-//! 2. **reach**: any chain that reaches for a target turns its rotations in `local` there
-//!    (`reach.rs`);
-//! 3. **matrices**: each bone's `local` as a matrix, with its hand bend; the walk down the tree,
-//!    `world = parent world * local`; the palette, `world * offset` once per joint;
+//! 2. **adjust**: a later lesson may change `local` here, before any matrix ([`Adjust`]): reaching
+//!    (chapter 12) turns a chain's rotations so its end meets a target;
+//! 3. **matrices**: each bone's `local` as a matrix, with its hand bend ([`local_matrix`]); the walk
+//!    down the tree, `world = parent world * local`; the palette, `world * offset` once per joint;
 //! 4. **morph**: a mesh with morph targets takes this frame's shape, `bind + Σ weight * Δ`, in
 //!    positions of the pose's own (`morph.rs`); the blend reads those;
 //! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`, over every influence (`blend.rs`);
 //! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
 //!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
 //!
-//! What varies is data, in a [`Frame`]: where the pose comes from ([`Source`]), the chains that
-//! reach, the morph weights the user holds, and how steps 5 and 6 run ([`Blending`]): by which
-//! method (linear blending or dual quaternions, `frame/method.rs`), by whom (the readable loops of
-//! `blend.rs`, or the fast path of the `skinning-fast` crate), or not at all on the CPU (the GPU
-//! blends from the palette).
+//! What varies is data, in a [`Frame`]: where the pose comes from ([`Source`]), what adjusts it,
+//! the morph weights the user holds, and how steps 5 and 6 run ([`Blending`]): by which method
+//! (linear blending or dual quaternions, `frame/method.rs`), and by whom, a [`Skinner`] the frame
+//! hands them to (the readable loops of `blend.rs`, the fast path of the `skinning-fast` crate, or
+//! the GPU's vertex shader read back), or not at all (the GPU blends from the palette as it draws).
+//! No step of it is run anywhere else: whoever needs steps 5 and 6 again runs the frame again.
 
+mod bones;
 mod method;
 mod source;
 
-pub use method::{Blender, Blending, Method, Palette, Reference};
+pub use bones::{Adjust, local_matrix};
+pub use method::{Blender, Method, Palette, Reference, Refused};
 pub use source::Source;
 
-use crate::dual_quat::{DualQuat, NotRigid, compute_dq_palette};
+use crate::dual_quat::{DqPalette, NotRigid};
 use crate::model::Model;
 use crate::morph::{Held, Morphed};
 use crate::normals::face_normals;
-use crate::reach::{self, Reach};
 use crate::skeleton::BoneId;
-use crate::skin::{Shape, compute_palette};
+use crate::skin::{Shape, Skin, compute_palette};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3, Vec3A};
+use std::error::Error;
 
 /// What one frame is asked to do: the time, where the pose comes from, and how to finish it.
 pub struct Frame<'a> {
@@ -44,19 +47,23 @@ pub struct Frame<'a> {
     pub time: f64,
     /// Step 1: where the bones' local poses and the morph weights come from.
     pub source: Source<'a>,
-    /// Step 2: the chains that reach, solved one after the other (none for most frames).
-    pub reaches: &'a mut [Reach],
+    /// Step 2: what changes the local pose before the matrices (none for most frames).
+    pub adjust: Option<&'a mut dyn Adjust>,
     /// The morph weights the user holds over the clip's, before step 4 (`--morph`, the keys).
     pub held: &'a [Held],
-    /// Steps 5 and 6: how, and whether, the CPU blends.
+    /// Steps 5 and 6: how, by whom, and whether they run.
     pub blending: Blending<'a>,
+    /// Compare mode: step 5 once more by dual quaternions, into these positions, by the same
+    /// skinner, after the frame's own blend (None for most frames).
+    pub compare: Option<&'a mut [Vec3A]>,
 }
 
 impl<'a> Frame<'a> {
     /// `source` at `time`, blended linearly by the readable loops, normals included: the frame a
     /// learner reads. The other fields say what else the frame does.
     pub fn new(source: Source<'a>, time: f64) -> Frame<'a> {
-        Frame { time, source, reaches: &mut [], held: &[], blending: Blending::reference(Method::Lbs) }
+        let blending = Blending::reference(Method::Lbs);
+        Frame { time, source, adjust: None, held: &[], blending, compare: None }
     }
 
     /// The same frame, stopped after the palette and the morph (steps 1 to 4): for whoever reads
@@ -64,14 +71,6 @@ impl<'a> Frame<'a> {
     pub fn palette_only(self) -> Frame<'a> {
         Frame { blending: Blending::Palette(self.blending.method()), ..self }
     }
-}
-
-/// The palette as unit dual quaternions, for dual-quaternion skinning (`dual_quat.rs`): one per
-/// joint, and the scale every joint shares, factored out of them.
-#[derive(Clone, Debug)]
-pub struct DqPalette {
-    pub joints: Vec<DualQuat>,
-    pub scale: f32,
 }
 
 /// The skinned normals (step 6): one per vertex where the skin has bind normals, else one per
@@ -100,8 +99,11 @@ pub struct Pose {
     pub world: Vec<Mat4>,
     /// `world * offset` of every joint of the skin.
     pub palette: Vec<Mat4>,
-    /// The palette as dual quaternions, when a frame blends by [`Method::Dqs`].
-    pub dq: DqPalette,
+    /// The palette as dual quaternions, when a frame blends by [`Method::Dqs`]: read through
+    /// [`Pose::dq`], which gives it only while it is this frame's.
+    dq: DqPalette,
+    /// Whether `dq` was made from this frame's palette.
+    dq_is_current: bool,
     /// Step 4: this frame's morph weights, and the mesh's shape this frame that the blend reads.
     pub morph: Morphed,
     /// Blended position of every vertex.
@@ -120,7 +122,8 @@ impl Pose {
             local_matrices: vec![Mat4::IDENTITY; bones],
             world: vec![Mat4::IDENTITY; bones],
             palette: vec![Mat4::IDENTITY; joints],
-            dq: DqPalette { joints: vec![DualQuat::IDENTITY; joints], scale: 1.0 },
+            dq: DqPalette::new(joints),
+            dq_is_current: false,
             morph: Morphed::new(&model.skin, &model.morphs),
             skinned: vec![Vec3A::ZERO; model.skin.len()],
             normals: Normals {
@@ -139,29 +142,37 @@ impl Pose {
     /// One frame of the method, the six steps in order, as `frame` asks.
     ///
     /// Dual quaternions need joints that only turn and move: if one does not, the error names it,
-    /// the bones and the palette are this frame's, and `skinned` is left as it was.
-    pub fn run(&mut self, model: &Model, frame: Frame) -> Result<(), NotRigid> {
-        // 1. animate; 2. reach.
+    /// the bones and the palette are this frame's, and `skinned` is left as it was. A skinner may
+    /// fail too (a GPU read-back), and says why.
+    pub fn run(&mut self, model: &Model, frame: Frame) -> Result<(), Refused> {
+        // 1. animate; 2. adjust (reach).
         frame.source.animate(model, frame.time, &mut self.local, &mut self.morph.weights);
-        reach::solve(frame.reaches, &mut self.local, &self.bend);
-        // 3. matrices: local, world, palette.
+        if let Some(adjust) = frame.adjust {
+            adjust.adjust(&mut self.local, &self.bend);
+        }
+        // 3. matrices: local, world, palette (the dual quaternions made from the last are now old).
         self.matrices(model);
+        self.dq_is_current = false;
         // 4. morph, with the weights the user holds over the clip's.
         self.morph.hold(frame.held);
         self.morph.apply(&model.skin, &model.morphs);
-        // 5 and 6. blend and normals, unless the GPU does them from the palette.
-        let method = frame.blending.method();
-        if method == Method::Dqs {
-            self.update_dq_palette()?;
+        // 5 and 6. blend and normals by the skinner, unless the GPU does them from the palette.
+        if frame.blending.method() == Method::Dqs || frame.compare.is_some() {
+            self.update_dq_palette().map_err(Refused::NotRigid)?;
         }
-        let Blending::Cpu { method, by, normals } = frame.blending else { return Ok(()) };
-        let shape = self.morph.shape(&model.skin);
-        let palette = Palette::of(method, &self.palette, &self.dq);
+        let Blending::Skin { method, by, normals } = frame.blending else { return Ok(()) };
+        let dq = Palette::Dqs { joints: &self.dq.joints, scale: self.dq.scale };
+        let palette = if method == Method::Dqs { dq } else { Palette::Lbs(&self.palette) };
         let vertex_normals = if normals { &mut self.normals.vertex[..] } else { &mut [] };
-        by.blend(&model.skin, shape, palette, &mut self.skinned, vertex_normals);
+        let posed = Posed { palette, morph: &self.morph };
+        by.skin(&model.skin, posed, &mut self.skinned, vertex_normals).map_err(Refused::Skinner)?;
         if normals && !self.normals.face.is_empty() {
             // Flat normals, for a mesh with none of its own.
             face_normals(&self.skinned, &model.triangles, &mut self.normals.face);
+        }
+        if let Some(compared) = frame.compare {
+            let posed = Posed { palette: dq, morph: &self.morph };
+            by.skin(&model.skin, posed, compared, &mut []).map_err(Refused::Skinner)?;
         }
         Ok(())
     }
@@ -175,22 +186,36 @@ impl Pose {
     /// Step 3: each bone's `local` as a matrix with its hand bend after it, then world transforms
     /// and the palette.
     fn matrices(&mut self, model: &Model) {
-        for ((matrix, local), bend) in self.local_matrices.iter_mut().zip(&self.local).zip(&self.bend) {
-            *matrix = local.to_mat4() * Mat4::from_quat(*bend);
+        for (bone, matrix) in self.local_matrices.iter_mut().enumerate() {
+            *matrix = local_matrix(&self.local, &self.bend, bone);
         }
         model.skeleton.compute_world(&self.local_matrices, &mut self.world);
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
     }
 
-    /// The palette as dual quaternions, for DQS: once per joint, like the palette itself.
+    /// The palette as dual quaternions, for DQS: once per joint, like the palette itself. A frame
+    /// that blends by DQS makes it; compare mode and the `D` key ask for it after a frame.
     pub fn update_dq_palette(&mut self) -> Result<(), NotRigid> {
-        self.dq.scale = compute_dq_palette(&self.palette, &mut self.dq.joints)?;
+        self.dq_is_current = false;
+        self.dq.update(&self.palette)?;
+        self.dq_is_current = true;
         Ok(())
     }
 
-    /// What `method`'s blend reads (for DQS, as of the last frame that blended by it).
-    pub fn palette_for(&self, method: Method) -> Palette<'_> {
-        Palette::of(method, &self.palette, &self.dq)
+    /// This frame's palette as dual quaternions; None unless it was made from this frame's
+    /// palette (by a frame that blends by DQS, or [`Pose::update_dq_palette`] after it), so an older
+    /// frame's is never read as this one's.
+    pub fn dq(&self) -> Option<&DqPalette> {
+        self.dq_is_current.then_some(&self.dq)
+    }
+
+    /// What `method`'s blend reads of this frame: the palette for LBS, the dual quaternions for DQS
+    /// (None where this frame has not made them: [`Pose::dq`]).
+    pub fn palette_of(&self, method: Method) -> Option<Palette<'_>> {
+        match method {
+            Method::Lbs => Some(Palette::Lbs(&self.palette)),
+            Method::Dqs => self.dq().map(|dq| Palette::Dqs { joints: &dq.joints, scale: dq.scale }),
+        }
     }
 
     /// The mesh's shape this frame, which the blend reads: the skin's bind positions and normals,
@@ -202,5 +227,65 @@ impl Pose {
     /// Where the joint of `bone` is in the world: the origin of its space.
     pub fn joint(&self, bone: BoneId) -> Vec3 {
         self.world[bone].w_axis.truncate()
+    }
+}
+
+/// What steps 5 and 6 read of a posed frame: the palette of the method it blends by, and its morph
+/// (this frame's weights, and the mesh's shape the blend reads: `Morphed::shape`).
+#[derive(Clone, Copy)]
+pub struct Posed<'a> {
+    pub palette: Palette<'a>,
+    pub morph: &'a Morphed,
+}
+
+/// Steps 5 and 6 as the frame hands them on: skins every vertex of `skin` as `posed` into
+/// `positions`, and moves its normals into `normals` unless that is empty. The CPU's blenders
+/// ([`Blender`]: the readable loops, the fast path) never fail; one outside the CPU (the GPU's
+/// vertex shader, read back) may, and says why.
+pub trait Skinner {
+    fn skin(
+        &self,
+        skin: &Skin,
+        posed: Posed,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) -> Result<(), Box<dyn Error + Send + Sync>>;
+}
+
+/// A blender skins the frame's shape: the skin's own, or this frame's morphed one.
+impl<B: Blender + ?Sized> Skinner for B {
+    fn skin(
+        &self,
+        skin: &Skin,
+        posed: Posed,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) -> Result<(), Box<dyn Error + Send + Sync>> {
+        self.blend(skin, posed.morph.shape(skin), posed.palette, positions, normals);
+        Ok(())
+    }
+}
+
+/// How a frame ends.
+#[derive(Clone, Copy)]
+pub enum Blending<'a> {
+    /// Steps 5 and 6 by `method`, run `by` a skinner; the normals too if `normals` (step 6).
+    Skin { method: Method, by: &'a dyn Skinner, normals: bool },
+    /// The frame stops at the palette for `method` (and the morph): the GPU blends from it as it
+    /// draws.
+    Palette(Method),
+}
+
+impl Blending<'_> {
+    /// Steps 5 and 6 by `method` with the readable loops, normals included.
+    pub fn reference(method: Method) -> Blending<'static> {
+        Blending::Skin { method, by: &Reference, normals: true }
+    }
+
+    /// The method whose palette the frame makes.
+    pub fn method(&self) -> Method {
+        match *self {
+            Blending::Skin { method, .. } | Blending::Palette(method) => method,
+        }
     }
 }

@@ -32,7 +32,9 @@ use glam::{Mat4, Vec3, Vec3A};
 use std::fmt;
 
 mod morphs;
+mod xyz;
 pub use morphs::MorphTable;
+use xyz::Xyz;
 
 /// What one influence does to the inspected vertex.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -140,7 +142,7 @@ pub struct Report<'a> {
 }
 
 impl Report<'_> {
-    pub const DECIMALS: usize = 4;
+    pub const DECIMALS: usize = xyz::DECIMALS;
 
     /// The bone's name as it may be printed (control characters escaped: it is the file's).
     fn bone_name(&self, joint: JointId) -> std::borrow::Cow<'_, str> {
@@ -188,16 +190,5 @@ impl fmt::Display for Report<'_> {
             writeln!(f, "  {:<label_width$}  {}", "dual quaternion skinning (dqs)", Xyz(dqs))?;
         }
         Ok(())
-    }
-}
-
-/// A point as `(x, y, z)`, each rounded to [`Report::DECIMALS`] places and right-aligned.
-struct Xyz(Vec3);
-
-impl fmt::Display for Xyz {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let d = Report::DECIMALS;
-        let w = d + 3; // a sign, a digit, the point
-        write!(f, "({:>w$.d$}, {:>w$.d$}, {:>w$.d$})", self.0.x, self.0.y, self.0.z)
     }
 }

@@ -10,7 +10,9 @@
 //! Unicode line and paragraph separators come out as visible escapes (`\n`, `\t`, `\u{1b}`,
 //! `\u{202e}`), everything else as it is.
 
+use crate::skeleton::TreeError;
 use std::borrow::Cow;
+use std::fmt;
 
 /// `name` with every character that [`hides`] text written as an escape: `\n`, `\r`, `\t`,
 /// `\\u{1b}`, `\\u{202e}`... A name without any is returned as it is, without a copy. A
@@ -46,6 +48,37 @@ pub fn hides(c: char) -> bool {
 pub fn quoted(name: &str) -> String {
     format!("\"{}\"", printable(name))
 }
+
+/// The message of the skeleton's error (`skeleton/error.rs`), each bone's name made [`printable`]: the
+/// core names no later lesson, so the lesson on names from files prints the core's one error that
+/// carries them.
+impl fmt::Display for TreeError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            TreeError::Empty => write!(f, "the skeleton has no bones"),
+            TreeError::MissingBone { bone, index } => {
+                write!(f, "bone {} links to bone #{index}, which does not exist", printable(bone))
+            }
+            TreeError::NoRoot => write!(f, "every bone has a parent, so the links form a cycle"),
+            TreeError::SeveralRoots(names) => {
+                let names: Vec<_> = names.iter().map(|n| printable(n)).collect();
+                write!(f, "the skeleton needs exactly one root, found {}", names.join(", "))
+            }
+            TreeError::ReachedTwice(name) => {
+                let name = printable(name);
+                write!(f, "bone {name} is reached twice from the root (a cycle or a shared child)")
+            }
+            TreeError::Unreached(name) => {
+                write!(f, "bone {} cannot be reached from the root", printable(name))
+            }
+            TreeError::TooDeep { bone, limit } => {
+                write!(f, "bone {} is more than {limit} bones below the root", printable(bone))
+            }
+        }
+    }
+}
+
+impl std::error::Error for TreeError {}
 
 #[cfg(test)]
 mod tests {

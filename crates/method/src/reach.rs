@@ -29,6 +29,7 @@ pub mod ccd;
 pub mod chain;
 pub mod two_bone;
 
+use crate::frame::Adjust;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use bend_rule::{BEND_REACH, Facing, Limb};
@@ -212,6 +213,20 @@ impl Reach {
     /// The chain as last measured (by the last solve): its joints' world transforms.
     pub fn chain(&self) -> &Chain {
         &self.chain
+    }
+}
+
+/// Reaching as step 2 of a frame (`frame.rs`: `Adjust`): every chain solved in turn.
+impl Adjust for &mut [Reach] {
+    fn adjust(&mut self, local: &mut [Trs], bend: &[Quat]) {
+        solve(self, local, bend);
+    }
+}
+
+/// The same for chains held in a list of their own.
+impl Adjust for Vec<Reach> {
+    fn adjust(&mut self, local: &mut [Trs], bend: &[Quat]) {
+        solve(self, local, bend);
     }
 }
 

@@ -76,9 +76,10 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
     let fast = FastPath::new();
     for method in [Method::Lbs, Method::Dqs] {
         // The CPU's blend as the program runs it: the fast path.
-        let blending = Blending::Cpu { method, by: &fast, normals: true };
+        let blending = Blending::Skin { method, by: &fast, normals: true };
         pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 0.0) }).expect("rigid joints");
-        gpu.capture(&gl, pose.palette_for(method), &mut on_gpu, &mut normals_on_gpu)
+        let palette = pose.palette_of(method).expect("the frame blended by it");
+        gpu.capture(&gl, palette, &mut on_gpu, &mut normals_on_gpu)
             .expect("transform feedback");
         let largest = |cpu: &[Vec3A], gpu: &[Vec3A]| {
             cpu.iter().zip(gpu).map(|(c, g)| (*c - *g).abs().max_element()).fold(0.0, f32::max)

@@ -12,12 +12,16 @@ use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
+use glam::Vec3A;
 use skinning_formats::dump::Frames;
 use skinning_formats::material::Looks;
-use skinning_method::frame::Method;
+use skinning_method::frame::{Method, Posed, Skinner};
 use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
-use skinning_method::morph::{Held, Morphed};
+use skinning_method::morph::Held;
+use skinning_method::skin::Skin;
+use std::cell::RefCell;
+use std::error::Error;
 use std::path::Path;
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
@@ -63,27 +67,45 @@ pub fn dump_gpu(
     if let Some(note) = gpu.take_morph_note() {
         console::say(&format!("note: {note}"));
     }
-    // An OpenGL failure is kept aside, so it is reported as itself and not as a file that cannot be written.
-    let mut gl_failure = None;
-    let mut blend = |morphed: &Morphed,
-                     palette: skinning_method::frame::Palette,
-                     skinned: &mut [glam::Vec3A],
-                     normals: &mut [glam::Vec3A]| {
-        gpu.set_shape(&gl, morphed);
-        gpu.capture(&gl, palette, skinned, normals).map_err(|e| {
-            let io = std::io::Error::other(e.to_string());
-            gl_failure = Some(e);
-            io
-        })
-    };
+    let read_back = ReadBack { gl: &gl, gpu: RefCell::new(gpu), failure: RefCell::new(None) };
     let written = write_file(path, |mut file| {
-        let by = By::Outside { name: "gpu", blend: &mut blend };
+        let by = By::Outside { name: "gpu", by: &read_back };
         write_dump_with(&mut file, model, animation, frames, Settings { method, by, held, reaches })
     });
-    gpu.delete(&gl);
-    match gl_failure {
+    read_back.gpu.borrow().delete(&gl);
+    match read_back.failure.into_inner() {
         Some(e) => Err(e.into()),
         None => written,
+    }
+}
+
+/// The vertex shader as the dump's skinner (`frame.rs`: `Skinner`): each frame's shape and palette
+/// to the GPU, the positions and normals it computes read back through transform feedback. The
+/// frame lends it out shared, so the skin and the failure sit in cells. An OpenGL failure is kept
+/// aside, so it is reported as itself and not as a file that cannot be written.
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+struct ReadBack<'g> {
+    gl: &'g glow::Context,
+    gpu: RefCell<crate::demo::draw::gpu_skin::GpuSkin>,
+    failure: RefCell<Option<gl::GlError>>,
+}
+
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+impl Skinner for ReadBack<'_> {
+    fn skin(
+        &self,
+        _skin: &Skin,
+        posed: Posed,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+    ) -> Result<(), Box<dyn Error + Send + Sync>> {
+        let mut gpu = self.gpu.borrow_mut();
+        gpu.set_shape(self.gl, posed.morph);
+        gpu.capture(self.gl, posed.palette, positions, normals).map_err(|e| {
+            let said = e.to_string();
+            *self.failure.borrow_mut() = Some(e);
+            said.into()
+        })
     }
 }
 

@@ -19,7 +19,7 @@ use super::state::Demo;
 use crate::demo::cli::choices::Methods;
 use glam::Mat4;
 use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
-use skinning_method::frame::{Blender, Method, Palette, Pose, Reference};
+use skinning_method::frame::{Blending, Frame, Pose, Source};
 use skinning_method::model::Model;
 
 /// What a frame's blend can reach at most, from numbers that never change: the largest bind
@@ -65,7 +65,7 @@ pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> 
             return None;
         }
         let compared = &mut demo.skinned.compared;
-        blend_as_the_dump_does(pose, compared, &demo.model, method);
+        blend_as_the_dump_does(pose, compared, &demo.model, method, demo.clock.time);
         points_overflow(&pose.skinned, "skinned position")
             .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
             .or_else(|| (method == Methods::Both).then(|| points_overflow(compared, "DQS position"))?)
@@ -74,14 +74,18 @@ pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> 
 }
 
 /// This frame's skinned positions and normals by the readable loops the dump blends with
-/// (`frame::Reference`: the first method's into the pose, compare mode's DQS positions into
-/// `compared`), from the morph and the palettes `Demo::update` made.
-fn blend_as_the_dump_does(pose: &mut Pose, compared: &mut [glam::Vec3A], model: &Model, method: Methods) {
-    let shape = pose.morph.shape(&model.skin);
-    let first = Palette::of(method.first(), &pose.palette, &pose.dq);
-    Reference.blend(&model.skin, shape, first, &mut pose.skinned, &mut pose.normals.vertex);
-    if method == Methods::Both {
-        let dqs = Palette::of(Method::Dqs, &pose.palette, &pose.dq);
-        Reference.blend(&model.skin, shape, dqs, compared, &mut []);
-    }
+/// (`Blending::reference`: the first method's into the pose, compare mode's DQS positions into
+/// `compared`): the frame run again from the pose `Demo::update` left, as it stands.
+fn blend_as_the_dump_does(
+    pose: &mut Pose,
+    compared: &mut [glam::Vec3A],
+    model: &Model,
+    method: Methods,
+    time: f64,
+) {
+    let compare = (method == Methods::Both).then_some(compared);
+    let again =
+        Frame { blending: Blending::reference(method.first()), compare, ..Frame::new(Source::Held, time) };
+    // The frame this one repeats took these palettes already (or gave way to linear blending).
+    let _took_them_before = pose.run(model, again);
 }

@@ -67,12 +67,13 @@ pub fn on_screen<'a>(
 ) -> impl Iterator<Item = Vec2> + 'a {
     let (skin, positions) = (&model.skin, pose.shape(model).positions);
     (0..skin.len()).map(move |v| {
-        let drawn = match method {
-            Methods::Dqs => {
-                let dqs = DualQuats { joints: &pose.dq.joints, scale: pose.dq.scale };
+        // A DQS frame made its dual quaternions (`Pose::dq`).
+        let drawn = match (method, pose.dq()) {
+            (Methods::Dqs, Some(dq)) => {
+                let dqs = DualQuats { joints: &dq.joints, scale: dq.scale };
                 blend_vertex(skin, positions, &dqs, v).into()
             }
-            Methods::Lbs | Methods::Both => skinned_position(skin, positions, &pose.palette, v),
+            _ => skinned_position(skin, positions, &pose.palette, v),
         };
         to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
     })
@@ -84,9 +85,11 @@ pub fn inspection(model: &Model, pose: &Pose, method: Methods, vertex: usize) ->
     // The mesh in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
     let (skin, positions) = (&model.skin, pose.shape(model).positions);
     let inspection = inspect(skin, positions, &pose.palette, vertex);
-    match method {
-        Methods::Lbs => inspection,
-        Methods::Dqs | Methods::Both => inspection.with_dqs(skin, positions, &pose.dq.joints, pose.dq.scale),
+    match (method, pose.dq()) {
+        (Methods::Dqs | Methods::Both, Some(dq)) => {
+            inspection.with_dqs(skin, positions, &dq.joints, dq.scale)
+        }
+        _ => inspection,
     }
 }
 

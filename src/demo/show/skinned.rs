@@ -6,7 +6,8 @@
 //! Every frame runs the method (`frame.rs`: `Pose::run`), and [`blending`] says how it ends for
 //! these choices: the CPU blends the first method it draws, by the fast path, or for a GPU-drawn
 //! layer stops at the palette (in dual quaternions too, for a DQS layer), which the vertex shader
-//! blends; compare mode blends the second method after it ([`compare`]). The CPU moves the normals
+//! blends; compare mode has the frame blend by dual quaternions after it, into the layer's own
+//! positions ([`SkinnedLayer::ending`]). The CPU moves the normals
 //! too when it draws the lit surface or the normals layer shows them ([`Cpu`]). The CPU blends on the threads `threads.rs` picks (all the machine's for a big
 //! mesh, `parallel.rs`). Dual quaternions take only joints that turn and move (`dual_quat.rs`): when
 //! a frame's palette has any other scale, [`refusal`] says so in one line and linear blending takes over.
@@ -18,7 +19,7 @@ use crate::demo::model::gpu_fit::gpu_can_skin;
 use glam::Vec3A;
 use skinning_fast::fast_path::FastPath;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Refused, Source};
 use skinning_method::model::Model;
 
 use crate::demo::cli::choices::{Methods, Skinning};
@@ -55,24 +56,28 @@ impl SkinnedLayer {
         blending(self.method, Cpu::for_frame(self.skinning, shown, self.flat), &self.fast)
     }
 
-    /// After the frame ran (`result`, its answer): compare mode's second blend. If dual quaternions
-    /// cannot hold this frame's palette, says why in `fallback`, once, runs the frame again from
-    /// its pose by linear blending, and blends linearly from now on; returns whether the method
-    /// changed.
+    /// This frame's ending, and where compare mode's dual-quaternion positions go when the CPU
+    /// draws both methods (`Frame::compare`: the frame blends them after its own, by the same
+    /// fast path).
+    pub fn ending(&mut self, shown: Shown) -> (Blending<'_>, Option<&mut [Vec3A]>) {
+        let work = Cpu::for_frame(self.skinning, shown, self.flat);
+        let compare = (self.method == Methods::Both && work.positions).then_some(&mut self.compared[..]);
+        (blending(self.method, work, &self.fast), compare)
+    }
+
+    /// After the frame ran (`result`, its answer): if dual quaternions cannot hold this frame's
+    /// palette, says why in `fallback`, once, runs the frame again from its pose by linear
+    /// blending, and blends linearly from now on; returns whether the method changed. (The fast
+    /// path, this layer's skinner, never fails otherwise.)
     pub fn finish(
         &mut self,
         pose: &mut Pose,
         model: &Model,
-        result: Result<(), NotRigid>,
+        result: Result<(), Refused>,
         time: f64,
         shown: Shown,
     ) -> bool {
-        let work = Cpu::for_frame(self.skinning, shown, self.flat);
-        let result = match (result, self.method) {
-            (Ok(()), Methods::Both) if work.positions => compare(pose, &mut self.compared, model, &self.fast),
-            (result, _) => result,
-        };
-        let Err(e) = result else { return false };
+        let Some(e) = result.err().and_then(|e| e.not_rigid()) else { return false };
         self.fallback = Some(refusal(model, &e, time));
         self.method = Methods::Lbs;
         // The pose is this frame's already: the matrices and the blend again, linearly.
@@ -142,23 +147,10 @@ impl Cpu {
 /// reads (dual quaternions too, if a layer blends by them).
 pub fn blending(method: Methods, work: Cpu, fast: &FastPath) -> Blending<'_> {
     match work.positions {
-        true => Blending::Cpu { method: method.first(), by: fast, normals: work.normals },
+        true => Blending::Skin { method: method.first(), by: fast, normals: work.normals },
         false if method == Methods::Lbs => Blending::Palette(Method::Lbs),
         false => Blending::Palette(Method::Dqs),
     }
-}
-
-/// Compare mode's second blend, after the frame blended linearly: the dual quaternions' positions
-/// into `compared`, by the same fast path. An error means DQS cannot blend this palette.
-pub fn compare(
-    pose: &mut Pose,
-    compared: &mut [Vec3A],
-    model: &Model,
-    fast: &FastPath,
-) -> Result<(), NotRigid> {
-    pose.update_dq_palette()?;
-    fast.blend(&model.skin, pose.shape(model), pose.palette_for(Method::Dqs), compared, &mut []);
-    Ok(())
 }
 
 /// One line saying why DQS cannot blend `model` at `time`, naming the joint's bone.
@@ -187,11 +179,14 @@ pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -
 }
 
 /// `D`: how the skinned layer is blended next, unless this frame's palette is one dual quaternions
-/// cannot hold.
+/// cannot hold: the frame, run again as it stands up to the dual quaternions' palette, says.
 pub fn next_method(method: Methods, pose: &mut Pose, model: &Model, time: f64) -> Result<Methods, String> {
     let next = method.next();
     if next != Methods::Lbs {
-        pose.update_dq_palette().map_err(|e| refusal(model, &e, time))?;
+        let dqs = Frame { blending: Blending::Palette(Method::Dqs), ..Frame::new(Source::Held, time) };
+        if let Some(e) = pose.run(model, dqs).err().and_then(|e| e.not_rigid()) {
+            return Err(refusal(model, &e, time));
+        }
     }
     Ok(next)
 }
@@ -233,8 +228,9 @@ pub fn layers<'a>(
         cpu: cpu.then_some(&pose.skinned[..]),
         cpu_normals: &pose.normals.vertex,
         cpu_compared: (cpu && compare).then_some(compared),
-        gpu: gpu.then(|| pose.palette_for(method.first())),
-        gpu_compared: (gpu && compare).then(|| pose.palette_for(Method::Dqs)),
+        // The frame made the dual quaternions whenever a layer blends by them (`blending`, `compare`).
+        gpu: gpu.then(|| pose.palette_of(method.first())).flatten(),
+        gpu_compared: (gpu && compare).then(|| pose.palette_of(Method::Dqs)).flatten(),
         // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
         gpu_color: (skinning == Skinning::Both).then_some(MAGENTA),
         morph: Some(&pose.morph),

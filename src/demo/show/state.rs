@@ -184,7 +184,8 @@ impl Demo {
     }
 
     /// Runs the method for the current time (one frame, `Pose::run`, ending as the skinned layer
-    /// asks: `skinned::blending`); then the normals layer's lines.
+    /// asks: `SkinnedLayer::ending`, compare mode's second blend included); then the normals
+    /// layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
@@ -192,13 +193,10 @@ impl Demo {
         // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves
         // their weights first), the chains that reach (in reach mode), the weights the user holds,
         // and the ending the skinned layer asks for (the fast path, or the palette for the GPU).
-        let frame = Frame {
-            time,
-            source: self.mixing.source(&self.clips),
-            reaches: self.reach.chains(),
-            held: &self.morph.held,
-            blending: self.skinned.blending(shown),
-        };
+        let mut reaches = self.reach.chains();
+        let (blending, compare) = self.skinned.ending(shown);
+        let (source, held) = (self.mixing.source(&self.clips), &self.morph.held);
+        let frame = Frame { time, source, adjust: Some(&mut reaches), held, blending, compare };
         let result = self.pose.run(&self.model, frame);
         self.clip = self.mixing.current();
         let model = &self.model;

@@ -100,10 +100,11 @@ pub fn pose_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
         return Some(format!("joint {j}'s palette matrix ({})", bone(model.skin.joints()[j].bone)));
     }
     let dq_bad = |d: &skinning_method::dual_quat::DualQuat| !(d.real.is_finite() && d.dual.is_finite());
-    if dqs && let Some(j) = pose.dq.joints.iter().position(dq_bad) {
+    let dq = pose.dq().filter(|_| dqs);
+    if let Some(j) = dq.and_then(|dq| dq.joints.iter().position(dq_bad)) {
         return Some(format!("joint {j}'s dual quaternion"));
     }
-    if dqs && !pose.dq.scale.is_finite() {
+    if dq.is_some_and(|dq| !dq.scale.is_finite()) {
         return Some("the dual quaternions' shared scale".into());
     }
     let k = pose.morph.weights.iter().position(|w| !w.is_finite())?;

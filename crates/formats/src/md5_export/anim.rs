@@ -106,7 +106,7 @@ pub fn plan(
     for k in 0..frames {
         // The frame (`frame.rs`) at frame k's time, the clip not wrapped: the positions, for the box.
         let t = k as f32 / rate as f32;
-        let blending = Blending::Cpu { method: Method::Lbs, by: &Reference, normals: false };
+        let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
         let _linear_blending_takes_any_palette =
             pose.run(model, Frame { blending, ..Frame::new(Source::ClipAt(clip), t as f64) });
         check_scales(model, &joints.needed, &pose.local, &clip.name, t)?;

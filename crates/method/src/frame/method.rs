@@ -1,13 +1,15 @@
 //! Steps 5 and 6 as data: which method blends ([`Method`]), the palette it reads ([`Palette`]),
-//! and who runs it ([`Blender`]): the readable loops ([`Reference`]) unless the caller hands the
-//! frame another, such as the fast path of the `skinning-fast` crate.
+//! who runs it on the CPU ([`Blender`]): the readable loops ([`Reference`]) unless the caller hands
+//! the frame another, such as the fast path of the `skinning-fast` crate; and why a frame could not
+//! end ([`Refused`]).
 
-use super::DqPalette;
 use crate::blend::{Linear, blend_run};
-use crate::dual_quat::{DualQuat, DualQuats};
+use crate::dual_quat::{DualQuat, DualQuats, NotRigid};
 use crate::normals::{BlendNormal, normals_run};
 use crate::skin::{Shape, Skin};
 use glam::{Mat4, Vec3A};
+use std::error::Error;
+use std::fmt;
 
 /// How the blend (step 5) moves a vertex with its joints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,21 +32,11 @@ impl Method {
 }
 
 /// The palette a method's blend reads: one matrix per joint for LBS; for DQS one unit dual quaternion
-/// per joint and the scale all joints share (see `dual_quat.rs`).
+/// per joint and the scale all joints share (see `dual_quat.rs`). A frame's: `Pose::palette_of`.
 #[derive(Clone, Copy, Debug)]
 pub enum Palette<'a> {
     Lbs(&'a [Mat4]),
     Dqs { joints: &'a [DualQuat], scale: f32 },
-}
-
-impl<'a> Palette<'a> {
-    /// What `method` reads of a pose's palettes.
-    pub fn of(method: Method, palette: &'a [Mat4], dq: &'a DqPalette) -> Palette<'a> {
-        match method {
-            Method::Lbs => Palette::Lbs(palette),
-            Method::Dqs => Palette::Dqs { joints: &dq.joints, scale: dq.scale },
-        }
-    }
 }
 
 /// Who runs steps 5 and 6: blends every vertex of `shape` by the influences of `skin` and by
@@ -97,25 +89,32 @@ fn both_streams(
     }
 }
 
-/// How a frame ends.
-#[derive(Clone, Copy)]
-pub enum Blending<'a> {
-    /// The CPU blends by `method`, run `by` a blender; the normals too if `normals` (step 6).
-    Cpu { method: Method, by: &'a dyn Blender, normals: bool },
-    /// The CPU stops at the palette for `method` (and the morph): the GPU blends from it.
-    Palette(Method),
+/// Why a frame could not end as asked.
+#[derive(Debug)]
+pub enum Refused {
+    /// Dual quaternions cannot hold this frame's palette: the joint, and why (`dual_quat.rs`).
+    NotRigid(NotRigid),
+    /// The skinner the frame handed steps 5 and 6 to failed (a GPU read-back), and says why.
+    Skinner(Box<dyn Error + Send + Sync>),
 }
 
-impl Blending<'_> {
-    /// The CPU blends by `method` with the readable loops, normals included.
-    pub fn reference(method: Method) -> Blending<'static> {
-        Blending::Cpu { method, by: &Reference, normals: true }
-    }
-
-    /// The method whose palette the frame makes.
-    pub fn method(&self) -> Method {
-        match *self {
-            Blending::Cpu { method, .. } | Blending::Palette(method) => method,
+impl Refused {
+    /// The joint dual quaternions could not hold, if that is why.
+    pub fn not_rigid(&self) -> Option<NotRigid> {
+        match self {
+            Refused::NotRigid(e) => Some(*e),
+            Refused::Skinner(_) => None,
         }
     }
 }
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Refused::NotRigid(e) => write!(f, "{e}"),
+            Refused::Skinner(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl Error for Refused {}

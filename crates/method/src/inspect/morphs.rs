@@ -1,9 +1,9 @@
 //! The inspector's first table, for a vertex of a mesh with morph targets: where it was modelled,
 //! each target's displacement and weight this frame, and their sum, the bind position the skin's
-//! table ([`super::Report`]) then starts from. The sum is `morph::morph_position`'s, in its order,
+//! table (`inspect.rs`: `Report`) then starts from. The sum is `morph::morph_position`'s, in its order,
 //! so it is the skin's bind position bit for bit.
 
-use super::{Report, Xyz};
+use super::xyz::{DECIMALS, Xyz};
 use crate::model::Model;
 use crate::morph::morph_position;
 use crate::printable::{printable, quoted};
@@ -38,7 +38,7 @@ impl fmt::Display for MorphTable<'_> {
             "  {:<name_width$}  weight  {DISPLACEMENT:<point_width$}  weight * displacement",
             "target"
         )?;
-        let d = Report::DECIMALS;
+        let d = DECIMALS;
         for ((label, &weight), &displacement) in labels.iter().zip(weights).zip(displacements) {
             // As in the sum: a target at weight 0 adds nothing.
             let moved = if weight != 0.0 { weight * displacement } else { Vec3A::ZERO };

@@ -5,7 +5,7 @@
 //! turn), but what they may change is each joint's local rotation in `Pose::local`: the palette is
 //! made from that afterwards, in the frame's usual order. A chain therefore works out its own world
 //! transforms from the local pose: each bone's local matrix is its `T * R * S` times its hand bend
-//! (`local_matrix`), exactly as the frame's step 3 makes it (so a bone bent by hand is measured
+//! made by the frame's own step 3 (`frame.rs`: `local_matrix`, so a bone bent by hand is measured
 //! where it is drawn), and a bone's world is its parent's world times that, multiplied from the
 //! root down in the same order as `Skeleton::compute_world`, so the chain's numbers are bit for bit
 //! the pose's.
@@ -19,6 +19,7 @@
 //! `R' = (P⁻¹ q P) * R`. That holds where the parents scale evenly (the same in x, y and z), as rigs
 //! do; a parent squashed unevenly shears a turn, and no rotation of a child can undo that.
 
+use crate::frame::local_matrix;
 use crate::skeleton::{BoneId, Skeleton};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3};
@@ -162,12 +163,6 @@ impl Chain {
         let rotation = &mut local[self.path[self.start + i]].rotation;
         *rotation = (parent_rotation.inverse() * by * parent_rotation * *rotation).normalize();
     }
-}
-
-/// A bone's local matrix as the frame makes it: the clip's (or the solver's) `T * R * S`, then the
-/// hand bend (step 3 of `Pose::run`).
-fn local_matrix(local: &[Trs], bend: &[Quat], bone: BoneId) -> Mat4 {
-    local[bone].to_mat4() * Mat4::from_quat(bend[bone])
 }
 
 /// The smallest turn that takes the direction of `from` to the direction of `to`, accurate for

@@ -1,7 +1,7 @@
 //! Why a set of bones is not one tree: what `SkeletonBuilder::build` reports, naming the bone.
-
-use crate::printable::printable;
-use std::fmt;
+//!
+//! The names come from files you did not write, so they are printed as chapter 16 prints any such
+//! name, made safe first: `printable.rs` says how, and writes this error's message.
 
 /// Why a set of bones is not one tree.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,31 +26,3 @@ pub enum TreeError {
         limit: usize,
     },
 }
-
-impl fmt::Display for TreeError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            TreeError::Empty => write!(f, "the skeleton has no bones"),
-            TreeError::MissingBone { bone, index } => {
-                write!(f, "bone {} links to bone #{index}, which does not exist", printable(bone))
-            }
-            TreeError::NoRoot => write!(f, "every bone has a parent, so the links form a cycle"),
-            TreeError::SeveralRoots(names) => {
-                let names: Vec<_> = names.iter().map(|n| printable(n)).collect();
-                write!(f, "the skeleton needs exactly one root, found {}", names.join(", "))
-            }
-            TreeError::ReachedTwice(name) => {
-                let name = printable(name);
-                write!(f, "bone {name} is reached twice from the root (a cycle or a shared child)")
-            }
-            TreeError::Unreached(name) => {
-                write!(f, "bone {} cannot be reached from the root", printable(name))
-            }
-            TreeError::TooDeep { bone, limit } => {
-                write!(f, "bone {} is more than {limit} bones below the root", printable(bone))
-            }
-        }
-    }
-}
-
-impl std::error::Error for TreeError {}

@@ -174,7 +174,7 @@ pub fn say_rule_notes(model: &Model, animation: Animation, time: f64, reaches: &
         }
     };
     let mut frame = Frame::new(source, time).palette_only();
-    frame.reaches = &mut probe;
+    frame.adjust = Some(&mut probe);
     // Only the bones matter here, and a palette that dual quaternions could not hold is the dump's
     // to refuse, later.
     let _bones_only = Pose::new(model).run(model, frame);
