@@ -32,7 +32,7 @@ fn against_single_runs(model: &Model, clip: &Clip, count: usize, threads: &Blend
     let mut alone = Pose::new(model);
     let mut worst = 0.0f32;
     for character in &crowd.characters {
-        let blending = Blending::Cpu { method: Method::Lbs, by: &fast, normals: true };
+        let blending = Blending::Skin { method: Method::Lbs, by: &fast, normals: true };
         let frame = Frame { blending, ..Frame::new(Source::Clip(clip), time + character.phase) };
         alone.run(model, frame).expect("linear blending takes any palette");
         let pose = &character.pose;

@@ -83,12 +83,12 @@ impl Crowd {
     /// threads' threshold (`BlendThreads::used_for`); else one after the other on this thread.
     pub fn run(&mut self, model: &Model, clip: &Clip, time: f64, work: Work, threads: &BlendThreads) {
         let by = &self.blend;
-        let blending = match work {
-            Work::Palette => Blending::Palette(Method::Lbs),
-            Work::Blend => Blending::Cpu { method: Method::Lbs, by, normals: false },
-            Work::BlendAndNormals => Blending::Cpu { method: Method::Lbs, by, normals: true },
-        };
         let one = |character: &mut Character| {
+            let blending = match work {
+                Work::Palette => Blending::Palette(Method::Lbs),
+                Work::Blend => Blending::Skin { method: Method::Lbs, by, normals: false },
+                Work::BlendAndNormals => Blending::Skin { method: Method::Lbs, by, normals: true },
+            };
             let frame = Frame { blending, ..Frame::new(Source::Clip(clip), time + character.phase) };
             let _linear_blending_takes_any_palette = character.pose.run(model, frame);
         };
@@ -137,7 +137,8 @@ pub fn pose_bytes(pose: &Pose) -> usize {
     }
     let matrices = bytes::<Mat4>(&pose.local_matrices) + bytes(&pose.world) + bytes(&pose.palette);
     let bones = bytes::<Trs>(&pose.local) + bytes::<Quat>(&pose.bend);
-    let dq = bytes::<DualQuat>(&pose.dq.joints);
+    // The dual quaternions: one per joint, as the palette (`DqPalette::new`).
+    let dq = pose.palette.len() * size_of::<DualQuat>();
     let vertices = bytes::<Vec3A>(&pose.skinned) + bytes(&pose.normals.vertex) + bytes(&pose.normals.face);
     // A model with morph targets: the weights, and this frame's shape (made whole by `to_vec`).
     let shape = pose.morph.reshaped().map_or(0, |s| size_of_val(s.positions) + size_of_val(s.normals));
