@@ -36,7 +36,8 @@
 //! turn, round after round, so a busy neighbour on the machine slows them all alike; the first
 //! round is thrown away (it faults the output pages in and fills the caches); we report the median.
 //!
-//! `cargo bench --bench blend -- --quick` does a short run (for CI: it builds, runs, checks the
+//! `cargo bench --bench blend -- --lanes` prints the lanes table alone, at each size (chapter 14's
+//! four lanes against eight). `cargo bench --bench blend -- --quick` does a short run (for CI: it builds, runs, checks the
 //! variants agree; its timings are rough). The last line is for scripts:
 //! `RESULT threads=N speedup@100k=X.XX speedup@1M=Y.YY blend2/copy2@1M=Z.ZZ normals/positions=W.WW`
 //! (`blend2` is the fast path on all N threads, `copy2` the copy on them; `normals/positions` the
@@ -85,9 +86,18 @@ fn verdict(met: bool) -> &'static str {
 }
 
 fn main() {
-    // Cargo passes `--bench`; the only flag of ours is `--quick`.
+    // Cargo passes `--bench`; ours are `--quick` and `--lanes`.
     let quick = std::env::args().any(|a| a == "--quick");
     let budget = if quick { Duration::from_millis(100) } else { Duration::from_millis(1500) };
+    if std::env::args().any(|a| a == "--lanes") {
+        // The lanes table alone, at every size: what four lanes cost against eight.
+        println!("blend benchmark, the lanes alone: {}", cpu_model());
+        for vertices in SIZES {
+            let (tube, palette) = tube_with_palette(vertices);
+            lanes::run(&tube.skin, &palette, budget);
+        }
+        return;
+    }
     let crossover_sizes = crossover::sizes().unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2)
@@ -185,12 +195,7 @@ fn nine_ways(vertices: usize, all: &FastPath, budget: Duration) -> Row {
 /// every influence costs; what else we tried; where all threads start to pay; what several clips
 /// at once cost. Returns the worst normals / positions ratio.
 fn the_other_costs(all: &FastPath, budget: Duration, quick: bool, crossover_sizes: &[usize]) -> f64 {
-    let with_palette = |vertices| {
-        let posed = posed_tube(vertices);
-        let mut palette = vec![Mat4::IDENTITY; BONES];
-        compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
-        (posed.model, palette)
-    };
+    let with_palette = tube_with_palette;
     let normals_over_positions = normals::run(&SIZES, budget, with_palette);
     let (tube, palette) = with_palette(10_000);
     lanes::run(&tube.skin, &palette, budget);
@@ -205,6 +210,14 @@ fn the_other_costs(all: &FastPath, budget: Duration, quick: bool, crossover_size
     // What several clips at once cost, against sampling one (chapter 11).
     mixing::run(budget);
     normals_over_positions
+}
+
+/// A posed tube of `vertices` vertices and its palette.
+fn tube_with_palette(vertices: usize) -> (Model, Vec<Mat4>) {
+    let posed = posed_tube(vertices);
+    let mut palette = vec![Mat4::IDENTITY; BONES];
+    compute_palette(&posed.world, posed.model.skin.joints(), &mut palette);
+    (posed.model, palette)
 }
 
 /// The row of the tube of `size` vertices.

@@ -1,15 +1,14 @@
 // Makes the compressed fixtures and their decoded twins (see README.md beside the fixtures).
-// node make.mjs FOX.glb OUTDIR   (run with @gltf-transform/cli and gltfpack installed beside it)
+// node make.mjs T-POSE.gltf OUTDIR   (run with @gltf-transform/cli and gltfpack installed beside it)
 import { NodeIO, Document } from '@gltf-transform/core';
 import { ALL_EXTENSIONS, KHRDracoMeshCompression, EXTMeshoptCompression } from '@gltf-transform/extensions';
-import { weld, simplify, prune, draco } from '@gltf-transform/functions';
-import { MeshoptSimplifier, MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
+import { draco } from '@gltf-transform/functions';
+import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import draco3d from 'draco3dgltf';
 import { execFileSync } from 'node:child_process';
 import { deflateSync } from 'node:zlib';
 
-const [fox, out] = process.argv.slice(2);
-await MeshoptSimplifier.ready;
+const [source, out] = process.argv.slice(2);
 await MeshoptDecoder.ready;
 await MeshoptEncoder.ready;
 const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
@@ -19,7 +18,7 @@ const io = new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies(
   'meshopt.encoder': MeshoptEncoder,
 });
 
-// A 2 x 2 RGBA PNG, written by hand: the fixture's texture, in place of the fox's 27 KB one.
+// A 2 x 2 RGBA PNG, written by hand: the fixture's texture.
 function png() {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
@@ -38,18 +37,25 @@ function png() {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-const doc = await io.read(fox);
-// The shortest clip is kept (gltfpack compresses its keys too); the others are left out, keys and all.
-const clips = doc.getRoot().listAnimations();
-const keys = (a) => a.listSamplers()[0].getInput().getCount();
-const shortest = clips.reduce((a, b) => (keys(b) < keys(a) ? b : a));
-for (const a of clips.filter((a) => a !== shortest)) {
-  for (const s of a.listSamplers()) { s.getInput()?.dispose(); s.getOutput()?.dispose(); }
-  a.dispose();
+const doc = await io.read(source);
+// Its clips are kept, all three. It has no texture: it gets the PNG, and texture coordinates that
+// lay the picture flat over the figure from the front (x across, y up: u and v from 0 to 1).
+const buffer = doc.getRoot().listBuffers()[0];
+const texture = doc.createTexture('skin').setImage(png()).setMimeType('image/png');
+const material = doc.createMaterial('skin').setBaseColorTexture(texture);
+for (const prim of doc.getRoot().listMeshes().flatMap((m) => m.listPrimitives())) {
+  const p = prim.getAttribute('POSITION');
+  const [lo, hi] = [p.getMin([]), p.getMax([])];
+  const uv = new Float32Array(p.getCount() * 2);
+  for (let i = 0; i < p.getCount(); i++) {
+    const v = p.getElement(i, []);
+    uv[i * 2] = (v[0] - lo[0]) / (hi[0] - lo[0]);
+    uv[i * 2 + 1] = 1 - (v[1] - lo[1]) / (hi[1] - lo[1]);
+  }
+  prim.setAttribute('TEXCOORD_0', doc.createAccessor().setType('VEC2').setArray(uv).setBuffer(buffer));
+  prim.setMaterial(material);
 }
-for (const t of doc.getRoot().listTextures()) t.setImage(png()).setMimeType('image/png');
-await doc.transform(weld(), simplify({ simplifier: MeshoptSimplifier, ratio: 0.2, error: 0.01 }), prune());
-// Smooth normals, each vertex's the area-weighted sum of its triangles' (the fox has none).
+// Smooth normals, each vertex's the area-weighted sum of its triangles' (the figure has none).
 for (const prim of doc.getRoot().listMeshes().flatMap((m) => m.listPrimitives())) {
   const p = prim.getAttribute('POSITION');
   const idx = prim.getIndices().getArray();
@@ -66,7 +72,7 @@ for (const prim of doc.getRoot().listMeshes().flatMap((m) => m.listPrimitives())
   }
   prim.setAttribute('NORMAL', doc.createAccessor().setType('VEC3').setArray(sum).setBuffer(doc.getRoot().listBuffers()[0]));
 }
-// One morph target: each vertex pushed out along its normal by 3 units (the fox is ~100 tall), its
+// One morph target: each vertex pushed out along its normal by 0.05 (the figure is 1.87 tall), its
 // normal turned a little.
 for (const mesh of doc.getRoot().listMeshes()) {
   for (const prim of mesh.listPrimitives()) {
@@ -76,7 +82,7 @@ for (const mesh of doc.getRoot().listMeshes()) {
     const dp = new Float32Array(count * 3), dn = new Float32Array(count * 3);
     for (let i = 0; i < count; i++) {
       const v = n.getElement(i, []);
-      for (let c = 0; c < 3; c++) dp[i * 3 + c] = 3 * v[c];
+      for (let c = 0; c < 3; c++) dp[i * 3 + c] = 0.05 * v[c];
       dn[i * 3] = 0.1 * v[1]; dn[i * 3 + 1] = -0.1 * v[0];
     }
     const buffer = doc.getRoot().listBuffers()[0];
@@ -92,12 +98,12 @@ await io.write(`${out}/source.glb`, doc);
 // Draco, as gltf-transform writes it (edgebreaker; sequential where a primitive has morph targets).
 const d = await io.read(`${out}/source.glb`);
 await d.transform(draco());
-await io.write(`${out}/fox-draco.glb`, d);
+await io.write(`${out}/t-pose-draco.glb`, d);
 // meshopt, as gltfpack -cc writes it (with its filters): quantized (KHR_mesh_quantization, KHR_texture_transform).
-execFileSync('node_modules/.bin/gltfpack', ['-i', `${out}/source.glb`, '-o', `${out}/fox-meshopt.glb`, '-cc']);
+execFileSync('node_modules/.bin/gltfpack', ['-i', `${out}/source.glb`, '-o', `${out}/t-pose-meshopt.glb`, '-cc']);
 
 // The twins: each compressed file as gltf-transform decodes it, written without the compression.
-for (const name of ['fox-draco', 'fox-meshopt']) {
+for (const name of ['t-pose-draco', 't-pose-meshopt']) {
   const t = await io.read(`${out}/${name}.glb`);
   for (const e of t.getRoot().listExtensionsUsed()) {
     if (e.extensionName === 'KHR_draco_mesh_compression' || e.extensionName === 'EXT_meshopt_compression') e.dispose();

@@ -2,11 +2,16 @@
 //! (`crates/formats/src/md5_export/anim.rs`): memory does not grow with the clip. An export past the budget of
 //! joint poses (`crates/formats/src/md5_export/frames.rs`: `POSE_BUDGET`) is refused in one line before it starts.
 //! It held every frame of every clip before: 200 bones and one 833 s clip peaked at 2.09 GiB.
+//!
+//! `--export-gltf` lays its file out first and then writes it as it is made
+//! (`crates/formats/src/gltf_export.rs`: `Export`): it holds the model, not a copy of the file. It
+//! held the buffer and then the whole file besides (a `.gltf`'s base64 twice).
 
 use super::arm::text;
 use super::big_files::peak;
 use super::common::gltf_build::Gltf;
-use super::support::{Folder, no_panic, scratch};
+use super::pictures::{materials_showing, square};
+use super::support::{Folder, no_panic, peak_kib, scratch};
 use glam::{Mat4, Quat, Vec3};
 use serde_json::json;
 use std::path::Path;
@@ -94,4 +99,46 @@ fn an_md5_export_past_its_budget_is_refused_before_it_starts() {
     );
     assert!(kib < 64 << 10, "peak {kib} KiB");
     before.unchanged(&dir);
+}
+
+/// A PNG of 4096 x 4096 pixels stored without compression (64 MiB): a model whose glTF file is
+/// big, though its file holds nothing the model does not hold already.
+fn stored_png() -> Vec<u8> {
+    let side = 4096;
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, side, side);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_compression(png::Compression::NoCompression);
+    let pixels: Vec<u8> = (0..side * side * 4).map(|i| (i % 251) as u8).collect();
+    encoder.write_header().expect("header").write_image_data(&pixels).expect("pixels");
+    bytes
+}
+
+#[test]
+fn a_gltf_export_holds_the_model_not_a_copy_of_the_file() {
+    let dir = scratch("gltf-export-stream");
+    let mut g = square();
+    let view = g.view(&stored_png());
+    materials_showing(&mut g, vec![json!({ "bufferView": view, "mimeType": "image/png" })]);
+    let model = dir.join("big.glb");
+    std::fs::write(&model, g.glb()).expect("written");
+    let model = text(&model);
+    // What loading the model holds: the picture's bytes among it.
+    let (status, loaded, err) = peak_kib(&["--model", model, "--info"]);
+    assert!(status.success(), "{status}: {err}");
+    for name in ["out.glb", "out.gltf"] {
+        let out = dir.join(name);
+        let (status, kib, err) = peak_kib(&["--model", model, "--export-gltf", text(&out)]);
+        no_panic(&err);
+        assert!(status.success(), "{status}: {err}");
+        let file_kib = std::fs::metadata(&out).expect("written").len() as i64 / 1024;
+        println!("--export-gltf {name}: {file_kib} KiB written, peak {kib} KiB, {loaded} KiB to load");
+        // Now under 1 MiB more. Before: the buffer and the whole file besides, 66 MiB more for the
+        // `.glb`, 263 MiB for the `.gltf` (85 MiB of base64, made twice).
+        assert!(
+            kib - loaded < file_kib / 4,
+            "{name}: {} KiB more than loading, for {file_kib} KiB",
+            kib - loaded
+        );
+    }
 }

@@ -43,6 +43,7 @@ mod numbers;
 mod outside;
 mod overflow;
 mod pictures;
+mod pictures_drawn;
 mod reloads;
 mod signals;
 mod streams;

@@ -262,8 +262,22 @@ impl Xvfb {
 /// Runs the program and returns its peak resident memory in KiB, from the kernel's account of
 /// that one child (`wait4`, which also reaps it), with its exit status and standard error (read
 /// to its end first, so a child with much to say never waits on a full pipe).
-#[expect(clippy::zombie_processes, reason = "wait4 waits for the child")]
 pub fn peak_kib(args: &[&str]) -> (std::process::ExitStatus, i64, String) {
+    let (status, usage, err) = usage(args);
+    (status, usage.ru_maxrss, err)
+}
+
+/// The CPU seconds a child spent, in its own code and in the kernel's for it: unlike the time on
+/// the clock, the same on a loaded machine as on an idle one.
+pub fn cpu_seconds(usage: &libc::rusage) -> f64 {
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Runs the program: its exit status, the kernel's account of what it used (`wait4`: its peak
+/// memory, its CPU time), and its standard error.
+#[expect(clippy::zombie_processes, reason = "wait4 waits for the child")]
+pub fn usage(args: &[&str]) -> (std::process::ExitStatus, libc::rusage, String) {
     let mut child = program().args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("runs");
     let mut err = String::new();
     if let Some(mut e) = child.stderr.take() {
@@ -276,5 +290,5 @@ pub fn peak_kib(args: &[&str]) -> (std::process::ExitStatus, i64, String) {
     // SAFETY: `pid` is our own child, not yet waited for; `status` and `usage` are ours to write.
     assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
     use std::os::unix::process::ExitStatusExt;
-    (std::process::ExitStatus::from_raw(status), usage.ru_maxrss, err)
+    (std::process::ExitStatus::from_raw(status), usage, err)
 }

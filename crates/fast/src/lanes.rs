@@ -1,4 +1,4 @@
-//! The fast path: positions and normals together, eight vertices at a time in the vector lanes.
+//! The fast path: positions and normals together, eight (or four) vertices at a time in the vector lanes.
 //!
 //! `blend::blend_run` and `normals::skin_normal` are the method as the article writes it, one vertex
 //! after another: read them first. This file does the same arithmetic, organised for the machine.
@@ -42,10 +42,14 @@
 //!
 //! **Which lanes** ([`Lanes`]): AVX2 with FMA where the processor has them (found when the program
 //! runs, with `is_x86_feature_detected!`: most x86-64 processors since 2013-15), else SSE2 (every
-//! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor). The
-//! math is written once, over a trait (`lanes/kernel.rs`: `F32x8`); each kind of lanes is a file
-//! of small functions around `std::arch`'s intrinsics (`avx2.rs`, `sse2.rs`) or plain loops
-//! (`portable.rs`). No crate: `std::arch` gives runtime detection and FMA, where a portable crate
+//! x86-64 processor), else plain arrays the compiler vectorises as it can (any processor); in the
+//! page, WebAssembly's `simd128` where the build turns it on (`.cargo/config.toml` does). The
+//! math is written once, over traits (`lanes/kernel.rs`: `Lane`, `F32x8`, `F32x4`); each kind of
+//! lanes is a file of small functions around `std::arch`'s intrinsics (`avx2.rs`, `sse2.rs`,
+//! `four/sse2.rs`, `four/simd128.rs`) or plain loops (`portable.rs`). SSE2 and `simd128` are four
+//! lanes, and blend linearly in a kernel of their own (`lanes/four.rs`: the palette as rows, four
+//! vertices at a time); dual quaternions, and skins of more joints than its stack copy, take the
+//! eight-lane kernel. No crate: `std::arch` gives runtime detection and FMA, where a portable crate
 //! such as `wide` picks its instructions when the program is compiled (SSE2 alone for the default
 //! x86-64 target), and it would be one more crate to build and keep optimised in the release
 //! profile.
@@ -79,12 +83,19 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod dual;
+// The four lanes exist where SSE2 or simd128 does; elsewhere the eight portable ones do it all.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))),
+    allow(dead_code)
+)]
+mod four;
 mod kernel;
 mod linear;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 
+pub use four::ROWS_ON_STACK;
 pub use kernel::GROUP;
 
 /// From how many vertices the fast path, making positions and normals, writes them past the caches
@@ -113,6 +124,9 @@ pub enum Lanes {
     Sse2,
     /// Eight lanes in one AVX register, with fused multiply-add (`lanes/avx2.rs`).
     Avx2Fma,
+    /// Four lanes in one WebAssembly `v128`, the page's (`lanes/four/simd128.rs`), where the
+    /// build has `simd128`: linear blending in them, dual quaternions on the portable lanes.
+    Simd128,
 }
 
 impl Lanes {
@@ -122,8 +136,8 @@ impl Lanes {
     }
 
     /// Every kind, narrowest first (the tests run each one this processor has).
-    pub fn all() -> [Lanes; 3] {
-        [Lanes::Portable, Lanes::Sse2, Lanes::Avx2Fma]
+    pub fn all() -> [Lanes; 4] {
+        [Lanes::Portable, Lanes::Simd128, Lanes::Sse2, Lanes::Avx2Fma]
     }
 
     /// Whether this processor runs these lanes.
@@ -134,6 +148,8 @@ impl Lanes {
             Lanes::Sse2 => true,
             #[cfg(target_arch = "x86_64")]
             Lanes::Avx2Fma => is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            // Compiled in or not: WebAssembly has no asking at run time.
+            Lanes::Simd128 => cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
             #[cfg(not(target_arch = "x86_64"))]
             _ => false,
         }
@@ -145,6 +161,7 @@ impl Lanes {
             Lanes::Portable => "portable",
             Lanes::Sse2 => "sse2",
             Lanes::Avx2Fma => "avx2+fma",
+            Lanes::Simd128 => "simd128",
         }
     }
 
@@ -232,7 +249,18 @@ impl Lanes {
                 unsafe { run_avx2(proof, method, inputs, positions, normals, stream) }
             }
             #[cfg(target_arch = "x86_64")]
-            Lanes::Sse2 => kernel::blend_run::<sse2::Sse2>((), method, inputs, positions, normals, stream),
+            Lanes::Sse2 => {
+                // Linear blending on four lanes with the palette as rows (`four.rs`), where it has one.
+                if !method.four_lanes::<four::sse2::Sse2x4>(inputs, positions, normals, stream) {
+                    kernel::blend_run::<sse2::Sse2>((), method, inputs, positions, normals, stream)
+                }
+            }
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Lanes::Simd128 => {
+                if !method.four_lanes::<four::simd128::Simd128>(inputs, positions, normals, stream) {
+                    kernel::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream)
+                }
+            }
             _ => kernel::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream),
         }
     }

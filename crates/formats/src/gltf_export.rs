@@ -32,6 +32,11 @@
 //!
 //! A `.gltf` file is the JSON with the buffer inside it as a base64 `data:` URI; a `.glb` is a
 //! 12-byte header, the JSON chunk and the buffer as the BIN chunk (spec, "GLB File Format").
+//! Either way the JSON comes first and must say how long the buffer is, yet the buffer is not held:
+//! [`Export::plan`] goes through the model once, counting the buffer's bytes, and makes the JSON;
+//! [`Export::write_to`] goes through it again, writing the JSON and then each view's bytes as
+//! they are made (a `.gltf`'s through a base64 encoder). So what an export holds is the model and
+//! the JSON, not a copy of the file.
 
 mod animations;
 mod buffer;
@@ -47,30 +52,150 @@ pub use animations::SAMPLES_PER_SECOND;
 pub use error::{Container, ExportError, GENERATOR};
 
 use crate::material::Looks;
-use buffer::File;
+use base64::write::EncoderWriter;
+use buffer::{CHUNK_BIN, CHUNK_JSON, File, GLB_MAGIC, Sink};
 use json::Scene;
 use nodes::Turn;
-use skinning_method::clip::Clip;
+use skinning_method::clip::{Clip, Track};
 use skinning_method::model::Model;
+use std::io::{self, Write};
 
-/// The whole file, in the container asked for: the bones, the skin and meshes, the materials,
-/// and every clip that moves something (the spec wants at least one channel per animation).
+/// A model's glTF file, laid out and ready to write: the JSON before the buffer's bytes and
+/// after them (a `.gltf`'s buffer sits inside its JSON), and the buffer's length.
+pub struct Export<'a> {
+    model: &'a Model,
+    looks: &'a Looks,
+    clips: &'a [Clip],
+    /// Every clip's tracks as they are written (`animations.rs`: `tracks`).
+    tracks: Vec<Vec<Track>>,
+    container: Container,
+    head: Vec<u8>,
+    tail: Vec<u8>,
+    /// The buffer's bytes, a multiple of 4.
+    bin: usize,
+}
+
+impl<'a> Export<'a> {
+    /// The file laid out: the bones, the skin and meshes, the materials, and every clip that
+    /// moves something (the spec wants at least one channel per animation), counted, not written.
+    /// An error if the model cannot be written as it plays, or a `.glb` would pass 4 GiB.
+    pub fn plan(
+        model: &'a Model,
+        looks: &'a Looks,
+        clips: &'a [Clip],
+        container: Container,
+    ) -> Result<Export<'a>, ExportError> {
+        let tracks = animations::tracks(&model.skeleton, clips)?;
+        let mut file = File::new(Sink::Count);
+        build(&mut file, model, looks, clips, &tracks)?;
+        let (mut root, bin) = file.finish().map_err(|e| ExportError::Write(e.to_string()))?;
+        let json =
+            |root: &json::Root| serde_json::to_vec_pretty(root).map_err(|e| ExportError::Json(e.to_string()));
+        let (head, tail) = match container {
+            Container::Gltf => {
+                // The buffers come last in the JSON, and the URI is their only text: the base64
+                // goes after the last `;base64,`.
+                let uri = Some("data:application/octet-stream;base64,".to_string());
+                root.buffers.push(json::Buffer { byte_length: bin, uri });
+                let mut text = json(&root)?;
+                let at = text
+                    .windows(8)
+                    .rposition(|w| w == b";base64,")
+                    .ok_or(ExportError::Json("no buffer".into()))?;
+                let tail = text.split_off(at + 8);
+                (text, tail)
+            }
+            Container::Glb => {
+                // Buffer 0 without a uri is the BIN chunk. Chunks are 4-byte aligned: the JSON
+                // padded with spaces, the buffer (already) with zeros. The header (magic, version
+                // 2, the whole file's length), then each chunk: its length, its type, its bytes.
+                root.buffers.push(json::Buffer { byte_length: bin, uri: None });
+                let mut text = json(&root)?;
+                text.resize(text.len().next_multiple_of(4), b' ');
+                let total = 12 + 8 + text.len() + 8 + bin;
+                if total > u32::MAX as usize {
+                    return Err(ExportError::TooBig(total));
+                }
+                let mut head = Vec::with_capacity(28 + text.len());
+                for word in [GLB_MAGIC, 2, total as u32, text.len() as u32, CHUNK_JSON] {
+                    head.extend_from_slice(&word.to_le_bytes());
+                }
+                head.extend_from_slice(&text);
+                for word in [bin as u32, CHUNK_BIN] {
+                    head.extend_from_slice(&word.to_le_bytes());
+                }
+                (head, Vec::new())
+            }
+        };
+        Ok(Export { model, looks, clips, tracks, container, head, tail, bin })
+    }
+
+    /// The whole file's length, in bytes.
+    pub fn bytes(&self) -> usize {
+        let buffer = match self.container {
+            Container::Gltf => self.bin.div_ceil(3) * 4,
+            Container::Glb => self.bin,
+        };
+        self.head.len() + buffer + self.tail.len()
+    }
+
+    /// Writes the file to `out`: the JSON, then the buffer as the model is gone through again.
+    pub fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(&self.head)?;
+        let written = match self.container {
+            Container::Glb => self.buffer(out)?,
+            Container::Gltf => {
+                let mut base64 = EncoderWriter::new(&mut *out, &base64::engine::general_purpose::STANDARD);
+                let written = self.buffer(&mut base64)?;
+                base64.finish()?;
+                written
+            }
+        };
+        // The same model gone through the same way: the same bytes. Said, were it ever not so.
+        if written != self.bin {
+            return Err(io::Error::other("the glTF buffer came out a different length when written"));
+        }
+        out.write_all(&self.tail)
+    }
+
+    /// The buffer's bytes to `out`, and how many.
+    fn buffer(&self, out: &mut dyn Write) -> io::Result<usize> {
+        let mut file = File::new(Sink::Write(out));
+        build(&mut file, self.model, self.looks, self.clips, &self.tracks).map_err(io::Error::other)?;
+        file.finish().map(|(_, bin)| bin)
+    }
+}
+
+/// The whole file in memory, in the container asked for: for the web page, which hands the bytes
+/// to the browser, and the tests. The program writes a file with [`Export::write_to`].
 pub fn export(
     model: &Model,
     looks: &Looks,
     clips: &[Clip],
     container: Container,
 ) -> Result<Vec<u8>, ExportError> {
-    let mut file = File::default();
-    let tracks = animations::tracks(&model.skeleton, clips)?;
+    let export = Export::plan(model, looks, clips, container)?;
+    let mut bytes = Vec::with_capacity(export.bytes());
+    export.write_to(&mut bytes).map_err(|e| ExportError::Write(e.to_string()))?;
+    Ok(bytes)
+}
+
+/// Everything the file holds, into `file`: the nodes, materials, meshes and animations.
+fn build<'a>(
+    file: &mut File<'a, '_>,
+    model: &Model,
+    looks: &Looks,
+    clips: &[Clip],
+    tracks: &'a [Vec<Track>],
+) -> Result<(), ExportError> {
     let mut animated = vec![false; model.skeleton.len()];
     for track in tracks.iter().flatten() {
         animated[track.bone] = true;
     }
     let turn = Turn::of(model);
-    let nodes = nodes::nodes(&mut file, model, &animated, turn);
-    looks::materials(&mut file, looks);
-    let mesh_nodes = meshes::meshes(&mut file, model, looks, &nodes, &animated, turn)?;
+    let nodes = nodes::nodes(file, model, &animated, turn);
+    looks::materials(file, looks);
+    let mesh_nodes = meshes::meshes(file, model, looks, &nodes, &animated, turn)?;
     // The bones' roots, then the meshes' own nodes (a mesh on a root bone's node is there already).
     let own = mesh_nodes.iter().flatten().filter(|n| !nodes.roots.contains(n));
     let roots = nodes.roots.iter().chain(own).copied().collect();
@@ -82,6 +207,5 @@ pub fn export(
             Some(morphs::MorphedMesh { bone: morph.bone, node: (*node)?, targets: morph.target_count() })
         })
         .collect();
-    animations::animations(&mut file, clips, &tracks, &nodes, &morphed, turn)?;
-    file.finish(container)
+    animations::animations(file, clips, tracks, &nodes, &morphed, turn)
 }

@@ -18,10 +18,11 @@
 
 mod image;
 mod pixels;
+mod smaller;
 mod tga;
 
 pub use image::{Image, ImageKind, MAX_PIXELS, Pixels};
-pub use pixels::{decode, fit, fit_side, halve, size};
+pub use pixels::{decode, decode_smaller, fit, fit_side, size};
 
 use glam::{Vec2, Vec4};
 use std::ops::Range;

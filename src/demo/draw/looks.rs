@@ -3,10 +3,10 @@
 //!
 //! The triangles are drawn a run at a time, one run per material ([`GpuLooks::draw`]): the factor and
 //! the texture are uniforms of that draw. A texture is the image decoded on the CPU (PNG or JPEG,
-//! `material::decode`), halved where the model's textures pass its budget of pixels or a side is
-//! longer than the GPU's largest texture (`material::fit`, `fit_side`), and uploaded once, its
-//! OpenGL error checked, with mipmaps so a character seen small does not shimmer;
-//! glTF's default sampler repeats it past 0 and 1. Its bytes are colours as the screen shows them
+//! `material::decode_smaller`), halved as it is decoded where the model's textures pass its budget
+//! of pixels or a side is longer than the GPU's largest texture (`material::fit`, `fit_side`), and
+//! uploaded once, its OpenGL error checked, with mipmaps so a character seen small does not
+//! shimmer; glTF's default sampler repeats it past 0 and 1. Its bytes are colours as the screen shows them
 //! (sRGB); the factor is linear, so it is raised to 1/2.2 once here to match, and their product is
 //! what the screen shows (the 2.2 power of a product is the product of the powers). The texture
 //! coordinates are attribute 7 of the surface's vertex array (`texcoord_attribute`).
@@ -14,7 +14,7 @@
 use super::gl::{GlError, as_bytes, gl_size, rgba_texture_size};
 use crate::demo::output::console::say;
 use glow::HasContext;
-use skinning_formats::material::{Image, Looks, Pixels, decode, fit, fit_side, halve};
+use skinning_formats::material::{Image, Looks, Pixels, decode_smaller, fit, fit_side};
 
 /// One run of triangles drawn with one material.
 struct Draw {
@@ -187,8 +187,8 @@ impl GpuLooks {
     }
 }
 
-/// `image`, the model's image `i`, as a texture: decoded, halved `halvings` times (the model's
-/// budget of pixels), and more while a side is longer than the GPU's largest texture, `max_side`
+/// `image`, the model's image `i`, as a texture: decoded halved `halvings` times (the model's
+/// budget of pixels), or more where a side is longer than the GPU's largest texture, `max_side`
 /// (said: the picture is smaller than the file's); then uploaded. Its pixels are dropped once the
 /// GPU has them.
 fn texture(
@@ -198,11 +198,9 @@ fn texture(
     halvings: u32,
     max_side: u32,
 ) -> Result<glow::Texture, String> {
-    let mut pixels = decode(image)?;
-    let for_the_gpu = fit_side(pixels.width, pixels.height, max_side);
-    for _ in 0..halvings.max(for_the_gpu) {
-        pixels = halve(&pixels);
-    }
+    // The header's size (`material::size`), read when the model loaded: the pixels are not yet.
+    let for_the_gpu = fit_side(image.width, image.height, max_side);
+    let pixels = decode_smaller(image, halvings.max(for_the_gpu))?;
     if for_the_gpu > halvings {
         say(&format!(
             "note: image {i} is {} x {} pixels, larger than this GPU's largest texture ({max_side} a \

@@ -8,14 +8,15 @@
 //! Everything is checked before anything is written: the files (never over one the model was read
 //! from, `inputs.rs`; the `.md5anim` files never over any file, `together.rs`), then the model
 //! (what the format cannot hold, and the MD5 export's budget). An `.md5anim` is written frame by
-//! frame as its clip is sampled (`md5_export/anim.rs`), so memory does not grow with the clips.
+//! frame as its clip is sampled (`md5_export/anim.rs`), so memory does not grow with the clips; a
+//! glTF file is laid out first, then written as its buffer is made (`gltf_export.rs`: `Export`).
 
 use crate::demo::model::load::Loaded;
 use crate::demo::output::failure::Failure;
 use crate::demo::output::inputs::Inputs;
 use crate::demo::output::replace::Writer;
 use crate::demo::output::{console, together, write_file};
-use skinning_formats::gltf_export::Container;
+use skinning_formats::gltf_export::{Container, Export};
 use skinning_formats::gltf_import::counted;
 use skinning_formats::md5_export::{Md5Export, file_stems};
 use skinning_method::clip::Clip;
@@ -47,9 +48,11 @@ fn names(clips: &[Clip]) -> String {
 pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Failure> {
     Inputs::of(&loaded.read).refuse(path, "name another file")?;
     let clips = &loaded.clips[..loaded.own_clips];
-    let bytes = skinning_formats::gltf_export::export(&loaded.model, &loaded.looks, clips, container)
+    // Laid out first (the JSON says how long the buffer is), then written as it is made: the file
+    // is never held whole (`gltf_export.rs`: `Export`).
+    let export = Export::plan(&loaded.model, &loaded.looks, clips, container)
         .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
-    write_file(path, |file| file.write_all(&bytes))?;
+    write_file(path, |file| export.write_to(file))?;
     let model = &loaded.model;
     let kind = match container {
         Container::Gltf => "glTF JSON",
@@ -67,7 +70,7 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
     };
     console::show(&format!(
         "wrote {name} ({kind}, {} bytes): {}, {}{morphs}, {}",
-        bytes.len(),
+        export.bytes(),
         counted(model.skeleton.len(), "bone", "bones"),
         counted(model.skin.len(), "vertex", "vertices"),
         animations(clips)

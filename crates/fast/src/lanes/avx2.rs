@@ -18,7 +18,7 @@
 
 mod transpose;
 
-use super::kernel::{F32x8, GROUP};
+use super::kernel::{F32x8, GROUP, Lane};
 use super::sse2::{put, transpose4};
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
@@ -92,15 +92,7 @@ unsafe fn load8(v: [&Vec3A; GROUP]) -> [Avx2; 3] {
     }
 }
 
-impl F32x8 for Avx2 {
-    type Proof = HasAvx2Fma;
-
-    #[inline(always)]
-    fn splat(_: HasAvx2Fma, x: f32) -> Avx2 {
-        // SAFETY: the `HasAvx2Fma` argument proves AVX is here; a broadcast into a register.
-        Avx2(unsafe { _mm256_set1_ps(x) })
-    }
-
+impl Lane for Avx2 {
     #[inline(always)]
     fn mul_add(self, b: Avx2, c: Avx2) -> Avx2 {
         // SAFETY: `self` exists, so FMA was found with AVX2 (`HasAvx2Fma::detect` checks both);
@@ -143,6 +135,16 @@ impl F32x8 for Avx2 {
                 Avx2(_mm256_blendv_ps(no[2].0, yes[2].0, keep)),
             ]
         }
+    }
+}
+
+impl F32x8 for Avx2 {
+    type Proof = HasAvx2Fma;
+
+    #[inline(always)]
+    fn splat(_: HasAvx2Fma, x: f32) -> Avx2 {
+        // SAFETY: the `HasAvx2Fma` argument proves AVX is here; a broadcast into a register.
+        Avx2(unsafe { _mm256_set1_ps(x) })
     }
 
     #[inline(always)]

@@ -18,17 +18,9 @@ use std::ops::{Add, Mul, Sub};
 /// How many vertices the loop takes at once: one `f32` each in an `F32x8`.
 pub const GROUP: usize = 8;
 
-/// Eight `f32`s, one per vertex of a group; every operation works on all eight at once.
-///
-/// A value of these lanes is made only from a [`F32x8::Proof`]: the functions that make one
-/// (`splat`, `load`, the `blended_` three) take it, and the rest take values already made. So
-/// where an `F32x8` exists, its processor was checked, and its operations may use its instructions.
-pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
-    /// That this processor runs these lanes: a value only the check can make (AVX2's is made by
-    /// `HasAvx2Fma::detect`); `()` for lanes every processor they compile for runs.
-    type Proof: Copy;
-    /// The same number in every lane.
-    fn splat(proof: Self::Proof, x: f32) -> Self;
+/// Numbers side by side, one per vertex, and the arithmetic the rule needs of them, lane by lane:
+/// what eight lanes ([`F32x8`]) and four lanes (`four.rs`: `F32x4`) both are.
+pub trait Lane: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> {
     /// `self * b + c`: rounded once with fused multiply-add (AVX2's lanes say so), else twice, as
     /// here. Not `f32::mul_add`: it is a slow library call where the processor has no FMA.
     #[inline(always)]
@@ -46,6 +38,19 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
     fn with_sign_of(self, sign: Self) -> Self;
     /// Lane by lane: `yes` where `self` is finite and above 0, `no` elsewhere (NaN included).
     fn finite_positive_or(self, yes: [Self; 3], no: [Self; 3]) -> [Self; 3];
+}
+
+/// Eight `f32`s, one per vertex of a group; every operation works on all eight at once.
+///
+/// A value of these lanes is made only from a [`F32x8::Proof`]: the functions that make one
+/// (`splat`, `load`, the `blended_` three) take it, and the rest take values already made. So
+/// where an `F32x8` exists, its processor was checked, and its operations may use its instructions.
+pub trait F32x8: Lane {
+    /// That this processor runs these lanes: a value only the check can make (AVX2's is made by
+    /// `HasAvx2Fma::detect`); `()` for lanes every processor they compile for runs.
+    type Proof: Copy;
+    /// The same number in every lane.
+    fn splat(proof: Self::Proof, x: f32) -> Self;
 
     /// Each vertex's blended matrix `Σ wᵢ palette[jointᵢ]` from its four joints and weights,
     /// summed a vertex at a time, then turned round so that `[c][r]` holds row r of column c for
@@ -89,24 +94,65 @@ pub trait F32x8: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = S
 
 /// The eight vectors' cross products, lane by lane: `a × b`.
 #[inline(always)]
-pub fn cross<L: F32x8>(a: [L; 3], b: [L; 3]) -> [L; 3] {
+pub fn cross<L: Lane>(a: [L; 3], b: [L; 3]) -> [L; 3] {
     [a[1].mul_sub(b[2], a[2] * b[1]), a[2].mul_sub(b[0], a[0] * b[2]), a[0].mul_sub(b[1], a[1] * b[0])]
 }
 
 /// The eight vectors' dot products, lane by lane: `a · b`.
 #[inline(always)]
-pub fn dot<L: F32x8>(a: [L; 3], b: [L; 3]) -> L {
+pub fn dot<L: Lane>(a: [L; 3], b: [L; 3]) -> L {
     a[2].mul_add(b[2], a[1].mul_add(b[1], a[0] * b[0]))
 }
 
 /// `m · v` for the 3x3 matrix of columns `m`, lane by lane (glam's order: x, then y, then z).
 #[inline(always)]
-pub fn times<L: F32x8>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
+pub fn times<L: Lane>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
     [
         m[2][0].mul_add(v[2], m[1][0].mul_add(v[1], m[0][0] * v[0])),
         m[2][1].mul_add(v[2], m[1][1].mul_add(v[1], m[0][1] * v[0])),
         m[2][2].mul_add(v[2], m[1][2].mul_add(v[1], m[0][2] * v[0])),
     ]
+}
+
+/// The normal by the rule of `normals.rs` (`normal_by`), lane by lane, from the blended matrix's
+/// columns `m` and the normal before the blend `n`: what
+/// `linear.rs` and the four lanes (`four.rs`) make.
+#[inline(always)]
+pub fn normal_rule<L: Lane>(m: [[L; 3]; 3], n: [L; 3]) -> [L; 3] {
+    let [x, y, z] = m;
+    // cofactor(M) · n, whose columns are the cross products of M's columns...
+    let cofactor = [cross(y, z), cross(z, x), cross(x, y)];
+    let moved = times(cofactor, n);
+    // ...turned round where det(M) = x · (y × z) is negative, normalised; the bind normal where
+    // there is no length to normalise.
+    let det = dot(x, cofactor[0]);
+    let recip = dot(moved, moved).recip_sqrt();
+    let scale = recip.with_sign_of(det);
+    let normal = [moved[0] * scale, moved[1] * scale, moved[2] * scale];
+    recip.finite_positive_or(normal, n)
+}
+
+/// Four `f32`s, one per vertex of four, in one 128-bit register.
+#[cfg_attr(
+    not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))),
+    allow(dead_code)
+)]
+pub trait F32x4: Lane {
+    /// The same number in every lane.
+    fn splat(x: f32) -> Self;
+    /// Four numbers from memory (any alignment).
+    fn load(v: &[f32; 4]) -> Self;
+    /// Each lane of `self` across a whole register: `[a a a a], [b b b b]`...
+    fn spread(self) -> [Self; 4];
+    /// A vector's x, y, z and its padding, one register.
+    fn vector(v: Vec3A) -> Self;
+    /// Four rows in, four columns out: number k of row j becomes number j of column k.
+    fn transpose4(rows: [Self; 4]) -> [Self; 4];
+    /// One vector out, its first three lanes and the fourth (`stream`: past the caches, where the
+    /// lanes have such a store).
+    fn put(self, to: &mut Vec3A, stream: bool);
+    /// After stores past the caches: orders them before the thread's next writes.
+    fn fence() {}
 }
 
 /// A way to skin a group of eight vertices, lane by lane: linear blending (`Linear`, in
@@ -123,6 +169,19 @@ pub trait GroupSkin: Copy {
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
         stream: bool,
     );
+
+    /// The whole run on four lanes `F` (`four.rs`), where this way of skinning has a four-lane
+    /// kernel for it: true if it ran, false (nothing written) where the caller must run the eight.
+    #[inline(always)]
+    fn four_lanes<F: F32x4>(
+        self,
+        _inputs: Inputs,
+        _positions: &mut [Vec3A],
+        _normals: &mut [Vec3A],
+        _stream: bool,
+    ) -> bool {
+        false
+    }
 }
 
 /// Eight vectors as the lanes load them.

@@ -7,7 +7,8 @@
 //! 1e-7 of the model's size apart (`lanes.rs`). Without fused multiply-add, that position is the
 //! bits of glam's `Mat4::transform_point3a` on the blended matrix (`tests/lanes.rs`).
 
-use super::kernel::{F32x8, GROUP, GroupSkin, cross, dot, refs, times};
+use super::four;
+use super::kernel::{F32x4, F32x8, GROUP, GroupSkin, Inputs, normal_rule, refs, times};
 use glam::Vec3A;
 use skinning_method::blend::Linear;
 use skinning_method::skin::VertexInfluences;
@@ -33,15 +34,18 @@ impl GroupSkin for Linear<'_> {
         let moved = times([x, y, z], L::load(proof, refs(bind)));
         L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions, stream);
 
-        // The normal: cofactor(M) · n, whose columns are the cross products of M's columns...
-        let cofactor = [cross(y, z), cross(z, x), cross(x, y)];
-        let moved = times(cofactor, n);
-        // ...turned round where det(M) = x · (y × z) is negative, normalised; the bind normal where
-        // there is no length to normalise.
-        let det = dot(x, cofactor[0]);
-        let recip = dot(moved, moved).recip_sqrt();
-        let scale = recip.with_sign_of(det);
-        let normal = [moved[0] * scale, moved[1] * scale, moved[2] * scale];
-        L::store(recip.finite_positive_or(normal, n), out, stream);
+        L::store(normal_rule([x, y, z], n), out, stream);
+    }
+
+    /// The four-lane kernel of `four.rs`, with the palette as rows, where it fits the stack copy.
+    #[inline(always)]
+    fn four_lanes<F: F32x4>(
+        self,
+        inputs: Inputs,
+        positions: &mut [Vec3A],
+        normals: &mut [Vec3A],
+        stream: bool,
+    ) -> bool {
+        four::blend_run::<F>(self.0, inputs, positions, normals, stream)
     }
 }

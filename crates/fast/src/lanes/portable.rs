@@ -2,7 +2,7 @@
 //! eight, which the compiler turns into vector instructions where it can. The fallback where
 //! neither `sse2.rs` nor `avx2.rs` runs, and the lanes the tests force to check the others by.
 
-use super::kernel::{F32x8, GROUP};
+use super::kernel::{F32x8, GROUP, Lane};
 use glam::{Mat4, Vec3A, Vec4};
 use skinning_method::dual_quat::DualQuat;
 use skinning_method::skin::VertexInfluences;
@@ -48,16 +48,7 @@ impl Mul for Portable {
     }
 }
 
-impl F32x8 for Portable {
-    type Proof = ();
-
-    #[inline(always)]
-    fn splat(_: (), x: f32) -> Portable {
-        Portable([x; GROUP])
-    }
-
-    // No fused multiply-add here: `mul_add` and `mul_sub` are the trait's, rounded twice.
-
+impl Lane for Portable {
     #[inline(always)]
     fn recip_sqrt(self) -> Portable {
         lane_by_lane!(self, self, |x, _y| 1.0 / x.sqrt())
@@ -81,6 +72,17 @@ impl F32x8 for Portable {
         }
         out
     }
+}
+
+impl F32x8 for Portable {
+    type Proof = ();
+
+    #[inline(always)]
+    fn splat(_: (), x: f32) -> Portable {
+        Portable([x; GROUP])
+    }
+
+    // No fused multiply-add here: `mul_add` and `mul_sub` are the trait's, rounded twice.
 
     #[inline(always)]
     fn blended_matrices(_: (), palette: &[Mat4], group: &[VertexInfluences; GROUP]) -> [[Portable; 3]; 4] {

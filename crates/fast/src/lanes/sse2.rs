@@ -13,7 +13,7 @@
 // (`cargo bench --bench blend`'s lanes table, SSE2 within 1% either way, on the machine of
 // `docs/14-every-core.md`).
 
-use super::kernel::{F32x8, GROUP};
+use super::kernel::{F32x8, GROUP, Lane};
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
 use skinning_method::skin::VertexInfluences;
@@ -88,17 +88,7 @@ fn load8(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
     [Sse2([x0, x1]), Sse2([y0, y1]), Sse2([z0, z1])]
 }
 
-impl F32x8 for Sse2 {
-    type Proof = ();
-
-    #[inline(always)]
-    fn splat(_: (), x: f32) -> Sse2 {
-        // SAFETY: SSE is part of x86-64; a broadcast of `x` into a register.
-        Sse2([unsafe { _mm_set1_ps(x) }; 2])
-    }
-
-    // SSE2 has no fused multiply-add: `mul_add` and `mul_sub` are the trait's, rounded twice.
-
+impl Lane for Sse2 {
     #[inline(always)]
     fn recip_sqrt(self) -> Sse2 {
         // SAFETY: SSE is part of x86-64; square roots and divisions of registers.
@@ -140,6 +130,18 @@ impl F32x8 for Sse2 {
             out
         }
     }
+}
+
+impl F32x8 for Sse2 {
+    type Proof = ();
+
+    #[inline(always)]
+    fn splat(_: (), x: f32) -> Sse2 {
+        // SAFETY: SSE is part of x86-64; a broadcast of `x` into a register.
+        Sse2([unsafe { _mm_set1_ps(x) }; 2])
+    }
+
+    // SSE2 has no fused multiply-add: `mul_add` and `mul_sub` are the trait's, rounded twice.
 
     #[inline(always)]
     fn blended_matrices(_: (), palette: &[Mat4], group: &[VertexInfluences; GROUP]) -> [[Sse2; 3]; 4] {

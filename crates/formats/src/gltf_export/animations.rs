@@ -83,10 +83,10 @@ fn without_holds(skeleton: &Skeleton, tracks: &[Track], duration: f32) -> Vec<Tr
 
 /// Every clip that moves something as an animation (the spec wants at least one channel); its
 /// weight channels go to the morphed meshes' nodes (`morphed`, `morphs.rs`).
-pub fn animations(
-    file: &mut File,
+pub fn animations<'a>(
+    file: &mut File<'a, '_>,
     clips: &[Clip],
-    tracks: &[Vec<Track>],
+    tracks: &'a [Vec<Track>],
     nodes: &Nodes,
     morphed: &[MorphedMesh],
     turn: Turn,
@@ -98,8 +98,8 @@ pub fn animations(
             let Some(node) = nodes.node_of.get(track.bone).copied().flatten() else { continue };
             // Only a top bone's keys turn: below it, its parent's turn carries it.
             let turn = if nodes.top[track.bone] { turn } else { Turn(Axes::GLTF) };
-            let point = |v: &Vec3| turn.point(*v).to_array();
-            let rotation = |q: &Quat| turn.rotation(*q).to_array();
+            let point = move |v: &Vec3| turn.point(*v).to_array();
+            let rotation = move |q: &Quat| turn.rotation(*q).to_array();
             file.channel(&mut animation, node, "translation", track.translation.as_ref(), point);
             file.channel(&mut animation, node, "rotation", track.rotation.as_ref(), rotation);
             file.channel(&mut animation, node, "scale", track.scale.as_ref(), |v| v.to_array());

@@ -1,5 +1,11 @@
 //! The file being written: its JSON objects, and the bytes of its one buffer.
 //!
+//! The buffer is never held: [`File`] is made twice (`gltf_export.rs`: `Export`). The first time
+//! its [`Sink`] only counts, so the JSON learns where each view lies and how long the buffer is;
+//! the second time the same calls, in the same order, write each view's bytes as they are made,
+//! after the JSON. Which channels share keys is decided the same way both times, by comparing
+//! their numbers where the model holds them (a hash finds the candidates), not the bytes written.
+//!
 //! Every array of numbers goes into the buffer in a **buffer view** of its own, packed tight (no
 //! `byteStride`: the spec forbids it on animation and inverse-bind-matrix views, and it is needed
 //! only when views are shared), each starting at a multiple of 4 bytes (spec, "Data Alignment": an
@@ -11,11 +17,11 @@
 //! sampler: a file whose one sampler moved 128 nodes loads as 128 channels, and goes out as it came,
 //! its keys written once, not 128 times.
 
-use super::error::{Container, ExportError};
 use super::json;
-use base64::Engine;
 use skinning_method::clip::Channel;
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::io::{self, Write};
 
 // glTF's numbers for what the file holds (spec, "Accessor Data Types", "Buffers and Buffer Views",
 // "Meshes").
@@ -66,21 +72,69 @@ impl Component for u32 {
     }
 }
 
-/// The file being written: its JSON, and the bytes of its one buffer.
-#[derive(Default)]
-pub struct File {
+/// Where the buffer's bytes go: nowhere, only counted (the pass that lays the file out), or to
+/// the file (the pass that writes it).
+pub enum Sink<'w> {
+    Count,
+    Write(&'w mut dyn Write),
+}
+
+/// The numbers of a channel's values, made again from where the model holds them: to compare a
+/// later channel's with, without keeping a copy.
+type Values<'a> = Box<dyn Fn() -> Vec<u32> + 'a>;
+
+/// The file being written: its JSON, and where its buffer's bytes go (`'a`: the clips' tracks,
+/// whose keys it compares; `'w`: the file written to).
+pub struct File<'a, 'w> {
     pub root: json::Root,
-    bin: Vec<u8>,
-    /// The key times written so far (their bits), and the accessor of each.
-    times: HashMap<Vec<u32>, usize>,
-    /// The keys' values written so far: a hash of their bytes, and the accessors that have it.
-    values: HashMap<u64, Vec<usize>>,
+    sink: Sink<'w>,
+    /// The buffer's length so far, in bytes.
+    pub len: usize,
+    /// The first error the sink gave: `accessor` answers with an accessor, so the error waits here
+    /// for the end (`finish`), and nothing more is written after it.
+    error: Option<io::Error>,
+    /// The key times written so far: a hash of their bits, and the accessors and times that have it.
+    times: HashMap<u64, Vec<(usize, &'a [f32])>>,
+    /// The keys' values written so far: a hash of their bits, and the accessors that have it, each
+    /// with a way to make its numbers again.
+    values: HashMap<u64, Vec<(usize, Values<'a>)>>,
     /// The samplers of the animation being written: (input, output, interpolation), and the
     /// animation (its index once pushed) they are in.
     samplers: HashMap<(usize, usize, &'static str), (usize, usize)>,
 }
 
-impl File {
+/// The bytes of one accessor gathered this many at a time before they go to the sink.
+const CHUNK: usize = 1 << 16;
+
+impl<'a, 'w> File<'a, 'w> {
+    pub fn new(sink: Sink<'w>) -> Self {
+        File {
+            root: json::Root::default(),
+            sink,
+            len: 0,
+            error: None,
+            times: HashMap::new(),
+            values: HashMap::new(),
+            samplers: HashMap::new(),
+        }
+    }
+
+    /// `bytes` to the sink (counted only by the first pass), after the first error nothing.
+    fn write(&mut self, bytes: &[u8]) {
+        self.len += bytes.len();
+        if let (Sink::Write(out), None) = (&mut self.sink, &self.error)
+            && let Err(e) = out.write_all(bytes)
+        {
+            self.error = Some(e);
+        }
+    }
+
+    /// Zeros up to the next multiple of 4 bytes, where every view starts.
+    fn align(&mut self) {
+        let pad = self.len.next_multiple_of(4) - self.len;
+        self.write(&[0; 3][..pad]);
+    }
+
     /// Appends `data` to the buffer in a view of its own, starting on a multiple of 4 bytes, and
     /// returns the accessor that reads it; with its `min` and `max` when `bounds` is true.
     pub fn accessor<C: Component, const N: usize>(
@@ -89,10 +143,23 @@ impl File {
         target: Option<u32>,
         bounds: bool,
     ) -> usize {
-        self.bin.resize(self.bin.len().next_multiple_of(4), 0);
-        let byte_offset = self.bin.len();
-        data.iter().flatten().for_each(|c| c.put(&mut self.bin));
-        let byte_length = self.bin.len() - byte_offset;
+        self.align();
+        let byte_offset = self.len;
+        match self.sink {
+            Sink::Count => self.len += data.len() * N * size_of::<C>(),
+            Sink::Write(_) => {
+                let mut bytes = Vec::with_capacity(CHUNK.min(data.len() * N * size_of::<C>()));
+                for element in data {
+                    element.iter().for_each(|c| c.put(&mut bytes));
+                    if bytes.len() >= CHUNK - 64 {
+                        self.write(&bytes);
+                        bytes.clear();
+                    }
+                }
+                self.write(&bytes);
+            }
+        }
+        let byte_length = self.len - byte_offset;
         let buffer_view = push(
             &mut self.root.buffer_views,
             json::BufferView { buffer: 0, byte_offset, byte_length, target },
@@ -118,9 +185,9 @@ impl File {
 
     /// Appends raw `bytes` (an image file) in a view of its own and returns the view.
     pub fn bytes_view(&mut self, bytes: &[u8]) -> usize {
-        self.bin.resize(self.bin.len().next_multiple_of(4), 0);
-        let byte_offset = self.bin.len();
-        self.bin.extend_from_slice(bytes);
+        self.align();
+        let byte_offset = self.len;
+        self.write(bytes);
         let view = json::BufferView { buffer: 0, byte_offset, byte_length: bytes.len(), target: None };
         push(&mut self.root.buffer_views, view)
     }
@@ -132,21 +199,14 @@ impl File {
         animation: &mut json::Animation,
         node: usize,
         path: &'static str,
-        channel: Option<&Channel<T>>,
-        floats: impl Fn(&T) -> [f32; N],
+        channel: Option<&'a Channel<T>>,
+        floats: impl Fn(&T) -> [f32; N] + Copy + 'a,
     ) {
         let Some(channel) = channel else { return };
-        let bits: Vec<u32> = channel.times.iter().map(|t| t.to_bits()).collect();
-        let input = match self.times.get(&bits) {
-            Some(&input) => input,
-            None => {
-                let times: Vec<[f32; 1]> = channel.times.iter().map(|&t| [t]).collect();
-                let input = self.accessor(&times, None, true);
-                *self.times.entry(bits).or_insert(input)
-            }
-        };
+        let input = self.shared_times(&channel.times);
         let values: Vec<[f32; N]> = channel.values.iter().map(floats).collect();
-        let output = self.shared_accessor(&values);
+        let again = move || channel.values.iter().flat_map(floats).map(f32::to_bits).collect();
+        let output = self.shared_accessor(&values, Box::new(again));
         let interpolation = channel.interpolation.name();
         // Animations are pushed once their channels are made: this one will be the next.
         let this = self.root.animations.len();
@@ -161,75 +221,63 @@ impl File {
         animation.channels.push(json::Channel { sampler, target: json::Target { node, path } });
     }
 
-    /// The accessor of `data` (no bounds, no target): one written before with the same bytes, or
-    /// a new one.
-    fn shared_accessor<const N: usize>(&mut self, data: &[[f32; N]]) -> usize {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        N.hash(&mut hasher);
-        data.iter().flatten().for_each(|x| x.to_bits().hash(&mut hasher));
-        let hash = hasher.finish();
-        let same = |file: &File, accessor: usize| {
-            let a = &file.root.accessors[accessor];
-            let view = &file.root.buffer_views[a.buffer_view];
-            let bytes = &file.bin[view.byte_offset..view.byte_offset + view.byte_length];
-            a.count == data.len()
-                && a.kind == kind(N)
-                && bytes.chunks_exact(4).zip(data.iter().flatten()).all(|(b, x)| b == x.to_le_bytes())
+    /// The accessor of key times `times`, with their bounds: one written before with the same
+    /// numbers, or a new one.
+    fn shared_times(&mut self, times: &'a [f32]) -> usize {
+        let same = |a: &[f32], b: &[f32]| {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
         };
-        let found = self.values.get(&hash).and_then(|list| list.iter().copied().find(|&a| same(self, a)));
-        found.unwrap_or_else(|| {
-            let accessor = self.accessor(data, None, false);
-            self.values.entry(hash).or_default().push(accessor);
-            accessor
-        })
+        let hash = hash_of(times.iter().map(|t| t.to_bits()));
+        let found = self.times.get(&hash).and_then(|list| list.iter().find(|(_, t)| same(t, times)));
+        if let Some(&(accessor, _)) = found {
+            return accessor;
+        }
+        let elements: Vec<[f32; 1]> = times.iter().map(|&t| [t]).collect();
+        let accessor = self.accessor(&elements, None, true);
+        self.times.entry(hash).or_default().push((accessor, times));
+        accessor
     }
 
-    /// The JSON and the buffer, packed as `container` says.
-    pub fn finish(mut self, container: Container) -> Result<Vec<u8>, ExportError> {
-        self.bin.resize(self.bin.len().next_multiple_of(4), 0);
-        let byte_length = self.bin.len();
-        let json =
-            |root: &json::Root| serde_json::to_vec_pretty(root).map_err(|e| ExportError::Json(e.to_string()));
-        match container {
-            Container::Gltf => {
-                let encoded = base64::engine::general_purpose::STANDARD.encode(&self.bin);
-                let uri = Some(format!("data:application/octet-stream;base64,{encoded}"));
-                self.root.buffers.push(json::Buffer { byte_length, uri });
-                json(&self.root)
-            }
-            Container::Glb => {
-                // Buffer 0 without a uri is the BIN chunk. Chunks are 4-byte aligned: the JSON
-                // padded with spaces, the buffer (already) with zeros.
-                self.root.buffers.push(json::Buffer { byte_length, uri: None });
-                let mut text = json(&self.root)?;
-                text.resize(text.len().next_multiple_of(4), b' ');
-                // The header (magic, version 2, the whole file's length), then each chunk: its
-                // length, its type, its bytes. (Lengths are u32: a .glb holds at most 4 GiB; the
-                // article's scene takes 12 KB, the Fox 0.3 MB.)
-                let total = 12 + 8 + text.len() + 8 + self.bin.len();
-                if total > u32::MAX as usize {
-                    return Err(ExportError::TooBig(total));
-                }
-                let mut out = Vec::with_capacity(total);
-                for word in [GLB_MAGIC, 2, total as u32, text.len() as u32, CHUNK_JSON] {
-                    out.extend_from_slice(&word.to_le_bytes());
-                }
-                out.extend_from_slice(&text);
-                for word in [self.bin.len() as u32, CHUNK_BIN] {
-                    out.extend_from_slice(&word.to_le_bytes());
-                }
-                out.extend_from_slice(&self.bin);
-                Ok(out)
-            }
+    /// The accessor of `data` (no bounds, no target): one written before with the same numbers
+    /// (`again` makes them), or a new one.
+    fn shared_accessor<const N: usize>(&mut self, data: &[[f32; N]], again: Values<'a>) -> usize {
+        let bits: Vec<u32> = data.iter().flatten().map(|x| x.to_bits()).collect();
+        let hash = hash_of(std::iter::once(N as u32).chain(bits.iter().copied()));
+        let root = &self.root;
+        let same = |accessor: usize, made: &Values| {
+            let a = &root.accessors[accessor];
+            a.count == data.len() && a.kind == kind(N) && made() == bits
+        };
+        let found = self.values.get(&hash).and_then(|list| list.iter().find(|(a, made)| same(*a, made)));
+        if let Some(&(accessor, _)) = found {
+            return accessor;
+        }
+        let accessor = self.accessor(data, None, false);
+        self.values.entry(hash).or_default().push((accessor, again));
+        accessor
+    }
+
+    /// The buffer's last padding, and its length, or the first error writing it.
+    pub fn finish(mut self) -> io::Result<(json::Root, usize)> {
+        self.align();
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok((self.root, self.len)),
         }
     }
 }
 
+/// A hash of `numbers`, to find candidates quickly: equal numbers are then checked one by one.
+fn hash_of(numbers: impl Iterator<Item = u32>) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    numbers.for_each(|x| x.hash(&mut hasher));
+    hasher.finish()
+}
+
 /// `glTF`, `JSON` and `BIN\0` read as little-endian words (spec, "GLB File Format Specification").
-const GLB_MAGIC: u32 = 0x4654_6C67;
-const CHUNK_JSON: u32 = 0x4E4F_534A;
-const CHUNK_BIN: u32 = 0x004E_4942;
+pub const GLB_MAGIC: u32 = 0x4654_6C67;
+pub const CHUNK_JSON: u32 = 0x4E4F_534A;
+pub const CHUNK_BIN: u32 = 0x004E_4942;
 
 /// An accessor's element type for `n` numbers.
 fn kind(n: usize) -> &'static str {

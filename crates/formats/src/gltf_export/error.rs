@@ -41,6 +41,8 @@ pub enum ExportError {
     BoundTwice { bone: String },
     /// A `.glb` past the 4 GiB its 32-bit lengths can say.
     TooBig(usize),
+    /// Writing the file failed (into memory: only were the second pass to differ from the first).
+    Write(String),
     /// The weight channels of one mesh with different key times or interpolations: a glTF
     /// `weights` channel keys every target together.
     WeightKeys { clip: String },
@@ -63,6 +65,7 @@ impl fmt::Display for ExportError {
             ExportError::TooBig(bytes) => {
                 write!(f, "the file would take {bytes} bytes, past the 4 GiB a .glb holds; write a .gltf")
             }
+            ExportError::Write(e) => write!(f, "cannot write the glTF file: {e}"),
             ExportError::WeightKeys { clip } => write!(
                 f,
                 "clip {clip:?} keys the morph targets of one mesh at different times; a glTF weights \

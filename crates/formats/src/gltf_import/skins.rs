@@ -97,8 +97,10 @@ pub fn used(document: &gltf::Document, nodes: &Nodes) -> Vec<bool> {
 
 /// A note for each skin a mesh of the shown scene uses whose joints are not all in that scene's
 /// node trees (the validator's NODE_SKIN_NO_SCENE: the spec wants a skin's common root in the
-/// scene of the mesh that uses it). Nothing is refused: as three.js does, each joint is posed
-/// from its own parent nodes, and the camera frames the mesh where the joints put it.
+/// scene of the mesh that uses it). Nothing is refused: each joint is posed from its own parent
+/// nodes, and the camera frames the mesh where the joints put it. (three.js r187 does not pose
+/// such joints at all: their world matrices stay as they were, so its mesh neither stands where
+/// the joints' parents put it nor moves.)
 pub fn outside_scene(document: &gltf::Document, nodes: &Nodes, used: &[bool]) -> Vec<String> {
     let Some(scene) = &nodes.scene else { return Vec::new() };
     let mut notes = Vec::new();
@@ -111,8 +113,8 @@ pub fn outside_scene(document: &gltf::Document, nodes: &Nodes, used: &[bool]) ->
         };
         notes.push(format!(
             "skin {}'s joint node {}{more} is in no node tree of scene {scene}, which shows its mesh (the \
-             validator's NODE_SKIN_NO_SCENE): posed from its own parent nodes, as three.js poses it, and \
-             framed where it puts the mesh",
+             validator's NODE_SKIN_NO_SCENE): posed from its own parent nodes, and framed where they \
+             put the mesh",
             label(skin.index(), skin.name()),
             label(first.index(), first.name())
         ));

@@ -1,7 +1,7 @@
 //! From an image file's bytes to the pixels a texture holds: its size from its header alone
-//! ([`size`], what loading and `--info` read), its pixels when it is drawn ([`decode`]), and the
-//! same picture at half its width and height ([`halve`]) where a model's textures pass its budget
-//! of pixels ([`fit`]) or one is larger than the GPU takes.
+//! ([`size`], what loading and `--info` read), its pixels ([`decode`]), and its pixels made
+//! smaller as they are decoded ([`decode_smaller`]) where a model's textures pass its budget of
+//! pixels ([`fit`]) or one is larger than the GPU takes (`smaller.rs`).
 //!
 //! PNG is decoded with the `png` crate, JPEG with `zune-jpeg`, both in pure Rust, TGA by hand
 //! (`tga.rs`), all strictly: a file
@@ -10,6 +10,7 @@
 //! may be stored as CMYK or YCCK (Adobe's), which the decoder turns into RGB that way only.
 
 use super::image::{Image, ImageKind, MAX_PIXELS, Pixels};
+use super::smaller::{Smaller, smaller};
 use std::collections::BinaryHeap;
 
 /// An image's width and height, read from its header without decoding a pixel; an error if it
@@ -58,6 +59,43 @@ pub fn decode(image: &Image) -> Result<Pixels, String> {
         return Err("its data does not fill the picture its header describes".into());
     }
     Ok(Pixels { width, height, rgba: to_rgba(data, channels, count) })
+}
+
+/// Decodes an image halved `halvings` times (`smaller.rs`). A PNG is made smaller row by row as
+/// it is decoded, so its full size is never held: 100 PNGs of 4096 x 4096 that the budget draws
+/// at 512 x 512 hold 1 MiB each while they decode, not 64 (`tests/hostile/pictures_drawn.rs`). An
+/// interlaced PNG, whose rows come in seven passes, a JPEG and a TGA are decoded whole first.
+pub fn decode_smaller(image: &Image, halvings: u32) -> Result<Pixels, String> {
+    let (width, height) = size(image.kind, &image.bytes)?;
+    if image.kind == ImageKind::Png && halvings > 0 {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(&image.bytes[..]));
+        decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+        let mut reader = decoder.read_info().map_err(|e| format!("not a readable PNG ({e})"))?;
+        if !reader.info().interlaced {
+            let channels = reader.output_color_type().0.samples();
+            let mut out = Smaller::new(width, height, halvings);
+            let mut rgba = Vec::new();
+            while let Some(row) = reader.next_row().map_err(|e| format!("its PNG data is damaged ({e})"))? {
+                if row.data().len() != width as usize * channels {
+                    return Err("its data does not fill the picture its header describes".into());
+                }
+                out.row(match channels {
+                    4 => row.data(),
+                    _ => {
+                        rgba.clear();
+                        rgba.extend_from_slice(row.data());
+                        rgba = to_rgba(std::mem::take(&mut rgba), channels, width as usize);
+                        &rgba
+                    }
+                });
+            }
+            return out.finish();
+        }
+    }
+    match halvings {
+        0 => decode(image),
+        _ => smaller(&decode(image)?, halvings),
+    }
 }
 
 /// The decoder's error in words, without the quotes it puts around them.
@@ -109,29 +147,6 @@ fn to_rgba(mut data: Vec<u8>, channels: usize, count: usize) -> Vec<u8> {
         data[i * 4..i * 4 + 4].copy_from_slice(&pixel);
     }
     data
-}
-
-/// The picture at half its width and height (each at least 1): each new pixel the average of a
-/// 2 x 2 block of the old (of 2 x 1 where a side is 1 pixel; an odd last row or column is left).
-pub fn halve(pixels: &Pixels) -> Pixels {
-    let (w, h) = (pixels.width as usize, pixels.height as usize);
-    let (half_w, half_h) = ((w / 2).max(1), (h / 2).max(1));
-    let mut rgba = Vec::with_capacity(half_w * half_h * 4);
-    let row = |y: usize| &pixels.rgba[y * w * 4..(y + 1) * w * 4];
-    for y in 0..half_h {
-        let (top, bottom) = (row(2 * y), row((2 * y + 1).min(h - 1)));
-        for x in 0..half_w {
-            let (left, right) = (2 * x * 4, (2 * x + 1).min(w - 1) * 4);
-            for c in 0..4 {
-                let sum = [top[left + c], top[right + c], bottom[left + c], bottom[right + c]]
-                    .map(u32::from)
-                    .iter()
-                    .sum::<u32>();
-                rgba.push(((sum + 2) / 4) as u8);
-            }
-        }
-    }
-    Pixels { width: half_w as u32, height: half_h as u32, rgba }
 }
 
 /// How many times each picture of `sizes` is halved so that together they hold at most `budget`
@@ -230,23 +245,28 @@ mod tests {
     }
 
     #[test]
-    fn halving_averages_each_block_of_four() {
-        #[rustfmt::skip]
-        let rgba = vec![
-            0, 0, 0, 0,  4, 8, 12, 16,  100, 100, 100, 100,
-            8, 8, 8, 8,  12, 16, 20, 24,  200, 200, 200, 200,
-        ];
-        let half = halve(&Pixels { width: 3, height: 2, rgba });
-        assert_eq!((half.width, half.height), (1, 1));
-        assert_eq!(half.rgba, [6, 8, 10, 12]);
-        // A side of one pixel stays one pixel.
-        let row = halve(&Pixels {
-            width: 4,
-            height: 1,
-            rgba: [10, 20, 30, 40].repeat(2).into_iter().chain([50; 8]).collect(),
-        });
-        assert_eq!((row.width, row.height), (2, 1));
-        assert_eq!(row.rgba, [10, 20, 30, 40, 50, 50, 50, 50]);
+    fn a_png_decoded_smaller_row_by_row_is_the_whole_picture_made_smaller() {
+        // Every colour type the decoder hands over (grey, grey and alpha, RGB, RGBA), odd sizes.
+        let (w, h) = (13, 7);
+        let bytes = |channels: usize| (0..w * h * channels).map(|i| (i * 37 % 256) as u8).collect::<Vec<_>>();
+        for (color, channels) in [
+            (png::ColorType::Grayscale, 1),
+            (png::ColorType::GrayscaleAlpha, 2),
+            (png::ColorType::Rgb, 3),
+            (png::ColorType::Rgba, 4),
+        ] {
+            let image = image(ImageKind::Png, png(w as u32, h as u32, color, &bytes(channels)));
+            let whole = decode(&image).unwrap();
+            for halvings in 0..5 {
+                let rows = decode_smaller(&image, halvings).unwrap();
+                assert_eq!(rows, smaller(&whole, halvings).unwrap(), "{color:?}, {halvings}");
+            }
+        }
+        // Cut in its pixel data: an error, as whole.
+        let mut cut = png(64, 64, png::ColorType::Rgb, &[90; 64 * 64 * 3]);
+        cut.truncate(cut.len() - 20);
+        let cut = Image { name: "cut".into(), kind: ImageKind::Png, bytes: cut, width: 64, height: 64 };
+        assert!(decode_smaller(&cut, 2).is_err());
     }
 
     #[test]

@@ -27,8 +27,8 @@ impl fmt::Display for ExportError {
         match self {
             ExportError::Scale { bone, why } => write!(
                 f,
-                "bone {bone} cannot be written as MD5, which stores no scale: {why}; an even scale that \
-                 never changes is baked, any other cannot be"
+                "bone {bone} cannot be written as MD5, which stores no scale: {why}; a scale that never \
+                 changes is baked, the same on all three axes or on a bone with no joint below"
             ),
             ExportError::BoundTwice { bone } => write!(
                 f,

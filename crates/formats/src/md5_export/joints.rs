@@ -49,8 +49,9 @@ pub struct Md5Joints {
     /// Each MD5 joint's name as written (`names.rs`: `md5_names`), and the note if one was renamed.
     pub names: Vec<String>,
     pub renamed: Option<String>,
-    /// Each bone's constant scale, multiplied down the tree: 1 for a model without scale.
-    pub scale: Vec<f32>,
+    /// Each bone's constant scale, multiplied down the tree: 1 for a model without scale; the same
+    /// on all three axes but on a bone with no joint below it (`scale.rs`).
+    pub scale: Vec<Vec3>,
     /// Whether a bone's scale is baked into what is written: the bones written and those above.
     pub needed: Vec<bool>,
     /// Each bone's bind pose without its scale, in the model's own numbers: (position, orientation).
@@ -175,7 +176,7 @@ pub fn md5_locals(joints: &Md5Joints, locals: &[Trs], model: &Model) -> Vec<(Vec
     // A bone's local transform, its translation scaled by its parent's constant scale.
     let baked = |b: BoneId| {
         let Trs { translation, rotation, .. } = locals[b];
-        (skeleton.bone(b).parent.map_or(1.0, |p| joints.scale[p]) * translation, rotation)
+        (skeleton.bone(b).parent.map_or(1.0, |p| joints.scale[p].x) * translation, rotation)
     };
     (joints.order.iter().zip(&joints.parent))
         .map(|(&b, parent)| {

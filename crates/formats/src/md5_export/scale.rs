@@ -11,6 +11,12 @@
 //! bind size, as the skeleton shows it. That needs one `k` for all the joints of a vertex; anything
 //! else is refused, naming the bone. Only the bones whose scale is baked into what is written are
 //! checked: the joints written and the bones above them (`joints.rs`).
+//!
+//! A scale that differs between axes (a box stretched along x) is baked too where no joint hangs
+//! below its bone, as over a rigid mesh's node: the bone's world is then a rigid motion times a
+//! constant stretch `S`, and its weights are written `S · offset · bind`, the vertices as the model
+//! shows them. Above another joint it is refused: that joint would be stretched as it turns, which
+//! no rigid joint can carry.
 
 use super::error::ExportError;
 use glam::{Mat4, Vec3};
@@ -23,8 +29,9 @@ const SAME: f32 = 1e-4;
 
 /// What the scales come to.
 pub struct Scales {
-    /// Each bone's constant scale, multiplied down the tree: 1 for a model without scale.
-    pub scale: Vec<f32>,
+    /// Each bone's constant scale, multiplied down the tree: 1 for a model without scale. The same
+    /// on all three axes but on a bone with no joint below it.
+    pub scale: Vec<Vec3>,
     /// Each bone the skin binds: its bind pose `offset⁻¹`, and `k`, how many times the scale it is
     /// bound at it stands at.
     pub bound: Vec<Option<(Mat4, f32)>>,
@@ -34,17 +41,28 @@ pub struct Scales {
 /// is baked; refused where a scale cannot be baked.
 pub fn scales(model: &Model, walk: &[BoneId], needed: &[bool]) -> Result<Scales, ExportError> {
     let skeleton = &model.skeleton;
-    // Each bone's scale: even on all axes at rest (and the same in every frame: `check_scales`).
-    let mut scale = vec![1.0; skeleton.len()];
+    // Each bone's scale: even on all axes at rest, but on a bone with no needed bone below it (and
+    // the same in every frame: `check_scales`).
+    let mut above_another = vec![false; skeleton.len()];
+    for &b in walk.iter().filter(|&&b| needed[b]) {
+        skeleton.bone(b).parent.into_iter().for_each(|p| above_another[p] = true);
+    }
+    let mut scale = vec![Vec3::ONE; skeleton.len()];
     for &b in walk.iter().filter(|&&b| needed[b]) {
         let rest = skeleton.bone(b).rest.scale;
-        let positive = rest.is_finite() && rest.min_element() > 0.0;
-        if !even(rest) || !positive {
-            let why = format!("its rest scale is {rest}, not the same positive number on all three axes");
+        if !rest.is_finite() || rest.min_element() <= 0.0 {
+            let why = format!("its rest scale is {rest}, not a positive number on each axis");
             return Err(refused(model, b, why));
         }
-        let own = if same(rest.x, 1.0) { 1.0 } else { rest.x };
-        scale[b] = skeleton.bone(b).parent.map_or(1.0, |p| scale[p]) * own;
+        if !even(rest) && above_another[b] {
+            let why = format!(
+                "its rest scale is {rest}, not the same on all three axes, and joints hang below it; such a \
+                 scale is baked only into the vertices of a bone with no joint below"
+            );
+            return Err(refused(model, b, why));
+        }
+        let own = if even(rest) && same(rest.x, 1.0) { Vec3::ONE } else { rest };
+        scale[b] = skeleton.bone(b).parent.map_or(1.0, |p| scale[p].x) * own;
     }
 
     // The bind pose: offset⁻¹ for the skin's bones, each bone bound once; `k` the same for the
@@ -61,13 +79,14 @@ pub fn scales(model: &Model, walk: &[BoneId], needed: &[bool]) -> Result<Scales,
             }
             continue;
         }
+        // Bound at the scale it stands at, or at one of which that is a multiple.
         let s = Trs::from_mat4(world).scale;
-        let factor = scale[b] / s.x;
-        if !even(s) || !factor.is_finite() || factor <= 0.0 {
-            let why = format!("it is bound at scale {s}, not the same positive number on all three axes");
+        let factor = scale[b] / s;
+        if !even(factor) || !factor.is_finite() || factor.x <= 0.0 {
+            let why = format!("it is bound at scale {s} and stands at {}, not a multiple of it", scale[b]);
             return Err(refused(model, b, why));
         }
-        bound[b] = Some((world, if same(factor, 1.0) { 1.0 } else { factor }));
+        bound[b] = Some((world, if same(factor.x, 1.0) { 1.0 } else { factor.x }));
     }
     let k = |b: BoneId| bound[b].map_or(1.0, |(_, k)| k);
     for v in 0..model.skin.len() {
@@ -98,7 +117,7 @@ pub fn check_scales(
 ) -> Result<(), ExportError> {
     for (b, bone) in model.skeleton.bones().iter().enumerate().filter(|&(b, _)| needed[b]) {
         let (s, rest) = (locals[b].scale, bone.rest.scale);
-        if !same(s.x, rest.x) || !even(s) {
+        if !(same(s.x, rest.x) && same(s.y, rest.y) && same(s.z, rest.z)) {
             let why = format!(
                 "its scale is {s} in clip {} at {t} s, {rest} at rest; only a scale that never changes can be baked",
                 quoted(clip)
