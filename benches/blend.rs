@@ -55,7 +55,7 @@ use glam::Mat4;
 use skinning_fast::fast_path::FastPath;
 use skinning_fast::parallel::BlendThreads;
 use skinning_fast::synthetic;
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{Frame, Pose};
 use skinning_method::model::Model;
 use skinning_method::skin::{SLOTS, compute_palette};
 use std::time::Duration;
@@ -275,7 +275,7 @@ fn posed_tube(vertices: usize) -> Posed {
     assert!(vertices.is_multiple_of(RING_SIZE), "whole rings");
     let model = synthetic::tube(BONES, vertices / RING_SIZE, RING_SIZE);
     let mut pose = Pose::new(&model);
-    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only())
+    pose.run(&model, Frame::new(&synthetic::wave(), 0.7).palette_only())
         .expect("linear blending takes any palette");
     Posed { world: pose.world, model }
 }

@@ -6,10 +6,12 @@
 
 use glam::{Quat, Vec3};
 use skinning_method::clip::{Channel, Clip, Motion, Track};
+use skinning_method::frame::Source;
 use skinning_method::mixer::{Kind, Layer, Mixer};
 use skinning_method::skeleton::{Skeleton, SkeletonBuilder};
 use skinning_method::transform::Trs;
 use std::hint::black_box;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const LIMBS: usize = 4;
@@ -62,17 +64,18 @@ fn wave(name: &str, skeleton: &Skeleton, seconds: f32, degrees: f32) -> Clip {
 
 pub fn run(budget: Duration) {
     let skeleton = character();
-    let clips = [
+    let clips: Arc<[Clip]> = vec![
         wave("walk", &skeleton, 1.0, 12.0),
         wave("run", &skeleton, 0.7, 25.0),
         wave("nod", &skeleton, 2.0, 5.0),
-    ];
+    ]
+    .into();
     let layers = vec![
-        Layer::new(Kind::Blend, 0, 0.4, &skeleton),
-        Layer::new(Kind::Blend, 1, 0.6, &skeleton),
-        Layer::new(Kind::additive(&clips[2], &skeleton), 2, 0.5, &skeleton),
+        Layer::new(Kind::Blend, 0, 0.4),
+        Layer::new(Kind::Blend, 1, 0.6),
+        Layer::new(Kind::additive(&clips[2], &skeleton), 2, 0.5),
     ];
-    let mut mixer = Mixer::new(layers, true);
+    let mut mixer = Mixer::new(clips.clone(), layers, true);
     let mut pose = vec![Trs::IDENTITY; skeleton.len()];
     let mut samples: [Vec<Duration>; 2] = Default::default();
     let started = Instant::now();
@@ -83,7 +86,10 @@ pub fn run(budget: Duration) {
             let t = Instant::now();
             match variant {
                 0 => clips[0].sample(&skeleton, time, &mut pose),
-                _ => mixer.sample(&skeleton, &clips, time, &mut pose),
+                _ => {
+                    mixer.advance_to(time);
+                    mixer.pose(&skeleton, time, &mut pose)
+                }
             }
             let elapsed = t.elapsed();
             black_box(&mut pose);

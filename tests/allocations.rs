@@ -9,7 +9,7 @@ mod common;
 
 use skinning_fast::fast_path::FastPath;
 use skinning_fast::synthetic;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose};
 use skinning_method::scene;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -104,17 +104,11 @@ fn a_steady_dual_quaternion_frame_allocates_nothing() {
     let wave = synthetic::wave();
     let (mut pose, mut tube_pose) = (Pose::new(&model), Pose::new(&tube));
     for clip in &clips {
-        pose.run(
-            &model,
-            Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(clip), 0.0) },
-        )
-        .expect("rigid");
+        pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(clip, 0.0) })
+            .expect("rigid");
     }
     tube_pose
-        .run(
-            &tube,
-            Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Clip(&wave), 0.0) },
-        )
+        .run(&tube, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(&wave, 0.0) })
         .expect("rigid");
     let n = allocations_in(|| {
         for clip in &clips {
@@ -123,7 +117,7 @@ fn a_steady_dual_quaternion_frame_allocates_nothing() {
                     &model,
                     Frame {
                         blending: Blending::reference(Method::Dqs),
-                        ..Frame::new(Source::Clip(clip), frame as f64 / 60.0)
+                        ..Frame::new(clip, frame as f64 / 60.0)
                     },
                 )
                 .expect("rigid");
@@ -135,7 +129,7 @@ fn a_steady_dual_quaternion_frame_allocates_nothing() {
                     &tube,
                     Frame {
                         blending: Blending::reference(Method::Dqs),
-                        ..Frame::new(Source::Clip(&wave), frame as f64 * 0.1)
+                        ..Frame::new(&wave, frame as f64 * 0.1)
                     },
                 )
                 .expect("rigid");
@@ -209,7 +203,7 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
         let mut frame = |clip, t| {
             pose.update(model, clip, t);
             let blending = Blending::Skin { method: Method::Lbs, by: &fast, normals: true };
-            let _linear = fast_pose.run(model, Frame { blending, ..Frame::new(Source::Clip(clip), t) });
+            let _linear = fast_pose.run(model, Frame { blending, ..Frame::new(clip, t) });
         };
         for clip in &imported.clips {
             frame(clip, 0.0);
@@ -227,8 +221,8 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
 
 #[test]
 fn a_steady_frame_of_several_clips_allocates_nothing() {
-    // The mixer samples every layer into the layer's own pose and blends into the frame's: two clips
-    // in step, a masked one and an additive one, on the article's scene and on the Fox.
+    // The mixer moves to each frame's time, then poses bone by bone into the frame's pose: two
+    // clips in step, a masked one and an additive one, on the article's scene and on the Fox.
     use skinning_method::mixer::mask::Mask;
     use skinning_method::mixer::{Kind, Layer, Mixer};
     let mut models = vec![(scene::article().expect("valid"), scene::clips().expect("valid"))];
@@ -239,15 +233,16 @@ fn a_steady_frame_of_several_clips_allocates_nothing() {
     for (model, clips) in models {
         let skeleton = &model.skeleton;
         let layers = vec![
-            Layer::new(Kind::Blend, 0, 0.4, skeleton),
-            Layer::new(Kind::Blend, 1, 0.6, skeleton),
-            Layer::new(Kind::Masked(Mask::new(skeleton, skeleton.len() / 2)), 2, 0.5, skeleton),
-            Layer::new(Kind::additive(&clips[2], skeleton), 2, 0.3, skeleton),
+            Layer::new(Kind::Blend, 0, 0.4),
+            Layer::new(Kind::Blend, 1, 0.6),
+            Layer::new(Kind::Masked(Mask::new(skeleton, skeleton.len() / 2)), 2, 0.5),
+            Layer::new(Kind::additive(&clips[2], skeleton), 2, 0.3),
         ];
-        let mut mixer = Mixer::new(layers, true);
+        let mut mixer = Mixer::new(clips.into(), layers, true);
         let mut pose = Pose::new(&model);
         let mut frame = |time: f64| {
-            let _linear = pose.run(&model, Frame::new(Source::Mixer(&mut mixer, &clips), time));
+            mixer.advance_to(time);
+            let _linear = pose.run(&model, Frame::new(&mixer, time));
         };
         frame(0.0);
         let n = allocations_in(|| (0..600).for_each(|f| frame(f as f64 / 60.0)));
@@ -276,7 +271,7 @@ fn a_steady_frame_that_reaches_allocates_nothing() {
     let frame = |pose: &mut Pose, reaches: &mut [Reach], t: f64| {
         let mut reaches = reaches;
         let adjust = Some(&mut reaches as &mut dyn skinning_method::frame::Adjust);
-        let _linear = pose.run(&model, Frame { adjust, ..Frame::new(Source::Clip(&clip), t) });
+        let _linear = pose.run(&model, Frame { adjust, ..Frame::new(&clip, t) });
     };
     frame(&mut pose, &mut reaches, 0.0);
     let n = allocations_in(|| {

@@ -3,7 +3,7 @@
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
 use skinning_fast::fast_path::FastPath;
 use skinning_method::blend::blend;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Still};
 use skinning_method::model::Model;
 use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
 use skinning_method::skin::{Influence, Joint, Skin, SkinError, SkinProblem, compute_palette};
@@ -18,7 +18,7 @@ fn posed(moves: &[(usize, Vec3)]) -> (Model, Vec<Vec3>) {
         pose.local[bone] = Trs::from_translation(position);
     }
     let fast = held_on_the_fast_path(&model, &pose);
-    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
+    pose.run(&model, Frame::new(&Still, 0.0)).expect("linear blending takes any palette");
     for (i, (a, b)) in pose.skinned.iter().zip(&fast.skinned).enumerate() {
         assert!(a.abs_diff_eq(*b, 1e-6), "vertex {i}: the fast path's {b}, the readable loop's {a}");
     }
@@ -30,7 +30,7 @@ fn posed(moves: &[(usize, Vec3)]) -> (Model, Vec<Vec3>) {
 fn held_on_the_fast_path(model: &Model, pose: &Pose) -> Pose {
     let mut fast = pose.clone();
     let blending = Blending::Skin { method: Method::Lbs, by: &FastPath::new(), normals: true };
-    fast.run(model, Frame { blending, ..Frame::new(Source::Held, 0.0) }).expect("LBS takes any palette");
+    fast.run(model, Frame { blending, ..Frame::new(&Still, 0.0) }).expect("LBS takes any palette");
     fast
 }
 
@@ -97,7 +97,7 @@ fn blending_matches_the_formula_term_by_term() {
     pose.bend[BONE1] = Quat::from_rotation_z(0.4);
     pose.bend[BONE2] = Quat::from_rotation_x(1.1);
     pose.bend[BONE31] = Quat::from_rotation_y(-0.3);
-    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
+    pose.run(&model, Frame::new(&Still, 0.0)).expect("linear blending takes any palette");
     let fast = held_on_the_fast_path(&model, &pose);
     for (i, &bind) in model.skin.bind().iter().enumerate() {
         let expected: Vec3 = (model.skin.influences(i))

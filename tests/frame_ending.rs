@@ -3,7 +3,7 @@
 //! read only in the frame that made it.
 
 use glam::{Quat, Vec3A};
-use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Posed, Refused, Skinner, Source};
+use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Posed, Refused, Skinner, Still};
 use skinning_method::model::Model;
 use skinning_method::scene::{self, BONE2};
 use skinning_method::skin::Skin;
@@ -18,7 +18,7 @@ fn twisted() -> (Model, Pose) {
 }
 
 fn held(blending: Blending) -> Frame {
-    Frame { blending, ..Frame::new(Source::Held, 0.0) }
+    Frame { blending, ..Frame::new(&Still, 0.0) }
 }
 
 #[test]

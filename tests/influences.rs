@@ -16,7 +16,7 @@ use skinning_fast::parallel::BlendThreads;
 use skinning_formats::gltf_import::{Imported, load_from_slice};
 use skinning_method::blend::{Blend, Linear, blend};
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Pose, Reference, Source};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Pose, Reference};
 use skinning_method::inspect::{Report, inspect};
 use skinning_method::model::Model;
 
@@ -40,8 +40,7 @@ fn dvec(p: Vec3A) -> DVec3 {
 /// the best lanes, one thread), normals included.
 fn on_the_fast_path(pose: &mut Pose, model: &Model, clip: &Clip, t: f64, method: Method) {
     let blending = Blending::Skin { method, by: &FastPath::new(), normals: true };
-    pose.run(model, Frame { blending, ..Frame::new(Source::Clip(clip), t) })
-        .expect("the joints only turn and move");
+    pose.run(model, Frame { blending, ..Frame::new(clip, t) }).expect("the joints only turn and move");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use glam::{Quat, Vec3, vec3};
 use skinning_fast::fast_path::FastPath;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Still};
 use skinning_method::inspect::{Report, inspect, skinned_position};
 use skinning_method::scene::{self, BONE1, BONE2};
 use skinning_method::transform::Trs;
@@ -17,7 +17,7 @@ fn vertex_2_with_bone2_turned_a_quarter() {
     let mut pose = Pose::new(&model);
     let turn = Quat::from_rotation_z(90f32.to_radians());
     pose.local[BONE2] = Trs { rotation: turn, ..Trs::from_translation(vec3(0.2, 0.0, 0.0)) };
-    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
+    pose.run(&model, Frame::new(&Still, 0.0)).expect("linear blending takes any palette");
     let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 2);
     let c = i.candidates();
     assert_eq!((i.vertex, i.bind, c.len()), (2, vec3(0.3, 0.05, 0.0), 2));
@@ -96,7 +96,7 @@ fn a_vertex_on_one_bone_has_one_candidate_the_rigid_move() {
     let mut pose = Pose::new(&model);
     let turn = Quat::from_rotation_z(0.7);
     pose.local[scene::BONE31] = Trs { rotation: turn, ..Trs::from_translation(vec3(0.2, 0.1, 0.0)) };
-    pose.run(&model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
+    pose.run(&model, Frame::new(&Still, 0.0)).expect("linear blending takes any palette");
     let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 5);
     assert_eq!(i.candidates().len(), 1);
     assert_eq!(i.candidates()[0].weight, 1.0);
@@ -166,7 +166,7 @@ fn with_dual_quaternions_the_twisted_vertex_keeps_its_distance_from_the_axis() {
     assert!(dqs.abs_diff_eq(vec3(0.3, 0.012941, 0.048296), 1e-5), "{dqs}");
     assert!((Vec3::new(0.0, dqs.y, dqs.z).length() - 0.05).abs() < 1e-6);
     // The same point as the whole-mesh DQS blend, and the report says so on a line of its own.
-    let dqs_frame = Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(Source::Held, 2.0) };
+    let dqs_frame = Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(&Still, 2.0) };
     pose.run(&model, dqs_frame).expect("rigid");
     assert_eq!(Vec3::from(pose.skinned[2]), dqs);
     let text = Report { inspection: &i, model: &model }.to_string();

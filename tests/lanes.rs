@@ -30,7 +30,7 @@ use skinning_formats::gltf_import::{self, Imported, load_from_slice};
 use skinning_method::blend::{Blend, Linear};
 use skinning_method::clip::Clip;
 use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference, Source};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
 use skinning_method::model::Model;
 use skinning_method::morph::Held;
 use skinning_method::normals::skin_normal;
@@ -105,8 +105,7 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
     let mut keep =
         |(p, q): (f32, f32)| (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(q));
     for &t in times {
-        pose.run(model, Frame::new(Source::Clip(clip), t).palette_only())
-            .expect("linear blending takes any palette");
+        pose.run(model, Frame::new(clip, t).palette_only()).expect("linear blending takes any palette");
         // Step 4: this frame's shape, which every blend reads (the skin's bind positions and
         // normals where the model has no morph targets).
         pose.morph.hold(held);
@@ -218,7 +217,7 @@ fn every_sample_model_every_clip() {
 fn every_vertex_alike_wherever_its_run_starts_and_ends() {
     let model = synthetic::tube(8, 3, 7);
     let mut pose = Pose::new(&model);
-    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only())
+    pose.run(&model, Frame::new(&synthetic::wave(), 0.7).palette_only())
         .expect("linear blending takes any palette");
     let (skin, n) = (&model.skin, model.skin.len());
     for lanes in lanes_here() {
@@ -303,7 +302,7 @@ fn a_frame_of_pose_is_the_readable_steps() {
         let (mut pose, mut by_reference) = (Pose::new(model), Pose::new(model));
         for method in [Method::Lbs, Method::Dqs] {
             // As the program does: the clip, the held morph weights over it, then steps 3 to 6.
-            let frame = |blending| Frame { held, blending, ..Frame::new(Source::Clip(clip), 0.7) };
+            let frame = |blending| Frame { held, blending, ..Frame::new(clip, 0.7) };
             let on_fast_path = Blending::Skin { method, by: &fast, normals: true };
             if pose.run(model, frame(on_fast_path)).is_err() {
                 // The face's badge and the robot's joints scale: no dual quaternion holds them.
@@ -368,8 +367,7 @@ fn every_influence_counts_on_the_fast_path() {
 
     // Without its second pass, the fast path would be the four slots alone, far from every influence.
     let mut pose = Pose::new(model);
-    pose.run(model, Frame::new(Source::Clip(clip), 0.55).palette_only())
-        .expect("linear blending takes any palette");
+    pose.run(model, Frame::new(clip, 0.55).palette_only()).expect("linear blending takes any palette");
     let mut fast = vec![Vec3A::NAN; skin.len()];
     FastPath::new().blend(skin, skin.shape(), Palette::Lbs(&pose.palette), &mut fast, &mut []);
     let four: Vec<Vec3A> = (skin.vertex_influences().iter().zip(skin.bind()))
@@ -394,7 +392,7 @@ fn a_morphed_skin_on_the_fast_path() {
             (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
             // The shape the fast path was handed is not the modelled one: the morph took part.
             let mut pose = Pose::new(model);
-            pose.run(model, Frame::new(Source::Clip(clip), d * 0.3).palette_only())
+            pose.run(model, Frame::new(clip, d * 0.3).palette_only())
                 .expect("linear blending takes any palette");
             pose.morph.hold(held);
             pose.morph.apply(&model.skin, &model.morphs);
@@ -421,7 +419,7 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
     for (name, imported, held) in &models {
         let (model, clip) = (&imported.model, &imported.clips[0]);
         let mut pose = Pose::new(model);
-        pose.run(model, Frame::new(Source::Clip(clip), clip.duration as f64 * 0.6).palette_only())
+        pose.run(model, Frame::new(clip, clip.duration as f64 * 0.6).palette_only())
             .expect("linear blending takes any palette");
         pose.morph.hold(held);
         pose.morph.apply(&model.skin, &model.morphs);
@@ -469,7 +467,7 @@ fn a_mesh_past_the_caches_gets_the_same_numbers() {
     let model = synthetic::tube(64, lanes::STREAM_FROM_VERTICES / 16, 16);
     assert!(model.skin.len() >= lanes::STREAM_FROM_VERTICES, "big enough to stream");
     let mut pose = Pose::new(&model);
-    pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only())
+    pose.run(&model, Frame::new(&synthetic::wave(), 0.7).palette_only())
         .expect("linear blending takes any palette");
     let (skin, palette, n) = (&model.skin, &pose.palette, model.skin.len());
     let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; n]);

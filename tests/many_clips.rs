@@ -14,7 +14,7 @@ mod common;
 use glam::{Mat4, Quat, Vec2, Vec3};
 use skinning_formats::gltf_import::{Imported, load};
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{Frame, Pose, Still};
 use skinning_method::mixer::weighted::{normalised_sum, successive_slerp};
 use skinning_method::mixer::{Kind, Layer, Mixer};
 use skinning_method::model::Model;
@@ -29,9 +29,9 @@ fn clip(clips: &[Clip], name: &str) -> usize {
     clips.iter().position(|c| c.name == name).unwrap_or_else(|| panic!("no clip {name}"))
 }
 
-fn blend(model: &Model, layers: &[(usize, f32)], sync: bool) -> Mixer {
-    let layers = layers.iter().map(|&(c, w)| Layer::new(Kind::Blend, c, w, &model.skeleton)).collect();
-    Mixer::new(layers, sync)
+fn blend(clips: &[Clip], layers: &[(usize, f32)], sync: bool) -> Mixer {
+    let layers = layers.iter().map(|&(c, w)| Layer::new(Kind::Blend, c, w)).collect();
+    Mixer::new(clips.into(), layers, sync)
 }
 
 /// The angle of the turn from `a` to `b`, in degrees.
@@ -60,11 +60,13 @@ const PLANTED: f32 = 0.2;
 /// same for every planted foot at every moment; the slide is how fast it moves otherwise, along
 /// the ground (x and z; y is up, the Fox faces +z). The ground's speed is the mean of the planted
 /// feet's speeds back.
-fn foot_slide(model: &Model, clips: &[Clip], mixer: &mut Mixer, feet: &[usize]) -> Slide {
+fn foot_slide(model: &Model, mixer: &mut Mixer, feet: &[usize]) -> Slide {
     let mut pose = Pose::new(model);
     let track: Vec<Vec<Vec3>> = (0..(SECONDS * RATE) as usize)
         .map(|f| {
-            let frame = Frame::new(Source::Mixer(mixer, clips), f as f64 / RATE).palette_only();
+            let time = f as f64 / RATE;
+            mixer.advance_to(time);
+            let frame = Frame::new(&*mixer, time).palette_only();
             pose.run(model, frame).expect("linear blending takes any palette");
             feet.iter().map(|&b| pose.joint(b)).collect()
         })
@@ -108,7 +110,7 @@ fn in_step_the_fox_s_feet_stay_planted_and_out_of_step_they_slide() {
         ("Walk=0.5,Run=0.5", vec![(walk, 0.5), (run, 0.5)], false),
         ("Walk=0.5,Run=0.5 --sync", vec![(walk, 0.5), (run, 0.5)], true),
     ] {
-        let slide = foot_slide(model, clips, &mut blend(model, &layers, sync), &feet);
+        let slide = foot_slide(model, &mut blend(clips, &layers, sync), &feet);
         println!(
             "{what:24} planted feet slide up to {:5.1} units/s (forward up to {:6.1}; the ground goes back at {:5.1})",
             slide.largest, slide.forward, slide.ground
@@ -223,16 +225,19 @@ fn blending_world_matrices_shortens_bones_and_shears_where_local_poses_do_not() 
     let Some(fox) = loaded("Fox.glb") else { return };
     let (model, clips) = (&fox.model, &fox.clips);
     let (walk, run) = (clip(clips, "Walk"), clip(clips, "Run"));
-    let mut mixer = blend(model, &[(walk, 0.5), (run, 0.5)], true);
+    let mut mixer = blend(clips, &[(walk, 0.5), (run, 0.5)], true);
     let (mut blended, mut a, mut b) = (Pose::new(model), Pose::new(model), Pose::new(model));
     let (mut by_world, mut by_local) = ((0.0f32, 0.0f32), (0.0f32, 0.0f32));
     for f in 0..120 {
-        let frame = Frame::new(Source::Mixer(&mut mixer, clips), f as f64 / 60.0).palette_only();
-        blended.run(model, frame).expect("linear blending takes any palette");
+        let time = f as f64 / 60.0;
+        mixer.advance_to(time);
+        blended
+            .run(model, Frame::new(&mixer, time).palette_only())
+            .expect("linear blending takes any palette");
         // Each clip alone at the time the blend has it, made into world matrices, then averaged.
         for (pose, layer) in [(&mut a, &mixer.layers[0]), (&mut b, &mixer.layers[1])] {
-            pose.local.copy_from_slice(&layer.pose);
-            pose.run(model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear");
+            mixer.layer_pose(layer, &model.skeleton, &mut pose.local);
+            pose.run(model, Frame::new(&Still, 0.0).palette_only()).expect("linear");
         }
         let world: Vec<Mat4> = a.world.iter().zip(&b.world).map(|(x, y)| (*x + *y) * 0.5).collect();
         let lengths = lengths(model, &blended);

@@ -14,7 +14,7 @@ mod common;
 use common::quaternion::{conjugate, hamilton};
 use skinning_formats::md5_export::export;
 use skinning_formats::md5_import::load_from_str;
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{ClipAt, Frame, Pose};
 
 /// A joint placed in object space (or, in an animation frame, relative to its parent).
 #[derive(Clone, Copy)]
@@ -178,8 +178,8 @@ fn agrees_at_every_frame(imported: &skinning_formats::md5_import::Imported) -> f
     let mut worst = 0.0f64;
     for k in 0..FRAMES {
         // Frame k itself, the last one too (a clip's time wraps at its end).
-        let frame = Frame::new(Source::ClipAt(clip), k as f64 / RATE);
-        pose.run(model, frame).expect("linear blending takes any palette");
+        pose.run(model, Frame::new(&ClipAt(clip), k as f64 / RATE))
+            .expect("linear blending takes any palette");
         for (v, weights) in weights().iter().enumerate() {
             let first = first_formula(&animated(k), weights);
             let got = pose.skinned[v];

@@ -10,7 +10,7 @@ use common::face::{self, BIND, FROWN, NODE_WEIGHTS, SMILE, SMILE_NORMALS};
 use glam::{Vec3, Vec3A};
 use serde_json::json;
 use skinning_formats::gltf_import::{Imported, load_from_slice};
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{Frame, Pose, Still};
 use skinning_method::morph::{Held, morph_normal, morph_position, sample_weights};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {
@@ -78,7 +78,7 @@ fn one_target_at_weight_1_gives_the_mesh_plus_its_displacements() {
     let mut pose = Pose::new(model);
     // Smile alone, fully on; the badge off. The rest pose: every joint matrix is the identity.
     pose.morph.weights.copy_from_slice(&[1.0, 0.0, 0.0]);
-    pose.run(model, Frame::new(Source::Held, 0.0)).expect("linear blending takes any palette");
+    pose.run(model, Frame::new(&Still, 0.0)).expect("linear blending takes any palette");
     let shaped = pose.shape(model);
     for v in 0..4 {
         assert_eq!(Vec3::from(shaped.positions[v]), BIND[v] + SMILE[v], "vertex {v}");
@@ -174,7 +174,7 @@ fn a_held_weight_holds_over_the_clip() {
     let (model, clip) = (&imported.model, &imported.clips[0]);
     let mut pose = Pose::new(model);
     let held = [Held { weight: 1, value: 0.0 }];
-    let frame = Frame { held: &held, ..Frame::new(Source::Clip(clip), 0.5) };
+    let frame = Frame { held: &held, ..Frame::new(clip, 0.5) };
     pose.run(model, frame).expect("linear blending takes any palette");
     let want = face::expected([face::weights(0.5)[0], 0.0], 45.0);
     assert!(positions(&pose).iter().zip(&want).all(|(g, w)| g.abs_diff_eq(*w, 1e-5)));

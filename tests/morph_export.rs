@@ -12,7 +12,7 @@ use common::face;
 use skinning_formats::gltf_export::{Container, export};
 use skinning_formats::gltf_import::{Imported, load, load_from_slice};
 use skinning_method::clip::{Clip, Motion};
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{Frame, Pose};
 use skinning_method::model::Model;
 use skinning_method::morph::Held;
 
@@ -52,7 +52,7 @@ fn largest_difference(a: &Imported, b: &Imported, held: &[Held], times: usize) -
         for k in 0..=times {
             let t = ca.duration as f64 * k as f64 / times as f64;
             for (pose, model, clip) in [(&mut pa, &a.model, ca), (&mut pb, &b.model, cb)] {
-                let frame = Frame { held, ..Frame::new(Source::Clip(clip), t) };
+                let frame = Frame { held, ..Frame::new(clip, t) };
                 pose.run(model, frame).expect("LBS always blends");
             }
             for (p, q) in pa.skinned.iter().zip(&pb.skinned) {

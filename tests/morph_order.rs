@@ -9,7 +9,7 @@ mod common;
 use glam::{Vec3, Vec3A};
 use skinning_formats::gltf_import::load;
 use skinning_method::blend::{Linear, blend_run};
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{Frame, Pose};
 
 #[test]
 fn the_wrong_order_moves_the_robots_face() {
@@ -29,7 +29,7 @@ fn the_wrong_order_moves_the_robots_face() {
     for clip in &imported.clips {
         for i in 0..60 {
             let t = clip.duration * i as f32 / 60.0;
-            pose.run(model, Frame::new(Source::Clip(clip), t as f64).palette_only())
+            pose.run(model, Frame::new(clip, t as f64).palette_only())
                 .expect("linear blending takes any palette");
             for morph in &model.morphs {
                 let (mut right, mut skinned) =

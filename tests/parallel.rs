@@ -8,7 +8,7 @@ use skinning_fast::parallel::{BlendThreads, PARALLEL_FROM_VERTICES};
 use skinning_fast::synthetic;
 use skinning_method::blend::{Linear, blend_run};
 use skinning_method::dual_quat::{DualQuat, DualQuats, compute_dq_palette};
-use skinning_method::frame::{Frame, Palette, Pose, Source};
+use skinning_method::frame::{Frame, Palette, Pose};
 use skinning_method::model::Model;
 use skinning_method::normals::{BlendNormal, normals_run};
 use skinning_method::scene;
@@ -18,8 +18,7 @@ use skinning_method::skin::Skin;
 /// its palette as dual quaternions.
 fn posed(model: &Model, clip: &skinning_method::clip::Clip, time: f64) -> (Vec<Mat4>, Vec<DualQuat>, f32) {
     let mut pose = Pose::new(model);
-    pose.run(model, Frame::new(Source::Clip(clip), time).palette_only())
-        .expect("linear blending takes any palette");
+    pose.run(model, Frame::new(clip, time).palette_only()).expect("linear blending takes any palette");
     let mut dq = vec![DualQuat::IDENTITY; pose.palette.len()];
     let scale = compute_dq_palette(&pose.palette, &mut dq).expect("these clips only turn joints");
     (pose.palette, dq, scale)

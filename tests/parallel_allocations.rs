@@ -14,7 +14,7 @@ use skinning_fast::fast_path::FastPath;
 use skinning_fast::lanes::Lanes;
 use skinning_fast::parallel::BlendThreads;
 use skinning_fast::synthetic;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Source};
+use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose};
 use skinning_method::model::Model;
 use skinning_method::scene;
 
@@ -44,7 +44,7 @@ fn steady_parallel_frames_allocate_nothing_on_any_thread() {
         for method in [Method::Lbs, Method::Dqs] {
             for normals in [true, false] {
                 let blending = Blending::Skin { method, by: fast, normals };
-                let frame = Frame { blending, ..Frame::new(Source::Clip(clip), t) };
+                let frame = Frame { blending, ..Frame::new(clip, t) };
                 pose.run(model, frame).expect("rigid joints");
             }
         }

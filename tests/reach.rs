@@ -11,7 +11,7 @@ mod common;
 
 use glam::{Quat, Vec3};
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{Frame, Pose, Still};
 use skinning_method::model::Model;
 use skinning_method::reach::{Reach, Solver, ccd, chain::Chain, two_bone};
 use skinning_method::scene;
@@ -31,7 +31,7 @@ fn joints(model: &Model, trs: &[Trs], bend: &[Quat]) -> Vec<Vec3> {
     let mut pose = Pose::new(model);
     pose.local.copy_from_slice(trs);
     pose.bend.copy_from_slice(bend);
-    pose.run(model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear blending");
+    pose.run(model, Frame::new(&Still, 0.0).palette_only()).expect("linear blending");
     (0..model.skeleton.len()).map(|b| pose.joint(b)).collect()
 }
 

@@ -6,7 +6,7 @@
 //! quotes them.
 
 use glam::Vec3;
-use skinning_method::frame::{Frame, Pose, Source};
+use skinning_method::frame::{Frame, Pose, Still};
 use skinning_method::reach::chain::Chain;
 use skinning_method::reach::{Reach, Solver, ccd};
 use skinning_method::scene::{self, BONE1, BONE2, BONE31};
@@ -77,7 +77,7 @@ fn the_two_bone_solve_step_by_step_on_the_articles_arm() {
     let mut reach =
         Reach::new(&model.skeleton, BONE31, Solver::TwoBone { soften: 1.0 }, TARGET).expect("a chain");
     let reached = reach.solve(&mut pose.local, &pose.bend);
-    pose.run(&model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear");
+    pose.run(&model, Frame::new(&Still, 0.0).palette_only()).expect("linear");
     let turn = |bone: usize| pose.local[bone].rotation.to_axis_angle();
     let ((axis2, angle2), (axis1, angle1)) = (turn(BONE2), turn(BONE1));
     println!(
@@ -138,7 +138,7 @@ fn ccd_on_the_articles_arm_sweep_by_sweep_and_beside_the_two_bone_solve() {
     let joints = |trs: &[skinning_method::skeleton::Trs]| {
         let mut p = Pose::new(&model);
         p.local.copy_from_slice(trs);
-        p.run(&model, Frame::new(Source::Held, 0.0).palette_only()).expect("linear");
+        p.run(&model, Frame::new(&Still, 0.0).palette_only()).expect("linear");
         (p.joint(BONE2), p.joint(BONE31))
     };
     let ((elbow_two, end_two), (elbow_ccd, end_ccd)) = (joints(&two), joints(&by_ccd));

@@ -10,10 +10,11 @@ use crate::demo::cli::{self, options::Options};
 use crate::demo::output::failure::Failure;
 use crate::demo::show;
 use skinning_fast::fast_path::FastPath;
-use skinning_formats::dump::{By, Frames, Settings};
+use skinning_formats::dump::{By, Frames, Played, Settings};
 use skinning_method::clip::Clip;
-use skinning_method::mixer::Animation;
+use skinning_method::mixer::Mixer;
 use skinning_method::model::Model;
+use std::sync::Arc;
 
 /// The desktop's read-back of the vertex shader's numbers into a dump file
 /// (`platform/headless.rs`: `dump_gpu`).
@@ -21,7 +22,7 @@ use skinning_method::model::Model;
 pub type GpuDump = fn(
     &std::path::Path,
     &Model,
-    Animation,
+    Played,
     Frames,
     skinning_method::frame::Method,
     &[skinning_method::morph::Held],
@@ -47,16 +48,14 @@ pub enum To<'a> {
 pub fn dump(
     options: &Options,
     model: &Model,
-    clips: &[Clip],
+    clips: &Arc<[Clip]>,
     say_notes: impl FnOnce(),
     to: To,
 ) -> Result<(), Failure> {
     let clip = &clips[options.clip_index(clips).map_err(|e| Failure::new(2, e))?];
-    let mixer = show::layers::Mixing::for_dump(model, clips, options).map_err(|e| Failure::new(2, e))?;
-    let animation = match &mixer {
-        Some(mixer) => Animation::Mixed { mixer, clips },
-        None => Animation::Clip(clip),
-    };
+    // The layers at the start, if the flags ask for any: each pass over the frames below plays a
+    // copy of them of its own from there (a mixer moves as it plays; the copies share the clips).
+    let start = show::layers::Mixing::for_dump(model, clips, options).map_err(|e| Failure::new(2, e))?;
     let frames = Frames {
         start: options.time,
         dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
@@ -72,14 +71,15 @@ pub fn dump(
     // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
     let method = options.method.first();
     if method == skinning_method::frame::Method::Dqs
-        && let Some((time, e)) = skinning_formats::dump::check_dqs(model, animation, frames)
+        && let Some((time, e)) =
+            skinning_formats::dump::check_dqs(model, played(&mut start.clone(), clip), frames)
     {
         return Err(Failure::new(1, show::skinned::refusal(model, &e, time)));
     }
     // The chains that reach (`--reach`), solved in every frame after the clip; a note for each
     // straight limb the default bend bends (`bend_rule.rs`).
     let mut reaches = show::reach::chains(model, &options.reach).map_err(|e| Failure::new(2, e))?;
-    show::reach::say_rule_notes(model, animation, options.time, &reaches);
+    show::reach::say_rule_notes(model, played(&mut start.clone(), clip), options.time, &reaches);
     say_notes();
     let threads =
         show::threads::blend_threads(options.threads, options.parallel_from, model.skin.len(), false)
@@ -89,12 +89,20 @@ pub fn dump(
     let fast = FastPath { lanes: None, threads };
     let mut write = |mut file: &mut dyn std::io::Write| {
         let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches };
-        skinning_formats::dump::write_dump_with(&mut file, model, animation, frames, settings)
+        skinning_formats::dump::write_dump_with(
+            &mut file,
+            model,
+            played(&mut start.clone(), clip),
+            frames,
+            settings,
+        )
     };
     let written = match to {
         // The GPU's skinned positions, read back from the vertex shader: for checking it.
         #[cfg(not(target_arch = "wasm32"))]
-        To::Gpu(path, dump_gpu) => dump_gpu(path, model, animation, frames, method, &held, &mut reaches),
+        To::Gpu(path, dump_gpu) => {
+            dump_gpu(path, model, played(&mut start.clone(), clip), frames, method, &held, &mut reaches)
+        }
         #[cfg(not(target_arch = "wasm32"))]
         To::File(path) => crate::demo::output::write_file(path, |file| write(file)),
         To::Bytes(_) if options.skinning == Skinning::Gpu => Err(Failure::new(
@@ -106,4 +114,13 @@ pub fn dump(
     };
     // What the flags' names and values gave rise to, once the dump is written (a failure is one line).
     written.inspect(|()| crate::demo::output::console::say_held_notes())
+}
+
+/// What one pass over the frames plays: `mixer`, its own copy of the layers at their start, or,
+/// where the flags ask for no layers, the one `clip`.
+fn played<'a>(mixer: &'a mut Option<Mixer>, clip: &'a Clip) -> Played<'a> {
+    match mixer {
+        Some(mixer) => Played::Mixer(mixer),
+        None => Played::Clip(clip),
+    }
 }

@@ -101,12 +101,10 @@ pub fn wave() -> Clip {
     Clip { name: "wave".into(), duration: WAVE_PERIOD, motion: Motion::Procedural(wave_motion) }
 }
 
-fn wave_motion(t: f32, pose: &mut [Trs]) {
-    for (bone, local) in pose.iter_mut().enumerate() {
-        let phase = TAU * t / WAVE_PERIOD - 0.3 * bone as f32;
-        // Turn in the bone's own space, after placing it: the bind translation stays.
-        local.rotation *= Quat::from_rotation_z(WAVE_ANGLE * phase.sin());
-    }
+fn wave_motion(t: f32, bone: usize, local: &mut Trs) {
+    let phase = TAU * t / WAVE_PERIOD - 0.3 * bone as f32;
+    // Turn in the bone's own space, after placing it: the bind translation stays.
+    local.rotation *= Quat::from_rotation_z(WAVE_ANGLE * phase.sin());
 }
 
 #[cfg(test)]

@@ -37,8 +37,7 @@
 
 use serde::Serialize;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner};
-use skinning_method::mixer::Animation;
+use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner, Source};
 use skinning_method::model::Model;
 use skinning_method::morph::Held;
 use skinning_method::reach::Reach;
@@ -50,8 +49,10 @@ mod morphs;
 mod overflow;
 mod reach;
 
-use format::{BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, PartOut, Points, VertexOut};
-use layers::Animator;
+use format::{
+    BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, MixedOut, PartOut, Points, VertexOut,
+};
+pub use layers::Played;
 use morphs::morphs_out;
 use overflow::model_overflow;
 pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
@@ -98,28 +99,29 @@ impl Frames {
     }
 }
 
-/// Writes the model and the poses of `animation` (a clip, or layers of clips: `dump/layers.rs`)
-/// at `frames`, blended on the CPU by linear blend skinning.
+/// Writes the model and the poses of what is `played` (a clip, or layers of clips:
+/// `dump/layers.rs`) at `frames`, blended on the CPU by linear blend skinning.
 pub fn write_dump<'a>(
     out: &mut impl Write,
     model: &Model,
-    animation: impl Into<Animation<'a>>,
+    played: impl Into<Played<'a>>,
     frames: Frames,
 ) -> io::Result<()> {
-    write_dump_with(out, model, animation, frames, Settings::new(Method::Lbs))
+    write_dump_with(out, model, played, frames, Settings::new(Method::Lbs))
 }
 
 /// The first frame of a dump whose palette dual quaternions cannot hold, with the joint and why:
 /// `None` if DQS can blend every frame.
 pub fn check_dqs<'a>(
     model: &Model,
-    animation: impl Into<Animation<'a>>,
+    played: impl Into<Played<'a>>,
     frames: Frames,
 ) -> Option<(f64, NotRigid)> {
     let mut pose = Pose::new(model);
-    let mut animator = Animator::new(animation.into());
+    let mut played = played.into();
     (0..frames.count).find_map(|f| {
-        let mut frame = Frame::new(animator.source(), frames.time(f));
+        played.advance_to(frames.time(f));
+        let mut frame = Frame::new(played.source(), frames.time(f));
         frame.blending = Blending::Palette(Method::Dqs);
         // Stopped at the palette, the frame can only be refused for its dual quaternions.
         let refused = pose.run(model, frame).err();
@@ -134,18 +136,18 @@ pub fn check_dqs<'a>(
 pub fn write_dump_with<'a>(
     out: &mut impl Write,
     model: &Model,
-    animation: impl Into<Animation<'a>>,
+    played: impl Into<Played<'a>>,
     frames: Frames,
     mut settings: Settings,
 ) -> io::Result<()> {
-    let mut animator = Animator::new(animation.into());
+    let mut played = played.into();
     let name = match &settings.by {
         By::Cpu(_) => "cpu",
         By::Outside { name, .. } => name,
     };
-    write_model(out, model, animator.name(), name, settings.method)?;
+    write_model(out, model, played.name(), name, settings.method)?;
     writeln!(out, "\"frames\": [")?;
-    let mut pose = Pose::new(model);
+    let (mut pose, mut layer_poses) = (Pose::new(model), Vec::new());
     for f in 0..frames.count {
         let time = frames.time(f);
         // Refuse rather than lie (serde_json would write `null`).
@@ -153,38 +155,35 @@ pub fn write_dump_with<'a>(
             let problem = format!("frame {f}'s time is not finite; start earlier or take smaller steps");
             return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
         }
-        run_frame(model, &mut pose, &mut animator, time, &mut settings)?;
+        played.advance_to(time);
+        run_frame(model, &mut pose, played.source(), time, &mut settings)?;
+        played.layer_poses(&model.skeleton, &mut layer_poses);
         let dqs = settings.method == Method::Dqs;
-        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| animator.overflow()) {
+        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| played.overflow(&layer_poses)) {
             return Err(Overflow { frame: Some((f, time)), what }.into_io());
         }
-        serde_json::to_writer(&mut *out, &frame_out(model, &pose, &animator, time, &settings))?;
+        let mixed = played.frame_out(&layer_poses, &pose.local);
+        serde_json::to_writer(&mut *out, &frame_out(model, &pose, mixed, time, &settings))?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
     }
     writeln!(out, "]}}")
 }
 
-/// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended), the
-/// chains that reach, the matrices, the morph with the held weights, and the blend, by the skinner
-/// the settings name.
+/// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended) from
+/// `source`, the chains that reach, the matrices, the morph with the held weights, and the blend,
+/// by the skinner the settings name.
 fn run_frame(
     model: &Model,
     pose: &mut Pose,
-    animator: &mut Animator,
+    source: &dyn Source,
     time: f64,
     settings: &mut Settings,
 ) -> io::Result<()> {
     let (By::Cpu(by) | By::Outside { by, .. }) = settings.by;
     let blending = Blending::Skin { method: settings.method, by, normals: true };
     let mut reaches = &mut *settings.reaches;
-    let frame = Frame {
-        time,
-        source: animator.source(),
-        adjust: Some(&mut reaches),
-        held: settings.held,
-        blending,
-        compare: None,
-    };
+    let frame =
+        Frame { time, source, adjust: Some(&mut reaches), held: settings.held, blending, compare: None };
     pose.run(model, frame).map_err(io::Error::other)
 }
 
@@ -243,11 +242,11 @@ fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method
     Ok(())
 }
 
-/// One frame's JSON, borrowing the pose's buffers.
+/// One frame's JSON, borrowing the pose's buffers (and the layers', `mixed`).
 fn frame_out<'a>(
     model: &Model,
     pose: &'a Pose,
-    animator: &'a Animator,
+    mixed: Option<MixedOut<'a>>,
     time: f64,
     settings: &'a Settings,
 ) -> FrameOut<'a> {
@@ -278,7 +277,7 @@ fn frame_out<'a>(
         normals: Points(&normals[..normals_len]),
         rigid_normals: Points(&normals[normals_len..]),
         reach: reach::reach_out(settings.reaches, pose),
-        mixed: animator.frame_out(&pose.local),
+        mixed,
     }
 }
 

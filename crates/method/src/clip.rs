@@ -220,9 +220,10 @@ impl Track {
 pub enum Motion {
     /// Keyframe tracks, at most one per bone.
     Keyframes(Vec<Track>),
-    /// A function that changes the rest pose it is given, for time `t` in `[0, duration]` (the
-    /// end itself only when the clip is written out frame by frame).
-    Procedural(fn(t: f32, pose: &mut [Trs])),
+    /// A function that turns one bone's rest transform, given as `local`, into its pose at time `t`
+    /// in `[0, duration]` (the end itself only when the clip is written out frame by frame): one
+    /// bone at a time, as a track is sampled ([`Clip::sample_bone`]).
+    Procedural(fn(t: f32, bone: BoneId, local: &mut Trs)),
 }
 
 /// A named, looping animation.
@@ -262,7 +263,33 @@ impl Clip {
                     pose[track.bone] = track.sample(t, &skeleton.bone(track.bone).rest);
                 }
             }
-            Motion::Procedural(animate) => animate(t, pose),
+            Motion::Procedural(animate) => {
+                pose.iter_mut().enumerate().for_each(|(b, local)| animate(t, b, local))
+            }
         }
+    }
+
+    /// What [`Clip::sample_at`] writes for `bone` alone (its last track's, looked for in the list),
+    /// for a blend that takes each bone from each clip in turn, with no room for a pose per clip.
+    pub fn sample_bone(&self, skeleton: &Skeleton, bone: BoneId, t: f32) -> Trs {
+        let mut local = skeleton.bone(bone).rest;
+        match &self.motion {
+            Motion::Keyframes(tracks) => {
+                tracks.iter().rev().find(|track| track.bone == bone).map_or(local, |tr| tr.sample(t, &local))
+            }
+            Motion::Procedural(animate) => {
+                animate(t, bone, &mut local);
+                local
+            }
+        }
+    }
+
+    /// Number `k` of the numbers the track of `bone` moves besides the bone (its `weights`
+    /// channels; chapter 13 makes them morph weights) at `t`, not wrapped: None where the clip does
+    /// not move it. One at a time, for a blend that folds them with no room for a list per clip.
+    pub fn sample_number(&self, bone: BoneId, k: usize, t: f32) -> Option<f32> {
+        let Motion::Keyframes(tracks) = &self.motion else { return None };
+        let track = tracks.iter().rev().find(|track| track.bone == bone && k < track.weights.len())?;
+        Some(track.weights[k].sample(t))
     }
 }

@@ -4,14 +4,15 @@
 //! [`Pose::run`] fills it in this order, and everything that poses a model calls it: the program's
 //! window, its dump, the camera's framing, the MD5 export, the DQS check (the inspector reads it).
 //!
-//! 1. **animate**: the clip (or several, blended: `mixer.rs`) gives every bone its local
-//!    translation, rotation and scale for this time (`local`), and every morph target a weight;
+//! 1. **animate**: the source (a clip, or a later lesson's blend of several) gives every bone its
+//!    local translation, rotation and scale for this time (`local`);
 //! 2. **adjust**: a later lesson may change `local` here, before any matrix ([`Adjust`]): reaching
 //!    (chapter 12) turns a chain's rotations so its end meets a target;
 //! 3. **matrices**: each bone's `local` as a matrix, with its hand bend ([`local_matrix`]); the walk
 //!    down the tree, `world = parent world * local`; the palette, `world * offset` once per joint;
-//! 4. **morph**: a mesh with morph targets takes this frame's shape, `bind + Σ weight * Δ`, in
-//!    positions of the pose's own (`morph.rs`); the blend reads those;
+//! 4. **morph**: each morph target takes its weight for this time from the source, and a mesh with
+//!    morph targets takes this frame's shape, `bind + Σ weight * Δ`, in positions of the pose's own
+//!    (`morph.rs`); the blend reads those;
 //! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`, over every influence (`blend.rs`);
 //! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
 //!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
@@ -25,15 +26,15 @@
 
 mod bones;
 mod method;
-mod source;
+pub mod source;
 
 pub use bones::{Adjust, local_matrix};
 pub use method::{Blender, Method, Palette, Reference, Refused};
-pub use source::Source;
+pub use source::{ClipAt, Source, Still};
 
 use crate::dual_quat::{DqPalette, NotRigid};
 use crate::model::Model;
-use crate::morph::{Held, Morphed};
+use crate::morph::{Held, Morphed, sample_weights};
 use crate::normals::face_normals;
 use crate::skeleton::BoneId;
 use crate::skin::{Shape, Skin, compute_palette};
@@ -45,8 +46,8 @@ use std::error::Error;
 pub struct Frame<'a> {
     /// Seconds since the animation started.
     pub time: f64,
-    /// Step 1: where the bones' local poses and the morph weights come from.
-    pub source: Source<'a>,
+    /// Step 1: where the bones' local poses (and the morph weights, step 4) come from.
+    pub source: &'a dyn Source,
     /// Step 2: what changes the local pose before the matrices (none for most frames).
     pub adjust: Option<&'a mut dyn Adjust>,
     /// The morph weights the user holds over the clip's, before step 4 (`--morph`, the keys).
@@ -61,7 +62,7 @@ pub struct Frame<'a> {
 impl<'a> Frame<'a> {
     /// `source` at `time`, blended linearly by the readable loops, normals included: the frame a
     /// learner reads. The other fields say what else the frame does.
-    pub fn new(source: Source<'a>, time: f64) -> Frame<'a> {
+    pub fn new(source: &'a dyn Source, time: f64) -> Frame<'a> {
         let blending = Blending::reference(Method::Lbs);
         Frame { time, source, adjust: None, held: &[], blending, compare: None }
     }
@@ -134,7 +135,7 @@ impl Pose {
                 },
             },
         };
-        let rest = Frame::new(Source::Held, 0.0);
+        let rest = Frame::new(&Still, 0.0);
         let _linear_blending_takes_any_palette = pose.run(model, rest);
         pose
     }
@@ -146,14 +147,15 @@ impl Pose {
     /// fail too (a GPU read-back), and says why.
     pub fn run(&mut self, model: &Model, frame: Frame) -> Result<(), Refused> {
         // 1. animate; 2. adjust (reach).
-        frame.source.animate(model, frame.time, &mut self.local, &mut self.morph.weights);
+        frame.source.pose(&model.skeleton, frame.time, &mut self.local);
         if let Some(adjust) = frame.adjust {
             adjust.adjust(&mut self.local, &self.bend);
         }
         // 3. matrices: local, world, palette (the dual quaternions made from the last are now old).
         self.matrices(model);
         self.dq_is_current = false;
-        // 4. morph, with the weights the user holds over the clip's.
+        // 4. morph: the source's weights, the ones the user holds over them, and the shape.
+        sample_weights(frame.source, frame.time, &model.morphs, &mut self.morph.weights);
         self.morph.hold(frame.held);
         self.morph.apply(&model.skin, &model.morphs);
         // 5 and 6. blend and normals by the skinner, unless the GPU does them from the palette.
@@ -180,7 +182,7 @@ impl Pose {
     /// The whole method for one frame of `clip` at `time`, linear blend skinning by the readable
     /// loops: [`Pose::run`] with the plainest [`Frame`].
     pub fn update(&mut self, model: &Model, clip: &crate::clip::Clip, time: f64) {
-        let _linear_blending_takes_any_palette = self.run(model, Frame::new(Source::Clip(clip), time));
+        let _linear_blending_takes_any_palette = self.run(model, Frame::new(clip, time));
     }
 
     /// Step 3: each bone's `local` as a matrix with its hand bend after it, then world transforms

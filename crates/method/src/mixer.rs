@@ -24,27 +24,37 @@
 //!   own first pose, the rest pose, or another clip's first pose.
 //!
 //! Over time, a **crossfade** (`crossfade.rs`) is a blend whose weights move: the mixer steps it
-//! ([`Mixer::crossfade_to`]). Each frame, [`Mixer::sample`] sets a crossfade's weights for the
-//! time, samples every layer's clip into that layer's own pose (kept between frames, so a frame
-//! allocates nothing), folds the blend layers into the output, then lays the masked and additive
-//! layers on, one after the other in the order they are given (the program gives the masked ones
-//! first). `Mixer::sample_weights` (`mixer/morph_weights.rs`) does the same for the clips' morph
-//! weights (chapter 13): the blend layers' averaged by their weights, as three.js's mixer does.
+//! ([`Mixer::crossfade_to`]). Time is kept apart from the pose. [`Mixer::advance_to`] moves the
+//! mixer to a time: a crossfade's weights for it (at its end the clip faded to plays alone), the
+//! shared cycle's phase, and each layer's time in its clip, for the corner line and the dump. Then
+//! the mixer's pose (`frame/source.rs`: `Source::pose`) is pure (`&self`): it folds the blend layers
+//! together, then lays the masked and additive layers on, one after the other in the order they
+//! are given (the program gives the masked ones first), each bone of each layer sampled from its
+//! clip as it is folded in (`Clip::sample_bone`). So the mixer needs no room for a pose per layer,
+//! a frame allocates nothing, and asking twice gives the same pose (`mixer/pose.rs`);
+//! `Source::numbers` does the same for the
+//! numbers the clips move besides the bones, which chapter 13 makes morph weights: the blend
+//! layers' averaged by their weights, as three.js's mixer does.
+//!
+//! The mixer holds the clips its layers play (an [`Arc`], shared with whoever else plays them, not
+//! copied); a layer names its clip by its number among them, the number the dump writes and the
+//! keys pick clips by.
 
 pub mod additive;
 pub mod crossfade;
 pub mod mask;
-mod morph_weights;
+mod pose;
 pub mod phase;
 pub mod weighted;
 
-use crate::clip::Clip;
+use crate::clip::{Clip, Motion};
 use crate::skeleton::Skeleton;
 use crate::transform::Trs;
 use additive::Against;
 use crossfade::{Crossfade, Fading};
 use mask::Mask;
 use phase::{Phase, time_in_clip};
+use std::sync::Arc;
 
 /// What a layer does with its clip's pose.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,54 +90,74 @@ impl Kind {
     }
 }
 
-/// One clip in the mix: which, how much, how, and where it was this frame.
+/// One clip in the mix: which, how much, how, and where it was at the mixer's time.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layer {
-    /// The clip, as an index into the clips the mixer is given.
+    /// The clip, by its number among the mixer's clips.
     pub clip: usize,
     pub weight: f32,
     pub kind: Kind,
-    /// Where the layer was in its clip this frame, in seconds (within its loop).
+    /// Where the layer was in its clip at the time the mixer was last advanced to, in seconds
+    /// (within its loop).
     pub time: f32,
-    /// The clip's pose this frame, one local transform per bone.
-    pub pose: Vec<Trs>,
 }
 
 impl Layer {
-    /// A layer of clip number `clip` at `weight`, with room for a pose of `skeleton`.
-    pub fn new(kind: Kind, clip: usize, weight: f32, skeleton: &Skeleton) -> Layer {
-        Layer { clip, weight, kind, time: 0.0, pose: vec![Trs::IDENTITY; skeleton.len()] }
+    /// A layer of clip number `clip` at `weight`.
+    pub fn new(kind: Kind, clip: usize, weight: f32) -> Layer {
+        Layer { clip, weight, kind, time: 0.0 }
     }
 }
 
-/// Layers of clips, and where their shared cycle is.
-#[derive(Clone, Debug, PartialEq)]
+/// Layers of clips, the clips they play, and where their shared cycle is.
+#[derive(Clone, Debug)]
 pub struct Mixer {
+    /// The clips the layers play, shared with whoever else plays them.
+    clips: Arc<[Clip]>,
+    /// Each clip's track of each bone, found once ([`track_index`]).
+    tracks: Vec<Vec<Option<usize>>>,
     pub layers: Vec<Layer>,
     /// Whether the blend layers play in step (phase sync), or each at the same time.
     pub sync: bool,
     phase: Phase,
     /// The crossfade under way, if one is.
     fade: Option<Fading>,
-    /// Room for one layer's morph weights, and an additive layer's reference ones.
-    scratch: Vec<f32>,
-    reference: Vec<f32>,
 }
 
 impl Mixer {
-    pub fn new(layers: Vec<Layer>, sync: bool) -> Mixer {
-        Mixer { layers, sync, phase: Phase::START, fade: None, scratch: Vec::new(), reference: Vec::new() }
+    /// A mixer of `layers` playing `clips` (each layer's clip a number among them).
+    ///
+    /// # Panics
+    /// If a layer's clip is not one of `clips`.
+    pub fn new(clips: Arc<[Clip]>, layers: Vec<Layer>, sync: bool) -> Mixer {
+        assert!(layers.iter().all(|l| l.clip < clips.len()), "every layer plays one of the clips");
+        let tracks = clips.iter().map(track_index).collect();
+        Mixer { clips, tracks, layers, sync, phase: Phase::START, fade: None }
+    }
+
+    /// The clips the layers play.
+    pub fn clips(&self) -> &[Clip] {
+        &self.clips
+    }
+
+    /// The clip `layer` plays.
+    pub fn clip(&self, layer: &Layer) -> &Clip {
+        &self.clips[layer.clip]
     }
 
     /// Starts a crossfade from the blend as it is to clip `target`, from `start` (the animation's
     /// time) for `seconds`. A crossfade under way stops where its weights are; the clip's blend
     /// layer is made, at weight 0, after the last blend layer, if it has none.
-    pub fn crossfade_to(&mut self, target: usize, start: f64, seconds: f64, skeleton: &Skeleton) {
+    ///
+    /// # Panics
+    /// If `target` is not one of the mixer's clips.
+    pub fn crossfade_to(&mut self, target: usize, start: f64, seconds: f64) {
+        assert!(target < self.clips.len(), "the crossfade goes to one of the clips");
         self.fade = None;
         let is_blend = |l: &Layer| l.kind == Kind::Blend && l.clip == target;
         if !self.layers.iter().any(is_blend) {
             let after = self.layers.iter().rposition(|l| l.kind == Kind::Blend).map_or(0, |i| i + 1);
-            self.layers.insert(after, Layer::new(Kind::Blend, target, 0.0, skeleton));
+            self.layers.insert(after, Layer::new(Kind::Blend, target, 0.0));
         }
         // From the blend as it is, its weights made to sum to 1 (summed in 64-bit floats, which
         // two weights of 3e38 do not overflow: `weighted::total`).
@@ -179,69 +209,59 @@ impl Mixer {
     }
 
     /// The blend layers' shared cycle in seconds, `Σ ŵᵢ dᵢ` (`phase.rs`).
-    pub fn cycle(&self, clips: &[Clip]) -> f64 {
+    pub fn cycle(&self) -> f64 {
         let blend = self.layers.iter().filter(|l| l.kind == Kind::Blend);
-        phase::cycle(blend.map(|l| (l.weight, clips[l.clip].duration)))
+        phase::cycle(blend.map(|l| (l.weight, self.clips[l.clip].duration)))
     }
 
-    /// The pose at `time`: one local transform per bone of `skeleton` into `out`. Allocates nothing.
-    ///
-    /// # Panics
-    /// If a layer's clip is not in `clips`, or a layer's pose does not have one transform per bone.
-    pub fn sample(&mut self, skeleton: &Skeleton, clips: &[Clip], time: f64, out: &mut [Trs]) {
+    /// Moves the mixer to `time` (the animation's, in seconds: a clock's, which may jump or go
+    /// back): a crossfade's weights for it, the shared cycle's phase on from where it was (when the
+    /// weights changed the cycle), and each layer's time in its clip. Samples no clip.
+    pub fn advance_to(&mut self, time: f64) {
         // 0. A crossfade's weights for this time.
         self.step_fade(time);
-        // 1. Each layer's time in its clip: blend layers in step at the shared phase, or all at `time`.
-        let phase = if self.sync { self.phase.at(time, self.cycle(clips)) } else { 0.0 };
-        for layer in &mut self.layers {
-            let clip = &clips[layer.clip];
-            let in_step = self.sync && layer.kind == Kind::Blend;
-            layer.time = clip.wrap(if in_step { time_in_clip(phase, clip.duration) } else { time });
-            clip.sample_at(skeleton, layer.time, &mut layer.pose);
+        // 1. The shared cycle, fixed where it is if the weights changed it.
+        if self.sync {
+            let cycle = self.cycle();
+            self.phase.advance_to(time, cycle);
         }
-        // 2. The blend layers, folded one after the other; no weight at all leaves the rest pose.
-        let mut total = 0.0;
-        for layer in self.layers.iter().filter(|l| l.kind == Kind::Blend) {
-            total = weighted::accumulate(out, total, &layer.pose, layer.weight);
+        // 2. Each layer's time, as the pose takes it.
+        let phase = self.phase_at(time);
+        for i in 0..self.layers.len() {
+            self.layers[i].time = self.layer_time(&self.layers[i], phase, time);
         }
-        if total <= 0.0 {
-            for (local, bone) in out.iter_mut().zip(skeleton.bones()) {
-                *local = bone.rest;
-            }
-        }
-        // 3 and 4. Masked layers over their bones, additive layers over everything, in order.
-        for layer in &self.layers {
-            match &layer.kind {
-                Kind::Blend => {}
-                Kind::Masked(mask) => {
-                    let inside =
-                        out.iter_mut().zip(&layer.pose).zip(&mask.bones).filter(|(_, inside)| **inside);
-                    for ((local, pose), _) in inside {
-                        *local = weighted::mix(local, pose, layer.weight);
-                    }
-                }
-                Kind::Additive { reference, .. } => {
-                    for ((local, pose), reference) in out.iter_mut().zip(&layer.pose).zip(reference) {
-                        *local = additive::add(local, &additive::delta(pose, reference), layer.weight);
-                    }
-                }
-            }
-        }
+    }
+
+    /// Where the blend layers are in their shared cycle at `time`, in loops (0 when not in step).
+    fn phase_at(&self, time: f64) -> f64 {
+        if self.sync { self.phase.at(time, self.cycle()) } else { 0.0 }
+    }
+
+    /// Where `layer` is in its clip at `time`: a blend layer in step at the shared `phase`, any
+    /// other at `time`, each wrapped into its clip's loop.
+    fn layer_time(&self, layer: &Layer, phase: f64, time: f64) -> f32 {
+        let clip = &self.clips[layer.clip];
+        let in_step = self.sync && layer.kind == Kind::Blend;
+        clip.wrap(if in_step { time_in_clip(phase, clip.duration) } else { time })
+    }
+
+    /// The pose `layer`'s clip gives at the layer's time (the mixer's last [`Mixer::advance_to`]),
+    /// before any blending: one local transform per bone of `skeleton` into `out` (for the dump).
+    pub fn layer_pose(&self, layer: &Layer, skeleton: &Skeleton, out: &mut [Trs]) {
+        self.clips[layer.clip].sample_at(skeleton, layer.time, out);
     }
 }
 
-/// What sets the bones for a time: one clip, or a mixer's layers over a list of clips. For code
-/// that takes either (the dump).
-#[derive(Clone, Copy, Debug)]
-pub enum Animation<'a> {
-    Clip(&'a Clip),
-    Mixed { mixer: &'a Mixer, clips: &'a [Clip] },
-}
-
-impl<'a> From<&'a Clip> for Animation<'a> {
-    fn from(clip: &'a Clip) -> Self {
-        Animation::Clip(clip)
+/// Where in `clip`'s list of tracks each bone's is (the last of the bone's, the one
+/// `Clip::sample_at` keeps), by bone: what `Clip::sample_bone` looks for each time, looked up once.
+/// Empty for a procedural clip; a bone past the end has no track.
+fn track_index(clip: &Clip) -> Vec<Option<usize>> {
+    let Motion::Keyframes(tracks) = &clip.motion else { return Vec::new() };
+    let mut index = vec![None; tracks.iter().map(|t| t.bone + 1).max().unwrap_or(0)];
+    for (i, track) in tracks.iter().enumerate() {
+        index[track.bone] = Some(i);
     }
+    index
 }
 
 #[cfg(test)]

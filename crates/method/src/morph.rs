@@ -26,9 +26,10 @@
 //! instead of the skin's bind positions and normals, beside the skin's influences, with the same
 //! loop. The influences are never copied: a shape has nothing to do with them. A frame's weights
 //! come from the mesh's defaults (a node's own weights, else its mesh's), the clip's weight
-//! channels (`clip.rs`, sampled by [`sample_weights`]), and the user (`--morph`, the keys).
+//! channels (`clip.rs`, asked of the frame's source by [`sample_weights`]), and the user
+//! (`--morph`, the keys).
 
-use crate::clip::{Clip, Motion};
+use crate::frame::source::Source;
 use crate::skeleton::BoneId;
 use crate::skin::{Shape, Skin};
 use glam::Vec3A;
@@ -138,24 +139,14 @@ pub fn morph_normal(normal: Vec3A, weights: &[f32], displacements: &[Vec3A]) -> 
     if change == Vec3A::ZERO { normal } else { (normal + change).try_normalize().unwrap_or(normal) }
 }
 
-/// The morph weights of `clip` at `time`, for every mesh of `morphs`, into `weights` (one per
-/// target, at each mesh's place): each mesh's defaults, then what the clip's weight channels
-/// (`clip.rs`: `Track::weights`) say for the meshes of the bones they move. Allocates nothing.
-///
-/// A blend of several clips would average their weights by the clips' own weights, as it
-/// averages their poses: this is where each clip's come from.
-pub fn sample_weights(clip: &Clip, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
-    let t = clip.wrap(time);
+/// The morph weights `source` gives at `time`, for every mesh of `morphs`, into `weights` (one per
+/// target, at each mesh's place): the numbers the track of the mesh's bone moves besides the bone
+/// (`frame/source.rs`: `Source::numbers`; a clip's are its weight channels, `clip.rs`:
+/// `Track::weights`), each mesh's defaults where none moves them. A blend of several clips averages
+/// them by the clips' own weights, as it averages their poses (`mixer/pose.rs`). Allocates nothing.
+pub fn sample_weights(source: &dyn Source, time: f64, morphs: &[MeshMorph], weights: &mut [f32]) {
     for m in morphs {
-        weights[m.weights.clone()].copy_from_slice(&m.defaults);
-    }
-    let Motion::Keyframes(tracks) = &clip.motion else { return };
-    for track in tracks.iter().filter(|track| !track.weights.is_empty()) {
-        for m in morphs.iter().filter(|m| m.bone == track.bone) {
-            for (weight, channel) in weights[m.weights.clone()].iter_mut().zip(&track.weights) {
-                *weight = channel.sample(t);
-            }
-        }
+        source.numbers(m.bone, time, &m.defaults, &mut weights[m.weights.clone()]);
     }
 }
 

@@ -139,11 +139,18 @@ pub fn seed() -> Clip {
 /// Seconds for bone1 to go down, up and back to its bind position.
 pub const SEED_PERIOD: f32 = 4.0;
 
-fn seed_motion(t: f32, pose: &mut [Trs]) {
-    let y = -0.2 * (TAU * t / SEED_PERIOD).sin();
-    pose[BONE1].translation = vec3(0.2, y, 0.0);
-    let x = 0.1 + 0.1 * (TAU * t / (SEED_PERIOD / 2.0)).cos();
-    pose[BONE32].translation = vec3(x, -0.1, 0.0);
+fn seed_motion(t: f32, bone: BoneId, local: &mut Trs) {
+    match bone {
+        BONE1 => {
+            let y = -0.2 * (TAU * t / SEED_PERIOD).sin();
+            local.translation = vec3(0.2, y, 0.0);
+        }
+        BONE32 => {
+            let x = 0.1 + 0.1 * (TAU * t / (SEED_PERIOD / 2.0)).cos();
+            local.translation = vec3(x, -0.1, 0.0);
+        }
+        _ => {}
+    }
 }
 
 /// The arm curls up and straightens again while the claws open and close twice. Rotations only, about

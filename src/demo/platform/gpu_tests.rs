@@ -8,7 +8,7 @@ use crate::demo::platform::headless::offscreen;
 use glam::{Quat, Vec3, Vec3A, vec3};
 use skinning_fast::fast_path::FastPath;
 use skinning_formats::material::Looks;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Still};
 use skinning_method::model::Model;
 use skinning_method::skeleton::{SkeletonBuilder, compute_offsets};
 use skinning_method::skin::{Influence, Joint, Skin};
@@ -77,7 +77,7 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
     for method in [Method::Lbs, Method::Dqs] {
         // The CPU's blend as the program runs it: the fast path.
         let blending = Blending::Skin { method, by: &fast, normals: true };
-        pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 0.0) }).expect("rigid joints");
+        pose.run(&model, Frame { blending, ..Frame::new(&Still, 0.0) }).expect("rigid joints");
         let palette = pose.palette_of(method).expect("the frame blended by it");
         gpu.capture(&gl, palette, &mut on_gpu, &mut normals_on_gpu)
             .expect("transform feedback");

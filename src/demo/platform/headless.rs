@@ -13,10 +13,9 @@ use crate::demo::output::failure::Failure;
 use crate::demo::output::picture::save_png;
 use crate::demo::output::write_file;
 use glam::Vec3A;
-use skinning_formats::dump::Frames;
+use skinning_formats::dump::{Frames, Played};
 use skinning_formats::material::Looks;
 use skinning_method::frame::{Method, Posed, Skinner};
-use skinning_method::mixer::Animation;
 use skinning_method::model::Model;
 use skinning_method::morph::Held;
 use skinning_method::skin::Skin;
@@ -50,7 +49,7 @@ pub fn run(mut session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     path: &Path,
     model: &Model,
-    animation: Animation,
+    played: Played,
     frames: Frames,
     method: Method,
     held: &[Held],
@@ -70,7 +69,7 @@ pub fn dump_gpu(
     let read_back = ReadBack { gl: &gl, gpu: RefCell::new(gpu), failure: RefCell::new(None) };
     let written = write_file(path, |mut file| {
         let by = By::Outside { name: "gpu", by: &read_back };
-        write_dump_with(&mut file, model, animation, frames, Settings { method, by, held, reaches })
+        write_dump_with(&mut file, model, played, frames, Settings { method, by, held, reaches })
     });
     read_back.gpu.borrow().delete(&gl);
     match read_back.failure.into_inner() {
@@ -233,7 +232,7 @@ pub fn run(_session: Session) -> Result<(), Failure> {
 pub fn dump_gpu(
     _: &Path,
     _: &Model,
-    _: Animation,
+    _: Played,
     _: Frames,
     _: Method,
     _: &[Held],

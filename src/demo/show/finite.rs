@@ -19,7 +19,7 @@ use super::state::Demo;
 use crate::demo::cli::choices::Methods;
 use glam::Mat4;
 use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
-use skinning_method::frame::{Blending, Frame, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Pose, Still};
 use skinning_method::model::Model;
 
 /// What a frame's blend can reach at most, from numbers that never change: the largest bind
@@ -84,8 +84,7 @@ fn blend_as_the_dump_does(
     time: f64,
 ) {
     let compare = (method == Methods::Both).then_some(compared);
-    let again =
-        Frame { blending: Blending::reference(method.first()), compare, ..Frame::new(Source::Held, time) };
+    let again = Frame { blending: Blending::reference(method.first()), compare, ..Frame::new(&Still, time) };
     // The frame this one repeats took these palettes already (or gave way to linear blending).
     let _took_them_before = pose.run(model, again);
 }

@@ -7,7 +7,9 @@
 //! camera frames). `F` fades to the next clip: every blend layer's weight falls to 0 over `--fade`
 //! seconds of animation time while the next clip's rises to 1; then the next clip plays alone.
 //! `--fade-to CLIP[@SECONDS]` starts such a crossfade from the command line; the library's mixer
-//! steps it either way (`Mixer::crossfade_to`), so a dump of it holds the window's poses.
+//! steps it either way (`Mixer::crossfade_to`, then `Mixer::advance_to` each frame), so a dump of
+//! it holds the window's poses. The mixer is the frame's source itself: the window moves it to the
+//! clock's time (`state.rs`: `Demo::update`) and hands it to the frame.
 //! `J` and `K` move a tenth of the weight between the clip that plays and the next one. `Y` turns
 //! phase sync on and off. The window's blends play in step from the start, unless `--blend` asked
 //! for each clip at the same time (no `--sync`).
@@ -17,16 +19,13 @@ use crate::demo::cli::names;
 use crate::demo::cli::options::{self, Options};
 use crate::demo::output::console;
 use skinning_method::clip::Clip;
-use skinning_method::frame::Source;
 use skinning_method::mixer::additive::{self, Against};
 use skinning_method::mixer::mask::Mask;
 use skinning_method::mixer::{Kind, Layer, Mixer, weighted};
 use skinning_method::model::Model;
 use skinning_method::printable::{printable, quoted};
-use skinning_method::skeleton::Skeleton;
-#[cfg(test)]
-use skinning_method::transform::Trs;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// How far `J` and `K` move the weight.
 pub const WEIGHT_STEP: f32 = 0.1;
@@ -41,13 +40,13 @@ pub struct Mixing {
 impl Mixing {
     /// The layers `options` ask for: the `--blend` clips (or the one clip `--animation` or `--clip`
     /// picks), then each `--mask`, then each `--additive`; then `--fade-to`'s crossfade. A wrong name
-    /// is one line with the closest names (`cli/names.rs`).
-    pub fn new(model: &Model, clips: &[Clip], options: &Options) -> Result<Mixing, String> {
+    /// is one line with the closest names (`cli/names.rs`). The mixer shares `clips`.
+    pub fn new(model: &Model, clips: &Arc<[Clip]>, options: &Options) -> Result<Mixing, String> {
         let flags = &options.layers;
         let skeleton = &model.skeleton;
         let mut layers = Vec::with_capacity(flags.blend.len() + flags.mask.len() + flags.additive.len() + 2);
         if flags.blend.is_empty() {
-            layers.push(Layer::new(Kind::Blend, options.clip_index(clips)?, 1.0, skeleton));
+            layers.push(Layer::new(Kind::Blend, options.clip_index(clips)?, 1.0));
         }
         for wanted in &flags.blend {
             let clip = find_clip(options, clips, "--blend", &wanted.clip)?;
@@ -57,7 +56,7 @@ impl Mixing {
                     quoted(&clips[clip].name)
                 ));
             }
-            layers.push(Layer::new(Kind::Blend, clip, wanted.weight, skeleton));
+            layers.push(Layer::new(Kind::Blend, clip, wanted.weight));
         }
         if let [one] = &flags.blend[..] {
             console::note_once(&format!(
@@ -70,16 +69,16 @@ impl Mixing {
             let clip = find_clip(options, clips, "--mask", &wanted.clip)?;
             let names: Vec<&str> = skeleton.bones().iter().map(|b| b.name.as_str()).collect();
             let bone = names::find("--mask", "bone", &wanted.bone, &names)?;
-            layers.push(Layer::new(Kind::Masked(Mask::new(skeleton, bone)), clip, wanted.weight, skeleton));
+            layers.push(Layer::new(Kind::Masked(Mask::new(skeleton, bone)), clip, wanted.weight));
         }
         for wanted in &flags.additive {
             layers.push(additive_layer(model, clips, options, wanted)?);
         }
         let sync = flags.sync || flags.blend.is_empty();
-        let mut mixer = Mixer::new(layers, sync);
+        let mut mixer = Mixer::new(clips.clone(), layers, sync);
         if let Some(fade) = &flags.fade_to {
             let target = find_clip(options, clips, "--fade-to", &fade.clip)?;
-            mixer.crossfade_to(target, fade.at.unwrap_or(options.time), flags.fade, skeleton);
+            mixer.crossfade_to(target, fade.at.unwrap_or(options.time), flags.fade);
         }
         Ok(Mixing { mixer, fade_seconds: flags.fade })
     }
@@ -87,7 +86,7 @@ impl Mixing {
     /// The mixer a dump plays, if the flags ask for layers (else one clip plays, as always); in
     /// step only with `--sync`, or, as in the window, for `--fade-to` without `--blend`, so that a
     /// crossfade gives the dump the window's poses.
-    pub fn for_dump(model: &Model, clips: &[Clip], options: &Options) -> Result<Option<Mixer>, String> {
+    pub fn for_dump(model: &Model, clips: &Arc<[Clip]>, options: &Options) -> Result<Option<Mixer>, String> {
         let flags = &options.layers;
         if !flags.any_layer() {
             return Ok(None);
@@ -122,27 +121,6 @@ impl Mixing {
         }
     }
 
-    /// Step 1 of the frame: the layers, sampled and blended by the mixer (which steps a crossfade
-    /// under way first).
-    pub fn source<'a>(&'a mut self, clips: &'a [Clip]) -> Source<'a> {
-        Source::Mixer(&mut self.mixer, clips)
-    }
-
-    /// Step 1 alone, into `local` and the morph targets' `weights`. Returns the clip that plays (a
-    /// crossfade ends on a new one).
-    #[cfg(test)]
-    pub fn animate(
-        &mut self,
-        model: &Model,
-        clips: &[Clip],
-        time: f64,
-        local: &mut [Trs],
-        weights: &mut [f32],
-    ) -> usize {
-        self.source(clips).animate(model, time, local, weights);
-        self.current()
-    }
-
     /// `C`, a number key: `clip` plays alone, from the time the clock says (the layers over it stay).
     pub fn play(&mut self, clip: usize) {
         let blend = self.blend_count();
@@ -153,25 +131,27 @@ impl Mixing {
     }
 
     /// `F`: a crossfade from the blend that plays to the next clip, starting at `time`.
-    pub fn crossfade(&mut self, clips: &[Clip], skeleton: &Skeleton, time: f64) -> Result<(), String> {
-        if clips.len() < 2 {
+    pub fn crossfade(&mut self, time: f64) -> Result<(), String> {
+        let clips = self.mixer.clips().len();
+        if clips < 2 {
             return Err("F crossfades to the next clip, and this model has only one".into());
         }
-        let target = self.next(clips.len());
-        self.mixer.crossfade_to(target, time, self.fade_seconds, skeleton);
+        let target = self.next(clips);
+        self.mixer.crossfade_to(target, time, self.fade_seconds);
         Ok(())
     }
 
     /// `J` (`toward_next` false) and `K`: a tenth of the weight from one of the clip that plays and
     /// the next clip to the other. A crossfade under way stops where it is.
-    pub fn shift(&mut self, toward_next: bool, clips: &[Clip], skeleton: &Skeleton) -> Result<(), String> {
-        if clips.len() < 2 {
+    pub fn shift(&mut self, toward_next: bool) -> Result<(), String> {
+        let clips = self.mixer.clips().len();
+        if clips < 2 {
             return Err("J and K move weight to the next clip, and this model has only one".into());
         }
         self.mixer.stop_fade();
         if self.blend_count() == 1 {
-            let next = self.next(clips.len());
-            self.mixer.layers.insert(1, Layer::new(Kind::Blend, next, 0.0, skeleton));
+            let next = self.next(clips);
+            self.mixer.layers.insert(1, Layer::new(Kind::Blend, next, 0.0));
         }
         let n = self.blend_count();
         if n > 2 {
@@ -274,7 +254,7 @@ fn additive_layer(model: &Model, clips: &[Clip], options: &Options, wanted: &Add
              another, like {bare}@rest or {bare}@CLIP"
         ));
     }
-    Ok(Layer::new(Kind::Additive { reference, against }, clip, wanted.weight, skeleton))
+    Ok(Layer::new(Kind::Additive { reference, against }, clip, wanted.weight))
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use crate::demo::model::gpu_fit::gpu_can_skin;
 use glam::Vec3A;
 use skinning_fast::fast_path::FastPath;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Refused, Source};
+use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Refused, Still};
 use skinning_method::model::Model;
 
 use crate::demo::cli::choices::{Methods, Skinning};
@@ -81,7 +81,7 @@ impl SkinnedLayer {
         self.fallback = Some(refusal(model, &e, time));
         self.method = Methods::Lbs;
         // The pose is this frame's already: the matrices and the blend again, linearly.
-        let again = Frame { blending: self.blending(shown), ..Frame::new(Source::Held, time) };
+        let again = Frame { blending: self.blending(shown), ..Frame::new(&Still, time) };
         let _linear_blending_takes_any_palette = pose.run(model, again);
         true
     }
@@ -183,7 +183,7 @@ pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -
 pub fn next_method(method: Methods, pose: &mut Pose, model: &Model, time: f64) -> Result<Methods, String> {
     let next = method.next();
     if next != Methods::Lbs {
-        let dqs = Frame { blending: Blending::Palette(Method::Dqs), ..Frame::new(Source::Held, time) };
+        let dqs = Frame { blending: Blending::Palette(Method::Dqs), ..Frame::new(&Still, time) };
         if let Some(e) = pose.run(model, dqs).err().and_then(|e| e.not_rigid()) {
             return Err(refusal(model, &e, time));
         }

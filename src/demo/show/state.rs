@@ -36,6 +36,7 @@ use skinning_method::frame::{Frame, Pose};
 use skinning_method::inspect::Inspection;
 use skinning_method::model::Model;
 use skinning_method::printable::printable;
+use std::sync::Arc;
 
 /// What a key asks of the window around the demo.
 #[derive(Debug, PartialEq, Eq)]
@@ -55,7 +56,7 @@ pub struct Demo {
     pub model: Model,
     /// What its surface looks like: drawn, never skinned (the loader's; none for the article).
     pub looks: Looks,
-    pub clips: Vec<Clip>,
+    pub clips: Arc<[Clip]>,
     /// Each clip's name as the title, the corner line and the terminal show it: made printable
     /// once (a name is the file's), so that no frame allocates to escape it.
     clip_names: Vec<String>,
@@ -97,13 +98,11 @@ pub struct Demo {
 
 impl Demo {
     /// The demo of `model` playing `clips`, set up as `options` ask.
-    pub fn new(model: Model, clips: Vec<Clip>, options: &Options) -> Result<Demo, String> {
+    pub fn new(model: Model, clips: impl Into<Arc<[Clip]>>, options: &Options) -> Result<Demo, String> {
+        let clips = clips.into();
         let mixing = Mixing::new(&model, &clips, options)?;
         let clip = mixing.current();
-        let weight_bone = match &options.weights {
-            None => None,
-            Some(name) => Some(find_bone(&model, name)?),
-        };
+        let weight_bone = options.weights.as_ref().map(|name| find_bone(&model, name)).transpose()?;
         if options.skinning != Skinning::Cpu {
             gpu_can_skin(&model.skin)?;
         }
@@ -190,12 +189,13 @@ impl Demo {
         let started = Instant::now();
         let shown = self.shown();
         let time = self.clock.time;
-        // The frame (`skinning_method::frame`): the clips' layers (`layers.rs`; a crossfade moves
-        // their weights first), the chains that reach (in reach mode), the weights the user holds,
-        // and the ending the skinned layer asks for (the fast path, or the palette for the GPU).
+        // The clips' layers (`layers.rs`) moved to this time, then the frame (`frame.rs`): their
+        // pose, the chains that reach (in reach mode), the weights the user holds, and the ending
+        // the skinned layer asks for (the fast path, or the palette for the GPU).
+        self.mixing.mixer.advance_to(time);
         let mut reaches = self.reach.chains();
         let (blending, compare) = self.skinned.ending(shown);
-        let (source, held) = (self.mixing.source(&self.clips), &self.morph.held);
+        let (source, held) = (&self.mixing.mixer, &self.morph.held);
         let frame = Frame { time, source, adjust: Some(&mut reaches), held, blending, compare };
         let result = self.pose.run(&self.model, frame);
         self.clip = self.mixing.current();

@@ -36,14 +36,9 @@ fn phase_sync(walk_weight: f32, run_weight: f32) -> Facts {
     let phase = at / t;
     let (walk_at, run_at) = (time_in_clip(phase, dw), time_in_clip(phase, dr));
     // The program's mixer, in step, gives each layer the same time in its clip.
-    let skeleton = &fox.model.skeleton;
-    let layers = vec![
-        Layer::new(Kind::Blend, walk, walk_weight, skeleton),
-        Layer::new(Kind::Blend, run, run_weight, skeleton),
-    ];
-    let mut mixer = Mixer::new(layers, true);
-    let mut out = vec![Trs::IDENTITY; skeleton.len()];
-    mixer.sample(skeleton, clips, at, &mut out);
+    let layers = vec![Layer::new(Kind::Blend, walk, walk_weight), Layer::new(Kind::Blend, run, run_weight)];
+    let mut mixer = Mixer::new(clips.into(), layers, true);
+    mixer.advance_to(at);
     assert!(
         (mixer.layers[0].time as f64 - walk_at).abs() < 1e-5
             && (mixer.layers[1].time as f64 - run_at).abs() < 1e-5

@@ -6,7 +6,7 @@ use super::format::{fixed, point, short};
 use super::{Facts, Missing, Work, models};
 use crate::markdown::read;
 use glam::{Mat3A, Quat, Vec3, Vec3A};
-use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose, Still};
 use skinning_method::normals::{degrees_between, normal_by, skin_normal};
 use skinning_method::scene::outline_normals;
 use skinning_method::scene::{BONE1, BONE2};
@@ -79,7 +79,7 @@ fn distance_at(degrees: f32, method: Method) -> f64 {
     let mut pose = Pose::new(&model);
     clips[1].sample(&model.skeleton, 0.0, &mut pose.local);
     pose.local[BONE2].rotation = Quat::from_rotation_x(degrees.to_radians());
-    let frame = Frame { blending: Blending::reference(method), ..Frame::new(Source::Held, 0.0) };
+    let frame = Frame { blending: Blending::reference(method), ..Frame::new(&Still, 0.0) };
     pose.run(&model, frame).expect("the arm's joints only turn and move");
     let p = pose.skinned[2];
     (p.y as f64).hypot(p.z as f64)
@@ -164,7 +164,7 @@ fn weights_gradient() -> Facts {
     let (seed, time) = (&clips[0], 1.0);
     assert_eq!(seed.name, "seed");
     let mut pose = Pose::new(&model);
-    pose.run(&model, Frame::new(Source::Clip(seed), time)).expect("the arm's joints only turn and move");
+    pose.run(&model, Frame::new(seed, time)).expect("the arm's joints only turn and move");
     let slid = -pose.local[BONE1].translation.y as f64;
     assert_eq!(pose.local[BONE1].rotation, Quat::IDENTITY, "bone1 only slides");
     // The rule's normal for vertex 1 against its bind normal, and the skinned outline's own there.

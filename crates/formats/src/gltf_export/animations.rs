@@ -113,7 +113,7 @@ pub fn animations<'a>(
 
 /// A procedural clip as LINEAR keys every 1 / [`SAMPLES_PER_SECOND`] s, from 0 to the clip's end,
 /// both included. Each bone gets a channel for each part of its rest transform the motion changes.
-fn sampled(skeleton: &Skeleton, duration: f32, animate: fn(f32, &mut [Trs])) -> Vec<Track> {
+fn sampled(skeleton: &Skeleton, duration: f32, animate: fn(f32, usize, &mut Trs)) -> Vec<Track> {
     let intervals = (duration * SAMPLES_PER_SECOND).ceil().max(0.0) as usize;
     let times: Vec<f32> = (0..=intervals).map(|k| duration * k as f32 / intervals.max(1) as f32).collect();
     // The pose at every key time, each bone's T, R and S. The last key is the motion at the clip's
@@ -122,7 +122,9 @@ fn sampled(skeleton: &Skeleton, duration: f32, animate: fn(f32, &mut [Trs])) -> 
         .iter()
         .map(|&t| {
             let mut pose: Vec<Trs> = skeleton.bones().iter().map(|b| b.rest).collect();
-            animate(t, &mut pose);
+            for (bone, local) in pose.iter_mut().enumerate() {
+                animate(t, bone, local);
+            }
             pose
         })
         .collect();

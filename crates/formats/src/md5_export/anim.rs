@@ -17,7 +17,7 @@ use super::scale::check_scales;
 use super::text::{decimal, number, orientation, triple, turn};
 use glam::Vec3;
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Source};
+use skinning_method::frame::{Blending, ClipAt, Frame, Method, Pose, Reference, Source};
 use skinning_method::model::Model;
 use skinning_method::printable::quoted;
 use skinning_method::skeleton::Trs;
@@ -73,8 +73,8 @@ fn widest_step(before: &[[f64; 6]], now: &[[f64; 6]]) -> f64 {
 /// The pose at frame `k` of `rate` a second: `t` seconds into the clip, sampled into `pose`.
 fn sample(model: &Model, clip: &Clip, k: usize, rate: u32, pose: &mut Pose) -> f32 {
     let t = k as f32 / rate as f32;
-    // Step 1 of the frame alone, the clip not wrapped (MD5 keeps no morph weights: they are left).
-    Source::ClipAt(clip).animate(model, t as f64, &mut pose.local, &mut pose.morph.weights);
+    // Step 1 of the frame alone, the clip not wrapped (MD5 keeps no morph weights).
+    ClipAt(clip).pose(&model.skeleton, t as f64, &mut pose.local);
     t
 }
 
@@ -108,7 +108,7 @@ pub fn plan(
         let t = k as f32 / rate as f32;
         let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
         let _linear_blending_takes_any_palette =
-            pose.run(model, Frame { blending, ..Frame::new(Source::ClipAt(clip), t as f64) });
+            pose.run(model, Frame { blending, ..Frame::new(&ClipAt(clip), t as f64) });
         check_scales(model, &joints.needed, &pose.local, &clip.name, t)?;
         let not_finite = || ExportError::NotFinite(format!("clip {}'s pose at {t} s", quoted(&clip.name)));
         let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));

@@ -8,9 +8,9 @@
 //! rises from where it was, and the weights keep their sum, `Σ fromᵢ (1 − s) + from_in + (1 −
 //! from_in) s = 1` when they start at 1.
 //!
-//! The mixer steps its own crossfade ([`Fading`], `Mixer::crossfade_to`): each `Mixer::sample`
-//! sets the weights for the time it is given before it blends, and at the end the clip faded to
-//! plays alone. So a crossfade depends on the times sampled and nothing else: the program's window,
+//! The mixer steps its own crossfade ([`Fading`], `Mixer::crossfade_to`): each `Mixer::advance_to`
+//! sets the weights for the time it is given, before the mixer poses, and at the end the clip faded to
+//! plays alone. So a crossfade depends on the times advanced to and nothing else: the program's window,
 //! its `--dump` and a test that samples the same times get the same poses.
 
 /// A crossfade that started at `start` (the animation's time) and lasts `seconds`.

@@ -44,20 +44,26 @@ impl Phase {
     pub const START: Phase = Phase { at: 0.0, phase: 0.0, cycle: 0.0 };
 
     /// The phase at `time` (in loops) of a cycle that is now `cycle` seconds long; 0 for a cycle of
-    /// no length (clips that do not move).
-    pub fn at(&mut self, time: f64, cycle: f64) -> f64 {
+    /// no length (clips that do not move). Pure: at the speed of the cycle the phase was last fixed
+    /// to ([`Phase::advance_to`]), which at the time it was fixed is the phase either way.
+    pub fn at(&self, time: f64, cycle: f64) -> f64 {
         if cycle.is_nan() || cycle <= 0.0 {
             return 0.0;
         }
-        if cycle != self.cycle {
-            // The old speed up to now, the new one from now on.
-            self.phase = match self.cycle > 0.0 {
-                true => self.phase + (time - self.at) / self.cycle,
-                false => time / cycle,
-            };
-            (self.at, self.cycle) = (time, cycle);
+        match self.cycle > 0.0 {
+            true => self.phase + (time - self.at) / self.cycle,
+            false => time / cycle,
         }
-        self.phase + (time - self.at) / self.cycle
+    }
+
+    /// Fixes the phase where it is at `time` if the cycle is now `cycle` seconds long, not what it
+    /// was: the old speed up to now, the new one from now on. Nothing for a cycle of no length.
+    pub fn advance_to(&mut self, time: f64, cycle: f64) {
+        if cycle.is_nan() || cycle <= 0.0 || cycle == self.cycle {
+            return;
+        }
+        self.phase = self.at(time, cycle);
+        (self.at, self.cycle) = (time, cycle);
     }
 }
 
@@ -85,25 +91,31 @@ mod tests {
         assert_eq!(cycle([(0.0, 1.0)]), 0.0);
     }
 
+    /// The phase at `time` after the phase is moved there, as the mixer asks it.
+    fn step(phase: &mut Phase, time: f64, cycle: f64) -> f64 {
+        phase.advance_to(time, cycle);
+        phase.at(time, cycle)
+    }
+
     #[test]
     fn with_fixed_weights_the_phase_is_time_over_cycle() {
         let mut phase = Phase::START;
         for time in [1.25, 0.0, 7.5, -2.0, 3.0] {
-            assert!((phase.at(time, 2.5) - time / 2.5).abs() < 1e-12, "at {time}");
+            assert!((step(&mut phase, time, 2.5) - time / 2.5).abs() < 1e-12, "at {time}");
         }
     }
 
     #[test]
     fn a_new_cycle_changes_the_speed_not_the_phase() {
         let mut phase = Phase::START;
-        let before = phase.at(3.0, 1.0);
+        let before = step(&mut phase, 3.0, 1.0);
         assert_eq!(before, 3.0);
         // From t = 3 the cycle is twice as long: no jump, then half as fast.
-        assert_eq!(phase.at(3.0, 2.0), 3.0);
-        assert_eq!(phase.at(5.0, 2.0), 4.0);
+        assert_eq!(step(&mut phase, 3.0, 2.0), 3.0);
+        assert_eq!(step(&mut phase, 5.0, 2.0), 4.0);
         // Back to 1 s at t = 5: the phase goes on from 4.
-        assert_eq!(phase.at(5.0, 1.0), 4.0);
-        assert_eq!(phase.at(5.5, 1.0), 4.5);
+        assert_eq!(step(&mut phase, 5.0, 1.0), 4.0);
+        assert_eq!(step(&mut phase, 5.5, 1.0), 4.5);
     }
 
     #[test]
@@ -112,7 +124,7 @@ mod tests {
         let mut phase = Phase::START;
         let cycle = cycle([(0.3, walk), (0.7, run)]);
         for frame in 0..200 {
-            let p = phase.at(frame as f64 / 60.0, cycle);
+            let p = step(&mut phase, frame as f64 / 60.0, cycle);
             let (tw, tr) = (time_in_clip(p, walk), time_in_clip(p, run));
             assert!((tw / walk as f64 - tr / run as f64).abs() < 1e-12, "frame {frame}: {tw} and {tr}");
             assert!(tw < walk as f64 && tr < run as f64);

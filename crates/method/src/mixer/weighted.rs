@@ -75,7 +75,7 @@ pub fn accumulate_numbers(out: &mut [f32], total: f64, values: &[f32], weight: f
 
 /// The pull of a fold's next `weight` after `total`: `weight / (total + weight)`, and the new total;
 /// None for a weight that adds nothing. In 64-bit floats, where no sum of 32-bit weights overflows.
-fn share(total: f64, weight: f32) -> Option<(f32, f64)> {
+pub fn share(total: f64, weight: f32) -> Option<(f32, f64)> {
     let sum = total + f64::from(weight);
     (weight > 0.0 && sum > 0.0).then(|| ((f64::from(weight) / sum) as f32, sum))
 }

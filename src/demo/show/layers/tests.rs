@@ -4,11 +4,21 @@
 use super::*;
 use crate::demo::cli::layers::{Added, FadeTo, LayerFlags, Masked, Reference, Weighted};
 use crate::demo::show::state::{Demo, Reply};
+use skinning_method::frame::Source;
 use skinning_method::mixer::additive::Against;
 use skinning_method::scene;
+use skinning_method::transform::Trs;
 
-fn article() -> (Model, Vec<Clip>) {
-    (scene::article().expect("valid"), scene::clips().expect("valid"))
+fn article() -> (Model, Arc<[Clip]>) {
+    (scene::article().expect("valid"), scene::clips().expect("valid").into())
+}
+
+/// The frame's step 1 alone: the layers moved to `time`, then their pose there into `local`.
+/// Returns the clip that plays (a crossfade ends on a new one).
+fn animate(mixing: &mut Mixing, model: &Model, time: f64, local: &mut [Trs]) -> usize {
+    mixing.mixer.advance_to(time);
+    mixing.mixer.pose(&model.skeleton, time, local);
+    mixing.current()
 }
 
 fn weighted(pairs: &[(&str, f32)]) -> Vec<Weighted> {
@@ -81,10 +91,10 @@ fn f_fades_linearly_to_the_next_clip_then_plays_it_alone() {
     let (model, clips) = article();
     let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
-    mixing.animate(&model, &clips, 1.0, &mut trs, &mut []);
-    mixing.crossfade(&clips, &model.skeleton, 1.0).expect("three clips");
+    animate(&mut mixing, &model, 1.0, &mut trs);
+    mixing.crossfade(1.0).expect("three clips");
     for (time, bend, twist) in [(1.0, 1.0, 0.0), (1.125, 0.75, 0.25), (1.25, 0.5, 0.5), (1.45, 0.1, 0.9)] {
-        assert_eq!(mixing.animate(&model, &clips, time, &mut trs, &mut []), 1, "bend plays until the end");
+        assert_eq!(animate(&mut mixing, &model, time, &mut trs), 1, "bend plays until the end");
         let w = weights(&mixing);
         assert!((w[0].1 - bend).abs() < 1e-6 && (w[1].1 - twist).abs() < 1e-6, "at {time}: {w:?}");
     }
@@ -96,7 +106,7 @@ fn f_fades_linearly_to_the_next_clip_then_plays_it_alone() {
         "\nblend 0.10 bend  t 1.45 s  in step\nblend 0.90 twist  t 1.45 s  in step\nfade to twist  90% of 0.5 s"
     );
     // Over at 1.5 s: twist alone; F again fades on to seed.
-    assert_eq!(mixing.animate(&model, &clips, 1.5, &mut trs, &mut []), 2);
+    assert_eq!(animate(&mut mixing, &model, 1.5, &mut trs), 2);
     assert_eq!(weights(&mixing), [(2, 1.0)]);
     assert_eq!(mixing.next(clips.len()), 0);
 }
@@ -108,31 +118,33 @@ fn blend_weights_near_the_float_limit_fade_and_shift_as_halves() {
     let huge = LayerFlags { blend: weighted(&[("bend", 3e38), ("twist", 3e38)]), ..LayerFlags::default() };
     let mut mixing = Mixing::new(&model, &clips, &with(huge.clone())).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
-    mixing.crossfade(&clips, &model.skeleton, 1.0).expect("three clips");
+    mixing.crossfade(1.0).expect("three clips");
     // F goes to twist, the second: a quarter of the way, bend's half has fallen by a quarter.
-    mixing.animate(&model, &clips, 1.125, &mut trs, &mut []);
+    animate(&mut mixing, &model, 1.125, &mut trs);
     assert_eq!(weights(&mixing), [(1, 0.375), (2, 0.625)]);
     // K from halves: a tenth more to twist.
     let mut mixing = Mixing::new(&model, &clips, &with(huge)).expect("valid");
-    mixing.shift(true, &clips, &model.skeleton).expect("K");
+    mixing.shift(true).expect("K");
     assert_eq!(weights(&mixing), [(1, 0.4), (2, 0.6)]);
 }
 
 #[test]
 fn a_crossfade_in_step_starts_the_next_clip_at_the_same_phase() {
-    let (model, mut clips) = article();
+    let (model, clips) = article();
+    let mut clips = clips.to_vec();
     clips[2].duration = 1.0; // twist cut to a second: a clip of another length
+    let clips: Arc<[Clip]> = clips.into();
     let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
-    mixing.animate(&model, &clips, 3.0, &mut trs, &mut []);
-    mixing.crossfade(&clips, &model.skeleton, 3.0).expect("three clips");
-    mixing.animate(&model, &clips, 3.0, &mut trs, &mut []);
+    animate(&mut mixing, &model, 3.0, &mut trs);
+    mixing.crossfade(3.0).expect("three clips");
+    animate(&mut mixing, &model, 3.0, &mut trs);
     // bend is at 3 s of 4: phase 0.75; twist starts at 0.75 of its one second.
     let (bend, twist) = (mixing.mixer.layers[0].time, mixing.mixer.layers[1].time);
     assert!((bend - 3.0).abs() < 1e-5 && (twist - 0.75).abs() < 1e-5, "{bend} and {twist}");
     // Y: not in step, each at the clock's time.
     mixing.toggle_sync();
-    mixing.animate(&model, &clips, 3.1, &mut trs, &mut []);
+    animate(&mut mixing, &model, 3.1, &mut trs);
     let (bend, twist) = (mixing.mixer.layers[0].time, mixing.mixer.layers[1].time);
     assert!((bend - 3.1).abs() < 1e-5 && (twist - 0.1).abs() < 1e-5, "{bend} and {twist}");
 }
@@ -141,14 +153,13 @@ fn a_crossfade_in_step_starts_the_next_clip_at_the_same_phase() {
 fn j_and_k_move_a_tenth_of_the_weight_between_this_clip_and_the_next() {
     let (model, clips) = article();
     let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
-    let skeleton = &model.skeleton;
-    mixing.shift(true, &clips, skeleton).expect("K");
+    mixing.shift(true).expect("K");
     assert_eq!(weights(&mixing), [(1, 0.9), (2, 0.1)]);
     for _ in 0..12 {
-        mixing.shift(true, &clips, skeleton).expect("K");
+        mixing.shift(true).expect("K");
     }
     assert_eq!(weights(&mixing), [(1, 0.0), (2, 1.0)], "up to all of it, no further");
-    mixing.shift(false, &clips, skeleton).expect("J");
+    mixing.shift(false).expect("J");
     assert_eq!(weights(&mixing), [(1, 0.1), (2, 0.9)]);
     // C (or a number) plays one clip alone again.
     mixing.play(0);
@@ -159,10 +170,13 @@ fn j_and_k_move_a_tenth_of_the_weight_between_this_clip_and_the_next() {
         ..LayerFlags::default()
     };
     let mut mixing = Mixing::new(&model, &clips, &with(three)).expect("valid");
-    let err = mixing.shift(true, &clips, skeleton).expect_err("three clips");
+    let err = mixing.shift(true).expect_err("three clips");
     assert!(err.contains("has 3"), "{err}");
     // One clip only: nothing to blend it with.
-    let err = mixing.crossfade(&clips[..1], skeleton, 0.0).expect_err("one clip");
+    let one: Arc<[Clip]> = clips[..1].into();
+    let seed = Options { clip: "seed".into(), ..Options::default() };
+    let mut mixing = Mixing::new(&model, &one, &seed).expect("valid");
+    let err = mixing.crossfade(0.0).expect_err("one clip");
     assert!(err.contains("only one"), "{err}");
 }
 
@@ -226,10 +240,10 @@ fn fade_to_starts_a_crossfade_that_the_mixer_steps() {
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
     // Before it starts, bend alone; halfway, half and half; after it, twist alone.
     for (time, bend, twist) in [(0.5, 1.0, 0.0), (2.0, 0.5, 0.5), (2.5, 0.25, 0.75)] {
-        mixing.animate(&model, &clips, time, &mut trs, &mut []);
+        animate(&mut mixing, &model, time, &mut trs);
         assert_eq!(weights(&mixing), [(1, bend), (2, twist)], "at {time} s");
     }
-    assert_eq!(mixing.animate(&model, &clips, 3.0, &mut trs, &mut []), 2);
+    assert_eq!(animate(&mut mixing, &model, 3.0, &mut trs), 2);
     assert_eq!(weights(&mixing), [(2, 1.0)]);
 }
 

@@ -9,8 +9,8 @@ use super::rig::Rig;
 use crate::demo::cli::names;
 use crate::demo::cli::reach::{Goal, MAX_GOALS, Pole, ReachOptions};
 use crate::demo::output::console;
-use skinning_method::frame::{Frame, Pose, Source};
-use skinning_method::mixer::Animation;
+use skinning_formats::dump::Played;
+use skinning_method::frame::{Frame, Pose};
 use skinning_method::model::Model;
 use skinning_method::printable::{printable, quoted};
 use skinning_method::reach::bend_rule::Facing;
@@ -159,21 +159,14 @@ pub fn chain_name(skeleton: &Skeleton, chain: &Reach) -> String {
 
 /// Says the default bend's note for each of `reaches` whose limb is straight in the first frame,
 /// at `time` (the dump's: the window says it after its own first frame, `Reaching::rule_notes`).
-pub fn say_rule_notes(model: &Model, animation: Animation, time: f64, reaches: &[Reach]) {
+pub fn say_rule_notes(model: &Model, mut played: Played, time: f64, reaches: &[Reach]) {
     // Only a two-bone chain without a pole can take the default bend.
     if !reaches.iter().any(|r| r.pole.is_none() && r.pole_bone().is_none() && r.solver.turning() == 2) {
         return;
     }
     let mut probe = reaches.to_vec();
-    let mut mixer;
-    let source = match animation {
-        Animation::Clip(clip) => Source::Clip(clip),
-        Animation::Mixed { mixer: given, clips } => {
-            mixer = given.clone();
-            Source::Mixer(&mut mixer, clips)
-        }
-    };
-    let mut frame = Frame::new(source, time).palette_only();
+    played.advance_to(time);
+    let mut frame = Frame::new(played.source(), time).palette_only();
     frame.adjust = Some(&mut probe);
     // Only the bones matter here, and a palette that dual quaternions could not hold is the dump's
     // to refuse, later.

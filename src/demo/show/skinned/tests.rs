@@ -11,8 +11,7 @@ fn article() -> (Model, Pose) {
     let model = scene::article().expect("the article's scene is valid");
     let mut pose = Pose::new(&model);
     let twist = scene::twist().expect("the twist clip");
-    pose.run(&model, Frame::new(Source::Clip(&twist), 1.5).palette_only())
-        .expect("linear blending takes any palette");
+    pose.run(&model, Frame::new(&twist, 1.5).palette_only()).expect("linear blending takes any palette");
     (model, pose)
 }
 
@@ -21,7 +20,7 @@ fn article() -> (Model, Pose) {
 fn held_by(model: &Model, pose: &Pose, method: Method) -> Pose {
     let mut blended = pose.clone();
     let blending = Blending::Skin { method, by: &FastPath::new(), normals: true };
-    blended.run(model, Frame { blending, ..Frame::new(Source::Held, 1.5) }).expect("rigid");
+    blended.run(model, Frame { blending, ..Frame::new(&Still, 1.5) }).expect("rigid");
     blended
 }
 
@@ -48,7 +47,7 @@ fn each_choice_blends_what_it_draws() {
         layer.compared = vec![Vec3A::ZERO; n];
         let mut p = pose.clone();
         let (blending, compare) = layer.ending(shown);
-        let result = p.run(&model, Frame { blending, compare, ..Frame::new(Source::Held, 1.5) });
+        let result = p.run(&model, Frame { blending, compare, ..Frame::new(&Still, 1.5) });
         assert!(!layer.finish(&mut p, &model, result, 1.5, shown), "rigid: {method:?} stays");
         let compared = &layer.compared;
         // The CPU blends what it draws, and what the normals layer starts from.
@@ -172,7 +171,7 @@ fn d_is_refused_when_a_joint_is_scaled() {
     assert_eq!(next_method(Methods::Lbs, &mut pose, &model, 1.5), Ok(Methods::Dqs));
     // bone31 stretched to twice its height: no dual quaternion holds that.
     pose.local[scene::BONE31].scale *= Vec3::new(1.0, 2.0, 1.0);
-    pose.run(&model, Frame::new(Source::Held, 1.5)).expect("linear blending takes any palette");
+    pose.run(&model, Frame::new(&Still, 1.5)).expect("linear blending takes any palette");
     let why = next_method(Methods::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
     assert!(why.contains("joint 3 (bone \"bone31\") is scaled by (1, 2, 1)"), "{why}");
     assert!(why.contains("1.50 s") && !why.contains('\n'), "{why}");
@@ -181,7 +180,7 @@ fn d_is_refused_when_a_joint_is_scaled() {
     let work = Cpu::for_frame(Skinning::Cpu, Shown::default(), false);
     let fast = FastPath::new();
     let blending = blending(Methods::Dqs, work, &fast);
-    let e = pose.run(&model, Frame { blending, ..Frame::new(Source::Held, 1.5) }).expect_err("scaled");
+    let e = pose.run(&model, Frame { blending, ..Frame::new(&Still, 1.5) }).expect_err("scaled");
     assert_eq!(e.not_rigid().map(|e| e.joint), Some(scene::BONE31));
 }
 

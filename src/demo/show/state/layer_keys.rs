@@ -13,16 +13,14 @@ impl Demo {
 
     /// `F`, `Y`, `J` or `K` (in either case); the error is why it cannot be done.
     pub(super) fn layer_key(&mut self, key: &str) -> Result<(), String> {
-        let clips = &self.clips;
-        let skeleton = &self.model.skeleton;
         match key.to_ascii_lowercase().as_str() {
-            "f" => self.mixing.crossfade(clips, skeleton, self.clock.time),
+            "f" => self.mixing.crossfade(self.clock.time),
             "y" => {
                 self.mixing.toggle_sync();
                 Ok(())
             }
-            "j" => self.mixing.shift(false, clips, skeleton),
-            _ => self.mixing.shift(true, clips, skeleton),
+            "j" => self.mixing.shift(false),
+            _ => self.mixing.shift(true),
         }
     }
 }
