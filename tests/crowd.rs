@@ -11,7 +11,7 @@ use skinning_fast::fast_path::FastPath;
 use skinning_fast::parallel::BlendThreads;
 use skinning_fast::synthetic;
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose};
 use skinning_method::model::Model;
 
 /// The Fox and its Walk, or None (the sample folder says SKIPPED, or fails under REQUIRE).
@@ -33,7 +33,7 @@ fn against_single_runs(model: &Model, clip: &Clip, count: usize, threads: &Blend
     let mut worst = 0.0f32;
     for character in &crowd.characters {
         let blending = Blending::Skin { method: Method::Lbs, by: &fast, normals: true };
-        let frame = Frame { blending, ..Frame::new(Source::Clip(clip), time + character.phase) };
+        let frame = Frame { blending, ..Frame::new(clip, time + character.phase) };
         alone.run(model, frame).expect("linear blending takes any palette");
         let pose = &character.pose;
         for (a, b) in pose
@@ -83,7 +83,7 @@ fn the_palette_only_work_stops_before_the_blend() {
         // This frame's palette, and the positions of the rest pose `Pose::new` blended: not this
         // frame's, which the GPU blends.
         let mut alone = Pose::new(&tube);
-        alone.run(&tube, Frame::new(Source::Clip(&wave), 0.5 + character.phase)).expect("lbs");
+        alone.run(&tube, Frame::new(&wave, 0.5 + character.phase)).expect("lbs");
         assert_eq!(character.pose.palette, alone.palette);
         assert_ne!(character.pose.skinned, alone.skinned, "the GPU path's CPU side blended");
     }

@@ -8,7 +8,7 @@
 use glam::{Mat4, Vec3A};
 use skinning_fast::lanes::Lanes;
 use skinning_fast::synthetic;
-use skinning_method::frame::{Frame, Palette, Pose, Source};
+use skinning_method::frame::{Frame, Palette, Pose};
 use skinning_method::skin::compute_palette;
 use std::hint::black_box;
 use std::time::Instant;
@@ -17,7 +17,7 @@ fn main() {
     for vertices in [10_000, 100_000] {
         let model = synthetic::tube(64, vertices / 16, 16);
         let mut pose = Pose::new(&model);
-        pose.run(&model, Frame::new(Source::Clip(&synthetic::wave()), 0.7).palette_only())
+        pose.run(&model, Frame::new(&synthetic::wave(), 0.7).palette_only())
             .expect("linear blending takes any palette");
         let mut palette = vec![Mat4::IDENTITY; 64];
         compute_palette(&pose.world, model.skin.joints(), &mut palette);

@@ -27,7 +27,7 @@ use glam::{Mat4, Quat, Vec2, Vec3, Vec3A};
 use rayon::prelude::*;
 use skinning_method::clip::Clip;
 use skinning_method::dual_quat::DualQuat;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Source};
+use skinning_method::frame::{Blending, Frame, Method, Pose};
 use skinning_method::model::Model;
 use skinning_method::transform::Trs;
 use std::mem::{size_of, size_of_val};
@@ -89,7 +89,7 @@ impl Crowd {
                 Work::Blend => Blending::Skin { method: Method::Lbs, by, normals: false },
                 Work::BlendAndNormals => Blending::Skin { method: Method::Lbs, by, normals: true },
             };
-            let frame = Frame { blending, ..Frame::new(Source::Clip(clip), time + character.phase) };
+            let frame = Frame { blending, ..Frame::new(clip, time + character.phase) };
             let _linear_blending_takes_any_palette = character.pose.run(model, frame);
         };
         let vertices = self.characters.len() * model.skin.len();
