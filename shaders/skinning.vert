@@ -24,6 +24,10 @@
 layout(std140) uniform Palette {
     mat4 palette[MAX_JOINTS]; // world[joint.bone] * joint.offset of every skin joint, this frame
 };
+// A crowd (src/demo/draw/render/crowd.rs) draws several characters at once, one instance each: the
+// block then holds their palettes one after the other, `crowd_joints` matrices apart, each already
+// moved to its character's place. A single character is instance 0, whose palette comes first.
+uniform int crowd_joints;
 uniform mat4 view_projection; // world space to clip space: the camera
 uniform float point_size;     // in pixels, scaled for high-DPI screens
 
@@ -36,8 +40,8 @@ layout(location = 5) in uvec4 joints_1;     // a fifth to eighth influence (the 
 layout(location = 6) in vec4 weights_1;     // ... and their weights; read only if INFLUENCES is 8
 layout(location = 7) in vec2 texcoord;      // where on the texture, passed on as it is
 
-// Influence i: the four slots, then the second set.
-uint joint(int i) { return i < 4 ? joints[i] : joints_1[i - 4]; }
+// Influence i: the four slots, then the second set; its matrix is in this instance's palette.
+uint joint(int i) { return uint(gl_InstanceID * crowd_joints) + (i < 4 ? joints[i] : joints_1[i - 4]); }
 float weight(int i) { return i < 4 ? weights[i] : weights_1[i - 4]; }
 
 // Morph targets (crates/method/src/morph.rs), step 4: before the palette, the vertex takes this frame's shape,

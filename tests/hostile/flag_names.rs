@@ -33,6 +33,7 @@ fn info_refuses_a_flag_that_picks_what_is_shown() {
         ["--weights", "nope"],
         ["--trail", "arm"],
         ["--morph", "strip:0=1"],
+        ["--crowd", "4"],
     ] {
         let out = run_clean(&[&["--model", text(&model), "--info"][..], &args].concat());
         let line = fails_cleanly(&out, 2);

@@ -19,6 +19,7 @@ mod bidi;
 mod big_files;
 mod budgets;
 mod compressed;
+mod crowd;
 mod descriptors;
 mod display;
 mod export_links;

@@ -5,9 +5,11 @@
 //! ([`parallel`]). [`FastPath`] puts both together as a frame's blender: the program asks for it by
 //! name, the book's frame uses the readable loop. Chapter 14 (`docs/14-every-core.md`) measures
 //! what each costs; [`synthetic`] makes the skinned tube it times, and [`alloc_count`] counts the
-//! allocations a frame makes (none).
+//! allocations a frame makes (none). [`crowd`] runs many characters of one model, a character to a
+//! job on those threads.
 
 pub mod alloc_count;
+pub mod crowd;
 pub mod fast_path;
 pub mod lanes;
 pub mod parallel;

@@ -5,7 +5,7 @@
 //! once all are read, `rules.rs`.
 
 use super::model_file::{self, Given};
-use super::options::{MAX_SECONDS, MAX_THREADS, Options, front};
+use super::options::{MAX_CROWD, MAX_SECONDS, MAX_THREADS, Options, front};
 use super::values::{is_md5mesh, names_a_folder, once, parse_camera, parse_size, path, png, text};
 use super::{hide, layers, look, morph, motion, reach};
 use crate::demo::cli::choices::{Methods, Skinning};
@@ -143,8 +143,8 @@ fn clock(flag: &str, parser: &mut Parser, options: &mut Options) -> Result<bool,
     Ok(true)
 }
 
-/// How the skinned layer is blended: where (`--skinning`), by which method (`--method`), and on how
-/// many threads (`--threads`, from `--parallel-from` vertices).
+/// How the skinned layer is blended: where (`--skinning`), by which method (`--method`), on how
+/// many threads (`--threads`, from `--parallel-from` vertices), and how many times (`--crowd`).
 fn blending(flag: &str, parser: &mut Parser, options: &mut Options) -> Result<bool, String> {
     match flag {
         "skinning" => {
@@ -170,6 +170,13 @@ fn blending(flag: &str, parser: &mut Parser, options: &mut Options) -> Result<bo
             let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
             options.threads =
                 Some(n.ok_or(format!("--threads wants a whole number from 1 to {MAX_THREADS}, not {v:?}"))?);
+        }
+        "crowd" => {
+            let v = text(parser, "--crowd", "N")?;
+            let n = v.parse::<usize>().ok().filter(|n| (1..=MAX_CROWD).contains(n));
+            options.crowd = n.ok_or(format!(
+                "--crowd wants a whole number of characters from 1 to {MAX_CROWD}, not {v:?}"
+            ))?;
         }
         "parallel-from" => {
             let v = text(parser, "--parallel-from", "VERTICES")?;

@@ -72,6 +72,9 @@ pub struct Options {
     pub trail: Option<String>,
     /// `--root-motion`, `--root-bone` (`motion.rs`, chapter 17).
     pub motion: super::motion::MotionOptions,
+    /// How many characters of the model stand on a grid, each at its own phase (`--crowd`,
+    /// `show/crowd.rs`); 1: the model alone.
+    pub crowd: usize,
 }
 
 impl Default for Options {
@@ -111,6 +114,7 @@ impl Default for Options {
             layers: LayerFlags::default(),
             trail: None,
             motion: Default::default(),
+            crowd: 1,
         }
     }
 }
@@ -129,6 +133,10 @@ pub const DUMP_DT: f64 = 1.0 / 60.0;
 /// `--frames` together may reach. Far past it an `f64` clock could no longer tell frames apart, and
 /// at 1e308 it overflows into infinity, which JSON cannot hold.
 pub const MAX_SECONDS: f64 = 1e9;
+
+/// The most characters `--crowd` takes: each owns a pose (the Fox's is 56 KB), so ten thousand
+/// Foxes hold over half a gigabyte; a bigger model is refused sooner (`show/crowd.rs`: `MAX_BYTES`).
+pub const MAX_CROWD: usize = 10_000;
 
 /// The most threads `--threads` takes: far more than any desktop has cores.
 pub const MAX_THREADS: usize = 256;

@@ -101,6 +101,7 @@ fn model_and_clip(options: &Options, clip_given: bool) -> Result<(), String> {
         (options.weights.is_some(), "--weights"),
         (options.trail.is_some(), "--trail"),
         (!options.morphs.is_empty(), "--morph"),
+        (options.crowd > 1, "--crowd"),
     ];
     if options.info
         && let Some((_, flag)) = shows.iter().find(|(given, _)| *given)
@@ -134,6 +135,9 @@ fn outputs(options: &Options) -> Result<(), String> {
         return Err(
             "--dump draws nothing, so it has no inspector; its file holds every vertex's numbers".into()
         );
+    }
+    if options.dump.is_some() && options.crowd > 1 {
+        return Err("--dump writes one character's numbers: run it without --crowd".into());
     }
     if options.dump.is_some() && options.skinning == Skinning::Both {
         return Err("--dump writes one set of skinned positions: choose --skinning cpu or gpu".into());

@@ -28,6 +28,9 @@ fn flags_and_values() {
     assert_eq!(o.camera, Some((50.0, 0.0, 2.0)));
     let Ok(Command::Run(o)) = run(&["--threads", "1", "--parallel-from=0"]) else { panic!("should parse") };
     assert_eq!((o.threads, o.parallel_from), (Some(1), Some(0)));
+    let Ok(Command::Run(o)) = run(&["--crowd", "1000"]) else { panic!("should parse") };
+    assert_eq!((o.crowd, Options::default().crowd), (1000, 1));
+    assert!(matches!(run(&["--crowd=10000"]), Ok(Command::Run(o)) if o.crowd == 10_000));
     assert_eq!(run(&[]).map(|c| matches!(c, Command::Run(o) if o.method == Methods::Lbs)), Ok(true));
     assert_eq!(run(&["-h"]), Ok(Command::Help));
     let Ok(Command::Run(o)) = run(&["--surface", "off", "--normals"]) else { panic!("should parse") };

@@ -68,9 +68,21 @@ pub struct GpuSkin {
     captured: glow::Buffer,
     /// The morph targets: displacements, the `morph` attribute, this frame's weights.
     morph: GpuMorph,
+    /// The joints of one palette: a linear palette of several times as many is a crowd's, drawn
+    /// once per character (`render/crowd.rs`).
+    palette_joints: usize,
 }
 
 mod capture;
+
+/// How many characters' palettes `palette` holds, one after the other, for palettes of `joints`
+/// joints: a crowd's linear palettes, each character an instance of one draw; else one.
+fn instances(palette: Palette, joints: usize) -> i32 {
+    match palette {
+        Palette::Lbs(matrices) => i32::try_from(matrices.len() / joints).unwrap_or(1).max(1),
+        Palette::Dqs { .. } => 1,
+    }
+}
 
 /// Which of the two methods' programs blends by `palette`.
 fn method(palette: Palette) -> usize {
@@ -88,16 +100,16 @@ impl GpuSkin {
         fits_driver(block_limit(gl)).map_err(GlError::Other)?;
         // What the blend reads per vertex, in the shapes the shader's attributes take.
         let sets = AttributeSets::of(&model.skin);
-        let influences = sets.influences();
+        let (influences, joints) = (sets.influences(), model.skin.joints().len());
         let lbs = ("shaders/skinning.vert", include_str!("../../../shaders/skinning.vert"));
         let dqs = ("shaders/skinning_dqs.vert", include_str!("../../../shaders/skinning_dqs.vert"));
         let lines = [
-            SkinProgram::new(gl, lbs, Look::Lines, LBS_BLOCK, influences)?,
-            SkinProgram::new(gl, dqs, Look::Lines, DQS_BLOCK, influences)?,
+            SkinProgram::new(gl, lbs, Look::Lines, LBS_BLOCK, (influences, joints))?,
+            SkinProgram::new(gl, dqs, Look::Lines, DQS_BLOCK, (influences, joints))?,
         ];
         let lit = [
-            SkinProgram::new(gl, lbs, Look::Surface, LBS_BLOCK, influences)?,
-            SkinProgram::new(gl, dqs, Look::Surface, DQS_BLOCK, influences)?,
+            SkinProgram::new(gl, lbs, Look::Surface, LBS_BLOCK, (influences, joints))?,
+            SkinProgram::new(gl, dqs, Look::Surface, DQS_BLOCK, (influences, joints))?,
         ];
 
         let n = model.skin.len();
@@ -145,6 +157,7 @@ impl GpuSkin {
                 flat,
                 captured,
                 morph,
+                palette_joints: model.skin.joints().len().max(1),
             })
         }
     }
@@ -176,7 +189,7 @@ impl GpuSkin {
                 None => gl.enable_vertex_attrib_array(1),
             }
         }
-        self.strokes.draw(gl);
+        self.strokes.draw_instances(gl, instances(palette, self.palette_joints));
     }
 
     /// Draws the mesh's triangles skinned with `palette`, seen through `view_projection`, lit from
@@ -194,7 +207,7 @@ impl GpuSkin {
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
         program.set_view(gl, view_projection, 1.0, eye, self.flat);
-        looks.draw(gl, &program.material, self.surface);
+        looks.draw(gl, &program.material, self.surface, instances(palette, self.palette_joints));
     }
 
     /// This frame's shape, before drawing or capturing (`GpuMorph::set_shape`).

@@ -126,8 +126,15 @@ impl GpuLooks {
 
     /// Draws the triangles of `vao` (its elements the model's triangles), depth-tested, with the
     /// program in use whose uniforms are `uniforms`: run by run with their materials if `on`, else
-    /// all at once in the vertices' colours.
-    pub fn draw(&self, gl: &glow::Context, uniforms: &MaterialUniforms, vao: glow::VertexArray) {
+    /// all at once in the vertices' colours. Each draw draws `instances` of them (a crowd's on the
+    /// GPU, `render/crowd.rs`; else one).
+    pub fn draw(
+        &self,
+        gl: &glow::Context,
+        uniforms: &MaterialUniforms,
+        vao: glow::VertexArray,
+        instances: i32,
+    ) {
         // SAFETY: `gl`'s context is current with the program of `uniforms` in use (the caller's);
         // `vao`'s elements are the model's triangles, and every run lies inside them (`new` clamps
         // them to the count), so each draw reads inside its element buffer; the textures are live.
@@ -149,7 +156,13 @@ impl GpuLooks {
                     else {
                         continue;
                     };
-                    gl.draw_elements(glow::TRIANGLES, corners, glow::UNSIGNED_INT, offset);
+                    gl.draw_elements_instanced(
+                        glow::TRIANGLES,
+                        corners,
+                        glow::UNSIGNED_INT,
+                        offset,
+                        instances,
+                    );
                 }
                 gl.bind_texture(glow::TEXTURE_2D, None);
             } else {
@@ -157,7 +170,7 @@ impl GpuLooks {
                 let corners = self.draws.iter().map(|d| d.first + d.count).max().unwrap_or(0) * 3;
                 // It fits: `new` checked the whole mesh's bytes, four times this.
                 if let Ok(corners) = i32::try_from(corners) {
-                    gl.draw_elements(glow::TRIANGLES, corners, glow::UNSIGNED_INT, 0);
+                    gl.draw_elements_instanced(glow::TRIANGLES, corners, glow::UNSIGNED_INT, 0, instances);
                 }
             }
             gl.bind_vertex_array(None);

@@ -15,6 +15,9 @@
 //! `gpu_skin.rs`) instead of its lines: the first skinned layer only, the compared ones staying
 //! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
 //!
+//! `--crowd`'s other characters are the skinned layer again, each moved to its place (`render/crowd.rs`;
+//! on the GPU, many characters to an instanced draw).
+//!
 //! Under them, the floor's grid when the body travels (`floor_grid.rs`). On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
@@ -32,11 +35,12 @@ use crate::demo::draw::text::TextLayer;
 use crate::demo::model::gpu_fit::{fits_driver, gpu_can_skin};
 use crate::demo::show::view::at_one_point;
 use crate::demo::words::labels::Labels;
-use glam::Vec3;
+use glam::{Mat4, Vec3};
 use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::model::Model;
 use skinning_method::skeleton::BoneId;
+mod crowd;
 mod read;
 mod setup;
 
@@ -70,6 +74,8 @@ pub struct Renderer {
     drawn_bones: Vec<BoneId>,
     /// Reused every frame to turn positions into plain floats, so uploads allocate nothing.
     staging: Vec<f32>,
+    /// Reused every frame: a bufferful of `--crowd`'s palettes for the GPU (`render/crowd.rs`).
+    crowd_palettes: Vec<Mat4>,
 }
 
 impl Renderer {
@@ -120,6 +126,7 @@ impl Renderer {
             text,
             drawn_bones,
             staging,
+            crowd_palettes: Vec::new(),
         })
     }
 
@@ -171,6 +178,9 @@ impl Renderer {
         }
         self.draw_cpu_skinned(frame);
         self.draw_gpu_skinned(frame);
+        if !frame.crowd.is_empty() {
+            self.draw_crowd(frame);
+        }
         // Every layer above may have left its own program in use.
         let gl = &self.gl;
         self.lines.use_again(gl);

@@ -42,13 +42,14 @@ pub struct SkinProgram {
 impl SkinProgram {
     /// Compiles `vertex` with the fragment shader of `look`, the palette's size from the Rust
     /// constant, so the two cannot disagree. `block` is the palette's uniform block
-    /// (`gpu_palette.rs`); `influences` how many a vertex has, 4 or 8 (`gpu_influences.rs`).
+    /// (`gpu_palette.rs`); `influences` how many a vertex has, 4 or 8 (`gpu_influences.rs`);
+    /// `joints` how many a palette holds, the step between a crowd's palettes in the block.
     pub fn new(
         gl: &glow::Context,
         vertex: ShaderFile,
         look: Look,
         block: PaletteBlock,
-        influences: usize,
+        (influences, joints): (usize, usize),
     ) -> Result<SkinProgram, GlError> {
         let (fragment, captured): (ShaderFile, &[&str]) = match look {
             Look::Lines => (
@@ -70,6 +71,8 @@ impl SkinProgram {
             // The displacements' sampler reads its own unit: unit 0 is the materials' textures'.
             gl.use_program(Some(program));
             gl.uniform_1_i32(at("morph_displacements").as_ref(), MORPH_TEXTURE_UNIT as i32);
+            // (The dual quaternions' shader draws no crowd: it has no such uniform, and this does nothing.)
+            gl.uniform_1_i32(at("crowd_joints").as_ref(), i32::try_from(joints).unwrap_or(0));
             gl.use_program(None);
             Ok(SkinProgram {
                 program,

@@ -97,14 +97,20 @@ impl Strokes {
     }
 
     pub fn draw(&self, gl: &glow::Context) {
+        self.draw_instances(gl, 1);
+    }
+
+    /// Draws the strokes `instances` times in one draw: a crowd's characters on the GPU, each
+    /// instance skinned by its own palette (`shaders/skinning.vert`).
+    pub fn draw_instances(&self, gl: &glow::Context, instances: i32) {
         // SAFETY: `gl`'s context is current (the caller's); the vertex array is this layer's, its
         // element buffer holds `line_indices` indices and its buffers `points` points (both
-        // counted and checked in `new`), so the draws read inside them.
+        // counted and checked in `new`), so the draws read inside them, whatever the instance.
         unsafe {
             gl.bind_vertex_array(Some(self.vao));
-            gl.draw_elements(glow::LINES, self.line_indices, glow::UNSIGNED_INT, 0);
+            gl.draw_elements_instanced(glow::LINES, self.line_indices, glow::UNSIGNED_INT, 0, instances);
             if self.show_points {
-                gl.draw_arrays(glow::POINTS, 0, self.points);
+                gl.draw_arrays_instanced(glow::POINTS, 0, self.points, instances);
             }
             gl.bind_vertex_array(None);
         }

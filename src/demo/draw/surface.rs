@@ -119,7 +119,7 @@ impl Surface {
             gl.uniform_3_f32(self.eye.as_ref(), eye.x, eye.y, eye.z);
             gl.uniform_1_i32(self.face_normals.as_ref(), self.flat as i32);
         }
-        self.looks.draw(gl, &self.material, self.vao);
+        self.looks.draw(gl, &self.material, self.vao, 1);
     }
 
     pub fn delete(&self, gl: &glow::Context) {

@@ -74,7 +74,8 @@ impl Session {
     pub fn pick_threads(&mut self, renderer: &str) -> Result<(), Failure> {
         let busy = threads::renderer_uses_the_cores(renderer) && self.options.threads.is_none();
         let asked = &self.options;
-        let vertices = self.demo.model.skin.len();
+        // A crowd's characters are jobs on the same threads: all its vertices count.
+        let vertices = self.demo.model.skin.len() * self.options.crowd;
         self.demo.skinned.fast.threads =
             threads::blend_threads(asked.threads, asked.parallel_from, vertices, busy)
                 .map_err(|e| Failure::new(1, e))?;
@@ -214,7 +215,8 @@ impl Session {
             "too few frames to count allocations".to_string()
         };
         let memory = self.memory.describe(self.frames_drawn);
-        let vertices = self.demo.model.skin.len();
+        // A crowd's characters blend on the same threads: all their vertices together.
+        let vertices = self.demo.model.skin.len() * self.options.crowd;
         // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
         let threads = match self.demo.skinned.fast.threads.used_for(vertices) {
             _ if self.demo.skinned.skinning == Skinning::Gpu => {
@@ -226,6 +228,9 @@ impl Session {
             1 => format!("blend on 1 thread ({vertices} vertices)"),
             n => format!("blend on {n} threads ({vertices} vertices)"),
         };
+        if let Some(crowd) = &self.demo.crowd {
+            console::show(&crowd.describe())?;
+        }
         // The final animation time to the nanosecond, so a check can compare it with start +
         // (frames - 1) * dt, without the float sums' last digits (2.9000000000000012).
         console::show(&format!(

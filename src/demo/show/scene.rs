@@ -4,6 +4,7 @@
 use crate::demo::show::skinned::Layers;
 use crate::demo::words::labels::Words;
 use glam::{Mat4, Vec3, Vec3A};
+use skinning_fast::crowd::Character;
 use skinning_method::inspect::Inspection;
 
 /// What to draw this frame.
@@ -15,6 +16,9 @@ pub struct Scene<'a> {
     pub bind: bool,
     /// The skinned mesh: on the CPU, the GPU or both, by one method or both.
     pub skinned: Layers<'a>,
+    /// `--crowd`'s other characters (`show/crowd.rs`), drawn as the skinned layer, each moved to its
+    /// place: their CPU-blended positions where the CPU draws, their palettes where the GPU does.
+    pub crowd: &'a [Character],
     /// The first skinned layer as a lit surface, not lines.
     pub surface: bool,
     /// The normals layer's endpoints, two per line, if it is shown.

@@ -96,6 +96,11 @@ impl SkinnedLayer {
         if self.method == Methods::Dqs { ORANGE } else { RED }
     }
 
+    /// What the CPU computes of steps 5 and 6 this frame, for the picture `shown` ([`Cpu`]).
+    pub fn cpu(&self, shown: Shown) -> Cpu {
+        Cpu::for_frame(self.skinning, shown, self.flat)
+    }
+
     /// What the CPU computes per frame for it: the pose, the blend unless only the GPU blends, and
     /// the normals where the picture `shown` needs them from the CPU.
     pub fn cpu_work(&self, shown: Shown) -> &'static str {

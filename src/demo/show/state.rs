@@ -9,6 +9,7 @@
 //! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
 //! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
+use super::crowd::CrowdLayer;
 use super::layers::Mixing;
 use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
@@ -94,6 +95,8 @@ pub struct Demo {
     pub trail: Trail,
     /// The clip's travel, carried on or taken out (`--root-motion`, `root_motion.rs`).
     pub travelling: Travelling,
+    /// The other characters of `--crowd N` (`crowd.rs`); None for the model alone.
+    pub crowd: Option<CrowdLayer>,
 }
 
 impl Demo {
@@ -123,6 +126,8 @@ impl Demo {
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
         let mut camera = framing_model(&model, framed);
+        let crowd = CrowdLayer::new(&model, options.crowd, clips[clip].duration as f64)?;
+        crowd.iter().for_each(|crowd| crowd.frame(&mut camera));
         if let Some((yaw, pitch, zoom)) = options.camera {
             camera.start_at(yaw, pitch, zoom);
         }
@@ -155,6 +160,7 @@ impl Demo {
             reach,
             trail,
             travelling,
+            crowd,
         };
         demo.update();
         demo.reach.rule_notes().iter().for_each(|note| console::note_once(note));
@@ -174,7 +180,8 @@ impl Demo {
         if !self.frame_each_clip {
             return;
         }
-        let framed = framing_model(&self.model, std::slice::from_ref(self.clip()));
+        let mut framed = framing_model(&self.model, std::slice::from_ref(self.clip()));
+        self.crowd.iter().for_each(|crowd| crowd.frame(&mut framed));
         for camera in [&mut self.view.camera, &mut self.view.home] {
             (camera.target, camera.extent) = (framed.target, framed.extent);
         }
@@ -203,6 +210,9 @@ impl Demo {
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
         self.colors_dirty |=
             self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
+        if let Some(crowd) = &mut self.crowd {
+            crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.fast.threads);
+        }
         self.status.measured(started.elapsed());
         // The camera follows a body that travels (`--root-motion on`), its home view too.
         let step = self.view.camera.upright * self.travelling.follow();
@@ -243,6 +253,7 @@ impl Demo {
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
             skinned: self.skinned.layers(&self.pose, view.show_skinned),
+            crowd: self.crowd.as_ref().filter(|_| view.show_skinned).map_or(&[], CrowdLayer::others),
             surface: self.shown().surface,
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
             bones: view.show_bones.then_some(&self.joints[..]),

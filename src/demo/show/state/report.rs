@@ -1,6 +1,6 @@
-//! What the demo reports about itself: the corner line's and the title's words for this frame;
-//! the inspector's numbers for the terminal: the vertex's morph (if its mesh has targets), then
-//! the skin's table (`skinning_method::inspect`), then an MD5 model's stored weights.
+//! What the demo says about a frame: the corner line and the title, and the inspector's numbers
+//! for the terminal: the vertex's morph (if its mesh has targets), then the skin's table
+//! (`skinning_method::inspect`), then an MD5 model's stored weights.
 
 use super::Demo;
 use crate::demo::words::status::{self, StatusLine};
