@@ -112,9 +112,11 @@ impl Session {
         std::thread::sleep(Duration::from_millis(150));
     }
 
-    /// Waits for a line of the program's output that contains `text`; returns it.
+    /// Waits for a line of the program's output that contains `text`; returns it. The wait is
+    /// long because it costs nothing when the line comes: under a build beside the tests (load
+    /// 18 on two cores) a window once took more than the 10 s this used to allow to print its keys.
     pub fn expect_line(&self, text: &str) -> String {
-        self.wait_for_line(text, Duration::from_secs(10))
+        self.wait_for_line(text, Duration::from_secs(60))
             .unwrap_or_else(|| panic!("the program never printed {text:?}"))
     }
 
