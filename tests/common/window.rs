@@ -208,7 +208,7 @@ pub fn start(test: &str, args: &[&str], env: &[(&str, &str)]) -> Option<Session>
     });
     let mut app = Guard(app);
     // Find the window; if the program exits first (no OpenGL here), report why.
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(60);
     let window = loop {
         if let Ok(Some(status)) = app.0.try_wait() {
             let mut err = String::new();
@@ -238,7 +238,7 @@ pub fn start(test: &str, args: &[&str], env: &[(&str, &str)]) -> Option<Session>
     // Having the focus is not yet taking keys: a key sent while winit is still setting the window
     // up can be lost (the first key of a test was, now and then). H reprints the key list, so the
     // first H that gets an answer says the window takes keys.
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         session.key("h");
         if session.wait_for_line("keys:", Duration::from_secs(1)).is_some() {
