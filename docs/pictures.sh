@@ -80,6 +80,8 @@ picture root-motion-turn.png --headless --model walker.gltf --animation Turn --r
 # docs/18-a-clip-from-another-body.md: the walker's Walk carried onto tests/stocky.gltf, the same
 # Mixamo names on shorter legs and longer arms, mid-stride.
 picture clips-from-stocky.png --headless --model stocky.gltf --clips-from walker.gltf --animation Walk --time 0.25 --camera 70,10 --hide bind --frames 1 --no-text --size 800x500
+# docs/20-feet-on-the-ground.md: the walker's Walk on steps 0.2 high, each step's two edges drawn.
+picture ground-steps.png --headless --model walker.gltf --animation Walk --ground steps:0.2 --time 0.25 --camera 40,25,1.3 --hide bind --frames 1 --no-text --size 800x500
 models="$saved"
 # docs/19-looking-at-things.md: the robot idling, its head turned up and to its left, at a point.
 picture look-robot.png --headless --model RobotExpressive.glb --animation Idle --look-at Head=2,3.6,2.5 --camera 0,5 --frames 1 --size 800x500

@@ -168,8 +168,8 @@ OPTIONS:
                             RightFoot, after any prefix; FootL and FootR; the Fox's); each reaches
                             by the two-bone solver so a planted sole stands on the ground, its
                             ankle turned to the slope, the hips lowered as far as the lower foot
-                            needs. Starts the window in reach mode (E); the dump writes each
-                            sole's height above the ground
+                            needs. Starts the window in reach mode (E), the ground drawn under
+                            the feet as lines; the dump writes each sole's height above the ground
     --threads N             blend the skin on N threads (default: all the machine has, but one beside
                             a software renderer such as llvmpipe, which draws on every core; 1: one
                             thread), for meshes of --parallel-from vertices or more

@@ -1,6 +1,6 @@
-//! The floor's grid under a body that travels (`--root-motion on`, `show/root_motion.rs`): its
-//! lines, two ends each, as one layer of strokes, drawn in the frames that have a grid. GL
-//! boilerplate around that.
+//! The floor's grid under a body that travels (`--root-motion on`, `show/root_motion.rs`), or the
+//! ground the feet stand on (`--ground`, `show/ground_lines.rs`): its lines, two ends each, as one
+//! layer of strokes, drawn in the frames that have a grid. GL boilerplate around that.
 
 use super::gl::GlError;
 use super::strokes::Strokes;
@@ -31,7 +31,7 @@ impl FloorGrid {
         Ok(FloorGrid { strokes, positions, staging })
     }
 
-    /// Draws `grid`, if any, with the lines program, which must be in use with the frame's camera.
+    /// Draws `grid` (the floor's or the ground's), if any, with the lines program, which must be in use with the frame's camera.
     pub fn draw(&mut self, gl: &glow::Context, grid: Option<&[Vec3]>) {
         let Some(grid) = grid.filter(|g| g.len() == POINTS) else { return };
         self.positions.clear();

@@ -2,7 +2,8 @@
 //! materials' colours (`looks.rs`), the skinned mesh on the GPU (`gpu_skin.rs`, its programs in
 //! `skin_program.rs`, its influences in `gpu_influences.rs`, its morph targets in `gpu_morph.rs`),
 //! the vertex inspector's marks, reaching's targets and poles (`reach_marks.rs`), a bone's trail
-//! (`trail.rs`), the floor's grid under a body that travels (`floor_grid.rs`), and the colours
+//! (`trail.rs`), the floor's grid under a body that travels
+//! or the ground under the feet (`floor_grid.rs`), and the colours
 //! they use; how many GL objects the program holds, for `--stats` (`gl_objects.rs`). `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
 

@@ -18,7 +18,7 @@
 //! `--crowd`'s other characters are the skinned layer again, each moved to its place (`render/crowd.rs`;
 //! on the GPU, many characters to an instanced draw).
 //!
-//! Under them, the floor's grid when the body travels (`floor_grid.rs`). On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
+//! Under them, the floor's grid when the body travels or the feet stand on a ground (`floor_grid.rs`). On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
 use super::floor_grid::FloorGrid;

@@ -4,13 +4,15 @@
 //! skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
 //! lines go (`normal_lines.rs`); the chains that reach for targets (`reach.rs`); a bone's trail
-//! (`trail.rs`); a clip's travel, carried on or taken out (`root_motion.rs`); `--crowd`'s other characters (`crowd.rs`); the check that a frame holds no number past 32-bit floats, as the dump's
+//! (`trail.rs`); a clip's travel, carried on or taken out (`root_motion.rs`); `--crowd`'s other characters (`crowd.rs`); the ground the feet stand on, as lines
+//! (`ground_lines.rs`); the check that a frame holds no number past 32-bit floats, as the dump's
 //! (`finite.rs`).
 
 pub mod bend;
 pub mod clock;
 pub mod crowd;
 pub mod finite;
+pub mod ground_lines;
 pub mod layers;
 pub mod morph;
 pub mod normal_lines;

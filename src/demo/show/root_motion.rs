@@ -60,6 +60,8 @@ pub struct Travelling {
     /// The floor under a body that travels, and its grid's lines as it is drawn this frame.
     floor: Floor,
     grid: Vec<Vec3>,
+    /// The ground `--ground` stands the feet on, as lines (`ground_lines.rs`), drawn in its place.
+    ground: Vec<Vec3>,
 }
 
 /// The floor a body travels on: the plane across up through the mesh's lowest point, its grid
@@ -124,6 +126,7 @@ impl Travelling {
             followed: Vec3::ZERO,
             floor: Floor::of(model),
             grid,
+            ground: Vec::new(),
         })
     }
 
@@ -149,8 +152,17 @@ impl Travelling {
         step
     }
 
-    /// The floor's grid, two ends per line, when the body travels across it (`on`).
+    /// With the lines of the ground the feet stand on (none without `--ground`), drawn for the floor.
+    pub fn on_ground(self, ground: Vec<Vec3>) -> Travelling {
+        Travelling { ground, ..self }
+    }
+
+    /// The floor's grid, two ends per line: the ground's with `--ground`, else when the body
+    /// travels across it (`on`).
     pub fn grid(&self) -> Option<&[Vec3]> {
+        if !self.ground.is_empty() {
+            return Some(&self.ground);
+        }
         (!self.grid.is_empty() && self.motion.as_ref().is_some_and(|m| m.mode == Mode::On))
             .then_some(&self.grid[..])
     }

@@ -20,7 +20,7 @@ use super::selection::{self, Selection};
 use super::skinned::{Shown, SkinnedLayer};
 use super::trail::Trail;
 use super::view::{View, at_one_point, find_bone};
-use super::{bend::BendDrag, clock::Clock};
+use super::{bend::BendDrag, clock::Clock, ground_lines};
 use crate::demo::cli::{choices::Skinning, options::Options};
 use crate::demo::colors::{self, Colors};
 use crate::demo::model::gpu_fit::gpu_can_skin;
@@ -121,7 +121,8 @@ impl Demo {
             return Err(format!("--surface on: {NO_SURFACE}"));
         }
         let reach = Reaching::given(&model, options)?;
-        let travelling = Travelling::new(&model, &clips, clip, &options.motion)?;
+        let travelling = Travelling::new(&model, &clips, clip, &options.motion)?
+            .on_ground(ground_lines::of(&model, options)?);
         let trail = Trail::new(&model, options.trail.as_deref())?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
