@@ -16,6 +16,7 @@
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
 use skinning_method::frame::{Blending, Frame, Method, Pose, Reference};
 use skinning_method::model::Axes;
+use skinning_method::morph::{Morph, Morphed};
 
 /// Vertical field of view.
 const FOV_Y: f32 = 40.0 * std::f32::consts::PI / 180.0;
@@ -177,7 +178,7 @@ impl Camera {
 /// so they show. It looks at the model's front (see `Axes::turn_to_gltf`); any size works, the model's own
 /// units are kept.
 pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_method::clip::Clip]) -> Camera {
-    let mut pose = Pose::new(model);
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
     let is_joint = model.joint_bones();
     let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
@@ -185,7 +186,8 @@ pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_me
             // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
             let time = clip.duration as f64 * i as f64 / 64.0;
             let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
-            let frame = Frame { blending, ..Frame::new(clip, time) };
+            let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
+            let frame = Frame { blending, reshape: Some(&mut morph), ..Frame::new(clip, time) };
             let _linear_blending_takes_any_palette = pose.run(model, frame);
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
             (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));

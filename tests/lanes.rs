@@ -32,7 +32,7 @@ use skinning_method::clip::Clip;
 use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
 use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
 use skinning_method::model::Model;
-use skinning_method::morph::Held;
+use skinning_method::morph::{Held, Morph, Morphed};
 use skinning_method::normals::skin_normal;
 use skinning_method::scene;
 use skinning_method::skin::{Influence, Joint, Skin};
@@ -100,17 +100,17 @@ fn worst(at: &str, size: f32, positions: (&[Vec3A], &[Vec3A]), normals: (&[Vec3A
 /// normals) and at how many times the pose was rigid enough for dual quaternions.
 fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -> (f32, f32, usize) {
     let (n, with_normals) = (model.skin.len(), model.skin.normals().len());
-    let mut pose = Pose::new(model);
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
     let (mut worst_position, mut worst_normal, mut rigid) = (0.0f32, 0.0f32, 0);
     let mut keep =
         |(p, q): (f32, f32)| (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(q));
     for &t in times {
-        pose.run(model, Frame::new(clip, t).palette_only()).expect("linear blending takes any palette");
         // Step 4: this frame's shape, which every blend reads (the skin's bind positions and
         // normals where the model has no morph targets).
-        pose.morph.hold(held);
-        pose.morph.apply(&model.skin, &model.morphs);
-        let (skin, palette, shape) = (&model.skin, &pose.palette, pose.shape(model));
+        let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+        let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, t) }.palette_only();
+        pose.run(model, frame).expect("linear blending takes any palette");
+        let (skin, palette, shape) = (&model.skin, &pose.palette, morphed.shape(&model.skin));
         let (mut positions, mut normals) = (vec![Vec3A::ZERO; n], vec![Vec3A::ZERO; with_normals]);
         Reference.blend(skin, shape, Palette::Lbs(palette), &mut positions, &mut normals);
         // The readable positions alone are the same positions, and `blend::blend_run` is that loop.
@@ -300,18 +300,19 @@ fn a_frame_of_pose_is_the_readable_steps() {
     let fast = FastPath::new();
     for (name, model, clip, held) in models {
         let (mut pose, mut by_reference) = (Pose::new(model), Pose::new(model));
+        let new_morph = || Morphed::new(&model.skin, &model.morphs);
+        let (mut morphed, mut morphed_again) = (new_morph(), new_morph());
         for method in [Method::Lbs, Method::Dqs] {
-            // As the program does: the clip, the held morph weights over it, then steps 3 to 6.
-            let frame = |blending| Frame { held, blending, ..Frame::new(clip, 0.7) };
             let on_fast_path = Blending::Skin { method, by: &fast, normals: true };
-            if pose.run(model, frame(on_fast_path)).is_err() {
+            let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+            if pose.run(model, held_frame(clip, &mut morph, on_fast_path)).is_err() {
                 // The face's badge and the robot's joints scale: no dual quaternion holds them.
                 assert!(method == Method::Dqs && !name.contains("tube"), "{name}: {method:?} refused");
                 continue;
             }
             // The readable steps by hand, from the frame's palette and morphed skin.
             let mut readable = pose.clone();
-            let (skin, shape) = (&model.skin, readable.morph.shape(&model.skin));
+            let (skin, shape) = (&model.skin, morphed.shape(&model.skin));
             let palette = pose.palette_of(method).expect("the frame blended by it");
             Reference.blend(skin, shape, palette, &mut readable.skinned, &mut readable.normals.vertex);
             let size = size(&readable.skinned);
@@ -323,7 +324,9 @@ fn a_frame_of_pose_is_the_readable_steps() {
                 (&readable.normals.vertex, &pose.normals.vertex),
             );
             // The frame on the readable loops is those steps, bit for bit.
-            by_reference.run(model, frame(Blending::reference(method))).expect("rigid, as on the fast path");
+            let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed_again };
+            let frame = held_frame(clip, &mut morph, Blending::reference(method));
+            by_reference.run(model, frame).expect("rigid, as on the fast path");
             assert!(by_reference.skinned == readable.skinned, "{at}: the reference frame's positions");
             assert!(
                 by_reference.normals.vertex == readable.normals.vertex,
@@ -331,6 +334,12 @@ fn a_frame_of_pose_is_the_readable_steps() {
             );
         }
     }
+}
+
+/// As the program runs a frame: `clip` at 0.7 s, the `morph` with its held weights over the clip's
+/// (step 4), then steps 3 to 6 as `blending` says.
+fn held_frame<'a, 'b: 'a>(clip: &'a Clip, morph: &'a mut Morph<'b>, blending: Blending<'a>) -> Frame<'a> {
+    Frame { reshape: Some(morph), blending, ..Frame::new(clip, 0.7) }
 }
 
 /// The eight-influence fixture, loaded as the program loads it: five vertices, each on eight joints.
@@ -391,12 +400,11 @@ fn a_morphed_skin_on_the_fast_path() {
             let (p, n, _) = check(name, model, clip, &times, held);
             (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
             // The shape the fast path was handed is not the modelled one: the morph took part.
-            let mut pose = Pose::new(model);
-            pose.run(model, Frame::new(clip, d * 0.3).palette_only())
-                .expect("linear blending takes any palette");
-            pose.morph.hold(held);
-            pose.morph.apply(&model.skin, &model.morphs);
-            let shaped = pose.morph.reshaped().expect("a model with morph targets has a shape of its own");
+            let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+            let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+            let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, d * 0.3) }.palette_only();
+            pose.run(model, frame).expect("linear blending takes any palette");
+            let shaped = morphed.reshaped().expect("a model with morph targets has a shape of its own");
             let moved = shaped.positions.iter().zip(model.skin.bind()).any(|(a, b)| a != b);
             assert!(moved, "{name}, {}: the morph moved no vertex", clip.name);
         }
@@ -418,12 +426,12 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
     let on_two = FastPath::new().on(threads);
     for (name, imported, held) in &models {
         let (model, clip) = (&imported.model, &imported.clips[0]);
-        let mut pose = Pose::new(model);
-        pose.run(model, Frame::new(clip, clip.duration as f64 * 0.6).palette_only())
+        let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+        let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+        let at = Frame::new(clip, clip.duration as f64 * 0.6);
+        pose.run(model, Frame { reshape: Some(&mut morph), ..at }.palette_only())
             .expect("linear blending takes any palette");
-        pose.morph.hold(held);
-        pose.morph.apply(&model.skin, &model.morphs);
-        let (skin, palette, shape) = (&model.skin, &pose.palette, pose.shape(model));
+        let (skin, palette, shape) = (&model.skin, &pose.palette, morphed.shape(&model.skin));
         let (n, with_normals) = (skin.len(), skin.normals().len());
         let nan = || (vec![Vec3A::NAN; n], vec![Vec3A::NAN; with_normals]);
         let mut dq = vec![DualQuat::IDENTITY; palette.len()];

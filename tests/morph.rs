@@ -11,7 +11,7 @@ use glam::{Vec3, Vec3A};
 use serde_json::json;
 use skinning_formats::gltf_import::{Imported, load_from_slice};
 use skinning_method::frame::{Frame, Pose, Still};
-use skinning_method::morph::{Held, morph_normal, morph_position, sample_weights};
+use skinning_method::morph::{Held, Morph, Morphed, morph_normal, morph_position, sample_weights};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {
     load_from_slice(&g.embedded(), None).expect("the face loads")
@@ -63,8 +63,11 @@ fn every_weight_0_gives_the_modelled_mesh_exactly() {
     let without = load(&g);
     assert!(without.model.morphs.is_empty());
     let (mut a, mut b) = (Pose::new(&with.model), Pose::new(&without.model));
+    let mut morphed = Morphed::new(&with.model.skin, &with.model.morphs);
+    let mut morph = Morph { targets: &with.model.morphs, held: &[], morphed: &mut morphed };
     for t in [0.0, 0.3, 0.8] {
-        a.update(&with.model, &with.clips[0], t);
+        let frame = Frame { reshape: Some(&mut morph), ..Frame::new(&with.clips[0], t) };
+        a.run(&with.model, frame).expect("linear blending takes any palette");
         b.update(&without.model, &without.clips[0], t);
         assert_eq!(a.skinned, b.skinned, "t {t}");
         assert_eq!(a.normals.vertex, b.normals.vertex, "t {t}");
@@ -75,11 +78,13 @@ fn every_weight_0_gives_the_modelled_mesh_exactly() {
 fn one_target_at_weight_1_gives_the_mesh_plus_its_displacements() {
     let imported = load(&face::face(false));
     let model = &imported.model;
-    let mut pose = Pose::new(model);
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
     // Smile alone, fully on; the badge off. The rest pose: every joint matrix is the identity.
-    pose.morph.weights.copy_from_slice(&[1.0, 0.0, 0.0]);
-    pose.run(model, Frame::new(&Still, 0.0)).expect("linear blending takes any palette");
-    let shaped = pose.shape(model);
+    morphed.weights.copy_from_slice(&[1.0, 0.0, 0.0]);
+    let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
+    let frame = Frame { reshape: Some(&mut morph), ..Frame::new(&Still, 0.0) };
+    pose.run(model, frame).expect("linear blending takes any palette");
+    let shaped = morphed.shape(&model.skin);
     for v in 0..4 {
         assert_eq!(Vec3::from(shaped.positions[v]), BIND[v] + SMILE[v], "vertex {v}");
         assert_eq!(positions(&pose)[v], BIND[v] + SMILE[v], "vertex {v}, skinned in the rest pose");
@@ -143,10 +148,12 @@ fn step_and_linear_weight_channels_sample_as_the_spec_says() {
 fn the_morph_then_the_skin_puts_every_vertex_where_the_spec_does() {
     let imported = load(&face::face(true));
     let (model, clip) = (&imported.model, &imported.clips[0]);
-    let mut pose = Pose::new(model);
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+    let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
     let mut moved = 0.0f32;
     for t in [0.0, 0.25, 0.5, 0.75, 0.99] {
-        pose.update(model, clip, t as f64);
+        let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, t as f64) };
+        pose.run(model, frame).expect("linear blending takes any palette");
         let want = face::expected(face::weights(t), 90.0 * t);
         for (v, (got, want)) in positions(&pose).iter().zip(&want).enumerate() {
             assert!(got.abs_diff_eq(*want, 1e-5), "t {t} vertex {v}: {got} != {want}");
@@ -172,9 +179,10 @@ fn the_morph_then_the_skin_puts_every_vertex_where_the_spec_does() {
 fn a_held_weight_holds_over_the_clip() {
     let imported = load(&face::face(true));
     let (model, clip) = (&imported.model, &imported.clips[0]);
-    let mut pose = Pose::new(model);
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
     let held = [Held { weight: 1, value: 0.0 }];
-    let frame = Frame { held: &held, ..Frame::new(clip, 0.5) };
+    let mut morph = Morph { targets: &model.morphs, held: &held, morphed: &mut morphed };
+    let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, 0.5) };
     pose.run(model, frame).expect("linear blending takes any palette");
     let want = face::expected([face::weights(0.5)[0], 0.0], 45.0);
     assert!(positions(&pose).iter().zip(&want).all(|(g, w)| g.abs_diff_eq(*w, 1e-5)));

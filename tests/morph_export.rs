@@ -14,7 +14,7 @@ use skinning_formats::gltf_import::{Imported, load, load_from_slice};
 use skinning_method::clip::{Clip, Motion};
 use skinning_method::frame::{Frame, Pose};
 use skinning_method::model::Model;
-use skinning_method::morph::Held;
+use skinning_method::morph::{Held, Morph, Morphed};
 
 fn round_trip(imported: &Imported, container: Container) -> Imported {
     let bytes =
@@ -46,19 +46,24 @@ fn weight_tracks(clip: &Clip) -> usize {
 /// frames' weights.
 fn largest_difference(a: &Imported, b: &Imported, held: &[Held], times: usize) -> (f32, f32) {
     let (mut pa, mut pb) = (Pose::new(&a.model), Pose::new(&b.model));
+    let mut ma = Morphed::new(&a.model.skin, &a.model.morphs);
+    let mut mb = Morphed::new(&b.model.skin, &b.model.morphs);
     let (mut worst, mut worst_weight) = (0.0f32, 0.0f32);
     for (ca, cb) in a.clips.iter().zip(&b.clips) {
         assert_eq!((&ca.name, ca.duration), (&cb.name, cb.duration), "the clips come back in order");
         for k in 0..=times {
             let t = ca.duration as f64 * k as f64 / times as f64;
-            for (pose, model, clip) in [(&mut pa, &a.model, ca), (&mut pb, &b.model, cb)] {
-                let frame = Frame { held, ..Frame::new(clip, t) };
+            for (pose, morphed, model, clip) in
+                [(&mut pa, &mut ma, &a.model, ca), (&mut pb, &mut mb, &b.model, cb)]
+            {
+                let mut morph = Morph { targets: &model.morphs, held, morphed };
+                let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, t) };
                 pose.run(model, frame).expect("LBS always blends");
             }
             for (p, q) in pa.skinned.iter().zip(&pb.skinned) {
                 worst = worst.max(p.distance(*q));
             }
-            for (w, v) in pa.morph.weights.iter().zip(&pb.morph.weights) {
+            for (w, v) in ma.weights.iter().zip(&mb.weights) {
                 worst_weight = worst_weight.max((w - v).abs());
             }
         }

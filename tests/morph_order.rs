@@ -10,6 +10,7 @@ use glam::{Vec3, Vec3A};
 use skinning_formats::gltf_import::load;
 use skinning_method::blend::{Linear, blend_run};
 use skinning_method::frame::{Frame, Pose};
+use skinning_method::morph::Morphed;
 
 #[test]
 fn the_wrong_order_moves_the_robots_face() {
@@ -23,7 +24,7 @@ fn the_wrong_order_moves_the_robots_face() {
             .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), p| (lo.min(p), hi.max(p)));
         lo.distance(hi)
     };
-    let mut pose = Pose::new(model);
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
     // (distance, clip, time, mesh, target)
     let mut worst = (0.0f32, String::new(), 0.0f32, String::new(), String::new());
     for clip in &imported.clips {
@@ -37,12 +38,12 @@ fn the_wrong_order_moves_the_robots_face() {
                 // (Head_2's and Head_3's targets move nothing: both orders agree there.)
                 for k in (0..morph.target_count()).filter(|&k| morph.reach(k) > 0.0) {
                     // The spec's order: the shape, then the skin.
-                    pose.morph.weights.fill(0.0);
-                    pose.morph.weights[morph.weights.start + k] = 1.0;
-                    pose.morph.apply(&model.skin, &model.morphs);
+                    morphed.weights.fill(0.0);
+                    morphed.weights[morph.weights.start + k] = 1.0;
+                    morphed.apply(&model.skin, &model.morphs);
                     let run = morph.vertices.clone();
                     let palette = Linear(&pose.palette);
-                    let shaped = pose.shape(model).positions;
+                    let shaped = morphed.shape(&model.skin).positions;
                     blend_run(&model.skin, shaped, &palette, run.clone(), &mut right);
                     // The wrong one: the modelled mesh skinned, then the displacement added.
                     blend_run(&model.skin, model.skin.bind(), &palette, run, &mut skinned);

@@ -11,7 +11,8 @@ use common::{fixture, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::{Value, json};
 use skinning_formats::gltf_import::load_from_slice;
-use skinning_method::frame::Pose;
+use skinning_method::frame::{Frame, Pose};
+use skinning_method::morph::{Morph, Morphed};
 
 /// `gltf` written into a scratch folder as `name`; its path as text.
 fn written(test: &str, name: &str, bytes: &[u8]) -> String {
@@ -42,9 +43,11 @@ fn a_mesh_without_a_skin_is_one_joint_its_node_at_weight_one() {
     assert_eq!(imported.nothing_to_draw, None);
 
     // It gallops: its morph weights and its node's keys, as the spec says.
-    let mut pose = Pose::new(model);
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+    let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
     for t in [0.0, 0.2, 0.5, 0.7, 0.95] {
-        pose.update(model, &imported.clips[0], t as f64);
+        let frame = Frame { reshape: Some(&mut morph), ..Frame::new(&imported.clips[0], t as f64) };
+        pose.run(model, frame).expect("linear blending takes any palette");
         for (v, want) in horse::expected(t).into_iter().enumerate() {
             let got = Vec3::from(pose.skinned[v]);
             assert!(got.abs_diff_eq(want, 1e-6), "t {t} vertex {v}: {got} != {want}");

@@ -5,8 +5,10 @@
 //! never copied. What differs between two characters is only where they are in the clip (a
 //! `phase`, in seconds) and where they stand (a `place`, the translation a renderer puts in front of
 //! their model-space positions). So a character owns one [`Pose`]: its local transforms, matrices,
-//! palette, skinned positions and normals, everything `Pose::run` writes. An extra character costs
-//! [`pose_bytes`] and nothing else (`--crowd N --info` prints it for a model).
+//! palette, skinned positions and normals, everything `Pose::run` writes; and, for a model with
+//! morph targets, its morph (`morph.rs`: `Morphed`, which its frames' step 4 fills by the clip's
+//! weights). An extra character costs [`pose_bytes`] and [`morph_bytes`] and nothing else
+//! (`--crowd N --info` prints it for a model).
 //!
 //! **Where the threads cut.** A character's frame reads the shared model and writes only its own
 //! pose, so characters are independent, as vertices are in `parallel.rs`. The cut is therefore
@@ -29,6 +31,7 @@ use skinning_method::clip::Clip;
 use skinning_method::dual_quat::DualQuat;
 use skinning_method::frame::{Blending, Frame, Method, Pose};
 use skinning_method::model::Model;
+use skinning_method::morph::{Morph, Morphed};
 use skinning_method::transform::Trs;
 use std::mem::{size_of, size_of_val};
 
@@ -40,6 +43,8 @@ pub struct Character {
     pub place: Vec3,
     /// Everything its frame computes (`frame.rs`), its own.
     pub pose: Pose,
+    /// Its morph weights and its mesh's shape this frame (step 4), its own.
+    pub morphed: Morphed,
 }
 
 /// How far each character's frame goes: what the CPU draws needs the blend (and the normals, for a
@@ -66,7 +71,10 @@ impl Crowd {
     pub fn new(model: &Model, members: impl IntoIterator<Item = (Vec3, f64)>) -> Crowd {
         let characters = members
             .into_iter()
-            .map(|(place, phase)| Character { phase, place, pose: Pose::new(model) })
+            .map(|(place, phase)| {
+                let (pose, morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+                Character { phase, place, pose, morphed }
+            })
             .collect();
         Crowd { characters, blend: FastPath::new() }
     }
@@ -89,7 +97,9 @@ impl Crowd {
                 Work::Blend => Blending::Skin { method: Method::Lbs, by, normals: false },
                 Work::BlendAndNormals => Blending::Skin { method: Method::Lbs, by, normals: true },
             };
-            let frame = Frame { blending, ..Frame::new(clip, time + character.phase) };
+            let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut character.morphed };
+            let reshape = Some(&mut morph as _);
+            let frame = Frame { blending, reshape, ..Frame::new(clip, time + character.phase) };
             let _linear_blending_takes_any_palette = character.pose.run(model, frame);
         };
         let vertices = self.characters.len() * model.skin.len();
@@ -102,7 +112,8 @@ impl Crowd {
     /// The heap memory the crowd's characters own, all together (the model is not counted: it is
     /// the caller's, shared).
     pub fn bytes(&self) -> usize {
-        self.characters.iter().map(|c| size_of::<Character>() + pose_bytes(&c.pose)).sum()
+        let each = |c: &Character| size_of::<Character>() + pose_bytes(&c.pose) + morph_bytes(&c.morphed);
+        self.characters.iter().map(each).sum()
     }
 }
 
@@ -140,9 +151,14 @@ pub fn pose_bytes(pose: &Pose) -> usize {
     // The dual quaternions: one per joint, as the palette (`DqPalette::new`).
     let dq = pose.palette.len() * size_of::<DualQuat>();
     let vertices = bytes::<Vec3A>(&pose.skinned) + bytes(&pose.normals.vertex) + bytes(&pose.normals.face);
-    // A model with morph targets: the weights, and this frame's shape (made whole by `to_vec`).
-    let shape = pose.morph.reshaped().map_or(0, |s| size_of_val(s.positions) + size_of_val(s.normals));
-    matrices + bones + dq + vertices + bytes::<f32>(&pose.morph.weights) + shape
+    matrices + bones + dq + vertices
+}
+
+/// The heap memory one character's morph owns (`Morphed::new`): for a model with morph targets,
+/// the weights and this frame's shape (made whole by `to_vec`); nothing for one without.
+pub fn morph_bytes(morphed: &Morphed) -> usize {
+    let shape = morphed.reshaped().map_or(0, |s| size_of_val(s.positions) + size_of_val(s.normals));
+    morphed.weights.capacity() * size_of::<f32>() + shape
 }
 
 /// The spacing of a crowd of `model`: its longest extent on the ground (across or along its front)

@@ -42,7 +42,7 @@ use serde::Serialize;
 use skinning_method::dual_quat::NotRigid;
 use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner, Source, TakesTravel};
 use skinning_method::model::Model;
-use skinning_method::morph::Held;
+use skinning_method::morph::{Held, Morph, Morphed};
 use skinning_method::reach::Reach;
 use skinning_method::root_motion::RootMotion;
 use std::io::{self, Write};
@@ -60,7 +60,8 @@ use format::{
 };
 pub use frames::Frames;
 pub use layers::Played;
-use morphs::morphs_out;
+pub use morphs::Told;
+use morphs::{Telling, morphs_out};
 use overflow::model_overflow;
 pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
 
@@ -88,8 +89,9 @@ pub enum By<'a> {
     /// A blender on the CPU: the dump says `"cpu"`.
     Cpu(&'a dyn Skinner),
     /// A skinner outside the CPU, named in `"skinning"`: the program's vertex shader, read back
-    /// (`--dump --skinning gpu`).
-    Outside { name: &'a str, by: &'a dyn Skinner },
+    /// (`--dump --skinning gpu`). It is `told` each frame's morph weights as step 4 makes them,
+    /// before it blends: the shaders morph from the weights themselves.
+    Outside { name: &'a str, by: &'a dyn Skinner, told: Told<'a> },
 }
 
 /// Writes the model and the poses of what is `played` (a clip, or layers of clips:
@@ -141,6 +143,7 @@ pub fn write_dump_with<'a>(
     write_model(out, model, played.name(), name, settings.method)?;
     writeln!(out, "\"frames\": [")?;
     let (mut pose, mut layer_poses) = (Pose::new(model), Vec::new());
+    let mut morphed = Morphed::new(&model.skin, &model.morphs);
     for f in 0..frames.count {
         let time = frames.time(f);
         // Refuse rather than lie (serde_json would write `null`).
@@ -149,14 +152,16 @@ pub fn write_dump_with<'a>(
             return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
         }
         played.advance_to(time);
-        run_frame(model, &mut pose, played.source(), time, &mut settings)?;
+        run_frame(model, &mut pose, &mut morphed, played.source(), time, &mut settings)?;
         played.layer_poses(&model.skeleton, &mut layer_poses);
         let dqs = settings.method == Method::Dqs;
-        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| played.overflow(&layer_poses)) {
+        let overflow = frame_overflow(model, &pose, dqs, &morphed.weights);
+        if let Some(what) = overflow.or_else(|| played.overflow(&layer_poses)) {
             return Err(Overflow { frame: Some((f, time)), what }.into_io());
         }
         let mixed = played.frame_out(&layer_poses, &pose.local);
-        serde_json::to_writer(&mut *out, &frame_out(model, &pose, mixed, time, &settings))?;
+        let frame = frame_out(model, &pose, &morphed.weights, mixed, time, &settings);
+        serde_json::to_writer(&mut *out, &frame)?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
     }
     writeln!(out, "]}}")
@@ -168,19 +173,22 @@ pub fn write_dump_with<'a>(
 fn run_frame(
     model: &Model,
     pose: &mut Pose,
+    morphed: &mut Morphed,
     source: &dyn Source,
     time: f64,
     settings: &mut Settings,
 ) -> io::Result<()> {
     let (By::Cpu(by) | By::Outside { by, .. }) = settings.by;
+    let told = if let By::Outside { told, .. } = settings.by { Some(told) } else { None };
     let blending = Blending::Skin { method: settings.method, by, normals: true };
     let mut reaches = &mut *settings.reaches;
+    let morph = Morph { targets: &model.morphs, held: settings.held, morphed };
     let frame = Frame {
         time,
         source,
         root_motion: settings.root_motion.as_deref_mut().map(|m| m as &mut dyn TakesTravel),
         adjust: Some(&mut reaches),
-        held: settings.held,
+        reshape: Some(&mut Telling { morph, told }),
         blending,
         compare: None,
     };
@@ -246,6 +254,7 @@ fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method
 fn frame_out<'a>(
     model: &Model,
     pose: &'a Pose,
+    morph_weights: &'a [f32],
     mixed: Option<MixedOut<'a>>,
     time: f64,
     settings: &'a Settings,
@@ -269,7 +278,7 @@ fn frame_out<'a>(
         local: Matrices(&pose.local_matrices),
         world: Matrices(&pose.world),
         palette: Matrices(&pose.palette),
-        morph_weights: &pose.morph.weights,
+        morph_weights,
         dq_palette,
         dq_scale: dq.map(|dq| dq.scale),
         skinned: Points(&pose.skinned[..skinned_len]),

@@ -11,15 +11,15 @@
 //!    (chapter 12) turns a chain's rotations so its end meets a target;
 //! 3. **matrices**: each bone's `local` as a matrix, with its hand bend ([`local_matrix`]); the walk
 //!    down the tree, `world = parent world * local`; the palette, `world * offset` once per joint;
-//! 4. **morph**: each morph target takes its weight for this time from the source, and a mesh with
-//!    morph targets takes this frame's shape, `bind + Σ weight * Δ`, in positions of the pose's own
-//!    (`morph.rs`); the blend reads those;
+//! 4. **shape**: a later lesson may give the mesh this frame's shape here ([`Reshape`]): morph
+//!    targets (chapter 13) write every vertex's position and normal, `bind + Σ weight * Δ`, into
+//!    streams of their own; the blend reads those, or, with no such stage, the skin's bind shape;
 //! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`, over every influence (`blend.rs`);
 //! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
 //!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
 //!
 //! What varies is data, in a [`Frame`]: where the pose comes from ([`Source`]), what adjusts it,
-//! the morph weights the user holds, and how steps 5 and 6 run ([`Blending`]): by which method
+//! what reshapes the mesh, and how steps 5 and 6 run ([`Blending`]): by which method
 //! (linear blending or dual quaternions, `frame/method.rs`), and by whom, a [`Skinner`] the frame
 //! hands them to (the readable loops of `blend.rs`, the fast path of the `skinning-fast` crate, or
 //! the GPU's vertex shader read back), or not at all (the GPU blends from the palette as it draws).
@@ -27,15 +27,16 @@
 
 mod bones;
 mod method;
+mod shape;
 pub mod source;
 
 pub use bones::{Adjust, TakesTravel, local_matrix};
 pub use method::{Blender, Method, Palette, Reference, Refused};
+pub use shape::Reshape;
 pub use source::{ClipAt, Source, Still};
 
 use crate::dual_quat::{DqPalette, NotRigid};
 use crate::model::Model;
-use crate::morph::{Held, Morphed, sample_weights};
 use crate::normals::face_normals;
 use crate::skeleton::BoneId;
 use crate::skin::{Shape, Skin, compute_palette};
@@ -47,14 +48,15 @@ use std::error::Error;
 pub struct Frame<'a> {
     /// Seconds since the animation started.
     pub time: f64,
-    /// Step 1: where the bones' local poses (and the morph weights, step 4) come from.
+    /// Step 1: where the bones' local poses (and the numbers a stage of step 4 reads) come from.
     pub source: &'a dyn Source,
     /// After step 1: the clip's travel, carried on or taken out (`root_motion.rs`); None for most.
     pub root_motion: Option<&'a mut dyn TakesTravel>,
     /// Step 2: what changes the local pose before the matrices (none for most frames).
     pub adjust: Option<&'a mut dyn Adjust>,
-    /// The morph weights the user holds over the clip's, before step 4 (`--morph`, the keys).
-    pub held: &'a [Held],
+    /// Step 4: what gives the mesh this frame's shape (morph targets, `morph.rs`: `Morph`); none
+    /// for most frames, whose blend reads the skin's bind shape.
+    pub reshape: Option<&'a mut dyn Reshape>,
     /// Steps 5 and 6: how, by whom, and whether they run.
     pub blending: Blending<'a>,
     /// Compare mode: step 5 once more by dual quaternions, into these positions, by the same
@@ -67,10 +69,10 @@ impl<'a> Frame<'a> {
     /// learner reads. The other fields say what else the frame does.
     pub fn new(source: &'a dyn Source, time: f64) -> Frame<'a> {
         let blending = Blending::reference(Method::Lbs);
-        Frame { time, source, root_motion: None, adjust: None, held: &[], blending, compare: None }
+        Frame { time, source, root_motion: None, adjust: None, reshape: None, blending, compare: None }
     }
 
-    /// The same frame, stopped after the palette and the morph (steps 1 to 4): for whoever reads
+    /// The same frame, stopped after the palette and the shape (steps 1 to 4): for whoever reads
     /// only the bones and the palette, as the GPU's vertex shader does.
     pub fn palette_only(self) -> Frame<'a> {
         Frame { blending: Blending::Palette(self.blending.method()), ..self }
@@ -108,8 +110,6 @@ pub struct Pose {
     dq: DqPalette,
     /// Whether `dq` was made from this frame's palette.
     dq_is_current: bool,
-    /// Step 4: this frame's morph weights, and the mesh's shape this frame that the blend reads.
-    pub morph: Morphed,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
     /// Step 6: the skinned normals.
@@ -128,7 +128,6 @@ impl Pose {
             palette: vec![Mat4::IDENTITY; joints],
             dq: DqPalette::new(joints),
             dq_is_current: false,
-            morph: Morphed::new(&model.skin, &model.morphs),
             skinned: vec![Vec3A::ZERO; model.skin.len()],
             normals: Normals {
                 vertex: model.skin.normals().to_vec(),
@@ -160,10 +159,11 @@ impl Pose {
         // 3. matrices: local, world, palette (the dual quaternions made from the last are now old).
         self.matrices(model);
         self.dq_is_current = false;
-        // 4. morph: the source's weights, the ones the user holds over them, and the shape.
-        sample_weights(frame.source, frame.time, &model.morphs, &mut self.morph.weights);
-        self.morph.hold(frame.held);
-        self.morph.apply(&model.skin, &model.morphs);
+        // 4. shape: this frame's, from the stage that reshapes the mesh; else the skin's own.
+        let shape = match frame.reshape {
+            Some(stage) => stage.reshape(&model.skin, frame.source, frame.time),
+            None => model.skin.shape(),
+        };
         // 5 and 6. blend and normals by the skinner, unless the GPU does them from the palette.
         if frame.blending.method() == Method::Dqs || frame.compare.is_some() {
             self.update_dq_palette().map_err(Refused::NotRigid)?;
@@ -172,14 +172,14 @@ impl Pose {
         let dq = Palette::Dqs { joints: &self.dq.joints, scale: self.dq.scale };
         let palette = if method == Method::Dqs { dq } else { Palette::Lbs(&self.palette) };
         let vertex_normals = if normals { &mut self.normals.vertex[..] } else { &mut [] };
-        let posed = Posed { palette, morph: &self.morph };
+        let posed = Posed { palette, shape };
         by.skin(&model.skin, posed, &mut self.skinned, vertex_normals).map_err(Refused::Skinner)?;
         if normals && !self.normals.face.is_empty() {
             // Flat normals, for a mesh with none of its own.
             face_normals(&self.skinned, &model.triangles, &mut self.normals.face);
         }
         if let Some(compared) = frame.compare {
-            let posed = Posed { palette: dq, morph: &self.morph };
+            let posed = Posed { palette: dq, shape };
             by.skin(&model.skin, posed, compared, &mut []).map_err(Refused::Skinner)?;
         }
         Ok(())
@@ -226,24 +226,18 @@ impl Pose {
         }
     }
 
-    /// The mesh's shape this frame, which the blend reads: the skin's bind positions and normals,
-    /// or, for a model with morph targets, this frame's (step 4).
-    pub fn shape<'a>(&'a self, model: &'a Model) -> Shape<'a> {
-        self.morph.shape(&model.skin)
-    }
-
     /// Where the joint of `bone` is in the world: the origin of its space.
     pub fn joint(&self, bone: BoneId) -> Vec3 {
         self.world[bone].w_axis.truncate()
     }
 }
 
-/// What steps 5 and 6 read of a posed frame: the palette of the method it blends by, and its morph
-/// (this frame's weights, and the mesh's shape the blend reads: `Morphed::shape`).
+/// What steps 5 and 6 read of a posed frame: the palette of the method it blends by, and the
+/// mesh's shape the blend reads (step 4's, or the skin's own).
 #[derive(Clone, Copy)]
 pub struct Posed<'a> {
     pub palette: Palette<'a>,
-    pub morph: &'a Morphed,
+    pub shape: Shape<'a>,
 }
 
 /// Steps 5 and 6 as the frame hands them on: skins every vertex of `skin` as `posed` into
@@ -260,7 +254,7 @@ pub trait Skinner {
     ) -> Result<(), Box<dyn Error + Send + Sync>>;
 }
 
-/// A blender skins the frame's shape: the skin's own, or this frame's morphed one.
+/// A blender skins the frame's shape: the skin's own, or the one step 4 gave it this frame.
 impl<B: Blender + ?Sized> Skinner for B {
     fn skin(
         &self,
@@ -269,7 +263,7 @@ impl<B: Blender + ?Sized> Skinner for B {
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) -> Result<(), Box<dyn Error + Send + Sync>> {
-        self.blend(skin, posed.morph.shape(skin), posed.palette, positions, normals);
+        self.blend(skin, posed.shape, posed.palette, positions, normals);
         Ok(())
     }
 }
@@ -279,7 +273,7 @@ impl<B: Blender + ?Sized> Skinner for B {
 pub enum Blending<'a> {
     /// Steps 5 and 6 by `method`, run `by` a skinner; the normals too if `normals` (step 6).
     Skin { method: Method, by: &'a dyn Skinner, normals: bool },
-    /// The frame stops at the palette for `method` (and the morph): the GPU blends from it as it
+    /// The frame stops at the palette for `method` (and the shape): the GPU blends from it as it
     /// draws.
     Palette(Method),
 }

@@ -90,7 +90,7 @@ impl Inspection {
 }
 
 /// The candidates and the blend of `vertex` with this frame's `palette` (one matrix per joint),
-/// from its place in `positions` (the blend's positions stream: `Pose::shape`).
+/// from its place in `positions` (the blend's positions stream: `frame.rs`: `Posed::shape`).
 pub fn inspect(skin: &Skin, positions: &[Vec3A], palette: &[Mat4], vertex: usize) -> Inspection {
     assert_eq!(palette.len(), skin.joints().len(), "one palette matrix per joint");
     let (v, bind) = (&skin.vertex_influences()[vertex], positions[vertex]);

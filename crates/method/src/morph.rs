@@ -20,8 +20,9 @@
 //! all. Added after the skin, the arrow would keep pointing where it pointed in the bind pose: a
 //! head that turns would leave its smile facing the old way (chapter 13 measures how far).
 //!
-//! In a frame (`frame.rs`) the morph is step 4, after the palette and before the blend. It changes
-//! no part of the model: it writes this frame's shape ([`Morphed`]: the positions and normals of
+//! In a frame (`frame.rs`) the morph is step 4, after the palette and before the blend: a stage the
+//! frame is handed ([`Morph`], a `Reshape`), which the frame runs without naming it. It changes no
+//! part of the model: it writes this frame's shape ([`Morphed`]: the positions and normals of
 //! every vertex, the morphed ones displaced) into streams of its own, and the blend reads those
 //! instead of the skin's bind positions and normals, beside the skin's influences, with the same
 //! loop. The influences are never copied: a shape has nothing to do with them. A frame's weights
@@ -29,6 +30,7 @@
 //! channels (`clip.rs`, asked of the frame's source by [`sample_weights`]), and the user
 //! (`--morph`, the keys).
 
+use crate::frame::Reshape;
 use crate::frame::source::Source;
 use crate::skeleton::BoneId;
 use crate::skin::{Shape, Skin};
@@ -158,8 +160,8 @@ pub struct Held {
     pub value: f32,
 }
 
-/// Step 4 of a frame, and what it keeps between frames: this frame's morph weights, and the shape
-/// they give the mesh. Made once per pose; a frame allocates nothing.
+/// What step 4 keeps between frames, for one pose: this frame's morph weights, and the shape they
+/// give the mesh. Made once per pose, kept beside it by its owner; a frame allocates nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Morphed {
     /// Every target's weight this frame, mesh after mesh ([`MeshMorph::weights`] says where).
@@ -217,5 +219,26 @@ impl Morphed {
                 }
             }
         }
+    }
+}
+
+/// Step 4 as a stage of the frame (`frame.rs`: `Frame::reshape`): the mesh's morph targets, the
+/// weights the user holds over the source's, and the pose's morph they fill, kept by whoever keeps
+/// the pose ([`Morphed::new`]). Made afresh for each frame; it borrows everything and allocates
+/// nothing.
+pub struct Morph<'a> {
+    pub targets: &'a [MeshMorph],
+    pub held: &'a [Held],
+    pub morphed: &'a mut Morphed,
+}
+
+impl Reshape for Morph<'_> {
+    /// The source's weights at `time` ([`sample_weights`]), the held ones over them, and the shape
+    /// they give ([`Morphed::apply`]): the skin's own for a model without targets.
+    fn reshape<'s>(&'s mut self, skin: &'s Skin, source: &dyn Source, time: f64) -> Shape<'s> {
+        sample_weights(source, time, self.targets, &mut self.morphed.weights);
+        self.morphed.hold(self.held);
+        self.morphed.apply(skin, self.targets);
+        self.morphed.shape(skin)
     }
 }

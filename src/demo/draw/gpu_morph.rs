@@ -21,7 +21,7 @@ use super::gl::{GlError, as_bytes, gl_size};
 use glam::Vec3A;
 use glow::HasContext;
 use skinning_method::model::Model;
-use skinning_method::morph::Morphed;
+use skinning_method::skin::Shape;
 use std::ops::Range;
 
 /// The most morph weights (targets, over every mesh) the shaders take: the size of their
@@ -149,20 +149,22 @@ impl GpuMorph {
         }
     }
 
-    /// This frame's shape: where the shaders morph, the weights their uniform takes; where the CPU
-    /// does, its shapes of the morphed vertices, uploaded over the modelled `positions` and (if
-    /// the mesh has them) `normals`.
+    /// This frame's morph (`morph.rs`: `Morphed`, its `weights` and the `shape` they give; None
+    /// for a model without targets): where the shaders morph, the weights their uniform takes;
+    /// where the CPU does, its shapes of the morphed vertices, uploaded over the modelled
+    /// `positions` and (if the mesh has them) `normals`.
     pub fn set_shape(
         &mut self,
         gl: &glow::Context,
-        morphed: &Morphed,
+        weights: &[f32],
+        shape: Option<Shape>,
         positions: glow::Buffer,
         normals: glow::Buffer,
     ) {
         self.weights.clear();
-        let Some(shaped) = morphed.reshaped() else { return };
+        let Some(shaped) = shape else { return };
         if self.runs.is_empty() {
-            self.weights.extend_from_slice(&morphed.weights);
+            self.weights.extend_from_slice(weights);
             return;
         }
         for run in &self.runs {

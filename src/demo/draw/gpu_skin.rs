@@ -41,7 +41,7 @@ use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::frame::Palette;
 use skinning_method::model::Model;
-use skinning_method::morph::Morphed;
+use skinning_method::skin::Shape;
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {
@@ -210,9 +210,10 @@ impl GpuSkin {
         looks.draw(gl, &program.material, self.surface, instances(palette, self.palette_joints));
     }
 
-    /// This frame's shape, before drawing or capturing (`GpuMorph::set_shape`).
-    pub fn set_shape(&mut self, gl: &glow::Context, morphed: &Morphed) {
-        self.morph.set_shape(gl, morphed, self.strokes.positions, self.normals);
+    /// This frame's morph `weights` and the `shape` they give (None for a model without morph
+    /// targets), before drawing or capturing (`GpuMorph::set_shape`).
+    pub fn set_shape(&mut self, gl: &glow::Context, weights: &[f32], shape: Option<Shape>) {
+        self.morph.set_shape(gl, weights, shape, self.strokes.positions, self.normals);
     }
 
     /// Why the shaders do not morph this model, if they cannot (the CPU does it for them): once.

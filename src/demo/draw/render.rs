@@ -233,7 +233,7 @@ impl Renderer {
         let view_projection = frame.view_projection;
         let point_size = frame.point_size;
         if let (Some(morphed), Some(_)) = (skinned.morph, skinned.gpu) {
-            gpu.set_shape(gl, morphed);
+            gpu.set_shape(gl, &morphed.weights, morphed.reshaped());
         }
         if let Some(palette) = skinned.gpu {
             match frame.surface && skinned.cpu.is_none() {

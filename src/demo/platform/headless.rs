@@ -63,9 +63,16 @@ pub fn dump_gpu(
     if let Some(note) = gpu.take_morph_note() {
         console::say(&format!("note: {note}"));
     }
-    let read_back = ReadBack { gl: &gl, gpu: RefCell::new(gpu), failure: RefCell::new(None) };
+    let (gpu, weights) = (RefCell::new(gpu), RefCell::new(Vec::new()));
+    let read_back = ReadBack { gl: &gl, gpu, weights, failure: RefCell::new(None) };
     let written = write_file(path, |mut file| {
-        let by = By::Outside { name: "gpu", by: &read_back };
+        // Each frame's morph weights, as step 4 makes them, for the shaders to morph from.
+        let told = |weights: &[f32]| {
+            let mut kept = read_back.weights.borrow_mut();
+            kept.clear();
+            kept.extend_from_slice(weights);
+        };
+        let by = By::Outside { name: "gpu", by: &read_back, told: &told };
         write_dump_with(&mut file, model, played, frames, Settings { by, ..settings })
     });
     read_back.gpu.borrow().delete(&gl);
@@ -77,12 +84,14 @@ pub fn dump_gpu(
 
 /// The vertex shader as the dump's skinner (`frame.rs`: `Skinner`): each frame's shape and palette
 /// to the GPU, the positions and normals it computes read back through transform feedback. The
-/// frame lends it out shared, so the skin and the failure sit in cells. An OpenGL failure is kept
+/// frame lends it out shared, so the skin, the weights and the failure sit in cells. An OpenGL failure is kept
 /// aside, so it is reported as itself and not as a file that cannot be written.
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 struct ReadBack<'g> {
     gl: &'g glow::Context,
     gpu: RefCell<crate::demo::draw::gpu_skin::GpuSkin>,
+    /// This frame's morph weights (`By::Outside`'s `told`), which the shaders morph from.
+    weights: RefCell<Vec<f32>>,
     failure: RefCell<Option<gl::GlError>>,
 }
 
@@ -96,7 +105,7 @@ impl Skinner for ReadBack<'_> {
         normals: &mut [Vec3A],
     ) -> Result<(), Box<dyn Error + Send + Sync>> {
         let mut gpu = self.gpu.borrow_mut();
-        gpu.set_shape(self.gl, posed.morph);
+        gpu.set_shape(self.gl, &self.weights.borrow(), Some(posed.shape));
         gpu.capture(self.gl, posed.palette, positions, normals).map_err(|e| {
             let said = e.to_string();
             *self.failure.borrow_mut() = Some(e);

@@ -11,11 +11,14 @@
 use crate::demo::show::skinned::Cpu;
 use glam::Vec3;
 use skinning::camera::Camera;
-use skinning_fast::crowd::{Character, Crowd, Work, grid, on_ground, phase, pose_bytes, spacing};
+use skinning_fast::crowd::{
+    Character, Crowd, Work, grid, morph_bytes, on_ground, phase, pose_bytes, spacing,
+};
 use skinning_fast::parallel::BlendThreads;
 use skinning_method::clip::Clip;
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
+use skinning_method::morph::Morphed;
 
 /// The most memory the crowd's poses may hold together: past it, `--crowd` asks for fewer.
 pub const MAX_BYTES: usize = 1 << 30;
@@ -38,7 +41,7 @@ impl CrowdLayer {
         if count <= 1 {
             return Ok(None);
         }
-        let each = pose_bytes(&Pose::new(model));
+        let each = pose_bytes(&Pose::new(model)) + morph_bytes(&Morphed::new(&model.skin, &model.morphs));
         if each.saturating_mul(count) > MAX_BYTES {
             return Err(format!(
                 "--crowd {count}: {count} characters of this model would hold {} MiB of poses ({} KiB each); \

@@ -21,6 +21,7 @@ use glam::Mat4;
 use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
 use skinning_method::frame::{Blending, Frame, Pose, Still};
 use skinning_method::model::Model;
+use skinning_method::morph::Morph;
 
 /// What a frame's blend can reach at most, from numbers that never change: the largest bind
 /// coordinate, and how far each morph target can move a vertex.
@@ -59,32 +60,37 @@ impl Bound {
 /// model's.
 pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> {
     let method = demo.skinned.method;
-    let pose = &mut demo.pose;
-    let what = pose_overflow(&demo.model, pose, method != Methods::Lbs).or_else(|| {
-        if bound.holds(&pose.palette, &pose.morph.weights) {
-            return None;
-        }
-        let compared = &mut demo.skinned.compared;
-        blend_as_the_dump_does(pose, compared, &demo.model, method, demo.clock.time);
-        points_overflow(&pose.skinned, "skinned position")
-            .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
-            .or_else(|| (method == Methods::Both).then(|| points_overflow(compared, "DQS position"))?)
-    })?;
+    let (pose, morph) = (&mut demo.pose, &mut demo.morph);
+    let what =
+        pose_overflow(&demo.model, pose, method != Methods::Lbs, &morph.morphed.weights).or_else(|| {
+            if bound.holds(&pose.palette, &morph.morphed.weights) {
+                return None;
+            }
+            let compared = &mut demo.skinned.compared;
+            let mut stage = morph.stage(&demo.model);
+            blend_as_the_dump_does(pose, &mut stage, compared, &demo.model, method, demo.clock.time);
+            points_overflow(&pose.skinned, "skinned position")
+                .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
+                .or_else(|| (method == Methods::Both).then(|| points_overflow(compared, "DQS position"))?)
+        })?;
     Some(Overflow { frame: Some((frame, demo.clock.time)), what })
 }
 
 /// This frame's skinned positions and normals by the readable loops the dump blends with
 /// (`Blending::reference`: the first method's into the pose, compare mode's DQS positions into
-/// `compared`): the frame run again from the pose `Demo::update` left, as it stands.
+/// `compared`): the frame run again from the pose `Demo::update` left, as it stands, its mesh
+/// reshaped again by `morph` (whose weights stand too: `Still` moves none).
 fn blend_as_the_dump_does(
     pose: &mut Pose,
+    morph: &mut Morph,
     compared: &mut [glam::Vec3A],
     model: &Model,
     method: Methods,
     time: f64,
 ) {
     let compare = (method == Methods::Both).then_some(compared);
-    let again = Frame { blending: Blending::reference(method.first()), compare, ..Frame::new(&Still, time) };
+    let (blending, reshape) = (Blending::reference(method.first()), Some(morph as _));
+    let again = Frame { blending, compare, reshape, ..Frame::new(&Still, time) };
     // The frame this one repeats took these palettes already (or gave way to linear blending).
     let _took_them_before = pose.run(model, again);
 }

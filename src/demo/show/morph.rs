@@ -1,12 +1,13 @@
 //! The morph targets as the demo shows them (`morph.rs` is the method): the weights the user holds
-//! over the clip's, from `--morph` and the keys, and the target the keys change. `T` picks the
+//! over the clip's, from `--morph` and the keys, the target the keys change, and the morph that
+//! every frame's step 4 fills (`Morphed`: this frame's weights and shape). `T` picks the
 //! next target (all of the model's, mesh after mesh, then none), `U` and `I` lower and raise its
 //! weight by [`STEP`], from 0 to 1, and hold it there; `R` goes back to the command line's. The
 //! corner line names the picked target and its weight this frame.
 
 use crate::demo::cli::morph::{MorphSetting, resolve};
 use skinning_method::model::Model;
-use skinning_method::morph::Held;
+use skinning_method::morph::{Held, Morph, Morphed};
 use skinning_method::printable::printable;
 
 /// How much `U` and `I` change a weight.
@@ -25,6 +26,8 @@ pub struct MorphControl {
     pub picked: Option<usize>,
     /// Each weight's name, `MESH:TARGET`, made printable once, so the corner line allocates nothing.
     labels: Vec<String>,
+    /// This frame's weights and the mesh's shape they give, which the blend reads (step 4).
+    pub morphed: Morphed,
 }
 
 impl MorphControl {
@@ -40,7 +43,14 @@ impl MorphControl {
         }
         let mut held = Vec::with_capacity(labels.len() + start.len());
         held.extend_from_slice(&start);
-        Ok(MorphControl { start, held, picked: None, labels })
+        let morphed = Morphed::new(&model.skin, &model.morphs);
+        Ok(MorphControl { start, held, picked: None, labels, morphed })
+    }
+
+    /// Step 4 of this frame as a stage (`morph.rs`: `Morph`): `model`'s targets, the weights held
+    /// now, and the morph it fills.
+    pub fn stage<'a>(&'a mut self, model: &'a Model) -> Morph<'a> {
+        Morph { targets: &model.morphs, held: &self.held, morphed: &mut self.morphed }
     }
 
     /// `T`: the next target, or none after the last.
@@ -53,9 +63,9 @@ impl MorphControl {
         Ok(())
     }
 
-    /// `U` (`up` false) or `I`: the picked target's weight, from what it is this frame
-    /// (`weights`), one [`STEP`] down or up within 0 to 1, held there.
-    pub fn change(&mut self, weights: &[f32], up: bool) -> Result<(), String> {
+    /// `U` (`up` false) or `I`: the picked target's weight, from what it is this frame, one
+    /// [`STEP`] down or up within 0 to 1, held there.
+    pub fn change(&mut self, up: bool) -> Result<(), String> {
         let Some(k) = self.picked else {
             let why =
                 if self.labels.is_empty() { "this model has no morph targets" } else { "press T first" };
@@ -63,7 +73,7 @@ impl MorphControl {
         };
         let step = if up { STEP } else { -STEP };
         // Rounded to the step, so ten presses go from 0 to exactly 1.
-        let value = ((weights[k] + step) / STEP).round() * STEP;
+        let value = ((self.morphed.weights[k] + step) / STEP).round() * STEP;
         let value = value.clamp(0.0, 1.0);
         match self.held.iter_mut().find(|h| h.weight == k) {
             Some(held) => held.value = value,
@@ -79,9 +89,9 @@ impl MorphControl {
     }
 
     /// What the corner line says of the picked target: its name and its weight this frame.
-    pub fn status<'a>(&'a self, weights: &[f32]) -> Option<(&'a str, f32)> {
+    pub fn status(&self) -> Option<(&str, f32)> {
         let k = self.picked?;
-        Some((&self.labels[k], weights[k]))
+        Some((&self.labels[k], self.morphed.weights[k]))
     }
 }
 
@@ -92,6 +102,7 @@ mod tests {
     use crate::demo::show::state::{Demo, Reply};
     use glam::Vec3A;
     use skinning_method::morph::MeshMorph;
+    use skinning_method::skin::Skin;
 
     /// The article's arm with one target, `lift`, moving vertex 12 by 1 along z.
     fn lifting_arm(settings: &[&str]) -> Result<Demo, String> {
@@ -123,7 +134,7 @@ mod tests {
             Reply::Refused("U and I change the weight of the morph target T picks: press T first".into())
         );
         assert_eq!((d.key("t"), d.key("i"), d.key("I")), (Reply::Changed, Reply::Changed, Reply::Changed));
-        assert!((d.pose.morph.weights[0] - 0.2).abs() < 1e-6);
+        assert!((d.morph.morphed.weights[0] - 0.2).abs() < 1e-6);
         assert!(d.status.line.ends_with("morph mesh:lift 0.20"), "{}", d.status.line);
         // The arm's palette moves the lifted vertex as it moves the others: 0.2 along the palette's z.
         let moved = d.pose.skinned[12] - before;
@@ -132,20 +143,22 @@ mod tests {
         assert!(moved.abs_diff_eq(0.2 * z, 1e-5), "{moved}");
         // R lets go: back to the clip's weight, 0.
         d.key("r");
-        assert_eq!((d.pose.morph.weights[0], d.pose.skinned[12]), (0.0, before));
+        assert_eq!((d.morph.morphed.weights[0], d.pose.skinned[12]), (0.0, before));
         // --morph holds one from the start, and R comes back to it.
         let mut d = lifting_arm(&["0:lift=0.5"]).unwrap();
-        assert_eq!(d.pose.morph.weights[0], 0.5);
+        assert_eq!(d.morph.morphed.weights[0], 0.5);
         d.key("t");
         d.key("u");
         d.key("r");
-        assert_eq!(d.pose.morph.weights[0], 0.5);
+        assert_eq!(d.morph.morphed.weights[0], 0.5);
         assert!(lifting_arm(&["mesh:smile=1"]).err().unwrap().contains("the only one is lift (or 0)"));
     }
 
     fn control(targets: usize) -> MorphControl {
         let labels = (0..targets).map(|k| format!("face:{k}")).collect();
-        MorphControl { start: vec![Held { weight: 0, value: 0.5 }], held: Vec::new(), picked: None, labels }
+        let (start, morphed) =
+            (vec![Held { weight: 0, value: 0.5 }], Morphed::new(&Skin::new(Vec::new()), &[]));
+        MorphControl { start, held: Vec::new(), picked: None, labels, morphed }
     }
 
     #[test]
@@ -159,19 +172,20 @@ mod tests {
     #[test]
     fn u_and_i_step_the_picked_weight_within_0_and_1_and_hold_it() {
         let mut c = control(2);
-        assert!(c.change(&[0.0, 0.0], true).unwrap_err().contains("press T first"));
+        c.morphed.weights = vec![0.0, 0.0];
+        assert!(c.change(true).unwrap_err().contains("press T first"));
         c.next().unwrap();
         c.next().unwrap();
-        let mut weights = [0.0, 0.95];
-        c.change(&weights, true).unwrap();
+        c.morphed.weights[1] = 0.95;
+        c.change(true).unwrap();
         assert_eq!(c.held, [Held { weight: 1, value: 1.0 }]);
-        weights[1] = 1.0;
-        c.change(&weights, true).unwrap();
+        c.morphed.weights[1] = 1.0;
+        c.change(true).unwrap();
         assert_eq!(c.held, [Held { weight: 1, value: 1.0 }], "no higher than 1");
-        weights[1] = 0.3;
-        c.change(&weights, false).unwrap();
+        c.morphed.weights[1] = 0.3;
+        c.change(false).unwrap();
         assert!((c.held[0].value - 0.2).abs() < 1e-6, "{:?}", c.held);
-        assert_eq!(c.status(&weights), Some(("face:1", 0.3)));
+        assert_eq!(c.status(), Some(("face:1", 0.3)));
         c.reset();
         assert_eq!(c.held, [Held { weight: 0, value: 0.5 }], "R: the command line's again");
     }

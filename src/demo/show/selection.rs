@@ -17,6 +17,7 @@ use skinning_method::dual_quat::DualQuats;
 use skinning_method::frame::Pose;
 use skinning_method::inspect::{Inspection, inspect, skinned_position};
 use skinning_method::model::Model;
+use skinning_method::skin::Shape;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
@@ -57,15 +58,17 @@ impl Selection {
 }
 
 /// Where each vertex is drawn on screen, in pixels, for a click to pick from: where dual quaternions
-/// put it if only they are shown, else where the linear blend does.
+/// put it if only they are shown, else where the linear blend does, from the mesh's `shape` this
+/// frame (step 4's).
 pub fn on_screen<'a>(
     model: &'a Model,
     pose: &'a Pose,
+    shape: Shape<'a>,
     method: Methods,
     view_projection: Mat4,
     size: (u32, u32),
 ) -> impl Iterator<Item = Vec2> + 'a {
-    let (skin, positions) = (&model.skin, pose.shape(model).positions);
+    let (skin, positions) = (&model.skin, shape.positions);
     (0..skin.len()).map(move |v| {
         // A DQS frame made its dual quaternions (`Pose::dq`).
         let drawn = match (method, pose.dq()) {
@@ -79,11 +82,13 @@ pub fn on_screen<'a>(
     })
 }
 
-/// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
-/// as well (the frame makes their palette whenever the method uses it: `skinned::blending`).
-pub fn inspection(model: &Model, pose: &Pose, method: Methods, vertex: usize) -> Inspection {
-    // The mesh in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
-    let (skin, positions) = (&model.skin, pose.shape(model).positions);
+/// Vertex `vertex`'s candidates and blends this frame, from the mesh's `shape`; with dual
+/// quaternions on, where they put it as well (the frame makes their palette whenever the method
+/// uses it: `skinned::blending`).
+pub fn inspection(model: &Model, pose: &Pose, shape: Shape, method: Methods, vertex: usize) -> Inspection {
+    // The mesh in this frame's shape (step 4's): a morphed vertex is blended from its shape
+    // (`morph.rs`).
+    let (skin, positions) = (&model.skin, shape.positions);
     let inspection = inspect(skin, positions, &pose.palette, vertex);
     match (method, pose.dq()) {
         (Methods::Dqs | Methods::Both, Some(dq)) => {

@@ -19,8 +19,9 @@ use crate::demo::model::gpu_fit::gpu_can_skin;
 use glam::Vec3A;
 use skinning_fast::fast_path::FastPath;
 use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Refused, Still};
+use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Refused, Reshape, Still};
 use skinning_method::model::Model;
+use skinning_method::morph::Morphed;
 
 use crate::demo::cli::choices::{Methods, Skinning};
 
@@ -67,11 +68,13 @@ impl SkinnedLayer {
 
     /// After the frame ran (`result`, its answer): if dual quaternions cannot hold this frame's
     /// palette, says why in `fallback`, once, runs the frame again from its pose by linear
-    /// blending, and blends linearly from now on; returns whether the method changed. (The fast
-    /// path, this layer's skinner, never fails otherwise.)
+    /// blending, its mesh reshaped as before by `reshape` (the morph, whose weights `Still`
+    /// leaves as they are), and blends linearly from now on; returns whether the method changed.
+    /// (The fast path, this layer's skinner, never fails otherwise.)
     pub fn finish(
         &mut self,
         pose: &mut Pose,
+        reshape: &mut dyn Reshape,
         model: &Model,
         result: Result<(), Refused>,
         time: f64,
@@ -81,14 +84,15 @@ impl SkinnedLayer {
         self.fallback = Some(refusal(model, &e, time));
         self.method = Methods::Lbs;
         // The pose is this frame's already: the matrices and the blend again, linearly.
-        let again = Frame { blending: self.blending(shown), ..Frame::new(&Still, time) };
+        let (blending, reshape) = (self.blending(shown), Some(&mut *reshape as &mut dyn Reshape));
+        let again = Frame { blending, reshape, ..Frame::new(&Still, time) };
         let _linear_blending_takes_any_palette = pose.run(model, again);
         true
     }
 
-    /// What to draw of the skinned mesh ([`layers`]).
-    pub fn layers<'a>(&'a self, pose: &'a Pose, shown: bool) -> Layers<'a> {
-        layers(pose, &self.compared, self.skinning, self.method, shown)
+    /// What to draw of the skinned mesh ([`layers`]), with this frame's morph (`morphed`).
+    pub fn layers<'a>(&'a self, pose: &'a Pose, morphed: &'a Morphed, shown: bool) -> Layers<'a> {
+        Layers { morph: Some(morphed), ..layers(pose, &self.compared, self.skinning, self.method, shown) }
     }
 
     /// The skinned mesh's colour outside the weight view: red, or orange for dual quaternions alone.
@@ -206,8 +210,9 @@ pub struct Layers<'a> {
     pub gpu_compared: Option<Palette<'a>>,
     /// With `--skinning both`: every GPU layer in this one colour, over the CPU's.
     pub gpu_color: Option<Rgba>,
-    /// This frame's morph, for the GPU layers (its weights, or its shapes where the CPU morphs).
-    pub morph: Option<&'a skinning_method::morph::Morphed>,
+    /// This frame's morph, for the GPU layers (its weights, or its shapes where the CPU morphs):
+    /// the morph layer's, which [`layers`] leaves to its caller (`SkinnedLayer::layers`).
+    pub morph: Option<&'a Morphed>,
 }
 
 /// What to draw of the skinned mesh for the choices (nothing if it is hidden).
@@ -233,7 +238,7 @@ pub fn layers<'a>(
         gpu_compared: (gpu && compare).then(|| pose.palette_of(Method::Dqs)).flatten(),
         // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
         gpu_color: (skinning == Skinning::Both).then_some(MAGENTA),
-        morph: Some(&pose.morph),
+        morph: None,
     }
 }
 

@@ -199,18 +199,18 @@ impl Demo {
         // pose, the chains that reach (in reach mode), the weights the user holds, and the ending
         // the skinned layer asks for (the fast path, or the palette for the GPU).
         self.mixing.mixer.advance_to(time);
-        let mut reaches = self.reach.chains();
-        let (blending, compare) = self.skinned.ending(shown);
-        let (source, held) = (&self.mixing.mixer, &self.morph.held);
+        let (mut reaches, mut morph) = (self.reach.chains(), self.morph.stage(&self.model));
+        let (source, (blending, compare)) = (&self.mixing.mixer, self.skinned.ending(shown));
         let root_motion = self.travelling.hook(&self.model, &self.clips, self.clip);
-        let frame = Frame { time, source, root_motion, adjust: Some(&mut reaches), held, blending, compare };
+        let (adjust, reshape) = (Some(&mut reaches as _), Some(&mut morph as _));
+        let frame = Frame { time, source, root_motion, adjust, reshape, blending, compare };
         let result = self.pose.run(&self.model, frame);
         self.clip = self.mixing.current();
         let model = &self.model;
         let clip = &self.clips[self.clip];
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
-        self.colors_dirty |=
-            self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
+        let (morph, time_in_clip) = (&mut self.morph.stage(model), clip.wrap(time) as f64);
+        self.colors_dirty |= self.skinned.finish(&mut self.pose, morph, model, result, time_in_clip, shown);
         if let Some(crowd) = &mut self.crowd {
             crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.fast.threads);
         }
@@ -253,7 +253,7 @@ impl Demo {
             eye: view.camera.eye_in_model(aspect),
             point_size: colors::POINT_SIZE * scale as f32,
             bind: view.show_bind,
-            skinned: self.skinned.layers(&self.pose, view.show_skinned),
+            skinned: self.skinned.layers(&self.pose, &self.morph.morphed, view.show_skinned),
             crowd: self.crowd.as_ref().filter(|_| view.show_skinned).map_or(&[], CrowdLayer::others),
             surface: self.shown().surface,
             normal_lines: view.show_normals.then_some(&self.normal_lines[..]),
@@ -279,7 +279,8 @@ impl Demo {
     /// The inspected vertex's candidates and blends this frame, if one is inspected.
     fn inspection(&self) -> Option<Inspection> {
         let vertex = self.selection.vertex?;
-        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
+        let shape = self.morph.morphed.shape(&self.model.skin);
+        Some(selection::inspection(&self.model, &self.pose, shape, self.skinned.method, vertex))
     }
 }
 

@@ -8,10 +8,15 @@
 //!
 //! (and the normal likewise, normalised, from `"normal_displacements"`), which the frame's
 //! palette then blends as it blends any bind position (`morph.rs`).
+//!
+//! Step 4 of each of the dump's frames is the morph (`morph.rs`: `Morph`), which also tells a
+//! skinner outside the CPU the weights it made, before the blend ([`Telling`]).
 
 use super::format::Points;
 use serde::Serialize;
-use skinning_method::morph::MeshMorph;
+use skinning_method::frame::{Reshape, Source};
+use skinning_method::morph::{MeshMorph, Morph};
+use skinning_method::skin::{Shape, Skin};
 
 /// One mesh's morph targets, as the dump writes them.
 #[derive(Serialize)]
@@ -48,4 +53,23 @@ pub(super) fn morphs_out(morphs: &[MeshMorph]) -> Vec<MorphOut<'_>> {
             normal_displacements: Points(&m.normals),
         })
         .collect()
+}
+
+/// Who is told each frame's morph weights (`morph.rs`: `Morphed::weights`) as step 4 makes them.
+pub type Told<'a> = &'a dyn Fn(&[f32]);
+
+/// Step 4 of a dump's frame: the morph, and whoever is `told` its weights before the blend.
+pub(super) struct Telling<'a> {
+    pub morph: Morph<'a>,
+    pub told: Option<Told<'a>>,
+}
+
+impl Reshape for Telling<'_> {
+    fn reshape<'s>(&'s mut self, skin: &'s Skin, source: &dyn Source, time: f64) -> Shape<'s> {
+        self.morph.reshape(skin, source, time);
+        if let Some(told) = self.told {
+            told(&self.morph.morphed.weights);
+        }
+        self.morph.morphed.shape(skin)
+    }
 }

@@ -77,17 +77,18 @@ pub(super) fn model_overflow(
 
 /// The first number of this frame that is not finite, named (the earliest step of the method
 /// first: local, world, palette, then the blend); None when all are. `dqs`: the frame's dual
-/// quaternions were made, and are checked too.
-pub fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
-    pose_overflow(model, pose, dqs)
+/// quaternions were made, and are checked too; `morph_weights`: this frame's (`morph.rs`:
+/// `Morphed::weights`), none for a model without morph targets.
+pub fn frame_overflow(model: &Model, pose: &Pose, dqs: bool, morph_weights: &[f32]) -> Option<String> {
+    pose_overflow(model, pose, dqs, morph_weights)
         .or_else(|| points_overflow(&pose.skinned, "skinned position"))
         .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
 }
 
 /// [`frame_overflow`] up to the blend: the local and world transforms, the palette (and the dual
-/// quaternions, if `dqs`), the morph weights. For a caller that checks the blended points
+/// quaternions, if `dqs`), the `morph_weights`. For a caller that checks the blended points
 /// itself, as the program does where only the GPU blends them.
-pub fn pose_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
+pub fn pose_overflow(model: &Model, pose: &Pose, dqs: bool, morph_weights: &[f32]) -> Option<String> {
     let bone = |i: usize| format!("bone {i} {}", quoted(&model.skeleton.bone(i).name));
     let first = |ms: &[Mat4]| ms.iter().position(|m| !m.is_finite());
     if let Some(i) = first(&pose.local_matrices) {
@@ -107,7 +108,7 @@ pub fn pose_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
     if dq.is_some_and(|dq| !dq.scale.is_finite()) {
         return Some("the dual quaternions' shared scale".into());
     }
-    let k = pose.morph.weights.iter().position(|w| !w.is_finite())?;
+    let k = morph_weights.iter().position(|w| !w.is_finite())?;
     Some(format!("morph weight {k}"))
 }
 

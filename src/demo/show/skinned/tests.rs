@@ -5,6 +5,7 @@ use crate::demo::model::gpu_fit::MAX_GPU_INFLUENCES;
 use crate::demo::model::gpu_fit::{MAX_GPU_JOINTS, fits_driver, fits_gpu};
 use glam::{Mat4, Vec3};
 use skinning_fast::parallel::BlendThreads;
+use skinning_method::morph::{Morph, Morphed};
 use skinning_method::scene;
 
 fn article() -> (Model, Pose) {
@@ -48,7 +49,8 @@ fn each_choice_blends_what_it_draws() {
         let mut p = pose.clone();
         let (blending, compare) = layer.ending(shown);
         let result = p.run(&model, Frame { blending, compare, ..Frame::new(&Still, 1.5) });
-        assert!(!layer.finish(&mut p, &model, result, 1.5, shown), "rigid: {method:?} stays");
+        let mut no_morph = Morph { targets: &[], held: &[], morphed: &mut Morphed::new(&model.skin, &[]) };
+        assert!(!layer.finish(&mut p, &mut no_morph, &model, result, 1.5, shown), "rigid: {method:?} stays");
         let compared = &layer.compared;
         // The CPU blends what it draws, and what the normals layer starts from.
         let cpu = skinning != Skinning::Gpu || shown.normal_lines;

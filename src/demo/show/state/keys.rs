@@ -132,7 +132,7 @@ impl Demo {
             "q" => return Some(done(self.reach.switch_solver(&self.model))),
             "t" => return Some(done(self.morph.next())),
             "u" | "i" => {
-                if let Err(why) = self.morph.change(&self.pose.morph.weights, key == "i") {
+                if let Err(why) = self.morph.change(key == "i") {
                     return Some(Reply::Refused(why));
                 }
                 // A new shape is a new frame for the inspector too.

@@ -19,7 +19,7 @@ impl Demo {
             method: self.skinned.method.name(),
             skinning: self.skinned.skinning.name(),
             cpu_work: self.skinned.cpu_work(self.shown()),
-            morph: self.morph.status(&self.pose.morph.weights),
+            morph: self.morph.status(),
             cpu: self.status.cpu_average.shown().unwrap_or(self.status.cpu),
             frame: self.status.frame,
         }
@@ -39,8 +39,11 @@ impl Demo {
         // The clip's own time, as the mixer had it (in step, not the clock's time wrapped).
         let time = self.mixing.current_time();
         let name = &self.clip_names[self.clip];
-        let morph =
-            MorphTable { model: &self.model, weights: &self.pose.morph.weights, vertex: inspection.vertex };
+        let morph = MorphTable {
+            model: &self.model,
+            weights: &self.morph.morphed.weights,
+            vertex: inspection.vertex,
+        };
         let mut text =
             format!("inspect: clip {name} at t {time:.3} s, {method} on {skinning}\n{morph}{report}");
         if let Some(stored) = &self.stored {
