@@ -16,7 +16,7 @@
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
 use skinning_method::frame::{Blending, Frame, Method, Pose, Reference};
 use skinning_method::model::Axes;
-use skinning_method::morph::{Morph, Morphed};
+use skinning_method::morph::{MeshMorph, Morph, Morphed};
 
 /// Vertical field of view.
 const FOV_Y: f32 = 40.0 * std::f32::consts::PI / 180.0;
@@ -169,16 +169,25 @@ impl Camera {
     }
 }
 
-/// A camera that frames the skinned mesh of `model` in every pose of `clips`, each sampled at 64
-/// times (the program passes the clip that plays, or the article's three together). Only the mesh:
+/// [`framing_morphed`] for a model without morph targets.
+pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_method::clip::Clip]) -> Camera {
+    framing_morphed(model, &[], clips)
+}
+
+/// A camera that frames the skinned mesh of `model`, shaped by its morph `targets` (none for most;
+/// `morph.rs`), in every pose of `clips`, each sampled at 64 times (the program passes the clip that plays, or the article's three together). Only the mesh:
 /// a joint or a node far from it (a root left at the origin, an IK pole target, an empty node,
 /// the skinned mesh's own node, whose transform glTF ignores) would otherwise shrink the model to
 /// a dot, and the bind pose is drawn where it was modelled, beside the skin or behind it. A mesh
 /// whose vertices never leave one point has no size to frame: then its joints are framed with it,
 /// so they show. It looks at the model's front (see `Axes::turn_to_gltf`); any size works, the model's own
 /// units are kept.
-pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_method::clip::Clip]) -> Camera {
-    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+pub fn framing_morphed(
+    model: &skinning_method::model::Model,
+    targets: &[MeshMorph],
+    clips: &[skinning_method::clip::Clip],
+) -> Camera {
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, targets));
     let is_joint = model.joint_bones();
     let (mut mesh, mut joints) = (Bounds::default(), Bounds::default());
     for clip in clips {
@@ -186,7 +195,7 @@ pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_me
             // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
             let time = clip.duration as f64 * i as f64 / 64.0;
             let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
-            let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
+            let mut morph = Morph { targets, held: &[], morphed: &mut morphed };
             let frame = Frame { blending, reshape: Some(&mut morph), ..Frame::new(clip, time) };
             let _linear_blending_takes_any_palette = pose.run(model, frame);
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
@@ -228,73 +237,4 @@ impl Bounds {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use skinning_method::model::Axis;
-
-    /// The corners of a box from `min` to `max`.
-    fn corners(min: Vec3, max: Vec3) -> Vec<Vec3> {
-        (0..8)
-            .map(|i| {
-                Vec3::new(
-                    if i & 1 == 0 { min.x } else { max.x },
-                    if i & 2 == 0 { min.y } else { max.y },
-                    if i & 4 == 0 { min.z } else { max.z },
-                )
-            })
-            .collect()
-    }
-
-    #[test]
-    fn any_size_fills_the_same_part_of_the_picture() {
-        // A fox-like box, long along z, at 1 unit and at 200 units, away from the origin.
-        let small = corners(Vec3::new(-0.2, 0.0, -0.6), Vec3::new(0.2, 0.7, 0.6));
-        let large: Vec<Vec3> = small.iter().map(|&p| p * 200.0 + Vec3::new(50.0, 0.0, -30.0)).collect();
-        let (a, b) = (Camera::framing(small.clone()), Camera::framing(large.clone()));
-        for (p, q) in small.iter().zip(&large) {
-            let (pa, pb) = (a.project(*p, 640, 480), b.project(*q, 640, 480));
-            assert!(pa.distance(pb) < 0.01, "{pa} vs {pb}");
-            assert!(pa.x > 0.0 && pa.x < 640.0 && pa.y > 0.0 && pa.y < 480.0, "{pa} is off the picture");
-        }
-    }
-
-    #[test]
-    fn a_z_up_model_stands_up_in_the_picture_its_left_on_the_right() {
-        // A post 2 tall along +z, with a knob towards +y at its top: id's axes, where +y is the
-        // character's left, which a camera at its front sees on the right.
-        let points = [Vec3::ZERO, Vec3::new(0.0, 0.0, 2.0), Vec3::new(0.0, 0.5, 2.0)];
-        let camera = Camera::framing_axes(points, Axes::ID);
-        let [foot, top, knob] = points.map(|p| camera.project(p, 640, 480));
-        // Up in the numbers is up on the screen (pixel y grows downwards).
-        assert!(top.y < foot.y - 200.0, "{foot} {top}");
-        assert!((top.x - foot.x).abs() < 1.0 && knob.x > top.x + 50.0, "{top} {knob}");
-        // The camera's direction comes back in the model's numbers: level, so no z in it.
-        assert!(camera.forward().z.abs() < 1e-6, "{}", camera.forward());
-    }
-
-    #[test]
-    fn the_camera_looks_at_the_front_of_either_kind_of_character() {
-        // A fox-like box, long along its front: glTF's front is +z, id's +x, Blender's -y (up +y,
-        // +z and +z).
-        let gltf = corners(Vec3::new(-0.2, 0.0, -0.6), Vec3::new(0.2, 0.7, 0.6));
-        let id = corners(Vec3::new(-0.6, -0.2, 0.0), Vec3::new(0.6, 0.2, 0.7));
-        let blender = corners(Vec3::new(-0.2, -0.6, 0.0), Vec3::new(0.2, 0.6, 0.7));
-        let blenders = Axes::new(Axis::PosZ, Axis::NegY).expect("across each other");
-        let kinds = [(gltf, Axes::GLTF, Vec3::Z), (id, Axes::ID, Vec3::X), (blender, blenders, Vec3::NEG_Y)];
-        for (points, up, front) in kinds {
-            let camera = Camera::framing_axes(points.clone(), up);
-            // It looks along -front, so the nose comes nearest and the tail sits behind it.
-            assert!(camera.forward().abs_diff_eq(-front, 1e-6), "{up:?}: {}", camera.forward());
-            // The eye and the box's centre in the model's own numbers.
-            let eye = camera.upright.inverse() * camera.eye(640.0 / 480.0);
-            let centre = camera.upright.inverse() * camera.target;
-            let (nose, tail) = (centre + front * 0.6, centre - front * 0.6);
-            assert!(eye.distance(nose) < eye.distance(tail), "{up:?}");
-            // All of it in the picture.
-            for p in &points {
-                let at = camera.project(*p, 640, 480);
-                assert!(at.x > 0.0 && at.x < 640.0 && at.y > 0.0 && at.y < 480.0, "{up:?}: {at} is off");
-            }
-        }
-    }
-}
+mod tests;

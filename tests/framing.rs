@@ -182,7 +182,7 @@ fn the_fox_shows_its_face_from_gltf_and_from_md5() {
     // And that MD5 model written as glTF again (`gltf_export` turns id's axes into glTF's): the
     // Fox comes back in its own axes, every skinned vertex where it was, and faces the same way.
     let own = &md5.clips[..md5.clips.len() - 1]; // without the MD5 loader's rest
-    let glb = skinning_formats::gltf_export::export(&md5.model, &md5.looks, own, Container::Glb)
+    let glb = skinning_formats::gltf_export::export(&md5.model, &md5.looks, &[], own, Container::Glb)
         .expect("it exports as glTF");
     let again = load_from_slice(&glb, None).expect("it loads");
     let (mut a, mut b) = (Pose::new(&fox.model), Pose::new(&again.model));

@@ -64,7 +64,7 @@ fn same_attributes(compressed: &str, twin: &str) {
     let uv = |x: Vec2, y: Vec2| x.distance(y);
     assert_eq!(a.looks.texcoords.len(), skin.len(), "{compressed}: texture coordinates on every vertex");
     assert!(worst(&a.looks.texcoords, &b.looks.texcoords, uv) <= 1e-6, "{compressed}: texture coordinates");
-    let (morph, twin_morph) = (&a.model.morphs[0], &b.model.morphs[0]);
+    let (morph, twin_morph) = (&a.morphs[0], &b.morphs[0]);
     assert_eq!((morph.target_count(), morph.positions.len()), (1, skin.len()), "{compressed}: the bulge");
     assert!(worst(&morph.positions, &twin_morph.positions, distance) <= tolerance, "{compressed}: morph");
     assert!(worst(&morph.normals, &twin_morph.normals, distance) <= 1e-6, "{compressed}: morph normals");

@@ -24,7 +24,7 @@ fn article() -> (Model, Vec<Clip>) {
 /// The article's scene written in `container` and loaded back.
 fn round_trip(container: Container) -> Imported {
     let (model, clips) = article();
-    let bytes = export(&model, &Looks::default(), &clips, container).expect("the scene exports");
+    let bytes = export(&model, &Looks::default(), &[], &clips, container).expect("the scene exports");
     load_from_slice(&bytes, None).expect("our own file loads")
 }
 
@@ -138,7 +138,7 @@ fn floats(json: &Value, bin: &[u8], index: usize) -> Vec<f32> {
 #[test]
 fn the_file_holds_what_the_spec_asks_for() {
     let (model, clips) = article();
-    let (json, bin) = glb_parts(&export(&model, &Looks::default(), &clips, Container::Glb).unwrap());
+    let (json, bin) = glb_parts(&export(&model, &Looks::default(), &[], &clips, Container::Glb).unwrap());
     assert!(json["asset"]["generator"].as_str().unwrap().starts_with("skinning "));
     assert_eq!(json["asset"]["version"], "2.0");
     // first_child / sibling links as children arrays: bone2's children are bone31 and bone32.
@@ -203,8 +203,8 @@ fn other_lines_go_out_as_lines_and_a_sampled_turn_stays_close() {
     // A tube of two bones: its rings are not one loop, and its wave turns the bones.
     let model = synthetic::tube(2, 3, 5);
     let wave = synthetic::wave();
-    let bytes =
-        export(&model, &Looks::default(), std::slice::from_ref(&wave), Container::Gltf).expect("exports");
+    let bytes = export(&model, &Looks::default(), &[], std::slice::from_ref(&wave), Container::Gltf)
+        .expect("exports");
     let imported = load_from_slice(&bytes, None).expect("loads");
     let json: Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(json["meshes"][0]["primitives"][0]["mode"], 1, "LINES");
@@ -235,8 +235,8 @@ fn a_clip_that_would_loop_at_another_time_is_refused() {
     let rotations = [(0.0, Quat::IDENTITY), (3.0, Quat::from_rotation_z(0.5))];
     let track = Track { rotation: Some(Channel::linear(&rotations)), ..Track::new(BONE2) };
     let clip = Clip { name: "held".into(), duration: 4.0, motion: Motion::Keyframes(vec![track]) };
-    let err =
-        export(&model, &Looks::default(), &[clip], Container::Gltf).expect_err("3 s of keys, 4 s of clip");
+    let err = export(&model, &Looks::default(), &[], &[clip], Container::Gltf)
+        .expect_err("3 s of keys, 4 s of clip");
     assert_eq!(err, ExportError::Duration { clip: "held".into(), duration: 4.0, last_key: 3.0 });
     assert!(err.to_string().contains("ends on its last key"), "{err}");
 }

@@ -49,12 +49,13 @@ fn texture_coordinates_come_back_unchanged_through_md5_and_gltf() {
     let md5 = md5_round_trip(model, looks, &imported.clips);
     assert_eq!(md5.looks.texcoords, looks.texcoords, "through MD5, bit for bit");
     let bytes =
-        export(&md5.model, &md5.looks, &md5.clips, Container::Glb).expect("the MD5 Fox exports as glTF");
+        export(&md5.model, &md5.looks, &[], &md5.clips, Container::Glb).expect("the MD5 Fox exports as glTF");
     let back = gltf_import::load_from_slice(&bytes, None).expect("and loads");
     assert_eq!(back.looks.texcoords, looks.texcoords, "then through glTF, bit for bit");
     // The material and its texture come along too.
     assert_eq!(looks.materials.images.len(), 1, "the Fox's texture");
-    let exported = export(model, looks, &imported.clips, Container::Glb).expect("the Fox exports");
+    let exported =
+        export(model, looks, &imported.morphs, &imported.clips, Container::Glb).expect("the Fox exports");
     let direct = gltf_import::load_from_slice(&exported, None).expect("the Fox's own export loads");
     assert_eq!(direct.looks.materials.images, looks.materials.images, "the image file's own bytes");
     assert_eq!(direct.looks.materials.list[0].base_color, looks.materials.list[0].base_color);
@@ -156,7 +157,8 @@ fn any_model_goes_out_as_gltf_and_comes_back_moving_as_it_did() {
         ),
     ] {
         for container in [Container::Gltf, Container::Glb] {
-            let bytes = export(model, looks, clips, container).expect("exports");
+            // (The Fox has no morph targets.)
+            let bytes = export(model, looks, &[], clips, container).expect("exports");
             let back = gltf_import::load_from_slice(&bytes, None).expect("our own file loads");
             assert_eq!(back.model.axes, Axes::GLTF);
             for (clip, off) in largest_relative(model, clips, &back) {

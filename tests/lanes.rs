@@ -32,7 +32,7 @@ use skinning_method::clip::Clip;
 use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
 use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
 use skinning_method::model::Model;
-use skinning_method::morph::{Held, Morph, Morphed};
+use skinning_method::morph::{Held, MeshMorph, Morph, Morphed};
 use skinning_method::normals::skin_normal;
 use skinning_method::scene;
 use skinning_method::skin::{Influence, Joint, Skin};
@@ -94,20 +94,29 @@ fn worst(at: &str, size: f32, positions: (&[Vec3A], &[Vec3A]), normals: (&[Vec3A
     (worst_position, worst_normal)
 }
 
-/// The fast path on every kind of lanes against the reference, for `model` posed by `clip` at
-/// `times` (with the morph weights `held` over the clip's), by linear blending and (where the pose
+/// A model and its morph targets (none for most).
+type Figure<'a> = (&'a Model, &'a [MeshMorph]);
+
+/// The fast path on every kind of lanes against the reference, for `model` (with its morph
+/// `targets`) posed by `clip` at `times` (with the morph weights `held` over the clip's), by linear blending and (where the pose
 /// is rigid) by dual quaternions; returns the worst distances seen (positions over the size,
 /// normals) and at how many times the pose was rigid enough for dual quaternions.
-fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -> (f32, f32, usize) {
+fn check(
+    name: &str,
+    (model, targets): Figure,
+    clip: &Clip,
+    times: &[f64],
+    held: &[Held],
+) -> (f32, f32, usize) {
     let (n, with_normals) = (model.skin.len(), model.skin.normals().len());
-    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, targets));
     let (mut worst_position, mut worst_normal, mut rigid) = (0.0f32, 0.0f32, 0);
     let mut keep =
         |(p, q): (f32, f32)| (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(q));
     for &t in times {
         // Step 4: this frame's shape, which every blend reads (the skin's bind positions and
         // normals where the model has no morph targets).
-        let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+        let mut morph = Morph { targets, held, morphed: &mut morphed };
         let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, t) }.palette_only();
         pose.run(model, frame).expect("linear blending takes any palette");
         let (skin, palette, shape) = (&model.skin, &pose.palette, morphed.shape(&model.skin));
@@ -172,7 +181,7 @@ fn check(name: &str, model: &Model, clip: &Clip, times: &[f64], held: &[Held]) -
 fn the_article_and_its_clips() {
     let model = scene::article().expect("the article's scene");
     for clip in scene::clips().expect("the article's clips") {
-        let (_, _, rigid) = check("the article", &model, &clip, &[0.0, 0.5, 1.3, 2.0, 2.9, 4.0], &[]);
+        let (_, _, rigid) = check("the article", (&model, &[]), &clip, &[0.0, 0.5, 1.3, 2.0, 2.9, 4.0], &[]);
         assert_eq!(rigid, 6, "the article's joints only turn: dual quaternions at every time");
     }
 }
@@ -182,10 +191,10 @@ fn the_bench_tube() {
     // The bench's tube, shorter: 64 bones, rings of 16; and one of 13 vertices, 5 past whole groups of 8.
     for rings in [2, 125] {
         let model = synthetic::tube(64, rings, 16);
-        let (_, _, rigid) = check("the tube", &model, &synthetic::wave(), &[0.0, 0.7, 1.9], &[]);
+        let (_, _, rigid) = check("the tube", (&model, &[]), &synthetic::wave(), &[0.0, 0.7, 1.9], &[]);
         assert_eq!(rigid, 3, "the wave only turns joints: dual quaternions at every time");
     }
-    check("a tube of 13", &synthetic::tube(5, 1, 13), &synthetic::wave(), &[0.7], &[]);
+    check("a tube of 13", (&synthetic::tube(5, 1, 13), &[]), &synthetic::wave(), &[0.7], &[]);
 }
 
 #[test]
@@ -197,7 +206,7 @@ fn every_sample_model_every_clip() {
         for clip in &imported.clips {
             let d = clip.duration as f64;
             let times = [0.0, d * 0.25, d * 0.5, d * 0.8, d];
-            let (p, n, r) = check(name, &imported.model, clip, &times, &[]);
+            let (p, n, r) = check(name, (&imported.model, &imported.morphs), clip, &times, &[]);
             (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
             (poses, rigid) = (poses + times.len(), rigid + r);
         }
@@ -289,22 +298,22 @@ fn a_frame_of_pose_is_the_readable_steps() {
     let (tube, wave) = (synthetic::tube(64, 125, 16), synthetic::wave());
     let (eight, face) = (eight_influences(), the_face());
     let robot = surprised_robot();
-    let mut models: Vec<(&str, &Model, &Clip, &[Held])> = vec![
-        ("the tube", &tube, &wave, &[]),
-        ("eight influences", &eight.model, &eight.clips[0], &[]),
-        ("the face", &face.model, &face.clips[0], &[]),
+    let mut models: Vec<(&str, Figure, &Clip, &[Held])> = vec![
+        ("the tube", (&tube, &[]), &wave, &[]),
+        ("eight influences", (&eight.model, &eight.morphs), &eight.clips[0], &[]),
+        ("the face", (&face.model, &face.morphs), &face.clips[0], &[]),
     ];
     if let Some((robot, held)) = &robot {
-        models.push(("the robot, Surprised", &robot.model, &robot.clips[0], held));
+        models.push(("the robot, Surprised", (&robot.model, &robot.morphs), &robot.clips[0], held));
     }
     let fast = FastPath::new();
-    for (name, model, clip, held) in models {
+    for (name, (model, targets), clip, held) in models {
         let (mut pose, mut by_reference) = (Pose::new(model), Pose::new(model));
-        let new_morph = || Morphed::new(&model.skin, &model.morphs);
+        let new_morph = || Morphed::new(&model.skin, targets);
         let (mut morphed, mut morphed_again) = (new_morph(), new_morph());
         for method in [Method::Lbs, Method::Dqs] {
             let on_fast_path = Blending::Skin { method, by: &fast, normals: true };
-            let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+            let mut morph = Morph { targets, held, morphed: &mut morphed };
             if pose.run(model, held_frame(clip, &mut morph, on_fast_path)).is_err() {
                 // The face's badge and the robot's joints scale: no dual quaternion holds them.
                 assert!(method == Method::Dqs && !name.contains("tube"), "{name}: {method:?} refused");
@@ -324,7 +333,7 @@ fn a_frame_of_pose_is_the_readable_steps() {
                 (&readable.normals.vertex, &pose.normals.vertex),
             );
             // The frame on the readable loops is those steps, bit for bit.
-            let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed_again };
+            let mut morph = Morph { targets, held, morphed: &mut morphed_again };
             let frame = held_frame(clip, &mut morph, Blending::reference(method));
             by_reference.run(model, frame).expect("rigid, as on the fast path");
             assert!(by_reference.skinned == readable.skinned, "{at}: the reference frame's positions");
@@ -357,7 +366,7 @@ fn the_face() -> Imported {
 fn surprised_robot() -> Option<(Imported, Vec<Held>)> {
     let path = common::sample_model("RobotExpressive.glb")?;
     let imported = gltf_import::load(&path).expect("the robot loads");
-    let head = imported.model.morphs.iter().find(|m| m.name == "Head_4").expect("Head_4 has targets");
+    let head = imported.morphs.iter().find(|m| m.name == "Head_4").expect("Head_4 has targets");
     let k = head.targets.iter().position(|t| t == "Surprised").expect("Head_4 has Surprised");
     let held = vec![Held { weight: head.weights.start + k, value: 1.0 }];
     Some((imported, held))
@@ -370,7 +379,7 @@ fn every_influence_counts_on_the_fast_path() {
     let skin = &model.skin;
     assert_eq!(skin.most_influences(), 8, "four extras a vertex: the second pass has work to do");
     let times = [0.0, 0.3, 0.55, 0.95];
-    let (p, n, rigid) = check("eight influences", model, clip, &times, &[]);
+    let (p, n, rigid) = check("eight influences", (model, &imported.morphs), clip, &times, &[]);
     assert_eq!(rigid, times.len(), "the fixture's joints only turn and move: dual quaternions too");
     eprintln!("eight influences: positions within {p:.1e} of the size, normals within {n:.1e}");
 
@@ -397,11 +406,11 @@ fn a_morphed_skin_on_the_fast_path() {
         for clip in imported.clips.iter().take(3) {
             let d = clip.duration as f64;
             let times = [0.0, d * 0.3, d * 0.75];
-            let (p, n, _) = check(name, model, clip, &times, held);
+            let (p, n, _) = check(name, (model, &imported.morphs), clip, &times, held);
             (worst_position, worst_normal) = (worst_position.max(p), worst_normal.max(n));
             // The shape the fast path was handed is not the modelled one: the morph took part.
-            let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
-            let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+            let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &imported.morphs));
+            let mut morph = Morph { targets: &imported.morphs, held, morphed: &mut morphed };
             let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, d * 0.3) }.palette_only();
             pose.run(model, frame).expect("linear blending takes any palette");
             let shaped = morphed.reshaped().expect("a model with morph targets has a shape of its own");
@@ -426,8 +435,8 @@ fn every_thread_gives_the_one_threads_bits_with_extras_and_a_morph() {
     let on_two = FastPath::new().on(threads);
     for (name, imported, held) in &models {
         let (model, clip) = (&imported.model, &imported.clips[0]);
-        let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
-        let mut morph = Morph { targets: &model.morphs, held, morphed: &mut morphed };
+        let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &imported.morphs));
+        let mut morph = Morph { targets: &imported.morphs, held, morphed: &mut morphed };
         let at = Frame::new(clip, clip.duration as f64 * 0.6);
         pose.run(model, Frame { reshape: Some(&mut morph), ..at }.palette_only())
             .expect("linear blending takes any palette");

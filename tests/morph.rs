@@ -25,7 +25,7 @@ fn positions(pose: &Pose) -> Vec<Vec3> {
 fn the_loader_reads_the_targets_their_names_and_the_nodes_weights() {
     let imported = load(&face::face(true));
     assert!(imported.notes.is_empty(), "{:?}", imported.notes);
-    let morphs = &imported.model.morphs;
+    let morphs = &imported.morphs;
     assert_eq!(morphs.len(), 2, "the face and the badge");
     let (face, badge) = (&morphs[0], &morphs[1]);
     assert_eq!((face.name.as_str(), face.bone, face.vertices.clone()), ("face", 2, 0..4));
@@ -61,10 +61,10 @@ fn every_weight_0_gives_the_modelled_mesh_exactly() {
     }
     g.json["nodes"][2].as_object_mut().unwrap().remove("weights");
     let without = load(&g);
-    assert!(without.model.morphs.is_empty());
+    assert!(without.morphs.is_empty());
     let (mut a, mut b) = (Pose::new(&with.model), Pose::new(&without.model));
-    let mut morphed = Morphed::new(&with.model.skin, &with.model.morphs);
-    let mut morph = Morph { targets: &with.model.morphs, held: &[], morphed: &mut morphed };
+    let mut morphed = Morphed::new(&with.model.skin, &with.morphs);
+    let mut morph = Morph { targets: &with.morphs, held: &[], morphed: &mut morphed };
     for t in [0.0, 0.3, 0.8] {
         let frame = Frame { reshape: Some(&mut morph), ..Frame::new(&with.clips[0], t) };
         a.run(&with.model, frame).expect("linear blending takes any palette");
@@ -78,10 +78,10 @@ fn every_weight_0_gives_the_modelled_mesh_exactly() {
 fn one_target_at_weight_1_gives_the_mesh_plus_its_displacements() {
     let imported = load(&face::face(false));
     let model = &imported.model;
-    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &imported.morphs));
     // Smile alone, fully on; the badge off. The rest pose: every joint matrix is the identity.
     morphed.weights.copy_from_slice(&[1.0, 0.0, 0.0]);
-    let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
+    let mut morph = Morph { targets: &imported.morphs, held: &[], morphed: &mut morphed };
     let frame = Frame { reshape: Some(&mut morph), ..Frame::new(&Still, 0.0) };
     pose.run(model, frame).expect("linear blending takes any palette");
     let shaped = morphed.shape(&model.skin);
@@ -112,12 +112,12 @@ fn a_cubicspline_weight_channel_samples_as_worked_out_by_hand() {
     // h01 = 0.5, h11 = -0.125. Smile: 0.5 * 0 + 0.125 * 2 + 0.5 * 1 - 0.125 * 1 = 0.625.
     // Frown: 0.5 * 1 + 0.125 * (-1) + 0.5 * 0 - 0.125 * 0.5 = 0.3125.
     let imported = load(&face::face(true));
-    let (model, clip) = (&imported.model, &imported.clips[0]);
+    let clip = &imported.clips[0];
     let mut weights = vec![0.0; 3];
-    sample_weights(clip, 0.5, &model.morphs, &mut weights);
+    sample_weights(clip, 0.5, &imported.morphs, &mut weights);
     assert_eq!(weights, [0.625, 0.3125, 1.0], "the badge has no channel: its mesh's weight");
     for t in [0.0, 0.2, 0.7, 0.99] {
-        sample_weights(clip, t as f64, &model.morphs, &mut weights);
+        sample_weights(clip, t as f64, &imported.morphs, &mut weights);
         let spec = face::weights(t);
         assert!(
             (weights[0] - spec[0]).abs() < 1e-6 && (weights[1] - spec[1]).abs() < 1e-6,
@@ -136,7 +136,7 @@ fn step_and_linear_weight_channels_sample_as_the_spec_says() {
         g.json["animations"][0]["samplers"][1]["interpolation"] = json!(interpolation);
         let imported = load(&g);
         let mut weights = vec![0.0; 3];
-        sample_weights(&imported.clips[0], 0.25, &imported.model.morphs, &mut weights);
+        sample_weights(&imported.clips[0], 0.25, &imported.morphs, &mut weights);
         assert!(
             weights[..2].iter().zip(at_quarter).all(|(w, e)| (w - e).abs() < 1e-6),
             "{interpolation}: {weights:?}"
@@ -148,8 +148,8 @@ fn step_and_linear_weight_channels_sample_as_the_spec_says() {
 fn the_morph_then_the_skin_puts_every_vertex_where_the_spec_does() {
     let imported = load(&face::face(true));
     let (model, clip) = (&imported.model, &imported.clips[0]);
-    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
-    let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &imported.morphs));
+    let mut morph = Morph { targets: &imported.morphs, held: &[], morphed: &mut morphed };
     let mut moved = 0.0f32;
     for t in [0.0, 0.25, 0.5, 0.75, 0.99] {
         let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, t as f64) };
@@ -179,9 +179,9 @@ fn the_morph_then_the_skin_puts_every_vertex_where_the_spec_does() {
 fn a_held_weight_holds_over_the_clip() {
     let imported = load(&face::face(true));
     let (model, clip) = (&imported.model, &imported.clips[0]);
-    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &imported.morphs));
     let held = [Held { weight: 1, value: 0.0 }];
-    let mut morph = Morph { targets: &model.morphs, held: &held, morphed: &mut morphed };
+    let mut morph = Morph { targets: &imported.morphs, held: &held, morphed: &mut morphed };
     let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, 0.5) };
     pose.run(model, frame).expect("linear blending takes any palette");
     let want = face::expected([face::weights(0.5)[0], 0.0], 45.0);
@@ -209,7 +209,7 @@ fn tangents_are_said_once_and_damaged_targets_leave_their_mesh_alone() {
         note.contains("morph targets of mesh \"face\"") && note.contains("3 entries for 4 vertices"),
         "{note}"
     );
-    assert_eq!(imported.model.morphs.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["badge"]);
+    assert_eq!(imported.morphs.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["badge"]);
 
     // Node weights that are not one per target.
     let mut g = face::face(false);

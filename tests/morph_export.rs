@@ -17,8 +17,8 @@ use skinning_method::model::Model;
 use skinning_method::morph::{Held, Morph, Morphed};
 
 fn round_trip(imported: &Imported, container: Container) -> Imported {
-    let bytes =
-        export(&imported.model, &imported.looks, &imported.clips, container).expect("the model exports");
+    let bytes = export(&imported.model, &imported.looks, &imported.morphs, &imported.clips, container)
+        .expect("the model exports");
     let back = load_from_slice(&bytes, None).expect("the export loads back");
     assert!(back.notes.is_empty(), "read back without a note: {:?}", back.notes);
     back
@@ -46,17 +46,17 @@ fn weight_tracks(clip: &Clip) -> usize {
 /// frames' weights.
 fn largest_difference(a: &Imported, b: &Imported, held: &[Held], times: usize) -> (f32, f32) {
     let (mut pa, mut pb) = (Pose::new(&a.model), Pose::new(&b.model));
-    let mut ma = Morphed::new(&a.model.skin, &a.model.morphs);
-    let mut mb = Morphed::new(&b.model.skin, &b.model.morphs);
+    let mut ma = Morphed::new(&a.model.skin, &a.morphs);
+    let mut mb = Morphed::new(&b.model.skin, &b.morphs);
     let (mut worst, mut worst_weight) = (0.0f32, 0.0f32);
     for (ca, cb) in a.clips.iter().zip(&b.clips) {
         assert_eq!((&ca.name, ca.duration), (&cb.name, cb.duration), "the clips come back in order");
         for k in 0..=times {
             let t = ca.duration as f64 * k as f64 / times as f64;
-            for (pose, morphed, model, clip) in
-                [(&mut pa, &mut ma, &a.model, ca), (&mut pb, &mut mb, &b.model, cb)]
+            for (pose, morphed, (model, targets), clip) in
+                [(&mut pa, &mut ma, (&a.model, &a.morphs), ca), (&mut pb, &mut mb, (&b.model, &b.morphs), cb)]
             {
-                let mut morph = Morph { targets: &model.morphs, held, morphed };
+                let mut morph = Morph { targets, held, morphed };
                 let frame = Frame { reshape: Some(&mut morph), ..Frame::new(clip, t) };
                 pose.run(model, frame).expect("LBS always blends");
             }
@@ -77,7 +77,7 @@ fn the_faces_targets_weights_and_weight_channels_come_back() {
     assert_eq!(weight_tracks(&first.clips[0]), 1, "the face's clip moves its weights");
     for container in [Container::Gltf, Container::Glb] {
         let back = round_trip(&first, container);
-        let (a, b) = (&first.model.morphs, &back.model.morphs);
+        let (a, b) = (&first.morphs, &back.morphs);
         assert_eq!(a.len(), b.len(), "{container:?}: the face and the badge");
         for (m, n) in a.iter().zip(b) {
             // Each mesh on a node of its own, named as before; the same targets, bit for bit.
@@ -105,11 +105,11 @@ fn the_robots_faces_and_their_42_channels_come_back() {
     let count = |i: &Imported| i.clips.iter().map(weight_tracks).sum::<usize>();
     assert_eq!((count(&first), count(&back)), (42, 42), "every weight channel");
     let names = |i: &Imported| -> Vec<(String, Vec<String>)> {
-        i.model.morphs.iter().map(|m| (m.name.clone(), m.targets.clone())).collect()
+        i.morphs.iter().map(|m| (m.name.clone(), m.targets.clone())).collect()
     };
     assert_eq!(names(&first), names(&back));
     // Head_4's Surprised fully on, through every clip.
-    let head = back.model.morphs.iter().find(|m| m.name == "Head_4").expect("Head_4 has targets");
+    let head = back.morphs.iter().find(|m| m.name == "Head_4").expect("Head_4 has targets");
     let surprised = head.weights.start + 1;
     assert_eq!(head.targets[1], "Surprised");
     let (worst, worst_weight) =

@@ -24,7 +24,7 @@ fn the_wrong_order_moves_the_robots_face() {
             .fold((Vec3::INFINITY, Vec3::NEG_INFINITY), |(lo, hi), p| (lo.min(p), hi.max(p)));
         lo.distance(hi)
     };
-    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &imported.morphs));
     // (distance, clip, time, mesh, target)
     let mut worst = (0.0f32, String::new(), 0.0f32, String::new(), String::new());
     for clip in &imported.clips {
@@ -32,7 +32,7 @@ fn the_wrong_order_moves_the_robots_face() {
             let t = clip.duration * i as f32 / 60.0;
             pose.run(model, Frame::new(clip, t as f64).palette_only())
                 .expect("linear blending takes any palette");
-            for morph in &model.morphs {
+            for morph in &imported.morphs {
                 let (mut right, mut skinned) =
                     (vec![Vec3A::ZERO; morph.vertices.len()], vec![Vec3A::ZERO; morph.vertices.len()]);
                 // (Head_2's and Head_3's targets move nothing: both orders agree there.)
@@ -40,7 +40,7 @@ fn the_wrong_order_moves_the_robots_face() {
                     // The spec's order: the shape, then the skin.
                     morphed.weights.fill(0.0);
                     morphed.weights[morph.weights.start + k] = 1.0;
-                    morphed.apply(&model.skin, &model.morphs);
+                    morphed.apply(&model.skin, &imported.morphs);
                     let run = morph.vertices.clone();
                     let palette = Linear(&pose.palette);
                     let shaped = morphed.shape(&model.skin).positions;

@@ -38,13 +38,13 @@ fn a_mesh_without_a_skin_is_one_joint_its_node_at_weight_one() {
     }
     assert_eq!(model.parts.len(), 1);
     assert_eq!((model.parts[0].skinned, model.parts[0].bone), (false, Some(0)));
-    assert_eq!(model.morphs.len(), 1);
+    assert_eq!(imported.morphs.len(), 1);
     assert_eq!(imported.clips.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["gallop"]);
     assert_eq!(imported.nothing_to_draw, None);
 
     // It gallops: its morph weights and its node's keys, as the spec says.
-    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
-    let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
+    let (mut pose, mut morphed) = (Pose::new(model), Morphed::new(&model.skin, &imported.morphs));
+    let mut morph = Morph { targets: &imported.morphs, held: &[], morphed: &mut morphed };
     for t in [0.0, 0.2, 0.5, 0.7, 0.95] {
         let frame = Frame { reshape: Some(&mut morph), ..Frame::new(&imported.clips[0], t as f64) };
         pose.run(model, frame).expect("linear blending takes any palette");

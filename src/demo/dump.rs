@@ -14,6 +14,7 @@ use skinning_formats::dump::{By, Frames, Played, Settings};
 use skinning_method::clip::Clip;
 use skinning_method::mixer::Mixer;
 use skinning_method::model::Model;
+use skinning_method::morph::MeshMorph;
 use std::sync::Arc;
 
 /// The desktop's read-back of the vertex shader's numbers into a dump file
@@ -39,7 +40,7 @@ pub enum To<'a> {
 /// `to` the dump; `say_notes` says what the loader noted, once the flags are found good.
 pub fn dump(
     options: &Options,
-    model: &Model,
+    (model, morphs): (&Model, &[MeshMorph]),
     clips: &Arc<[Clip]>,
     say_notes: impl FnOnce(),
     to: To,
@@ -47,13 +48,14 @@ pub fn dump(
     let clip = &clips[options.clip_index(clips).map_err(|e| Failure::new(2, e))?];
     // The layers at the start, if the flags ask for any: each pass over the frames below plays a
     // copy of them of its own from there (a mixer moves as it plays; the copies share the clips).
-    let start = show::layers::Mixing::for_dump(model, clips, options).map_err(|e| Failure::new(2, e))?;
+    let start =
+        show::layers::Mixing::for_dump(model, morphs, clips, options).map_err(|e| Failure::new(2, e))?;
     let frames = Frames {
         start: options.time,
         dt: options.fixed_dt.unwrap_or(cli::options::DUMP_DT),
         count: options.frames.unwrap_or(1),
     };
-    let held = cli::morph::resolve(model, &options.morphs).map_err(|e| Failure::new(2, e))?;
+    let held = cli::morph::resolve(model, morphs, &options.morphs).map_err(|e| Failure::new(2, e))?;
     // --weights and --trail colour and draw, which a dump does not; a bone they name is still
     // found, as in the window, so a wrong name is refused rather than taken silently.
     if let Some(name) = &options.weights {
@@ -86,7 +88,8 @@ pub fn dump(
     let mut root_motion =
         show::root_motion::root_motion(model, clip, &options.motion).map_err(|e| Failure::new(2, e))?;
     let root_motion = root_motion.as_mut();
-    let settings = Settings { method, by: By::Cpu(&fast), held: &held, reaches: &mut reaches, root_motion };
+    let (by, held) = (By::Cpu(&fast), &held);
+    let settings = Settings { method, by, morphs, held, reaches: &mut reaches, root_motion };
     let write = |mut file: &mut dyn std::io::Write, settings| {
         let mut mixer = start.clone();
         skinning_formats::dump::write_dump_with(&mut file, model, played(&mut mixer, clip), frames, settings)

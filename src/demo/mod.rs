@@ -114,7 +114,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
             cli::choices::Skinning::Gpu => dump::To::Gpu(path, platform::headless::dump_gpu),
             _ => dump::To::File(path),
         };
-        return dump::dump(&options, &loaded.model, &loaded.clips, say_notes, to);
+        return dump::dump(&options, (&loaded.model, &loaded.morphs), &loaded.clips, say_notes, to);
     }
     // The demo and its session (start-up written once, `platform/start.rs`): the notes said, a
     // first frame the dump would refuse refused before any window opens.

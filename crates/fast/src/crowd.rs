@@ -31,7 +31,7 @@ use skinning_method::clip::Clip;
 use skinning_method::dual_quat::DualQuat;
 use skinning_method::frame::{Blending, Frame, Method, Pose};
 use skinning_method::model::Model;
-use skinning_method::morph::{Morph, Morphed};
+use skinning_method::morph::{Morph, MorphTargets, Morphed};
 use skinning_method::transform::Trs;
 use std::mem::{size_of, size_of_val};
 
@@ -64,6 +64,8 @@ pub struct Crowd {
     pub characters: Vec<Character>,
     /// How each character blends: the widest lanes, on the thread that runs its job.
     blend: FastPath,
+    /// The model's morph targets, which every character's step 4 reads ([`Crowd::morphing`]).
+    targets: MorphTargets,
 }
 
 impl Crowd {
@@ -72,11 +74,21 @@ impl Crowd {
         let characters = members
             .into_iter()
             .map(|(place, phase)| {
-                let (pose, morphed) = (Pose::new(model), Morphed::new(&model.skin, &model.morphs));
+                let (pose, morphed) = (Pose::new(model), Morphed::new(&model.skin, &[]));
                 Character { phase, place, pose, morphed }
             })
             .collect();
-        Crowd { characters, blend: FastPath::new() }
+        Crowd { characters, blend: FastPath::new(), targets: MorphTargets::default() }
+    }
+
+    /// The same crowd, each character's frames morphing `model`'s `targets` (kept beside it:
+    /// `morph.rs`: `MorphTargets`) by the clip's weights, as step 4.
+    pub fn morphing(mut self, model: &Model, targets: &MorphTargets) -> Crowd {
+        for character in &mut self.characters {
+            character.morphed = Morphed::new(&model.skin, targets);
+        }
+        self.targets = targets.clone();
+        self
     }
 
     /// `count` characters on a square grid on the model's ground, `spacing` apart ([`grid`],
@@ -90,14 +102,14 @@ impl Crowd {
     /// `threads`' pool, one job per character, when the crowd's vertices together reach the
     /// threads' threshold (`BlendThreads::used_for`); else one after the other on this thread.
     pub fn run(&mut self, model: &Model, clip: &Clip, time: f64, work: Work, threads: &BlendThreads) {
-        let by = &self.blend;
+        let (by, targets) = (&self.blend, &self.targets[..]);
         let one = |character: &mut Character| {
             let blending = match work {
                 Work::Palette => Blending::Palette(Method::Lbs),
                 Work::Blend => Blending::Skin { method: Method::Lbs, by, normals: false },
                 Work::BlendAndNormals => Blending::Skin { method: Method::Lbs, by, normals: true },
             };
-            let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut character.morphed };
+            let mut morph = Morph { targets, held: &[], morphed: &mut character.morphed };
             let reshape = Some(&mut morph as _);
             let frame = Frame { blending, reshape, ..Frame::new(clip, time + character.phase) };
             let _linear_blending_takes_any_palette = character.pose.run(model, frame);

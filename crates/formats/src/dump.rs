@@ -38,38 +38,39 @@
 //! 32-bit floats hold (about 3.4e38) ends the dump with an [`Overflow`], an error in the model (not
 //! in the output) that names the time, and the bone, joint or vertex.
 
-use serde::Serialize;
 use skinning_method::dual_quat::NotRigid;
 use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner, Source, TakesTravel};
 use skinning_method::model::Model;
-use skinning_method::morph::{Held, Morph, Morphed};
+use skinning_method::morph::{Held, MeshMorph, Morph, Morphed};
 use skinning_method::reach::Reach;
 use skinning_method::root_motion::RootMotion;
 use std::io::{self, Write};
 
 mod format;
 mod layers;
+mod model;
 mod morphs;
 mod overflow;
 mod reach;
 mod root_motion;
 mod frames;
 
-use format::{
-    BoneOut, DualQuatOut, FrameOut, InfluenceOut, JointOut, Matrices, MixedOut, PartOut, Points, VertexOut,
-};
+use format::{DualQuatOut, FrameOut, Matrices, MixedOut, Points};
 pub use frames::Frames;
 pub use layers::Played;
+use model::write_model;
+use morphs::Telling;
 pub use morphs::Told;
-use morphs::{Telling, morphs_out};
-use overflow::model_overflow;
 pub use overflow::{Overflow, frame_overflow, points_overflow, pose_overflow};
 
 /// How a dump's frames are made, besides the clips: the method (`"method"`), who blends
-/// (`"skinning"`), the morph weights held over the clips', and the chains that reach.
+/// (`"skinning"`), the model's morph targets and the weights held over the clips', and the chains
+/// that reach.
 pub struct Settings<'a> {
     pub method: Method,
     pub by: By<'a>,
+    /// The morph targets kept beside the model (`morph.rs`: `MorphTargets`; none for most).
+    pub morphs: &'a [MeshMorph],
     pub held: &'a [Held],
     pub reaches: &'a mut [Reach],
     /// The clip's travel, carried on or taken out after step 1 (`root_motion.rs`), if asked.
@@ -77,9 +78,10 @@ pub struct Settings<'a> {
 }
 
 impl Settings<'_> {
-    /// `method`, blended by the readable loops, nothing held, no chain reaching.
+    /// `method`, blended by the readable loops, no morph targets, no chain reaching.
     pub fn new(method: Method) -> Settings<'static> {
-        Settings { method, by: By::Cpu(&Reference), held: &[], reaches: &mut [], root_motion: None }
+        let by = By::Cpu(&Reference);
+        Settings { method, by, morphs: &[], held: &[], reaches: &mut [], root_motion: None }
     }
 }
 
@@ -140,10 +142,10 @@ pub fn write_dump_with<'a>(
         By::Cpu(_) => "cpu",
         By::Outside { name, .. } => name,
     };
-    write_model(out, model, played.name(), name, settings.method)?;
+    write_model(out, model, settings.morphs, played.name(), (name, settings.method))?;
     writeln!(out, "\"frames\": [")?;
     let (mut pose, mut layer_poses) = (Pose::new(model), Vec::new());
-    let mut morphed = Morphed::new(&model.skin, &model.morphs);
+    let mut morphed = Morphed::new(&model.skin, settings.morphs);
     for f in 0..frames.count {
         let time = frames.time(f);
         // Refuse rather than lie (serde_json would write `null`).
@@ -182,7 +184,7 @@ fn run_frame(
     let told = if let By::Outside { told, .. } = settings.by { Some(told) } else { None };
     let blending = Blending::Skin { method: settings.method, by, normals: true };
     let mut reaches = &mut *settings.reaches;
-    let morph = Morph { targets: &model.morphs, held: settings.held, morphed };
+    let morph = Morph { targets: settings.morphs, held: settings.held, morphed };
     let frame = Frame {
         time,
         source,
@@ -193,61 +195,6 @@ fn run_frame(
         compare: None,
     };
     pose.run(model, frame).map_err(io::Error::other)
-}
-
-/// The model's part of the dump, before its frames: the clip's name, who blends and how, the
-/// bones, joints, vertices, meshes and morph targets.
-fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method: Method) -> io::Result<()> {
-    let skeleton = &model.skeleton;
-    let rest_world = skeleton.rest_world();
-    let bones: Vec<BoneOut> = (skeleton.bones().iter().enumerate())
-        .map(|(i, bone)| BoneOut {
-            name: &bone.name,
-            parent: bone.parent,
-            first_child: bone.first_child,
-            sibling: bone.sibling,
-            rest_local: bone.rest.to_mat4().to_cols_array(),
-            rest_world: rest_world[i].to_cols_array(),
-        })
-        .collect();
-    let joints: Vec<JointOut> = (model.skin.joints().iter())
-        .map(|j| JointOut { bone: j.bone, offset: j.offset.to_cols_array() })
-        .collect();
-    let normal = |v: usize| model.skin.normals().get(v).map(|n| n.to_array());
-    let vertices: Vec<VertexOut> = (model.skin.bind().iter().enumerate())
-        .map(|(i, p)| VertexOut {
-            bind: p.to_array(),
-            normal: normal(i),
-            influences: (model.skin.influences(i))
-                .map(|i| InfluenceOut { joint: i.joint, weight: i.weight })
-                .collect(),
-        })
-        .collect();
-    let parts: Vec<PartOut> = (model.parts.iter())
-        .map(|p| PartOut {
-            name: &p.name,
-            bone: p.bone,
-            first: p.vertices.start,
-            count: p.vertices.len(),
-            skinned: p.skinned,
-        })
-        .collect();
-    if let Some(what) = model_overflow(&bones, &joints, &vertices) {
-        return Err(Overflow { frame: None, what }.into_io());
-    }
-    // The object is written in pieces, so the frames can follow one by one.
-    writeln!(out, "{{")?;
-    field(out, "clip", &clip)?;
-    field(out, "skinning", &by)?;
-    field(out, "method", &method.name())?;
-    field(out, "bones", &bones)?;
-    field(out, "joints", &joints)?;
-    field(out, "vertices", &vertices)?;
-    field(out, "meshes", &parts)?;
-    if !model.morphs.is_empty() {
-        field(out, "morphs", &morphs_out(&model.morphs))?;
-    }
-    Ok(())
 }
 
 /// One frame's JSON, borrowing the pose's buffers (and the layers', `mixed`).
@@ -289,11 +236,4 @@ fn frame_out<'a>(
         mixed,
         root_motion: settings.root_motion.as_deref().map(root_motion::root_out),
     }
-}
-
-/// One `"name": value,` line of the dump's object.
-fn field(out: &mut impl Write, name: &str, value: &impl Serialize) -> io::Result<()> {
-    write!(out, "\"{name}\": ")?;
-    serde_json::to_writer(&mut *out, value)?;
-    writeln!(out, ",")
 }

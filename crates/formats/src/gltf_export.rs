@@ -58,6 +58,7 @@ use json::Scene;
 use nodes::Turn;
 use skinning_method::clip::{Clip, Track};
 use skinning_method::model::Model;
+use skinning_method::morph::MeshMorph;
 use std::io::{self, Write};
 
 /// A model's glTF file, laid out and ready to write: the JSON before the buffer's bytes and
@@ -65,6 +66,8 @@ use std::io::{self, Write};
 pub struct Export<'a> {
     model: &'a Model,
     looks: &'a Looks,
+    /// The morph targets kept beside the model (`morph.rs`: `MorphTargets`; none for most).
+    morphs: &'a [MeshMorph],
     clips: &'a [Clip],
     /// Every clip's tracks as they are written (`animations.rs`: `tracks`).
     tracks: Vec<Vec<Track>>,
@@ -82,12 +85,13 @@ impl<'a> Export<'a> {
     pub fn plan(
         model: &'a Model,
         looks: &'a Looks,
+        morphs: &'a [MeshMorph],
         clips: &'a [Clip],
         container: Container,
     ) -> Result<Export<'a>, ExportError> {
         let tracks = animations::tracks(&model.skeleton, clips)?;
         let mut file = File::new(Sink::Count);
-        build(&mut file, model, looks, clips, &tracks)?;
+        build(&mut file, model, looks, morphs, clips, &tracks)?;
         let (mut root, bin) = file.finish().map_err(|e| ExportError::Write(e.to_string()))?;
         let json =
             |root: &json::Root| serde_json::to_vec_pretty(root).map_err(|e| ExportError::Json(e.to_string()));
@@ -127,7 +131,7 @@ impl<'a> Export<'a> {
                 (head, Vec::new())
             }
         };
-        Ok(Export { model, looks, clips, tracks, container, head, tail, bin })
+        Ok(Export { model, looks, morphs, clips, tracks, container, head, tail, bin })
     }
 
     /// The whole file's length, in bytes.
@@ -161,7 +165,8 @@ impl<'a> Export<'a> {
     /// The buffer's bytes to `out`, and how many.
     fn buffer(&self, out: &mut dyn Write) -> io::Result<usize> {
         let mut file = File::new(Sink::Write(out));
-        build(&mut file, self.model, self.looks, self.clips, &self.tracks).map_err(io::Error::other)?;
+        let (model, looks, morphs) = (self.model, self.looks, self.morphs);
+        build(&mut file, model, looks, morphs, self.clips, &self.tracks).map_err(io::Error::other)?;
         file.finish().map(|(_, bin)| bin)
     }
 }
@@ -171,10 +176,11 @@ impl<'a> Export<'a> {
 pub fn export(
     model: &Model,
     looks: &Looks,
+    morphs: &[MeshMorph],
     clips: &[Clip],
     container: Container,
 ) -> Result<Vec<u8>, ExportError> {
-    let export = Export::plan(model, looks, clips, container)?;
+    let export = Export::plan(model, looks, morphs, clips, container)?;
     let mut bytes = Vec::with_capacity(export.bytes());
     export.write_to(&mut bytes).map_err(|e| ExportError::Write(e.to_string()))?;
     Ok(bytes)
@@ -185,6 +191,7 @@ fn build<'a>(
     file: &mut File<'a, '_>,
     model: &Model,
     looks: &Looks,
+    morphs: &[MeshMorph],
     clips: &[Clip],
     tracks: &'a [Vec<Track>],
 ) -> Result<(), ExportError> {
@@ -195,7 +202,7 @@ fn build<'a>(
     let turn = Turn::of(model);
     let nodes = nodes::nodes(file, model, &animated, turn);
     looks::materials(file, looks);
-    let mesh_nodes = meshes::meshes(file, model, looks, &nodes, &animated, turn)?;
+    let mesh_nodes = meshes::meshes(file, (model, morphs), looks, &nodes, &animated, turn)?;
     // The bones' roots, then the meshes' own nodes (a mesh on a root bone's node is there already).
     let own = mesh_nodes.iter().flatten().filter(|n| !nodes.roots.contains(n));
     let roots = nodes.roots.iter().chain(own).copied().collect();
@@ -203,7 +210,7 @@ fn build<'a>(
     // Where each morphed mesh went: its bone (whose weight channels move it), node and targets.
     let morphed: Vec<morphs::MorphedMesh> = (model.parts.iter().zip(&mesh_nodes))
         .filter_map(|(part, node)| {
-            let morph = morphs::of_part(model, &part.vertices)?;
+            let morph = morphs::of_part(morphs, &part.vertices)?;
             Some(morphs::MorphedMesh { bone: morph.bone, node: (*node)?, targets: morph.target_count() })
         })
         .collect();

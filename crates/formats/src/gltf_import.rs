@@ -80,6 +80,7 @@ use crate::material::Looks;
 use crate::model_folder::Beside;
 use skinning_method::clip::Clip;
 use skinning_method::model::Model;
+use skinning_method::morph::MorphTargets;
 use skinning_method::printable::printable;
 use std::path::{Path, PathBuf};
 
@@ -94,6 +95,9 @@ pub struct Imported {
     pub looks: Looks,
     /// One per animation, in file order; [`REST`] alone for a file without animations.
     pub clips: Vec<Clip>,
+    /// The morph targets of its meshes that have them, each over its part's run of vertices
+    /// (none for most), kept beside the model as the looks are (chapter 13).
+    pub morphs: MorphTargets,
     /// Which joint slots each glTF skin became.
     pub skins: Vec<SkinSlots>,
     /// What was mended or ignored, one line each, to be said once.
@@ -216,9 +220,9 @@ fn finish(
 
     let model = Model::new(nodes.skeleton, meshes.skin, meshes.edges)?
         .with_triangles(meshes.triangles)?
-        .with_parts(meshes.parts)?
-        .with_morphs(meshes.morphs)?;
+        .with_parts(meshes.parts)?;
+    let morphs = MorphTargets::new(meshes.morphs, model.skin.len()).map_err(ImportError::Morphs)?;
     // The files on disk it was read from (an export never writes over them); none handed over.
     let files = files::named(document, if let Beside::Folder(dir) = beside { Some(dir) } else { None });
-    Ok(Imported { model, looks, clips, skins, notes, rest_only, unused, files, nothing_to_draw })
+    Ok(Imported { model, looks, clips, morphs, skins, notes, rest_only, unused, files, nothing_to_draw })
 }

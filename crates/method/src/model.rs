@@ -1,11 +1,12 @@
 //! A skinned model: what a file would load.
 //!
 //! A [`Model`] is a skeleton, a skin whose joints carry their offsets, the lines that draw the mesh
-//! (and its triangles, where it has faces), which vertices form which mesh ([`Part`]), and the morph
-//! targets of the meshes that have them ([`MeshMorph`]). It is made piece by piece, each piece
-//! checked (`model/build.rs`). What the surface looks like (texture coordinates, materials) is not
-//! part of it: skinning never changes it, and a loader keeps it beside the model. What changes per frame is a [`Pose`](crate::frame::Pose), and
-//! `frame.rs` runs the method on it.
+//! (and its triangles, where it has faces), and which vertices form which mesh ([`Part`]). It is
+//! made piece by piece, each piece checked (`model/build.rs`). What the surface looks like (texture
+//! coordinates, materials) is not part of it: skinning never changes it, and a loader keeps it
+//! beside the model. A later lesson's extras are kept beside it too, as the morph targets of the
+//! meshes that have them (chapter 13). What changes per frame is a [`Pose`](crate::frame::Pose),
+//! and `frame.rs` runs the method on it.
 
 mod axes;
 mod build;
@@ -16,7 +17,6 @@ pub use axes::{Axes, Axis};
 pub use error::ModelError;
 pub use part::Part;
 
-use crate::morph::MeshMorph;
 use crate::skeleton::Skeleton;
 use crate::skin::Skin;
 
@@ -36,8 +36,6 @@ pub struct Model {
     /// The axes its numbers call up and front: the picture stands it up and looks at its front
     /// (`camera.rs`), and the exports turn it into their formats' axes.
     pub axes: Axes,
-    /// The morph targets of its meshes, each over its part's run of vertices (none for most).
-    pub morphs: Vec<MeshMorph>,
 }
 
 impl Model {

@@ -94,6 +94,39 @@ impl MeshMorph {
     }
 }
 
+/// A model's morph targets: every mesh's [`MeshMorph`], each checked against the skin and given
+/// its place in a frame's weights ([`MorphTargets::new`]). The core's model does not hold them: a
+/// loader hands them over beside it (`gltf_import.rs`: `Imported::morphs`), and whoever keeps the
+/// model keeps them. Read as a slice of meshes; none for most models ([`MorphTargets::default`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MorphTargets(Vec<MeshMorph>);
+
+impl MorphTargets {
+    /// `meshes`' targets on a skin of `skin_len` vertices, each mesh checked and numbered
+    /// ([`number_weights`]); the error says which mesh does not fit, and how.
+    pub fn new(mut meshes: Vec<MeshMorph>, skin_len: usize) -> Result<MorphTargets, String> {
+        number_weights(&mut meshes, skin_len)?;
+        Ok(MorphTargets(meshes))
+    }
+}
+
+impl std::ops::Deref for MorphTargets {
+    type Target = [MeshMorph];
+
+    fn deref(&self) -> &[MeshMorph] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a MorphTargets {
+    type Item = &'a MeshMorph;
+    type IntoIter = std::slice::Iter<'a, MeshMorph>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
 /// Gives each mesh its place in a frame's weights, one after the other, after checking that its
 /// numbers fit: a run of the `vertices` the skin has, and a displacement per vertex and target.
 /// Returns how many weights a frame has in all.

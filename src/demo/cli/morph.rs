@@ -35,8 +35,9 @@ pub fn parse_morph(v: &str) -> Result<MorphSetting, String> {
     Ok(MorphSetting { mesh: mesh.to_string(), target: target.to_string(), weight })
 }
 
-/// The weights `settings` hold, found in `model`; one line for the first that names nothing.
-pub fn resolve(model: &Model, settings: &[MorphSetting]) -> Result<Vec<Held>, String> {
+/// The weights `settings` hold, found among `model`'s morph `targets`; one line for the first that
+/// names nothing.
+pub fn resolve(model: &Model, targets: &[MeshMorph], settings: &[MorphSetting]) -> Result<Vec<Held>, String> {
     let mut held = Vec::new();
     for s in settings {
         if !(0.0..=1.0).contains(&s.weight) {
@@ -49,8 +50,8 @@ pub fn resolve(model: &Model, settings: &[MorphSetting]) -> Result<Vec<Held>, St
                 s.weight
             ));
         }
-        for (m, k) in find(model, s)? {
-            held.push(Held { weight: model.morphs[m].weights.start + k, value: s.weight });
+        for (m, k) in find(model, targets, s)? {
+            held.push(Held { weight: targets[m].weights.start + k, value: s.weight });
         }
     }
     Ok(held)
@@ -59,8 +60,7 @@ pub fn resolve(model: &Model, settings: &[MorphSetting]) -> Result<Vec<Held>, St
 /// The meshes `s` names (a node may hold a mesh in two parts, a mesh may hang on two nodes), each
 /// with the target it names: the node by its index, else a node's or a mesh's name, and the target
 /// by its name or index, found as every flag finds a name (`names.rs`).
-fn find(model: &Model, s: &MorphSetting) -> Result<Vec<(usize, usize)>, String> {
-    let morphs = &model.morphs;
+fn find(model: &Model, morphs: &[MeshMorph], s: &MorphSetting) -> Result<Vec<(usize, usize)>, String> {
     if morphs.is_empty() {
         return Err(format!(
             "--morph {}:{}: this model has no morph targets",

@@ -21,6 +21,7 @@ use super::gl::{GlError, as_bytes, gl_size};
 use glam::Vec3A;
 use glow::HasContext;
 use skinning_method::model::Model;
+use skinning_method::morph::MeshMorph;
 use skinning_method::skin::Shape;
 use std::ops::Range;
 
@@ -50,11 +51,11 @@ pub struct MorphData {
     pub per_vertex: Vec<[u32; 4]>,
 }
 
-/// The morph targets of `model` as the shaders read them.
-pub fn morph_data(model: &Model) -> MorphData {
+/// The morph `targets` of `model` as the shaders read them.
+pub fn morph_data(model: &Model, targets: &[MeshMorph]) -> MorphData {
     let mut data = MorphData { texels: Vec::new(), per_vertex: vec![[0; 4]; model.skin.len()] };
     let texel = |d: &Vec3A| [d.x, d.y, d.z, 0.0];
-    for m in &model.morphs {
+    for m in targets {
         let n = m.target_count();
         let normals = !m.normals.is_empty();
         for (i, v) in m.vertices.clone().enumerate() {
@@ -68,10 +69,10 @@ pub fn morph_data(model: &Model) -> MorphData {
     data
 }
 
-/// Whether the shaders can morph `model` with textures of at most `rows` rows; if not, the one
-/// line that says the CPU morphs instead.
-pub fn fits_gpu_morph(model: &Model, data: &MorphData, rows: usize) -> Result<(), String> {
-    let weights: usize = model.morphs.iter().map(|m| m.target_count()).sum();
+/// Whether the shaders can morph a model's `targets`, laid out as `data`, with textures of at most
+/// `rows` rows; if not, the one line that says the CPU morphs instead.
+pub fn fits_gpu_morph(targets: &[MeshMorph], data: &MorphData, rows: usize) -> Result<(), String> {
+    let weights: usize = targets.iter().map(|m| m.target_count()).sum();
     let problem = if weights > MAX_GPU_MORPH_WEIGHTS {
         format!(
             "they take at most {MAX_GPU_MORPH_WEIGHTS} morph targets (MAX_GPU_MORPH_WEIGHTS) and this \
@@ -107,15 +108,15 @@ pub struct GpuMorph {
 }
 
 impl GpuMorph {
-    pub fn new(gl: &glow::Context, model: &Model) -> Result<GpuMorph, GlError> {
-        let mut data = morph_data(model);
+    pub fn new(gl: &glow::Context, model: &Model, targets: &[MeshMorph]) -> Result<GpuMorph, GlError> {
+        let mut data = morph_data(model, targets);
         // SAFETY: `gl`'s context is current (the caller's); this reads one limit into an integer.
         let rows = usize::try_from(unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }).unwrap_or(0);
-        let note = fits_gpu_morph(model, &data, rows).err();
+        let note = fits_gpu_morph(targets, &data, rows).err();
         let mut runs = Vec::new();
         if note.is_some() {
             data = MorphData { texels: Vec::new(), per_vertex: vec![[0; 4]; model.skin.len()] };
-            runs = model.morphs.iter().map(|m| m.vertices.clone()).collect();
+            runs = targets.iter().map(|m| m.vertices.clone()).collect();
         }
         // SAFETY: `gl`'s context is current (the caller's); the buffer and the texture are made
         // here; the upload reads `per_vertex`'s bytes, whose length glow passes; `upload_texture`

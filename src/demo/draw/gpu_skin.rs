@@ -41,7 +41,7 @@ use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::frame::Palette;
 use skinning_method::model::Model;
-use skinning_method::skin::Shape;
+use skinning_method::{morph::MeshMorph, skin::Shape};
 
 /// The skinning programs and the mesh's vertex data on the GPU. Needs the GL context current.
 pub struct GpuSkin {
@@ -66,8 +66,9 @@ pub struct GpuSkin {
     flat: bool,
     /// Where transform feedback writes the skinned positions and normals for [`GpuSkin::capture`].
     captured: glow::Buffer,
-    /// The morph targets: displacements, the `morph` attribute, this frame's weights.
-    morph: GpuMorph,
+    /// The morph targets: displacements, the `morph` attribute, this frame's weights; and why the
+    /// shaders do not morph this model, if they cannot (`GpuMorph::note`), to be said once.
+    pub morph: GpuMorph,
     /// The joints of one palette: a linear palette of several times as many is a crowd's, drawn
     /// once per character (`render/crowd.rs`).
     palette_joints: usize,
@@ -93,9 +94,14 @@ fn method(palette: Palette) -> usize {
 }
 
 impl GpuSkin {
-    /// Compiles the skinning shaders and uploads the model's skin, once; refused before anything
-    /// is made if the model has too many joints or the driver too small uniform blocks.
-    pub fn new(gl: &glow::Context, model: &Model, looks: &Looks) -> Result<GpuSkin, GlError> {
+    /// Compiles the skinning shaders and uploads the model's skin and morph `targets`, once; refused
+    /// before anything is made if the model has too many joints or the driver too small uniform blocks.
+    pub fn new(
+        gl: &glow::Context,
+        model: &Model,
+        targets: &[MeshMorph],
+        looks: &Looks,
+    ) -> Result<GpuSkin, GlError> {
         gpu_can_skin(&model.skin).map_err(GlError::Other)?;
         fits_driver(block_limit(gl)).map_err(GlError::Other)?;
         // What the blend reads per vertex, in the shapes the shader's attributes take.
@@ -119,7 +125,7 @@ impl GpuSkin {
 
         let strokes = Strokes::new(gl, n, &model.edges)?;
         strokes.upload_positions(gl, &bind, &mut Vec::new());
-        let morph = GpuMorph::new(gl, model)?;
+        let morph = GpuMorph::new(gl, model, targets)?;
         // SAFETY: the caller keeps the context that made `gl` current on this thread; the strokes'
         // vertex array and buffers were just made with it.
         unsafe {
@@ -214,11 +220,6 @@ impl GpuSkin {
     /// targets), before drawing or capturing (`GpuMorph::set_shape`).
     pub fn set_shape(&mut self, gl: &glow::Context, weights: &[f32], shape: Option<Shape>) {
         self.morph.set_shape(gl, weights, shape, self.strokes.positions, self.normals);
-    }
-
-    /// Why the shaders do not morph this model, if they cannot (the CPU does it for them): once.
-    pub fn take_morph_note(&mut self) -> Option<String> {
-        self.morph.note.take()
     }
 
     /// Draws its points with its lines whatever their number (`Strokes::show_points`) if `always`.

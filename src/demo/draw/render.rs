@@ -39,6 +39,7 @@ use glam::{Mat4, Vec3};
 use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::model::Model;
+use skinning_method::morph::MeshMorph;
 use skinning_method::skeleton::BoneId;
 mod crowd;
 mod read;
@@ -79,8 +80,14 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Compiles the shaders and creates the layers for `model`.
-    pub fn new(gl: glow::Context, model: &Model, looks: &Looks) -> Result<Renderer, GlError> {
+    /// Compiles the shaders and creates the layers for `model` (and its morph `targets`, which the
+    /// GPU's skinning shaders morph by).
+    pub fn new(
+        gl: glow::Context,
+        model: &Model,
+        targets: &[MeshMorph],
+        looks: &Looks,
+    ) -> Result<Renderer, GlError> {
         let lines = LinesProgram::new(&gl)?;
         // A mesh whose vertices all sit at one point has no lines or faces to see: its points mark
         // where it is, however many there are.
@@ -99,7 +106,7 @@ impl Renderer {
         let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
         let gpu = match gpu_refusal {
             Some(_) => None,
-            None => Some(gpu_skinned(&gl, model, looks, a_point)?),
+            None => Some(gpu_skinned(&gl, (model, targets), looks, a_point)?),
         };
         let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
         let reach = ReachMarks::new(&gl)?;

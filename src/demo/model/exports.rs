@@ -50,7 +50,7 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
     let clips = &loaded.clips[..loaded.own_clips];
     // Laid out first (the JSON says how long the buffer is), then written as it is made: the file
     // is never held whole (`gltf_export.rs`: `Export`).
-    let export = Export::plan(&loaded.model, &loaded.looks, clips, container)
+    let export = Export::plan(&loaded.model, &loaded.looks, &loaded.morphs, clips, container)
         .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
     write_file(path, |file| export.write_to(file))?;
     let model = &loaded.model;
@@ -63,7 +63,7 @@ pub fn gltf(path: &Path, container: Container, loaded: &Loaded) -> Result<(), Fa
         false => printable(&path.display().to_string()).into_owned(),
     };
     // Morph targets, where the model has any: they go out with their meshes (`gltf_export/morphs.rs`).
-    let targets: usize = model.morphs.iter().map(|m| m.target_count()).sum();
+    let targets: usize = loaded.morphs.iter().map(|m| m.target_count()).sum();
     let morphs = match targets {
         0 => String::new(),
         n => format!(", {}", counted(n, "morph target", "morph targets")),
@@ -92,7 +92,7 @@ pub fn md5(path: &Path, loaded: &Loaded, force: bool) -> Result<(), Failure> {
     let pictures: Vec<PathBuf> = export.pictures.iter().map(|(file, _)| mesh.with_file_name(file)).collect();
     let derived: Vec<PathBuf> = animations.iter().chain(&pictures).cloned().collect();
     let planned = together::check((path, mesh.clone()), &derived, &Inputs::of(&loaded.read), force)?;
-    if !loaded.model.morphs.is_empty() {
+    if !loaded.morphs.is_empty() {
         console::say("note: MD5 has no morph targets: the model is written in its modelled shape");
     }
     export.notes.iter().for_each(|note| console::say(&format!("note: {note}")));

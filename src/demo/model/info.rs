@@ -38,7 +38,7 @@ pub fn describe(path: &Path, imported: &Imported) -> String {
     tree(imported, &mut line);
     skins(imported, &mut line);
     line(meshes(model));
-    super::morph_info::describe_morphs(model).into_iter().for_each(&mut line);
+    super::morph_info::describe_morphs(model, &imported.morphs).into_iter().for_each(&mut line);
     line(super::looks_info::looks(&imported.looks));
     line(influences(&model.skin));
     animations(imported, &mut line);

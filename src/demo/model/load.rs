@@ -17,6 +17,7 @@ use skinning_formats::material::Looks;
 use skinning_formats::md5_import::{self, StoredWeights};
 use skinning_method::clip::Clip;
 use skinning_method::model::{Axes, Axis, Model};
+use skinning_method::morph::MorphTargets;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -25,6 +26,8 @@ pub struct Loaded {
     pub model: Model,
     /// What its surface looks like (texture coordinates, materials; none for the article).
     pub looks: Looks,
+    /// Its meshes' morph targets, kept beside it (glTF only; none for most).
+    pub morphs: MorphTargets,
     /// Its clips, shared with the mixer that plays them (`show/layers.rs`).
     pub clips: Arc<[Clip]>,
     /// How many of `clips` are the file's own: after them a loader may add `rest`, the rest pose
@@ -80,7 +83,8 @@ fn article(options: &Options) -> Result<Loading, Failure> {
     let clips = skinning_method::scene::clips().map_err(invalid)?;
     let own_clips = clips.len();
     let (looks, notes, stored, read) = (Looks::default(), Vec::new(), None, Vec::new());
-    Ok(Loading::Show(Box::new(Loaded { model, looks, clips: clips.into(), own_clips, notes, stored, read })))
+    let (clips, morphs) = (clips.into(), MorphTargets::default());
+    Ok(Loading::Show(Box::new(Loaded { model, looks, morphs, clips, own_clips, notes, stored, read })))
 }
 
 /// The model in `from`, by the loader its name asks for, whichever way its files came: the one
@@ -111,10 +115,8 @@ pub fn open(from: ModelFiles, options: &Options) -> Result<Loading, Failure> {
         let info = options.info.then(|| crate::demo::model::md5_info::describe(path, &imported));
         let own_clips = imported.animations.len();
         let md5_import::Imported { model, looks, clips, stored, notes, files, .. } = imported;
-        (
-            Loaded { model, looks, clips: clips.into(), own_clips, notes, stored: Some(stored), read: files },
-            info,
-        )
+        let (clips, morphs, stored) = (clips.into(), MorphTargets::default(), Some(stored));
+        (Loaded { model, looks, morphs, clips, own_clips, notes, stored, read: files }, info)
     } else {
         let mut imported = read::gltf(from)?;
         facing(&mut imported.model, options)?;
@@ -124,8 +126,11 @@ pub fn open(from: ModelFiles, options: &Options) -> Result<Loading, Failure> {
             return Err(Failure::new(1, format!("{}: {why}", shown(path))));
         }
         let own_clips = if imported.rest_only { 0 } else { imported.clips.len() };
-        let gltf_import::Imported { model, looks, clips, notes, files, .. } = imported;
-        (Loaded { model, looks, clips: clips.into(), own_clips, notes, stored: None, read: files }, info)
+        let gltf_import::Imported { model, looks, morphs, clips, notes, files, .. } = imported;
+        (
+            Loaded { model, looks, morphs, clips: clips.into(), own_clips, notes, stored: None, read: files },
+            info,
+        )
     };
     if options.stats {
         say_load_time(path, started, loaded.model.skin.len())?;

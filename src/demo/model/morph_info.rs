@@ -5,18 +5,19 @@
 //! 32-bit floats.
 
 use skinning_method::model::Model;
+use skinning_method::morph::MeshMorph;
 use skinning_method::printable::{printable, quoted};
 use std::fmt::Write;
 
-/// The lines, or none for a model without morph targets.
-pub fn describe_morphs(model: &Model) -> Vec<String> {
-    if model.morphs.is_empty() {
+/// The lines for `model`'s morph `targets`, or none for a model without.
+pub fn describe_morphs(model: &Model, targets: &[MeshMorph]) -> Vec<String> {
+    if targets.is_empty() {
         return Vec::new();
     }
     let size = size(model);
     let mut lines =
         vec!["morph targets (shapes added before the skin; fully on, each moves a vertex up to):".into()];
-    for m in &model.morphs {
+    for m in targets {
         let node = printable(&model.skeleton.bone(m.bone).name);
         let mut line = format!("  {} on node {node}, {} vertices:", quoted(&m.name), m.vertices.len());
         for k in 0..m.target_count() {

@@ -64,7 +64,7 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
     let Some((_context, gl)) = context() else { return };
     let model = fan(MAX_GPU_JOINTS);
     assert_eq!(model.skin.joints().len(), 256);
-    let mut gpu = GpuSkin::new(&gl, &model, &Looks::default()).expect("256 joints fit");
+    let mut gpu = GpuSkin::new(&gl, &model, &[], &Looks::default()).expect("256 joints fit");
     let mut pose = Pose::new(&model);
     // Every bone turned its own way, some past a half turn, so DQS's sign flip is exercised.
     for (i, bend) in pose.bend.iter_mut().enumerate() {
@@ -108,7 +108,7 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
 #[test]
 fn one_joint_past_the_limit_is_refused_by_the_gpu_skin() {
     let Some((_context, gl)) = context() else { return };
-    let Err(e) = GpuSkin::new(&gl, &fan(MAX_GPU_JOINTS + 1), &Looks::default()) else {
+    let Err(e) = GpuSkin::new(&gl, &fan(MAX_GPU_JOINTS + 1), &[], &Looks::default()) else {
         panic!("257 joints cannot fit")
     };
     assert!(e.to_string().contains("at most 256 joints"), "{e}");

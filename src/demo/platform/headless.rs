@@ -59,8 +59,8 @@ pub fn dump_gpu(
     gpu_can_skin(&model.skin).map_err(|e| Failure::new(2, e))?;
     let (_context, gl) = offscreen(1, 1, false)?;
     // The dump reads positions and normals back: no surface, so no looks.
-    let mut gpu = GpuSkin::new(&gl, model, &Looks::default())?;
-    if let Some(note) = gpu.take_morph_note() {
+    let mut gpu = GpuSkin::new(&gl, model, settings.morphs, &Looks::default())?;
+    if let Some(note) = gpu.morph.note.take() {
         console::say(&format!("note: {note}"));
     }
     let (gpu, weights) = (RefCell::new(gpu), RefCell::new(Vec::new()));

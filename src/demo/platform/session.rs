@@ -54,7 +54,7 @@ const WARM_UP_FRAMES: u64 = 3;
 impl Session {
     pub fn new(options: Options, demo: state::Demo) -> Session {
         Session {
-            bound: Bound::new(&demo.model),
+            bound: Bound::new(&demo.model, &demo.morph.targets),
             options,
             demo,
             frames_drawn: 0,
@@ -143,7 +143,7 @@ impl Session {
             creep.once_a_frame(renderer.gl());
         }
         if self.demo.skinned.skinning != Skinning::Cpu
-            && let Some(note) = renderer.gpu.as_mut().and_then(|gpu| gpu.take_morph_note())
+            && let Some(note) = renderer.gpu.as_mut().and_then(|gpu| gpu.morph.note.take())
         {
             console::say(&format!("note: {note}"));
         }

@@ -15,8 +15,8 @@ use crate::demo::show::state::Demo;
 /// the loader mended or left out is said now, once; a first frame the dump would refuse is refused
 /// before any window opens (`show/finite.rs`).
 pub fn session(options: Options, loaded: Loaded) -> Result<Session, Failure> {
-    let Loaded { model, looks, clips, notes, stored, .. } = loaded;
-    let mut demo = Demo::new(model, clips, &options).map_err(|e| Failure::new(2, e))?;
+    let Loaded { model, looks, morphs, clips, notes, stored, .. } = loaded;
+    let mut demo = Demo::with_morphs(model, morphs, clips, &options).map_err(|e| Failure::new(2, e))?;
     demo.stored = stored;
     demo.looks = looks;
     notes.iter().for_each(|note| console::say(&format!("note: {note}")));
@@ -30,7 +30,8 @@ pub fn session(options: Options, loaded: Loaded) -> Result<Session, Failure> {
 /// this driver cannot do it (`Session::refuse_gpu`).
 pub fn renderer(session: &mut Session, gl: glow::Context) -> Result<Renderer, Failure> {
     session.pick_threads(&gl::version_string(&gl))?;
-    let renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
+    let demo = &session.demo;
+    let renderer = Renderer::new(gl, &demo.model, &demo.morph.targets, &demo.looks)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     Ok(renderer)
 }

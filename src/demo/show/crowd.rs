@@ -18,7 +18,7 @@ use skinning_fast::parallel::BlendThreads;
 use skinning_method::clip::Clip;
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
-use skinning_method::morph::Morphed;
+use skinning_method::morph::{MorphTargets, Morphed};
 
 /// The most memory the crowd's poses may hold together: past it, `--crowd` asks for fewer.
 pub const MAX_BYTES: usize = 1 << 30;
@@ -35,13 +35,19 @@ pub struct CrowdLayer {
 }
 
 impl CrowdLayer {
-    /// `count` characters of `model` playing a clip of `duration` seconds; None for one (no crowd).
-    /// A crowd whose poses would hold more than [`MAX_BYTES`] is refused in one line.
-    pub fn new(model: &Model, count: usize, duration: f64) -> Result<Option<CrowdLayer>, String> {
+    /// `count` characters of `model` (shaped by its morph `targets`) playing a clip of `duration`
+    /// seconds; None for one (no crowd). A crowd whose poses would hold more than [`MAX_BYTES`] is
+    /// refused in one line.
+    pub fn new(
+        model: &Model,
+        targets: &MorphTargets,
+        count: usize,
+        duration: f64,
+    ) -> Result<Option<CrowdLayer>, String> {
         if count <= 1 {
             return Ok(None);
         }
-        let each = pose_bytes(&Pose::new(model)) + morph_bytes(&Morphed::new(&model.skin, &model.morphs));
+        let each = pose_bytes(&Pose::new(model)) + morph_bytes(&Morphed::new(&model.skin, targets));
         if each.saturating_mul(count) > MAX_BYTES {
             return Err(format!(
                 "--crowd {count}: {count} characters of this model would hold {} MiB of poses ({} KiB each); \
@@ -56,7 +62,8 @@ impl CrowdLayer {
         let place = |i| on_ground(model, grid(i, count), step);
         // The first character stays where the model stands; the grid moves to put it there.
         let first = place(0);
-        let crowd = Crowd::new(model, (1..count).map(|i| (place(i) - first, phase(i, count, duration))));
+        let crowd = Crowd::new(model, (1..count).map(|i| (place(i) - first, phase(i, count, duration))))
+            .morphing(model, targets);
         // The grid's middle, from the first character, and how far from it the farthest stands.
         let centre = -first;
         let places = crowd.characters.iter().map(|c| c.place).chain([Vec3::ZERO]);
@@ -108,21 +115,30 @@ mod tests {
     fn a_crowd_past_the_memory_limit_is_refused_saying_how_many_fit() {
         // 8,192 vertices: a pose of over 256 KB (positions and normals), so 10,000 hold 2.5 GB.
         let tube = synthetic::tube(8, 512, 16);
-        let Err(why) = CrowdLayer::new(&tube, 10_000, 1.0) else { panic!("10,000 big poses were taken") };
+        let Err(why) = CrowdLayer::new(&tube, &MorphTargets::default(), 10_000, 1.0) else {
+            panic!("10,000 big poses were taken")
+        };
         let fit = MAX_BYTES / pose_bytes(&Pose::new(&tube));
         assert!(
             why.starts_with("--crowd 10000: ") && why.contains(&format!("ask for {fit} or fewer")),
             "{why}"
         );
         assert!(fit < 10_000 && fit > 1000, "{fit}");
-        assert!(CrowdLayer::new(&tube, 3, 1.0).is_ok_and(|c| c.is_some_and(|c| c.others().len() == 2)));
-        assert!(CrowdLayer::new(&tube, 1, 1.0).is_ok_and(|c| c.is_none()), "one is the model alone");
+        assert!(
+            CrowdLayer::new(&tube, &MorphTargets::default(), 3, 1.0)
+                .is_ok_and(|c| c.is_some_and(|c| c.others().len() == 2))
+        );
+        assert!(
+            CrowdLayer::new(&tube, &MorphTargets::default(), 1, 1.0).is_ok_and(|c| c.is_none()),
+            "one is the model alone"
+        );
     }
 
     #[test]
     fn the_first_character_stays_and_the_camera_takes_in_the_grid() {
         let tube = synthetic::tube(4, 8, 8);
-        let crowd = CrowdLayer::new(&tube, 9, 2.0).expect("nine fit").expect("a crowd");
+        let crowd =
+            CrowdLayer::new(&tube, &MorphTargets::default(), 9, 2.0).expect("nine fit").expect("a crowd");
         assert_eq!(crowd.others().len(), 8);
         assert!(crowd.others().iter().all(|c| c.place.length() > 0.0), "no other where the first stands");
         let mut camera = skinning::camera::framing_model(&tube, &[synthetic::wave()]);

@@ -21,7 +21,7 @@ use glam::Mat4;
 use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
 use skinning_method::frame::{Blending, Frame, Pose, Still};
 use skinning_method::model::Model;
-use skinning_method::morph::Morph;
+use skinning_method::morph::{MeshMorph, Morph};
 
 /// What a frame's blend can reach at most, from numbers that never change: the largest bind
 /// coordinate, and how far each morph target can move a vertex.
@@ -37,10 +37,10 @@ pub struct Bound {
 const MARGIN: f64 = 1024.0;
 
 impl Bound {
-    pub fn new(model: &Model) -> Bound {
+    pub fn new(model: &Model, targets: &[MeshMorph]) -> Bound {
         let largest = |p: glam::Vec3| p.abs().max_element() as f64;
         let bind = model.skin.bind_positions().map(largest).fold(0.0, f64::max);
-        let reach = model.morphs.iter().flat_map(|m| (0..m.target_count()).map(|k| m.reach(k))).collect();
+        let reach = targets.iter().flat_map(|m| (0..m.target_count()).map(|k| m.reach(k))).collect();
         Bound { bind, reach }
     }
 
@@ -67,7 +67,7 @@ pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> 
                 return None;
             }
             let compared = &mut demo.skinned.compared;
-            let mut stage = morph.stage(&demo.model);
+            let mut stage = morph.stage();
             blend_as_the_dump_does(pose, &mut stage, compared, &demo.model, method, demo.clock.time);
             points_overflow(&pose.skinned, "skinned position")
                 .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))

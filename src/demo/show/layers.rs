@@ -23,6 +23,7 @@ use skinning_method::mixer::additive::{self, Against};
 use skinning_method::mixer::mask::Mask;
 use skinning_method::mixer::{Kind, Layer, Mixer, weighted};
 use skinning_method::model::Model;
+use skinning_method::morph::MeshMorph;
 use skinning_method::printable::{printable, quoted};
 use std::fmt::Write;
 use std::sync::Arc;
@@ -40,8 +41,14 @@ pub struct Mixing {
 impl Mixing {
     /// The layers `options` ask for: the `--blend` clips (or the one clip `--animation` or `--clip`
     /// picks), then each `--mask`, then each `--additive`; then `--fade-to`'s crossfade. A wrong name
-    /// is one line with the closest names (`cli/names.rs`). The mixer shares `clips`.
-    pub fn new(model: &Model, clips: &Arc<[Clip]>, options: &Options) -> Result<Mixing, String> {
+    /// is one line with the closest names (`cli/names.rs`). The mixer shares `clips`; an additive
+    /// layer measures the model's morph weights (`morphs`, its targets) against its reference too.
+    pub fn new(
+        model: &Model,
+        morphs: &[MeshMorph],
+        clips: &Arc<[Clip]>,
+        options: &Options,
+    ) -> Result<Mixing, String> {
         let flags = &options.layers;
         let skeleton = &model.skeleton;
         let mut layers = Vec::with_capacity(flags.blend.len() + flags.mask.len() + flags.additive.len() + 2);
@@ -72,7 +79,7 @@ impl Mixing {
             layers.push(Layer::new(Kind::Masked(Mask::new(skeleton, bone)), clip, wanted.weight));
         }
         for wanted in &flags.additive {
-            layers.push(additive_layer(model, clips, options, wanted)?);
+            layers.push(additive_layer(model, morphs, clips, options, wanted)?);
         }
         let sync = flags.sync || flags.blend.is_empty();
         let mut mixer = Mixer::new(clips.clone(), layers, sync);
@@ -86,12 +93,17 @@ impl Mixing {
     /// The mixer a dump plays, if the flags ask for layers (else one clip plays, as always); in
     /// step only with `--sync`, or, as in the window, for `--fade-to` without `--blend`, so that a
     /// crossfade gives the dump the window's poses.
-    pub fn for_dump(model: &Model, clips: &Arc<[Clip]>, options: &Options) -> Result<Option<Mixer>, String> {
+    pub fn for_dump(
+        model: &Model,
+        morphs: &[MeshMorph],
+        clips: &Arc<[Clip]>,
+        options: &Options,
+    ) -> Result<Option<Mixer>, String> {
         let flags = &options.layers;
         if !flags.any_layer() {
             return Ok(None);
         }
-        let mut mixer = Mixing::new(model, clips, options)?.mixer;
+        let mut mixer = Mixing::new(model, morphs, clips, options)?.mixer;
         mixer.sync = flags.sync || (flags.blend.is_empty() && flags.fade_to.is_some());
         Ok(Some(mixer))
     }
@@ -229,9 +241,14 @@ fn find_clip(options: &Options, clips: &[Clip], flag: &str, wanted: &str) -> Res
 
 /// The layer of one `--additive`, measured against its reference; a layer that adds nothing is
 /// noted (a clip of one pose, against its own first pose).
-fn additive_layer(model: &Model, clips: &[Clip], options: &Options, wanted: &Added) -> Result<Layer, String> {
+fn additive_layer(
+    model: &Model,
+    morphs: &[MeshMorph],
+    clips: &[Clip],
+    options: &Options,
+    wanted: &Added,
+) -> Result<Layer, String> {
     let skeleton = &model.skeleton;
-    let morphs = &model.morphs[..];
     let clip = find_clip(options, clips, "--additive", &wanted.clip)?;
     let against = match &wanted.reference {
         Reference::Rest => Against::Rest,

@@ -1,13 +1,14 @@
-//! The morph targets as the demo shows them (`morph.rs` is the method): the weights the user holds
-//! over the clip's, from `--morph` and the keys, the target the keys change, and the morph that
-//! every frame's step 4 fills (`Morphed`: this frame's weights and shape). `T` picks the
+//! The morph targets as the demo shows them (`morph.rs` is the method): the model's targets, kept
+//! beside it, the weights the user holds over the clip's, from `--morph` and the keys, the target
+//! the keys change, and the morph that every frame's step 4 fills (`Morphed`: this frame's weights
+//! and shape). `T` picks the
 //! next target (all of the model's, mesh after mesh, then none), `U` and `I` lower and raise its
 //! weight by [`STEP`], from 0 to 1, and hold it there; `R` goes back to the command line's. The
 //! corner line names the picked target and its weight this frame.
 
 use crate::demo::cli::morph::{MorphSetting, resolve};
 use skinning_method::model::Model;
-use skinning_method::morph::{Held, Morph, Morphed};
+use skinning_method::morph::{Held, Morph, MorphTargets, Morphed};
 use skinning_method::printable::printable;
 
 /// How much `U` and `I` change a weight.
@@ -16,8 +17,10 @@ pub const STEP: f32 = 0.1;
 /// The longest a target's name is shown in the corner line, in characters.
 const LABEL_CHARS: usize = 40;
 
-/// The user's morph weights and the target the keys change.
+/// The model's morph targets, the user's morph weights and the target the keys change.
 pub struct MorphControl {
+    /// The model's morph targets (none for most).
+    pub targets: MorphTargets,
     /// The weights held by the command line (`--morph`), where `R` comes back to.
     start: Vec<Held>,
     /// The weights held now: over the clip's, every frame.
@@ -31,11 +34,16 @@ pub struct MorphControl {
 }
 
 impl MorphControl {
-    /// The weights `settings` hold on `model`; a setting that names nothing is the one-line error.
-    pub fn new(model: &Model, settings: &[MorphSetting]) -> Result<MorphControl, String> {
-        let start = resolve(model, settings)?;
+    /// The weights `settings` hold on `model`'s morph `targets`; a setting that names nothing is the
+    /// one-line error.
+    pub fn new(
+        model: &Model,
+        targets: MorphTargets,
+        settings: &[MorphSetting],
+    ) -> Result<MorphControl, String> {
+        let start = resolve(model, &targets, settings)?;
         let mut labels = Vec::new();
-        for m in &model.morphs {
+        for m in targets.iter() {
             for k in 0..m.target_count() {
                 let label = format!("{}:{}", printable(&m.name), printable(&m.target_label(k)));
                 labels.push(label.chars().take(LABEL_CHARS).collect());
@@ -43,14 +51,14 @@ impl MorphControl {
         }
         let mut held = Vec::with_capacity(labels.len() + start.len());
         held.extend_from_slice(&start);
-        let morphed = Morphed::new(&model.skin, &model.morphs);
-        Ok(MorphControl { start, held, picked: None, labels, morphed })
+        let morphed = Morphed::new(&model.skin, &targets);
+        Ok(MorphControl { targets, start, held, picked: None, labels, morphed })
     }
 
-    /// Step 4 of this frame as a stage (`morph.rs`: `Morph`): `model`'s targets, the weights held
-    /// now, and the morph it fills.
-    pub fn stage<'a>(&'a mut self, model: &'a Model) -> Morph<'a> {
-        Morph { targets: &model.morphs, held: &self.held, morphed: &mut self.morphed }
+    /// Step 4 of this frame as a stage (`morph.rs`: `Morph`): the targets, the weights held now,
+    /// and the morph it fills.
+    pub fn stage(&mut self) -> Morph<'_> {
+        Morph { targets: &self.targets, held: &self.held, morphed: &mut self.morphed }
     }
 
     /// `T`: the next target, or none after the last.
@@ -119,10 +127,10 @@ mod tests {
             positions,
             normals: Vec::new(),
         };
-        let model = model.with_morphs(vec![lift]).expect("it fits");
+        let targets = MorphTargets::new(vec![lift], model.skin.len()).expect("it fits");
         let clips = skinning_method::scene::clips().expect("the article's clips");
         let morphs = settings.iter().map(|s| crate::demo::cli::morph::parse_morph(s).unwrap()).collect();
-        Demo::new(model, clips, &Options { morphs, ..Options::default() })
+        Demo::with_morphs(model, targets, clips, &Options { morphs, ..Options::default() })
     }
 
     #[test]
@@ -158,7 +166,14 @@ mod tests {
         let labels = (0..targets).map(|k| format!("face:{k}")).collect();
         let (start, morphed) =
             (vec![Held { weight: 0, value: 0.5 }], Morphed::new(&Skin::new(Vec::new()), &[]));
-        MorphControl { start, held: Vec::new(), picked: None, labels, morphed }
+        MorphControl {
+            targets: MorphTargets::default(),
+            start,
+            held: Vec::new(),
+            picked: None,
+            labels,
+            morphed,
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ use super::normal_lines::{line_count, line_lengths, normal_lines};
 use super::reach::Reaching;
 use super::root_motion::Travelling;
 use super::scene::Scene;
-use super::selection::{self, Selection};
+use super::selection::Selection;
 use super::skinned::{Shown, SkinnedLayer};
 use super::trail::Trail;
 use super::view::{View, at_one_point, find_bone};
@@ -29,13 +29,13 @@ use crate::demo::time::Instant;
 use crate::demo::words::labels::Words;
 use crate::demo::words::status::{self, Status};
 use glam::{Vec3, Vec3A};
-use skinning::camera::framing_model;
+use skinning::camera::framing_morphed;
 use skinning_formats::material::Looks;
 use skinning_formats::md5_import::StoredWeights;
 use skinning_method::clip::Clip;
 use skinning_method::frame::{Frame, Pose};
-use skinning_method::inspect::Inspection;
 use skinning_method::model::Model;
+use skinning_method::morph::MorphTargets;
 use skinning_method::printable::printable;
 use std::sync::Arc;
 
@@ -100,16 +100,22 @@ pub struct Demo {
 }
 
 impl Demo {
-    /// The demo of `model` playing `clips`, set up as `options` ask.
-    pub fn new(model: Model, clips: impl Into<Arc<[Clip]>>, options: &Options) -> Result<Demo, String> {
+    /// The demo of `model`, shaped by its morph `targets` (kept beside it: `morph.rs`; none for
+    /// most), playing `clips`, set up as `options` ask.
+    pub fn with_morphs(
+        model: Model,
+        targets: MorphTargets,
+        clips: impl Into<Arc<[Clip]>>,
+        options: &Options,
+    ) -> Result<Demo, String> {
         let clips = clips.into();
-        let mixing = Mixing::new(&model, &clips, options)?;
+        let mixing = Mixing::new(&model, &targets, &clips, options)?;
         let clip = mixing.current();
         let weight_bone = options.weights.as_ref().map(|name| find_bone(&model, name)).transpose()?;
         if options.skinning != Skinning::Cpu {
             gpu_can_skin(&model.skin)?;
         }
-        let morph = MorphControl::new(&model, &options.morphs)?;
+        let morph = MorphControl::new(&model, targets, &options.morphs)?;
         if let Some(v) = options.inspect.filter(|&v| v >= model.skin.len()) {
             return Err(match model.skin.len() {
                 0 => format!("--inspect {v}: this model has no vertices"),
@@ -126,8 +132,8 @@ impl Demo {
         let trail = Trail::new(&model, options.trail.as_deref())?;
         let frame_each_clip = options.model.is_some();
         let framed = if frame_each_clip { std::slice::from_ref(&clips[clip]) } else { &clips[..] };
-        let mut camera = framing_model(&model, framed);
-        let crowd = CrowdLayer::new(&model, options.crowd, clips[clip].duration as f64)?;
+        let mut camera = framing_morphed(&model, &morph.targets, framed);
+        let crowd = CrowdLayer::new(&model, &morph.targets, options.crowd, clips[clip].duration as f64)?;
         crowd.iter().for_each(|crowd| crowd.frame(&mut camera));
         if let Some((yaw, pitch, zoom)) = options.camera {
             camera.start_at(yaw, pitch, zoom);
@@ -181,7 +187,7 @@ impl Demo {
         if !self.frame_each_clip {
             return;
         }
-        let mut framed = framing_model(&self.model, std::slice::from_ref(self.clip()));
+        let mut framed = framing_morphed(&self.model, &self.morph.targets, std::slice::from_ref(self.clip()));
         self.crowd.iter().for_each(|crowd| crowd.frame(&mut framed));
         for camera in [&mut self.view.camera, &mut self.view.home] {
             (camera.target, camera.extent) = (framed.target, framed.extent);
@@ -199,7 +205,7 @@ impl Demo {
         // pose, the chains that reach (in reach mode), the weights the user holds, and the ending
         // the skinned layer asks for (the fast path, or the palette for the GPU).
         self.mixing.mixer.advance_to(time);
-        let (mut reaches, mut morph) = (self.reach.chains(), self.morph.stage(&self.model));
+        let (mut reaches, mut morph) = (self.reach.chains(), self.morph.stage());
         let (source, (blending, compare)) = (&self.mixing.mixer, self.skinned.ending(shown));
         let root_motion = self.travelling.hook(&self.model, &self.clips, self.clip);
         let (adjust, reshape) = (Some(&mut reaches as _), Some(&mut morph as _));
@@ -209,7 +215,7 @@ impl Demo {
         let model = &self.model;
         let clip = &self.clips[self.clip];
         // Dual quaternions may give way to linear blending here (the layer says why): recolour.
-        let (morph, time_in_clip) = (&mut self.morph.stage(model), clip.wrap(time) as f64);
+        let (morph, time_in_clip) = (&mut self.morph.stage(), clip.wrap(time) as f64);
         self.colors_dirty |= self.skinned.finish(&mut self.pose, morph, model, result, time_in_clip, shown);
         if let Some(crowd) = &mut self.crowd {
             crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.fast.threads);
@@ -274,13 +280,6 @@ impl Demo {
     pub fn take_colors(&mut self) -> Option<Colors> {
         let plain = self.skinned.plain_color();
         std::mem::take(&mut self.colors_dirty).then(|| self.view.colors(&self.model, plain))
-    }
-
-    /// The inspected vertex's candidates and blends this frame, if one is inspected.
-    fn inspection(&self) -> Option<Inspection> {
-        let vertex = self.selection.vertex?;
-        let shape = self.morph.morphed.shape(&self.model.skin);
-        Some(selection::inspection(&self.model, &self.pose, shape, self.skinned.method, vertex))
     }
 }
 

@@ -141,7 +141,7 @@ fn local_of_a_joint() -> Facts {
 fn morph_sum() -> Facts {
     let robot = gltf("RobotExpressive.glb")?;
     let model: &Model = &robot.model;
-    let mesh = model.morphs.iter().find(|m| m.vertices.contains(&4267)).expect("Head_4's morph");
+    let mesh = robot.morphs.iter().find(|m| m.vertices.contains(&4267)).expect("Head_4's morph");
     let at = mesh.vertices.clone().position(|v| v == 4267).expect("in the mesh");
     let target = |name: &str| mesh.targets.iter().position(|n| n == name).expect("a target");
     let (angry, surprised) = (target("Angry"), target("Surprised"));

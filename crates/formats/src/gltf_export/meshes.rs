@@ -37,7 +37,7 @@ const SUM_SLACK_PER_WEIGHT: f32 = 2e-7;
 /// part without vertices).
 pub fn meshes(
     file: &mut File,
-    model: &Model,
+    (model, morphs): (&Model, &[MeshMorph]),
     looks: &Looks,
     nodes: &Nodes,
     animated: &[bool],
@@ -50,7 +50,7 @@ pub fn meshes(
     let mut mesh_nodes = vec![None; model.parts.len()];
     let mut free = free_roots(model, nodes, animated);
     for (p, part) in model.parts.iter().enumerate().filter(|(_, part)| !part.vertices.is_empty()) {
-        let morph = morphs::of_part(model, &part.vertices);
+        let morph = morphs::of_part(morphs, &part.vertices);
         let own;
         let (skin_index, skin) = match (&one, shared) {
             (Some(one), Some(shared)) => (shared, one),

@@ -14,14 +14,14 @@ use super::error::ExportError;
 use super::json::{self, Animation};
 use super::nodes::Turn;
 use skinning_method::clip::{Interpolation, Track};
-use skinning_method::model::Model;
 use skinning_method::morph::MeshMorph;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-/// The morph targets of the part whose vertices are `part`, if it has any.
-pub fn of_part<'a>(model: &'a Model, part: &Range<usize>) -> Option<&'a MeshMorph> {
-    model.morphs.iter().find(|m| m.vertices == *part && m.target_count() > 0)
+/// The morph targets, of all the model's `morphs`, of the part whose vertices are `part`, if it
+/// has any.
+pub fn of_part<'a>(morphs: &'a [MeshMorph], part: &Range<usize>) -> Option<&'a MeshMorph> {
+    morphs.iter().find(|m| m.vertices == *part && m.target_count() > 0)
 }
 
 /// One primitive's `targets` for its vertices `range`: per target, its `POSITION` displacements

@@ -45,6 +45,9 @@ pub enum ImportError {
     Budget(String),
     /// The loaded pieces do not fit together (a bug in the loader if it ever shows).
     Model(ModelError),
+    /// A mesh's morph targets do not fit the model's vertices (`morph.rs`: `MorphTargets::new`
+    /// says how; a bug in the loader too, if it ever shows).
+    Morphs(String),
 }
 
 impl fmt::Display for ImportError {
@@ -107,6 +110,7 @@ impl fmt::Display for ImportError {
                 )
             }
             ImportError::Model(e) => write!(f, "the loaded model does not fit together: {e}"),
+            ImportError::Morphs(why) => write!(f, "the loaded model does not fit together: {why}"),
         }
     }
 }

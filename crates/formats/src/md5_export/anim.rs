@@ -19,7 +19,6 @@ use glam::Vec3;
 use skinning_method::clip::Clip;
 use skinning_method::frame::{Blending, ClipAt, Frame, Method, Pose, Reference, Source};
 use skinning_method::model::Model;
-use skinning_method::morph::{Morph, Morphed};
 use skinning_method::printable::quoted;
 use skinning_method::skeleton::Trs;
 use std::io::{self, Write};
@@ -104,16 +103,13 @@ pub fn plan(
         Planned { name, sampling, flags, base: Vec::new(), bounds: Vec::new(), widest_step: 1.0 };
     planned.bounds.reserve_exact(frames);
     let (mut frame, mut before) = (Vec::with_capacity(joints.order.len()), Vec::new());
-    let mut morphed = Morphed::new(&model.skin, &model.morphs);
     for k in 0..frames {
-        // The frame (`frame.rs`) at frame k's time, the clip not wrapped, its morph too: the
-        // positions, for the box.
+        // The frame (`frame.rs`) at frame k's time, the clip not wrapped: the positions of the
+        // mesh the file holds (MD5 keeps no morph targets), for the box.
         let t = k as f32 / rate as f32;
         let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
-        let mut morph = Morph { targets: &model.morphs, held: &[], morphed: &mut morphed };
-        let (source, reshape) = (ClipAt(clip), Some(&mut morph as _));
-        let at = Frame { blending, reshape, ..Frame::new(&source, t as f64) };
-        let _linear_blending_takes_any_palette = pose.run(model, at);
+        let _linear_blending_takes_any_palette =
+            pose.run(model, Frame { blending, ..Frame::new(&ClipAt(clip), t as f64) });
         check_scales(model, &joints.needed, &pose.local, &clip.name, t)?;
         let not_finite = || ExportError::NotFinite(format!("clip {}'s pose at {t} s", quoted(&clip.name)));
         let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));

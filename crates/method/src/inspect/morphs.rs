@@ -4,15 +4,17 @@
 //! so it is the skin's bind position bit for bit.
 
 use super::xyz::{DECIMALS, Xyz};
-use crate::model::Model;
-use crate::morph::morph_position;
+use crate::morph::{MeshMorph, morph_position};
 use crate::printable::{printable, quoted};
+use crate::skin::Skin;
 use glam::Vec3A;
 use std::fmt;
 
 /// Vertex `vertex`'s morph this frame, as a table; nothing for a vertex without targets.
 pub struct MorphTable<'a> {
-    pub model: &'a Model,
+    pub skin: &'a Skin,
+    /// The model's morph targets (`morph.rs`: `MorphTargets`).
+    pub targets: &'a [MeshMorph],
     /// This frame's weights, every mesh's (`Morphed::weights`).
     pub weights: &'a [f32],
     pub vertex: usize,
@@ -20,11 +22,11 @@ pub struct MorphTable<'a> {
 
 impl fmt::Display for MorphTable<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let Some(m) = self.model.morphs.iter().find(|m| m.vertices.contains(&self.vertex)) else {
+        let Some(m) = self.targets.iter().find(|m| m.vertices.contains(&self.vertex)) else {
             return Ok(());
         };
         let weights = &self.weights[m.weights.clone()];
-        let modelled = self.model.skin.bind()[self.vertex];
+        let modelled = self.skin.bind()[self.vertex];
         let displacements = m.displacements(self.vertex - m.vertices.start);
         let shaped = morph_position(modelled, weights, displacements);
         writeln!(f, "vertex {}: morph targets of mesh {}, before the skin", self.vertex, quoted(&m.name))?;

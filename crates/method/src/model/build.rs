@@ -1,10 +1,9 @@
 //! A [`Model`] made piece by piece, each piece checked against the others: the skeleton and the
-//! skin first ([`Model::new`]), then its faces, its meshes and their morph targets. A loader that
+//! skin first ([`Model::new`]), then its faces and its meshes. A loader that
 //! reads a file you did not write gets an error naming what does not fit, never a model whose
 //! indices point past what it has.
 
 use super::{Axes, Model, ModelError, Part};
-use crate::morph::{MeshMorph, number_weights};
 use crate::skeleton::Skeleton;
 use crate::skin::Skin;
 
@@ -22,15 +21,7 @@ impl Model {
             }
         }
         let whole = Part { name: "mesh".into(), vertices: 0..skin.len(), bone: None, skinned: true };
-        Ok(Model {
-            skeleton,
-            skin,
-            edges,
-            triangles: Vec::new(),
-            parts: vec![whole],
-            axes: Axes::GLTF,
-            morphs: Vec::new(),
-        })
+        Ok(Model { skeleton, skin, edges, triangles: Vec::new(), parts: vec![whole], axes: Axes::GLTF })
     }
 
     /// The same model with faces: `triangles`, triples of vertex indices, each checked.
@@ -64,14 +55,6 @@ impl Model {
             return Err(ModelError::BadParts(format!("they cover {next} of {} vertices", self.skin.len())));
         }
         self.parts = parts;
-        Ok(self)
-    }
-
-    /// The same model with morph targets on some of its meshes, each checked and given its place in
-    /// a frame's weights (`morph::number_weights`).
-    pub fn with_morphs(mut self, mut morphs: Vec<MeshMorph>) -> Result<Self, ModelError> {
-        number_weights(&mut morphs, self.skin.len()).map_err(ModelError::BadMorphs)?;
-        self.morphs = morphs;
         Ok(self)
     }
 }

@@ -20,8 +20,6 @@ pub enum ModelError {
     NoSuchTriangleVertex { triangle: usize, vertex: u32 },
     /// The parts do not cover the vertices in order, skinned ones first.
     BadParts(String),
-    /// A mesh's morph targets do not fit its vertices (`morph::number_weights` says how).
-    BadMorphs(String),
 }
 
 impl fmt::Display for ModelError {
@@ -39,7 +37,6 @@ impl fmt::Display for ModelError {
                 write!(f, "triangle {triangle} has a corner at vertex {vertex}, which the mesh does not have")
             }
             ModelError::BadParts(why) => write!(f, "the meshes' vertex ranges are wrong: {why}"),
-            ModelError::BadMorphs(why) => write!(f, "{why}"),
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::demo::draw::strokes::Strokes;
 use glam::Vec3A;
 use skinning_formats::material::Looks;
 use skinning_method::model::Model;
+use skinning_method::morph::MeshMorph;
 use skinning_method::skeleton::BoneId;
 
 /// The mesh's three layers of lines: the bind pose (green, uploaded once), the skinned mesh (red)
@@ -80,11 +81,11 @@ fn bone_lines(model: &Model, drawn: &[BoneId]) -> Vec<[u32; 2]> {
 /// The GPU's skinned layer, in red until the weight view recolours it.
 pub fn gpu_skinned(
     gl: &glow::Context,
-    model: &Model,
+    (model, targets): (&Model, &[MeshMorph]),
     looks: &Looks,
     a_point: bool,
 ) -> Result<GpuSkin, GlError> {
-    let mut gpu = GpuSkin::new(gl, model, looks)?;
+    let mut gpu = GpuSkin::new(gl, model, targets, looks)?;
     gpu.show_points(a_point);
     gpu.upload_colors(gl, &vec![RED; model.skin.len()]);
     Ok(gpu)

@@ -130,7 +130,8 @@ fn hand_over(options: &Options, loaded: Loaded) -> Result<(), Failure> {
     let (name, bytes, mime) = if let Some((path, container)) = &options.export_gltf {
         say_notes();
         let clips = &loaded.clips[..loaded.own_clips];
-        let bytes = skinning_formats::gltf_export::export(&loaded.model, &loaded.looks, clips, *container)
+        let (model, looks, morphs) = (&loaded.model, &loaded.looks, &loaded.morphs);
+        let bytes = skinning_formats::gltf_export::export(model, looks, morphs, clips, *container)
             .map_err(|e| Failure::new(1, format!("cannot export the model as glTF: {e}")))?;
         let mime = match container {
             skinning_formats::gltf_export::Container::Gltf => "model/gltf+json",
@@ -140,7 +141,7 @@ fn hand_over(options: &Options, loaded: Loaded) -> Result<(), Failure> {
     } else if let Some(path) = &options.dump {
         let mut bytes = Vec::new();
         let to = crate::demo::dump::To::Bytes(&mut bytes);
-        crate::demo::dump::dump(options, &loaded.model, &loaded.clips, say_notes, to)?;
+        crate::demo::dump::dump(options, (&loaded.model, &loaded.morphs), &loaded.clips, say_notes, to)?;
         (path, bytes, "application/json")
     } else {
         return Ok(());

@@ -42,13 +42,13 @@ fn the_flags_make_blend_then_masked_then_additive_layers() {
         mask: vec![Masked { clip: "seed".into(), bone: "bone2".into(), weight: 0.5 }],
         ..LayerFlags::default()
     };
-    let mixing = Mixing::new(&model, &clips, &with(layers)).expect("valid");
+    let mixing = Mixing::new(&model, &[], &clips, &with(layers)).expect("valid");
     let kinds: Vec<_> = mixing.mixer.layers.iter().map(|l| (l.kind.name(), l.clip, l.weight)).collect();
     assert_eq!(kinds, [("blend", 2, 0.25), ("blend", 0, 0.75), ("mask", 0, 0.5), ("additive", 1, 0.6)]);
     assert_eq!(mixing.current(), 2, "the first --blend clip plays");
     assert!(!mixing.mixer.sync, "--blend without --sync: each at the same time");
     // Without --blend, the one clip --clip picks, and the window's blends in step.
-    let plain = Mixing::new(&model, &clips, &Options::default()).expect("valid");
+    let plain = Mixing::new(&model, &[], &clips, &Options::default()).expect("valid");
     assert_eq!((weights(&plain), plain.mixer.sync), (vec![(1, 1.0)], true));
 }
 
@@ -56,7 +56,7 @@ fn the_flags_make_blend_then_masked_then_additive_layers() {
 fn a_wrong_clip_or_bone_is_one_line_with_the_choices() {
     let (model, clips) = article();
     let blend = LayerFlags { blend: weighted(&[("walk", 1.0)]), ..LayerFlags::default() };
-    let err = Mixing::new(&model, &clips, &with(blend)).err().expect("no clip walk");
+    let err = Mixing::new(&model, &[], &clips, &with(blend)).err().expect("no clip walk");
     assert_eq!(
         err,
         "unknown clip \"walk\" for --blend: choose one of seed, bend, twist (or an index, 0 to 2)"
@@ -65,14 +65,14 @@ fn a_wrong_clip_or_bone_is_one_line_with_the_choices() {
         mask: vec![Masked { clip: "twist".into(), bone: "bone9".into(), weight: 1.0 }],
         ..LayerFlags::default()
     };
-    let err = Mixing::new(&model, &clips, &with(mask)).err().expect("no bone9");
+    let err = Mixing::new(&model, &[], &clips, &with(mask)).err().expect("no bone9");
     assert_eq!(
         err,
         "unknown bone \"bone9\" for --mask: choose one of root, bone1, bone2, bone31, bone32 (or an index, 0 \
          to 4)"
     );
     let twice = LayerFlags { blend: weighted(&[("bend", 1.0), ("bend", 2.0)]), ..LayerFlags::default() };
-    assert!(Mixing::new(&model, &clips, &with(twice)).err().is_some_and(|e| e.contains("twice")));
+    assert!(Mixing::new(&model, &[], &clips, &with(twice)).err().is_some_and(|e| e.contains("twice")));
     // A model's clips by index, as --animation takes them.
     let options = Options {
         model: Some("arm.glb".into()),
@@ -82,14 +82,14 @@ fn a_wrong_clip_or_bone_is_one_line_with_the_choices() {
         },
         ..Options::default()
     };
-    let mixing = Mixing::new(&model, &clips, &options).expect("valid");
+    let mixing = Mixing::new(&model, &[], &clips, &options).expect("valid");
     assert_eq!(weights(&mixing), [(0, 1.0), (2, 1.0)]);
 }
 
 #[test]
 fn f_fades_linearly_to_the_next_clip_then_plays_it_alone() {
     let (model, clips) = article();
-    let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &clips, &Options::default()).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
     animate(&mut mixing, &model, 1.0, &mut trs);
     mixing.crossfade(1.0).expect("three clips");
@@ -116,14 +116,14 @@ fn blend_weights_near_the_float_limit_fade_and_shift_as_halves() {
     // --blend bend=3e38,twist=3e38: their f32 sum is infinite, which made both shares 0.
     let (model, clips) = article();
     let huge = LayerFlags { blend: weighted(&[("bend", 3e38), ("twist", 3e38)]), ..LayerFlags::default() };
-    let mut mixing = Mixing::new(&model, &clips, &with(huge.clone())).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &clips, &with(huge.clone())).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
     mixing.crossfade(1.0).expect("three clips");
     // F goes to twist, the second: a quarter of the way, bend's half has fallen by a quarter.
     animate(&mut mixing, &model, 1.125, &mut trs);
     assert_eq!(weights(&mixing), [(1, 0.375), (2, 0.625)]);
     // K from halves: a tenth more to twist.
-    let mut mixing = Mixing::new(&model, &clips, &with(huge)).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &clips, &with(huge)).expect("valid");
     mixing.shift(true).expect("K");
     assert_eq!(weights(&mixing), [(1, 0.4), (2, 0.6)]);
 }
@@ -134,7 +134,7 @@ fn a_crossfade_in_step_starts_the_next_clip_at_the_same_phase() {
     let mut clips = clips.to_vec();
     clips[2].duration = 1.0; // twist cut to a second: a clip of another length
     let clips: Arc<[Clip]> = clips.into();
-    let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &clips, &Options::default()).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
     animate(&mut mixing, &model, 3.0, &mut trs);
     mixing.crossfade(3.0).expect("three clips");
@@ -152,7 +152,7 @@ fn a_crossfade_in_step_starts_the_next_clip_at_the_same_phase() {
 #[test]
 fn j_and_k_move_a_tenth_of_the_weight_between_this_clip_and_the_next() {
     let (model, clips) = article();
-    let mut mixing = Mixing::new(&model, &clips, &Options::default()).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &clips, &Options::default()).expect("valid");
     mixing.shift(true).expect("K");
     assert_eq!(weights(&mixing), [(1, 0.9), (2, 0.1)]);
     for _ in 0..12 {
@@ -169,13 +169,13 @@ fn j_and_k_move_a_tenth_of_the_weight_between_this_clip_and_the_next() {
         blend: weighted(&[("seed", 1.0), ("bend", 1.0), ("twist", 1.0)]),
         ..LayerFlags::default()
     };
-    let mut mixing = Mixing::new(&model, &clips, &with(three)).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &clips, &with(three)).expect("valid");
     let err = mixing.shift(true).expect_err("three clips");
     assert!(err.contains("has 3"), "{err}");
     // One clip only: nothing to blend it with.
     let one: Arc<[Clip]> = clips[..1].into();
     let seed = Options { clip: "seed".into(), ..Options::default() };
-    let mut mixing = Mixing::new(&model, &one, &seed).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &one, &seed).expect("valid");
     let err = mixing.crossfade(0.0).expect_err("one clip");
     assert!(err.contains("only one"), "{err}");
 }
@@ -208,9 +208,10 @@ fn an_additive_clip_is_measured_against_the_reference_it_names() {
         additive: vec![Added { clip: "twist".into(), weight: 1.0, reference }],
         ..LayerFlags::default()
     };
-    let reference = |flags| match Mixing::new(&model, &clips, &with(flags)).expect("valid").mixer.layers[1]
-        .kind
-        .clone()
+    let reference = |flags| match Mixing::new(&model, &[], &clips, &with(flags)).expect("valid").mixer.layers
+        [1]
+    .kind
+    .clone()
     {
         Kind::Additive { reference, against } => (reference, against),
         other => panic!("an additive layer, not {other:?}"),
@@ -224,7 +225,9 @@ fn an_additive_clip_is_measured_against_the_reference_it_names() {
     assert_eq!(reference(added(Reference::Start)), (first(2), Against::Start));
     assert_eq!(reference(added(Reference::Rest)), (rest.clone(), Against::Rest));
     assert_eq!(reference(added(Reference::Clip("bend".into()))), (first(1), Against::Clip(1)));
-    let e = Mixing::new(&model, &clips, &with(added(Reference::Clip("walk".into())))).err().expect("no walk");
+    let e = Mixing::new(&model, &[], &clips, &with(added(Reference::Clip("walk".into()))))
+        .err()
+        .expect("no walk");
     assert!(e.starts_with("unknown clip \"walk\" for --additive"), "{e}");
 }
 
@@ -236,7 +239,7 @@ fn fade_to_starts_a_crossfade_that_the_mixer_steps() {
         fade: 2.0,
         ..LayerFlags::default()
     };
-    let mut mixing = Mixing::new(&model, &clips, &with(layers)).expect("valid");
+    let mut mixing = Mixing::new(&model, &[], &clips, &with(layers)).expect("valid");
     let mut trs = vec![Trs::IDENTITY; model.skeleton.len()];
     // Before it starts, bend alone; halfway, half and half; after it, twist alone.
     for (time, bend, twist) in [(0.5, 1.0, 0.0), (2.0, 0.5, 0.5), (2.5, 0.25, 0.75)] {
@@ -252,7 +255,7 @@ fn the_corner_line_shows_each_blend_layers_share_not_its_weight() {
     // --blend bend=1,twist=1: the mixer divides by the sum, so each counts half, as the rows say.
     let (model, clips) = article();
     let layers = LayerFlags { blend: weighted(&[("bend", 1.0), ("twist", 1.0)]), ..LayerFlags::default() };
-    let mixing = Mixing::new(&model, &clips, &with(layers)).expect("valid");
+    let mixing = Mixing::new(&model, &[], &clips, &with(layers)).expect("valid");
     let names: Vec<String> = clips.iter().map(|c| c.name.clone()).collect();
     let bones: Vec<String> = model.skeleton.bones().iter().map(|b| b.name.clone()).collect();
     let mut rows = String::new();

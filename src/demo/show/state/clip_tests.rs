@@ -3,6 +3,7 @@
 
 use super::tests::demo;
 use super::*;
+use skinning::camera::framing_model;
 
 #[test]
 fn number_keys_pick_a_clip_and_c_steps_through_them() {

@@ -2,10 +2,11 @@
 //! for the terminal: the vertex's morph (if its mesh has targets), then the skin's table
 //! (`skinning_method::inspect`), then an MD5 model's stored weights.
 
+use super::super::selection;
 use super::Demo;
 use crate::demo::words::status::{self, StatusLine};
 use skinning_formats::md5_import::WeightTable;
-use skinning_method::inspect::{MorphTable, Report};
+use skinning_method::inspect::{Inspection, MorphTable, Report};
 
 impl Demo {
     /// What the corner line and the title say about this frame.
@@ -40,7 +41,8 @@ impl Demo {
         let time = self.mixing.current_time();
         let name = &self.clip_names[self.clip];
         let morph = MorphTable {
-            model: &self.model,
+            skin: &self.model.skin,
+            targets: &self.morph.targets,
             weights: &self.morph.morphed.weights,
             vertex: inspection.vertex,
         };
@@ -62,5 +64,12 @@ impl Demo {
     /// [`Demo::report`], if the selection or the paused frame changed since the last one.
     pub fn take_report(&mut self) -> Option<String> {
         std::mem::take(&mut self.selection.report_due).then(|| self.report()).flatten()
+    }
+
+    /// The inspected vertex's candidates and blends this frame, if one is inspected.
+    pub(super) fn inspection(&self) -> Option<Inspection> {
+        let vertex = self.selection.vertex?;
+        let shape = self.morph.morphed.shape(&self.model.skin);
+        Some(selection::inspection(&self.model, &self.pose, shape, self.skinned.method, vertex))
     }
 }

@@ -6,6 +6,13 @@ use crate::demo::show::clock::STEP;
 use glam::Vec2;
 use std::time::Duration;
 
+impl Demo {
+    /// The demo of a `model` without morph targets: the tests' shorthand for [`Demo::with_morphs`].
+    pub fn new(model: Model, clips: impl Into<Arc<[Clip]>>, options: &Options) -> Result<Demo, String> {
+        Demo::with_morphs(model, MorphTargets::default(), clips, options)
+    }
+}
+
 pub fn demo() -> Demo {
     let model = skinning_method::scene::article().expect("the article's scene is valid");
     let clips = skinning_method::scene::clips().expect("the article's clips are valid");
