@@ -11,7 +11,9 @@ use glam::{Vec3, Vec3A};
 use serde_json::json;
 use skinning_formats::gltf_import::{Imported, load_from_slice};
 use skinning_method::frame::{Frame, Pose, Still};
-use skinning_method::morph::{Held, Morph, Morphed, morph_normal, morph_position, sample_weights};
+use skinning_method::morph::{
+    Held, MeshMorph, Morph, MorphTargets, Morphed, morph_normal, morph_position, sample_weights,
+};
 
 fn load(g: &common::gltf_build::Gltf) -> Imported {
     load_from_slice(&g.embedded(), None).expect("the face loads")
@@ -220,4 +222,22 @@ fn tangents_are_said_once_and_damaged_targets_leave_their_mesh_alone() {
         "{:?}",
         imported.notes
     );
+}
+
+#[test]
+fn morph_targets_are_checked_against_the_skin_and_given_their_weights() {
+    let mesh = |name: &str, vertices: std::ops::Range<usize>, targets: usize| MeshMorph {
+        name: name.into(),
+        bone: 0,
+        vertices: vertices.clone(),
+        targets: vec![String::new(); targets],
+        defaults: vec![0.0; targets],
+        weights: 0..0,
+        positions: vec![Vec3A::ZERO; vertices.len() * targets],
+        normals: Vec::new(),
+    };
+    let targets = MorphTargets::new(vec![mesh("a", 0..2, 2), mesh("b", 2..4, 1)], 4).expect("they fit");
+    assert_eq!(targets.iter().map(|m| m.weights.clone()).collect::<Vec<_>>(), [0..2, 2..3]);
+    let err = MorphTargets::new(vec![mesh("c", 2..5, 1)], 4).expect_err("past the skin's vertices");
+    assert_eq!(err, "the morph targets of mesh \"c\": its vertices 2..5 are not the skin's 0..4");
 }

@@ -11,9 +11,9 @@
 //! comes from its skinned corners (`normals.rs`). Every matrix is 16 numbers in column-major order
 //! (glam's `to_cols_array`): the last four are the translation column.
 //!
-//! A model with morph targets lists them in `"morphs"`, and each frame holds its
-//! `"morph_weights"`: enough to redo each morphed bind position, which the frame's palette then
-//! blends (`dump/morphs.rs`).
+//! A model with morph targets (kept beside it, handed to the dump in [`Settings`]) lists them in
+//! `"morphs"`, and each frame holds its `"morph_weights"`: enough to redo each morphed bind
+//! position, which the frame's palette then blends (`dump/morphs.rs`).
 //!
 //! A clip played with its travel (`--root-motion`, `root_motion.rs`) adds to each frame its
 //! `"root_motion"`: the travel so far, as a heading, an offset and a matrix (`dump/root_motion.rs`).

@@ -1,6 +1,7 @@
 //! One frame of the method, written once: from a time to skinned positions and normals.
 //!
-//! A [`Pose`] holds everything that changes per frame, allocated once and refilled every frame;
+//! A [`Pose`] holds everything the core's steps change per frame, allocated once and refilled every
+//! frame (a later lesson's stage keeps what it changes itself, beside the pose);
 //! [`Pose::run`] fills it in this order, and everything that poses a model calls it: the program's
 //! window, its dump, the camera's framing, the MD5 export, the DQS check (the inspector reads it).
 //!

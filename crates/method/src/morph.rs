@@ -20,6 +20,9 @@
 //! all. Added after the skin, the arrow would keep pointing where it pointed in the bind pose: a
 //! head that turns would leave its smile facing the old way (chapter 13 measures how far).
 //!
+//! A model's targets are kept beside it, not in it ([`MorphTargets`]): the core's model does not
+//! know them, and a loader hands them over with it.
+//!
 //! In a frame (`frame.rs`) the morph is step 4, after the palette and before the blend: a stage the
 //! frame is handed ([`Morph`], a `Reshape`), which the frame runs without naming it. It changes no
 //! part of the model: it writes this frame's shape ([`Morphed`]: the positions and normals of
