@@ -212,3 +212,16 @@ impl<B: Blender> Skinner for ByMethod<B> {
 pub fn not_rigid(refused: &Refused) -> Option<NotRigid> {
     refused.0.downcast_ref::<NotRigid>().copied()
 }
+
+/// A skinner that blends by a [`Method`], and the dual quaternions it made in its last blend (None
+/// after a linear one): what a dump writes beside each DQS frame. [`ByMethod`] is one; the
+/// program's GPU read-back, which makes its own for the vertex shader, is another.
+pub trait SkinsByMethod: Skinner {
+    fn dq(&self) -> Option<&DqPalette>;
+}
+
+impl<B: Blender> SkinsByMethod for ByMethod<B> {
+    fn dq(&self) -> Option<&DqPalette> {
+        ByMethod::dq(self)
+    }
+}

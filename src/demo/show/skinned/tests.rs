@@ -55,11 +55,11 @@ fn each_choice_blends_what_it_draws() {
         // It moves the normals for the surface it draws, and for the normals layer.
         let normals_moved = (skinning != Skinning::Gpu && shown.surface) || shown.normal_lines;
         let expected_normals = match (normals_moved, method) {
-            (false, _) => &pose.normals.vertex,
-            (true, Methods::Dqs) => &dqs.normals.vertex,
-            (true, _) => &lbs.normals.vertex,
+            (false, _) => &pose.normals,
+            (true, Methods::Dqs) => &dqs.normals,
+            (true, _) => &lbs.normals,
         };
-        assert_eq!(&p.normals.vertex, expected_normals, "{skinning:?} {method:?} {shown:?}");
+        assert_eq!(&p.normals, expected_normals, "{skinning:?} {method:?} {shown:?}");
         let expected = if !cpu {
             &pose.skinned
         } else if method == Methods::Dqs {
