@@ -5,7 +5,7 @@
 
 use glam::{Mat4, Vec3A};
 use skinning_fast::lanes::Lanes;
-use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::lbs_or_dqs::{Blender, Palette, Reference};
 use skinning_method::skin::Skin;
 use std::hint::black_box;
 use std::time::{Duration, Instant};

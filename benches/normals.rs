@@ -15,7 +15,7 @@
 use glam::{Mat4, Vec3A};
 use skinning_fast::fast_path::FastPath;
 use skinning_method::blend::blend;
-use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::lbs_or_dqs::{Blender, Palette, Reference};
 use skinning_method::model::Model;
 use skinning_method::normals::Rule;
 use skinning_method::skin::Skin;

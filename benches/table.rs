@@ -8,7 +8,7 @@ use skinning_fast::fast_path::FastPath;
 use skinning_fast::synthetic;
 use skinning_method::blend::blend;
 use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
-use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::lbs_or_dqs::{Blender, Palette, Reference};
 use skinning_method::skin::{SLOTS, VertexInfluences, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -67,7 +67,7 @@ fn every_weight_0_gives_the_modelled_mesh_exactly() {
         a.update(&with.model, &with.clips[0], t);
         b.update(&without.model, &without.clips[0], t);
         assert_eq!(a.skinned, b.skinned, "t {t}");
-        assert_eq!(a.normals.vertex, b.normals.vertex, "t {t}");
+        assert_eq!(a.normals, b.normals, "t {t}");
     }
 }
 
@@ -160,9 +160,9 @@ fn the_morph_then_the_skin_puts_every_vertex_where_the_spec_does() {
         let turn = glam::Quat::from_rotation_z((90.0 * t).to_radians());
         let normal = turn * (Vec3::Z + w[0] * SMILE_NORMALS[2]).normalize();
         assert!(
-            Vec3::from(pose.normals.vertex[2]).abs_diff_eq(normal, 1e-5),
+            Vec3::from(pose.normals[2]).abs_diff_eq(normal, 1e-5),
             "t {t}: {} != {normal}",
-            pose.normals.vertex[2]
+            pose.normals[2]
         );
     }
     assert!(moved > 0.3, "the orders never disagreed: {moved}");

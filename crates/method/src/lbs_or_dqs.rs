@@ -14,7 +14,7 @@
 
 use crate::blend::{Linear, blend_run};
 use crate::dual_quat::{DqPalette, DualQuat, DualQuats, NotRigid};
-use crate::frame::{Posed, Refused, Skinner};
+use crate::frame::{Blending, Posed, Refused, Skinner};
 use crate::normals::{BlendNormal, normals_run};
 use crate::skin::{Shape, Skin};
 use glam::{Mat4, Vec3A};
@@ -175,6 +175,11 @@ impl<B: Blender> ByMethod<B> {
             Method::Lbs => Some(Palette::Lbs(palette)),
             Method::Dqs => self.dq().map(|dq| Palette::Dqs { joints: &dq.joints, scale: dq.scale }),
         }
+    }
+
+    /// The frame's ending by this skinner, normals included (`frame.rs`: `Blending::Skin`).
+    pub fn ending(&mut self) -> Blending<'_> {
+        Blending::Skin { by: self, normals: true }
     }
 
     /// Compare mode's positions, by dual quaternions, from the last blend; None if it had none.

@@ -18,8 +18,8 @@
 use super::state::Demo;
 use crate::demo::cli::choices::Methods;
 use glam::Mat4;
-use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
 use skinning_fast::fast_path::FastPath;
+use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
 use skinning_method::frame::{Blending, Frame, Pose, Still};
 use skinning_method::lbs_or_dqs::ByMethod;
 use skinning_method::model::Model;

@@ -12,8 +12,8 @@
 
 use glam::Vec3A;
 use skinning_method::frame::Pose;
-use skinning_method::normals::face_normal;
 use skinning_method::model::Model;
+use skinning_method::normals::face_normal;
 
 /// The longest a line gets, as a fraction of the diagonal of the box the camera frames.
 pub const NORMAL_LENGTH: f32 = 0.02;
