@@ -283,7 +283,7 @@ fn a_mirror_and_a_squash_as_the_rule_says() {
 
 /// A frame of `Pose::run` blended by the fast path is the frame of the readable steps, to a rounding:
 /// the palette, the morph, then the readable loop for positions and normals; and a frame blended by
-/// the readable loops (`Blending::reference`) is those steps bit for bit. On the tube, on vertices
+/// the readable loops (`ByMethod` on `Reference`) is those steps bit for bit. On the tube, on vertices
 /// of eight influences and on morphed skins.
 #[test]
 fn a_frame_of_pose_is_the_readable_steps() {

@@ -152,7 +152,7 @@ impl Pose {
     }
 
     /// The whole method for one frame of `clip` at `time`, linear blend skinning by the readable
-    /// loops: [`Pose::run`] with the plainest [`Frame`].
+    /// loop, positions only: [`Pose::run`] with the plainest [`Frame`].
     pub fn update(&mut self, model: &Model, clip: &crate::clip::Clip, time: f64) {
         let _linear_blending_takes_any_palette = self.run(model, Frame::new(clip, time));
     }
