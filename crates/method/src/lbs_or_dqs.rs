@@ -162,6 +162,12 @@ impl<B: Blender> ByMethod<B> {
         Ok(&self.dq)
     }
 
+    /// For a frame that this skinner does not blend (it stops at the palette): what it made in an
+    /// older frame is not this one's, and is no longer given.
+    pub fn skip(&mut self) {
+        self.made = (false, false);
+    }
+
     /// The dual quaternions made in the last blend (or [`ByMethod::make_dq`]); None if it made
     /// none (it blended linearly, or was refused).
     pub fn dq(&self) -> Option<&DqPalette> {

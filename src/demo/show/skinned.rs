@@ -62,7 +62,10 @@ impl SkinnedLayer {
         self.skinner.compare = self.method == Methods::Both && work.positions;
         match work.positions {
             true => Blending::Skin { by: &mut self.skinner, normals: work.normals },
-            false => Blending::Palette,
+            false => {
+                self.skinner.skip();
+                Blending::Palette
+            }
         }
     }
 
