@@ -89,12 +89,12 @@ fn eight_influences_blend_exactly_on_the_cpu_and_the_old_rule_did_not() {
     let (model, clip) = (&imported.model, &imported.clips[0]);
     assert_eq!(clip.name, CLIP);
     let size = eight::size();
-    // The readable loops (`Pose::update`) and the program's fast path.
+    // The readable loops (`Reference`, normals included) and the program's fast path.
     let (mut pose, mut fast) = (Pose::new(model), Pose::new(model));
     let (mut worst, mut worst_normal, mut four_off) = (0.0f64, 0.0f64, (0.0f64, 0, 0.0));
     let mut moved = 0.0f64;
     for t in TIMES {
-        pose.update(model, clip, t);
+        common::update_with_normals(&mut pose, model, clip, t);
         on_the_fast_path(&mut fast, model, clip, t, Method::Lbs);
         for v in 0..model.skin.len() {
             let all = eight::influences(v, &EIGHT);

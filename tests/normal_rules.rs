@@ -12,7 +12,8 @@ use common::{character::character, fixture, sample_model};
 use glam::{DMat3, DVec3, Mat4, Quat, Vec3, Vec3A};
 use skinning_formats::gltf_import::{load, load_from_slice};
 use skinning_method::clip::Clip;
-use skinning_method::frame::Pose;
+use skinning_method::frame::{Blending, Frame, Pose, Still};
+use skinning_method::lbs_or_dqs::Reference;
 use skinning_method::model::Model;
 use skinning_method::normals::{
     Rule, blended_matrix, degrees_between, face_normal, face_normals, inverse_transpose, skin_normal,
@@ -45,8 +46,12 @@ fn stretched_and_turned() -> Model {
 #[test]
 fn a_45_degree_face_on_a_joint_stretched_2_1_1_and_turned_90_degrees() {
     let model = stretched_and_turned();
-    // The rest pose is the whole motion: the palette is turn * stretch.
-    let pose = Pose::new(&model);
+    // The rest pose is the whole motion: the palette is turn * stretch. Blended with the normals
+    // (`lbs_or_dqs.rs`: `Reference`).
+    let mut pose = Pose::new(&model);
+    let blending = Blending::Skin { by: &mut Reference, normals: true };
+    pose.run(&model, Frame { blending, ..Frame::new(&Still, 0.0) })
+        .expect("linear blending takes any palette");
     // On paper. The face holds the directions (1, -1, 0) and (0, 0, 1). Stretched, (1, -1, 0)
     // becomes (2, -1, 0); what is perpendicular to it and to z is (1, 2, 0). Turned 90° about z,
     // (x, y) becomes (-y, x): the skinned normal is (-2, 1, 0) / √5.

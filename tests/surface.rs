@@ -104,7 +104,7 @@ fn the_normals_layer_draws_a_line_along_every_normal() {
     let clips = skinning_method::scene::clips().expect("its clips");
     let camera = framing_model(&model, &clips);
     let mut pose = Pose::new(&model);
-    pose.update(&model, &clips[1], 1.0);
+    common::update_with_normals(&mut pose, &model, &clips[1], 1.0);
     // Each line is 0.02 of the framed box's diagonal long (`show/normal_lines.rs`): its middle is
     // half that along the normal from the vertex, drawn in the layer's pale green.
     let length = 0.02 * 2.0 * camera.radius();

@@ -205,3 +205,17 @@ pub fn sample_model(name: &str) -> Option<PathBuf> {
     }
     Some(path)
 }
+
+/// `Pose::update` with chapter 8's normals: one frame of `clip` at `time`, blended linearly by the
+/// readable loops that move the normals too (`lbs_or_dqs.rs`: `Reference`). The core's own frame
+/// moves positions only.
+pub fn update_with_normals(
+    pose: &mut skinning_method::frame::Pose,
+    model: &skinning_method::model::Model,
+    clip: &skinning_method::clip::Clip,
+    time: f64,
+) {
+    use skinning_method::frame::{Blending, Frame};
+    let blending = Blending::Skin { by: &mut skinning_method::lbs_or_dqs::Reference, normals: true };
+    let _linear_blending_takes_any_palette = pose.run(model, Frame { blending, ..Frame::new(clip, time) });
+}

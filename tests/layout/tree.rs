@@ -47,11 +47,8 @@ fn top_module(file: &Path) -> String {
 /// targets). The frame's ending knows neither method nor the normals any more (`lbs_or_dqs.rs`
 /// does), and no two of the method's files import each other. The checks below fail on any other,
 /// and on any of these once it is gone, so this list only shrinks.
-pub const STILL_TO_UNDO: [&str; 3] = [
-    "frame.rs imports morph.rs",
-    "model/build.rs imports morph.rs",
-    "model.rs imports morph.rs",
-];
+pub const STILL_TO_UNDO: [&str; 3] =
+    ["frame.rs imports morph.rs", "model/build.rs imports morph.rs", "model.rs imports morph.rs"];
 
 /// `found` holds exactly the entries of [`STILL_TO_UNDO`] that are about `what`: no new one, and
 /// none that is already undone.
