@@ -166,15 +166,15 @@ fn a_driver_with_small_uniform_blocks_refuses_only_the_gpu() {
 #[test]
 fn d_is_refused_when_a_joint_is_scaled() {
     let (model, mut pose) = article();
-    assert_eq!(next_method(Methods::Lbs, &mut pose, &model, 1.5), Ok(Methods::Dqs));
+    assert_eq!(next_method(Methods::Lbs, &pose, &model, 1.5), Ok(Methods::Dqs));
     // bone31 stretched to twice its height: no dual quaternion holds that.
     pose.local[scene::BONE31].scale *= Vec3::new(1.0, 2.0, 1.0);
     pose.run(&model, Frame::new(&Still, 1.5)).expect("linear blending takes any palette");
-    let why = next_method(Methods::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
+    let why = next_method(Methods::Lbs, &pose, &model, 1.5).expect_err("scaled");
     assert!(why.contains("joint 3 (bone \"bone31\") is scaled by (1, 2, 1)"), "{why}");
     assert!(why.contains("1.50 s") && !why.contains('\n'), "{why}");
     // Back to LBS is always fine; and the frame's blend says the same.
-    assert_eq!(next_method(Methods::Both, &mut pose, &model, 1.5), Ok(Methods::Lbs));
+    assert_eq!(next_method(Methods::Both, &pose, &model, 1.5), Ok(Methods::Lbs));
     let mut layer = SkinnedLayer::new(&model, Skinning::Cpu, Methods::Dqs);
     let e = pose.run(&model, Frame { blending: layer.ending(Shown::default()), ..Frame::new(&Still, 1.5) });
     let e = e.expect_err("scaled");
