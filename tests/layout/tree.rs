@@ -37,7 +37,7 @@ pub const CORE_AND_LAYERS: (&[&str], &[&str]) = (
 pub const DEMO_ORDER: [&str; 10] =
     ["time", "colors", "output", "cli", "model", "words", "show", "dump", "draw", "platform"];
 
-/// The first name of a module under the method's `src/`: `frame/method.rs` is `frame`.
+/// The first name of a module under the method's `src/`: `frame/source.rs` is `frame`.
 fn top_module(file: &Path) -> String {
     module_of(file).first().cloned().unwrap_or_default()
 }

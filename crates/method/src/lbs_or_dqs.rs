@@ -169,7 +169,7 @@ impl<B: Blender> ByMethod<B> {
     }
 
     /// The dual quaternions made in the last blend (or [`ByMethod::make_dq`]); None if it made
-    /// none (it blended linearly, or was refused).
+    /// none (it blended linearly and compared nothing, was refused, or skipped the frame).
     pub fn dq(&self) -> Option<&DqPalette> {
         self.made.0.then_some(&self.dq)
     }
