@@ -77,9 +77,10 @@ picture reach-t-pose.png --headless --model t-pose.gltf --animation Idle --reach
 # docs/17-root-motion.md: the walking figure of tests/common/rigs.rs (tests/walker.gltf), its Turn
 # clip's travel added up over almost four loops, the hips' trail a circle on the floor's grid.
 picture root-motion-turn.png --headless --model walker.gltf --animation Turn --root-motion on --trail mixamorig:Hips --frames 390 --fixed-dt 0.02 --camera 20,45,0.6 --hide bind --no-text --size 800x500
-# docs/18-a-clip-from-another-body.md: the walker's Walk carried onto tests/stocky.gltf, the same
-# Mixamo names on shorter legs and longer arms, mid-stride.
-picture clips-from-stocky.png --headless --model stocky.gltf --clips-from walker.gltf --animation Walk --time 0.25 --camera 70,10 --hide bind --frames 1 --no-text --size 800x500
+# docs/18-a-clip-from-another-body.md: two bodies side by side, mid-stride: the walker in its own
+# Walk, and its Walk carried onto tests/stocky.gltf, the same Mixamo names on shorter legs and longer arms.
+picture clips-from-walker.png --headless --model walker.gltf --animation Walk --time 0.25 --camera 70,10 --hide bind --frames 1 --no-text --size 400x500
+picture clips-from-stocky.png --headless --model stocky.gltf --clips-from walker.gltf --animation Walk --time 0.25 --camera 70,10 --hide bind --frames 1 --no-text --size 400x500
 # docs/20-feet-on-the-ground.md: the walker's Walk on steps 0.2 high, each step's two edges drawn.
 picture ground-steps.png --headless --model walker.gltf --animation Walk --ground steps:0.2 --time 0.25 --camera 40,25,1.3 --hide bind --frames 1 --no-text --size 800x500
 models="$saved"

@@ -21,6 +21,16 @@ pub enum ModelFiles<'a> {
     },
 }
 
+impl ModelFiles<'_> {
+    /// The model's own file: its path on disk, or its name among the files handed over.
+    pub fn path(&self) -> &Path {
+        match *self {
+            ModelFiles::Disk(path) => path,
+            ModelFiles::Handed { name, .. } => Path::new(name),
+        }
+    }
+}
+
 /// A model's files: each name (a path from the page's folder, or the name a dropped file had),
 /// and its bytes or why there are none.
 #[derive(Default)]

@@ -7,7 +7,7 @@
 
 mod read;
 
-use super::files::ModelFiles;
+use super::files::{Files, ModelFiles};
 use crate::demo::cli::options::Options;
 use crate::demo::cli::values::is_md5mesh;
 use crate::demo::output::console;
@@ -47,16 +47,38 @@ pub enum Loading {
 
 /// The model `options` ask for, from disk. A bad file is one line and exit code 1.
 pub fn load(options: &Options) -> Result<Loading, Failure> {
-    let loading = match &options.model {
-        Some(path) => open(ModelFiles::Disk(path), options)?,
+    let model = options.model.as_deref().map(ModelFiles::Disk);
+    let clips_from = options.motion.clips_from.as_deref().map(ModelFiles::Disk);
+    load_from(model, clips_from, options)
+}
+
+/// The model `options` ask for, and the `--clips-from` file, from files handed over by name (a
+/// page's, fetched from beside it): the same road as [`load`], the names the flags give.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn handed(options: &Options, files: &Files) -> Result<Loading, Failure> {
+    let name = |path: &Option<PathBuf>| path.as_ref().map(|p| p.to_string_lossy().into_owned());
+    let (model, clips_from) = (name(&options.model), name(&options.motion.clips_from));
+    let model = model.as_deref().map(|name| ModelFiles::Handed { name, files });
+    let clips_from = clips_from.as_deref().map(|name| ModelFiles::Handed { name, files });
+    load_from(model, clips_from, options)
+}
+
+/// The one road: the model in `model` (the article's scene without one), then, for `--clips-from`,
+/// the clips of the model in `clips_from` made its own (`clips_from.rs`), wherever the files are.
+fn load_from(
+    model: Option<ModelFiles>,
+    clips_from: Option<ModelFiles>,
+    options: &Options,
+) -> Result<Loading, Failure> {
+    let loading = match model {
+        Some(files) => open(files, options)?,
         None => article(options)?,
     };
-    match (loading, &options.motion.clips_from) {
-        // `--clips-from FILE`: that file's clips, made this model's own (`clips_from.rs`).
-        (Loading::Show(mut loaded), Some(file)) => {
-            let name = shown(file);
+    match (loading, clips_from) {
+        (Loading::Show(mut loaded), Some(files)) => {
+            let name = shown(files.path());
             // Opened without --info, a model is always shown.
-            let Loading::Show(other) = open(ModelFiles::Disk(file), &Options::default())? else {
+            let Loading::Show(other) = open(files, &Options::default())? else {
                 return Err(Failure::new(1, format!("--clips-from {name}: nothing was loaded")));
             };
             let (model, own) = (&other.model, other.own_clips);
@@ -86,15 +108,7 @@ fn article(options: &Options) -> Result<Loading, Failure> {
 /// The model in `from`, by the loader its name asks for, whichever way its files came: the one
 /// road for the desktop and the page. `--info` describes it instead; `--stats` times it.
 pub fn open(from: ModelFiles, options: &Options) -> Result<Loading, Failure> {
-    let path = match from {
-        ModelFiles::Disk(path) => path,
-        ModelFiles::Handed { .. } if options.motion.clips_from.is_some() => {
-            let problem = "--clips-from reads its FILE from disk, which a model handed over cannot: run it on \
-                           the desktop program";
-            return Err(Failure::new(2, problem));
-        }
-        ModelFiles::Handed { name, .. } => Path::new(name),
-    };
+    let path = from.path();
     if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("md5anim")) {
         let problem = "an .md5anim is one animation of an MD5 model; give its .md5mesh, and the .md5anim \
                        files beside it play as its animations";

@@ -95,3 +95,37 @@ fn a_gltf_reads_the_files_it_names_from_those_handed_over_never_from_outside_its
     let failure = open_handed("m/scene.gltf", &given, false).err().expect("refused");
     assert!(failure.message.contains("buffer 0: its uri \"../secret.bin\" leads outside"), "{failure}");
 }
+
+#[test]
+fn clips_from_another_file_handed_over_are_the_clips_from_that_file_on_disk() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let (rig, walker) = (read("t-pose.gltf"), read("walker.gltf"));
+    let mut options = Options { model: Some(dir.join("t-pose.gltf")), ..Options::default() };
+    options.motion.clips_from = Some(dir.join("walker.gltf"));
+    let Loading::Show(on_disk) = load(&options).expect("loads from disk") else { panic!("described") };
+    options.model = Some("t-pose.gltf".into());
+    options.motion.clips_from = Some("walker.gltf".into());
+    let given = files(&[("t-pose.gltf", &rig), ("walker.gltf", &walker)]);
+    let Loading::Show(given) = handed(&options, &given).expect("loads handed over") else {
+        panic!("described")
+    };
+    assert_eq!(given.clips.len(), on_disk.clips.len());
+    assert!(given.clips.iter().any(|c| c.name == "Walk"), "the walker's Walk is carried over");
+    // The same clips from the same bytes: the same pose at every time asked.
+    let skeleton = &given.model.skeleton;
+    let rest: Vec<_> = skeleton.bones().iter().map(|b| b.rest).collect();
+    for (a, b) in given.clips.iter().zip(on_disk.clips.iter()) {
+        assert_eq!(a.name, b.name);
+        for k in 0..8 {
+            let (mut x, mut y) = (rest.clone(), rest.clone());
+            a.sample(skeleton, k as f64 * 0.1, &mut x);
+            b.sample(skeleton, k as f64 * 0.1, &mut y);
+            assert!(x == y, "{} at {} s differs", a.name, k as f64 * 0.1);
+        }
+    }
+    assert_eq!(given.read, [PathBuf::from("t-pose.gltf"), PathBuf::from("walker.gltf")]);
+    // The clips' file missing from those handed over: its one line, as for a missing model.
+    let failure = handed(&options, &files(&[("t-pose.gltf", &rig)])).err().expect("refused");
+    assert!(failure.message.starts_with("cannot read walker.gltf ("), "{failure}");
+}

@@ -18,7 +18,6 @@ use crate::demo::cli::options::Options;
 use crate::demo::draw::gl;
 use crate::demo::draw::render::Renderer;
 use crate::demo::model::files::Files;
-use crate::demo::model::files::ModelFiles;
 use crate::demo::model::load::{self, Loaded, Loading};
 use crate::demo::output::console;
 use crate::demo::output::failure::Failure;
@@ -38,8 +37,9 @@ use winit::window::WindowId;
 
 /// What reaches the page from outside the canvas.
 pub enum Asked {
-    /// A model's files: the model `name` and the files it names. `first`: the model the page's
-    /// address asked for, shown with the address's flags; a model dropped later gets only `--size`.
+    /// A model's files: the model `name` ("" for the article's scene) and the files it names, and
+    /// those of a `--clips-from` file. `first`: what the page's address asked for, shown with the
+    /// address's flags; a model dropped later gets only `--size`.
     Open { name: String, files: Files, first: bool },
     /// A button of the page's bar: the key it stands for.
     Key(String),
@@ -87,7 +87,7 @@ impl Page {
             true => self.options.clone(),
             false => Options { size: self.options.size, model: Some(name.into()), ..Options::default() },
         };
-        let opened = match load::open(ModelFiles::Handed { name, files }, &options) {
+        let opened = match load::handed(&options, files) {
             Ok(Loading::Show(loaded)) => show(canvas, options, *loaded),
             Ok(Loading::Described) => return,
             Err(failure) => Err(failure),
@@ -227,7 +227,7 @@ impl ApplicationHandler<Asked> for Page {
         console::say(&gl::version_string(&canvas.gl()));
         page::keys(KEYS, false);
         self.canvas = Some(canvas);
-        if self.options.model.is_none() {
+        if self.options.model.is_none() && self.options.motion.clips_from.is_none() {
             self.open_scene();
         }
         for asked in std::mem::take(&mut self.waiting) {

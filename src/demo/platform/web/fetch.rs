@@ -49,6 +49,17 @@ pub async fn model(name: &str) -> Files {
     files
 }
 
+/// Each of the files `names` with the files it names (see [`model`]), as one handing-over.
+pub async fn all(names: &[String]) -> Files {
+    let mut all = Files::default();
+    for name in names {
+        let files = model(name).await;
+        all.entries.extend(files.entries);
+        all.notes.extend(files.notes);
+    }
+    all
+}
+
 /// The bytes at `name`, relative to the page, or why there are none.
 async fn fetch(name: &str) -> Result<Vec<u8>, String> {
     let window = web_sys::window().ok_or("the page has no window")?;

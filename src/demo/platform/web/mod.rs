@@ -22,7 +22,6 @@ pub mod folder;
 pub mod gltf_files;
 
 use crate::demo::cli::{self, Command, help::HELP, options::Options};
-use crate::demo::model::files::ModelFiles;
 use crate::demo::model::load::{self, Loaded, Loading};
 use crate::demo::output::failure::Failure;
 use crate::demo::output::page;
@@ -46,11 +45,12 @@ pub fn start() {
         Ok(Command::Run(options)) => *options,
         Err(line) => return page::failed(&line),
     };
-    if let Err(failure) = refused(&options).and_then(|()| model_name(&options).map(drop)) {
-        return page::failed(&failure.message);
-    }
+    let named = match refused(&options).and_then(|()| named_files(&options)) {
+        Ok(named) => named,
+        Err(failure) => return page::failed(&failure.message),
+    };
     if options.info || options.dump.is_some() || options.export_gltf.is_some() {
-        return wasm_bindgen_futures::spawn_local(without_canvas(options));
+        return wasm_bindgen_futures::spawn_local(without_canvas(options, named));
     }
     let event_loop = match EventLoop::<Asked>::with_user_event().build() {
         Ok(event_loop) => event_loop,
@@ -58,9 +58,10 @@ pub fn start() {
     };
     let proxy = event_loop.create_proxy();
     PROXY.with(|slot| *slot.borrow_mut() = Some(proxy));
-    if let Ok(Some(name)) = model_name(&options) {
+    if !named.is_empty() {
+        let name = options.model.as_ref().map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
         wasm_bindgen_futures::spawn_local(async move {
-            let files = fetch::model(&name).await;
+            let files = fetch::all(&named).await;
             send(Asked::Open { name, files, first: true });
         });
     }
@@ -86,37 +87,32 @@ fn refused(options: &Options) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The `--model` file's name as a path from the page's folder; refused if it leads elsewhere.
-fn model_name(options: &Options) -> Result<Option<String>, Failure> {
-    let Some(path) = &options.model else { return Ok(None) };
-    let name = path.to_string_lossy();
-    crate::demo::model::files::inside("", &name).map(Some).ok_or_else(|| {
-        Failure::new(
-            2,
-            format!(
-                "--model {}: the page fetches a model from its own folder; name it by its path there",
-                skinning_method::printable::quoted(&name)
-            ),
-        )
-    })
+/// The files the flags name (`--model`, `--clips-from`), each as a path from the page's folder, to
+/// be fetched from beside it; refused if one leads elsewhere.
+fn named_files(options: &Options) -> Result<Vec<String>, Failure> {
+    let flags = [("--model", &options.model), ("--clips-from", &options.motion.clips_from)];
+    let named = flags.into_iter().filter_map(|(flag, path)| Some((flag, path.as_ref()?.to_string_lossy())));
+    (named.map(|(flag, name)| {
+        crate::demo::model::files::inside("", &name).ok_or_else(|| {
+            Failure::new(
+                2,
+                format!(
+                    "{flag} {}: the page fetches a file from its own folder; name it by its path there",
+                    skinning_method::printable::quoted(&name)
+                ),
+            )
+        })
+    }))
+    .collect()
 }
 
 /// `--info`, `--dump` and `--export-gltf`: the model opened, then described or handed over.
-async fn without_canvas(options: Options) {
-    let loaded = match model_name(&options) {
-        Ok(Some(name)) => {
-            let files = fetch::model(&name).await;
-            match load::open(ModelFiles::Handed { name: &name, files: &files }, &options) {
-                Ok(Loading::Show(loaded)) => Ok(*loaded),
-                Ok(Loading::Described) => return,
-                Err(failure) => Err(failure),
-            }
-        }
-        _ => match load::load(&options) {
-            Ok(Loading::Show(loaded)) => Ok(*loaded),
-            Ok(Loading::Described) => return,
-            Err(failure) => Err(failure),
-        },
+async fn without_canvas(options: Options, named: Vec<String>) {
+    let files = fetch::all(&named).await;
+    let loaded = match load::handed(&options, &files) {
+        Ok(Loading::Show(loaded)) => Ok(*loaded),
+        Ok(Loading::Described) => return,
+        Err(failure) => Err(failure),
     };
     if let Err(failure) = loaded.and_then(|loaded| hand_over(&options, loaded)) {
         page::failed(&failure.message);
