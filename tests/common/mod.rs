@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: running the `skinning` program and reading its output.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod cpu;
 pub mod web;
 pub mod window;
 
