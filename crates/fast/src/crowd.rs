@@ -28,8 +28,7 @@ use crate::parallel::BlendThreads;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec3A};
 use rayon::prelude::*;
 use skinning_method::clip::Clip;
-use skinning_method::dual_quat::DualQuat;
-use skinning_method::frame::{Blending, Frame, Method, Pose};
+use skinning_method::frame::{Blending, Frame, Pose};
 use skinning_method::model::Model;
 use skinning_method::morph::{Morph, MorphTargets, Morphed};
 use skinning_method::transform::Trs;
@@ -102,12 +101,14 @@ impl Crowd {
     /// `threads`' pool, one job per character, when the crowd's vertices together reach the
     /// threads' threshold (`BlendThreads::used_for`); else one after the other on this thread.
     pub fn run(&mut self, model: &Model, clip: &Clip, time: f64, work: Work, threads: &BlendThreads) {
-        let (by, targets) = (&self.blend, &self.targets[..]);
+        let targets = &self.targets[..];
         let one = |character: &mut Character| {
+            // Every character's frame is lent the one fast path (`&FastPath` blends as it does).
+            let mut by = &self.blend;
             let blending = match work {
-                Work::Palette => Blending::Palette(Method::Lbs),
-                Work::Blend => Blending::Skin { method: Method::Lbs, by, normals: false },
-                Work::BlendAndNormals => Blending::Skin { method: Method::Lbs, by, normals: true },
+                Work::Palette => Blending::Palette,
+                Work::Blend => Blending::Skin { by: &mut by, normals: false },
+                Work::BlendAndNormals => Blending::Skin { by: &mut by, normals: true },
             };
             let mut morph = Morph { targets, held: &[], morphed: &mut character.morphed };
             let reshape = Some(&mut morph as _);
@@ -160,10 +161,8 @@ pub fn pose_bytes(pose: &Pose) -> usize {
     }
     let matrices = bytes::<Mat4>(&pose.local_matrices) + bytes(&pose.world) + bytes(&pose.palette);
     let bones = bytes::<Trs>(&pose.local) + bytes::<Quat>(&pose.bend);
-    // The dual quaternions: one per joint, as the palette (`DqPalette::new`).
-    let dq = pose.palette.len() * size_of::<DualQuat>();
-    let vertices = bytes::<Vec3A>(&pose.skinned) + bytes(&pose.normals.vertex) + bytes(&pose.normals.face);
-    matrices + bones + dq + vertices
+    let vertices = bytes::<Vec3A>(&pose.skinned) + bytes(&pose.normals);
+    matrices + bones + vertices
 }
 
 /// The heap memory one character's morph owns (`Morphed::new`): for a model with morph targets,

@@ -15,7 +15,9 @@ use crate::demo::output::write_file;
 use glam::Vec3A;
 use skinning_formats::dump::{Frames, Played, Settings};
 use skinning_formats::material::Looks;
+use skinning_method::dual_quat::DqPalette;
 use skinning_method::frame::{Posed, Skinner};
+use skinning_method::lbs_or_dqs::{Method, Palette, SkinsByMethod};
 use skinning_method::model::Model;
 use skinning_method::skin::Skin;
 use std::cell::RefCell;
@@ -63,54 +65,75 @@ pub fn dump_gpu(
     if let Some(note) = gpu.morph.note.take() {
         console::say(&format!("note: {note}"));
     }
-    let (gpu, weights) = (RefCell::new(gpu), RefCell::new(Vec::new()));
-    let read_back = ReadBack { gl: &gl, gpu, weights, failure: RefCell::new(None) };
+    let dq = (DqPalette::new(model.skin.joints().len()), false);
+    // Each frame's morph weights, as step 4 makes them, for the shaders to morph from.
+    let weights = RefCell::new(Vec::new());
+    let (method, weights_kept) = (settings.method, &weights);
+    let mut read_back = ReadBack { gl: &gl, gpu, failure: None, method, dq, weights: weights_kept };
     let written = write_file(path, |mut file| {
-        // Each frame's morph weights, as step 4 makes them, for the shaders to morph from.
-        let told = |weights: &[f32]| {
-            let mut kept = read_back.weights.borrow_mut();
+        let told = |made: &[f32]| {
+            let mut kept = weights.borrow_mut();
             kept.clear();
-            kept.extend_from_slice(weights);
+            kept.extend_from_slice(made);
         };
-        let by = By::Outside { name: "gpu", by: &read_back, told: &told };
+        let by = By::Outside { name: "gpu", by: &mut read_back, told: &told };
         write_dump_with(&mut file, model, played, frames, Settings { by, ..settings })
     });
-    read_back.gpu.borrow().delete(&gl);
-    match read_back.failure.into_inner() {
+    read_back.gpu.delete(&gl);
+    match read_back.failure {
         Some(e) => Err(e.into()),
         None => written,
     }
 }
 
-/// The vertex shader as the dump's skinner (`frame.rs`: `Skinner`): each frame's shape and palette
-/// to the GPU, the positions and normals it computes read back through transform feedback. The
-/// frame lends it out shared, so the skin, the weights and the failure sit in cells. An OpenGL failure is kept
-/// aside, so it is reported as itself and not as a file that cannot be written.
+/// The vertex shader as the dump's skinner (`frame.rs`: `Skinner`), by the dump's `method`: each
+/// frame's shape and palette to the GPU (for DQS, the palette's dual quaternions, which it makes
+/// itself as the window's GPU layer does, and keeps for the dump: `dq`, and whether this frame's),
+/// the positions and normals the shader computes read back through transform feedback; the morph
+/// weights the shaders morph from sit in a cell the dump fills (`By::Outside`'s `told`). An OpenGL
+/// failure is kept aside, so it is reported as itself and not as a file that cannot be written.
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 struct ReadBack<'g> {
     gl: &'g glow::Context,
-    gpu: RefCell<crate::demo::draw::gpu_skin::GpuSkin>,
-    /// This frame's morph weights (`By::Outside`'s `told`), which the shaders morph from.
-    weights: RefCell<Vec<f32>>,
-    failure: RefCell<Option<gl::GlError>>,
+    gpu: crate::demo::draw::gpu_skin::GpuSkin,
+    failure: Option<gl::GlError>,
+    method: Method,
+    dq: (DqPalette, bool),
+    /// This frame's morph weights, as step 4 made them (`told`), which the shaders morph from.
+    weights: &'g RefCell<Vec<f32>>,
 }
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 impl Skinner for ReadBack<'_> {
     fn skin(
-        &self,
+        &mut self,
         _skin: &Skin,
         posed: Posed,
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) -> Result<(), Box<dyn Error + Send + Sync>> {
-        let mut gpu = self.gpu.borrow_mut();
-        gpu.set_shape(self.gl, &self.weights.borrow(), Some(posed.shape));
-        gpu.capture(self.gl, posed.palette, positions, normals).map_err(|e| {
+        self.dq.1 = false;
+        let palette = match self.method {
+            Method::Lbs => Palette::Lbs(posed.palette),
+            Method::Dqs => {
+                self.dq.0.update(posed.palette)?;
+                self.dq.1 = true;
+                Palette::Dqs { joints: &self.dq.0.joints, scale: self.dq.0.scale }
+            }
+        };
+        self.gpu.set_shape(self.gl, &self.weights.borrow(), Some(posed.shape));
+        self.gpu.capture(self.gl, palette, positions, normals).map_err(|e| {
             let said = e.to_string();
-            *self.failure.borrow_mut() = Some(e);
+            self.failure = Some(e);
             said.into()
         })
+    }
+}
+
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+impl SkinsByMethod for ReadBack<'_> {
+    fn dq(&self) -> Option<&DqPalette> {
+        self.dq.1.then_some(&self.dq.0)
     }
 }
 

@@ -195,8 +195,8 @@ impl Demo {
     }
 
     /// Runs the method for the current time (one frame, `Pose::run`, ending as the skinned layer
-    /// asks: `SkinnedLayer::ending`, compare mode's second blend included); then the normals
-    /// layer's lines.
+    /// asks: `SkinnedLayer::ending`, compare mode's second blend included, by its skinner); then
+    /// the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
@@ -206,10 +206,10 @@ impl Demo {
         // the skinned layer asks for (the fast path, or the palette for the GPU).
         self.mixing.mixer.advance_to(time);
         let (mut reaches, mut morph) = (self.reach.chains(), self.morph.stage());
-        let (source, (blending, compare)) = (&self.mixing.mixer, self.skinned.ending(shown));
+        let (source, blending) = (&self.mixing.mixer, self.skinned.ending(shown));
         let root_motion = self.travelling.hook(&self.model, &self.clips, self.clip);
         let (adjust, reshape) = (Some(&mut reaches as _), Some(&mut morph as _));
-        let frame = Frame { time, source, root_motion, adjust, reshape, blending, compare };
+        let frame = Frame { time, source, root_motion, adjust, reshape, blending };
         let result = self.pose.run(&self.model, frame);
         self.clip = self.mixing.current();
         let model = &self.model;
@@ -218,7 +218,7 @@ impl Demo {
         let (morph, time_in_clip) = (&mut self.morph.stage(), clip.wrap(time) as f64);
         self.colors_dirty |= self.skinned.finish(&mut self.pose, morph, model, result, time_in_clip, shown);
         if let Some(crowd) = &mut self.crowd {
-            crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.fast.threads);
+            crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.skinner.blender.threads);
         }
         self.status.measured(started.elapsed());
         // The camera follows a body that travels (`--root-motion on`), its home view too.

@@ -5,7 +5,7 @@ use super::format::{BoneOut, InfluenceOut, JointOut, PartOut, VertexOut};
 use super::morphs::morphs_out;
 use super::overflow::{Overflow, model_overflow};
 use serde::Serialize;
-use skinning_method::frame::Method;
+use skinning_method::lbs_or_dqs::Method;
 use skinning_method::model::Model;
 use skinning_method::morph::MeshMorph;
 use std::io::{self, Write};

@@ -12,7 +12,7 @@ use super::Renderer;
 use crate::demo::model::gpu_fit::MAX_GPU_JOINTS;
 use crate::demo::show::scene::Scene;
 use glam::Mat4;
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 
 impl Renderer {
     /// Every other character of the crowd, after the first character's layers, as they are drawn:
@@ -28,9 +28,7 @@ impl Renderer {
                 let eye = frame.eye - character.place;
                 self.skinned.upload_positions(gl, &character.pose.skinned, &mut self.staging);
                 match lit {
-                    Some(surface) => {
-                        surface.draw(gl, &character.pose.normals.vertex, &mut self.staging, moved, eye)
-                    }
+                    Some(surface) => surface.draw(gl, &character.pose.normals, &mut self.staging, moved, eye),
                     None => {
                         self.lines.start(gl, moved, frame.point_size);
                         self.skinned.draw(gl);

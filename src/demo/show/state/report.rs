@@ -70,6 +70,6 @@ impl Demo {
     pub(super) fn inspection(&self) -> Option<Inspection> {
         let vertex = self.selection.vertex?;
         let shape = self.morph.morphed.shape(&self.model.skin);
-        Some(selection::inspection(&self.model, &self.pose, shape, self.skinned.method, vertex))
+        Some(selection::inspection(&self.model, &self.pose, shape, self.skinned.drawn_by(), vertex))
     }
 }
