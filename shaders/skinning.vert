@@ -17,17 +17,21 @@
 // mirrors space, then normalised.
 //
 // MAX_JOINTS and INFLUENCES (4 or 8) are #defined by the program (src/demo/draw/skin_program.rs,
-// from MAX_GPU_JOINTS in gpu_palette.rs and the model's influences), after the #version line that
+// from MAX_GPU_JOINTS in src/demo/model/gpu_fit.rs and the model's influences), after the #version line that
 // src/demo/draw/gl.rs adds. The fragment shader
 // is lines.frag for the lines and points, surface.frag for the lit surface.
 
 layout(std140) uniform Palette {
     mat4 palette[MAX_JOINTS]; // world[joint.bone] * joint.offset of every skin joint, this frame
 };
-// A crowd (src/demo/draw/render/crowd.rs) draws several characters at once, one instance each: the
-// block then holds their palettes one after the other, `crowd_joints` matrices apart, each already
-// moved to its character's place. A single character is instance 0, whose palette comes first.
+// A crowd (src/demo/draw/render/crowd.rs) is one instanced draw: the palettes of every character
+// but the first, each already moved to its character's place, are in one float texture
+// (src/demo/draw/crowd_palettes.rs), `crowd_joints` matrices a character, four texels (columns) a
+// matrix, counted row after row; instance k reads character k's. Where `crowd` is false (a single
+// character, or the crowd's first) the palette is the block's.
+uniform bool crowd;
 uniform int crowd_joints;
+uniform highp sampler2D crowd_palettes;
 uniform mat4 view_projection; // world space to clip space: the camera
 uniform float point_size;     // in pixels, scaled for high-DPI screens
 
@@ -40,9 +44,21 @@ layout(location = 5) in uvec4 joints_1;     // a fifth to eighth influence (the 
 layout(location = 6) in vec4 weights_1;     // ... and their weights; read only if INFLUENCES is 8
 layout(location = 7) in vec2 texcoord;      // where on the texture, passed on as it is
 
-// Influence i: the four slots, then the second set; its matrix is in this instance's palette.
-uint joint(int i) { return uint(gl_InstanceID * crowd_joints) + (i < 4 ? joints[i] : joints_1[i - 4]); }
+// Influence i: the four slots, then the second set; its matrix is in this draw's palette.
+uint joint(int i) { return i < 4 ? joints[i] : joints_1[i - 4]; }
 float weight(int i) { return i < 4 ? weights[i] : weights_1[i - 4]; }
+
+// The matrix of influence i: from the block, or from this instance's palette in the crowd's texture.
+mat4 skin_matrix(int i) {
+    if (!crowd) {
+        return palette[joint(i)];
+    }
+    int m = gl_InstanceID * crowd_joints + int(joint(i));
+    int per_row = textureSize(crowd_palettes, 0).x / 4;
+    ivec2 at = ivec2(m % per_row * 4, m / per_row);
+    return mat4(texelFetch(crowd_palettes, at, 0), texelFetch(crowd_palettes, at + ivec2(1, 0), 0),
+                texelFetch(crowd_palettes, at + ivec2(2, 0), 0), texelFetch(crowd_palettes, at + ivec2(3, 0), 0));
+}
 
 // Morph targets (crates/method/src/morph.rs), step 4: before the palette, the vertex takes this frame's shape,
 // modelled + Σ weight[k] * displacement[k], and the skin then moves that shape. The displacements
@@ -81,14 +97,14 @@ void main() {
     // Where each joint alone would put the vertex, weighted; unused slots add nothing.
     vec3 sum = vec3(0.0);
     for (int i = 0; i < INFLUENCES; i++) {
-        sum += weight(i) * (palette[joint(i)] * vec4(bind_position, 1.0)).xyz;
+        sum += weight(i) * (skin_matrix(i) * vec4(bind_position, 1.0)).xyz;
     }
     skinned_position = sum;
 
     // The blended matrix's 3x3 part, then cofactor(m) * bind_normal, with det(m)'s sign.
     mat3 m = mat3(0.0);
     for (int i = 0; i < INFLUENCES; i++) {
-        m += weight(i) * mat3(palette[joint(i)]);
+        m += weight(i) * mat3(skin_matrix(i));
     }
     vec3 yz = cross(m[1], m[2]);
     vec3 moved = yz * bind_normal.x + cross(m[2], m[0]) * bind_normal.y + cross(m[0], m[1]) * bind_normal.z;

@@ -30,7 +30,8 @@ pub fn session(options: Options, loaded: Loaded) -> Result<Session, Failure> {
 /// this driver cannot do it (`Session::refuse_gpu`).
 pub fn renderer(session: &mut Session, gl: glow::Context) -> Result<Renderer, Failure> {
     session.pick_threads(&gl::version_string(&gl))?;
-    let renderer = Renderer::new(gl, &session.demo.model, &session.demo.looks)?;
+    let demo = &session.demo;
+    let renderer = Renderer::new(gl, &demo.model, &demo.looks, session.options.crowd)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     Ok(renderer)
 }
