@@ -9,7 +9,8 @@
 // position, its joints and weights), so the program uploads it once, as vertex attributes. What
 // changes every frame is the palette, one `world[joint.bone] * joint.offset` per skin joint: the CPU
 // still walks the bone tree and multiplies it, then uploads it into a uniform buffer that this
-// uniform block reads (src/demo/draw/gpu_palette.rs says why a block, and not a plain uniform array).
+// uniform block reads (src/demo/draw/gpu_palette.rs says why a block, and not a plain uniform array;
+// a crowd's other characters read theirs from a texture, below).
 //
 // The normal moves by the inverse transpose of the blended matrix `Σ weights[i] * palette[joints[i]]`
 // (crates/method/src/normals.rs: skin_normal says why, and computes it the same way): the cofactor matrix, whose
@@ -44,7 +45,7 @@ layout(location = 5) in uvec4 joints_1;     // a fifth to eighth influence (the 
 layout(location = 6) in vec4 weights_1;     // ... and their weights; read only if INFLUENCES is 8
 layout(location = 7) in vec2 texcoord;      // where on the texture, passed on as it is
 
-// Influence i: the four slots, then the second set; its matrix is in this draw's palette.
+// Influence i: the four slots, then the second set.
 uint joint(int i) { return i < 4 ? joints[i] : joints_1[i - 4]; }
 float weight(int i) { return i < 4 ? weights[i] : weights_1[i - 4]; }
 

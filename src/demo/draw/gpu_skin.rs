@@ -15,7 +15,8 @@
 //! (`glVertexAttribIPointer`, in `gpu_influences.rs`) hands the `u16`s to the shader's `uvec4` as
 //! they are. And the palette lives in a uniform buffer of a fixed size (`gpu_palette.rs`),
 //! [`MAX_GPU_JOINTS`] joints; a model with more is refused (`gpu_can_skin`, which also refuses a
-//! vertex of more than eight influences), never cut short. [`GpuSkin::capture`] reads what the
+//! vertex of more than eight influences), never cut short. A crowd's other characters read their
+//! palettes from one texture instead, one instanced draw for them all (`gpu_skin/crowd.rs`). [`GpuSkin::capture`] reads what the
 //! shader computed back to the CPU (transform feedback), so the tests can hold it against the CPU
 //! blend.
 //!
