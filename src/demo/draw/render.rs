@@ -59,7 +59,7 @@ pub struct Renderer {
     /// The CPU's skinned mesh as a lit surface; None for a mesh without triangles.
     surface: Option<Surface>,
     /// None if the model has more joints than the shader's palette holds, or the driver's uniform
-    /// blocks cannot hold the palette; `gpu_refusal` then says which.
+    /// blocks cannot hold the palette, or its textures the crowd's; `gpu_refusal` then says which.
     pub gpu: Option<GpuSkin>,
     /// Why there is no GPU layer, in one line for the user.
     pub gpu_refusal: Option<String>,
