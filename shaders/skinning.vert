@@ -17,8 +17,9 @@
 // columns are the cross products of the blended matrix's columns, turned round where the blend
 // mirrors space, then normalised.
 //
-// MAX_JOINTS and INFLUENCES (4 or 8) are #defined by the program (src/demo/draw/skin_program.rs,
-// from MAX_GPU_JOINTS in src/demo/model/gpu_fit.rs and the model's influences), after the #version line that
+// MAX_JOINTS, MATRICES_PER_ROW (of the crowd's texture) and INFLUENCES (4 or 8) are #defined by the
+// program (src/demo/draw/skin_program.rs, from MAX_GPU_JOINTS and MATRICES_PER_ROW in
+// src/demo/model/gpu_fit.rs and the model's influences), after the #version line that
 // src/demo/draw/gl.rs adds. The fragment shader
 // is lines.frag for the lines and points, surface.frag for the lit surface.
 
@@ -54,9 +55,8 @@ mat4 skin_matrix(int i) {
     if (!crowd) {
         return palette[joint(i)];
     }
-    int m = gl_InstanceID * crowd_joints + int(joint(i));
-    int per_row = textureSize(crowd_palettes, 0).x / 4;
-    ivec2 at = ivec2(m % per_row * 4, m / per_row);
+    uint m = uint(gl_InstanceID * crowd_joints) + joint(i);
+    ivec2 at = ivec2(m % MATRICES_PER_ROW * 4u, m / MATRICES_PER_ROW);
     return mat4(texelFetch(crowd_palettes, at, 0), texelFetch(crowd_palettes, at + ivec2(1, 0), 0),
                 texelFetch(crowd_palettes, at + ivec2(2, 0), 0), texelFetch(crowd_palettes, at + ivec2(3, 0), 0));
 }
@@ -95,17 +95,23 @@ void main() {
     }
     bind_normal = length(bind_normal) > 0.0 ? normalize(bind_normal) : bind_normal;
 
+    // Each influence's matrix, read once: a crowd's costs four texture reads.
+    mat4 skin[INFLUENCES];
+    for (int i = 0; i < INFLUENCES; i++) {
+        skin[i] = skin_matrix(i);
+    }
+
     // Where each joint alone would put the vertex, weighted; unused slots add nothing.
     vec3 sum = vec3(0.0);
     for (int i = 0; i < INFLUENCES; i++) {
-        sum += weight(i) * (skin_matrix(i) * vec4(bind_position, 1.0)).xyz;
+        sum += weight(i) * (skin[i] * vec4(bind_position, 1.0)).xyz;
     }
     skinned_position = sum;
 
     // The blended matrix's 3x3 part, then cofactor(m) * bind_normal, with det(m)'s sign.
     mat3 m = mat3(0.0);
     for (int i = 0; i < INFLUENCES; i++) {
-        m += weight(i) * mat3(skin_matrix(i));
+        m += weight(i) * mat3(skin[i]);
     }
     vec3 yz = cross(m[1], m[2]);
     vec3 moved = yz * bind_normal.x + cross(m[2], m[0]) * bind_normal.y + cross(m[0], m[1]) * bind_normal.z;

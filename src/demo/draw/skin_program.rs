@@ -9,7 +9,7 @@ use super::gl::{GlError, ShaderFile, compile_program_with};
 use super::gpu_morph::{MAX_GPU_MORPH_WEIGHTS, MORPH_TEXTURE_UNIT};
 use super::gpu_palette::{PaletteBlock, PaletteBuffer};
 use super::looks::MaterialUniforms;
-use crate::demo::model::gpu_fit::MAX_GPU_JOINTS;
+use crate::demo::model::gpu_fit::{MATRICES_PER_ROW, MAX_GPU_JOINTS};
 use glam::{Mat4, Vec3};
 use glow::HasContext;
 use skinning_method::frame::Palette;
@@ -64,7 +64,7 @@ impl SkinProgram {
         };
         let defines = format!(
             "#define MAX_JOINTS {MAX_GPU_JOINTS}\n#define INFLUENCES {influences}\n\
-             #define MAX_MORPH_WEIGHTS {MAX_GPU_MORPH_WEIGHTS}\n"
+             #define MAX_MORPH_WEIGHTS {MAX_GPU_MORPH_WEIGHTS}\n#define MATRICES_PER_ROW {MATRICES_PER_ROW}u\n"
         );
         let program = compile_program_with(gl, vertex, fragment, &defines, captured)?;
         let palette = PaletteBuffer::new(gl, program, block)?;
