@@ -16,9 +16,9 @@
 //! they are. And the palette lives in a uniform buffer of a fixed size (`gpu_palette.rs`),
 //! [`MAX_GPU_JOINTS`] joints; a model with more is refused (`gpu_can_skin`, which also refuses a
 //! vertex of more than eight influences), never cut short. A crowd's other characters read their
-//! palettes from one texture instead, one instanced draw for them all (`gpu_skin/crowd.rs`). [`GpuSkin::capture`] reads what the
-//! shader computed back to the CPU (transform feedback), so the tests can hold it against the CPU
-//! blend.
+//! palettes from one texture instead, one instanced draw for them all (`gpu_skin/crowd.rs`).
+//! [`GpuSkin::capture`] reads what the shader computed back to the CPU (transform feedback), so the
+//! tests can hold it against the CPU blend.
 //!
 //! Before the palette the shaders morph each vertex (the sum of `morph.rs`), from displacements and
 //! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.
