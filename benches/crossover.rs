@@ -19,7 +19,7 @@
 use glam::{Mat4, Vec3A};
 use skinning_fast::fast_path::FastPath;
 use skinning_fast::parallel::BlendThreads;
-use skinning_method::frame::{Blender, Palette};
+use skinning_method::lbs_or_dqs::{Blender, Palette};
 use skinning_method::skin::{Skin, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

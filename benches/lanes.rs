@@ -1,11 +1,11 @@
 //! The fast path on each kind of vector lanes this processor has (`lanes.rs`: `Lanes`), positions
 //! alone and with normals, against the readable loop (`blend.rs`: `blend_run`, by `Linear`, as a
-//! frame's `Blending::reference` runs it: `frame::Reference`), on the same tube in turn. What the
+//! frame's `lbs_or_dqs::ByMethod` runs it: `lbs_or_dqs::Reference`), on the same tube in turn. What the
 //! lanes buy, and what the wider ones add.
 
 use glam::{Mat4, Vec3A};
 use skinning_fast::lanes::Lanes;
-use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::lbs_or_dqs::{Blender, Palette, Reference};
 use skinning_method::skin::Skin;
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 //!   already has. The goal (issues 18 and 26): normals add at most half the cost of the positions,
 //!   a ratio of at most 1.5.
 //! - **blend** and **+ normals**: the reference, `blend::blend` (positions alone), then the readable
-//!   loop with the normals (`frame::Reference`: `blend_run` by `Linear`, whose second loop blends
+//!   loop with the normals (`lbs_or_dqs::Reference`: `blend_run` by `Linear`, whose second loop blends
 //!   each vertex's matrix again), the first path's code.
 //! - **+ plain**: ozz-animation's shortcut after `blend::blend`, the blended matrix as it is,
 //!   `Σ wᵢ Mᵢ n` (`normals::Rule::BlendedMatrix`, wrong under non-uniform scale), whose cost ozz
@@ -15,7 +15,7 @@
 use glam::{Mat4, Vec3A};
 use skinning_fast::fast_path::FastPath;
 use skinning_method::blend::blend;
-use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::lbs_or_dqs::{Blender, Palette, Reference};
 use skinning_method::model::Model;
 use skinning_method::normals::Rule;
 use skinning_method::skin::Skin;

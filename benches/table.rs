@@ -8,7 +8,7 @@ use skinning_fast::fast_path::FastPath;
 use skinning_fast::synthetic;
 use skinning_method::blend::blend;
 use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
-use skinning_method::frame::{Blender, Palette, Reference};
+use skinning_method::lbs_or_dqs::{Blender, Palette, Reference};
 use skinning_method::skin::{SLOTS, VertexInfluences, compute_palette};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -20,7 +20,7 @@ fn project_blend(posed: &Posed, palette: &mut [Mat4], out: &mut [Vec3A]) {
 }
 
 /// The other method: the palette, each matrix as a dual quaternion, then the DQS blend (the same
-/// readable loop, `blend_run`, by `DualQuats`, as a frame's `Blending::reference` runs it).
+/// readable loop, `blend_run`, by `DualQuats`, as `lbs_or_dqs::ByMethod` on the readable loops runs it).
 fn dqs(posed: &Posed, palette: &mut [Mat4], dq_palette: &mut [DualQuat], out: &mut [Vec3A]) {
     let skin = &posed.model.skin;
     compute_palette(&posed.world, skin.joints(), palette);

@@ -14,7 +14,7 @@
 //! its numbers stay its own.
 
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4Swizzles};
-use skinning_method::frame::{Blending, Frame, Method, Pose, Reference};
+use skinning_method::frame::{Frame, Pose};
 use skinning_method::model::Axes;
 
 /// Vertical field of view.
@@ -184,9 +184,7 @@ pub fn framing_model(model: &skinning_method::model::Model, clips: &[skinning_me
         for i in 0..64 {
             // Steps 1 to 5: where the mesh goes (its shape, then the blend); its normals do not move it.
             let time = clip.duration as f64 * i as f64 / 64.0;
-            let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
-            let frame = Frame { blending, ..Frame::new(clip, time) };
-            let _linear_blending_takes_any_palette = pose.run(model, frame);
+            let _linear_blending_takes_any_palette = pose.run(model, Frame::new(clip, time));
             pose.skinned.iter().for_each(|&p| mesh.add(p.into()));
             (0..model.skeleton.len()).filter(|&b| is_joint[b]).for_each(|b| joints.add(pose.joint(b)));
         }

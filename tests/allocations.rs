@@ -9,7 +9,8 @@ mod common;
 
 use skinning_fast::fast_path::FastPath;
 use skinning_fast::synthetic;
-use skinning_method::frame::{Blending, Frame, Method, Pose};
+use skinning_method::frame::{Blending, Frame, Pose};
+use skinning_method::lbs_or_dqs::{ByMethod, Method, Reference};
 use skinning_method::scene;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -97,42 +98,29 @@ fn a_steady_frame_of_the_article_allocates_nothing() {
 
 #[test]
 fn a_steady_dual_quaternion_frame_allocates_nothing() {
-    // The dual-quaternion palette and the DQS blend reuse the pose's buffers like the rest.
+    // The dual-quaternion palette (the skinner's, `ByMethod`) and the DQS blend reuse their
+    // buffers like the rest, from the skinner's first frame on.
     let model = scene::article().expect("the article's scene");
     let clips = scene::clips().expect("the article's clips");
     let tube = synthetic::tube(64, 250, 16);
     let wave = synthetic::wave();
     let (mut pose, mut tube_pose) = (Pose::new(&model), Pose::new(&tube));
+    let (mut by, mut tube_by) =
+        (ByMethod::new(Method::Dqs, Reference), ByMethod::new(Method::Dqs, Reference));
     for clip in &clips {
-        pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(clip, 0.0) })
-            .expect("rigid");
+        pose.run(&model, Frame { blending: by.ending(), ..Frame::new(clip, 0.0) }).expect("rigid");
     }
-    tube_pose
-        .run(&tube, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(&wave, 0.0) })
-        .expect("rigid");
+    tube_pose.run(&tube, Frame { blending: tube_by.ending(), ..Frame::new(&wave, 0.0) }).expect("rigid");
     let n = allocations_in(|| {
         for clip in &clips {
             for frame in 0..1000 {
-                pose.run(
-                    &model,
-                    Frame {
-                        blending: Blending::reference(Method::Dqs),
-                        ..Frame::new(clip, frame as f64 / 60.0)
-                    },
-                )
-                .expect("rigid");
+                let frame = Frame { blending: by.ending(), ..Frame::new(clip, frame as f64 / 60.0) };
+                pose.run(&model, frame).expect("rigid");
             }
         }
         for frame in 0..20 {
-            tube_pose
-                .run(
-                    &tube,
-                    Frame {
-                        blending: Blending::reference(Method::Dqs),
-                        ..Frame::new(&wave, frame as f64 * 0.1)
-                    },
-                )
-                .expect("rigid");
+            let frame = Frame { blending: tube_by.ending(), ..Frame::new(&wave, frame as f64 * 0.1) };
+            tube_pose.run(&tube, frame).expect("rigid");
         }
     });
     assert_eq!(n, 0, "{n} allocations in 3020 frames of pose + DQS blend");
@@ -202,10 +190,10 @@ fn a_steady_frame_of_a_loaded_model_allocates_nothing() {
     for (name, bytes) in models {
         let imported = skinning_formats::gltf_import::load_from_slice(&bytes, None).expect("loads");
         let model = &imported.model;
-        let (mut pose, mut fast_pose, fast) = (Pose::new(model), Pose::new(model), FastPath::new());
+        let (mut pose, mut fast_pose, mut fast) = (Pose::new(model), Pose::new(model), FastPath::new());
         let mut frame = |clip, t| {
             pose.update(model, clip, t);
-            let blending = Blending::Skin { method: Method::Lbs, by: &fast, normals: true };
+            let blending = Blending::Skin { by: &mut fast, normals: true };
             let _linear = fast_pose.run(model, Frame { blending, ..Frame::new(clip, t) });
         };
         for clip in &imported.clips {

@@ -3,7 +3,7 @@
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
 use skinning_fast::fast_path::FastPath;
 use skinning_method::blend::blend;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Still};
+use skinning_method::frame::{Blending, Frame, Pose, Still};
 use skinning_method::model::Model;
 use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
 use skinning_method::skin::{Influence, Joint, Skin, SkinError, SkinProblem, compute_palette};
@@ -29,7 +29,7 @@ fn posed(moves: &[(usize, Vec3)]) -> (Model, Vec<Vec3>) {
 /// `pose` as it is held, blended by the program's fast path (`FastPath::new()`), in a copy.
 fn held_on_the_fast_path(model: &Model, pose: &Pose) -> Pose {
     let mut fast = pose.clone();
-    let blending = Blending::Skin { method: Method::Lbs, by: &FastPath::new(), normals: true };
+    let blending = Blending::Skin { by: &mut FastPath::new(), normals: true };
     fast.run(model, Frame { blending, ..Frame::new(&Still, 0.0) }).expect("LBS takes any palette");
     fast
 }

@@ -11,7 +11,7 @@ use skinning_fast::fast_path::FastPath;
 use skinning_fast::parallel::BlendThreads;
 use skinning_fast::synthetic;
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Blending, Frame, Method, Pose};
+use skinning_method::frame::{Blending, Frame, Pose};
 use skinning_method::model::Model;
 
 /// The Fox and its Walk, or None (the sample folder says SKIPPED, or fails under REQUIRE).
@@ -28,20 +28,15 @@ fn fox() -> Option<(Model, Clip)> {
 fn against_single_runs(model: &Model, clip: &Clip, count: usize, threads: &BlendThreads, time: f64) -> f32 {
     let mut crowd = Crowd::on_grid(model, count, spacing(model), clip.duration as f64);
     crowd.run(model, clip, time, Work::BlendAndNormals, threads);
-    let fast = FastPath::new();
+    let mut fast = FastPath::new();
     let mut alone = Pose::new(model);
     let mut worst = 0.0f32;
     for character in &crowd.characters {
-        let blending = Blending::Skin { method: Method::Lbs, by: &fast, normals: true };
+        let blending = Blending::Skin { by: &mut fast, normals: true };
         let frame = Frame { blending, ..Frame::new(clip, time + character.phase) };
         alone.run(model, frame).expect("linear blending takes any palette");
         let pose = &character.pose;
-        for (a, b) in pose
-            .skinned
-            .iter()
-            .zip(&alone.skinned)
-            .chain(pose.normals.vertex.iter().zip(&alone.normals.vertex))
-        {
+        for (a, b) in pose.skinned.iter().zip(&alone.skinned).chain(pose.normals.iter().zip(&alone.normals)) {
             worst = worst.max(a.distance(*b));
         }
         for (a, b) in pose.palette.iter().zip(&alone.palette) {

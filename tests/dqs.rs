@@ -4,7 +4,8 @@
 use glam::{Mat4, Quat, Vec3, Vec3A, vec3};
 use skinning_method::blend::blend_run;
 use skinning_method::dual_quat::{DualQuat, DualQuats, NotRigid, RigidProblem, compute_dq_palette};
-use skinning_method::frame::{Blending, Frame, Method, Pose, Still};
+use skinning_method::frame::{Frame, Pose, Still};
+use skinning_method::lbs_or_dqs::{ByMethod, Method, Reference, not_rigid};
 use skinning_method::model::Model;
 use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32};
 use skinning_method::skin::{Influence, Joint, Skin};
@@ -16,12 +17,17 @@ fn article() -> Model {
 /// The article's scene with each listed bone turned by a rotation on top of its rest local (a bend,
 /// as a hand would make: `local * bend`).
 fn posed(model: &Model, turns: &[(usize, Quat)], method: Method) -> Pose {
+    posed_by(model, turns, &mut ByMethod::new(method, Reference))
+}
+
+/// [`posed`], blended `by` a skinner the caller keeps (and may ask what it made).
+fn posed_by(model: &Model, turns: &[(usize, Quat)], by: &mut ByMethod<Reference>) -> Pose {
     let mut pose = Pose::new(model);
     for &(bone, turn) in turns {
         pose.bend[bone] = turn;
     }
-    let frame = Frame { blending: Blending::reference(method), ..Frame::new(&Still, 0.0) };
-    pose.run(model, frame).expect("the article's joints are rigid");
+    pose.run(model, Frame { blending: by.ending(), ..Frame::new(&Still, 0.0) })
+        .expect("the article's joints are rigid");
     pose
 }
 
@@ -75,8 +81,11 @@ fn a_vertex_on_one_bone_moves_rigidly_and_equals_lbs() {
         for f in 0..40 {
             let t = f as f64 * 0.1;
             a.update(&model, &clip, t);
-            b.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(&clip, t) })
-                .expect("rigid");
+            b.run(
+                &model,
+                Frame { blending: ByMethod::new(Method::Dqs, Reference).ending(), ..Frame::new(&clip, t) },
+            )
+            .expect("rigid");
             for i in [0, 5, 7, 12] {
                 assert!(a.skinned[i].abs_diff_eq(b.skinned[i], 1e-6), "{} at {t}: vertex {i}", clip.name);
             }
@@ -127,11 +136,17 @@ fn at_150_degrees_lbs_pinches_to_cos_75_and_dqs_turns_halfway() {
     // The twist clip holds 150° from 1.5 s to 2.5 s: the same numbers through the whole frame.
     let clip = scene::twist().expect("the twist clip");
     let mut pose = Pose::new(&model);
-    pose.run(&model, Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(&clip, 2.0) })
-        .expect("rigid");
+    pose.run(
+        &model,
+        Frame { blending: ByMethod::new(Method::Dqs, Reference).ending(), ..Frame::new(&clip, 2.0) },
+    )
+    .expect("rigid");
     assert!((from_axis(pose.skinned[2]) - 0.05).abs() < 1e-6);
-    pose.run(&model, Frame { blending: Blending::reference(Method::Lbs), ..Frame::new(&clip, 2.0) })
-        .expect("LBS takes any palette");
+    pose.run(
+        &model,
+        Frame { blending: ByMethod::new(Method::Lbs, Reference).ending(), ..Frame::new(&clip, 2.0) },
+    )
+    .expect("LBS takes any palette");
     assert!((from_axis(pose.skinned[2]) - 0.05 * 75f32.to_radians().cos()).abs() < 1e-6);
 }
 
@@ -139,9 +154,10 @@ fn at_150_degrees_lbs_pinches_to_cos_75_and_dqs_turns_halfway() {
 fn q_and_minus_q_in_the_palette_give_the_same_result() {
     let model = article();
     let turns = [(BONE1, Quat::from_rotation_z(1.3)), (BONE2, Quat::from_rotation_x(2.8))];
-    let pose = posed(&model, &turns, Method::Dqs);
+    let mut by = ByMethod::new(Method::Dqs, Reference);
+    let pose = posed_by(&model, &turns, &mut by);
     // Flip the sign of every other joint's dual quaternion (both parts): the same motions.
-    let dq = pose.dq().expect("the frame blended by DQS");
+    let dq = by.dq().expect("the frame blended by DQS");
     let flipped: Vec<DualQuat> = (dq.joints.iter().enumerate())
         .map(|(j, d)| if j % 2 == 0 { DualQuat { real: -d.real, dual: -d.dual } } else { *d })
         .collect();
@@ -252,12 +268,15 @@ fn a_pose_with_a_scaled_bone_keeps_its_bones_and_leaves_the_blend_to_lbs() {
     let mut pose = Pose::new(&model);
     pose.local[BONE31].scale *= vec3(1.0, 2.0, 1.0);
     let before = pose.skinned.clone();
-    let frame = |method| Frame { blending: Blending::reference(method), ..Frame::new(&Still, 0.0) };
-    let err = pose.run(&model, frame(Method::Dqs)).expect_err("bone31 is scaled");
-    assert_eq!(err.not_rigid().map(|e| e.joint), Some(BONE31));
+    let mut by = ByMethod::new(Method::Dqs, Reference);
+    let err = pose
+        .run(&model, Frame { blending: by.ending(), ..Frame::new(&Still, 0.0) })
+        .expect_err("bone31 is scaled");
+    assert_eq!(not_rigid(&err).map(|e| e.joint), Some(BONE31));
     assert_eq!(pose.skinned, before, "a refused blend writes nothing");
     // Linear blending takes any matrix.
-    pose.run(&model, frame(Method::Lbs)).expect("LBS never refuses");
+    by.method = Method::Lbs;
+    pose.run(&model, Frame { blending: by.ending(), ..Frame::new(&Still, 0.0) }).expect("LBS never refuses");
     assert_ne!(pose.skinned, before);
 }
 

@@ -10,7 +10,8 @@ use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;
 use skinning::camera::framing_model;
-use skinning_method::frame::{Blending, Frame, Method, Pose};
+use skinning_method::frame::{Frame, Pose};
+use skinning_method::lbs_or_dqs::{ByMethod, Method, Reference};
 
 fn dump(dir: &std::path::Path, name: &str, args: &[&str]) -> Value {
     let path = dir.join(name);
@@ -179,8 +180,11 @@ fn compare_mode_draws_lbs_in_red_and_dqs_in_orange() {
     let camera = framing_model(&model, &clips);
     let positions = |method| {
         let mut pose = Pose::new(&model);
-        pose.run(&model, Frame { blending: Blending::reference(method), ..Frame::new(&clips[2], 2.0) })
-            .expect("rigid");
+        pose.run(
+            &model,
+            Frame { blending: ByMethod::new(method, Reference).ending(), ..Frame::new(&clips[2], 2.0) },
+        )
+        .expect("rigid");
         pose.skinned.iter().map(|p| camera.project(Vec3::from(*p), w, h)).collect::<Vec<_>>()
     };
     let (lbs_at, dqs_at) = (positions(Method::Lbs), positions(Method::Dqs));

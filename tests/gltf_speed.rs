@@ -3,14 +3,16 @@
 //!
 //! Under `cargo test` the program is a debug build, many times slower, so the limit there is looser
 //! and the figure is printed; `cargo test --release --test gltf_speed` holds the release build to
-//! one second. Set `SKINNING_KEEP_BIG_MODEL=FILE.glb` to keep the model for timing by hand.
+//! one second. The time is the program's CPU time where the kernel counts it (`common/cpu.rs`), so
+//! a busy machine does not add its neighbours' work. Set `SKINNING_KEEP_BIG_MODEL=FILE.glb` to keep
+//! the model for timing by hand.
 
 mod common;
 
 use common::character::{LIMBS, RING, RINGS, character};
-use common::{run, scratch};
+use common::{cpu, run, scratch};
 use serde_json::Value;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[test]
 fn a_28k_vertex_65_joint_character_loads_and_dumps_a_frame_quickly() {
@@ -23,11 +25,10 @@ fn a_28k_vertex_65_joint_character_loads_and_dumps_a_frame_quickly() {
     let out = dir.join("dump.json");
     let args = ["--model", path.to_str().unwrap(), "--dump", out.to_str().unwrap(), "--time", "0.7"];
     // The best of three runs: the machine is shared, and one slow start says little.
-    let mut best = Duration::MAX;
+    let (mut best, mut clock) = (Duration::MAX, "");
     for _ in 0..3 {
-        let started = Instant::now();
-        let result = run(&args);
-        best = best.min(started.elapsed());
+        let (result, took, counted) = cpu::timed(cpu::children, || run(&args));
+        (best, clock) = (best.min(took), counted);
         assert!(result.status.success(), "{}", String::from_utf8_lossy(&result.stderr));
     }
     let dump: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -37,7 +38,10 @@ fn a_28k_vertex_65_joint_character_loads_and_dumps_a_frame_quickly() {
 
     let (build, limit) = if cfg!(debug_assertions) { ("debug", 5.0) } else { ("release", 1.0) };
     println!(
-        "28,672 vertices, 65 joints: load + one dumped frame, process start included: {best:.2?} ({build} build)"
+        "28,672 vertices, 65 joints: load + one dumped frame, process start included: {best:.2?} of {clock} time ({build} build)"
     );
-    assert!(best.as_secs_f64() < limit, "{best:?} in a {build} build; the limit is {limit} s");
+    assert!(
+        best.as_secs_f64() < limit,
+        "{best:?} of {clock} time in a {build} build; the limit is {limit} s"
+    );
 }

@@ -16,8 +16,9 @@ use skinning_fast::parallel::BlendThreads;
 use skinning_formats::gltf_import::{Imported, load_from_slice};
 use skinning_method::blend::{Blend, Linear, blend};
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Pose, Reference};
+use skinning_method::frame::{Frame, Pose};
 use skinning_method::inspect::{Report, inspect};
+use skinning_method::lbs_or_dqs::{Blender, ByMethod, Method, Reference};
 use skinning_method::model::Model;
 
 /// How far a position (relative to the model's size) or a normal may be from the spec's: f32
@@ -37,10 +38,18 @@ fn dvec(p: Vec3A) -> DVec3 {
 }
 
 /// One frame of `clip` at `t` blended by `method` on the program's fast path (`FastPath::new()`:
-/// the best lanes, one thread), normals included.
-fn on_the_fast_path(pose: &mut Pose, model: &Model, clip: &Clip, t: f64, method: Method) {
-    let blending = Blending::Skin { method, by: &FastPath::new(), normals: true };
-    pose.run(model, Frame { blending, ..Frame::new(clip, t) }).expect("the joints only turn and move");
+/// the best lanes, one thread), normals included; the skinner, which keeps what it made.
+fn on_the_fast_path(
+    pose: &mut Pose,
+    model: &Model,
+    clip: &Clip,
+    t: f64,
+    method: Method,
+) -> ByMethod<FastPath> {
+    let mut by = ByMethod::new(method, FastPath::new());
+    pose.run(model, Frame { blending: by.ending(), ..Frame::new(clip, t) })
+        .expect("the joints only turn and move");
+    by
 }
 
 #[test]
@@ -80,12 +89,12 @@ fn eight_influences_blend_exactly_on_the_cpu_and_the_old_rule_did_not() {
     let (model, clip) = (&imported.model, &imported.clips[0]);
     assert_eq!(clip.name, CLIP);
     let size = eight::size();
-    // The readable loops (`Pose::update`) and the program's fast path.
+    // The readable loops (`Reference`, normals included) and the program's fast path.
     let (mut pose, mut fast) = (Pose::new(model), Pose::new(model));
     let (mut worst, mut worst_normal, mut four_off) = (0.0f64, 0.0f64, (0.0f64, 0, 0.0));
     let mut moved = 0.0f64;
     for t in TIMES {
-        pose.update(model, clip, t);
+        common::update_with_normals(&mut pose, model, clip, t);
         on_the_fast_path(&mut fast, model, clip, t, Method::Lbs);
         for v in 0..model.skin.len() {
             let all = eight::influences(v, &EIGHT);
@@ -93,7 +102,7 @@ fn eight_influences_blend_exactly_on_the_cpu_and_the_old_rule_did_not() {
             for pose in [&pose, &fast] {
                 worst = worst.max(dvec(pose.skinned[v]).distance(spec) / size);
                 let normal = eight::normal(v, &all, t);
-                worst_normal = worst_normal.max(dvec(pose.normals.vertex[v]).distance(normal));
+                worst_normal = worst_normal.max(dvec(pose.normals[v]).distance(normal));
             }
             moved = moved.max(spec.distance(DVec3::from(eight::BIND[v].map(f64::from))));
             // The old rule: the four largest, renormalised. How far from the spec that put it.
@@ -129,8 +138,8 @@ fn all_threads_blend_every_influence_bit_for_bit_as_one() {
     let (mut one, mut many) = (zeros(), zeros());
     for method in [Method::Lbs, Method::Dqs] {
         // The fast path (`lanes.rs`) on one thread, as the program runs it.
-        on_the_fast_path(&mut pose, model, clip, 0.55, method);
-        let palette = pose.palette_of(method).expect("the frame blended by it");
+        let by = on_the_fast_path(&mut pose, model, clip, 0.55, method);
+        let palette = by.palette(method, &pose.palette).expect("the frame blended by it");
         // The readable loops, on one thread and on two.
         on_two.lanes = None;
         Reference.blend(skin, skin.shape(), palette, &mut one.0, &mut one.1);
@@ -141,7 +150,7 @@ fn all_threads_blend_every_influence_bit_for_bit_as_one() {
         on_two.blend(skin, skin.shape(), palette, &mut many.0, &mut many.1);
         assert_eq!(
             (&many.0, &many.1),
-            (&pose.skinned, &pose.normals.vertex),
+            (&pose.skinned, &pose.normals),
             "{method:?}: the fast path on two threads"
         );
     }

@@ -4,8 +4,9 @@
 
 use glam::{Quat, Vec3, vec3};
 use skinning_fast::fast_path::FastPath;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Still};
+use skinning_method::frame::{Frame, Pose, Still};
 use skinning_method::inspect::{Report, inspect, skinned_position};
+use skinning_method::lbs_or_dqs::{Blender, ByMethod, Method, Palette, Reference};
 use skinning_method::scene::{self, BONE1, BONE2};
 use skinning_method::transform::Trs;
 
@@ -153,8 +154,9 @@ fn with_dual_quaternions_the_twisted_vertex_keeps_its_distance_from_the_axis() {
     let model = scene::article().expect("the article's scene");
     let mut pose = Pose::new(&model);
     pose.update(&model, &scene::twist().expect("twist"), 2.0);
-    pose.update_dq_palette().expect("the article's palette is rigid");
-    let dq = pose.dq().expect("made just now");
+    // The dual quaternions a DQS skinner makes of this palette (`lbs_or_dqs.rs`: `ByMethod`).
+    let mut dqs_skinner = ByMethod::new(Method::Dqs, Reference);
+    let dq = dqs_skinner.make_dq(&pose.palette).expect("the article's palette is rigid");
     let i = inspect(&model.skin, model.skin.bind(), &pose.palette, 2).with_dqs(
         &model.skin,
         model.skin.bind(),
@@ -166,7 +168,7 @@ fn with_dual_quaternions_the_twisted_vertex_keeps_its_distance_from_the_axis() {
     assert!(dqs.abs_diff_eq(vec3(0.3, 0.012941, 0.048296), 1e-5), "{dqs}");
     assert!((Vec3::new(0.0, dqs.y, dqs.z).length() - 0.05).abs() < 1e-6);
     // The same point as the whole-mesh DQS blend, and the report says so on a line of its own.
-    let dqs_frame = Frame { blending: Blending::reference(Method::Dqs), ..Frame::new(&Still, 2.0) };
+    let dqs_frame = Frame { blending: dqs_skinner.ending(), ..Frame::new(&Still, 2.0) };
     pose.run(&model, dqs_frame).expect("rigid");
     assert_eq!(Vec3::from(pose.skinned[2]), dqs);
     let text = Report { inspection: &i, model: &model }.to_string();

@@ -30,7 +30,8 @@ use skinning_formats::gltf_import::{self, Imported, load_from_slice};
 use skinning_method::blend::{Blend, Linear};
 use skinning_method::clip::Clip;
 use skinning_method::dual_quat::{DualQuat, compute_dq_palette};
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose, Reference};
+use skinning_method::frame::{Frame, Pose};
+use skinning_method::lbs_or_dqs::{Blender, ByMethod, Method, Palette, Reference};
 use skinning_method::model::Model;
 use skinning_method::morph::Held;
 use skinning_method::normals::skin_normal;
@@ -282,7 +283,7 @@ fn a_mirror_and_a_squash_as_the_rule_says() {
 
 /// A frame of `Pose::run` blended by the fast path is the frame of the readable steps, to a rounding:
 /// the palette, the morph, then the readable loop for positions and normals; and a frame blended by
-/// the readable loops (`Blending::reference`) is those steps bit for bit. On the tube, on vertices
+/// the readable loops (`ByMethod` on `Reference`) is those steps bit for bit. On the tube, on vertices
 /// of eight influences and on morphed skins.
 #[test]
 fn a_frame_of_pose_is_the_readable_steps() {
@@ -297,14 +298,15 @@ fn a_frame_of_pose_is_the_readable_steps() {
     if let Some((robot, held)) = &robot {
         models.push(("the robot, Surprised", &robot.model, &robot.clips[0], held));
     }
-    let fast = FastPath::new();
     for (name, model, clip, held) in models {
         let (mut pose, mut by_reference) = (Pose::new(model), Pose::new(model));
         for method in [Method::Lbs, Method::Dqs] {
             // As the program does: the clip, the held morph weights over it, then steps 3 to 6.
-            let frame = |blending| Frame { held, blending, ..Frame::new(clip, 0.7) };
-            let on_fast_path = Blending::Skin { method, by: &fast, normals: true };
-            if pose.run(model, frame(on_fast_path)).is_err() {
+            let mut on_fast_path = ByMethod::new(method, FastPath::new());
+            if pose
+                .run(model, Frame { held, blending: on_fast_path.ending(), ..Frame::new(clip, 0.7) })
+                .is_err()
+            {
                 // The face's badge and the robot's joints scale: no dual quaternion holds them.
                 assert!(method == Method::Dqs && !name.contains("tube"), "{name}: {method:?} refused");
                 continue;
@@ -312,23 +314,17 @@ fn a_frame_of_pose_is_the_readable_steps() {
             // The readable steps by hand, from the frame's palette and morphed skin.
             let mut readable = pose.clone();
             let (skin, shape) = (&model.skin, readable.morph.shape(&model.skin));
-            let palette = pose.palette_of(method).expect("the frame blended by it");
-            Reference.blend(skin, shape, palette, &mut readable.skinned, &mut readable.normals.vertex);
+            let palette = on_fast_path.palette(method, &pose.palette).expect("the frame blended by it");
+            Reference.blend(skin, shape, palette, &mut readable.skinned, &mut readable.normals);
             let size = size(&readable.skinned);
             let at = format!("{name}, {method:?}");
-            worst(
-                &at,
-                size,
-                (&readable.skinned, &pose.skinned),
-                (&readable.normals.vertex, &pose.normals.vertex),
-            );
+            worst(&at, size, (&readable.skinned, &pose.skinned), (&readable.normals, &pose.normals));
             // The frame on the readable loops is those steps, bit for bit.
-            by_reference.run(model, frame(Blending::reference(method))).expect("rigid, as on the fast path");
+            let mut reference = ByMethod::new(method, Reference);
+            let frame = Frame { held, blending: reference.ending(), ..Frame::new(clip, 0.7) };
+            by_reference.run(model, frame).expect("rigid, as on the fast path");
             assert!(by_reference.skinned == readable.skinned, "{at}: the reference frame's positions");
-            assert!(
-                by_reference.normals.vertex == readable.normals.vertex,
-                "{at}: the reference frame's normals"
-            );
+            assert!(by_reference.normals == readable.normals, "{at}: the reference frame's normals");
         }
     }
 }

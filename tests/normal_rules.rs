@@ -12,10 +12,11 @@ use common::{character::character, fixture, sample_model};
 use glam::{DMat3, DVec3, Mat4, Quat, Vec3, Vec3A};
 use skinning_formats::gltf_import::{load, load_from_slice};
 use skinning_method::clip::Clip;
-use skinning_method::frame::Pose;
+use skinning_method::frame::{Blending, Frame, Pose, Still};
+use skinning_method::lbs_or_dqs::Reference;
 use skinning_method::model::Model;
 use skinning_method::normals::{
-    Rule, blended_matrix, degrees_between, face_normals, inverse_transpose, skin_normal,
+    Rule, blended_matrix, degrees_between, face_normal, face_normals, inverse_transpose, skin_normal,
 };
 use skinning_method::skeleton::SkeletonBuilder;
 use skinning_method::skin::{Influence, Joint, Skin, VertexInfluences};
@@ -45,15 +46,19 @@ fn stretched_and_turned() -> Model {
 #[test]
 fn a_45_degree_face_on_a_joint_stretched_2_1_1_and_turned_90_degrees() {
     let model = stretched_and_turned();
-    // The rest pose is the whole motion: the palette is turn * stretch.
-    let pose = Pose::new(&model);
+    // The rest pose is the whole motion: the palette is turn * stretch. Blended with the normals
+    // (`lbs_or_dqs.rs`: `Reference`).
+    let mut pose = Pose::new(&model);
+    let blending = Blending::Skin { by: &mut Reference, normals: true };
+    pose.run(&model, Frame { blending, ..Frame::new(&Still, 0.0) })
+        .expect("linear blending takes any palette");
     // On paper. The face holds the directions (1, -1, 0) and (0, 0, 1). Stretched, (1, -1, 0)
     // becomes (2, -1, 0); what is perpendicular to it and to z is (1, 2, 0). Turned 90° about z,
     // (x, y) becomes (-y, x): the skinned normal is (-2, 1, 0) / √5.
     let by_hand = Vec3A::new(-2.0, 1.0, 0.0) / 5f32.sqrt();
     // The skinned edge (1, -1, 0) -> (2, -1, 0) -> (1, 2, 0) is perpendicular to it.
     assert!(pose.skinned[1].abs_diff_eq(Vec3A::new(1.0, 2.0, 0.0), 1e-6), "{}", pose.skinned[1]);
-    for normal in &pose.normals.vertex {
+    for normal in &pose.normals {
         assert!(normal.abs_diff_eq(by_hand, 1e-6), "{normal} != {by_hand}");
     }
     // The flat normal of the skinned triangle agrees: the rule is what the moved face says.
@@ -141,7 +146,9 @@ fn check_invariants(name: &str, model: &Model, clips: &[Clip]) -> Found {
                     );
                 }
                 // Flat normals, from the skinned corners, are the same direction.
-                if let Some(&flat) = pose.normals.face.get(t) {
+                if pose.normals.is_empty() {
+                    let corner = |v: u32| pose.skinned[v as usize];
+                    let flat = face_normal(corner(a), corner(b), corner(c));
                     let angle = degrees_between(flat, normal);
                     assert!(
                         angle < 0.05,

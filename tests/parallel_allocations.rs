@@ -14,7 +14,8 @@ use skinning_fast::fast_path::FastPath;
 use skinning_fast::lanes::Lanes;
 use skinning_fast::parallel::BlendThreads;
 use skinning_fast::synthetic;
-use skinning_method::frame::{Blender, Blending, Frame, Method, Palette, Pose};
+use skinning_method::frame::{Blending, Frame, Pose};
+use skinning_method::lbs_or_dqs::{Blender, ByMethod, Method, Palette};
 use skinning_method::model::Model;
 use skinning_method::scene;
 
@@ -33,31 +34,34 @@ fn steady_parallel_frames_allocate_nothing_on_any_thread() {
     // The program's road: this thread joins the pool, and every skin blends in parallel.
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
     // Only one pool may hold this thread: the readable loop and the lanes take turns on it.
-    let mut fast = FastPath { lanes: None, threads };
+    let mut by = ByMethod::new(Method::Lbs, FastPath { lanes: None, threads });
     let article = scene::article().expect("the article's scene");
     let clips = scene::clips().expect("the article's clips");
     let tube = synthetic::tube(64, 125, 16);
     let wave = synthetic::wave();
     let (mut pose, mut tube_pose) = (Pose::new(&article), Pose::new(&tube));
     // Both methods, positions with normals and alone, by the readable loop and by the lanes.
-    let frame = |pose: &mut Pose, model: &Model, clip, t, fast: &FastPath| {
+    let frame = |pose: &mut Pose, model: &Model, clip, t, by: &mut ByMethod<FastPath>| {
         for method in [Method::Lbs, Method::Dqs] {
             for normals in [true, false] {
-                let blending = Blending::Skin { method, by: fast, normals };
-                let frame = Frame { blending, ..Frame::new(clip, t) };
+                by.method = method;
+                let frame =
+                    Frame { blending: Blending::Skin { by: &mut *by, normals }, ..Frame::new(clip, t) };
                 pose.run(model, frame).expect("rigid joints");
             }
         }
     };
-    // No warm-up: `BlendThreads::new` has each thread take a job already, so even the first frames
-    // allocate nothing.
+    // The skinner sizes its dual quaternions in its first frame by them (`ByMethod`), here the
+    // tube's, the larger. No other warm-up: `BlendThreads::new` has each thread take a job
+    // already, so even the first frames allocate nothing.
+    frame(&mut tube_pose, &tube, &wave, 0.0, &mut by);
     let n = allocations_in(|| {
         for lanes in [None, Some(Lanes::best())] {
-            fast.lanes = lanes;
+            by.blender.lanes = lanes;
             for f in 0..150 {
                 let t = f as f64 / 60.0;
-                frame(&mut pose, &article, &clips[f % 3], t, &fast);
-                frame(&mut tube_pose, &tube, &wave, t, &fast);
+                frame(&mut pose, &article, &clips[f % 3], t, &mut by);
+                frame(&mut tube_pose, &tube, &wave, t, &mut by);
             }
         }
     });
@@ -72,7 +76,7 @@ fn steady_parallel_frames_allocate_nothing_on_any_thread() {
     let palette = vec![Mat4::IDENTITY; tube.skin.joints().len()];
     let n = allocations_in(|| {
         for _ in 0..200 {
-            fast.blend(&tube.skin, tube.skin.shape(), Palette::Lbs(&palette), &mut out, &mut []);
+            by.blender.blend(&tube.skin, tube.skin.shape(), Palette::Lbs(&palette), &mut out, &mut []);
         }
     });
     assert_eq!(n, 0, "{n} allocations in 200 parallel blends from a thread of the pool");

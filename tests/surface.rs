@@ -104,12 +104,12 @@ fn the_normals_layer_draws_a_line_along_every_normal() {
     let clips = skinning_method::scene::clips().expect("its clips");
     let camera = framing_model(&model, &clips);
     let mut pose = Pose::new(&model);
-    pose.update(&model, &clips[1], 1.0);
+    common::update_with_normals(&mut pose, &model, &clips[1], 1.0);
     // Each line is 0.02 of the framed box's diagonal long (`show/normal_lines.rs`): its middle is
     // half that along the normal from the vertex, drawn in the layer's pale green.
     let length = 0.02 * 2.0 * camera.radius();
     let pale = |[r, g, b]: [u8; 3]| g > 230 && (170..215).contains(&r) && (190..240).contains(&b);
-    for (v, (p, n)) in pose.skinned.iter().zip(&pose.normals.vertex).enumerate() {
+    for (v, (p, n)) in pose.skinned.iter().zip(&pose.normals).enumerate() {
         let middle = Vec3::from(*p + 0.5 * length * *n);
         let at = camera.project(middle, 640, 480);
         assert!(image.any_near(at.x, at.y, 1, pale), "no normal line through {at} (vertex {v})");

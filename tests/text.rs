@@ -13,6 +13,7 @@ use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;
 use skinning_method::frame::Pose;
 use skinning_method::inspect::inspect;
+use skinning_method::lbs_or_dqs::{ByMethod, Method, Reference};
 use skinning_method::scene;
 
 const W: u32 = 640;
@@ -150,9 +151,10 @@ fn the_inspector_draws_and_prints_the_candidates_on_both_roads() {
 
 #[test]
 fn with_dual_quaternions_the_inspector_shows_where_they_put_the_vertex() {
-    let (model, mut pose) = posed("twist", 2.0);
-    pose.update_dq_palette().expect("the article's palette is rigid");
-    let dq = pose.dq().expect("made just now");
+    let (model, pose) = posed("twist", 2.0);
+    // The dual quaternions a DQS skinner makes of this palette (`lbs_or_dqs.rs`: `ByMethod`).
+    let mut dqs_skinner = ByMethod::new(Method::Dqs, Reference);
+    let dq = dqs_skinner.make_dq(&pose.palette).expect("the article's palette is rigid");
     let expected = inspect(&model.skin, model.skin.bind(), &pose.palette, 2).with_dqs(
         &model.skin,
         model.skin.bind(),

@@ -62,7 +62,7 @@ pub fn dump(
     show::trail::Trail::new(model, options.trail.as_deref()).map_err(|e| Failure::new(2, e))?;
     // The command line refuses `--method both`, as `--skinning both`: a dump holds one blend.
     let method = options.method.first();
-    if method == skinning_method::frame::Method::Dqs
+    if method == skinning_method::lbs_or_dqs::Method::Dqs
         && let Some((time, e)) =
             skinning_formats::dump::check_dqs(model, played(&mut start.clone(), clip), frames)
     {

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: running the `skinning` program and reading its output.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod cpu;
 pub mod web;
 pub mod window;
 
@@ -204,4 +205,18 @@ pub fn sample_model(name: &str) -> Option<PathBuf> {
         return None;
     }
     Some(path)
+}
+
+/// `Pose::update` with chapter 8's normals: one frame of `clip` at `time`, blended linearly by the
+/// readable loops that move the normals too (`lbs_or_dqs.rs`: `Reference`). The core's own frame
+/// moves positions only.
+pub fn update_with_normals(
+    pose: &mut skinning_method::frame::Pose,
+    model: &skinning_method::model::Model,
+    clip: &skinning_method::clip::Clip,
+    time: f64,
+) {
+    use skinning_method::frame::{Blending, Frame};
+    let blending = Blending::Skin { by: &mut skinning_method::lbs_or_dqs::Reference, normals: true };
+    let _linear_blending_takes_any_palette = pose.run(model, Frame { blending, ..Frame::new(clip, time) });
 }

@@ -8,7 +8,8 @@
 use glam::{Mat4, Vec3A};
 use skinning_fast::lanes::Lanes;
 use skinning_fast::synthetic;
-use skinning_method::frame::{Frame, Palette, Pose};
+use skinning_method::frame::{Frame, Pose};
+use skinning_method::lbs_or_dqs::Palette;
 use skinning_method::skin::compute_palette;
 use std::hint::black_box;
 use std::time::Instant;

@@ -26,8 +26,7 @@ use crate::parallel::BlendThreads;
 use glam::{Mat4, Quat, Vec2, Vec3, Vec3A};
 use rayon::prelude::*;
 use skinning_method::clip::Clip;
-use skinning_method::dual_quat::DualQuat;
-use skinning_method::frame::{Blending, Frame, Method, Pose};
+use skinning_method::frame::{Blending, Frame, Pose};
 use skinning_method::model::Model;
 use skinning_method::transform::Trs;
 use std::mem::{size_of, size_of_val};
@@ -82,12 +81,13 @@ impl Crowd {
     /// `threads`' pool, one job per character, when the crowd's vertices together reach the
     /// threads' threshold (`BlendThreads::used_for`); else one after the other on this thread.
     pub fn run(&mut self, model: &Model, clip: &Clip, time: f64, work: Work, threads: &BlendThreads) {
-        let by = &self.blend;
         let one = |character: &mut Character| {
+            // Every character's frame is lent the one fast path (`&FastPath` blends as it does).
+            let mut by = &self.blend;
             let blending = match work {
-                Work::Palette => Blending::Palette(Method::Lbs),
-                Work::Blend => Blending::Skin { method: Method::Lbs, by, normals: false },
-                Work::BlendAndNormals => Blending::Skin { method: Method::Lbs, by, normals: true },
+                Work::Palette => Blending::Palette,
+                Work::Blend => Blending::Skin { by: &mut by, normals: false },
+                Work::BlendAndNormals => Blending::Skin { by: &mut by, normals: true },
             };
             let frame = Frame { blending, ..Frame::new(clip, time + character.phase) };
             let _linear_blending_takes_any_palette = character.pose.run(model, frame);
@@ -137,12 +137,10 @@ pub fn pose_bytes(pose: &Pose) -> usize {
     }
     let matrices = bytes::<Mat4>(&pose.local_matrices) + bytes(&pose.world) + bytes(&pose.palette);
     let bones = bytes::<Trs>(&pose.local) + bytes::<Quat>(&pose.bend);
-    // The dual quaternions: one per joint, as the palette (`DqPalette::new`).
-    let dq = pose.palette.len() * size_of::<DualQuat>();
-    let vertices = bytes::<Vec3A>(&pose.skinned) + bytes(&pose.normals.vertex) + bytes(&pose.normals.face);
+    let vertices = bytes::<Vec3A>(&pose.skinned) + bytes(&pose.normals);
     // A model with morph targets: the weights, and this frame's shape (made whole by `to_vec`).
     let shape = pose.morph.reshaped().map_or(0, |s| size_of_val(s.positions) + size_of_val(s.normals));
-    matrices + bones + dq + vertices + bytes::<f32>(&pose.morph.weights) + shape
+    matrices + bones + vertices + bytes::<f32>(&pose.morph.weights) + shape
 }
 
 /// The spacing of a crowd of `model`: its longest extent on the ground (across or along its front)

@@ -4,15 +4,16 @@
 //! A [`FastPath`] says which lanes blend (or none: the readable loop of `blend.rs`) and on which
 //! threads. Whatever it says, every vertex comes out as the readable loop computes it, to a rounding
 //! (the lanes sum the blended matrix first), and bit for bit the same on one thread or many. The
-//! frame (`frame.rs`: `Pose::run`) takes it as its [`Blender`]; the program asks for it by name,
-//! and the book's frame uses the readable loop.
+//! frame (`frame.rs`: `Pose::run`) takes it as its skinner, a [`Blender`] (`lbs_or_dqs.rs`: by
+//! itself for LBS, in a `ByMethod` for either method); the program asks for it by name, and the
+//! book's frame uses the readable loop.
 
 use crate::lanes::Lanes;
 use crate::parallel::BlendThreads;
 use glam::Vec3A;
 use skinning_method::blend::{Linear, blend_run};
 use skinning_method::dual_quat::DualQuats;
-use skinning_method::frame::{Blender, Palette};
+use skinning_method::lbs_or_dqs::{Blender, Palette};
 use skinning_method::normals::{BlendNormal, normals_run};
 use skinning_method::skin::{Shape, Skin};
 use std::ops::Range;

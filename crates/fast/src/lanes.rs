@@ -110,7 +110,7 @@ use glam::Vec3A;
 use kernel::GroupSkin;
 use skinning_method::blend::{Linear, finish_extras};
 use skinning_method::dual_quat::DualQuats;
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 use skinning_method::normals::{BlendNormal, finish_extra_normals};
 use skinning_method::skin::{Shape, Skin};
 use std::ops::Range;

@@ -9,7 +9,7 @@ use glam::{Mat4, Quat, Vec3, Vec3A};
 use skinning_fast::lanes::{Lanes, ROWS_ON_STACK};
 use skinning_fast::synthetic;
 use skinning_method::blend::{Linear, blend_run};
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 use skinning_method::normals::skin_normal;
 
 /// How far apart the lanes and the reference may be: of the model's size, and for a normal.

@@ -39,8 +39,9 @@
 //! in the output) that names the time, and the bone, joint or vertex.
 
 use serde::Serialize;
-use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Reference, Skinner, Source, TakesTravel};
+use skinning_method::dual_quat::{DqPalette, NotRigid};
+use skinning_method::frame::{Blending, Frame, Pose, TakesTravel};
+use skinning_method::lbs_or_dqs::{Blender, ByMethod, Method, Reference, SkinsByMethod};
 use skinning_method::model::Model;
 use skinning_method::morph::Held;
 use skinning_method::reach::Reach;
@@ -85,11 +86,12 @@ impl Settings<'_> {
 /// Who skins the positions a dump writes: the frame hands steps 5 and 6 to it (`frame.rs`:
 /// `Skinner`), whichever it is.
 pub enum By<'a> {
-    /// A blender on the CPU: the dump says `"cpu"`.
-    Cpu(&'a dyn Skinner),
-    /// A skinner outside the CPU, named in `"skinning"`: the program's vertex shader, read back
-    /// (`--dump --skinning gpu`).
-    Outside { name: &'a str, by: &'a dyn Skinner },
+    /// A blender on the CPU, blending by the settings' method (`lbs_or_dqs.rs`: `ByMethod`): the
+    /// dump says `"cpu"`.
+    Cpu(&'a dyn Blender),
+    /// A skinner outside the CPU that blends by the settings' method itself, named in
+    /// `"skinning"`: the program's vertex shader, read back (`--dump --skinning gpu`).
+    Outside { name: &'a str, by: &'a mut dyn SkinsByMethod },
 }
 
 /// Writes the model and the poses of what is `played` (a clip, or layers of clips:
@@ -112,13 +114,12 @@ pub fn check_dqs<'a>(
 ) -> Option<(f64, NotRigid)> {
     let mut pose = Pose::new(model);
     let mut played = played.into();
+    let mut dqs = ByMethod::new(Method::Dqs, Reference);
     (0..frames.count).find_map(|f| {
         played.advance_to(frames.time(f));
-        let mut frame = Frame::new(played.source(), frames.time(f));
-        frame.blending = Blending::Palette(Method::Dqs);
-        // Stopped at the palette, the frame can only be refused for its dual quaternions.
-        let refused = pose.run(model, frame).err();
-        refused.and_then(|e| e.not_rigid()).map(|e| (frames.time(f), e))
+        // Stopped at the palette, whose dual quaternions are then made as a DQS blend would.
+        let _never_refused = pose.run(model, Frame::new(played.source(), frames.time(f)).palette_only());
+        dqs.make_dq(&pose.palette).err().map(|e| (frames.time(f), e))
     })
 }
 
@@ -131,14 +132,21 @@ pub fn write_dump_with<'a>(
     model: &Model,
     played: impl Into<Played<'a>>,
     frames: Frames,
-    mut settings: Settings,
+    settings: Settings,
 ) -> io::Result<()> {
     let mut played = played.into();
-    let name = match &settings.by {
+    let Settings { method, by, held, reaches, mut root_motion } = settings;
+    let name = match &by {
         By::Cpu(_) => "cpu",
         By::Outside { name, .. } => name,
     };
-    write_model(out, model, played.name(), name, settings.method)?;
+    write_model(out, model, played.name(), name, method)?;
+    // On the CPU, the settings' blender by their method, which keeps the dual quaternions it makes.
+    let mut on_cpu = None;
+    let by: &mut dyn SkinsByMethod = match by {
+        By::Cpu(blender) => on_cpu.insert(ByMethod::new(method, blender)),
+        By::Outside { by, .. } => by,
+    };
     writeln!(out, "\"frames\": [")?;
     let (mut pose, mut layer_poses) = (Pose::new(model), Vec::new());
     for f in 0..frames.count {
@@ -149,42 +157,30 @@ pub fn write_dump_with<'a>(
             return Err(io::Error::new(io::ErrorKind::InvalidInput, problem));
         }
         played.advance_to(time);
-        run_frame(model, &mut pose, played.source(), time, &mut settings)?;
+        // One frame of the method (`frame.rs`): the clip (or several blended), the chains that
+        // reach, the matrices, the morph with the held weights, and the blend by the skinner.
+        let mut chains = &mut *reaches;
+        let frame = Frame {
+            time,
+            source: played.source(),
+            root_motion: root_motion.as_deref_mut().map(|m| m as &mut dyn TakesTravel),
+            adjust: Some(&mut chains),
+            held,
+            blending: Blending::Skin { by: &mut *by, normals: true },
+        };
+        pose.run(model, frame).map_err(io::Error::other)?;
         played.layer_poses(&model.skeleton, &mut layer_poses);
-        let dqs = settings.method == Method::Dqs;
-        if let Some(what) = frame_overflow(model, &pose, dqs).or_else(|| played.overflow(&layer_poses)) {
+        // A DQS frame's skinner made its dual quaternions; an LBS one made none.
+        let dq = by.dq().filter(|_| method == Method::Dqs);
+        if let Some(what) = frame_overflow(model, &pose, dq).or_else(|| played.overflow(&layer_poses)) {
             return Err(Overflow { frame: Some((f, time)), what }.into_io());
         }
         let mixed = played.frame_out(&layer_poses, &pose.local);
-        serde_json::to_writer(&mut *out, &frame_out(model, &pose, mixed, time, &settings))?;
+        let root_motion = root_motion.as_deref();
+        serde_json::to_writer(&mut *out, &frame_out(model, &pose, dq, mixed, time, reaches, root_motion))?;
         writeln!(out, "{}", if f + 1 < frames.count { "," } else { "" })?;
     }
     writeln!(out, "]}}")
-}
-
-/// One frame of the method (`frame.rs`), as `settings` ask: the clip (or several blended) from
-/// `source`, the chains that reach, the matrices, the morph with the held weights, and the blend,
-/// by the skinner the settings name.
-fn run_frame(
-    model: &Model,
-    pose: &mut Pose,
-    source: &dyn Source,
-    time: f64,
-    settings: &mut Settings,
-) -> io::Result<()> {
-    let (By::Cpu(by) | By::Outside { by, .. }) = settings.by;
-    let blending = Blending::Skin { method: settings.method, by, normals: true };
-    let mut reaches = &mut *settings.reaches;
-    let frame = Frame {
-        time,
-        source,
-        root_motion: settings.root_motion.as_deref_mut().map(|m| m as &mut dyn TakesTravel),
-        adjust: Some(&mut reaches),
-        held: settings.held,
-        blending,
-        compare: None,
-    };
-    pose.run(model, frame).map_err(io::Error::other)
 }
 
 /// The model's part of the dump, before its frames: the clip's name, who blends and how, the
@@ -246,13 +242,13 @@ fn write_model(out: &mut impl Write, model: &Model, clip: &str, by: &str, method
 fn frame_out<'a>(
     model: &Model,
     pose: &'a Pose,
+    dq: Option<&DqPalette>,
     mixed: Option<MixedOut<'a>>,
     time: f64,
-    settings: &'a Settings,
+    reaches: &'a [Reach],
+    root_motion: Option<&RootMotion>,
 ) -> FrameOut<'a> {
-    let dqs = settings.method == Method::Dqs;
-    // A DQS frame made its dual quaternions (`Pose::dq`); an LBS one writes none.
-    let dq = pose.dq().filter(|_| dqs);
+    // A DQS frame's dual quaternions, as its skinner made them; an LBS one writes none.
     let dq_palette = dq.map(|dq| {
         let out = |d: &skinning_method::dual_quat::DualQuat| DualQuatOut {
             real: d.real.into(),
@@ -262,7 +258,7 @@ fn frame_out<'a>(
     });
     // The skinned vertices come first, the rigid ones after (`Model::with_parts`).
     let skinned_len = model.skinned_len();
-    let normals = &pose.normals.vertex;
+    let normals = &pose.normals;
     let normals_len = skinned_len.min(normals.len());
     FrameOut {
         time,
@@ -276,9 +272,9 @@ fn frame_out<'a>(
         rigid: Points(&pose.skinned[skinned_len..]),
         normals: Points(&normals[..normals_len]),
         rigid_normals: Points(&normals[normals_len..]),
-        reach: reach::reach_out(settings.reaches, pose),
+        reach: reach::reach_out(reaches, pose),
         mixed,
-        root_motion: settings.root_motion.as_deref().map(root_motion::root_out),
+        root_motion: root_motion.map(root_motion::root_out),
     }
 }
 

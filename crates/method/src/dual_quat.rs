@@ -132,7 +132,8 @@ pub fn compute_dq_palette(palette: &[Mat4], dq_palette: &mut [DualQuat]) -> Resu
 }
 
 /// The palette as unit dual quaternions, one per joint, and the scale every joint shares, factored
-/// out of them: what a frame that blends by DQS makes (`frame.rs`: `Pose::dq`).
+/// out of them: what a skinner that blends by DQS makes of a frame's palette (`lbs_or_dqs.rs`:
+/// `ByMethod::dq`).
 #[derive(Clone, Debug)]
 pub struct DqPalette {
     pub joints: Vec<DualQuat>,

@@ -1,4 +1,4 @@
-//! One frame of the method, written once: from a time to skinned positions and normals.
+//! One frame of the method, written once: from a time to skinned positions (and normals).
 //!
 //! A [`Pose`] holds everything that changes per frame, allocated once and refilled every frame;
 //! [`Pose::run`] fills it in this order, and everything that poses a model calls it: the program's
@@ -15,33 +15,34 @@
 //!    morph targets takes this frame's shape, `bind + Σ weight * Δ`, in positions of the pose's own
 //!    (`morph.rs`); the blend reads those;
 //! 5. **blend**: every vertex, `Σ weight * palette[joint] * bind`, over every influence (`blend.rs`);
-//! 6. **normals**: every bind normal by the inverse transpose of that vertex's blended matrix, or,
-//!    for a mesh that has none, each triangle's own normal from its skinned corners (`normals.rs`).
+//! 6. **normals**: a second stream of the same step, for the skinners that move normals too.
 //!
-//! What varies is data, in a [`Frame`]: where the pose comes from ([`Source`]), what adjusts it,
-//! the morph weights the user holds, and how steps 5 and 6 run ([`Blending`]): by which method
-//! (linear blending or dual quaternions, `frame/method.rs`), and by whom, a [`Skinner`] the frame
-//! hands them to (the readable loops of `blend.rs`, the fast path of the `skinning-fast` crate, or
-//! the GPU's vertex shader read back), or not at all (the GPU blends from the palette as it draws).
-//! No step of it is run anywhere else: whoever needs steps 5 and 6 again runs the frame again.
+//! Steps 5 and 6 are the [`Skinner`]'s the frame is handed ([`Blending`]): it reads the palette and
+//! the shape the blend reads, and writes the positions, and the normals when asked. The core's own
+//! is [`LinearLoop`], `blend.rs`'s readable loop, positions only: the frame chapter 4 reads. The
+//! later lessons hand the frame theirs: `lbs_or_dqs.rs` blends by either method, linear or dual
+//! quaternions (chapter 7), normals included (chapter 8), by the readable loops or the fast path of
+//! the `skinning-fast` crate; the program hands it the GPU's vertex shader, read back. Or no skinner
+//! at all: the frame stops at the palette, which the GPU blends from as it draws. What varies is
+//! data, in a [`Frame`]: where the pose comes from ([`Source`]), what adjusts it, the morph weights
+//! the user holds, and how the frame ends. No step of it is run anywhere else: whoever needs steps 5
+//! and 6 again runs the frame again.
 
 mod bones;
-mod method;
 pub mod source;
 
 pub use bones::{Adjust, TakesTravel, local_matrix};
-pub use method::{Blender, Method, Palette, Reference, Refused};
 pub use source::{ClipAt, Source, Still};
 
-use crate::dual_quat::{DqPalette, NotRigid};
+use crate::blend::{Linear, blend_run};
 use crate::model::Model;
 use crate::morph::{Held, Morphed, sample_weights};
-use crate::normals::face_normals;
 use crate::skeleton::BoneId;
 use crate::skin::{Shape, Skin, compute_palette};
 use crate::transform::Trs;
 use glam::{Mat4, Quat, Vec3, Vec3A};
 use std::error::Error;
+use std::fmt;
 
 /// What one frame is asked to do: the time, where the pose comes from, and how to finish it.
 pub struct Frame<'a> {
@@ -55,36 +56,23 @@ pub struct Frame<'a> {
     pub adjust: Option<&'a mut dyn Adjust>,
     /// The morph weights the user holds over the clip's, before step 4 (`--morph`, the keys).
     pub held: &'a [Held],
-    /// Steps 5 and 6: how, by whom, and whether they run.
+    /// Steps 5 and 6: by whom, and whether they run.
     pub blending: Blending<'a>,
-    /// Compare mode: step 5 once more by dual quaternions, into these positions, by the same
-    /// skinner, after the frame's own blend (None for most frames).
-    pub compare: Option<&'a mut [Vec3A]>,
 }
 
 impl<'a> Frame<'a> {
-    /// `source` at `time`, blended linearly by the readable loops, normals included: the frame a
+    /// `source` at `time`, blended linearly by the readable loop ([`LinearLoop`]): the frame a
     /// learner reads. The other fields say what else the frame does.
     pub fn new(source: &'a dyn Source, time: f64) -> Frame<'a> {
-        let blending = Blending::reference(Method::Lbs);
-        Frame { time, source, root_motion: None, adjust: None, held: &[], blending, compare: None }
+        let blending = Blending::Linear;
+        Frame { time, source, root_motion: None, adjust: None, held: &[], blending }
     }
 
     /// The same frame, stopped after the palette and the morph (steps 1 to 4): for whoever reads
     /// only the bones and the palette, as the GPU's vertex shader does.
     pub fn palette_only(self) -> Frame<'a> {
-        Frame { blending: Blending::Palette(self.blending.method()), ..self }
+        Frame { blending: Blending::Palette, ..self }
     }
-}
-
-/// The skinned normals (step 6): one per vertex where the skin has bind normals, else one per
-/// triangle, found from its skinned corners (flat normals). The other is empty.
-#[derive(Clone, Debug)]
-pub struct Normals {
-    /// Each vertex's normal, in the order of `Pose::skinned`.
-    pub vertex: Vec<Vec3A>,
-    /// Each triangle's normal, in the order of `Model::triangles`.
-    pub face: Vec<Vec3A>,
 }
 
 /// Everything one frame computes, kept between frames so no frame allocates.
@@ -103,17 +91,14 @@ pub struct Pose {
     pub world: Vec<Mat4>,
     /// `world * offset` of every joint of the skin.
     pub palette: Vec<Mat4>,
-    /// The palette as dual quaternions, when a frame blends by [`Method::Dqs`]: read through
-    /// [`Pose::dq`], which gives it only while it is this frame's.
-    dq: DqPalette,
-    /// Whether `dq` was made from this frame's palette.
-    dq_is_current: bool,
     /// Step 4: this frame's morph weights, and the mesh's shape this frame that the blend reads.
     pub morph: Morphed,
     /// Blended position of every vertex.
     pub skinned: Vec<Vec3A>,
-    /// Step 6: the skinned normals.
-    pub normals: Normals,
+    /// Step 6: the skinned normals, one per vertex, in the order of `skinned`, written by a skinner
+    /// that moves them; empty for a skin without bind normals (whoever draws such a mesh finds each
+    /// triangle's own from `skinned`: `normals.rs`, flat normals).
+    pub normals: Vec<Vec3A>,
 }
 
 impl Pose {
@@ -126,17 +111,9 @@ impl Pose {
             local_matrices: vec![Mat4::IDENTITY; bones],
             world: vec![Mat4::IDENTITY; bones],
             palette: vec![Mat4::IDENTITY; joints],
-            dq: DqPalette::new(joints),
-            dq_is_current: false,
             morph: Morphed::new(&model.skin, &model.morphs),
             skinned: vec![Vec3A::ZERO; model.skin.len()],
-            normals: Normals {
-                vertex: model.skin.normals().to_vec(),
-                face: match model.skin.normals() {
-                    [] => vec![Vec3A::ZERO; model.triangles.len()],
-                    _ => Vec::new(),
-                },
-            },
+            normals: model.skin.normals().to_vec(),
         };
         let rest = Frame::new(&Still, 0.0);
         let _linear_blending_takes_any_palette = pose.run(model, rest);
@@ -145,9 +122,8 @@ impl Pose {
 
     /// One frame of the method, the six steps in order, as `frame` asks.
     ///
-    /// Dual quaternions need joints that only turn and move: if one does not, the error names it,
-    /// the bones and the palette are this frame's, and `skinned` is left as it was. A skinner may
-    /// fail too (a GPU read-back), and says why.
+    /// The skinner may fail (dual quaternions refuse a joint that does not only turn and move, a
+    /// GPU read-back may stop), and says why: the bones and the palette are then this frame's.
     pub fn run(&mut self, model: &Model, frame: Frame) -> Result<(), Refused> {
         // 1. animate; 2. adjust (reach).
         frame.source.pose(&model.skeleton, frame.time, &mut self.local);
@@ -157,36 +133,26 @@ impl Pose {
         if let Some(adjust) = frame.adjust {
             adjust.adjust(&mut self.local, &self.bend);
         }
-        // 3. matrices: local, world, palette (the dual quaternions made from the last are now old).
+        // 3. matrices: local, world, palette.
         self.matrices(model);
-        self.dq_is_current = false;
         // 4. morph: the source's weights, the ones the user holds over them, and the shape.
         sample_weights(frame.source, frame.time, &model.morphs, &mut self.morph.weights);
         self.morph.hold(frame.held);
         self.morph.apply(&model.skin, &model.morphs);
-        // 5 and 6. blend and normals by the skinner, unless the GPU does them from the palette.
-        if frame.blending.method() == Method::Dqs || frame.compare.is_some() {
-            self.update_dq_palette().map_err(Refused::NotRigid)?;
-        }
-        let Blending::Skin { method, by, normals } = frame.blending else { return Ok(()) };
-        let dq = Palette::Dqs { joints: &self.dq.joints, scale: self.dq.scale };
-        let palette = if method == Method::Dqs { dq } else { Palette::Lbs(&self.palette) };
-        let vertex_normals = if normals { &mut self.normals.vertex[..] } else { &mut [] };
-        let posed = Posed { palette, morph: &self.morph };
-        by.skin(&model.skin, posed, &mut self.skinned, vertex_normals).map_err(Refused::Skinner)?;
-        if normals && !self.normals.face.is_empty() {
-            // Flat normals, for a mesh with none of its own.
-            face_normals(&self.skinned, &model.triangles, &mut self.normals.face);
-        }
-        if let Some(compared) = frame.compare {
-            let posed = Posed { palette: dq, morph: &self.morph };
-            by.skin(&model.skin, posed, compared, &mut []).map_err(Refused::Skinner)?;
-        }
-        Ok(())
+        // 5 and 6. blend (and normals) by the skinner, unless the GPU does them from the palette.
+        let mut linear = LinearLoop;
+        let (by, normals): (&mut dyn Skinner, bool) = match frame.blending {
+            Blending::Linear => (&mut linear, false),
+            Blending::Skin { by, normals } => (by, normals),
+            Blending::Palette => return Ok(()),
+        };
+        let normals = if normals { &mut self.normals[..] } else { &mut [] };
+        let posed = Posed { palette: &self.palette, morph: &self.morph };
+        by.skin(&model.skin, posed, &mut self.skinned, normals).map_err(Refused)
     }
 
     /// The whole method for one frame of `clip` at `time`, linear blend skinning by the readable
-    /// loops: [`Pose::run`] with the plainest [`Frame`].
+    /// loop, positions only: [`Pose::run`] with the plainest [`Frame`].
     pub fn update(&mut self, model: &Model, clip: &crate::clip::Clip, time: f64) {
         let _linear_blending_takes_any_palette = self.run(model, Frame::new(clip, time));
     }
@@ -201,31 +167,6 @@ impl Pose {
         compute_palette(&self.world, model.skin.joints(), &mut self.palette);
     }
 
-    /// The palette as dual quaternions, for DQS: once per joint, like the palette itself. A frame
-    /// that blends by DQS makes it; compare mode and the `D` key ask for it after a frame.
-    pub fn update_dq_palette(&mut self) -> Result<(), NotRigid> {
-        self.dq_is_current = false;
-        self.dq.update(&self.palette)?;
-        self.dq_is_current = true;
-        Ok(())
-    }
-
-    /// This frame's palette as dual quaternions; None unless it was made from this frame's
-    /// palette (by a frame that blends by DQS, or [`Pose::update_dq_palette`] after it), so an older
-    /// frame's is never read as this one's.
-    pub fn dq(&self) -> Option<&DqPalette> {
-        self.dq_is_current.then_some(&self.dq)
-    }
-
-    /// What `method`'s blend reads of this frame: the palette for LBS, the dual quaternions for DQS
-    /// (None where this frame has not made them: [`Pose::dq`]).
-    pub fn palette_of(&self, method: Method) -> Option<Palette<'_>> {
-        match method {
-            Method::Lbs => Some(Palette::Lbs(&self.palette)),
-            Method::Dqs => self.dq().map(|dq| Palette::Dqs { joints: &dq.joints, scale: dq.scale }),
-        }
-    }
-
     /// The mesh's shape this frame, which the blend reads: the skin's bind positions and normals,
     /// or, for a model with morph targets, this frame's (step 4).
     pub fn shape<'a>(&'a self, model: &'a Model) -> Shape<'a> {
@@ -238,21 +179,21 @@ impl Pose {
     }
 }
 
-/// What steps 5 and 6 read of a posed frame: the palette of the method it blends by, and its morph
-/// (this frame's weights, and the mesh's shape the blend reads: `Morphed::shape`).
+/// What steps 5 and 6 read of a posed frame: its palette, and its morph (this frame's weights, and
+/// the mesh's shape the blend reads: `Morphed::shape`).
 #[derive(Clone, Copy)]
 pub struct Posed<'a> {
-    pub palette: Palette<'a>,
+    pub palette: &'a [Mat4],
     pub morph: &'a Morphed,
 }
 
 /// Steps 5 and 6 as the frame hands them on: skins every vertex of `skin` as `posed` into
-/// `positions`, and moves its normals into `normals` unless that is empty. The CPU's blenders
-/// ([`Blender`]: the readable loops, the fast path) never fail; one outside the CPU (the GPU's
-/// vertex shader, read back) may, and says why.
+/// `positions`, and moves its normals into `normals` unless that is empty. It may keep what it
+/// makes on the way (`&mut self`: a later lesson's palette of its own); it may fail (a GPU
+/// read-back, or dual quaternions given a joint they cannot hold), and says why.
 pub trait Skinner {
     fn skin(
-        &self,
+        &mut self,
         skin: &Skin,
         posed: Posed,
         positions: &mut [Vec3A],
@@ -260,40 +201,44 @@ pub trait Skinner {
     ) -> Result<(), Box<dyn Error + Send + Sync>>;
 }
 
-/// A blender skins the frame's shape: the skin's own, or this frame's morphed one.
-impl<B: Blender + ?Sized> Skinner for B {
+/// The core's skinner: the readable loop of `blend.rs`, linear blend skinning, one vertex after
+/// another, positions only (normals are chapter 8's). It never fails.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LinearLoop;
+
+impl Skinner for LinearLoop {
     fn skin(
-        &self,
+        &mut self,
         skin: &Skin,
         posed: Posed,
         positions: &mut [Vec3A],
-        normals: &mut [Vec3A],
+        _normals: &mut [Vec3A],
     ) -> Result<(), Box<dyn Error + Send + Sync>> {
-        self.blend(skin, posed.morph.shape(skin), posed.palette, positions, normals);
+        let shape = posed.morph.shape(skin);
+        blend_run(skin, shape.positions, &Linear(posed.palette), 0..skin.len(), positions);
         Ok(())
     }
 }
 
 /// How a frame ends.
-#[derive(Clone, Copy)]
 pub enum Blending<'a> {
-    /// Steps 5 and 6 by `method`, run `by` a skinner; the normals too if `normals` (step 6).
-    Skin { method: Method, by: &'a dyn Skinner, normals: bool },
-    /// The frame stops at the palette for `method` (and the morph): the GPU blends from it as it
-    /// draws.
-    Palette(Method),
+    /// Step 5 by the core's own skinner, [`LinearLoop`]: positions, linearly.
+    Linear,
+    /// Steps 5 and 6 run `by` a skinner; the normals too if `normals` (step 6).
+    Skin { by: &'a mut dyn Skinner, normals: bool },
+    /// The frame stops at the palette (and the morph): the GPU blends from it as it draws.
+    Palette,
 }
 
-impl Blending<'_> {
-    /// Steps 5 and 6 by `method` with the readable loops, normals included.
-    pub fn reference(method: Method) -> Blending<'static> {
-        Blending::Skin { method, by: &Reference, normals: true }
-    }
+/// Why a frame could not end as asked: the skinner's own error, as it gave it (a later lesson
+/// reads its own kind back out: `lbs_or_dqs.rs`, `not_rigid`).
+#[derive(Debug)]
+pub struct Refused(pub Box<dyn Error + Send + Sync>);
 
-    /// The method whose palette the frame makes.
-    pub fn method(&self) -> Method {
-        match *self {
-            Blending::Skin { method, .. } | Blending::Palette(method) => method,
-        }
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}", self.0)
     }
 }
+
+impl Error for Refused {}

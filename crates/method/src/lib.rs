@@ -29,6 +29,7 @@ pub mod inspect; // docs/05-one-vertex.md: one vertex's blend taken apart
 // docs/06-gpu-skinning.md: shaders/skinning.vert, and the program's src/demo/draw/
 pub mod dual_quat; // docs/07-the-twist-and-dual-quaternions.md: dual-quaternion skinning
 pub mod normals; // docs/08-normals.md: normals that follow the skin
+pub mod lbs_or_dqs; // chapters 7 and 8: the frame's skinner by either method, normals included
 // docs/09-a-real-model.md: skinning-formats' gltf_import, gltf_export, material
 // docs/10-two-ways-to-store-a-skin.md: skinning-formats' md5_import, md5_export
 pub mod mixer; // docs/11-many-clips-at-once.md: many clips at once

@@ -38,8 +38,8 @@
 //! be finished after it, as a sum of positions could be.
 //!
 //! Dual quaternions turn the normal by the blended rotation (`dual_quat.rs`: `DualQuats`). A
-//! mesh with no normals of its own gets flat ones, computed from its skinned triangles every frame:
-//! there is nothing to skin ([`face_normals`], `normals/shape.rs`). The article's outline has bind
+//! mesh with no normals of its own gets flat ones, computed by whoever draws it from its skinned
+//! triangles every frame: there is nothing to skin ([`face_normals`], `normals/shape.rs`). The article's outline has bind
 //! normals of its own, worked out from its bind mesh (`scene.rs`: `outline_normals`).
 //! An MD5 model, which stores no normals either, gets smooth ones worked out once from its bind
 //! pose as Doom 3's engine works them out ([`smooth_normals`], `normals/smooth.rs`), then skinned
@@ -48,7 +48,7 @@
 mod shape;
 mod smooth;
 
-pub use shape::face_normals;
+pub use shape::{face_normal, face_normals};
 pub use smooth::smooth_normals;
 
 use crate::blend::{Blend, Linear};

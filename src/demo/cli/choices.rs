@@ -2,7 +2,7 @@
 //! `G`) and **how** ([`Methods`], `--method`, the key `D`), with their names and the order the keys
 //! step through them.
 
-use skinning_method::frame::Method;
+use skinning_method::lbs_or_dqs::Method;
 
 /// Where the skinned layer is blended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use super::gl::{GlError, as_bytes, gl_size};
 use crate::demo::model::gpu_fit::{MATRICES_PER_ROW, crowd_rows};
 use glam::Mat4;
 use glow::HasContext;
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 
 /// What a GPU draw skins by: one character's palette, which goes up into the uniform block, or the
 /// crowd's, `characters` palettes already in the texture ([`CrowdPalettes::upload`]), one per

@@ -19,7 +19,7 @@
 use super::gl::{GlError, as_bytes, gl_size};
 use crate::demo::model::gpu_fit::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES};
 use glow::HasContext;
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 
 /// A palette's uniform block as the shaders declare it: its name, its size in bytes, and the
 /// binding point that joins it to its buffer.

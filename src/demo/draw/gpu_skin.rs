@@ -41,7 +41,7 @@ use crate::demo::model::gpu_fit::{fits_driver, gpu_can_skin};
 use glam::{Mat4, Vec3, Vec3A};
 use glow::HasContext;
 use skinning_formats::material::Looks;
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 use skinning_method::model::Model;
 use skinning_method::morph::Morphed;
 

@@ -12,7 +12,7 @@ use super::looks::MaterialUniforms;
 use crate::demo::model::gpu_fit::{MATRICES_PER_ROW, MAX_GPU_JOINTS};
 use glam::{Mat4, Vec3};
 use glow::HasContext;
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 
 /// What a skinning program's fragments are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

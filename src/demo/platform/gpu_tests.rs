@@ -8,7 +8,8 @@ use crate::demo::platform::headless::offscreen;
 use glam::{Quat, Vec3, Vec3A, vec3};
 use skinning_fast::fast_path::FastPath;
 use skinning_formats::material::Looks;
-use skinning_method::frame::{Blending, Frame, Method, Pose, Still};
+use skinning_method::frame::{Blending, Frame, Pose, Still};
+use skinning_method::lbs_or_dqs::{ByMethod, Method};
 use skinning_method::model::Model;
 use skinning_method::skeleton::{SkeletonBuilder, compute_offsets};
 use skinning_method::skin::{Influence, Joint, Skin};
@@ -73,19 +74,19 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
     }
     let mut on_gpu = vec![Vec3A::ZERO; model.skin.len()];
     let mut normals_on_gpu = vec![Vec3A::ZERO; model.skin.len()];
-    let fast = FastPath::new();
     for method in [Method::Lbs, Method::Dqs] {
-        // The CPU's blend as the program runs it: the fast path.
-        let blending = Blending::Skin { method, by: &fast, normals: true };
+        // The CPU's blend as the program runs it: the fast path, by the method.
+        let mut by = ByMethod::new(method, FastPath::new());
+        let blending = Blending::Skin { by: &mut by, normals: true };
         pose.run(&model, Frame { blending, ..Frame::new(&Still, 0.0) }).expect("rigid joints");
-        let palette = pose.palette_of(method).expect("the frame blended by it");
+        let palette = by.palette(method, &pose.palette).expect("the skinner blended by it");
         gpu.capture(&gl, palette, &mut on_gpu, &mut normals_on_gpu)
             .expect("transform feedback");
         let largest = |cpu: &[Vec3A], gpu: &[Vec3A]| {
             cpu.iter().zip(gpu).map(|(c, g)| (*c - *g).abs().max_element()).fold(0.0, f32::max)
         };
         let (positions, normals) =
-            (largest(&pose.skinned, &on_gpu), largest(&pose.normals.vertex, &normals_on_gpu));
+            (largest(&pose.skinned, &on_gpu), largest(&pose.normals, &normals_on_gpu));
         println!(
             "{} over {} joints: largest CPU/GPU difference {positions:e}, normals {normals:e}",
             method.name(),

@@ -15,10 +15,11 @@ use crate::demo::output::write_file;
 use glam::Vec3A;
 use skinning_formats::dump::{Frames, Played, Settings};
 use skinning_formats::material::Looks;
+use skinning_method::dual_quat::DqPalette;
 use skinning_method::frame::{Posed, Skinner};
+use skinning_method::lbs_or_dqs::{Method, Palette, SkinsByMethod};
 use skinning_method::model::Model;
 use skinning_method::skin::Skin;
-use std::cell::RefCell;
 use std::error::Error;
 use std::path::Path;
 
@@ -63,45 +64,64 @@ pub fn dump_gpu(
     if let Some(note) = gpu.take_morph_note() {
         console::say(&format!("note: {note}"));
     }
-    let read_back = ReadBack { gl: &gl, gpu: RefCell::new(gpu), failure: RefCell::new(None) };
+    let dq = (DqPalette::new(model.skin.joints().len()), false);
+    let mut read_back = ReadBack { gl: &gl, gpu, failure: None, method: settings.method, dq };
     let written = write_file(path, |mut file| {
-        let by = By::Outside { name: "gpu", by: &read_back };
+        let by = By::Outside { name: "gpu", by: &mut read_back };
         write_dump_with(&mut file, model, played, frames, Settings { by, ..settings })
     });
-    read_back.gpu.borrow().delete(&gl);
-    match read_back.failure.into_inner() {
+    read_back.gpu.delete(&gl);
+    match read_back.failure {
         Some(e) => Err(e.into()),
         None => written,
     }
 }
 
-/// The vertex shader as the dump's skinner (`frame.rs`: `Skinner`): each frame's shape and palette
-/// to the GPU, the positions and normals it computes read back through transform feedback. The
-/// frame lends it out shared, so the skin and the failure sit in cells. An OpenGL failure is kept
-/// aside, so it is reported as itself and not as a file that cannot be written.
+/// The vertex shader as the dump's skinner (`frame.rs`: `Skinner`), by the dump's `method`: each
+/// frame's shape and palette to the GPU (for DQS, the palette's dual quaternions, which it makes
+/// itself as the window's GPU layer does, and keeps for the dump: `dq`, and whether this frame's),
+/// the positions and normals the shader computes read back through transform feedback. An OpenGL
+/// failure is kept aside, so it is reported as itself and not as a file that cannot be written.
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 struct ReadBack<'g> {
     gl: &'g glow::Context,
-    gpu: RefCell<crate::demo::draw::gpu_skin::GpuSkin>,
-    failure: RefCell<Option<gl::GlError>>,
+    gpu: crate::demo::draw::gpu_skin::GpuSkin,
+    failure: Option<gl::GlError>,
+    method: Method,
+    dq: (DqPalette, bool),
 }
 
 #[cfg(not(any(target_os = "macos", target_os = "ios")))]
 impl Skinner for ReadBack<'_> {
     fn skin(
-        &self,
+        &mut self,
         _skin: &Skin,
         posed: Posed,
         positions: &mut [Vec3A],
         normals: &mut [Vec3A],
     ) -> Result<(), Box<dyn Error + Send + Sync>> {
-        let mut gpu = self.gpu.borrow_mut();
-        gpu.set_shape(self.gl, posed.morph);
-        gpu.capture(self.gl, posed.palette, positions, normals).map_err(|e| {
+        self.dq.1 = false;
+        let palette = match self.method {
+            Method::Lbs => Palette::Lbs(posed.palette),
+            Method::Dqs => {
+                self.dq.0.update(posed.palette)?;
+                self.dq.1 = true;
+                Palette::Dqs { joints: &self.dq.0.joints, scale: self.dq.0.scale }
+            }
+        };
+        self.gpu.set_shape(self.gl, posed.morph);
+        self.gpu.capture(self.gl, palette, positions, normals).map_err(|e| {
             let said = e.to_string();
-            *self.failure.borrow_mut() = Some(e);
+            self.failure = Some(e);
             said.into()
         })
+    }
+}
+
+#[cfg(not(any(target_os = "macos", target_os = "ios")))]
+impl SkinsByMethod for ReadBack<'_> {
+    fn dq(&self) -> Option<&DqPalette> {
+        self.dq.1.then_some(&self.dq.0)
     }
 }
 

@@ -78,7 +78,7 @@ impl Session {
         let asked = &self.options;
         // A crowd's characters are jobs on the same threads: all its vertices count.
         let vertices = self.demo.model.skin.len() * self.options.crowd;
-        self.demo.skinned.fast.threads =
+        self.demo.skinned.skinner.blender.threads =
             threads::blend_threads(asked.threads, asked.parallel_from, vertices, busy)
                 .map_err(|e| Failure::new(1, e))?;
         // Said in `--stats` only where it changed the answer: a mesh big enough for all threads.
@@ -221,7 +221,7 @@ impl Session {
         // A crowd's characters blend on the same threads: all their vertices together.
         let vertices = self.demo.model.skin.len() * self.options.crowd;
         // Who blended the skin at the end (`G` may have moved it to the GPU on the way).
-        let threads = match self.demo.skinned.fast.threads.used_for(vertices) {
+        let threads = match self.demo.skinned.skinner.blender.threads.used_for(vertices) {
             _ if self.demo.skinned.skinning == Skinning::Gpu => {
                 format!("blend on the GPU ({vertices} vertices)")
             }

@@ -18,8 +18,10 @@
 use super::state::Demo;
 use crate::demo::cli::choices::Methods;
 use glam::Mat4;
+use skinning_fast::fast_path::FastPath;
 use skinning_formats::dump::{Overflow, points_overflow, pose_overflow};
 use skinning_method::frame::{Blending, Frame, Pose, Still};
+use skinning_method::lbs_or_dqs::ByMethod;
 use skinning_method::model::Model;
 
 /// What a frame's blend can reach at most, from numbers that never change: the largest bind
@@ -59,32 +61,37 @@ impl Bound {
 /// model's.
 pub fn overflow(demo: &mut Demo, bound: &Bound, frame: u64) -> Option<Overflow> {
     let method = demo.skinned.method;
-    let pose = &mut demo.pose;
-    let what = pose_overflow(&demo.model, pose, method != Methods::Lbs).or_else(|| {
+    let (pose, skinner) = (&mut demo.pose, &mut demo.skinned.skinner);
+    // The layer's skinner made this frame's dual quaternions whenever it draws by them.
+    let dq = skinner.dq().filter(|_| method != Methods::Lbs);
+    let what = pose_overflow(&demo.model, pose, dq).or_else(|| {
         if bound.holds(&pose.palette, &pose.morph.weights) {
             return None;
         }
-        let compared = &mut demo.skinned.compared;
-        blend_as_the_dump_does(pose, compared, &demo.model, method, demo.clock.time);
+        blend_as_the_dump_does(pose, skinner, &demo.model, method, demo.clock.time);
+        let compared = skinner.compared().filter(|_| method == Methods::Both);
         points_overflow(&pose.skinned, "skinned position")
-            .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
-            .or_else(|| (method == Methods::Both).then(|| points_overflow(compared, "DQS position"))?)
+            .or_else(|| points_overflow(&pose.normals, "skinned normal"))
+            .or_else(|| points_overflow(compared?, "DQS position"))
     })?;
     Some(Overflow { frame: Some((frame, demo.clock.time)), what })
 }
 
-/// This frame's skinned positions and normals by the readable loops the dump blends with
-/// (`Blending::reference`: the first method's into the pose, compare mode's DQS positions into
-/// `compared`): the frame run again from the pose `Demo::update` left, as it stands.
+/// This frame's skinned positions and normals by the readable loops the dump blends with (the
+/// skinner's fast path with no lanes: the first method's into the pose, compare mode's DQS
+/// positions into the skinner's own): the frame run again from the pose `Demo::update` left, as it
+/// stands.
 fn blend_as_the_dump_does(
     pose: &mut Pose,
-    compared: &mut [glam::Vec3A],
+    skinner: &mut ByMethod<FastPath>,
     model: &Model,
     method: Methods,
     time: f64,
 ) {
-    let compare = (method == Methods::Both).then_some(compared);
-    let again = Frame { blending: Blending::reference(method.first()), compare, ..Frame::new(&Still, time) };
+    (skinner.method, skinner.compare) = (method.first(), method == Methods::Both);
+    let lanes = skinner.blender.lanes.take();
+    let blending = Blending::Skin { by: &mut *skinner, normals: true };
     // The frame this one repeats took these palettes already (or gave way to linear blending).
-    let _took_them_before = pose.run(model, again);
+    let _took_them_before = pose.run(model, Frame { blending, ..Frame::new(&Still, time) });
+    skinner.blender.lanes = lanes;
 }

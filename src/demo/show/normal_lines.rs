@@ -13,6 +13,7 @@
 use glam::Vec3A;
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
+use skinning_method::normals::face_normal;
 
 /// The longest a line gets, as a fraction of the diagonal of the box the camera frames.
 pub const NORMAL_LENGTH: f32 = 0.02;
@@ -69,15 +70,16 @@ pub fn line_count(model: &Model) -> usize {
 /// and refilled; give it room for `2 * line_count(model)` and nothing is allocated.
 pub fn normal_lines(model: &Model, pose: &Pose, lengths: &[f32], out: &mut Vec<Vec3A>) {
     out.clear();
-    if !pose.normals.vertex.is_empty() {
-        for ((&p, &n), &length) in pose.skinned.iter().zip(&pose.normals.vertex).zip(lengths) {
+    if !pose.normals.is_empty() {
+        for ((&p, &n), &length) in pose.skinned.iter().zip(&pose.normals).zip(lengths) {
             out.extend([p, p + length * n]);
         }
     } else {
-        for ((&[a, b, c], &n), &length) in model.triangles.iter().zip(&pose.normals.face).zip(lengths) {
-            let corner = |i: u32| pose.skinned[i as usize];
-            let centre = (corner(a) + corner(b) + corner(c)) / 3.0;
-            out.extend([centre, centre + length * n]);
+        // Flat normals: each triangle's own, from its skinned corners (`normals.rs`).
+        for (&[a, b, c], &length) in model.triangles.iter().zip(lengths) {
+            let [a, b, c] = [a, b, c].map(|i| pose.skinned[i as usize]);
+            let centre = (a + b + c) / 3.0;
+            out.extend([centre, centre + length * face_normal(a, b, c)]);
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::demo::cli::choices::Methods;
 use crate::demo::words::labels::to_pixels;
 use glam::{Mat4, Vec2};
 use skinning_method::blend::blend_vertex;
-use skinning_method::dual_quat::DualQuats;
+use skinning_method::dual_quat::{DqPalette, DualQuats};
 use skinning_method::frame::Pose;
 use skinning_method::inspect::{Inspection, inspect, skinned_position};
 use skinning_method::model::Model;
@@ -57,18 +57,19 @@ impl Selection {
 }
 
 /// Where each vertex is drawn on screen, in pixels, for a click to pick from: where dual quaternions
-/// put it if only they are shown, else where the linear blend does.
+/// put it if only they are shown (`dq`, the skinned layer's skinner's), else where the linear
+/// blend does.
 pub fn on_screen<'a>(
     model: &'a Model,
     pose: &'a Pose,
-    method: Methods,
+    (method, dq): (Methods, Option<&'a DqPalette>),
     view_projection: Mat4,
     size: (u32, u32),
 ) -> impl Iterator<Item = Vec2> + 'a {
     let (skin, positions) = (&model.skin, pose.shape(model).positions);
     (0..skin.len()).map(move |v| {
-        // A DQS frame made its dual quaternions (`Pose::dq`).
-        let drawn = match (method, pose.dq()) {
+        // The skinner of a DQS frame made its dual quaternions (`ByMethod::dq`).
+        let drawn = match (method, dq) {
             (Methods::Dqs, Some(dq)) => {
                 let dqs = DualQuats { joints: &dq.joints, scale: dq.scale };
                 blend_vertex(skin, positions, &dqs, v).into()
@@ -80,12 +81,18 @@ pub fn on_screen<'a>(
 }
 
 /// Vertex `vertex`'s candidates and blends this frame; with dual quaternions on, where they put it
-/// as well (the frame makes their palette whenever the method uses it: `skinned::blending`).
-pub fn inspection(model: &Model, pose: &Pose, method: Methods, vertex: usize) -> Inspection {
+/// as well (`dq`: the skinned layer's skinner makes them whenever the method uses them,
+/// `SkinnedLayer::ending` and `finish`).
+pub fn inspection(
+    model: &Model,
+    pose: &Pose,
+    (method, dq): (Methods, Option<&DqPalette>),
+    vertex: usize,
+) -> Inspection {
     // The mesh in this frame's shape: a morphed vertex is blended from its shape (`morph.rs`).
     let (skin, positions) = (&model.skin, pose.shape(model).positions);
     let inspection = inspect(skin, positions, &pose.palette, vertex);
-    match (method, pose.dq()) {
+    match (method, dq) {
         (Methods::Dqs | Methods::Both, Some(dq)) => {
             inspection.with_dqs(skin, positions, &dq.joints, dq.scale)
         }

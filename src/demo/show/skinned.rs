@@ -3,14 +3,17 @@
 //! over the CPU's) and **how** ([`Methods`]: linear blend skinning in red, dual quaternions in
 //! orange, or both at once).
 //!
-//! Every frame runs the method (`frame.rs`: `Pose::run`), and [`blending`] says how it ends for
-//! these choices: the CPU blends the first method it draws, by the fast path, or for a GPU-drawn
-//! layer stops at the palette (in dual quaternions too, for a DQS layer), which the vertex shader
-//! blends; compare mode has the frame blend by dual quaternions after it, into the layer's own
-//! positions ([`SkinnedLayer::ending`]). The CPU moves the normals
-//! too when it draws the lit surface or the normals layer shows them ([`Cpu`]). The CPU blends on the threads `threads.rs` picks (all the machine's for a big
-//! mesh, `parallel.rs`). Dual quaternions take only joints that turn and move (`dual_quat.rs`): when
-//! a frame's palette has any other scale, [`refusal`] says so in one line and linear blending takes over.
+//! Every frame runs the method (`frame.rs`: `Pose::run`), and [`SkinnedLayer::ending`] says how it
+//! ends for these choices: the CPU blends the first method it draws, by the fast path, or for a
+//! GPU-drawn layer the frame stops at the palette, which the vertex shader blends (the layer makes
+//! the dual quaternions of it for a DQS layer: [`SkinnedLayer::finish`]); compare mode has the
+//! skinner blend by dual quaternions after the first method, into positions of its own. The
+//! skinner is the method's `lbs_or_dqs::ByMethod` around the fast path, and keeps what it made
+//! for the layers that draw it. The CPU moves the normals too when it draws the lit surface or the
+//! normals layer shows them ([`Cpu`]). The CPU blends on the threads `threads.rs` picks (all the
+//! machine's for a big mesh, `parallel.rs`). Dual quaternions take only joints that turn and move
+//! (`dual_quat.rs`): when a frame's palette has any other scale, [`refusal`] says so in one line and
+//! linear blending takes over.
 //! [`SkinnedLayer`] holds these choices for the demo, with what they need between frames.
 //! No OpenGL here; `render.rs` draws the [`Layers`].
 
@@ -18,22 +21,22 @@ use crate::demo::colors::{MAGENTA, ORANGE, RED, Rgba};
 use crate::demo::model::gpu_fit::gpu_can_skin;
 use glam::Vec3A;
 use skinning_fast::fast_path::FastPath;
-use skinning_method::dual_quat::NotRigid;
-use skinning_method::frame::{Blending, Frame, Method, Palette, Pose, Refused, Still};
+use skinning_method::dual_quat::{DqPalette, NotRigid};
+use skinning_method::frame::{Blending, Frame, Pose, Refused, Still};
+use skinning_method::lbs_or_dqs::{ByMethod, Method, Palette, not_rigid};
 use skinning_method::model::Model;
 
 use crate::demo::cli::choices::{Methods, Skinning};
 
-/// The skinned layer as the demo holds it: where and how it is blended, the threads that blend on
-/// the CPU, compare mode's second set of positions, and a word for the user when DQS gave way.
+/// The skinned layer as the demo holds it: where and how it is blended, the skinner that blends on
+/// the CPU, and a word for the user when DQS gave way.
 pub struct SkinnedLayer {
     pub skinning: Skinning,
     pub method: Methods,
-    /// The fast path that blends on the CPU: its lanes, and its threads (`--threads`,
-    /// `parallel.rs`, `Session::pick_threads`).
-    pub fast: FastPath,
-    /// Compare mode's dual-quaternion positions (`pose.skinned` then holds the linear blend's).
-    pub compared: Vec<Vec3A>,
+    /// The frame's skinner: by the first method, and in compare mode by dual quaternions again
+    /// into positions of its own (`pose.skinned` then holds the linear blend's), on the fast path:
+    /// its lanes, and its threads (`--threads`, `parallel.rs`, `Session::pick_threads`).
+    pub skinner: ByMethod<FastPath>,
     /// Why dual quaternions gave way to linear blending, until the session has told the user.
     pub fallback: Option<String>,
     /// The mesh has no normals of its own: its surface is lit with flat ones, found by the GPU.
@@ -45,30 +48,32 @@ pub struct SkinnedLayer {
 impl SkinnedLayer {
     /// Blended as asked, on one thread until the session knows who draws (`Session::pick_threads`).
     pub fn new(model: &Model, skinning: Skinning, method: Methods) -> SkinnedLayer {
-        let compared = vec![Vec3A::ZERO; model.skin.len()];
-        let fast = FastPath::new();
+        let skinner = ByMethod::new(method.first(), FastPath::new());
         let flat = model.skin.normals().is_empty();
-        SkinnedLayer { skinning, method, fast, compared, fallback: None, gpu_refused: None, flat }
+        SkinnedLayer { skinning, method, skinner, fallback: None, gpu_refused: None, flat }
     }
 
-    /// This frame's ending (steps 5 and 6) for the picture `shown` ([`blending`]).
-    pub fn blending(&self, shown: Shown) -> Blending<'_> {
-        blending(self.method, Cpu::for_frame(self.skinning, shown, self.flat), &self.fast)
-    }
-
-    /// This frame's ending, and where compare mode's dual-quaternion positions go when the CPU
-    /// draws both methods (`Frame::compare`: the frame blends them after its own, by the same
-    /// fast path).
-    pub fn ending(&mut self, shown: Shown) -> (Blending<'_>, Option<&mut [Vec3A]>) {
+    /// This frame's ending (steps 5 and 6) for the picture `shown`: the first method's blend on the
+    /// CPU by the skinner (and compare mode's second, when the CPU draws both methods), or, when
+    /// only the GPU blends, the palette the shader reads.
+    pub fn ending(&mut self, shown: Shown) -> Blending<'_> {
         let work = Cpu::for_frame(self.skinning, shown, self.flat);
-        let compare = (self.method == Methods::Both && work.positions).then_some(&mut self.compared[..]);
-        (blending(self.method, work, &self.fast), compare)
+        self.skinner.method = self.method.first();
+        self.skinner.compare = self.method == Methods::Both && work.positions;
+        match work.positions {
+            true => Blending::Skin { by: &mut self.skinner, normals: work.normals },
+            false => {
+                self.skinner.skip();
+                Blending::Palette
+            }
+        }
     }
 
-    /// After the frame ran (`result`, its answer): if dual quaternions cannot hold this frame's
+    /// After the frame ran (`result`, its answer): where only the GPU blends by dual quaternions,
+    /// makes them of this frame's palette for the shader. If dual quaternions cannot hold that
     /// palette, says why in `fallback`, once, runs the frame again from its pose by linear
     /// blending, and blends linearly from now on; returns whether the method changed. (The fast
-    /// path, this layer's skinner, never fails otherwise.)
+    /// path never fails otherwise.)
     pub fn finish(
         &mut self,
         pose: &mut Pose,
@@ -77,18 +82,30 @@ impl SkinnedLayer {
         time: f64,
         shown: Shown,
     ) -> bool {
-        let Some(e) = result.err().and_then(|e| e.not_rigid()) else { return false };
+        let gpu_alone = !Cpu::for_frame(self.skinning, shown, self.flat).positions;
+        let refused = match result {
+            Err(e) => not_rigid(&e),
+            Ok(()) if gpu_alone && self.method != Methods::Lbs => self.skinner.make_dq(&pose.palette).err(),
+            Ok(()) => None,
+        };
+        let Some(e) = refused else { return false };
         self.fallback = Some(refusal(model, &e, time));
         self.method = Methods::Lbs;
         // The pose is this frame's already: the matrices and the blend again, linearly.
-        let again = Frame { blending: self.blending(shown), ..Frame::new(&Still, time) };
+        let again = Frame { blending: self.ending(shown), ..Frame::new(&Still, time) };
         let _linear_blending_takes_any_palette = pose.run(model, again);
         true
     }
 
+    /// The methods the layer draws by, and the dual quaternions its skinner made this frame (for
+    /// a click to pick from, and the inspector: `selection.rs`).
+    pub fn drawn_by(&self) -> (Methods, Option<&DqPalette>) {
+        (self.method, self.skinner.dq())
+    }
+
     /// What to draw of the skinned mesh ([`layers`]).
     pub fn layers<'a>(&'a self, pose: &'a Pose, shown: bool) -> Layers<'a> {
-        layers(pose, &self.compared, self.skinning, self.method, shown)
+        layers(pose, &self.skinner, self.skinning, self.method, shown)
     }
 
     /// The skinned mesh's colour outside the weight view: red, or orange for dual quaternions alone.
@@ -142,17 +159,6 @@ impl Cpu {
     }
 }
 
-/// How this frame ends (`frame.rs`: `Blending`), for the choices and the CPU's `work`: the first
-/// method's blend on the CPU by the fast path, or, when only the GPU blends, the palette the shader
-/// reads (dual quaternions too, if a layer blends by them).
-pub fn blending(method: Methods, work: Cpu, fast: &FastPath) -> Blending<'_> {
-    match work.positions {
-        true => Blending::Skin { method: method.first(), by: fast, normals: work.normals },
-        false if method == Methods::Lbs => Blending::Palette(Method::Lbs),
-        false => Blending::Palette(Method::Dqs),
-    }
-}
-
 /// One line saying why DQS cannot blend `model` at `time`, naming the joint's bone.
 pub fn refusal(model: &Model, e: &NotRigid, time: f64) -> String {
     let bone = model.skin.joints().get(e.joint).map_or("?", |j| &model.skeleton.bone(j.bone).name);
@@ -179,14 +185,13 @@ pub fn next_skinning(skinning: Skinning, model: &Model, refused: Option<&str>) -
 }
 
 /// `D`: how the skinned layer is blended next, unless this frame's palette is one dual quaternions
-/// cannot hold: the frame, run again as it stands up to the dual quaternions' palette, says.
-pub fn next_method(method: Methods, pose: &mut Pose, model: &Model, time: f64) -> Result<Methods, String> {
+/// cannot hold: its dual quaternions, made as a DQS blend would make them, say.
+pub fn next_method(method: Methods, pose: &Pose, model: &Model, time: f64) -> Result<Methods, String> {
     let next = method.next();
-    if next != Methods::Lbs {
-        let dqs = Frame { blending: Blending::Palette(Method::Dqs), ..Frame::new(&Still, time) };
-        if let Some(e) = pose.run(model, dqs).err().and_then(|e| e.not_rigid()) {
-            return Err(refusal(model, &e, time));
-        }
+    if next != Methods::Lbs
+        && let Err(e) = DqPalette::new(pose.palette.len()).update(&pose.palette)
+    {
+        return Err(refusal(model, &e, time));
     }
     Ok(next)
 }
@@ -213,7 +218,7 @@ pub struct Layers<'a> {
 /// What to draw of the skinned mesh for the choices (nothing if it is hidden).
 pub fn layers<'a>(
     pose: &'a Pose,
-    compared: &'a [Vec3A],
+    skinner: &'a ByMethod<FastPath>,
     skinning: Skinning,
     method: Methods,
     shown: bool,
@@ -226,11 +231,11 @@ pub fn layers<'a>(
     let compare = method == Methods::Both;
     Layers {
         cpu: cpu.then_some(&pose.skinned[..]),
-        cpu_normals: &pose.normals.vertex,
-        cpu_compared: (cpu && compare).then_some(compared),
-        // The frame made the dual quaternions whenever a layer blends by them (`blending`, `compare`).
-        gpu: gpu.then(|| pose.palette_of(method.first())).flatten(),
-        gpu_compared: (gpu && compare).then(|| pose.palette_of(Method::Dqs)).flatten(),
+        cpu_normals: &pose.normals,
+        cpu_compared: (cpu && compare).then(|| skinner.compared()).flatten(),
+        // The skinner made the dual quaternions whenever a layer blends by them (`ending`, `finish`).
+        gpu: gpu.then(|| skinner.palette(method.first(), &pose.palette)).flatten(),
+        gpu_compared: (gpu && compare).then(|| skinner.palette(Method::Dqs, &pose.palette)).flatten(),
         // Both: the GPU's result in its own colour, over the CPU's, so any disagreement shows.
         gpu_color: (skinning == Skinning::Both).then_some(MAGENTA),
         morph: Some(&pose.morph),

@@ -189,8 +189,8 @@ impl Demo {
     }
 
     /// Runs the method for the current time (one frame, `Pose::run`, ending as the skinned layer
-    /// asks: `SkinnedLayer::ending`, compare mode's second blend included); then the normals
-    /// layer's lines.
+    /// asks: `SkinnedLayer::ending`, compare mode's second blend included, by its skinner); then
+    /// the normals layer's lines.
     pub fn update(&mut self) {
         let started = Instant::now();
         let shown = self.shown();
@@ -200,10 +200,10 @@ impl Demo {
         // the skinned layer asks for (the fast path, or the palette for the GPU).
         self.mixing.mixer.advance_to(time);
         let mut reaches = self.reach.chains();
-        let (blending, compare) = self.skinned.ending(shown);
+        let blending = self.skinned.ending(shown);
         let (source, held) = (&self.mixing.mixer, &self.morph.held);
         let root_motion = self.travelling.hook(&self.model, &self.clips, self.clip);
-        let frame = Frame { time, source, root_motion, adjust: Some(&mut reaches), held, blending, compare };
+        let frame = Frame { time, source, root_motion, adjust: Some(&mut reaches), held, blending };
         let result = self.pose.run(&self.model, frame);
         self.clip = self.mixing.current();
         let model = &self.model;
@@ -212,7 +212,7 @@ impl Demo {
         self.colors_dirty |=
             self.skinned.finish(&mut self.pose, model, result, clip.wrap(time) as f64, shown);
         if let Some(crowd) = &mut self.crowd {
-            crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.fast.threads);
+            crowd.run(model, clip, time, self.skinned.cpu(shown), &self.skinned.skinner.blender.threads);
         }
         self.status.measured(started.elapsed());
         // The camera follows a body that travels (`--root-motion on`), its home view too.
@@ -279,7 +279,7 @@ impl Demo {
     /// The inspected vertex's candidates and blends this frame, if one is inspected.
     fn inspection(&self) -> Option<Inspection> {
         let vertex = self.selection.vertex?;
-        Some(selection::inspection(&self.model, &self.pose, self.skinned.method, vertex))
+        Some(selection::inspection(&self.model, &self.pose, self.skinned.drawn_by(), vertex))
     }
 }
 

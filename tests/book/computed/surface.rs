@@ -6,7 +6,8 @@ use super::format::{fixed, point, short};
 use super::{Facts, Missing, Work, models};
 use crate::markdown::read;
 use glam::{Mat3A, Quat, Vec3, Vec3A};
-use skinning_method::frame::{Blending, Frame, Method, Pose, Still};
+use skinning_method::frame::{Frame, Pose, Still};
+use skinning_method::lbs_or_dqs::{ByMethod, Method, Reference};
 use skinning_method::normals::{degrees_between, normal_by, skin_normal};
 use skinning_method::scene::outline_normals;
 use skinning_method::scene::{BONE1, BONE2};
@@ -79,7 +80,8 @@ fn distance_at(degrees: f32, method: Method) -> f64 {
     let mut pose = Pose::new(&model);
     clips[1].sample(&model.skeleton, 0.0, &mut pose.local);
     pose.local[BONE2].rotation = Quat::from_rotation_x(degrees.to_radians());
-    let frame = Frame { blending: Blending::reference(method), ..Frame::new(&Still, 0.0) };
+    let mut by = ByMethod::new(method, Reference);
+    let frame = Frame { blending: by.ending(), ..Frame::new(&Still, 0.0) };
     pose.run(&model, frame).expect("the arm's joints only turn and move");
     let p = pose.skinned[2];
     (p.y as f64).hypot(p.z as f64)

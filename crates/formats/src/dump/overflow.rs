@@ -5,6 +5,7 @@
 
 use super::format::{BoneOut, JointOut, VertexOut};
 use glam::{Mat4, Vec3A};
+use skinning_method::dual_quat::DqPalette;
 use skinning_method::frame::Pose;
 use skinning_method::model::Model;
 use skinning_method::printable::quoted;
@@ -76,18 +77,18 @@ pub(super) fn model_overflow(
 }
 
 /// The first number of this frame that is not finite, named (the earliest step of the method
-/// first: local, world, palette, then the blend); None when all are. `dqs`: the frame's dual
-/// quaternions were made, and are checked too.
-pub fn frame_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
-    pose_overflow(model, pose, dqs)
+/// first: local, world, palette, then the blend); None when all are. `dq`: the dual quaternions
+/// the frame's skinner made of its palette, if it blended by them, checked too.
+pub fn frame_overflow(model: &Model, pose: &Pose, dq: Option<&DqPalette>) -> Option<String> {
+    pose_overflow(model, pose, dq)
         .or_else(|| points_overflow(&pose.skinned, "skinned position"))
-        .or_else(|| points_overflow(&pose.normals.vertex, "skinned normal"))
+        .or_else(|| points_overflow(&pose.normals, "skinned normal"))
 }
 
 /// [`frame_overflow`] up to the blend: the local and world transforms, the palette (and the dual
-/// quaternions, if `dqs`), the morph weights. For a caller that checks the blended points
-/// itself, as the program does where only the GPU blends them.
-pub fn pose_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
+/// quaternions `dq`, if the frame has them), the morph weights. For a caller that checks the
+/// blended points itself, as the program does where only the GPU blends them.
+pub fn pose_overflow(model: &Model, pose: &Pose, dq: Option<&DqPalette>) -> Option<String> {
     let bone = |i: usize| format!("bone {i} {}", quoted(&model.skeleton.bone(i).name));
     let first = |ms: &[Mat4]| ms.iter().position(|m| !m.is_finite());
     if let Some(i) = first(&pose.local_matrices) {
@@ -100,7 +101,6 @@ pub fn pose_overflow(model: &Model, pose: &Pose, dqs: bool) -> Option<String> {
         return Some(format!("joint {j}'s palette matrix ({})", bone(model.skin.joints()[j].bone)));
     }
     let dq_bad = |d: &skinning_method::dual_quat::DualQuat| !(d.real.is_finite() && d.dual.is_finite());
-    let dq = pose.dq().filter(|_| dqs);
     if let Some(j) = dq.and_then(|dq| dq.joints.iter().position(dq_bad)) {
         return Some(format!("joint {j}'s dual quaternion"));
     }

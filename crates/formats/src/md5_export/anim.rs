@@ -17,7 +17,7 @@ use super::scale::check_scales;
 use super::text::{decimal, number, orientation, triple, turn};
 use glam::Vec3;
 use skinning_method::clip::Clip;
-use skinning_method::frame::{Blending, ClipAt, Frame, Method, Pose, Reference, Source};
+use skinning_method::frame::{ClipAt, Frame, Pose, Source};
 use skinning_method::model::Model;
 use skinning_method::printable::quoted;
 use skinning_method::skeleton::Trs;
@@ -106,9 +106,7 @@ pub fn plan(
     for k in 0..frames {
         // The frame (`frame.rs`) at frame k's time, the clip not wrapped: the positions, for the box.
         let t = k as f32 / rate as f32;
-        let blending = Blending::Skin { method: Method::Lbs, by: &Reference, normals: false };
-        let _linear_blending_takes_any_palette =
-            pose.run(model, Frame { blending, ..Frame::new(&ClipAt(clip), t as f64) });
+        let _linear_blending_takes_any_palette = pose.run(model, Frame::new(&ClipAt(clip), t as f64));
         check_scales(model, &joints.needed, &pose.local, &clip.name, t)?;
         let not_finite = || ExportError::NotFinite(format!("clip {}'s pose at {t} s", quoted(&clip.name)));
         let (mut min, mut max) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));

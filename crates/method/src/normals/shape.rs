@@ -16,9 +16,14 @@ use glam::Vec3A;
 pub fn face_normals(positions: &[Vec3A], triangles: &[[u32; 3]], out: &mut [Vec3A]) {
     assert_eq!(triangles.len(), out.len(), "one normal per triangle");
     for (&[a, b, c], out) in triangles.iter().zip(out.iter_mut()) {
-        let a = positions[a as usize];
-        *out = (positions[b as usize] - a).cross(positions[c as usize] - a).normalize_or_zero();
+        *out = face_normal(positions[a as usize], positions[b as usize], positions[c as usize]);
     }
+}
+
+/// One triangle's own unit normal, from its corners `a`, `b`, `c` (counter-clockwise seen from the
+/// front): zero for a triangle with no area.
+pub fn face_normal(a: Vec3A, b: Vec3A, c: Vec3A) -> Vec3A {
+    (b - a).cross(c - a).normalize_or_zero()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use super::super::gl::{GlError, gl_size};
 use super::{GpuSkin, method};
 use glam::Vec3A;
 use glow::HasContext;
-use skinning_method::frame::Palette;
+use skinning_method::lbs_or_dqs::Palette;
 
 impl GpuSkin {
     /// The vertex shader's `skinned_position` and `skinned_normal` for every vertex, read back

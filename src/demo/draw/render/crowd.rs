@@ -28,9 +28,7 @@ impl Renderer {
                 let eye = frame.eye - character.place;
                 self.skinned.upload_positions(gl, &character.pose.skinned, &mut self.staging);
                 match lit {
-                    Some(surface) => {
-                        surface.draw(gl, &character.pose.normals.vertex, &mut self.staging, moved, eye)
-                    }
+                    Some(surface) => surface.draw(gl, &character.pose.normals, &mut self.staging, moved, eye),
                     None => {
                         self.lines.start(gl, moved, frame.point_size);
                         self.skinned.draw(gl);

@@ -17,23 +17,22 @@ fn article() -> (Model, Pose) {
 
 /// The frame of `pose` as it is held at 1.5 s, blended by `method` on the program's fast path, one
 /// thread, normals included.
-fn held_by(model: &Model, pose: &Pose, method: Method) -> Pose {
-    let mut blended = pose.clone();
-    let blending = Blending::Skin { method, by: &FastPath::new(), normals: true };
-    blended.run(model, Frame { blending, ..Frame::new(&Still, 1.5) }).expect("rigid");
-    blended
+fn held_by(model: &Model, pose: &Pose, method: Method) -> (Pose, ByMethod<FastPath>) {
+    let (mut blended, mut by) = (pose.clone(), ByMethod::new(method, FastPath::new()));
+    blended.run(model, Frame { blending: by.ending(), ..Frame::new(&Still, 1.5) }).expect("rigid");
+    (blended, by)
 }
 
 #[test]
 fn each_choice_blends_what_it_draws() {
     let (model, pose) = article();
-    let n = model.skin.len();
-    let (lbs, dqs) = (held_by(&model, &pose, Method::Lbs), held_by(&model, &pose, Method::Dqs));
+    let ((lbs, _), (dqs, dqs_by)) =
+        (held_by(&model, &pose, Method::Lbs), held_by(&model, &pose, Method::Dqs));
     assert_ne!(lbs.skinned, dqs.skinned, "at 150 degrees the two methods differ");
     // Every skin on two threads, even these 13 vertices: the same numbers as one thread's.
     let threads = BlendThreads::new(2).expect("two threads").parallel_from(0);
     let mut layer = SkinnedLayer::new(&model, Skinning::Cpu, Methods::Lbs);
-    layer.fast = FastPath::new().on(threads);
+    layer.skinner.blender = FastPath::new().on(threads);
     let surface = Shown { surface: true, normal_lines: false };
     let normal_lines = Shown { surface: false, normal_lines: true };
     for ((skinning, method), shown) in [Skinning::Cpu, Skinning::Gpu, Skinning::Both]
@@ -44,22 +43,21 @@ fn each_choice_blends_what_it_draws() {
         // As the demo's frame does: the frame the layer asks for (compare mode's second blend
         // included), then its finish.
         (layer.skinning, layer.method) = (skinning, method);
-        layer.compared = vec![Vec3A::ZERO; n];
         let mut p = pose.clone();
-        let (blending, compare) = layer.ending(shown);
-        let result = p.run(&model, Frame { blending, compare, ..Frame::new(&Still, 1.5) });
+        let blending = layer.ending(shown);
+        let result = p.run(&model, Frame { blending, ..Frame::new(&Still, 1.5) });
         assert!(!layer.finish(&mut p, &model, result, 1.5, shown), "rigid: {method:?} stays");
-        let compared = &layer.compared;
+        let compared = layer.skinner.compared();
         // The CPU blends what it draws, and what the normals layer starts from.
         let cpu = skinning != Skinning::Gpu || shown.normal_lines;
         // It moves the normals for the surface it draws, and for the normals layer.
         let normals_moved = (skinning != Skinning::Gpu && shown.surface) || shown.normal_lines;
         let expected_normals = match (normals_moved, method) {
-            (false, _) => &pose.normals.vertex,
-            (true, Methods::Dqs) => &dqs.normals.vertex,
-            (true, _) => &lbs.normals.vertex,
+            (false, _) => &pose.normals,
+            (true, Methods::Dqs) => &dqs.normals,
+            (true, _) => &lbs.normals,
         };
-        assert_eq!(&p.normals.vertex, expected_normals, "{skinning:?} {method:?} {shown:?}");
+        assert_eq!(&p.normals, expected_normals, "{skinning:?} {method:?} {shown:?}");
         let expected = if !cpu {
             &pose.skinned
         } else if method == Methods::Dqs {
@@ -68,15 +66,15 @@ fn each_choice_blends_what_it_draws() {
             &lbs.skinned
         };
         assert_eq!(&p.skinned, expected, "{skinning:?} {method:?}");
-        let compared_expected =
-            if cpu && method == Methods::Both { &dqs.skinned[..] } else { &[Vec3A::ZERO; 13][..] };
-        assert_eq!(&compared[..], compared_expected, "{skinning:?} {method:?}");
-        // The DQS palette is ready whenever a layer reads it.
+        let compared_expected = (cpu && method == Methods::Both).then_some(&dqs.skinned[..]);
+        assert_eq!(compared, compared_expected, "{skinning:?} {method:?}");
+        // The DQS palette is ready whenever a layer reads it (the GPU's, made after the frame).
         if method != Methods::Lbs {
-            let joints = |p: &Pose| p.dq().expect("this frame's dual quaternions").joints.clone();
-            assert_eq!(joints(&p), joints(&dqs), "{skinning:?} {method:?}");
+            let joints =
+                |by: &ByMethod<FastPath>| by.dq().expect("this frame's dual quaternions").joints.clone();
+            assert_eq!(joints(&layer.skinner), joints(&dqs_by), "{skinning:?} {method:?}");
         }
-        let l = layers(&p, compared, skinning, method, true);
+        let l = layers(&p, &layer.skinner, skinning, method, true);
         let drawn = (l.cpu.is_some(), l.cpu_compared.is_some(), l.gpu.is_some(), l.gpu_compared.is_some());
         let compare = method == Methods::Both;
         let (cpu_draws, gpu) = (skinning != Skinning::Gpu, skinning != Skinning::Cpu);
@@ -87,7 +85,7 @@ fn each_choice_blends_what_it_draws() {
         }
         assert!(matches!(l.gpu_compared, None | Some(Palette::Dqs { .. })));
         assert_eq!(l.gpu_color.is_some(), skinning == Skinning::Both);
-        assert!(layers(&p, compared, skinning, method, false).cpu.is_none());
+        assert!(layers(&p, &layer.skinner, skinning, method, false).cpu.is_none());
     }
 }
 
@@ -168,20 +166,19 @@ fn a_driver_with_small_uniform_blocks_refuses_only_the_gpu() {
 #[test]
 fn d_is_refused_when_a_joint_is_scaled() {
     let (model, mut pose) = article();
-    assert_eq!(next_method(Methods::Lbs, &mut pose, &model, 1.5), Ok(Methods::Dqs));
+    assert_eq!(next_method(Methods::Lbs, &pose, &model, 1.5), Ok(Methods::Dqs));
     // bone31 stretched to twice its height: no dual quaternion holds that.
     pose.local[scene::BONE31].scale *= Vec3::new(1.0, 2.0, 1.0);
     pose.run(&model, Frame::new(&Still, 1.5)).expect("linear blending takes any palette");
-    let why = next_method(Methods::Lbs, &mut pose, &model, 1.5).expect_err("scaled");
+    let why = next_method(Methods::Lbs, &pose, &model, 1.5).expect_err("scaled");
     assert!(why.contains("joint 3 (bone \"bone31\") is scaled by (1, 2, 1)"), "{why}");
     assert!(why.contains("1.50 s") && !why.contains('\n'), "{why}");
     // Back to LBS is always fine; and the frame's blend says the same.
-    assert_eq!(next_method(Methods::Both, &mut pose, &model, 1.5), Ok(Methods::Lbs));
-    let work = Cpu::for_frame(Skinning::Cpu, Shown::default(), false);
-    let fast = FastPath::new();
-    let blending = blending(Methods::Dqs, work, &fast);
-    let e = pose.run(&model, Frame { blending, ..Frame::new(&Still, 1.5) }).expect_err("scaled");
-    assert_eq!(e.not_rigid().map(|e| e.joint), Some(scene::BONE31));
+    assert_eq!(next_method(Methods::Both, &pose, &model, 1.5), Ok(Methods::Lbs));
+    let mut layer = SkinnedLayer::new(&model, Skinning::Cpu, Methods::Dqs);
+    let e = pose.run(&model, Frame { blending: layer.ending(Shown::default()), ..Frame::new(&Still, 1.5) });
+    let e = e.expect_err("scaled");
+    assert_eq!(not_rigid(&e).map(|e| e.joint), Some(scene::BONE31));
 }
 
 #[test]

@@ -113,7 +113,7 @@ impl Demo {
             }
             "d" => {
                 let time = self.clips[self.clip].wrap(self.clock.time) as f64;
-                match skinned::next_method(self.skinned.method, &mut self.pose, &self.model, time) {
+                match skinned::next_method(self.skinned.method, &self.pose, &self.model, time) {
                     Ok(next) => self.skinned.method = next,
                     Err(why) => return Some(Reply::Refused(why)),
                 }

@@ -38,8 +38,8 @@ impl Demo {
     /// clicking anywhere else stops inspecting.
     pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
         let view_projection = self.view.camera.view_projection(size.0, size.1);
-        let method = self.skinned.method;
-        let on_screen = selection::on_screen(&self.model, &self.pose, method, view_projection, size);
+        let drawn_by = self.skinned.drawn_by();
+        let on_screen = selection::on_screen(&self.model, &self.pose, drawn_by, view_projection, size);
         self.selection.pick(cursor, on_screen, reach);
     }
 
