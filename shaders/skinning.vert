@@ -9,25 +9,31 @@
 // position, its joints and weights), so the program uploads it once, as vertex attributes. What
 // changes every frame is the palette, one `world[joint.bone] * joint.offset` per skin joint: the CPU
 // still walks the bone tree and multiplies it, then uploads it into a uniform buffer that this
-// uniform block reads (src/demo/draw/gpu_palette.rs says why a block, and not a plain uniform array).
+// uniform block reads (src/demo/draw/gpu_palette.rs says why a block, and not a plain uniform array;
+// a crowd's other characters read theirs from a texture, below).
 //
 // The normal moves by the inverse transpose of the blended matrix `Σ weights[i] * palette[joints[i]]`
 // (crates/method/src/normals.rs: skin_normal says why, and computes it the same way): the cofactor matrix, whose
 // columns are the cross products of the blended matrix's columns, turned round where the blend
 // mirrors space, then normalised.
 //
-// MAX_JOINTS and INFLUENCES (4 or 8) are #defined by the program (src/demo/draw/skin_program.rs,
-// from MAX_GPU_JOINTS in gpu_palette.rs and the model's influences), after the #version line that
+// MAX_JOINTS, MATRICES_PER_ROW (of the crowd's texture) and INFLUENCES (4 or 8) are #defined by the
+// program (src/demo/draw/skin_program.rs, from MAX_GPU_JOINTS and MATRICES_PER_ROW in
+// src/demo/model/gpu_fit.rs and the model's influences), after the #version line that
 // src/demo/draw/gl.rs adds. The fragment shader
 // is lines.frag for the lines and points, surface.frag for the lit surface.
 
 layout(std140) uniform Palette {
     mat4 palette[MAX_JOINTS]; // world[joint.bone] * joint.offset of every skin joint, this frame
 };
-// A crowd (src/demo/draw/render/crowd.rs) draws several characters at once, one instance each: the
-// block then holds their palettes one after the other, `crowd_joints` matrices apart, each already
-// moved to its character's place. A single character is instance 0, whose palette comes first.
+// A crowd (src/demo/draw/render/crowd.rs) is one instanced draw: the palettes of every character
+// but the first, each already moved to its character's place, are in one float texture
+// (src/demo/draw/crowd_palettes.rs), `crowd_joints` matrices a character, four texels (columns) a
+// matrix, counted row after row; instance k reads character k's. Where `crowd` is false (a single
+// character, or the crowd's first) the palette is the block's.
+uniform bool crowd;
 uniform int crowd_joints;
+uniform highp sampler2D crowd_palettes;
 uniform mat4 view_projection; // world space to clip space: the camera
 uniform float point_size;     // in pixels, scaled for high-DPI screens
 
@@ -40,9 +46,20 @@ layout(location = 5) in uvec4 joints_1;     // a fifth to eighth influence (the 
 layout(location = 6) in vec4 weights_1;     // ... and their weights; read only if INFLUENCES is 8
 layout(location = 7) in vec2 texcoord;      // where on the texture, passed on as it is
 
-// Influence i: the four slots, then the second set; its matrix is in this instance's palette.
-uint joint(int i) { return uint(gl_InstanceID * crowd_joints) + (i < 4 ? joints[i] : joints_1[i - 4]); }
+// Influence i: the four slots, then the second set.
+uint joint(int i) { return i < 4 ? joints[i] : joints_1[i - 4]; }
 float weight(int i) { return i < 4 ? weights[i] : weights_1[i - 4]; }
+
+// The matrix of influence i: from the block, or from this instance's palette in the crowd's texture.
+mat4 skin_matrix(int i) {
+    if (!crowd) {
+        return palette[joint(i)];
+    }
+    uint m = uint(gl_InstanceID * crowd_joints) + joint(i);
+    ivec2 at = ivec2(m % MATRICES_PER_ROW * 4u, m / MATRICES_PER_ROW);
+    return mat4(texelFetch(crowd_palettes, at, 0), texelFetch(crowd_palettes, at + ivec2(1, 0), 0),
+                texelFetch(crowd_palettes, at + ivec2(2, 0), 0), texelFetch(crowd_palettes, at + ivec2(3, 0), 0));
+}
 
 // Morph targets (crates/method/src/morph.rs), step 4: before the palette, the vertex takes this frame's shape,
 // modelled + Σ weight[k] * displacement[k], and the skin then moves that shape. The displacements
@@ -78,17 +95,23 @@ void main() {
     }
     bind_normal = length(bind_normal) > 0.0 ? normalize(bind_normal) : bind_normal;
 
+    // Each influence's matrix, read once: a crowd's costs four texture reads.
+    mat4 skin[INFLUENCES];
+    for (int i = 0; i < INFLUENCES; i++) {
+        skin[i] = skin_matrix(i);
+    }
+
     // Where each joint alone would put the vertex, weighted; unused slots add nothing.
     vec3 sum = vec3(0.0);
     for (int i = 0; i < INFLUENCES; i++) {
-        sum += weight(i) * (palette[joint(i)] * vec4(bind_position, 1.0)).xyz;
+        sum += weight(i) * (skin[i] * vec4(bind_position, 1.0)).xyz;
     }
     skinned_position = sum;
 
     // The blended matrix's 3x3 part, then cofactor(m) * bind_normal, with det(m)'s sign.
     mat3 m = mat3(0.0);
     for (int i = 0; i < INFLUENCES; i++) {
-        m += weight(i) * mat3(palette[joint(i)]);
+        m += weight(i) * mat3(skin[i]);
     }
     vec3 yz = cross(m[1], m[2]);
     vec3 moved = yz * bind_normal.x + cross(m[2], m[0]) * bind_normal.y + cross(m[0], m[1]) * bind_normal.z;

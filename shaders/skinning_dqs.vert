@@ -9,7 +9,7 @@
 // The normal turns by the blended rotation alone (`DualQuats`' `normal`).
 //
 // MAX_JOINTS and INFLUENCES (4 or 8) are #defined by the program (src/demo/draw/skin_program.rs,
-// from MAX_GPU_JOINTS in gpu_palette.rs and the model's influences), after the #version line that
+// from MAX_GPU_JOINTS in src/demo/model/gpu_fit.rs and the model's influences), after the #version line that
 // src/demo/draw/gl.rs adds. The fragment shader
 // is lines.frag for the lines and points, surface.frag for the lit surface.
 

@@ -1,7 +1,8 @@
 //! `--crowd N` in the program: N Foxes appear in the picture, seen from above on their grid, apart,
-//! whether the CPU blends them or the GPU skins them from their palettes (instanced, a uniform
-//! bufferful of palettes to a draw), the same picture either way; and `--stats` says what
-//! each extra character owns and that the crowd's steady frames allocate nothing.
+//! whether the CPU blends them or the GPU skins them from their palettes (every palette in one
+//! texture, one instanced draw for the whole crowd), the same picture either way; and `--stats`
+//! says what each extra character owns, that the GPU drew the others in one draw of the mesh, and
+//! that the crowd's steady frames allocate nothing.
 
 mod common;
 
@@ -42,11 +43,13 @@ fn shapes(image: &Image, at_least: usize) -> usize {
 fn n_foxes_appear_from_above_on_the_cpu_and_the_gpu() {
     let Some(fox) = sample_model("Fox.glb") else { return };
     let dir = scratch("crowd-picture");
-    // 25 on the GPU: 24 others, in instanced draws of ten Foxes' palettes, ten, and four.
-    for (crowd, skinning) in
-        [("1", "cpu"), ("4", "cpu"), ("9", "cpu"), ("4", "gpu"), ("25", "gpu"), ("25", "cpu")]
-    {
+    // 100 on the GPU: 99 others, past the ten palettes the uniform block would hold, in one draw;
+    // at 640x480, so each Fox from above is one shape of 30 pixels or more.
+    let runs = [("1", "cpu"), ("4", "cpu"), ("9", "cpu"), ("4", "gpu"), ("25", "gpu"), ("25", "cpu")];
+    let big = [("100", "gpu"), ("100", "cpu")];
+    for (crowd, skinning) in runs.into_iter().chain(big) {
         let png = dir.join(format!("crowd-{crowd}-{skinning}.png"));
+        let size = if crowd == "100" { "640x480" } else { "320x240" };
         let args = [
             "--model",
             fox.to_str().expect("utf-8"),
@@ -60,7 +63,7 @@ fn n_foxes_appear_from_above_on_the_cpu_and_the_gpu() {
             "bind,bones",
             "--no-text",
             "--size",
-            "320x240",
+            size,
             "--headless",
             "--frames",
             "2",
@@ -75,14 +78,19 @@ fn n_foxes_appear_from_above_on_the_cpu_and_the_gpu() {
     }
     // The GPU's instanced crowd stands where the CPU's does, pose for pose: the pictures agree
     // within a shade, but for a few pixels along edges where the two blends may round apart.
-    let [cpu, gpu] = ["cpu", "gpu"].map(|s| Image::load(&dir.join(format!("crowd-25-{s}.png"))));
-    let differ = cpu
-        .rgba
-        .chunks(4)
-        .zip(gpu.rgba.chunks(4))
-        .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 24))
-        .count();
-    assert!(differ < 20, "{differ} pixels differ between the CPU's crowd and the GPU's");
+    for (crowd, most) in [(25, 20), (100, 80)] {
+        let [cpu, gpu] = ["cpu", "gpu"].map(|s| Image::load(&dir.join(format!("crowd-{crowd}-{s}.png"))));
+        let differ = cpu
+            .rgba
+            .chunks(4)
+            .zip(gpu.rgba.chunks(4))
+            .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 24))
+            .count();
+        assert!(
+            differ < most,
+            "--crowd {crowd}: {differ} pixels differ between the CPU's crowd and the GPU's"
+        );
+    }
 }
 
 #[test]
@@ -114,4 +122,39 @@ fn stats_say_what_an_extra_character_owns_and_steady_frames_allocate_nothing() {
     assert!(crowd.contains("(the 19 others 0.6 MiB)") && crowd.contains("is shared, not copied"), "{crowd}");
     let stats = text.lines().find(|l| l.starts_with("stats: ")).unwrap_or_else(|| panic!("{text}"));
     assert!(stats.contains(" 0 allocations drawing frames 4..8"), "{stats}");
+}
+
+#[test]
+fn the_gpu_draws_a_crowd_of_100_in_one_draw_of_the_mesh_and_steady_frames_allocate_nothing() {
+    let Some(fox) = sample_model("Fox.glb") else { return };
+    // Lines (one draw of the mesh's edges for the 99 others), then the lit surface (the Fox's one
+    // material's triangles, once for all of them).
+    for look in [&["--surface", "off"][..], &["--surface", "on"]] {
+        let mut args = vec![
+            "--model",
+            fox.to_str().expect("utf-8"),
+            "--crowd",
+            "100",
+            "--skinning",
+            "gpu",
+            "--size",
+            "64x48",
+            "--headless",
+            "--frames",
+            "8",
+            "--fixed-dt",
+            "0.02",
+            "--stats",
+        ];
+        args.extend_from_slice(look);
+        let Some(out) = run_gl(&args) else { return };
+        let text = String::from_utf8_lossy(&out.stdout);
+        let crowd = text.lines().find(|l| l.starts_with("crowd: ")).unwrap_or_else(|| panic!("{text}"));
+        assert!(
+            crowd.ends_with("; the GPU skinned the others in 1 instanced draw(s) of the mesh a frame"),
+            "{look:?}: {crowd}"
+        );
+        let stats = text.lines().find(|l| l.starts_with("stats: ")).unwrap_or_else(|| panic!("{text}"));
+        assert!(stats.contains(" 0 allocations drawing frames 4..8"), "{look:?}: {stats}");
+    }
 }

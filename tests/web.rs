@@ -1,5 +1,5 @@
 //! The program on a web page, in a real browser (headless Chromium drawing WebGL2 on SwiftShader):
-//! the same pictures as the desktop's, the same one-line errors, a model handed to the page opens,
+//! the same pictures as the desktop's (a crowd skinned on the GPU too), the same one-line errors, a model handed to the page opens,
 //! and keys and the mouse change what is drawn. The page is built by `web/build.sh` and driven by
 //! `tests/web/drive.mjs`; what this needs, and when it says SKIPPED, is `common/web.rs`'s.
 
@@ -55,6 +55,26 @@ fn a_fox_fetched_beside_the_page_draws_its_three_layers_where_the_desktop_does()
     ]));
     eprintln!("the Fox's first frame came {} ms after the page was opened", said[1]["opened_ms"]);
     same_layers(&Image::load(&picture), &desktop, &[Class::Red, Class::Green, Class::Blue]);
+}
+
+#[test]
+fn a_crowd_skinned_on_the_gpu_draws_on_the_page_where_the_desktop_does() {
+    // 25 Foxes: the 24 others' palettes in WebGL2's float texture, read by texelFetch, one draw.
+    let (Some(web), Some(fox)) = (web(), sample_model("Fox.glb")) else { return };
+    web.put("Fox.glb", &std::fs::read(&fox).expect("the Fox reads"));
+    let flags = "--model Fox.glb --animation Walk --time 0.5 --surface off --skinning gpu --crowd 25 \
+                 --hide bind,bones --size 320x240";
+    let dir = common::scratch("web-crowd");
+    std::fs::copy(&fox, dir.join("Fox.glb")).expect("a copy of the Fox");
+    let absolute = flags.replace("Fox.glb", dir.join("Fox.glb").to_str().expect("UTF-8"));
+    let Some(desktop) = desktop_picture(&dir, &absolute) else { return };
+    let picture = shot(web, "crowd.png");
+    web.drive(json!([
+        {"open": page(&format!("{flags} --fixed-dt 0 --frames 1"))},
+        {"frames": 1},
+        {"shot": picture},
+    ]));
+    same_layers(&Image::load(&picture), &desktop, &[Class::Red]);
 }
 
 /// What the desktop says of `name` in `dir`: its one line, `skinning: ` first.

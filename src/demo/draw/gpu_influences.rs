@@ -72,5 +72,11 @@ pub unsafe fn influence_attributes(
             gl.vertex_attrib_pointer_f32(weight_at, 4, glow::FLOAT, false, weight_stride, offset);
             gl.enable_vertex_attrib_array(weight_at);
         }
+        if sets < 2 {
+            // No second set: attribute 5's array stays off, and it reads one constant value. The
+            // shaders' `uvec4 joints_1` is never read with four influences, but WebGL refuses a
+            // draw whose constant is not of the input's type (floats, unless set this way).
+            gl.vertex_attrib_4_u32(5, 0, 0, 0, 0);
+        }
     }
 }

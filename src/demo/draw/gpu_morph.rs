@@ -91,6 +91,12 @@ pub fn fits_gpu_morph(targets: &[MeshMorph], data: &MorphData, rows: usize) -> R
     ))
 }
 
+/// The most rows (and texels a row) this driver's textures take (`GL_MAX_TEXTURE_SIZE`).
+pub fn max_texture_rows(gl: &glow::Context) -> usize {
+    // SAFETY: `gl`'s context is current (the caller's); this reads one limit into an integer.
+    usize::try_from(unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }).unwrap_or(0)
+}
+
 /// The morph targets on the GPU, for the programs of `gpu_skin.rs`. Needs the GL context current.
 pub struct GpuMorph {
     /// The displacements, where the shaders morph.
@@ -110,8 +116,7 @@ pub struct GpuMorph {
 impl GpuMorph {
     pub fn new(gl: &glow::Context, model: &Model, targets: &[MeshMorph]) -> Result<GpuMorph, GlError> {
         let mut data = morph_data(model, targets);
-        // SAFETY: `gl`'s context is current (the caller's); this reads one limit into an integer.
-        let rows = usize::try_from(unsafe { gl.get_parameter_i32(glow::MAX_TEXTURE_SIZE) }).unwrap_or(0);
+        let rows = max_texture_rows(gl);
         let note = fits_gpu_morph(targets, &data, rows).err();
         let mut runs = Vec::new();
         if note.is_some() {

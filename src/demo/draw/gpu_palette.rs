@@ -12,6 +12,9 @@
 //! asking the driver: a `mat4` is four columns of four floats, exactly glam's `Mat4`; a struct of
 //! two `vec4`s is eight floats, exactly our `DualQuat`. The buffer is as big as the block declares
 //! (a block must be backed in full), and a frame rewrites only the joints the model has.
+//!
+//! A block holds one character's palette, and ten Foxes' at most: a crowd's other characters read
+//! theirs from a float texture, which holds thousands (`crowd_palettes.rs`).
 
 use super::gl::{GlError, as_bytes, gl_size};
 use crate::demo::model::gpu_fit::{DQS_BLOCK_BYTES, LBS_BLOCK_BYTES};

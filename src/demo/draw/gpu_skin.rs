@@ -15,9 +15,10 @@
 //! (`glVertexAttribIPointer`, in `gpu_influences.rs`) hands the `u16`s to the shader's `uvec4` as
 //! they are. And the palette lives in a uniform buffer of a fixed size (`gpu_palette.rs`),
 //! [`MAX_GPU_JOINTS`] joints; a model with more is refused (`gpu_can_skin`, which also refuses a
-//! vertex of more than eight influences), never cut short. [`GpuSkin::capture`] reads what the
-//! shader computed back to the CPU (transform feedback), so the tests can hold it against the CPU
-//! blend.
+//! vertex of more than eight influences), never cut short. A crowd's other characters read their
+//! palettes from one texture instead, one instanced draw for them all (`gpu_skin/crowd.rs`).
+//! [`GpuSkin::capture`] reads what the shader computed back to the CPU (transform feedback), so the
+//! tests can hold it against the CPU blend.
 //!
 //! Before the palette the shaders morph each vertex (the sum of `morph.rs`), from displacements and
 //! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.
@@ -26,6 +27,7 @@
 //! `DualQuats`' `normal`), and the lit surface (`surface.rs`) is drawn from them: each
 //! method has one program drawing lines and points and one drawing the surface (`skin_program.rs`).
 
+use super::crowd_palettes::{CrowdPalettes, Palettes};
 use super::gl::{GlError, as_bytes, gl_size};
 use super::gpu_influences::{AttributeSets, influence_attributes};
 use super::gpu_morph::GpuMorph;
@@ -69,27 +71,21 @@ pub struct GpuSkin {
     /// The morph targets: displacements, the `morph` attribute, this frame's weights; and why the
     /// shaders do not morph this model, if they cannot (`GpuMorph::note`), to be said once.
     pub morph: GpuMorph,
-    /// The joints of one palette: a linear palette of several times as many is a crowd's, drawn
-    /// once per character (`render/crowd.rs`).
+    /// The joints of one palette: a crowd's palettes are this many matrices apart in their texture.
     palette_joints: usize,
+    /// A crowd's characters past the first, their palettes in one texture (`render/crowd.rs`);
+    /// None without a crowd.
+    crowd: Option<CrowdPalettes>,
 }
 
 mod capture;
+mod crowd;
 
-/// How many characters' palettes `palette` holds, one after the other, for palettes of `joints`
-/// joints: a crowd's linear palettes, each character an instance of one draw; else one.
-fn instances(palette: Palette, joints: usize) -> i32 {
-    match palette {
-        Palette::Lbs(matrices) => i32::try_from(matrices.len() / joints).unwrap_or(1).max(1),
-        Palette::Dqs { .. } => 1,
-    }
-}
-
-/// Which of the two methods' programs blends by `palette`.
-fn method(palette: Palette) -> usize {
-    match palette {
-        Palette::Lbs(_) => 0,
-        Palette::Dqs { .. } => 1,
+/// Which of the two methods' programs blends by `palettes` (a crowd's blend linearly).
+fn method(palettes: Palettes) -> usize {
+    match palettes {
+        Palettes::One(Palette::Dqs { .. }) => 1,
+        _ => 0,
     }
 }
 
@@ -164,20 +160,22 @@ impl GpuSkin {
                 captured,
                 morph,
                 palette_joints: model.skin.joints().len().max(1),
+                crowd: None,
             })
         }
     }
 
     /// Draws the mesh skinned with `palette` (LBS or DQS), as lines and points like the other
     /// layers: in the skinned mesh's colours, or all in `color` if given.
-    pub fn draw(
+    pub fn draw<'a>(
         &mut self,
         gl: &glow::Context,
-        palette: Palette,
+        palette: impl Into<Palettes<'a>>,
         view_projection: Mat4,
         point_size: f32,
         color: Option<Rgba>,
     ) {
+        let palette = palette.into();
         let program = &mut self.lines[method(palette)];
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
@@ -195,25 +193,26 @@ impl GpuSkin {
                 None => gl.enable_vertex_attrib_array(1),
             }
         }
-        self.strokes.draw_instances(gl, instances(palette, self.palette_joints));
+        self.strokes.draw_instances(gl, palette.instances());
     }
 
     /// Draws the mesh's triangles skinned with `palette`, seen through `view_projection`, lit from
     /// `eye` (`surface.rs`), in the materials' colours (`looks`, the CPU surface's; the weight
     /// view's when it is off).
-    pub fn draw_surface(
+    pub fn draw_surface<'a>(
         &mut self,
         gl: &glow::Context,
-        palette: Palette,
+        palette: impl Into<Palettes<'a>>,
         view_projection: Mat4,
         eye: Vec3,
         looks: &GpuLooks,
     ) {
+        let palette = palette.into();
         let program = &mut self.lit[method(palette)];
         program.use_with(gl, palette, &self.morph.weights);
         self.morph.bind(gl);
         program.set_view(gl, view_projection, 1.0, eye, self.flat);
-        looks.draw(gl, &program.material, self.surface, instances(palette, self.palette_joints));
+        looks.draw(gl, &program.material, self.surface, palette.instances());
     }
 
     /// This frame's morph `weights` and the `shape` they give (None for a model without morph
@@ -235,6 +234,7 @@ impl GpuSkin {
     pub fn delete(&self, gl: &glow::Context) {
         self.strokes.delete(gl);
         self.morph.delete(gl);
+        self.crowd.iter().for_each(|crowd| crowd.delete(gl));
         for program in self.lines.iter().chain(&self.lit) {
             program.delete(gl);
         }

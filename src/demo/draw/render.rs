@@ -16,13 +16,14 @@
 //! lines over it. The normals layer is lines too, two points each, from the CPU's numbers.
 //!
 //! `--crowd`'s other characters are the skinned layer again, each moved to its place (`render/crowd.rs`;
-//! on the GPU, many characters to an instanced draw).
+//! on the GPU, the whole crowd in one instanced draw per mesh).
 //!
 //! Under them, the floor's grid when the body travels or the feet stand on a ground (`floor_grid.rs`). On top: a bone's trail (`trail.rs`), reaching's targets (`reach_marks.rs`), the vertex inspector (`inspector.rs`: one vertex's
 //! candidate positions and its blend), the words (`labels.rs` places them, `text.rs` draws them).
 
 use super::floor_grid::FloorGrid;
 use super::gl::GlError;
+use super::gpu_morph::max_texture_rows;
 use super::gpu_palette::block_limit;
 use super::gpu_skin::GpuSkin;
 use super::inspector::InspectorLayer;
@@ -32,10 +33,10 @@ use super::surface::Surface;
 use super::trail::TrailLine;
 use crate::demo::colors::{BACKGROUND, Colors, ORANGE, Rgba};
 use crate::demo::draw::text::TextLayer;
-use crate::demo::model::gpu_fit::{fits_driver, gpu_can_skin};
+use crate::demo::model::gpu_fit::{fits_crowd, fits_driver, gpu_can_skin};
 use crate::demo::show::view::at_one_point;
 use crate::demo::words::labels::Labels;
-use glam::{Mat4, Vec3};
+use glam::Vec3;
 use glow::HasContext;
 use skinning_formats::material::Looks;
 use skinning_method::model::Model;
@@ -59,7 +60,7 @@ pub struct Renderer {
     /// The CPU's skinned mesh as a lit surface; None for a mesh without triangles.
     surface: Option<Surface>,
     /// None if the model has more joints than the shader's palette holds, or the driver's uniform
-    /// blocks cannot hold the palette; `gpu_refusal` then says which.
+    /// blocks cannot hold the palette, or its textures the crowd's; `gpu_refusal` then says which.
     pub gpu: Option<GpuSkin>,
     /// Why there is no GPU layer, in one line for the user.
     pub gpu_refusal: Option<String>,
@@ -75,18 +76,20 @@ pub struct Renderer {
     drawn_bones: Vec<BoneId>,
     /// Reused every frame to turn positions into plain floats, so uploads allocate nothing.
     staging: Vec<f32>,
-    /// Reused every frame: a bufferful of `--crowd`'s palettes for the GPU (`render/crowd.rs`).
-    crowd_palettes: Vec<Mat4>,
+    /// How many times the last frame drew the mesh to skin `--crowd`'s other characters on the
+    /// GPU (`render/crowd.rs`): each an instanced draw of its lines, or of each material's
+    /// triangles, for every character at once; `--stats` says it.
+    pub crowd_gpu_draws: usize,
 }
 
 impl Renderer {
-    /// Compiles the shaders and creates the layers for `model` (and its morph `targets`, which the
-    /// GPU's skinning shaders morph by).
+    /// Compiles the shaders and creates the layers for `model` (its morph `targets` too), `crowd` times over.
     pub fn new(
         gl: glow::Context,
         model: &Model,
         targets: &[MeshMorph],
         looks: &Looks,
+        crowd: usize,
     ) -> Result<Renderer, GlError> {
         let lines = LinesProgram::new(&gl)?;
         // A mesh whose vertices all sit at one point has no lines or faces to see: its points mark
@@ -101,12 +104,15 @@ impl Renderer {
         let normal_lines = normal_strokes(&gl, model)?;
         let drawn_bones = drawn_bones(model);
         let bones = bone_strokes(&gl, model, &drawn_bones)?;
-        // A model too big for GPU skinning, or a driver too small for its palette, still draws on
-        // the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
-        let gpu_refusal = gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))).err();
+        // A model too big for GPU skinning, or a driver too small for its palette or the crowd's,
+        // still draws on the CPU; `Demo` refuses to switch (`Session::refuse_gpu`).
+        let joints = model.skin.joints().len();
+        let gpu_refusal = (gpu_can_skin(&model.skin).and(fits_driver(block_limit(&gl))))
+            .and(fits_crowd(crowd, joints, max_texture_rows(&gl)))
+            .err();
         let gpu = match gpu_refusal {
             Some(_) => None,
-            None => Some(gpu_skinned(&gl, (model, targets), looks, a_point)?),
+            None => Some(gpu_skinned(&gl, (model, targets), looks, a_point, crowd)?),
         };
         let inspector = InspectorLayer::new(&gl, model.skin.most_influences())?;
         let reach = ReachMarks::new(&gl)?;
@@ -133,7 +139,7 @@ impl Renderer {
             text,
             drawn_bones,
             staging,
-            crowd_palettes: Vec::new(),
+            crowd_gpu_draws: 0,
         })
     }
 

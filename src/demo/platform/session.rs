@@ -46,6 +46,8 @@ struct Stats {
     steady_allocations: u64,
     /// The renderer draws on the CPU's cores, so the blend kept to one thread (`pick_threads`).
     one_thread_for_the_renderer: bool,
+    /// The draws of the mesh that skinned the crowd's others on the GPU, the last frame.
+    crowd_gpu_draws: usize,
 }
 
 /// Frames drawn before allocation counting starts: the first frames fill the driver's caches.
@@ -138,6 +140,7 @@ impl Session {
             renderer.set_colors(&colors);
         }
         renderer.draw(&self.demo.scene(width, height, scale), width, height);
+        self.stats.crowd_gpu_draws = renderer.crowd_gpu_draws;
         #[cfg(not(target_arch = "wasm32"))]
         if let Some(creep) = &mut self.creep {
             creep.once_a_frame(renderer.gl());
@@ -229,7 +232,11 @@ impl Session {
             n => format!("blend on {n} threads ({vertices} vertices)"),
         };
         if let Some(crowd) = &self.demo.crowd {
-            console::show(&crowd.describe())?;
+            let draws = match self.stats.crowd_gpu_draws {
+                0 => String::new(),
+                n => format!("; the GPU skinned the others in {n} instanced draw(s) of the mesh a frame"),
+            };
+            console::show(&format!("{}{draws}", crowd.describe()))?;
         }
         // The final animation time to the nanosecond, so a check can compare it with start +
         // (frames - 1) * dt, without the float sums' last digits (2.9000000000000012).

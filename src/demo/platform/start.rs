@@ -31,7 +31,7 @@ pub fn session(options: Options, loaded: Loaded) -> Result<Session, Failure> {
 pub fn renderer(session: &mut Session, gl: glow::Context) -> Result<Renderer, Failure> {
     session.pick_threads(&gl::version_string(&gl))?;
     let demo = &session.demo;
-    let renderer = Renderer::new(gl, &demo.model, &demo.morph.targets, &demo.looks)?;
+    let renderer = Renderer::new(gl, &demo.model, &demo.morph.targets, &demo.looks, session.options.crowd)?;
     session.refuse_gpu(renderer.gpu_refusal.as_deref())?;
     Ok(renderer)
 }

@@ -22,7 +22,7 @@ impl GpuSkin {
         let n = self.strokes.points as usize;
         assert_eq!(skinned.len(), n, "one output position per vertex");
         assert!(normals.is_empty() || normals.len() == n, "one output normal per vertex, or none");
-        self.lines[method(palette)].use_with(gl, palette, &self.morph.weights);
+        self.lines[method(palette.into())].use_with(gl, palette.into(), &self.morph.weights);
         self.morph.bind(gl);
         // Each vertex's position and normal, three floats each: a byte count checked, not wrapped,
         // so the mapping read below is never shorter than what this reads of it.

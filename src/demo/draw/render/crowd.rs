@@ -2,17 +2,17 @@
 //! and the same programs. Where the CPU draws, each character's blended positions (and normals, for
 //! the lit surface) go up in turn, and each is drawn moved to its place by the camera's matrix
 //! (`view_projection * translation`): one draw per character. Where the GPU skins, the characters'
-//! palettes go up together, each matrix moved to its character's place first, into the palette's
-//! uniform buffer, as many characters as it holds (`MAX_GPU_JOINTS` matrices: ten Foxes of 24
-//! joints). One instanced draw then skins them all, each instance by its own palette
-//! (`shaders/skinning.vert`: `joint`): a draw per mesh for each bufferful. Gathering every
-//! palette in one texture would make it one draw per mesh for the whole crowd; that is not done.
+//! palettes go up together, each matrix moved to its character's place first, into one float
+//! texture made at start-up for the whole crowd (`crowd_palettes.rs`): one upload a frame. One
+//! instanced draw per mesh then skins them all, each instance by its own palette
+//! (`shaders/skinning.vert`: `skin_matrix`), however many there are: [`Renderer::crowd_gpu_draws`]
+//! counts the draws, and `--stats` says it.
 
 use super::Renderer;
-use crate::demo::model::gpu_fit::MAX_GPU_JOINTS;
+use crate::demo::draw::crowd_palettes::Palettes;
 use crate::demo::show::scene::Scene;
 use glam::Mat4;
-use skinning_method::lbs_or_dqs::Palette;
+use skinning_fast::crowd::Character;
 
 impl Renderer {
     /// Every other character of the crowd, after the first character's layers, as they are drawn:
@@ -36,25 +36,25 @@ impl Renderer {
                 }
             }
         }
+        self.crowd_gpu_draws = 0;
         if let Some(gpu) = self.gpu.as_mut().filter(|_| skinned.gpu.is_some()) {
-            let joints = frame.crowd.first().map_or(1, |c| c.pose.palette.len()).max(1);
-            for group in frame.crowd.chunks((MAX_GPU_JOINTS / joints).max(1)) {
-                // Each character's palette moved to its place: its skinned mesh stands there.
-                self.crowd_palettes.clear();
-                for c in group {
-                    let place = Mat4::from_translation(c.place);
-                    self.crowd_palettes.extend(c.pose.palette.iter().map(|m| place * *m));
+            gpu.upload_crowd(gl, frame.crowd.iter().flat_map(moved_palette));
+            let crowd = Palettes::Crowd { characters: frame.crowd.len() };
+            match lit.filter(|_| skinned.cpu.is_none()) {
+                Some(surface) => {
+                    gpu.draw_surface(gl, crowd, frame.view_projection, frame.eye, &surface.looks)
                 }
-                let palette = Palette::Lbs(&self.crowd_palettes);
-                match lit.filter(|_| skinned.cpu.is_none()) {
-                    Some(surface) => {
-                        gpu.draw_surface(gl, palette, frame.view_projection, frame.eye, &surface.looks)
-                    }
-                    None => gpu.draw(gl, palette, frame.view_projection, frame.point_size, skinned.gpu_color),
-                }
+                None => gpu.draw(gl, crowd, frame.view_projection, frame.point_size, skinned.gpu_color),
             }
+            self.crowd_gpu_draws += 1;
         }
         // The layers after this one see through the camera alone.
         self.lines.start(gl, frame.view_projection, frame.point_size);
     }
+}
+
+/// A character's palette moved to its place: its skinned mesh stands there.
+fn moved_palette(character: &Character) -> impl Iterator<Item = Mat4> + '_ {
+    let place = Mat4::from_translation(character.place);
+    character.pose.palette.iter().map(move |m| place * *m)
 }

@@ -78,14 +78,17 @@ fn bone_lines(model: &Model, drawn: &[BoneId]) -> Vec<[u32; 2]> {
         .collect()
 }
 
-/// The GPU's skinned layer, in red until the weight view recolours it.
+/// The GPU's skinned layer, in red until the weight view recolours it, with room for the palettes
+/// of a crowd of `crowd` (the first character's go into the uniform block, as one's alone does).
 pub fn gpu_skinned(
     gl: &glow::Context,
     (model, targets): (&Model, &[MeshMorph]),
     looks: &Looks,
     a_point: bool,
+    crowd: usize,
 ) -> Result<GpuSkin, GlError> {
     let mut gpu = GpuSkin::new(gl, model, targets, looks)?;
+    gpu.make_room_for_crowd(gl, crowd.saturating_sub(1))?;
     gpu.show_points(a_point);
     gpu.upload_colors(gl, &vec![RED; model.skin.len()]);
     Ok(gpu)
