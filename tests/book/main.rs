@@ -4,6 +4,7 @@
 //! - a cited path (`src/...`, `tests/...`, `shaders/...`, `benches/...`, `docs/...`) that does not
 //!   exist, or a citation `` `src/file.rs`: `name` `` whose name the file does not define;
 //! - chapters in another order in `docs/`, in the README's list and in `src/lib.rs`'s reading list;
+//! - a chapter of the core (1 to 4) citing a file outside the core (`core_chapters.rs`);
 //! - a picture without the command that drew it in its caption, or whose command `docs/pictures.sh`
 //!   does not run as written there;
 //! - code shown in a chapter that is not the code in its file, and a chapter without the key
@@ -24,6 +25,7 @@
 
 mod computed;
 mod console;
+mod core_chapters;
 mod diagrams;
 mod excerpts;
 mod exercises;
