@@ -11,11 +11,10 @@
 
 use crate::demo::cli::choices::Methods;
 use crate::demo::words::labels::to_pixels;
-use glam::{Mat4, Vec2};
-use skinning_method::blend::blend_vertex;
-use skinning_method::dual_quat::{DqPalette, DualQuats};
+use glam::{Mat4, Vec2, Vec3A};
+use skinning_method::dual_quat::DqPalette;
 use skinning_method::frame::Pose;
-use skinning_method::inspect::{Inspection, inspect, skinned_position};
+use skinning_method::inspect::{Inspection, inspect};
 use skinning_method::model::Model;
 use skinning_method::skin::Shape;
 
@@ -57,29 +56,14 @@ impl Selection {
     }
 }
 
-/// Where each vertex is drawn on screen, in pixels, for a click to pick from: where dual quaternions
-/// put it if only they are shown (`dq`, the skinned layer's skinner's), else where the linear
-/// blend does, from the mesh's `shape` this frame (step 4's).
-pub fn on_screen<'a>(
-    model: &'a Model,
-    pose: &'a Pose,
-    shape: Shape<'a>,
-    (method, dq): (Methods, Option<&'a DqPalette>),
+/// Where each vertex is drawn on screen, in pixels, for a click to pick from: `skinned`, the
+/// positions a frame blended (`Demo::click` runs it).
+pub fn on_screen(
+    skinned: &[Vec3A],
     view_projection: Mat4,
     size: (u32, u32),
-) -> impl Iterator<Item = Vec2> + 'a {
-    let (skin, positions) = (&model.skin, shape.positions);
-    (0..skin.len()).map(move |v| {
-        // The skinner of a DQS frame made its dual quaternions (`ByMethod::dq`).
-        let drawn = match (method, dq) {
-            (Methods::Dqs, Some(dq)) => {
-                let dqs = DualQuats { joints: &dq.joints, scale: dq.scale };
-                blend_vertex(skin, positions, &dqs, v).into()
-            }
-            _ => skinned_position(skin, positions, &pose.palette, v),
-        };
-        to_pixels(view_projection, drawn, size).unwrap_or(Vec2::INFINITY)
-    })
+) -> impl Iterator<Item = Vec2> + '_ {
+    skinned.iter().map(move |&p| to_pixels(view_projection, p.into(), size).unwrap_or(Vec2::INFINITY))
 }
 
 /// Vertex `vertex`'s candidates and blends this frame, from the mesh's `shape`; with dual quaternions on, where they put it

@@ -6,6 +6,7 @@ use super::Demo;
 use crate::demo::show::bend::BendDrag;
 use crate::demo::show::selection;
 use glam::Vec2;
+use skinning_method::frame::{Blending, Frame, Still};
 
 impl Demo {
     /// Right button pressed at `cursor`: start bending the bone whose joint is nearest, if one is
@@ -35,11 +36,20 @@ impl Demo {
     }
 
     /// A left click at `cursor`: inspect the vertex drawn nearest it, if within `reach` pixels;
-    /// clicking anywhere else stops inspecting.
+    /// clicking anywhere else stops inspecting. Where each vertex is drawn is the frame's to say:
+    /// it runs again from the pose as it stands (its mesh reshaped by the morph as before), blended
+    /// on the CPU by the method drawn, the linear one when both are, even where the GPU blends,
+    /// whose numbers are not read back. The next frame makes its own.
     pub fn click(&mut self, cursor: Vec2, size: (u32, u32), reach: f32) {
+        let skinner = &mut self.skinned.skinner;
+        (skinner.method, skinner.compare) = (self.skinned.method.first(), false);
+        let blending = Blending::Skin { by: skinner, normals: false };
+        let again =
+            Frame { blending, reshape: Some(&mut self.morph.stage()), ..Frame::new(&Still, self.clock.time) };
+        // This pose's palette was blended by this method before, or gave way to linear blending.
+        let _blended_before = self.pose.run(&self.model, again);
         let view_projection = self.view.camera.view_projection(size.0, size.1);
-        let (drawn_by, shape) = (self.skinned.drawn_by(), self.morph.morphed.shape(&self.model.skin));
-        let on_screen = selection::on_screen(&self.model, &self.pose, shape, drawn_by, view_projection, size);
+        let on_screen = selection::on_screen(&self.pose.skinned, view_projection, size);
         self.selection.pick(cursor, on_screen, reach);
     }
 
