@@ -194,6 +194,27 @@ fn the_fox_on_the_page_says_its_stats_after_its_frames() {
 }
 
 #[test]
+fn the_page_takes_relaxed_simd_where_the_browser_has_it_and_draws_the_same() {
+    // Chromium has had relaxed-simd since version 114: the page loads relaxed/, unless told plain.
+    let (Some(web), Some(fox)) = (web(), sample_model("Fox.glb")) else { return };
+    web.put("Fox.glb", &std::fs::read(&fox).expect("the Fox reads"));
+    let flags = page("--model Fox.glb --animation Walk --time 0.5 --surface off --fixed-dt 0 --frames 1");
+    let mut pictures = Vec::new();
+    for (address, build) in [(flags.clone(), "relaxed-simd"), (format!("{flags}&simd=plain"), "simd128")] {
+        let picture = shot(web, &format!("fox-{build}.png"));
+        let said = web.drive(json!([
+            {"open": address},
+            {"frames": 1},
+            {"shot": picture},
+            {"eval": "document.body.dataset.build"},
+        ]));
+        assert_eq!(said[3], build, "the build the page loaded from {address}");
+        pictures.push(Image::load(&picture));
+    }
+    same_layers(&pictures[0], &pictures[1], &[Class::Red, Class::Green, Class::Blue]);
+}
+
+#[test]
 fn what_the_desktop_writes_the_page_hands_over_as_a_download() {
     let Some(web) = web() else { return };
     let dir = common::scratch("web-dump");

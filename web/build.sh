@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the web page into the folder OUT: `bash web/build.sh OUT`. OUT then holds index.html, the
-# program compiled to WebAssembly (skinning_bg.wasm) with its JavaScript glue (skinning.js), and
-# book.html, the book's commands as links to the page. Serve OUT over http and open it:
+# program compiled to WebAssembly (skinning_bg.wasm) with its JavaScript glue (skinning.js), the
+# same again built with relaxed-simd's fused multiply-add in OUT/relaxed (the page loads it where
+# the browser has relaxed-simd), and book.html, the book's commands as links to the page. Serve OUT
+# over http and open it:
 #   python3 -m http.server --directory OUT 8000    # then http://localhost:8000/
 # (a page that loads a .wasm cannot be opened as a file://). Put models beside index.html for
 # --model NAME: index.html?args=--model%20Fox.glb.
@@ -45,8 +47,15 @@ fi
 echo "== the program for $target (cargo's web profile)"
 cargo build --profile web --target "$target" --bin skinning
 
-echo "== the page, in $out"
+echo "== the same with relaxed-simd's fused multiply-add, for the browsers that have it (in a target"
+echo "   folder of its own: other flags, another build)"
+relaxed_target="${CARGO_TARGET_DIR:-target}/relaxed-simd"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128,+relaxed-simd" \
+    cargo build --profile web --target "$target" --bin skinning --target-dir "$relaxed_target"
+
+echo "== the page, in $out (index.html picks a build by what the browser has)"
 "$bindgen" --target web --no-typescript --out-dir "$out" "${CARGO_TARGET_DIR:-target}/$target/web/skinning.wasm"
+"$bindgen" --target web --no-typescript --out-dir "$out/relaxed" "$relaxed_target/$target/web/skinning.wasm"
 cp web/index.html "$out/index.html"
 python3 web/book.py docs > "$out/book.html"
 wasm="$out/skinning_bg.wasm"

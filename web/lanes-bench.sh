@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The page's lanes against the desktop's, on this machine: `bash web/lanes-bench.sh [ROUNDS]`.
 # Builds crates/fast/examples/page_lanes.rs natively and for wasm32-wasip1 (with simd128, as the
-# page is built), runs it natively and in Node (web/wasi.mjs) one after the other, ROUNDS times (5),
-# and prints each kind of lanes' best time a vertex, then the ratio the page pays: simd128 in Node
-# over the native SSE2 lanes (four lanes each side), and over the best native lanes.
+# page is built, and again with relaxed-simd), runs them natively and in Node (web/wasi.mjs) one
+# after the other, ROUNDS times (5), and prints each kind of lanes' best time a vertex, then the
+# ratio the page pays: simd128 in Node over the native SSE2 lanes (four lanes each side), and over
+# the best native lanes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
@@ -14,11 +15,18 @@ fi
 cargo build --release -q -p skinning-fast --example page_lanes
 cargo build --release -q -p skinning-fast --example page_lanes --target "$target"
 dir="${CARGO_TARGET_DIR:-target}"
+# The same with relaxed-simd's fused multiply-add, in a folder of its own (other flags, other
+# build); web/wasi.mjs turns on Node 20's flag for it.
+relaxed_dir="$dir/relaxed-simd"
+CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="-C target-feature=+simd128,+relaxed-simd" \
+    cargo build --release -q -p skinning-fast --example page_lanes --target "$target" --target-dir "$relaxed_dir"
 runs="$(mktemp)"
 trap 'rm -f "$runs"' EXIT
 for _ in $(seq "$rounds"); do
     "$dir/release/examples/page_lanes" | sed 's/^/native /' >> "$runs"
     node --no-warnings web/wasi.mjs "$dir/$target/release/examples/page_lanes.wasm" | sed 's/^/node /' >> "$runs"
+    node --no-warnings web/wasi.mjs "$relaxed_dir/$target/release/examples/page_lanes.wasm" \
+        | grep -v portable | sed 's/^/node /' >> "$runs"
 done
 echo "the page's lanes (web/lanes-bench.sh): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $rounds rounds, ns/vertex, best"
 awk '
@@ -31,5 +39,7 @@ awk '
             what = k ? "positions + normals" : "positions"
             printf "ratio %s at %d: node simd128 / native sse2 = %.2fx, / native avx2+fma = %.2fx\n", what, v,
                 best["node simd128", v, k] / best["native sse2", v, k], best["node simd128", v, k] / best["native avx2+fma", v, k]
+            printf "ratio %s at %d: node simd128+relaxed / native sse2 = %.2fx, / native avx2+fma = %.2fx\n", what, v,
+                best["node simd128+relaxed", v, k] / best["native sse2", v, k], best["node simd128+relaxed", v, k] / best["native avx2+fma", v, k]
         }
     }' "$runs" | sort -s -k1,1

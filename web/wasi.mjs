@@ -7,6 +7,11 @@
 import { readFile } from "node:fs/promises";
 import { WASI } from "node:wasi";
 import process from "node:process";
+import v8 from "node:v8";
+
+// relaxed-simd's instructions, for a program built with them (web/lanes-bench.sh, .ci/run): Node 20
+// compiles them only behind this flag, which later versions take and no longer need.
+v8.setFlagsFromString("--experimental-wasm-relaxed-simd");
 
 const [program, ...args] = process.argv.slice(2);
 if (!program) {

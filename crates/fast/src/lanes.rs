@@ -161,7 +161,19 @@ impl Lanes {
             Lanes::Portable => "portable",
             Lanes::Sse2 => "sse2",
             Lanes::Avx2Fma => "avx2+fma",
+            Lanes::Simd128 if cfg!(target_feature = "relaxed-simd") => "simd128+relaxed",
             Lanes::Simd128 => "simd128",
+        }
+    }
+
+    /// Whether these lanes fuse a multiply and an add into one rounding where the readable blend
+    /// rounds twice, so that they give its numbers to a rounding, not bit for bit: AVX2's, and the
+    /// page's lanes in a build with relaxed-simd (which fuses where the processor can).
+    pub fn fused(self) -> bool {
+        match self {
+            Lanes::Avx2Fma => true,
+            Lanes::Simd128 => cfg!(target_feature = "relaxed-simd"),
+            Lanes::Portable | Lanes::Sse2 => false,
         }
     }
 

@@ -53,7 +53,7 @@ fn every_lanes_on(bones: usize, rings: usize, ring_size: usize) {
             assert!(a.distance(*b) <= TOLERANCE, "{at}: normal {v} is {b}, the reference's {a}");
         }
         // Without fused multiply-add the lanes take the reference's steps: its normals, bit for bit.
-        if lanes != Lanes::Avx2Fma {
+        if !lanes.fused() {
             assert!(normals == reference_normals, "{at}: not the reference's normals, bit for bit");
         }
         let mut alone = vec![Vec3A::NAN; n];

@@ -21,7 +21,12 @@
 //! kernel's positions, number for number (`tests/lanes.rs`, `crates/fast/tests/every_lanes.rs`;
 //! the sum starts at `w₀ m₀` where the reference adds it to 0, which can differ only in a zero's
 //! sign). The palette is copied onto the stack, [`ROWS_ON_STACK`] joints at most: a skin with more
-//! runs on the eight lanes, which read the palette as it is.
+//! runs on the eight lanes, which read the palette as it is. Lanes that fuse the multiply-adds
+//! (a page built with relaxed-simd) give those numbers to a rounding.
+//!
+//! **One long loop, or blocks.** Natively, a four's blend, position and normal run in one loop
+//! body. V8 spilled that body's registers to the stack, so `simd128` takes blocks of [`STAGED`]
+//! fours instead, in three short loops (`staged`): the same arithmetic in another order.
 
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;
@@ -34,6 +39,10 @@ use skinning_method::skin::VertexInfluences;
 
 /// How many joints' rows fit the stack copy (16 KB): every sample model, and the bench's 64 bones.
 pub const ROWS_ON_STACK: usize = 256;
+
+/// How many fours a block of `staged` takes: 64 vertices, whose blended rows (3 KB) and kept
+/// matrices (2.3 KB) stay in the first-level cache.
+const STAGED: usize = 16;
 
 /// A joint's matrix as its top three rows: row r holds `m[c][r]` for the columns c = x, y, z and
 /// the translation. Aligned to 64 bytes, a cache line: a joint is read from one line, and its
@@ -68,7 +77,9 @@ pub fn blend_run<L: F32x4>(
     let (bind_n, bind_n_rest) = bind_normals.as_chunks::<4>();
     let with_normals = !normals.is_empty();
     let (out_n, out_n_rest) = normals.as_chunks_mut::<4>();
-    if !with_normals {
+    if L::STAGED {
+        staged::<L>(rows, groups, points, out, bind_n, out_n, stream);
+    } else if !with_normals {
         for ((group, points), out) in groups.iter().zip(points).zip(out) {
             four::<L>(rows, group, points, out, None, stream);
         }
@@ -98,6 +109,40 @@ pub fn blend_run<L: F32x4>(
     true
 }
 
+/// The whole fours in blocks of [`STAGED`], for lanes that ask ([`F32x4::STAGED`]): every vertex's
+/// rows blended into memory first, then every four's position (its matrix kept), then every
+/// four's normal. The same arithmetic as [`four`]'s, in three short loops instead of one long one.
+#[inline(always)]
+fn staged<L: F32x4>(
+    rows: &[Rows],
+    groups: &[[VertexInfluences; 4]],
+    points: &[[Vec3A; 4]],
+    out: &mut [[Vec3A; 4]],
+    bind_n: &[[Vec3A; 4]],
+    out_n: &mut [[Vec3A; 4]],
+    stream: bool,
+) {
+    let with_normals = !out_n.is_empty();
+    let mut blended_rows = [[L::splat(0.0); 3]; 4 * STAGED];
+    let mut kept = [[[L::splat(0.0); 3]; 3]; STAGED];
+    let fours = groups.chunks(STAGED).zip(points.chunks(STAGED)).zip(out.chunks_mut(STAGED));
+    let mut normals = bind_n.chunks(STAGED).zip(out_n.chunks_mut(STAGED));
+    for ((groups, points), out) in fours {
+        for (v, b) in groups.as_flattened().iter().zip(&mut blended_rows) {
+            *b = blended::<L>(rows, v);
+        }
+        let (b, _) = blended_rows.as_chunks::<4>();
+        for (((b, points), out), kept) in b.iter().zip(points).zip(out).zip(&mut kept) {
+            *kept = positions_of::<L>(b, points, out, stream);
+        }
+        if with_normals && let Some((bind_n, out_n)) = normals.next() {
+            for ((bind_n, out_n), kept) in bind_n.iter().zip(out_n).zip(&kept) {
+                store3(normal_rule(*kept, load3(bind_n)), out_n, stream);
+            }
+        }
+    }
+}
+
 /// One vertex's blended rows, `Σ wᵢ rows[jointᵢ]` from 0, in `blended_matrix`'s order. This
 /// file's hot loop is written out, without iterator chains or `array::map`: in a loop this size
 /// the compiler stopped inlining them, and these lanes took several times as long.
@@ -112,8 +157,14 @@ fn blended<L: F32x4>(rows: &[Rows], v: &VertexInfluences) -> [L; 3] {
     // The first term alone, not added to 0: the same number (but for the sign of a zero).
     let m = row(0);
     let first = [w[0] * L::load(&m[0]), w[0] * L::load(&m[1]), w[0] * L::load(&m[2])];
+    // `w · m + sum`: the same number as `sum + w · m` where `mul_add` rounds twice, fused where the
+    // lanes fuse it.
     let plus = |sum: [L; 3], w: L, m: &[[f32; 4]; 3]| {
-        [sum[0] + w * L::load(&m[0]), sum[1] + w * L::load(&m[1]), sum[2] + w * L::load(&m[2])]
+        [
+            w.mul_add(L::load(&m[0]), sum[0]),
+            w.mul_add(L::load(&m[1]), sum[1]),
+            w.mul_add(L::load(&m[2]), sum[2]),
+        ]
     };
     plus(plus(plus(first, w[1], row(1)), w[2], row(2)), w[3], row(3))
 }
@@ -135,7 +186,31 @@ fn store3<L: F32x4>(v: [L; 3], out: &mut [Vec3A; 4], stream: bool) {
     d.put(&mut out[3], stream);
 }
 
-/// Four vertices: their matrices blended and turned round, then the positions and the normals.
+/// Four vertices' blended rows turned round, then their positions written; returns the matrices'
+/// columns x, y and z, for the normals.
+#[inline(always)]
+fn positions_of<L: F32x4>(
+    b: &[[L; 3]; 4],
+    bind: &[Vec3A; 4],
+    positions: &mut [Vec3A; 4],
+    stream: bool,
+) -> [[L; 3]; 3] {
+    // Row r of the four, turned round: m_r[c] is number (r, c) of the four matrices; and row r
+    // of the positions, as glam's `transform_point3a`: x·p.x, + y·p.y, + z·p.z, + the translation.
+    // A row at a time, so that few values are alive at once.
+    let p = load3::<L>(bind);
+    let mut moved = [L::splat(0.0); 3];
+    let mut columns = [[L::splat(0.0); 3]; 3];
+    for r in 0..3 {
+        let m = L::transpose4([b[0][r], b[1][r], b[2][r], b[3][r]]);
+        moved[r] = m[2].mul_add(p[2], m[1].mul_add(p[1], m[0] * p[0])) + m[3];
+        (columns[0][r], columns[1][r], columns[2][r]) = (m[0], m[1], m[2]);
+    }
+    store3(moved, positions, stream);
+    columns
+}
+
+/// Four vertices, positions and (where `normals` is given) normals: the last few of a run.
 #[inline(always)]
 fn four<L: F32x4>(
     rows: &[Rows],
@@ -151,16 +226,8 @@ fn four<L: F32x4>(
         blended(rows, &group[2]),
         blended(rows, &group[3]),
     ];
-    // Row r of the four, turned round: m_r[c] is number (r, c) of the four matrices.
-    let m0 = L::transpose4([b[0][0], b[1][0], b[2][0], b[3][0]]);
-    let m1 = L::transpose4([b[0][1], b[1][1], b[2][1], b[3][1]]);
-    let m2 = L::transpose4([b[0][2], b[1][2], b[2][2], b[3][2]]);
-    // The position, as glam's `transform_point3a`: x·p.x, + y·p.y, + z·p.z, + the translation.
-    let p = load3::<L>(bind);
-    let row = |m: [L; 4]| m[2].mul_add(p[2], m[1].mul_add(p[1], m[0] * p[0])) + m[3];
-    store3([row(m0), row(m1), row(m2)], positions, stream);
+    let columns = positions_of::<L>(&b, bind, positions, stream);
     if let Some((bind_n, out)) = normals {
-        let columns = [[m0[0], m1[0], m2[0]], [m0[1], m1[1], m2[1]], [m0[2], m1[2], m2[2]]];
         store3(normal_rule(columns, load3(bind_n)), out, stream);
     }
 }

@@ -138,6 +138,9 @@ pub fn normal_rule<L: Lane>(m: [[L; 3]; 3], n: [L; 3]) -> [L; 3] {
     allow(dead_code)
 )]
 pub trait F32x4: Lane {
+    /// Whether `four.rs` runs these lanes in blocks (`staged`) rather than four vertices at a time
+    /// from start to end: for an engine whose register allocator spills the long loop (V8).
+    const STAGED: bool = false;
     /// The same number in every lane.
     fn splat(x: f32) -> Self;
     /// Four numbers from memory (any alignment).

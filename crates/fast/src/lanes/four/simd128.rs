@@ -42,8 +42,22 @@ impl Mul for Simd128 {
 }
 
 impl Lane for Simd128 {
-    // No fused multiply-add in simd128 itself (relaxed-simd's is another build): `mul_add` and
-    // `mul_sub` are the trait's, rounded twice.
+    // No fused multiply-add in simd128 itself: `mul_add` and `mul_sub` are the trait's, rounded
+    // twice, unless the build turns relaxed-simd on (`web/lanes-bench.sh` builds both), whose
+    // `f32x4.relaxed_madd` is fused where the processor has FMA, and rounded twice elsewhere.
+
+    #[cfg(target_feature = "relaxed-simd")]
+    #[inline(always)]
+    fn mul_add(self, b: Simd128, c: Simd128) -> Simd128 {
+        Simd128(f32x4_relaxed_madd(self.0, b.0, c.0))
+    }
+
+    #[cfg(target_feature = "relaxed-simd")]
+    #[inline(always)]
+    fn mul_sub(self, b: Simd128, c: Simd128) -> Simd128 {
+        // `a·b - c` as `a·b + (-c)`: the negation is exact, so the one rounding is the same.
+        Simd128(f32x4_relaxed_madd(self.0, b.0, f32x4_neg(c.0)))
+    }
 
     #[inline(always)]
     fn recip_sqrt(self) -> Simd128 {
@@ -66,6 +80,10 @@ impl Lane for Simd128 {
 }
 
 impl F32x4 for Simd128 {
+    // V8 spilled the one long loop's registers to the stack, 28 stores and 29 loads a vertex (its
+    // `--print-wasm-code`); blocks keep each loop short.
+    const STAGED: bool = true;
+
     #[inline(always)]
     fn splat(x: f32) -> Simd128 {
         Simd128(f32x4_splat(x))
