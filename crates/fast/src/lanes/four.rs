@@ -24,9 +24,11 @@
 //! runs on the eight lanes, which read the palette as it is. Lanes that fuse the multiply-adds
 //! (a page built with relaxed-simd) give those numbers to a rounding.
 //!
-//! **One long loop, or blocks.** Natively, a four's blend, position and normal run in one loop
-//! body. V8 spilled that body's registers to the stack, so `simd128` takes blocks of [`STAGED`]
-//! fours instead, in three short loops (`staged`): the same arithmetic in another order.
+//! **One long loop, or short ones.** Natively, a four's blend, position and normal run in one loop
+//! body. V8 spilled that body's registers to the stack, so `simd128` asks for short loops: positions
+//! alone a vertex at a time, by the palette's columns (`by_columns`: no turning round, 16 products
+//! and 12 sums for the blend); positions and normals in blocks of [`STAGED`] fours, in three loops
+//! (`staged`). The same numbers either way.
 
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;
@@ -61,8 +63,17 @@ pub fn blend_run<L: F32x4>(
     normals: &mut [Vec3A],
     stream: bool,
 ) -> bool {
+    // A bigger skin runs on the eight lanes, positions alone too: the same kernel either way.
     if palette.len() > ROWS_ON_STACK {
         return false;
+    }
+    let Inputs { influences, bind, bind_normals } = inputs;
+    if L::SHORT_LOOPS && normals.is_empty() {
+        // Positions alone: a vertex at a time, by the palette's columns as they are stored.
+        for ((v, p), out) in influences.iter().zip(bind).zip(positions.iter_mut()) {
+            by_columns::<L>(palette, v, *p).put(out, false);
+        }
+        return true;
     }
     let mut rows = [Rows([[0.0; 4]; 3]); ROWS_ON_STACK];
     for (rows, m) in rows.iter_mut().zip(palette) {
@@ -70,14 +81,13 @@ pub fn blend_run<L: F32x4>(
         *rows = Rows([t.x_axis.to_array(), t.y_axis.to_array(), t.z_axis.to_array()]);
     }
     let rows = &rows[..palette.len()];
-    let Inputs { influences, bind, bind_normals } = inputs;
     let (groups, rest) = influences.as_chunks::<4>();
     let (points, points_rest) = bind.as_chunks::<4>();
     let (out, out_rest) = positions.as_chunks_mut::<4>();
     let (bind_n, bind_n_rest) = bind_normals.as_chunks::<4>();
     let with_normals = !normals.is_empty();
     let (out_n, out_n_rest) = normals.as_chunks_mut::<4>();
-    if L::STAGED {
+    if L::SHORT_LOOPS {
         staged::<L>(rows, groups, points, out, bind_n, out_n, stream);
     } else if !with_normals {
         for ((group, points), out) in groups.iter().zip(points).zip(out) {
@@ -109,9 +119,10 @@ pub fn blend_run<L: F32x4>(
     true
 }
 
-/// The whole fours in blocks of [`STAGED`], for lanes that ask ([`F32x4::STAGED`]): every vertex's
-/// rows blended into memory first, then every four's position (its matrix kept), then every
-/// four's normal. The same arithmetic as [`four`]'s, in three short loops instead of one long one.
+/// The whole fours, positions and normals, in blocks of [`STAGED`], for lanes that ask for short
+/// loops ([`F32x4::SHORT_LOOPS`]): every vertex's rows blended into memory first, then every four's
+/// position (its matrix kept), then every four's normal. The same arithmetic as [`four`]'s, in
+/// three short loops instead of one long one.
 #[inline(always)]
 fn staged<L: F32x4>(
     rows: &[Rows],
@@ -122,12 +133,11 @@ fn staged<L: F32x4>(
     out_n: &mut [[Vec3A; 4]],
     stream: bool,
 ) {
-    let with_normals = !out_n.is_empty();
     let mut blended_rows = [[L::splat(0.0); 3]; 4 * STAGED];
     let mut kept = [[[L::splat(0.0); 3]; 3]; STAGED];
     let fours = groups.chunks(STAGED).zip(points.chunks(STAGED)).zip(out.chunks_mut(STAGED));
-    let mut normals = bind_n.chunks(STAGED).zip(out_n.chunks_mut(STAGED));
-    for ((groups, points), out) in fours {
+    let normals = bind_n.chunks(STAGED).zip(out_n.chunks_mut(STAGED));
+    for (((groups, points), out), (bind_n, out_n)) in fours.zip(normals) {
         for (v, b) in groups.as_flattened().iter().zip(&mut blended_rows) {
             *b = blended::<L>(rows, v);
         }
@@ -135,12 +145,35 @@ fn staged<L: F32x4>(
         for (((b, points), out), kept) in b.iter().zip(points).zip(out).zip(&mut kept) {
             *kept = positions_of::<L>(b, points, out, stream);
         }
-        if with_normals && let Some((bind_n, out_n)) = normals.next() {
-            for ((bind_n, out_n), kept) in bind_n.iter().zip(out_n).zip(&kept) {
-                store3(normal_rule(*kept, load3(bind_n)), out_n, stream);
-            }
+        for ((bind_n, out_n), kept) in bind_n.iter().zip(out_n).zip(&kept) {
+            store3(normal_rule(*kept, load3(bind_n)), out_n, stream);
         }
     }
+}
+
+/// One vertex's position from the palette's columns as they are stored, without turning round:
+/// `Σ wᵢ Mᵢ` a column at a time (16 products and 12 sums, the bottom row's too), then `M · bind`
+/// with the position's numbers spread across registers. Each of the three numbers is summed in the
+/// same order as by rows, so the same bits; the fourth lane, 1, lands in the vector's padding.
+#[inline(always)]
+fn by_columns<L: F32x4>(palette: &[Mat4], v: &VertexInfluences, p: Vec3A) -> L {
+    // SAFETY: every joint of a `VertexInfluences` is below the palette's length, as in `blended`.
+    let m = |i: usize| unsafe { palette.get_unchecked(v.joints[i] as usize) };
+    let w = L::spread(L::load(&v.weights));
+    let column = |m: &Mat4, c: usize| L::load(&m.col(c).to_array());
+    let first =
+        |m: &Mat4| [w[0] * column(m, 0), w[0] * column(m, 1), w[0] * column(m, 2), w[0] * column(m, 3)];
+    let plus = |sum: [L; 4], w: L, m: &Mat4| {
+        [
+            w.mul_add(column(m, 0), sum[0]),
+            w.mul_add(column(m, 1), sum[1]),
+            w.mul_add(column(m, 2), sum[2]),
+            w.mul_add(column(m, 3), sum[3]),
+        ]
+    };
+    let c = plus(plus(plus(first(m(0)), w[1], m(1)), w[2], m(2)), w[3], m(3));
+    let [x, y, z, _] = L::vector(p).spread();
+    c[2].mul_add(z, c[1].mul_add(y, c[0] * x)) + c[3]
 }
 
 /// One vertex's blended rows, `Σ wᵢ rows[jointᵢ]` from 0, in `blended_matrix`'s order. This

@@ -138,9 +138,10 @@ pub fn normal_rule<L: Lane>(m: [[L; 3]; 3], n: [L; 3]) -> [L; 3] {
     allow(dead_code)
 )]
 pub trait F32x4: Lane {
-    /// Whether `four.rs` runs these lanes in blocks (`staged`) rather than four vertices at a time
-    /// from start to end: for an engine whose register allocator spills the long loop (V8).
-    const STAGED: bool = false;
+    /// Whether `four.rs` keeps its loops short for these lanes: positions alone a vertex at a time
+    /// by the palette's columns, positions and normals in blocks (`staged`), rather than one long
+    /// loop of four vertices. For an engine whose register allocator spilled the long one (V8).
+    const SHORT_LOOPS: bool = false;
     /// The same number in every lane.
     fn splat(x: f32) -> Self;
     /// Four numbers from memory (any alignment).

@@ -81,8 +81,8 @@ impl Lane for Simd128 {
 
 impl F32x4 for Simd128 {
     // V8 spilled the one long loop's registers to the stack, 28 stores and 29 loads a vertex (its
-    // `--print-wasm-code`); blocks keep each loop short.
-    const STAGED: bool = true;
+    // `--print-wasm-code`).
+    const SHORT_LOOPS: bool = true;
 
     #[inline(always)]
     fn splat(x: f32) -> Simd128 {
