@@ -19,7 +19,7 @@
 mod transpose;
 
 use super::kernel::{F32x8, GROUP, Lane};
-use super::sse2::{put, transpose4};
+use super::sse2::{prefetch_group, put, transpose4};
 use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
 use skinning_method::skin::VertexInfluences;
@@ -272,6 +272,11 @@ impl F32x8 for Avx2 {
         // SAFETY: `sfence` is SSE, which every x86-64 processor has; it orders stores, it reads
         // and writes no memory of ours.
         unsafe { _mm_sfence() }
+    }
+
+    #[inline(always)]
+    fn prefetch(at: *const Vec3A) {
+        prefetch_group(at);
     }
 
     #[inline(always)]

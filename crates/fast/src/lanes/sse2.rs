@@ -253,6 +253,11 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
+    fn prefetch(at: *const Vec3A) {
+        prefetch_group(at);
+    }
+
+    #[inline(always)]
     fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
         for h in 0..2 {
             // SAFETY: SSE is part of x86-64; a zeroed register, no memory.
@@ -261,5 +266,17 @@ impl F32x8 for Sse2 {
                 put(&mut out[4 * h + j], rows[j], stream);
             }
         }
+    }
+}
+
+/// The lines of a group of outputs at `at` into the first cache (`F32x8::prefetch`, for these lanes
+/// and AVX2's): a group is 128 bytes, two or three lines of 64; these two, and the next group's first.
+#[inline(always)]
+pub(super) fn prefetch_group(at: *const Vec3A) {
+    // SAFETY: SSE is part of x86-64, and a prefetch is a hint: it never faults, whatever the
+    // address, and reads nothing into our values nor writes anything.
+    unsafe {
+        _mm_prefetch::<_MM_HINT_T0>(at.cast());
+        _mm_prefetch::<_MM_HINT_T0>(at.wrapping_add(4).cast());
     }
 }
