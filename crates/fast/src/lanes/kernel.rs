@@ -91,9 +91,8 @@ pub trait F32x8: Lane {
     #[inline(always)]
     fn fence(_proof: Self::Proof) {}
 
-    /// A hint: bring into the cache the lines of the outputs at `at`, which the loop writes
-    /// [`AHEAD`] groups on. A plain store first reads its line; asked early, that read overlaps the
-    /// groups between. `at` may be past the end (a prefetch never faults). Nothing where no instruction.
+    /// A hint: fetch the lines the loop writes [`AHEAD`] groups on, so that the read a plain store
+    /// makes first overlaps the groups between. `at` may be past the end: a prefetch never faults.
     #[inline(always)]
     fn prefetch(_at: *const Vec3A) {}
 }
@@ -261,8 +260,11 @@ pub fn blend_run<L: F32x8>(
         // The whole groups, streamed or not; their stores are fenced when this scope ends.
         let _fence = Fence::<L>::after(proof, stream);
         // The lines to ask for early: none where the stores go past the caches (they read none).
-        let ahead =
-            |at: *const [Vec3A; GROUP], i| (!stream).then(|| L::prefetch(at.wrapping_add(i + AHEAD).cast()));
+        let ahead = |at: *const [Vec3A; GROUP], i: usize| {
+            if !stream {
+                L::prefetch(at.wrapping_add(i + AHEAD).cast());
+            }
+        };
         let (out_at, normals_at) = (out.as_ptr(), normals.as_ptr());
         if normals.is_empty() {
             for (i, ((group, points), out)) in groups.iter().zip(points).zip(out).enumerate() {

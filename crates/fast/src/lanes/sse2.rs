@@ -270,7 +270,8 @@ impl F32x8 for Sse2 {
 }
 
 /// The lines of a group of outputs at `at` into the first cache (`F32x8::prefetch`, for these lanes
-/// and AVX2's): a group is 128 bytes, two or three lines of 64; these two, and the next group's first.
+/// and AVX2's). A group is 128 bytes, so two or three lines of 64: this asks for the first two, and
+/// a third is the next group's first, which its own call asks for.
 #[inline(always)]
 pub(super) fn prefetch_group(at: *const Vec3A) {
     // SAFETY: SSE is part of x86-64, and a prefetch is a hint: it never faults, whatever the
