@@ -5,8 +5,6 @@
 //! is built that way; these tests hold it to it. This test program's global allocator counts the
 //! allocations each thread makes (per thread, because the test harness runs tests side by side).
 
-mod common;
-
 use skinning_fast::fast_path::FastPath;
 use skinning_fast::synthetic;
 use skinning_method::frame::{Blending, Frame, Pose};

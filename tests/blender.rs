@@ -6,8 +6,6 @@
 //! SKIPPED and passes. `SKINNING_PYTHON` names the Python that has it (default `python3.11`), and
 //! `SKINNING_BPY` a folder to add to its path (where `pip install --target` put it).
 
-mod common;
-
 use common::{run, sample_model, scratch};
 use std::path::Path;
 use std::process::Command;

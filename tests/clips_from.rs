@@ -5,8 +5,6 @@
 //! an MD5 model's clips (Z up) play on the glTF model they were exported from (Y up).
 //! The rigs are `tests/common/rigs.rs`'s.
 
-mod common;
-
 use common::{program, rigs, sample_model, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};

@@ -3,8 +3,6 @@
 //! and on a pool, for the Fox (when `SKINNING_MODELS` has it) and the crate's synthetic tube. And
 //! the grid, the phases and the memory figure say what `crowd.rs` says they do.
 
-mod common;
-
 use glam::Vec2;
 use skinning_fast::crowd::{Crowd, Work, grid, on_ground, phase, pose_bytes, spacing};
 use skinning_fast::fast_path::FastPath;

@@ -4,8 +4,6 @@
 //! One test only, as in `tests/parallel_allocations.rs`: the counter counts every thread of this
 //! test program together, and the harness would run two tests side by side.
 
-mod common;
-
 use skinning_fast::alloc_count::{self, Counting};
 use skinning_fast::crowd::{Crowd, Work, pose_bytes, spacing};
 use skinning_fast::parallel::BlendThreads;

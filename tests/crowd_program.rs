@@ -4,8 +4,6 @@
 //! says what each extra character owns, that the GPU drew the others in one draw of the mesh, and
 //! that the crowd's steady frames allocate nothing.
 
-mod common;
-
 use common::{Image, run_gl, sample_model, scratch};
 
 /// How many separate shapes the picture holds: groups of touching pixels (diagonals too) unlike

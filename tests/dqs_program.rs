@@ -3,8 +3,6 @@
 //! bend's thickness measured from the dump (chapter 7 quotes both), and the two methods drawn side
 //! by side in their colours.
 
-mod common;
-
 use common::quaternion::{conjugate, hamilton};
 use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;

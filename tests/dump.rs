@@ -3,8 +3,6 @@
 //! library, in plain `f64` arithmetic as a script would do it, every influence of a vertex however
 //! many it has. `tests/dump_normals.rs` does the same for the normals.
 
-mod common;
-
 use common::{run, scratch};
 use serde_json::Value;
 

@@ -3,8 +3,6 @@
 //! help from the library, in plain `f64` arithmetic as a script would do it. `tests/dump.rs` does
 //! the same for the positions.
 
-mod common;
-
 use common::{run, scratch};
 use serde_json::Value;
 

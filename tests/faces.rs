@@ -1,8 +1,6 @@
 //! A mesh's faces: glTF's triangles, strips and fans become the model's triangles, each turned
 //! counter-clockwise seen from the front, as the spec orders them; an outline has none.
 
-mod common;
-
 use common::gltf_build::Gltf;
 use glam::Vec3;
 use serde_json::json;

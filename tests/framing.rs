@@ -4,8 +4,6 @@
 //! to a dot. A mesh whose vertices all sit at one point has no size: its joints are framed instead,
 //! and the picture shows them and a mark where the mesh is.
 
-mod common;
-
 use common::gltf_build::Gltf;
 use common::{Class, Image, fixture, run_gl, sample_model, scratch};
 use glam::{Vec2, Vec3};

@@ -4,8 +4,6 @@
 //! mesh, normalized weights and weights that sum to 0.9. Loaded from all three ways of storing a
 //! buffer, it must move exactly as the glTF specification says, worked out in the fixture.
 
-mod common;
-
 use common::fixture;
 use common::spec;
 use common::{run, scratch};

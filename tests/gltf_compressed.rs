@@ -6,8 +6,6 @@
 //! clip's pose. The program before these decoders refused both files. Last, a texture transform
 //! with a rotation, on a square written here, against the extension's formula.
 
-mod common;
-
 use common::gltf_build::Gltf;
 use glam::{Mat3, Vec2, Vec3, Vec3A};
 use serde_json::json;

@@ -2,8 +2,6 @@
 //! made from the test's own fixture by editing its JSON or bytes, checked in the library (the
 //! message says what is wrong) and through the program (one line, exit 1, no dump left behind).
 
-mod common;
-
 use common::fixture;
 use common::gltf_build::Gltf;
 use common::{run, scratch};

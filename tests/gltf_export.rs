@@ -3,8 +3,6 @@
 //! and skin come back as they were; and the file holds what the glTF specification asks for,
 //! checked here straight from its JSON and bytes, without the loader.
 
-mod common;
-
 use common::{run, scratch};
 use glam::{Quat, Vec3};
 use serde_json::Value;

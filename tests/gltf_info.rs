@@ -2,8 +2,6 @@
 //! unused, and without its animations: it says what the file has and what it lacks, and counts in
 //! good English (`1 joint`, `2 joints`).
 
-mod common;
-
 use common::fixture;
 use common::{run, scratch};
 use serde_json::{Value, json};

@@ -2,8 +2,6 @@
 //! SimpleSkin checked against the glTF formula worked out inside the test, and the Fox loaded,
 //! played, drawn, and skinned on the GPU too. Without the variable these say SKIPPED and pass.
 
-mod common;
-
 use base64::Engine;
 use common::spec::slerp;
 use common::{Class, Image, run, run_gl, sample_model, scratch};

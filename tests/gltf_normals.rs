@@ -3,8 +3,6 @@
 //! normals cannot all be used is lit with flat normals, with a note, or refused when they do not
 //! fit its vertices.
 
-mod common;
-
 use common::fixture::{self, PARENT};
 use common::gltf_build::Gltf;
 use glam::{DMat3, DMat4, Vec3};

@@ -9,8 +9,6 @@
 //! JSON keys deleted. The library is called in-process under `catch_unwind`, on a worker thread
 //! watched for hangs; some of the files also go through the program.
 
-mod common;
-
 use common::damage::{gather, judge, through_the_program};
 use common::gltf_build::XorShift;
 use common::{fixture, sample_model, scratch};
@@ -137,7 +135,7 @@ fn mutate(original: &Original, bytes: &[u8], rng: &mut XorShift) -> Vec<u8> {
             let mut json = original.json().clone();
             let is_object = |v: &Value| v.as_object().is_some_and(|m| !m.is_empty());
             let mut k = rng.below(count(&json, &is_object));
-            let drop = rng.next() as usize;
+            let drop = rng.next_number() as usize;
             visit(&mut json, &is_object, &mut k, &mut |v| {
                 let map = v.as_object_mut().unwrap();
                 let key = map.keys().nth(drop % map.len()).unwrap().clone();
@@ -151,7 +149,7 @@ fn mutate(original: &Original, bytes: &[u8], rng: &mut XorShift) -> Vec<u8> {
                 let mut bin = bin.clone();
                 for _ in 0..1 + rng.below(16) {
                     let at = rng.below(bin.len());
-                    bin[at] = rng.next() as u8;
+                    bin[at] = rng.next_number() as u8;
                 }
                 original.write(json, Some(&bin))
             }

@@ -15,8 +15,6 @@
 //! unoptimised in a release build (gltf-json and gltf optimised take up to a third off, for 58 s
 //! more of a cold build), and the kernel handing that memory over. It is held to 3 s.
 
-mod common;
-
 use common::{run, scratch};
 use std::fmt::Write;
 use std::path::Path;

@@ -7,8 +7,6 @@
 //! a busy machine does not add its neighbours' work. Set `SKINNING_KEEP_BIG_MODEL=FILE.glb` to keep
 //! the model for timing by hand.
 
-mod common;
-
 use common::character::{LIMBS, RING, RINGS, character};
 use common::{cpu, run, scratch};
 use serde_json::Value;

@@ -7,8 +7,6 @@
 //! passes, unless `SKINNING_REQUIRE_VALIDATOR` is set (as in CI), where it fails instead.
 //! `tests/validate-gltf.js` runs the validator and prints its report.
 
-mod common;
-
 use common::{run, scratch};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

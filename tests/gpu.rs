@@ -6,8 +6,6 @@
 //! These need EGL (Mesa's software renderer will do). Without it they print SKIPPED and pass, unless
 //! `SKINNING_REQUIRE_GL` is set, as in CI, where they fail instead.
 
-mod common;
-
 use common::{Class, Image, run, run_gl, scratch};
 use glam::Vec3;
 use serde_json::Value;

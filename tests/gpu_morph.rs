@@ -8,8 +8,6 @@
 //! These need EGL (Mesa's software renderer will do): without it they print SKIPPED and pass,
 //! unless `SKINNING_REQUIRE_GL` is set, as in CI, where they fail instead.
 
-mod common;
-
 use common::{run, run_gl, sample_model, scratch};
 use serde_json::{Value, json};
 use std::path::Path;

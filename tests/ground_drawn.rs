@@ -6,8 +6,6 @@
 //! These need an EGL driver (Mesa's software one will do). Without one they say so and pass, unless
 //! `SKINNING_REQUIRE_GL` is set, as it is in CI.
 
-mod common;
-
 use common::{Image, run_gl, scratch};
 
 const W: i64 = 400;

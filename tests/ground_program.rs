@@ -10,8 +10,6 @@
 //! length; a lifted one is not in the ground. No bone changes its length, and where the hips came
 //! down some leg is at its full stretch (the least drop).
 
-mod common;
-
 use common::{run, sample_model, scratch};
 use serde_json::Value;
 use std::path::Path;

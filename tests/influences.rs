@@ -4,8 +4,6 @@
 //! influence keeps a model on the CPU; and how far the old rule, the four largest influences
 //! renormalised, put the fixture's vertices.
 
-mod common;
-
 use common::eight::{self, CLIP, EIGHT};
 use common::{run, run_gl, scratch};
 use glam::{DVec3, Mat4, Vec3A};

@@ -7,8 +7,6 @@
 //! Needs `Xvfb` and `xdotool` (Debian: xvfb xdotool) plus Mesa. Without them the test says so and
 //! passes, unless `SKINNING_REQUIRE_GL` is set, as it is in CI.
 
-mod common;
-
 use common::window::start;
 use common::{Class, Image, find_text, ink, sample_model};
 use glam::Vec2;

@@ -3,8 +3,6 @@
 //! glTF and comes back moving as it did in every clip, a clip's name comes back from a safe file
 //! name, and a model without clips is written in the pose it was shown in.
 
-mod common;
-
 use common::gltf_build::Gltf;
 use common::{run, sample_model, scratch};
 use glam::{Quat, Vec3, Vec3A};

@@ -2,8 +2,6 @@
 //! glTF file and from the same model as MD5 (Z-up), the Fox and the robot in their materials'
 //! colours (the weight view keeping its own), and a texture beside the file, a JPEG.
 
-mod common;
-
 use common::gltf_build::Gltf;
 use common::{Image, run, run_gl, sample_model, scratch};
 use serde_json::json;

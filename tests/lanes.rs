@@ -18,8 +18,6 @@
 //! one thread's result bit for bit, extras and morph included. A frame of `Pose::run` blended by the
 //! fast path is the frame of the readable steps, to a rounding.
 
-mod common;
-
 use common::{eight, face};
 use glam::{Mat4, Vec3, Vec3A};
 use skinning_fast::fast_path::FastPath;

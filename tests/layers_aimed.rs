@@ -3,8 +3,6 @@
 //! crossfade from the command line (`--fade-to`), stepped by the library's mixer, so that the dump
 //! and the drawn frames hold the same poses.
 
-mod common;
-
 use common::rigs;
 use common::{program, scratch};
 use serde_json::Value;

@@ -7,8 +7,6 @@
 //! same frames without `--look-at`); no bone changes its length. The forward the dump says is
 //! checked to be one direction of the head's own space, carried by its world transform.
 
-mod common;
-
 use common::{run, sample_model, scratch};
 use serde_json::Value;
 use std::path::Path;

@@ -9,8 +9,6 @@
 //! `cargo test --release --test many_clips -- --nocapture` prints them. They need the sample
 //! models (`SKINNING_MODELS`); without them each test says SKIPPED.
 
-mod common;
-
 use glam::{Mat4, Quat, Vec2, Vec3};
 use skinning_formats::gltf_import::{Imported, load};
 use skinning_method::clip::Clip;

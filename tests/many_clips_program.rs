@@ -2,8 +2,6 @@
 //! three.js's mixer as a second opinion on a two-clip blend and an additive layer, the GPU's skin
 //! of a blended pose against the CPU's, and one line for each mistake in the flags.
 
-mod common;
-
 use common::quaternion::{conjugate, hamilton};
 use common::three::{dump_parts, dump_positions, size, three, three_part, three_positions};
 use common::{run, run_gl, sample_model, scratch};

@@ -3,8 +3,6 @@
 //! `offset · bind`, so the two formulas agree on the files; a scale is baked when it can be and
 //! refused in one line when it cannot.
 
-mod common;
-
 use common::sample_model;
 use glam::{Quat, Vec3, Vec3A};
 use skinning_formats::gltf_import;

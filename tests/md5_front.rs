@@ -4,8 +4,6 @@
 //! as glTF's +z. The old program took every MD5 model for id's (+x), so it showed a Blender
 //! character from its side and exported it sideways.
 
-mod common;
-
 use common::{bob, run, sample_model, scratch};
 use glam::Vec3;
 use skinning_formats::gltf_import;

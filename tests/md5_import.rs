@@ -4,8 +4,6 @@
 //! one damaged file for each rule of the format, each refused in one line that says where. The
 //! model is `tests/common/md5_hand.rs`, whose comments work its numbers out.
 
-mod common;
-
 use common::md5_hand::{ANIM, MESH};
 use common::quaternion::hamilton;
 use glam::{Vec3, vec3};

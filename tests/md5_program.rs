@@ -2,8 +2,6 @@
 //! picture and GPU skinning; `--export-md5` and its files; bad files and bad exports as one line,
 //! exit 1, nothing written.
 
-mod common;
-
 use common::md5_hand::{ANIM, MESH};
 use common::{Image, run, run_gl, scratch};
 use serde_json::Value;

@@ -9,8 +9,6 @@
 //! -1, NaN, 1e39, a neighbour of itself) or by punctuation, a token or a line deleted or doubled.
 //! The library is called in-process under `catch_unwind`, on a worker thread watched for hangs.
 
-mod common;
-
 use common::damage::{gather, judge, through_the_program};
 use common::gltf_build::XorShift;
 use common::md5_hand::{ANIM, MESH};

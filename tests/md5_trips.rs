@@ -7,8 +7,6 @@
 //! 47 in glTF), every clip went out at 120 frames a second (the Fox came back three times its
 //! size), and shaders were the meshes' names.
 
-mod common;
-
 use common::{bob, run, sample_model, scratch};
 use glam::Vec3;
 use skinning_formats::gltf_import;

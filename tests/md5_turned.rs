@@ -12,8 +12,6 @@
 //! These need an EGL driver (Mesa's software one will do) and the sample models; without them they
 //! say so and pass, unless `SKINNING_REQUIRE_GL` / `SKINNING_REQUIRE_MODELS` are set, as in CI.
 
-mod common;
-
 use common::{Image, run, run_gl, sample_model, scratch};
 use std::path::Path;
 

@@ -9,8 +9,6 @@
 //! frame's joints, is worked out here in f64; the program's positions come from the article's
 //! formula, the palette and the blend.
 
-mod common;
-
 use common::quaternion::{conjugate, hamilton};
 use skinning_formats::md5_export::export;
 use skinning_formats::md5_import::load_from_str;

@@ -4,8 +4,6 @@
 //! by hand), and the morph then the skin puts every vertex where the spec's formula, recomputed
 //! here, puts it.
 
-mod common;
-
 use common::face::{self, BIND, FROWN, NODE_WEIGHTS, SMILE, SMILE_NORMALS};
 use glam::{Vec3, Vec3A};
 use serde_json::json;

@@ -6,8 +6,6 @@
 //! node), and on the robot with a face held. The Khronos validator's check of these files is in
 //! `tests/gltf_validator.rs`.
 
-mod common;
-
 use common::face;
 use skinning_formats::gltf_export::{Container, export};
 use skinning_formats::gltf_import::{Imported, load, load_from_slice};

@@ -6,8 +6,6 @@
 //! location 8 beside the second set of joints and weights at 5 and 6), by both methods, against
 //! the spec recomputed here in f64.
 
-mod common;
-
 use common::eight::{self, EIGHT};
 use common::{run, run_gl, scratch};
 use glam::DVec3;

@@ -4,8 +4,6 @@
 //! between the spec's order (the shape, then the skin) and the wrong one (the skin, then the
 //! displacement added as it was modelled). Chapter 13 quotes what this prints.
 
-mod common;
-
 use glam::{Vec3, Vec3A};
 use skinning_formats::gltf_import::load;
 use skinning_method::blend::{Linear, blend_run};

@@ -3,8 +3,6 @@
 //! morph and the blend from the file alone), the inspector's morph table, and the robot's
 //! surprised face on the picture.
 
-mod common;
-
 use common::{Image, run, run_gl, sample_model, scratch};
 use glam::{Mat4, Vec3};
 use serde_json::Value;

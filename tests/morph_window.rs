@@ -6,8 +6,6 @@
 //! Needs `Xvfb` and `xdotool` plus Mesa, and the robot (`SKINNING_MODELS`); without them it says
 //! SKIPPED and passes, unless `SKINNING_REQUIRE_GL` and `SKINNING_REQUIRE_MODELS` are set, as in CI.
 
-mod common;
-
 use common::window::start;
 use common::{Image, find_text, ink, sample_model};
 

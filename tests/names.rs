@@ -3,8 +3,6 @@
 //! Mixamo's `mixamorig:`), and a wrong one gets the same line from every flag, with the closest
 //! names. Also what the command line says of a flag typed with one dash, and of spaces after commas.
 
-mod common;
-
 use common::rigs;
 use common::{program, scratch};
 use std::path::PathBuf;

@@ -6,8 +6,6 @@
 //! `SKINNING_KEEP_LIT_MODEL=FILE.glb` to keep the 28,672-vertex character with its normals, for
 //! timing the lit surface by hand.
 
-mod common;
-
 use common::{character::character, fixture, sample_model};
 use glam::{DMat3, DVec3, Mat4, Quat, Vec3, Vec3A};
 use skinning_formats::gltf_import::{load, load_from_slice};

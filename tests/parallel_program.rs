@@ -1,8 +1,6 @@
 //! The program blends on all threads or one (`--threads`, `--parallel-from`), and nothing it writes
 //! depends on which: a dump is the same file byte for byte, and `--stats` says who blended.
 
-mod common;
-
 use skinning_fast::parallel::PARALLEL_FROM_VERTICES;
 
 /// The dump of `args`, run with `threads`.

@@ -1,8 +1,6 @@
 //! What the picture's flags do for a user (chapter 15): a headless screenshot without `--frames`
 //! draws one frame; a morph weight outside 0 to 1, and a `--blend` of one clip, pass with a note.
 
-mod common;
-
 use common::{program, run_gl, sample_model, scratch};
 
 #[test]

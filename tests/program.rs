@@ -1,7 +1,5 @@
 //! The `skinning` program from the outside: its command line, its errors, its JSON dump.
 
-mod common;
-
 use common::{program, run, scratch};
 use glam::{Mat4, Vec3};
 use serde_json::Value;

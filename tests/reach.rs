@@ -7,8 +7,6 @@
 //! Tolerances are fractions of the chain's length, so a model in centimetres and one in metres are
 //! held to the same standard. The figures reached are printed: `cargo test --test reach -- --nocapture`.
 
-mod common;
-
 use glam::{Quat, Vec3};
 use skinning_method::clip::Clip;
 use skinning_method::frame::{Frame, Pose, Still};

@@ -6,8 +6,6 @@
 //! `"parent"` give the world transforms, in `f64`; a dump of the same frames without `--reach`
 //! gives the bone lengths the solve had to keep.
 
-mod common;
-
 use common::{run, run_gl, sample_model, scratch};
 use serde_json::Value;
 use std::path::Path;

@@ -3,8 +3,6 @@
 //! chain named from its start to its end, the note on a chain that turns a body or a control bone,
 //! and targets and poles far away. The rigs are `tests/common/rigs.rs`'s.
 
-mod common;
-
 use common::rigs::{self, ARM_POLE, RIGHT_ARM, RIGHT_FORE_ARM, RIGHT_LEG, RIGHT_UP_LEG};
 use common::{program, scratch};
 use serde_json::Value;

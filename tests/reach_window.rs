@@ -6,8 +6,6 @@
 //! Needs `Xvfb` and `xdotool` plus Mesa; without them it says SKIPPED and passes, unless
 //! `SKINNING_REQUIRE_GL` is set, as in CI.
 
-mod common;
-
 use common::window::start;
 use common::{Class, Image, find_text, ink};
 use glam::Vec2;

@@ -3,8 +3,6 @@
 //! These need an EGL driver (Mesa's software one will do). Without one they say so and pass, unless
 //! `SKINNING_REQUIRE_GL` is set, as it is in CI.
 
-mod common;
-
 use common::{Class, Image, run, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::{Camera, framing_model};

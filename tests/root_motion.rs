@@ -3,8 +3,6 @@
 //! on, in place and as stored; a walk that turns; the Fox's and the robot's clips, which run on
 //! the spot; the article's arm, which has no hips.
 
-mod common;
-
 use common::{program, rigs, sample_model, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};

@@ -5,8 +5,6 @@
 //! mesh with targets (`common/face.rs`) is morphed, then skinned, by both. The chapters that blend
 //! several clips set their own requests beside these.
 
-mod common;
-
 use common::three::{dump_parts, dump_positions, size, three, three_part, three_positions};
 use common::{run, sample_model, scratch};
 use serde_json::{Value, json};

@@ -2,8 +2,6 @@
 //! leaves layers out of a picture and the keys bring them back, `skinning FILE` opens FILE as
 //! `--model FILE` does.
 
-mod common;
-
 use common::window::start;
 use common::{Class, Image, run, run_gl, sample_model, scratch};
 

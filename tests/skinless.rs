@@ -4,8 +4,6 @@
 //! one. The old program refused every such file ("this program shows skinned characters").
 //! A file whose scene holds no mesh loads for `--info`, and is refused, in one line, for the rest.
 
-mod common;
-
 use common::horse::{self, SQUARE};
 use common::{fixture, run, run_gl, scratch};
 use glam::Vec3;

@@ -21,8 +21,6 @@
 //! `SKINNING_SOAK_FRAMES` sets the length (default 20,000, about 10 s in a debug build; at least
 //! 5,000). Run it alone with `cargo test --test soak -- --nocapture` to see the figures.
 
-mod common;
-
 use common::Image;
 use skinning_method::frame::Pose;
 use skinning_method::scene;

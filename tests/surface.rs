@@ -5,8 +5,6 @@
 //! These need EGL (Mesa's software renderer will do): without it they print SKIPPED and pass,
 //! unless `SKINNING_REQUIRE_GL` is set, as in CI. The robot and the fox come from `SKINNING_MODELS`.
 
-mod common;
-
 use common::{Image, run_gl, sample_model, scratch};
 use glam::Vec3;
 use skinning::camera::framing_model;

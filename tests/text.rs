@@ -6,8 +6,6 @@
 //! These need EGL (Mesa's software renderer will do); without it they print SKIPPED and pass, unless
 //! `SKINNING_REQUIRE_GL` is set, as in CI.
 
-mod common;
-
 use common::{Image, find_text, ink, run_gl, scratch};
 use glam::{Vec2, Vec3};
 use skinning::camera::framing_model;

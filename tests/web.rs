@@ -3,8 +3,6 @@
 //! and keys and the mouse change what is drawn. The page is built by `web/build.sh` and driven by
 //! `tests/web/drive.mjs`; what this needs, and when it says SKIPPED, is `common/web.rs`'s.
 
-mod common;
-
 use common::web::{Web, layer, page, same_layers, web};
 use common::{Class, Image, run_gl, sample_model};
 use serde_json::json;

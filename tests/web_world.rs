@@ -4,8 +4,6 @@
 //! point and feet on steps; and the canvas draws the ground's lines under the feet. What this
 //! needs, and when it says SKIPPED, is `common/web.rs`'s.
 
-mod common;
-
 use common::web::{page, web};
 use common::{Image, program, scratch};
 use serde_json::{Value, json};

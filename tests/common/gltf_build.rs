@@ -145,7 +145,8 @@ fn components(type_: &str) -> usize {
 pub struct XorShift(pub u64);
 
 impl XorShift {
-    pub fn next(&mut self) -> u64 {
+    /// The next number of the stream.
+    pub fn next_number(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 7;
@@ -156,6 +157,6 @@ impl XorShift {
 
     /// A number in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        (self.next_number() % n.max(1) as u64) as usize
     }
 }

@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests: running the `skinning` program and reading its output.
-#![allow(dead_code)] // each test file uses its own subset
 
 pub mod cpu;
 pub mod web;
@@ -8,9 +7,27 @@ pub mod window;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The demo program cargo built for these tests.
+/// The demo program cargo built for these tests. Cargo names it in `CARGO_BIN_EXE_skinning` while
+/// it runs a test program (since Rust 1.94); a test program started by hand finds it where cargo
+/// puts both, the program one folder above the tests (`target/debug/skinning` beside
+/// `target/debug/deps/`).
+pub fn program_path() -> PathBuf {
+    if let Some(path) = std::env::var_os("CARGO_BIN_EXE_skinning") {
+        return PathBuf::from(path);
+    }
+    let test = std::env::current_exe().expect("a test program knows its own path");
+    let beside = test.parent().and_then(Path::parent).expect("a test program lies in target/<profile>/deps");
+    beside.join(format!("skinning{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// The demo program cargo built for these tests, ready to run.
 pub fn program() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_skinning"))
+    Command::new(program_path())
+}
+
+/// The top of the repository: the fixtures, the book and `target/` are found from here.
+pub fn top() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
 /// Runs the program with `args` and returns its output.

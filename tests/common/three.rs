@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 
 /// The `node_modules` folder that holds three.js, if this machine can run it.
 pub fn three() -> Option<PathBuf> {
-    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/npm/node_modules");
+    let modules = super::top().join("target/npm/node_modules");
     let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
     let why = match (node, modules.join("three/package.json").is_file()) {
         (true, true) => return Some(modules),
@@ -41,7 +41,7 @@ pub struct ThreeMesh {
 
 /// What three.js makes of `request` (see `tests/three/skinned.mjs` for its fields).
 pub fn three_positions(modules: &Path, request: &Value) -> Vec<ThreeMesh> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/three/skinned.mjs");
+    let script = super::top().join("tests/three/skinned.mjs");
     let mut child = Command::new("node")
         .arg(script)
         .env("NODE_PATH", modules)

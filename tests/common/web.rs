@@ -23,7 +23,7 @@ pub struct Web {
 }
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    super::top()
 }
 
 fn chromium() -> PathBuf {

@@ -189,7 +189,7 @@ pub fn start(test: &str, args: &[&str], env: &[(&str, &str)]) -> Option<Session>
         return None;
     };
     let dir = scratch(test);
-    let mut app = Command::new(env!("CARGO_BIN_EXE_skinning"))
+    let mut app = Command::new(super::program_path())
         .args(args)
         .envs(env.iter().copied())
         .current_dir(&dir)

@@ -7,8 +7,8 @@
 //! degrees about z over one second. A case edits this JSON, writes it, runs the program and checks
 //! what comes out: [`expected`] is where the spec puts the vertices, worked out here by hand.
 
-use super::common::gltf_build::Gltf;
 use super::support::{Folder, fails_cleanly, program, scratch, stderr};
+use common::gltf_build::Gltf;
 use glam::{Quat, Vec3};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};

@@ -2,9 +2,9 @@
 //! being read; a valid `.glb` is read once, its binary chunk straight into the buffer it becomes.
 
 use super::arm::{moves_as_the_spec_says, text, write};
-use super::common::cpu;
-use super::common::gltf_build::Gltf;
 use super::support::{Folder, has_tool, no_panic, program, scratch, skip};
+use common::cpu;
+use common::gltf_build::Gltf;
 use serde_json::json;
 use std::os::unix::process::CommandExt;
 use std::path::Path;

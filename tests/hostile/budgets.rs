@@ -3,9 +3,9 @@
 //! line naming it, at a peak measured in a child process (`wait4`), not guessed. Each of these
 //! reached 0.7 to 1.6 GiB before the budgets; the limits asserted here are 64 to 200 MiB.
 
-use super::common::gltf_build::Gltf;
 use super::pictures::{black_png, materials_showing, png, square};
 use super::support::{fails_cleanly, peak_kib, run, scratch};
+use common::gltf_build::Gltf;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 

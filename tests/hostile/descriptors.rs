@@ -3,8 +3,8 @@
 //! replaced. A name for the file standard output already is counts as `-`: the text meant for
 //! standard output goes to standard error.
 
-use super::common::fixture;
 use super::support::{Folder, fails_cleanly, no_gl, program, run, scratch, stderr};
+use common::fixture;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

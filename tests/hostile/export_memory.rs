@@ -9,9 +9,9 @@
 
 use super::arm::text;
 use super::big_files::peak;
-use super::common::gltf_build::Gltf;
 use super::pictures::{materials_showing, square};
 use super::support::{Folder, no_panic, peak_kib, scratch};
+use common::gltf_build::Gltf;
 use glam::{Mat4, Quat, Vec3};
 use serde_json::json;
 use std::path::Path;

@@ -5,8 +5,8 @@
 //! file is written. Each case here lost a file before.
 
 use super::arm::{arm, text, write};
-use super::common::md5_hand::{ANIM, MESH};
 use super::support::{Folder, fails_cleanly, program, run, scratch, stderr};
+use common::md5_hand::{ANIM, MESH};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::Path;

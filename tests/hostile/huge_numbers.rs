@@ -91,7 +91,7 @@ fn a_joints_set_without_its_weights_is_left_out_with_a_note() {
 fn md5_biases_near_the_float_limit_are_shares_too() {
     // The hand-made MD5 model's v1, half on each joint, with biases of 3e38 (and its positions
     // made small enough that the vertex stays finite): they sum past 32-bit floats.
-    let mesh = super::common::md5_hand::MESH
+    let mesh = common::md5_hand::MESH
         .replace("weight 1 0 0.5 ( 1 0.2 0 )", "weight 1 0 3e38 ( 2e-38 0 0 )")
         .replace("weight 2 1 0.5 ( 0.2 0 0 )", "weight 2 1 3e38 ( 0 0 0 )");
     let model = write("huge-biases", "hand.md5mesh", mesh.as_bytes());

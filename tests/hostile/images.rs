@@ -4,9 +4,9 @@
 //! base colour factors outside 0 to 1. Each loads, and draws what it can, saying what it could
 //! not: never a panic, never a texture drawn wrong without a word.
 
-use super::common::Image;
 use super::pictures::{JpegColour, jpeg, materials_showing, png, square};
 use super::support::{no_gl, no_panic, run, scratch, stderr};
+use common::Image;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 
@@ -16,7 +16,7 @@ fn textured(
     dir: &Path,
     name: &str,
     image: serde_json::Value,
-    more: impl FnOnce(&mut super::common::gltf_build::Gltf),
+    more: impl FnOnce(&mut common::gltf_build::Gltf),
 ) -> PathBuf {
     let mut g = square();
     materials_showing(&mut g, vec![image]);

@@ -4,7 +4,7 @@
 //! data leaves the targets it concerns out, said in one note.
 
 use super::arm::{arm, expected, loads, moves_as_the_spec_says, refused, same_positions, skinned, write};
-use super::common::gltf_build::Gltf;
+use common::gltf_build::Gltf;
 use glam::{Mat4, Quat, Vec3};
 use serde_json::json;
 

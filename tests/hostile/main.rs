@@ -11,9 +11,6 @@
 //! `SKINNING_TEST_BIN=/path/to/skinning cargo test --test hostile` runs the cases against another
 //! build of the program (e.g. an older one, to see which cases it fails).
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod arm;
 mod bidi;
 mod big_files;

@@ -5,9 +5,9 @@
 //! part, at a peak measured in a child process (`wait4`). An MD5 model's files are refused by their
 //! size before they are read.
 
-use super::common::cpu;
-use super::common::gltf_build::Gltf;
 use super::support::{fails_cleanly, no_panic, peak_kib, program, run, scratch};
+use common::cpu;
+use common::gltf_build::Gltf;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Instant;

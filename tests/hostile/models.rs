@@ -2,8 +2,8 @@
 //! one writes, a folder, and a model whose buffer is a FIFO. Each is one line, exit 1, at once:
 //! the program asks what the path is before opening it.
 
-use super::common::fixture;
 use super::support::{Guard, fails_cleanly, program, scratch};
+use common::fixture;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Output, Stdio};

@@ -6,8 +6,8 @@
 //! limit are shares like any others: `--blend Survey=3e38,Walk=3e38` is `Survey=1,Walk=1`.
 
 use super::arm::{arm, text};
-use super::common::sample_model;
 use super::support::{Folder, Xvfb, fails_cleanly, no_gl, run, scratch, stderr};
+use common::sample_model;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! a few bytes per row), and JPEGs of one colour written by hand in any colour model (grey, YCbCr,
 //! Adobe's CMYK and YCCK), whole, cut short, or claiming more pixels than they hold.
 
-use super::common::gltf_build::Gltf;
+use common::gltf_build::Gltf;
 use serde_json::{Value, json};
 
 /// A unit square facing +z on one bone, its texture coordinates 0 to 1 across it; its one

@@ -4,9 +4,9 @@
 //! again. Peak memory and CPU time are the kernel's account of the child (`wait4`): CPU seconds,
 //! not the clock's, so the bound holds on a loaded machine.
 
-use super::common::Image;
 use super::pictures::{black_png, materials_showing, png, square};
 use super::support::{cpu_seconds, no_panic, scratch, usage};
+use common::Image;
 use serde_json::json;
 
 const MIB: i64 = 1024; // KiB

@@ -5,9 +5,9 @@
 //! points now): the file held no mesh, and the program refused its own export.
 
 use super::arm::{arm, text};
-use super::common::md5_hand::{ANIM, MESH};
-use super::common::sample_model;
 use super::support::{run, scratch, stderr};
+use common::md5_hand::{ANIM, MESH};
+use common::sample_model;
 use glam::Vec3;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};

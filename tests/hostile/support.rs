@@ -226,7 +226,7 @@ impl Xvfb {
         }
         let turn = ONE_SERVER_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let screen = format!("640x480x{depth}");
-        let mut server = super::common::window::xvfb(&screen)
+        let mut server = common::window::xvfb(&screen)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
