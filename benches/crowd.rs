@@ -1,14 +1,15 @@
 //! `cargo bench --bench crowd`: what a character costs in a crowd of 1, 10, 100 and 1,000 Foxes
 //! (`crates/fast/src/crowd.rs`), a frame of every character at its own phase of the Walk.
 //!
-//! Four ways of running the crowd's frame, each timed per frame and divided by the crowd's size:
+//! Five ways of running the crowd's frame, each timed per frame and divided by the crowd's size:
 //! the pose and the blend (positions, then positions and normals, as the lit surface needs) on one
 //! thread; the same on all the machine's threads (one character a job, from the blend's usual 6,000
 //! vertices on, `parallel.rs`); and the GPU path's CPU side, the pose and the palette alone (on all
 //! threads), which is all the CPU does when the vertex shader blends. Each figure is the median of
 //! every frame timed, twice: by the clock on the wall, and in CPU time (the thread's own, or the
 //! whole process's for all threads), which other programs taking turns on the cores do not
-//! lengthen. The ways take turns in five rounds, so a burst of other work falls on all of them. The
+//! lengthen. The sizes and the ways take turns in five rounds, so a burst of other work falls on
+//! all of them, and the growth from 1 to 1,000 compares frames timed in the same spells. The
 //! machine's load (`/proc/loadavg`) is printed before and after: on a shared machine the clock's
 //! figures for a long frame hold the other programs' turns too.
 //!
@@ -38,7 +39,7 @@ const WAYS: [(&str, Work, bool); 5] = [
     ("all +normals", Work::BlendAndNormals, true),
     ("GPU's CPU", Work::Palette, true),
 ];
-const ROUNDS: usize = 5;
+const ROUNDS: usize = 15;
 /// A frame at 60 frames a second.
 const FRAME_MS: f64 = 1000.0 / 60.0;
 
@@ -60,14 +61,15 @@ fn main() {
     println!("µs per character a frame, the median of every frame timed: by the clock on the wall, and");
     println!("in CPU time (this thread's for one thread; the process's, every thread, for all), which");
     println!("other programs on the machine do not lengthen\n");
-    let mut wall = Vec::new();
-    let mut cpu = Vec::new();
-    for count in SIZES {
-        let mut crowd = Crowd::on_grid(&model, count, spacing(&model), clip.duration as f64);
-        let mut frames: Vec<Vec<(f64, f64)>> = vec![Vec::new(); WAYS.len()];
-        let mut time = 0.0;
-        for _ in 0..ROUNDS {
-            for ((_, work, on_all), timed) in WAYS.iter().zip(&mut frames) {
+    // Every size and every way in each round: a slow spell of the machine falls on all of them,
+    // so the growth from 1 to 1,000 compares frames timed in the same spells.
+    let mut crowds: Vec<Crowd> =
+        SIZES.iter().map(|&n| Crowd::on_grid(&model, n, spacing(&model), clip.duration as f64)).collect();
+    let mut frames: Vec<Vec<Vec<(f64, f64)>>> = vec![vec![Vec::new(); WAYS.len()]; SIZES.len()];
+    let mut time = 0.0;
+    for _ in 0..ROUNDS {
+        for ((crowd, count), frames) in crowds.iter_mut().zip(SIZES).zip(&mut frames) {
+            for ((_, work, on_all), timed) in WAYS.iter().zip(frames) {
                 let (threads, clock) = if *on_all { (&all, Clock::Process) } else { (&one, Clock::Thread) };
                 let started = Instant::now();
                 while started.elapsed() < budget / ROUNDS as u32 || timed.len() < 3 {
@@ -80,9 +82,14 @@ fn main() {
                 }
             }
         }
-        wall.push(frames.iter().map(|f| median(f.iter().map(|t| t.0).collect())).collect::<Vec<f64>>());
-        cpu.push(frames.iter().map(|f| median(f.iter().map(|t| t.1).collect())).collect::<Vec<f64>>());
     }
+    let medians = |pick: fn(&(f64, f64)) -> f64| -> Vec<Vec<f64>> {
+        frames
+            .iter()
+            .map(|ways| ways.iter().map(|f| median(f.iter().map(pick).collect())).collect())
+            .collect()
+    };
+    let (wall, cpu) = (medians(|t| t.0), medians(|t| t.1));
     print_table("wall-clock", &wall);
     print_table("CPU time", &cpu);
     println!("\nload after: {}", load());
