@@ -8,7 +8,7 @@
 //! threads), which is all the CPU does when the vertex shader blends. Each figure is the median of
 //! every frame timed, twice: by the clock on the wall, and in CPU time (the thread's own, or the
 //! whole process's for all threads), which other programs taking turns on the cores do not
-//! lengthen. The sizes and the ways take turns in five rounds, so a burst of other work falls on
+//! lengthen. The sizes and the ways take turns in 15 rounds, so a burst of other work falls on
 //! all of them, and the growth from 1 to 1,000 compares frames timed in the same spells. The
 //! machine's load (`/proc/loadavg`) is printed before and after: on a shared machine the clock's
 //! figures for a long frame hold the other programs' turns too.
