@@ -52,9 +52,9 @@ if [ "$1" = "--tools" ]; then
     exit 0
 fi
 
-# Both builds write the same file, so each is handed to wasm-bindgen before the next. Cargo keeps
-# the crates of each set of flags apart in one target folder, and the build's own tools (the
-# procedural macros, compiled for this machine) serve both.
+# Both builds write the same file, so each is handed to wasm-bindgen before the next. The second
+# differs only in the fast path's feature `relaxed-simd`, so it recompiles that crate and the
+# program, and takes every crate below them from the first.
 wasm="${CARGO_TARGET_DIR:-target}/$target/web/skinning.wasm"
 
 echo "== the program for $target (cargo's web profile)"
@@ -62,8 +62,7 @@ cargo build --profile web --target "$target" --bin skinning
 "$bindgen" --target web --no-typescript --out-dir "$out" "$wasm"
 
 echo "== the same with relaxed-simd's fused multiply-add, for the browsers that have it"
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128,+relaxed-simd" \
-    cargo build --profile web --target "$target" --bin skinning
+cargo build --profile web --target "$target" --bin skinning --features skinning-fast/relaxed-simd
 "$bindgen" --target web --no-typescript --out-dir "$out/relaxed" "$wasm"
 
 echo "== the page, in $out (index.html picks a build by what the browser has)"

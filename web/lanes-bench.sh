@@ -13,19 +13,19 @@ if [ ! -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
     rustup target add "$target"
 fi
 cargo build --release -q -p skinning-fast --example page_lanes
-cargo build --release -q -p skinning-fast --example page_lanes --target "$target"
 dir="${CARGO_TARGET_DIR:-target}"
-# The same with relaxed-simd's fused multiply-add, in a folder of its own (other flags, other
-# build); web/wasi.mjs turns on Node 20's flag for it.
-relaxed_dir="$dir/relaxed-simd"
-CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="-C target-feature=+simd128,+relaxed-simd" \
-    cargo build --release -q -p skinning-fast --example page_lanes --target "$target" --target-dir "$relaxed_dir"
+# The same with relaxed-simd's fused multiply-add (the crate's feature), kept aside before the next
+# build writes the same file; web/wasi.mjs turns on Node 20's flag for it.
 runs="$(mktemp)"
-trap 'rm -f "$runs"' EXIT
+relaxed="$(mktemp --suffix .wasm)"
+trap 'rm -f "$runs" "$relaxed"' EXIT
+cargo build --release -q -p skinning-fast --example page_lanes --target "$target" --features relaxed-simd
+cp "$dir/$target/release/examples/page_lanes.wasm" "$relaxed"
+cargo build --release -q -p skinning-fast --example page_lanes --target "$target"
 for _ in $(seq "$rounds"); do
     "$dir/release/examples/page_lanes" | sed 's/^/native /' >> "$runs"
     node --no-warnings web/wasi.mjs "$dir/$target/release/examples/page_lanes.wasm" | sed 's/^/node /' >> "$runs"
-    node --no-warnings web/wasi.mjs "$relaxed_dir/$target/release/examples/page_lanes.wasm" \
+    node --no-warnings web/wasi.mjs "$relaxed" \
         | grep -v portable | sed 's/^/node /' >> "$runs"
 done
 echo "the page's lanes (web/lanes-bench.sh): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $rounds rounds, ns/vertex, best"

@@ -161,18 +161,18 @@ impl Lanes {
             Lanes::Portable => "portable",
             Lanes::Sse2 => "sse2",
             Lanes::Avx2Fma => "avx2+fma",
-            Lanes::Simd128 if cfg!(target_feature = "relaxed-simd") => "simd128+relaxed",
+            Lanes::Simd128 if cfg!(feature = "relaxed-simd") => "simd128+relaxed",
             Lanes::Simd128 => "simd128",
         }
     }
 
     /// Whether these lanes fuse a multiply and an add into one rounding where the readable blend
     /// rounds twice, so that they give its numbers to a rounding, not bit for bit: AVX2's, and the
-    /// page's lanes in a build with relaxed-simd (which fuses where the processor can).
+    /// page's lanes with the feature `relaxed-simd` (which fuses where the processor can).
     pub fn fused(self) -> bool {
         match self {
             Lanes::Avx2Fma => true,
-            Lanes::Simd128 => cfg!(target_feature = "relaxed-simd"),
+            Lanes::Simd128 => cfg!(feature = "relaxed-simd"),
             Lanes::Portable | Lanes::Sse2 => false,
         }
     }
@@ -268,11 +268,7 @@ impl Lanes {
                 }
             }
             #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-            Lanes::Simd128 => {
-                if !method.four_lanes::<four::simd128::Simd128>(inputs, positions, normals, stream) {
-                    kernel::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream)
-                }
-            }
+            Lanes::Simd128 => four::simd128::run(method, inputs, positions, normals, stream),
             _ => kernel::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream),
         }
     }

@@ -8,10 +8,29 @@
 // sixteen bytes of a `&[f32; 4]` (`v128_load` asks only that they be readable; it takes any
 // alignment).
 
-use super::super::kernel::{F32x4, Lane};
+use super::super::kernel::{self, F32x4, GroupSkin, Inputs, Lane};
+use super::super::portable::Portable;
 use core::arch::wasm32::*;
 use glam::Vec3A;
 use std::ops::{Add, Mul, Sub};
+
+/// The run on these lanes where the way of skinning has a four-lane kernel (`four.rs`), else on the
+/// portable eight. With the feature `relaxed-simd`, compiled with its instructions: everything the
+/// run calls is inlined here, so only this function holds them, and a build with the feature
+/// recompiles this crate and the program, not the crates below them. A browser checks a module's
+/// every instruction when it loads it, so where this runs, the browser has them.
+#[cfg_attr(feature = "relaxed-simd", target_feature(enable = "relaxed-simd"))]
+pub fn run(
+    method: impl GroupSkin,
+    inputs: Inputs,
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    stream: bool,
+) {
+    if !method.four_lanes::<Simd128>(inputs, positions, normals, stream) {
+        kernel::blend_run::<Portable>((), method, inputs, positions, normals, stream)
+    }
+}
 
 /// Four lanes in one `v128`.
 #[derive(Clone, Copy)]
@@ -43,16 +62,16 @@ impl Mul for Simd128 {
 
 impl Lane for Simd128 {
     // No fused multiply-add in simd128 itself: `mul_add` and `mul_sub` are the trait's, rounded
-    // twice, unless the build turns relaxed-simd on (`web/lanes-bench.sh` builds both), whose
-    // `f32x4.relaxed_madd` is fused where the processor has FMA, and rounded twice elsewhere.
+    // twice, unless the crate's feature `relaxed-simd` is on (`web/lanes-bench.sh` builds both),
+    // whose `f32x4.relaxed_madd` is fused where the processor has FMA, and rounded twice elsewhere.
 
-    #[cfg(target_feature = "relaxed-simd")]
+    #[cfg(feature = "relaxed-simd")]
     #[inline(always)]
     fn mul_add(self, b: Simd128, c: Simd128) -> Simd128 {
         Simd128(f32x4_relaxed_madd(self.0, b.0, c.0))
     }
 
-    #[cfg(target_feature = "relaxed-simd")]
+    #[cfg(feature = "relaxed-simd")]
     #[inline(always)]
     fn mul_sub(self, b: Simd128, c: Simd128) -> Simd128 {
         // `a·b - c` as `a·b + (-c)`: the negation is exact, so the one rounding is the same.
