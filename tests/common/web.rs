@@ -1,7 +1,8 @@
 //! The web page in a real browser, for `tests/web.rs`: built once per test program with
 //! `web/build.sh` into a scratch folder, served from it on 127.0.0.1 by a small server of the
 //! test's own (a thread: it ends with the tests), and opened in headless Chromium, which
-//! `tests/web/drive.mjs` drives through `puppeteer-core` (from npm, with no browser of its own).
+//! `tests/web/drive.mjs` drives through `puppeteer-core` (from npm, with no browser of its own):
+//! one browser for the test program (`web/driver.rs`).
 //!
 //! Needs Debian's `chromium` (or `SKINNING_CHROMIUM` naming another), `node`, `puppeteer-core` in
 //! `target/npm` (`npm install --prefix target/npm puppeteer-core@24.43.1`), `python3`, the
@@ -9,17 +10,22 @@
 //! installs those two on a fresh machine, in minutes; the tests do not). Without one of them
 //! [`web`] says SKIPPED and why, unless `SKINNING_REQUIRE_WEB` is set (as in CI): then a failure.
 
+mod driver;
+
 use super::{Class, Image};
+use driver::Driver;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The built page: its folder, and where it is served.
 pub struct Web {
     pub dir: PathBuf,
     pub base: String,
+    /// The browser, started by the first request (`web/driver.rs`).
+    driver: Mutex<Option<Driver>>,
 }
 
 fn root() -> &'static Path {
@@ -99,7 +105,7 @@ fn build() -> Web {
             std::thread::spawn(move || serve(stream, &served));
         }
     });
-    Web { dir, base }
+    Web { dir, base, driver: Mutex::new(None) }
 }
 
 /// Answers one GET with the file it names in `dir` (nothing outside it), or 404.
@@ -169,16 +175,24 @@ fn contents(path: &Path) -> Option<Vec<u8>> {
 impl Web {
     /// Runs `steps` (see `tests/web/drive.mjs`) in one browser page; what each gave.
     pub fn drive(&self, steps: serde_json::Value) -> Vec<serde_json::Value> {
-        let npm = root().join("target/npm");
-        let out = Command::new("node")
-            .arg(root().join("tests/web/drive.mjs"))
-            .args([npm.as_os_str(), chromium().as_os_str()])
-            .args([&self.base, &steps.to_string()])
-            .output()
-            .expect("node runs");
-        let said = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "the browser: {said}");
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("the driver's answer: {e}; {said}"))
+        let (id, answer, said) = {
+            let mut driver = self.driver.lock().unwrap_or_else(PoisonError::into_inner);
+            driver.get_or_insert_with(|| Driver::start(root(), &chromium(), &self.base)).send(steps)
+        };
+        let said = || {
+            let said = said.lock().unwrap_or_else(PoisonError::into_inner);
+            let mark = format!("request {id}: ");
+            said.lines()
+                .filter(|l| l.starts_with(&mark) || !l.starts_with("request "))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let answer = answer.recv().unwrap_or_else(|_| panic!("the browser's driver ended: {}", said()));
+        if let Some(error) = answer.get("error") {
+            panic!("the browser: {error}; {}", said());
+        }
+        serde_json::from_value(answer["results"].clone())
+            .unwrap_or_else(|e| panic!("the driver's answer: {e}"))
     }
 
     /// A file written into the page's folder, for the page to fetch (or a test to hand over).
