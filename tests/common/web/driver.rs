@@ -35,6 +35,8 @@ impl Driver {
             .expect("node runs");
         let waiting: Arc<Mutex<HashMap<u64, Sender<serde_json::Value>>>> = Arc::default();
         let (answers, to) = (child.stdout.take().expect("its output"), waiting.clone());
+        let (input, errors) =
+            (child.stdin.take().expect("its input"), child.stderr.take().expect("its errors"));
         std::thread::spawn(move || {
             for line in BufReader::new(answers).lines().map_while(Result::ok) {
                 let answer: serde_json::Value =
@@ -45,16 +47,16 @@ impl Driver {
                 }
             }
             // The driver has ended: the tests still waiting are told so (their senders go).
+            let _ = child.wait();
             to.lock().unwrap_or_else(PoisonError::into_inner).clear();
         });
         let said = Said::default();
-        let (errors, into) = (child.stderr.take().expect("its errors"), said.clone());
+        let into = said.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(errors).lines().map_while(Result::ok) {
                 into.lock().unwrap_or_else(PoisonError::into_inner).push_str(&format!("{line}\n"));
             }
         });
-        let input = child.stdin.take().expect("its input");
         Driver { input, next: 0, waiting, said }
     }
 
