@@ -322,3 +322,15 @@ fn the_books_commands_are_links_to_the_page() {
     let said = web.drive(json!([{"open": link}, {"failure": true}]));
     assert_eq!(said[1], line.as_str());
 }
+
+#[test]
+fn a_request_that_fails_names_its_step_and_the_shared_browser_serves_the_next() {
+    let Some(web) = web() else { return };
+    // One browser serves every test of this program (`common/web/driver.rs`): a request that fails
+    // ends in its test's panic, which names the step, and leaves the browser to the others.
+    let failed = std::panic::catch_unwind(|| web.drive(json!([{"eval": "1 + 1"}, {"wave": 1}])));
+    let said = failed.expect_err("a step the driver does not know fails");
+    let said = said.downcast_ref::<String>().map_or("", String::as_str);
+    assert!(said.contains(r#"step {\"wave\":1}: no such step: wave"#), "{said}");
+    assert_eq!(web.drive(json!([{"eval": "6 * 7"}])), [json!(42)]);
+}

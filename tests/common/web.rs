@@ -18,6 +18,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// The built page: its folder, and where it is served.
@@ -187,7 +188,12 @@ impl Web {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        let answer = answer.recv().unwrap_or_else(|_| panic!("the browser's driver ended: {}", said()));
+        let answer = answer.recv_timeout(driver::ANSWER_WITHIN).unwrap_or_else(|e| match e {
+            RecvTimeoutError::Timeout => {
+                panic!("no answer from the browser in {:?}: {}", driver::ANSWER_WITHIN, said())
+            }
+            RecvTimeoutError::Disconnected => panic!("the browser's driver ended: {}", said()),
+        });
         if let Some(error) = answer.get("error") {
             panic!("the browser: {error}; {}", said());
         }

@@ -9,9 +9,13 @@ use std::path::Path;
 use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 /// What the driver has said on standard error: page errors, each marked with its request.
 type Said = Arc<Mutex<String>>;
+
+/// How long a test waits for its answer: every step the driver waits on gives up after 60 s.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(600);
 
 pub struct Driver {
     input: ChildStdin,
@@ -38,10 +42,11 @@ impl Driver {
         let (input, errors) =
             (child.stdin.take().expect("its input"), child.stderr.take().expect("its errors"));
         std::thread::spawn(move || {
+            // A line that is not an answer is passed over here; its request's test then waits out
+            // `ANSWER_WITHIN` and says so. Nothing here panics, so no test waits for ever.
             for line in BufReader::new(answers).lines().map_while(Result::ok) {
-                let answer: serde_json::Value =
-                    serde_json::from_str(&line).expect("the driver answers in JSON");
-                let id = answer["id"].as_u64().expect("an answer names its request");
+                let answer = serde_json::from_str::<serde_json::Value>(&line).unwrap_or_default();
+                let Some(id) = answer["id"].as_u64() else { continue };
                 if let Some(test) = to.lock().unwrap_or_else(PoisonError::into_inner).remove(&id) {
                     let _ = test.send(answer);
                 }
