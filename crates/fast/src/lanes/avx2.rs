@@ -11,10 +11,8 @@
 // them: an `Avx2` is made only by the functions that take a [`HasAvx2Fma`], which only `detect`
 // makes, after `is_x86_feature_detected!` found both; every other function here takes an `Avx2`
 // already made. The loads read inside a `&Mat4` or a `&DualQuat`, the stores write into a
-// `&mut Vec3A`. The linear blend's palette matrices are read without a bounds check
-// (`get_unchecked`), which is earned: with the check the AVX2 lanes took 3.56 ns a vertex for
-// positions and normals against 3.00-3.19 without (`cargo bench --bench blend`'s lanes table, two
-// runs each, the machine of `docs/14-every-core.md`). The dual quaternions keep the check.
+// `&mut Vec3A`. The linear blend reads the palette without a bounds check (`get_unchecked`), as
+// `docs/14-every-core.md`, "The fast path", measured; the dual quaternions keep the check.
 
 mod transpose;
 
@@ -129,6 +127,10 @@ impl Lane for Avx2 {
             let above = _mm256_cmp_ps::<_CMP_GT_OQ>(self.0, _mm256_setzero_ps());
             let below = _mm256_cmp_ps::<_CMP_LT_OQ>(self.0, _mm256_set1_ps(f32::INFINITY));
             let keep = _mm256_and_ps(above, below);
+            // Every lane kept, as in any mesh but a broken one: no blending (one test, not three).
+            if _mm256_movemask_ps(keep) == 0xff {
+                return yes;
+            }
             [
                 Avx2(_mm256_blendv_ps(no[0].0, yes[0].0, keep)),
                 Avx2(_mm256_blendv_ps(no[1].0, yes[1].0, keep)),
@@ -196,7 +198,9 @@ impl F32x8 for Avx2 {
         // `blended_matrices` (the skin refused other joints, `Lanes::blend_run` asserted the length);
         // `put` writes into a `&mut Vec3A`, sixteen bytes aligned to sixteen.
         unsafe {
-            for ((v, p), position) in group.iter().zip(bind).zip(positions) {
+            // By index: `Zip::new` is not marked inline, and was left two calls a group (`vzeroupper` each).
+            for j in 0..GROUP {
+                let (v, p) = (&group[j], &bind[j]);
                 let (mut xy, mut zt) = (_mm256_setzero_ps(), _mm256_setzero_ps());
                 for i in 0..4 {
                     let m: &[f32; 16] = palette.get_unchecked(v.joints[i] as usize).as_ref();
@@ -208,7 +212,7 @@ impl F32x8 for Avx2 {
                 let moved = _mm_mul_ps(_mm256_castps256_ps128(xy), _mm_set1_ps(p.x));
                 let moved = _mm_fmadd_ps(_mm256_extractf128_ps::<1>(xy), _mm_set1_ps(p.y), moved);
                 let moved = _mm_fmadd_ps(_mm256_castps256_ps128(zt), _mm_set1_ps(p.z), moved);
-                put(position, _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved), stream);
+                put(&mut positions[j], _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved), stream);
             }
         }
     }
@@ -225,7 +229,8 @@ impl F32x8 for Avx2 {
         unsafe {
             // A vertex at a time: a joint's dual quaternion is eight floats, real then dual, one register.
             let mut rows = [_mm256_setzero_ps(); GROUP];
-            for (row, v) in rows.iter_mut().zip(group) {
+            for j in 0..GROUP {
+                let v = &group[j];
                 let load = |i: usize| {
                     let dq = &dq_palette[v.joints[i] as usize];
                     _mm256_loadu_ps(dq as *const DualQuat as *const f32)
@@ -250,7 +255,7 @@ impl F32x8 for Avx2 {
                     q[2],
                     sum,
                 );
-                *row = _mm256_fmadd_ps(
+                rows[j] = _mm256_fmadd_ps(
                     _mm256_broadcastss_ps(_mm_shuffle_ps::<0b11_11_11_11>(weights, weights)),
                     q[3],
                     sum,

@@ -88,9 +88,12 @@ impl F32x8 for Portable {
     fn blended_matrices(_: (), palette: &[Mat4], group: &[VertexInfluences; GROUP]) -> [[Portable; 3]; 4] {
         // A vertex at a time: its twelve numbers (the columns' x, y and z), summed in the
         // reference's order, written straight into lane j of column c, row r.
+        // Slots by index, not `zip`: `Zip::new` is not marked inline, and the compiler left it a
+        // call in every vertex (`avx2.rs` had the same).
         let mut out = [[Portable([0.0; GROUP]); 3]; 4];
         for (j, v) in group.iter().enumerate() {
-            for (&joint, &w) in v.joints.iter().zip(&v.weights) {
+            for i in 0..4 {
+                let (joint, w) = (v.joints[i], v.weights[i]);
                 let m: &[f32; 16] = palette[joint as usize].as_ref();
                 for c in 0..4 {
                     for r in 0..3 {
@@ -111,18 +114,21 @@ impl F32x8 for Portable {
         positions: &mut [Vec3A; GROUP],
         _stream: bool,
     ) {
-        for ((v, &p), position) in group.iter().zip(bind).zip(positions) {
+        // By index, as in `blended_matrices` (it says why).
+        for (j, v) in group.iter().enumerate() {
+            let p = bind[j];
             let mut sum = [0.0f32; 16];
-            for (&joint, &w) in v.joints.iter().zip(&v.weights) {
+            for i in 0..4 {
+                let (joint, w) = (v.joints[i], v.weights[i]);
                 let m: &[f32; 16] = palette[joint as usize].as_ref();
-                for (sum, m) in sum.iter_mut().zip(m) {
-                    *sum += w * m;
+                for k in 0..16 {
+                    sum[k] += w * m[k];
                 }
             }
             // x·bind.x, then + y·bind.y, + z·bind.z, + the translation, as the lanes' `times`.
             let m = &sum;
             let row = |r: usize| m[8 + r] * p.z + (m[4 + r] * p.y + m[r] * p.x) + m[12 + r];
-            *position = Vec3A::new(row(0), row(1), row(2));
+            positions[j] = Vec3A::new(row(0), row(1), row(2));
         }
     }
 
@@ -137,7 +143,8 @@ impl F32x8 for Portable {
         for (j, v) in group.iter().enumerate() {
             let first = dq_palette[v.joints[0] as usize].real;
             let (mut real, mut dual) = (Vec4::ZERO, Vec4::ZERO);
-            for (&joint, &w) in v.joints.iter().zip(&v.weights) {
+            for i in 0..4 {
+                let (joint, w) = (v.joints[i], v.weights[i]);
                 let dq = &dq_palette[joint as usize];
                 let w = if dq.real.dot(first) < 0.0 { -w } else { w };
                 real += w * Vec4::from(dq.real);

@@ -80,6 +80,14 @@ pub fn transpose4([r0, r1, r2, r3]: [__m128; 4]) -> [__m128; 4] {
     }
 }
 
+/// All ones in the lanes above 0 and below infinity, zeros elsewhere: NaN too, as every comparison
+/// with NaN is false.
+#[inline(always)]
+pub fn finite_positive(x: __m128) -> __m128 {
+    // SAFETY: SSE is part of x86-64; compares and an and of registers, no memory.
+    unsafe { _mm_and_ps(_mm_cmpgt_ps(x, _mm_setzero_ps()), _mm_cmplt_ps(x, _mm_set1_ps(f32::INFINITY))) }
+}
+
 /// Eight vectors turned round into x, y and z.
 #[inline(always)]
 fn load8(v: [&Vec3A; GROUP]) -> [Sse2; 3] {
@@ -112,17 +120,16 @@ impl Lane for Sse2 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Sse2; 3], no: [Sse2; 3]) -> [Sse2; 3] {
-        // SAFETY: SSE is part of x86-64; compares and bitwise selects of registers, and `out` is a
-        // local array indexed within its bounds.
+        // SAFETY: SSE is part of x86-64; a mask's bits and bitwise selects of registers, and `out`
+        // is a local array indexed within its bounds.
         unsafe {
+            let keep = [finite_positive(self.0[0]), finite_positive(self.0[1])];
+            // Every lane kept, as in any mesh but a broken one: no choosing.
+            if _mm_movemask_ps(_mm_and_ps(keep[0], keep[1])) == 0b1111 {
+                return yes;
+            }
             let mut out = no;
-            for h in 0..2 {
-                // Above 0 and below infinity: false for NaN, as every comparison with NaN is.
-                let x = self.0[h];
-                let keep = _mm_and_ps(
-                    _mm_cmpgt_ps(x, _mm_setzero_ps()),
-                    _mm_cmplt_ps(x, _mm_set1_ps(f32::INFINITY)),
-                );
+            for (h, keep) in keep.into_iter().enumerate() {
                 for r in 0..3 {
                     out[r].0[h] = _mm_or_ps(_mm_and_ps(keep, yes[r].0[h]), _mm_andnot_ps(keep, no[r].0[h]));
                 }
@@ -187,7 +194,9 @@ impl F32x8 for Sse2 {
         // SAFETY: SSE is part of x86-64. The columns come in by value (`into`), the palette indexed
         // with its check; `put`, the one write, is sound on its own (its note).
         unsafe {
-            for ((v, p), position) in group.iter().zip(bind).zip(positions) {
+            // By index, not `zip`: the compiler left `Zip::new` a call in every group (`avx2.rs`).
+            for j in 0..GROUP {
+                let (v, p) = (&group[j], &bind[j]);
                 let mut s = [_mm_setzero_ps(); 4];
                 for i in 0..4 {
                     let m = &palette[v.joints[i] as usize];
@@ -199,7 +208,7 @@ impl F32x8 for Sse2 {
                 }
                 // glam's own matrix times point: x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
                 let m = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into());
-                put(position, m.transform_point3a(*p).into(), stream);
+                put(&mut positions[j], m.transform_point3a(*p).into(), stream);
             }
         }
     }
@@ -211,7 +220,8 @@ impl F32x8 for Sse2 {
         unsafe {
             // A vertex at a time: the real and the dual part, one register each.
             let mut rows = [[_mm_setzero_ps(); 2]; GROUP];
-            for (row, v) in rows.iter_mut().zip(group) {
+            for j in 0..GROUP {
+                let v = &group[j];
                 let first: __m128 = dq_palette[v.joints[0] as usize].real.into();
                 let (mut real, mut dual) = (_mm_setzero_ps(), _mm_setzero_ps());
                 for i in 0..4 {
@@ -224,7 +234,7 @@ impl F32x8 for Sse2 {
                     real = _mm_add_ps(real, _mm_mul_ps(w, q.real.into()));
                     dual = _mm_add_ps(dual, _mm_mul_ps(w, q.dual.into()));
                 }
-                *row = [real, dual];
+                rows[j] = [real, dual];
             }
             // Then turned round, four vertices at a time: lanes 0-3, then 4-7.
             let mut out = [Sse2([_mm_setzero_ps(); 2]); 8];
