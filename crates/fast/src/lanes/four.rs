@@ -94,9 +94,12 @@ pub fn blend_run<L: F32x4>(
             four::<L>(rows, group, points, out, None, stream);
         }
     } else {
+        // The loop twice, once for each kind of store, so that no four asks which: the compiler
+        // does not split a loop this long by itself, and asking kept four addresses in registers.
         let both = groups.iter().zip(points).zip(out).zip(bind_n.iter().zip(out_n));
-        for (((group, points), out), (bind_n, out_n)) in both {
-            four::<L>(rows, group, points, out, Some((bind_n, out_n)), stream);
+        match stream {
+            true => both.for_each(|(((g, p), o), (n, on))| four::<L>(rows, g, p, o, Some((n, on)), true)),
+            false => both.for_each(|(((g, p), o), (n, on))| four::<L>(rows, g, p, o, Some((n, on)), false)),
         }
     }
     if stream {

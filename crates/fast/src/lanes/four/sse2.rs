@@ -8,7 +8,7 @@
 // `put`'s (`sse2.rs`), into a `&mut Vec3A`.
 
 use super::super::kernel::Lane;
-use super::super::sse2::{put, transpose4};
+use super::super::sse2::{finite_positive, put, transpose4};
 use super::F32x4;
 use glam::Vec3A;
 use std::arch::x86_64::*;
@@ -65,13 +65,13 @@ impl Lane for Sse2x4 {
 
     #[inline(always)]
     fn finite_positive_or(self, yes: [Sse2x4; 3], no: [Sse2x4; 3]) -> [Sse2x4; 3] {
-        // SAFETY: SSE is part of x86-64; compares and bitwise selects of registers.
+        // SAFETY: SSE is part of x86-64; a mask's bits and bitwise selects of registers.
         unsafe {
-            // Above 0 and below infinity: false for NaN, as every comparison with NaN is.
-            let keep = _mm_and_ps(
-                _mm_cmpgt_ps(self.0, _mm_setzero_ps()),
-                _mm_cmplt_ps(self.0, _mm_set1_ps(f32::INFINITY)),
-            );
+            let keep = finite_positive(self.0);
+            // Every lane kept, as in any mesh but a broken one: no choosing (one test, not nine).
+            if _mm_movemask_ps(keep) == 0b1111 {
+                return yes;
+            }
             let pick = |r: usize| Sse2x4(_mm_or_ps(_mm_and_ps(keep, yes[r].0), _mm_andnot_ps(keep, no[r].0)));
             [pick(0), pick(1), pick(2)]
         }
