@@ -96,10 +96,9 @@ pub fn blend_run<L: F32x4>(
     } else {
         // The loop twice, once for each kind of store, so that no four asks which: the compiler
         // does not split a loop this long by itself, and asking kept four addresses in registers.
-        let both = groups.iter().zip(points).zip(out).zip(bind_n.iter().zip(out_n));
         match stream {
-            true => both.for_each(|(((g, p), o), (n, on))| four::<L>(rows, g, p, o, Some((n, on)), true)),
-            false => both.for_each(|(((g, p), o), (n, on))| four::<L>(rows, g, p, o, Some((n, on)), false)),
+            true => fours_with_normals::<L, true>(rows, groups, points, out, bind_n, out_n),
+            false => fours_with_normals::<L, false>(rows, groups, points, out, bind_n, out_n),
         }
     }
     if stream {
@@ -120,6 +119,24 @@ pub fn blend_run<L: F32x4>(
         out_n_rest.copy_from_slice(&normals[..out_n_rest.len()]);
     }
     true
+}
+
+/// The whole fours, positions and normals, in one loop, each kind of store (`STREAM`) a loop of its
+/// own. A function, not a closure: a closure takes the instruction set of the function it is
+/// written in, not of the one that function is inlined into (AVX2's or relaxed-simd's run).
+#[inline(always)]
+fn fours_with_normals<L: F32x4, const STREAM: bool>(
+    rows: &[Rows],
+    groups: &[[VertexInfluences; 4]],
+    points: &[[Vec3A; 4]],
+    out: &mut [[Vec3A; 4]],
+    bind_n: &[[Vec3A; 4]],
+    out_n: &mut [[Vec3A; 4]],
+) {
+    let both = groups.iter().zip(points).zip(out).zip(bind_n.iter().zip(out_n));
+    for (((group, points), out), (bind_n, out_n)) in both {
+        four::<L>(rows, group, points, out, Some((bind_n, out_n)), STREAM);
+    }
 }
 
 /// The whole fours, positions and normals, in blocks of [`STAGED`], for lanes that ask for short

@@ -1,4 +1,5 @@
-//! The fast path's loop, written once for every kind of lanes: eight vertices at a time.
+//! The fast path's math, written once for every kind of lanes: eight vertices at a time. The loop
+//! over a run of them is `kernel/run.rs`.
 //!
 //! [`F32x8`] is eight `f32`s, one per vertex of a group, and what the math needs of them: add,
 //! multiply, a square root, a choice lane by lane. `avx2.rs` makes it one AVX register, `sse2.rs`
@@ -14,6 +15,9 @@ use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
 use skinning_method::skin::VertexInfluences;
 use std::ops::{Add, Mul, Sub};
+
+mod run;
+pub use run::{Inputs, blend_run};
 
 /// How many vertices the loop takes at once: one `f32` each in an `F32x8`.
 pub const GROUP: usize = 8;
@@ -201,100 +205,4 @@ pub trait GroupSkin: Copy {
 #[inline(always)]
 pub fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
     [&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]]
-}
-
-/// The writer of streamed stores' guard: made before they start, it fences them ([`F32x8::fence`])
-/// when its scope ends, whichever way the scope is left. Why they need the fence is said where they
-/// are made (`sse2.rs`: `put`).
-struct Fence<L: F32x8> {
-    streamed: bool,
-    proof: L::Proof,
-}
-
-impl<L: F32x8> Fence<L> {
-    fn after(proof: L::Proof, streamed: bool) -> Fence<L> {
-        Fence { streamed, proof }
-    }
-}
-
-impl<L: F32x8> Drop for Fence<L> {
-    #[inline(always)]
-    fn drop(&mut self) {
-        if self.streamed {
-            L::fence(self.proof);
-        }
-    }
-}
-
-/// What a run of vertices is skinned from, each a stream of one per vertex, as ozz's
-/// `SkinningJob` takes its input spans: the influences, the positions before the blend, and the
-/// normals before it (empty for positions alone).
-#[derive(Clone, Copy)]
-pub struct Inputs<'a> {
-    pub influences: &'a [VertexInfluences],
-    pub bind: &'a [Vec3A],
-    pub bind_normals: &'a [Vec3A],
-}
-
-/// The loop over a run of vertices, reading its [`Inputs`]: groups of eight, then the last few in a group filled up with
-/// copies of the first of them, so that every vertex goes through the very same arithmetic
-/// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
-/// `bind_normals` have one per vertex. `stream`: the whole groups' outputs are written past the
-/// caches ([`F32x8::store`]), then fenced; the last few are copied out with plain stores.
-#[inline(always)]
-pub fn blend_run<L: F32x8>(
-    proof: L::Proof,
-    method: impl GroupSkin,
-    inputs: Inputs,
-    positions: &mut [Vec3A],
-    normals: &mut [Vec3A],
-    stream: bool,
-) {
-    let Inputs { influences: vertices, bind, bind_normals } = inputs;
-    let (groups, rest) = vertices.as_chunks::<GROUP>();
-    let (points, points_rest) = bind.as_chunks::<GROUP>();
-    let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
-    let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
-    let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
-    {
-        // The whole groups, streamed or not; their stores are fenced when this scope ends.
-        let _fence = Fence::<L>::after(proof, stream);
-        // The lines to ask for early: none where the stores go past the caches (they read none).
-        let ahead = |at: *const [Vec3A; GROUP], i: usize| {
-            if !stream {
-                L::prefetch(at.wrapping_add(i + AHEAD).cast());
-            }
-        };
-        let (out_at, normals_at) = (out.as_ptr(), normals.as_ptr());
-        if normals.is_empty() {
-            for (i, ((group, points), out)) in groups.iter().zip(points).zip(out).enumerate() {
-                ahead(out_at, i);
-                method.skin::<L>(proof, group, points, out, None, stream);
-            }
-        } else {
-            let groups = groups.iter().zip(points).zip(out);
-            for (i, (((group, points), out), (bind, normals))) in
-                groups.zip(bind.iter().zip(normals)).enumerate()
-            {
-                ahead(out_at, i);
-                ahead(normals_at, i);
-                let bind_normals = L::load(proof, refs(bind));
-                method.skin::<L>(proof, group, points, out, Some((bind_normals, normals)), stream);
-            }
-        }
-    }
-    if let Some(&first) = rest.first() {
-        let mut group = [first; GROUP];
-        group[..rest.len()].copy_from_slice(rest);
-        let mut points = [points_rest[0]; GROUP];
-        points[..points_rest.len()].copy_from_slice(points_rest);
-        let mut bind = [Vec3A::X; GROUP];
-        bind[..bind_rest.len()].copy_from_slice(bind_rest);
-        let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
-        let with_normals = !normals_rest.is_empty();
-        let normals_in = with_normals.then_some((L::load(proof, refs(&bind)), &mut normals));
-        method.skin::<L>(proof, &group, &points, &mut positions, normals_in, false);
-        out_rest.copy_from_slice(&positions[..rest.len()]);
-        normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
-    }
 }

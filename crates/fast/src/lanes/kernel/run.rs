@@ -1,0 +1,119 @@
+//! The loop over a run of vertices, for every kind of lanes: whole groups of eight, then the last
+//! few in a group of their own. Each group is skinned by a [`GroupSkin`] on lanes [`F32x8`]
+//! (`kernel.rs`).
+
+use super::{AHEAD, F32x8, GROUP, GroupSkin, refs};
+use glam::Vec3A;
+use skinning_method::skin::VertexInfluences;
+
+/// The writer of streamed stores' guard: made before they start, it fences them ([`F32x8::fence`])
+/// when its scope ends, whichever way the scope is left. Why they need the fence is said where they
+/// are made (`sse2.rs`: `put`).
+struct Fence<L: F32x8> {
+    streamed: bool,
+    proof: L::Proof,
+}
+
+impl<L: F32x8> Fence<L> {
+    fn after(proof: L::Proof, streamed: bool) -> Fence<L> {
+        Fence { streamed, proof }
+    }
+}
+
+impl<L: F32x8> Drop for Fence<L> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.streamed {
+            L::fence(self.proof);
+        }
+    }
+}
+
+/// What a run of vertices is skinned from, each a stream of one per vertex, as ozz's
+/// `SkinningJob` takes its input spans: the influences, the positions before the blend, and the
+/// normals before it (empty for positions alone).
+#[derive(Clone, Copy)]
+pub struct Inputs<'a> {
+    pub influences: &'a [VertexInfluences],
+    pub bind: &'a [Vec3A],
+    pub bind_normals: &'a [Vec3A],
+}
+
+/// The loop over a run of vertices, reading its [`Inputs`]: groups of eight, then the last few in a group filled up with
+/// copies of the first of them, so that every vertex goes through the very same arithmetic
+/// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
+/// `bind_normals` have one per vertex. `stream`: the whole groups' outputs are written past the
+/// caches ([`F32x8::store`]), then fenced; the last few are copied out with plain stores.
+#[inline(always)]
+pub fn blend_run<L: F32x8>(
+    proof: L::Proof,
+    method: impl GroupSkin,
+    inputs: Inputs,
+    positions: &mut [Vec3A],
+    normals: &mut [Vec3A],
+    stream: bool,
+) {
+    let Inputs { influences: vertices, bind, bind_normals } = inputs;
+    let (groups, rest) = vertices.as_chunks::<GROUP>();
+    let (points, points_rest) = bind.as_chunks::<GROUP>();
+    let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
+    let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
+    let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
+    {
+        // The whole groups, streamed or not; their stores are fenced when this scope ends.
+        let _fence = Fence::<L>::after(proof, stream);
+        match stream {
+            true => whole_groups::<L, true>(proof, method, groups, points, bind, out, normals),
+            false => whole_groups::<L, false>(proof, method, groups, points, bind, out, normals),
+        }
+    }
+    if let Some(&first) = rest.first() {
+        let mut group = [first; GROUP];
+        group[..rest.len()].copy_from_slice(rest);
+        let mut points = [points_rest[0]; GROUP];
+        points[..points_rest.len()].copy_from_slice(points_rest);
+        let mut bind = [Vec3A::X; GROUP];
+        bind[..bind_rest.len()].copy_from_slice(bind_rest);
+        let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
+        let with_normals = !normals_rest.is_empty();
+        let normals_in = with_normals.then_some((L::load(proof, refs(&bind)), &mut normals));
+        method.skin::<L>(proof, &group, &points, &mut positions, normals_in, false);
+        out_rest.copy_from_slice(&positions[..rest.len()]);
+        normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
+    }
+}
+
+/// The whole groups of a run, each kind of store (`STREAM`) a loop of its own, so that no group
+/// asks which (`four.rs`: `fours_with_normals` says why). The lines each writes [`AHEAD`] groups on
+/// are asked for early, but where the stores go past the caches (they read none).
+#[inline(always)]
+fn whole_groups<L: F32x8, const STREAM: bool>(
+    proof: L::Proof,
+    method: impl GroupSkin,
+    groups: &[[VertexInfluences; GROUP]],
+    points: &[[Vec3A; GROUP]],
+    bind: &[[Vec3A; GROUP]],
+    out: &mut [[Vec3A; GROUP]],
+    normals: &mut [[Vec3A; GROUP]],
+) {
+    let (out_at, normals_at) = (out.as_ptr(), normals.as_ptr());
+    let with_normals = !normals.is_empty();
+    let groups = groups.iter().zip(points).zip(out).enumerate();
+    if !with_normals {
+        for (i, ((group, points), out)) in groups {
+            if !STREAM {
+                L::prefetch(out_at.wrapping_add(i + AHEAD).cast());
+            }
+            method.skin::<L>(proof, group, points, out, None, STREAM);
+        }
+        return;
+    }
+    for ((i, ((group, points), out)), (bind, normals)) in groups.zip(bind.iter().zip(normals)) {
+        if !STREAM {
+            L::prefetch(out_at.wrapping_add(i + AHEAD).cast());
+            L::prefetch(normals_at.wrapping_add(i + AHEAD).cast());
+        }
+        let bind_normals = L::load(proof, refs(bind));
+        method.skin::<L>(proof, group, points, out, Some((bind_normals, normals)), STREAM);
+    }
+}
