@@ -87,8 +87,9 @@ pub fn blend_run<L: F32x4>(
     let (bind_n, bind_n_rest) = bind_normals.as_chunks::<4>();
     let with_normals = !normals.is_empty();
     let (out_n, out_n_rest) = normals.as_chunks_mut::<4>();
+    let whole = Fours { groups, points, bind_n };
     if L::SHORT_LOOPS {
-        staged::<L>(rows, groups, points, out, bind_n, out_n, stream);
+        staged::<L>(rows, whole, out, out_n, stream);
     } else if !with_normals {
         for ((group, points), out) in groups.iter().zip(points).zip(out) {
             four::<L>(rows, group, points, out, None, stream);
@@ -97,8 +98,8 @@ pub fn blend_run<L: F32x4>(
         // The loop twice, once for each kind of store, so that no four asks which: the compiler
         // does not split a loop this long by itself, and asking kept four addresses in registers.
         match stream {
-            true => fours_with_normals::<L, true>(rows, groups, points, out, bind_n, out_n),
-            false => fours_with_normals::<L, false>(rows, groups, points, out, bind_n, out_n),
+            true => fours_with_normals::<L, true>(rows, whole, out, out_n),
+            false => fours_with_normals::<L, false>(rows, whole, out, out_n),
         }
     }
     if stream {
@@ -121,16 +122,23 @@ pub fn blend_run<L: F32x4>(
     true
 }
 
+/// A run's whole fours, what they are skinned from: the influences, and the positions and normals
+/// before the blend.
+#[derive(Clone, Copy)]
+struct Fours<'a> {
+    groups: &'a [[VertexInfluences; 4]],
+    points: &'a [[Vec3A; 4]],
+    bind_n: &'a [[Vec3A; 4]],
+}
+
 /// The whole fours, positions and normals, in one loop, each kind of store (`STREAM`) a loop of its
 /// own. A function, not a closure: a closure takes the instruction set of the function it is
 /// written in, not of the one that function is inlined into (AVX2's or relaxed-simd's run).
 #[inline(always)]
 fn fours_with_normals<L: F32x4, const STREAM: bool>(
     rows: &[Rows],
-    groups: &[[VertexInfluences; 4]],
-    points: &[[Vec3A; 4]],
+    Fours { groups, points, bind_n }: Fours,
     out: &mut [[Vec3A; 4]],
-    bind_n: &[[Vec3A; 4]],
     out_n: &mut [[Vec3A; 4]],
 ) {
     let both = groups.iter().zip(points).zip(out).zip(bind_n.iter().zip(out_n));
@@ -146,10 +154,8 @@ fn fours_with_normals<L: F32x4, const STREAM: bool>(
 #[inline(always)]
 fn staged<L: F32x4>(
     rows: &[Rows],
-    groups: &[[VertexInfluences; 4]],
-    points: &[[Vec3A; 4]],
+    Fours { groups, points, bind_n }: Fours,
     out: &mut [[Vec3A; 4]],
-    bind_n: &[[Vec3A; 4]],
     out_n: &mut [[Vec3A; 4]],
     stream: bool,
 ) {
