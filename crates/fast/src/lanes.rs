@@ -83,6 +83,7 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod dual;
+mod eight;
 // The four lanes exist where SSE2 or simd128 does; elsewhere the eight portable ones do it all.
 #[cfg_attr(
     not(any(target_arch = "x86_64", all(target_arch = "wasm32", target_feature = "simd128"))),
@@ -264,12 +265,12 @@ impl Lanes {
             Lanes::Sse2 => {
                 // Linear blending on four lanes with the palette as rows (`four.rs`), where it has one.
                 if !method.four_lanes::<four::sse2::Sse2x4>(inputs, positions, normals, stream) {
-                    kernel::blend_run::<sse2::Sse2>((), method, inputs, positions, normals, stream)
+                    eight::blend_run::<sse2::Sse2>((), method, inputs, positions, normals, stream)
                 }
             }
             #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
             Lanes::Simd128 => four::simd128::run(method, inputs, positions, normals, stream),
-            _ => kernel::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream),
+            _ => eight::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream),
         }
     }
 }
@@ -286,5 +287,5 @@ fn run_avx2(
     normals: &mut [Vec3A],
     stream: bool,
 ) {
-    kernel::blend_run::<avx2::Avx2>(proof, method, inputs, positions, normals, stream);
+    eight::blend_run::<avx2::Avx2>(proof, method, inputs, positions, normals, stream);
 }

@@ -84,7 +84,7 @@ fn threads() -> Facts {
 }
 
 /// Chapter 14, exercise 2: the lanes' whole groups, and the last vertices filled up with copies
-/// (`crates/fast/src/lanes/kernel/run.rs`: `blend_run`).
+/// (`crates/fast/src/lanes/eight.rs`: `blend_run`).
 fn groups() -> Facts {
     use skinning_fast::lanes::GROUP;
     let (article, _) = article();

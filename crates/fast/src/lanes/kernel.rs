@@ -1,5 +1,5 @@
 //! The fast path's math, written once for every kind of lanes: eight vertices at a time. The loop
-//! over a run of them is `kernel/run.rs`.
+//! over a run of them is `eight.rs`.
 //!
 //! [`F32x8`] is eight `f32`s, one per vertex of a group, and what the math needs of them: add,
 //! multiply, a square root, a choice lane by lane. `avx2.rs` makes it one AVX register, `sse2.rs`
@@ -15,9 +15,6 @@ use glam::{Mat4, Vec3A};
 use skinning_method::dual_quat::DualQuat;
 use skinning_method::skin::VertexInfluences;
 use std::ops::{Add, Mul, Sub};
-
-mod run;
-pub use run::{Inputs, blend_run};
 
 /// How many vertices the loop takes at once: one `f32` each in an `F32x8`.
 pub const GROUP: usize = 8;
@@ -205,4 +202,14 @@ pub trait GroupSkin: Copy {
 #[inline(always)]
 pub fn refs(v: &[Vec3A; GROUP]) -> [&Vec3A; GROUP] {
     [&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]]
+}
+
+/// What a run of vertices is skinned from, each a stream of one per vertex, as ozz's
+/// `SkinningJob` takes its input spans: the influences, the positions before the blend, and the
+/// normals before it (empty for positions alone).
+#[derive(Clone, Copy)]
+pub struct Inputs<'a> {
+    pub influences: &'a [VertexInfluences],
+    pub bind: &'a [Vec3A],
+    pub bind_normals: &'a [Vec3A],
 }

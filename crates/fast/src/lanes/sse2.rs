@@ -26,7 +26,7 @@ use std::ops::{Add, Mul, Sub};
 /// Non-temporal stores are weakly ordered: another core may see a later plain store of this thread
 /// (the signal that its chunk is done, which the thread that waits reads) before them. So a run that
 /// streams ends with an `sfence` ([`F32x8::fence`]), which orders every store before it ahead of
-/// every store after it; `kernel/run.rs`'s loop holds a guard (`Fence`) that fences when the streaming
+/// every store after it; `eight.rs`'s loop holds a guard (`Fence`) that fences when the streaming
 /// loop's scope ends.
 #[inline(always)]
 pub fn put(to: &mut Vec3A, v: __m128, stream: bool) {

@@ -8,7 +8,8 @@
 // sixteen bytes of a `&[f32; 4]` (`v128_load` asks only that they be readable; it takes any
 // alignment).
 
-use super::super::kernel::{self, F32x4, GroupSkin, Inputs, Lane};
+use super::super::eight;
+use super::super::kernel::{F32x4, GroupSkin, Inputs, Lane};
 use super::super::portable::Portable;
 use core::arch::wasm32::*;
 use glam::Vec3A;
@@ -28,7 +29,7 @@ pub fn run(
     stream: bool,
 ) {
     if !method.four_lanes::<Simd128>(inputs, positions, normals, stream) {
-        kernel::blend_run::<Portable>((), method, inputs, positions, normals, stream)
+        eight::blend_run::<Portable>((), method, inputs, positions, normals, stream)
     }
 }
 

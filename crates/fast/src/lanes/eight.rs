@@ -2,7 +2,7 @@
 //! few in a group of their own. Each group is skinned by a [`GroupSkin`] on lanes [`F32x8`]
 //! (`kernel.rs`).
 
-use super::{AHEAD, F32x8, GROUP, GroupSkin, refs};
+use super::kernel::{AHEAD, F32x8, GROUP, GroupSkin, Inputs, refs};
 use glam::Vec3A;
 use skinning_method::skin::VertexInfluences;
 
@@ -27,16 +27,6 @@ impl<L: F32x8> Drop for Fence<L> {
             L::fence(self.proof);
         }
     }
-}
-
-/// What a run of vertices is skinned from, each a stream of one per vertex, as ozz's
-/// `SkinningJob` takes its input spans: the influences, the positions before the blend, and the
-/// normals before it (empty for positions alone).
-#[derive(Clone, Copy)]
-pub struct Inputs<'a> {
-    pub influences: &'a [VertexInfluences],
-    pub bind: &'a [Vec3A],
-    pub bind_normals: &'a [Vec3A],
 }
 
 /// The loop over a run of vertices, reading its [`Inputs`]: groups of eight, then the last few in a group filled up with
