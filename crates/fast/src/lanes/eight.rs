@@ -73,9 +73,11 @@ pub fn blend_run<L: F32x8>(
     }
 }
 
-/// The whole groups of a run, each kind of store (`STREAM`) a loop of its own, so that no group
-/// asks which (`four.rs`: `fours_with_normals` says why). The lines each writes [`AHEAD`] groups on
-/// are asked for early, but where the stores go past the caches (they read none).
+/// The whole groups of a run, each kind of store (`STREAM`) a loop of its own: asking in every group
+/// kept the stores' addresses in registers. A function, not a closure: a closure takes the
+/// instruction set of the function it is written in, not of `run_avx2` it is inlined into, and
+/// every intrinsic in it was a call. The lines each group writes [`AHEAD`] groups on are asked for
+/// early, but where the stores go past the caches (they read none).
 #[inline(always)]
 fn whole_groups<L: F32x8, const STREAM: bool>(
     proof: L::Proof,

@@ -24,26 +24,27 @@
 //! runs on the eight lanes, which read the palette as it is. Lanes that fuse the multiply-adds
 //! (a page built with relaxed-simd) give those numbers to a rounding.
 //!
-//! **One long loop, or short ones.** Natively, a four's blend, position and normal run in one loop
-//! body. V8 spilled that body's registers to the stack, so `simd128` asks for short loops: positions
-//! alone a vertex at a time, by the palette's columns (`by_columns`: no turning round, 16 products
-//! and 12 sums for the blend); positions and normals in blocks of [`STAGED`] fours, in three loops
-//! (`staged`). The same numbers either way.
+//! **Two loops, or three.** Natively, positions and normals take two loops a block of fours
+//! (`fours_with_normals`): a normal ends in a square root and a division, which held up the next
+//! four in one loop. V8 spilled a long loop's registers to the stack, so `simd128` asks for short
+//! loops: positions alone a vertex at a time, by the palette's columns (`by_columns`: no turning
+//! round, 16 products and 12 sums for the blend); positions and normals in three loops a block
+//! (`staged`). The same numbers every way.
 
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub mod simd128;
 
-use super::kernel::{F32x4, Inputs, normal_rule};
+use super::kernel::{F32x4, Inputs, moved_normal, normal_rule, normalised};
 use glam::{Mat4, Vec3A};
 use skinning_method::skin::VertexInfluences;
 
 /// How many joints' rows fit the stack copy (16 KB): every sample model, and the bench's 64 bones.
 pub const ROWS_ON_STACK: usize = 256;
 
-/// How many fours a block of `staged` takes: 64 vertices, whose blended rows (3 KB) and kept
-/// matrices (2.3 KB) stay in the first-level cache.
+/// How many fours a block takes (`staged`, `fours_with_normals`): 64 vertices, whose kept numbers
+/// (at most 5.3 KB) stay in the first-level cache.
 const STAGED: usize = 16;
 
 /// A joint's matrix as its top three rows: row r holds `m[c][r]` for the columns c = x, y, z and
@@ -92,11 +93,10 @@ pub fn blend_run<L: F32x4>(
         staged::<L>(rows, whole, out, out_n, stream);
     } else if !with_normals {
         for ((group, points), out) in groups.iter().zip(points).zip(out) {
-            four::<L>(rows, group, points, out, None, stream);
+            four::<L>(rows, group, points, out, stream);
         }
     } else {
-        // The loop twice, once for each kind of store, so that no four asks which: the compiler
-        // does not split a loop this long by itself, and asking kept four addresses in registers.
+        // The loop twice, once for each kind of store, so that no four asks which.
         match stream {
             true => fours_with_normals::<L, true>(rows, whole, out, out_n),
             false => fours_with_normals::<L, false>(rows, whole, out, out_n),
@@ -114,8 +114,10 @@ pub fn blend_run<L: F32x4>(
         let mut bind_n = [Vec3A::X; 4];
         bind_n[..bind_n_rest.len()].copy_from_slice(bind_n_rest);
         let (mut positions, mut normals) = ([Vec3A::ZERO; 4], [Vec3A::ZERO; 4]);
-        let normals_in = (!out_n_rest.is_empty()).then_some((&bind_n, &mut normals));
-        four::<L>(rows, &group, &points, &mut positions, normals_in, false);
+        let columns = four::<L>(rows, &group, &points, &mut positions, false);
+        if !out_n_rest.is_empty() {
+            store3(normal_rule(columns, load3(&bind_n)), &mut normals, false);
+        }
         out_rest.copy_from_slice(&positions[..rest.len()]);
         out_n_rest.copy_from_slice(&normals[..out_n_rest.len()]);
     }
@@ -131,9 +133,9 @@ struct Fours<'a> {
     bind_n: &'a [[Vec3A; 4]],
 }
 
-/// The whole fours, positions and normals, in one loop, each kind of store (`STREAM`) a loop of its
-/// own. A function, not a closure: a closure takes the instruction set of the function it is
-/// written in, not of the one that function is inlined into (AVX2's or relaxed-simd's run).
+/// Positions and normals in blocks of [`STAGED`] fours: each four's position and moved normal, then
+/// each normalised, a block's square roots side by side. A loop per kind of store (`STREAM`); not a
+/// closure, which takes the instruction set of the function it is written in (`eight.rs` says more).
 #[inline(always)]
 fn fours_with_normals<L: F32x4, const STREAM: bool>(
     rows: &[Rows],
@@ -141,9 +143,19 @@ fn fours_with_normals<L: F32x4, const STREAM: bool>(
     out: &mut [[Vec3A; 4]],
     out_n: &mut [[Vec3A; 4]],
 ) {
-    let both = groups.iter().zip(points).zip(out).zip(bind_n.iter().zip(out_n));
-    for (((group, points), out), (bind_n, out_n)) in both {
-        four::<L>(rows, group, points, out, Some((bind_n, out_n)), STREAM);
+    let mut kept = [(([L::splat(0.0); 3], L::splat(0.0)), [L::splat(0.0); 3]); STAGED];
+    let fours = groups.chunks(STAGED).zip(points.chunks(STAGED)).zip(out.chunks_mut(STAGED));
+    let normals = bind_n.chunks(STAGED).zip(out_n.chunks_mut(STAGED));
+    for (((groups, points), out), (bind_n, out_n)) in fours.zip(normals) {
+        for ((((group, points), out), bind_n), kept) in
+            groups.iter().zip(points).zip(out).zip(bind_n).zip(&mut kept)
+        {
+            let (columns, n) = (four::<L>(rows, group, points, out, STREAM), load3(bind_n));
+            *kept = (moved_normal(columns, n), n);
+        }
+        for (out_n, ((moved, det), n)) in out_n.iter_mut().zip(&kept) {
+            store3(normalised(*moved, *det, *n), out_n, STREAM);
+        }
     }
 }
 
@@ -269,24 +281,20 @@ fn positions_of<L: F32x4>(
     columns
 }
 
-/// Four vertices, positions and (where `normals` is given) normals: the last few of a run.
+/// Four vertices' blend and positions; returns the matrices' columns x, y and z, for the normals.
 #[inline(always)]
 fn four<L: F32x4>(
     rows: &[Rows],
     group: &[VertexInfluences; 4],
     bind: &[Vec3A; 4],
     positions: &mut [Vec3A; 4],
-    normals: Option<(&[Vec3A; 4], &mut [Vec3A; 4])>,
     stream: bool,
-) {
+) -> [[L; 3]; 3] {
     let b = [
         blended::<L>(rows, &group[0]),
         blended(rows, &group[1]),
         blended(rows, &group[2]),
         blended(rows, &group[3]),
     ];
-    let columns = positions_of::<L>(&b, bind, positions, stream);
-    if let Some((bind_n, out)) = normals {
-        store3(normal_rule(columns, load3(bind_n)), out, stream);
-    }
+    positions_of::<L>(&b, bind, positions, stream)
 }

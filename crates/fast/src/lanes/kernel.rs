@@ -125,17 +125,27 @@ pub fn times<L: Lane>(m: [[L; 3]; 3], v: [L; 3]) -> [L; 3] {
 }
 
 /// The normal by the rule of `normals.rs` (`normal_by`), lane by lane, from the blended matrix's
-/// columns `m` and the normal before the blend `n`: what
-/// `linear.rs` and the four lanes (`four.rs`) make.
+/// columns `m` and the normal before the blend `n`: what `linear.rs` makes, in two halves that the
+/// four lanes (`four.rs`) run a block of fours apart.
 #[inline(always)]
 pub fn normal_rule<L: Lane>(m: [[L; 3]; 3], n: [L; 3]) -> [L; 3] {
+    let (moved, det) = moved_normal(m, n);
+    normalised(moved, det, n)
+}
+
+/// The first half of [`normal_rule`]: `cofactor(M) · n`, and `det(M)` for its sign.
+#[inline(always)]
+pub fn moved_normal<L: Lane>(m: [[L; 3]; 3], n: [L; 3]) -> ([L; 3], L) {
     let [x, y, z] = m;
-    // cofactor(M) · n, whose columns are the cross products of M's columns...
+    // cofactor(M) · n, whose columns are the cross products of M's columns; det(M) = x · (y × z).
     let cofactor = [cross(y, z), cross(z, x), cross(x, y)];
-    let moved = times(cofactor, n);
-    // ...turned round where det(M) = x · (y × z) is negative, normalised; the bind normal where
-    // there is no length to normalise.
-    let det = dot(x, cofactor[0]);
+    (times(cofactor, n), dot(x, cofactor[0]))
+}
+
+/// The second half of [`normal_rule`]: `moved` turned round where `det` is negative, normalised;
+/// the bind normal `n` where there is no length to normalise.
+#[inline(always)]
+pub fn normalised<L: Lane>(moved: [L; 3], det: L, n: [L; 3]) -> [L; 3] {
     let recip = dot(moved, moved).recip_sqrt();
     let scale = recip.with_sign_of(det);
     let normal = [moved[0] * scale, moved[1] * scale, moved[2] * scale];
