@@ -44,7 +44,7 @@ use skinning_method::skin::VertexInfluences;
 pub const ROWS_ON_STACK: usize = 256;
 
 /// How many fours a block takes (`staged`, `fours_with_normals`): 64 vertices, whose kept numbers
-/// (at most 5.3 KB) stay in the first-level cache.
+/// (at most 4.8 KB) stay in the first-level cache.
 const STAGED: usize = 16;
 
 /// A joint's matrix as its top three rows: row r holds `m[c][r]` for the columns c = x, y, z and
@@ -159,10 +159,9 @@ fn fours_with_normals<L: F32x4, const STREAM: bool>(
     }
 }
 
-/// The whole fours, positions and normals, in blocks of [`STAGED`], for lanes that ask for short
-/// loops ([`F32x4::SHORT_LOOPS`]): every vertex's rows blended into memory first, then every four's
-/// position (its matrix kept), then every four's normal. The same arithmetic as [`four`]'s, in
-/// three short loops instead of one long one.
+/// `fours_with_normals` in three short loops a block, for lanes that ask for them
+/// ([`F32x4::SHORT_LOOPS`]): every vertex's rows blended into memory first, then every four's
+/// position and moved normal (kept), then every four's normalising. The same arithmetic.
 #[inline(always)]
 fn staged<L: F32x4>(
     rows: &[Rows],
@@ -172,7 +171,7 @@ fn staged<L: F32x4>(
     stream: bool,
 ) {
     let mut blended_rows = [[L::splat(0.0); 3]; 4 * STAGED];
-    let mut kept = [[[L::splat(0.0); 3]; 3]; STAGED];
+    let mut kept = [(([L::splat(0.0); 3], L::splat(0.0)), [L::splat(0.0); 3]); STAGED];
     let fours = groups.chunks(STAGED).zip(points.chunks(STAGED)).zip(out.chunks_mut(STAGED));
     let normals = bind_n.chunks(STAGED).zip(out_n.chunks_mut(STAGED));
     for (((groups, points), out), (bind_n, out_n)) in fours.zip(normals) {
@@ -180,11 +179,12 @@ fn staged<L: F32x4>(
             *b = blended::<L>(rows, v);
         }
         let (b, _) = blended_rows.as_chunks::<4>();
-        for (((b, points), out), kept) in b.iter().zip(points).zip(out).zip(&mut kept) {
-            *kept = positions_of::<L>(b, points, out, stream);
+        for ((((b, points), out), bind_n), kept) in b.iter().zip(points).zip(out).zip(bind_n).zip(&mut kept) {
+            let (columns, n) = (positions_of::<L>(b, points, out, stream), load3(bind_n));
+            *kept = (moved_normal(columns, n), n);
         }
-        for ((bind_n, out_n), kept) in bind_n.iter().zip(out_n).zip(&kept) {
-            store3(normal_rule(*kept, load3(bind_n)), out_n, stream);
+        for (out_n, ((moved, det), n)) in out_n.iter_mut().zip(&kept) {
+            store3(normalised(*moved, *det, *n), out_n, stream);
         }
     }
 }
