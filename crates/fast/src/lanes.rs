@@ -58,12 +58,12 @@
 //! caches, so the pass streams from memory, and a normal costs its bytes: 16 more read and 16 more
 //! written a vertex. A plain store first reads the cache line it writes into (to own it), so each
 //! written byte crosses the memory bus twice. So when such a pass makes positions and normals, the
-//! x86-64 lanes write both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store`), which
+//! x86-64 eight lanes write both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store`), which
 //! fill whole lines in memory without reading them; a fence after the run's whole groups orders
 //! them before the thread's next writes (the last few vertices, short of a group, take plain
-//! stores). The numbers are the same; only their road to memory changes. Positions alone keep
-//! plain stores: one thread of them is bound by its arithmetic even at a million vertices, and
-//! streaming them measured no faster.
+//! stores). The numbers are the same; only their road to memory changes. Positions alone, and the
+//! four lanes (`lanes/four.rs`), keep plain stores: they are bound by their arithmetic even at a
+//! million vertices, and streaming made them slower (chapter 14, "Past the caches").
 //!
 //! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
@@ -249,8 +249,8 @@ impl Lanes {
         assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
         assert!(self.runs_here(), "this processor has no {} lanes", self.name());
         // The whole skin's size decides, not this run's: every thread's run goes through the caches.
-        // Positions alone stay with plain stores: at a million vertices one thread of them is bound
-        // by its arithmetic, not by memory, and streaming them measured no faster.
+        // Positions alone, and the four lanes, stay with plain stores: at a million vertices one
+        // thread of them is bound by its arithmetic, not by memory.
         let stream = !normals.is_empty() && skin.len() >= STREAM_FROM_VERTICES;
         let inputs = kernel::Inputs { influences: run, bind, bind_normals };
         match self {
@@ -264,12 +264,12 @@ impl Lanes {
             #[cfg(target_arch = "x86_64")]
             Lanes::Sse2 => {
                 // Linear blending on four lanes with the palette as rows (`four.rs`), where it has one.
-                if !method.four_lanes::<four::sse2::Sse2x4>(inputs, positions, normals, stream) {
+                if !method.four_lanes::<four::sse2::Sse2x4>(inputs, positions, normals) {
                     eight::blend_run::<sse2::Sse2>((), method, inputs, positions, normals, stream)
                 }
             }
             #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-            Lanes::Simd128 => four::simd128::run(method, inputs, positions, normals, stream),
+            Lanes::Simd128 => four::simd128::run(method, inputs, positions, normals),
             _ => eight::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream),
         }
     }

@@ -24,12 +24,17 @@
 //! runs on the eight lanes, which read the palette as it is. Lanes that fuse the multiply-adds
 //! (a page built with relaxed-simd) give those numbers to a rounding.
 //!
-//! **Two loops, or three.** Natively, positions and normals take two loops a block of fours
-//! (`fours_with_normals`): a normal ends in a square root and a division, which held up the next
-//! four in one loop. V8 spilled a long loop's registers to the stack, so `simd128` asks for short
-//! loops: positions alone a vertex at a time, by the palette's columns (`by_columns`: no turning
-//! round, 16 products and 12 sums for the blend); positions and normals in three loops a block
-//! (`staged`). The same numbers every way.
+//! **Three loops a block.** Positions and normals take three loops a block of fours, each short
+//! enough that the processor works on several of its fours at once: a normal ends in a square root
+//! and a division, which held up the next four in one long loop. Natively (`fours_with_normals`):
+//! the blend and the position, then the moved normal, then the normalising. V8 spilled a long
+//! loop's registers to the stack, so `simd128` asks for short loops: positions alone a vertex at a
+//! time, by the palette's columns (`by_columns`: no turning round, 16 products and 12 sums for the
+//! blend); with normals, every vertex's blend in a loop of its own first, then the three loops.
+//! The same numbers every way.
+//!
+//! **Plain stores.** These lanes never write past the caches (`lanes.rs` says when the eight do):
+//! they are bound by their arithmetic, a vertex taking as long at a million as at 100,000.
 
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;
@@ -43,9 +48,9 @@ use skinning_method::skin::VertexInfluences;
 /// How many joints' rows fit the stack copy (16 KB): every sample model, and the bench's 64 bones.
 pub const ROWS_ON_STACK: usize = 256;
 
-/// How many fours a block takes (`staged`, `fours_with_normals`): 64 vertices, whose kept numbers
-/// (at most 4.8 KB) stay in the first-level cache.
-const STAGED: usize = 16;
+/// How many fours a block takes (`fours_with_normals`): 64 vertices, whose kept numbers (6.4 KB)
+/// stay in the first-level cache.
+const BLOCK: usize = 16;
 
 /// A joint's matrix as its top three rows: row r holds `m[c][r]` for the columns c = x, y, z and
 /// the translation. Aligned to 64 bytes, a cache line: a joint is read from one line, and its
@@ -62,7 +67,6 @@ pub fn blend_run<L: F32x4>(
     inputs: Inputs,
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
-    stream: bool,
 ) -> bool {
     // A bigger skin runs on the eight lanes, positions alone too: the same kernel either way.
     if palette.len() > ROWS_ON_STACK {
@@ -72,7 +76,7 @@ pub fn blend_run<L: F32x4>(
     if L::SHORT_LOOPS && normals.is_empty() {
         // Positions alone: a vertex at a time, by the palette's columns as they are stored.
         for ((v, p), out) in influences.iter().zip(bind).zip(positions.iter_mut()) {
-            by_columns::<L>(palette, v, *p).put(out, false);
+            by_columns::<L>(palette, v, *p).put(out);
         }
         return true;
     }
@@ -89,21 +93,13 @@ pub fn blend_run<L: F32x4>(
     let with_normals = !normals.is_empty();
     let (out_n, out_n_rest) = normals.as_chunks_mut::<4>();
     let whole = Fours { groups, points, bind_n };
-    if L::SHORT_LOOPS {
-        staged::<L>(rows, whole, out, out_n, stream);
-    } else if !with_normals {
-        for ((group, points), out) in groups.iter().zip(points).zip(out) {
-            four::<L>(rows, group, points, out, stream);
+    if !with_normals {
+        let (points, out) = (&points[..groups.len()], &mut out[..groups.len()]);
+        for (i, group) in groups.iter().enumerate() {
+            four::<L>(rows, group, &points[i], &mut out[i]);
         }
     } else {
-        // The loop twice, once for each kind of store, so that no four asks which.
-        match stream {
-            true => fours_with_normals::<L, true>(rows, whole, out, out_n),
-            false => fours_with_normals::<L, false>(rows, whole, out, out_n),
-        }
-    }
-    if stream {
-        L::fence();
+        fours_with_normals::<L>(rows, whole, out, out_n);
     }
     // The last few: a four filled up with copies of the first of them, the same arithmetic.
     if let Some(&first) = rest.first() {
@@ -114,9 +110,9 @@ pub fn blend_run<L: F32x4>(
         let mut bind_n = [Vec3A::X; 4];
         bind_n[..bind_n_rest.len()].copy_from_slice(bind_n_rest);
         let (mut positions, mut normals) = ([Vec3A::ZERO; 4], [Vec3A::ZERO; 4]);
-        let columns = four::<L>(rows, &group, &points, &mut positions, false);
+        let columns = four::<L>(rows, &group, &points, &mut positions);
         if !out_n_rest.is_empty() {
-            store3(normal_rule(columns, load3(&bind_n)), &mut normals, false);
+            store3(normal_rule(columns, load3(&bind_n)), &mut normals);
         }
         out_rest.copy_from_slice(&positions[..rest.len()]);
         out_n_rest.copy_from_slice(&normals[..out_n_rest.len()]);
@@ -133,58 +129,47 @@ struct Fours<'a> {
     bind_n: &'a [[Vec3A; 4]],
 }
 
-/// Positions and normals in blocks of [`STAGED`] fours: each four's position and moved normal, then
-/// each normalised, a block's square roots side by side. A loop per kind of store (`STREAM`); not a
-/// closure, which takes the instruction set of the function it is written in (`eight.rs` says more).
+/// Positions and normals in blocks of [`BLOCK`] fours, three loops a block: each four's blend and
+/// position (its matrices' columns kept), then each four's moved normal (kept), then each
+/// normalised. A loop of a few dozen instructions leaves the processor room to start the next fours
+/// while a square root finishes. Lanes that ask for short loops ([`F32x4::SHORT_LOOPS`]) blend
+/// every vertex's rows in a loop of its own first. By index, not by `zip`: the iterators' set-up
+/// stayed a call a block. The same arithmetic every way.
 #[inline(always)]
-fn fours_with_normals<L: F32x4, const STREAM: bool>(
+fn fours_with_normals<L: F32x4>(
     rows: &[Rows],
     Fours { groups, points, bind_n }: Fours,
     out: &mut [[Vec3A; 4]],
     out_n: &mut [[Vec3A; 4]],
 ) {
-    let mut kept = [(([L::splat(0.0); 3], L::splat(0.0)), [L::splat(0.0); 3]); STAGED];
-    let fours = groups.chunks(STAGED).zip(points.chunks(STAGED)).zip(out.chunks_mut(STAGED));
-    let normals = bind_n.chunks(STAGED).zip(out_n.chunks_mut(STAGED));
-    for (((groups, points), out), (bind_n, out_n)) in fours.zip(normals) {
-        for ((((group, points), out), bind_n), kept) in
-            groups.iter().zip(points).zip(out).zip(bind_n).zip(&mut kept)
-        {
-            let (columns, n) = (four::<L>(rows, group, points, out, STREAM), load3(bind_n));
-            *kept = (moved_normal(columns, n), n);
+    // One length for all, so that the indexing below is checked once.
+    let n = groups.len();
+    let (points, bind_n, out, out_n) = (&points[..n], &bind_n[..n], &mut out[..n], &mut out_n[..n]);
+    let mut blended_rows = [[[L::splat(0.0); 3]; 4]; BLOCK];
+    let mut columns = [[[L::splat(0.0); 3]; 3]; BLOCK];
+    let mut moved = [([L::splat(0.0); 3], L::splat(0.0)); BLOCK];
+    for start in (0..n).step_by(BLOCK) {
+        let end = n.min(start + BLOCK);
+        if L::SHORT_LOOPS {
+            let (rows_of, vertices) = (blended_rows.as_flattened_mut(), groups[start..end].as_flattened());
+            for (k, v) in vertices.iter().enumerate() {
+                rows_of[k] = blended::<L>(rows, v);
+            }
+            for i in start..end {
+                columns[i - start] = positions_of::<L>(&blended_rows[i - start], &points[i], &mut out[i]);
+            }
+        } else {
+            for i in start..end {
+                columns[i - start] = four::<L>(rows, &groups[i], &points[i], &mut out[i]);
+            }
         }
-        for (out_n, ((moved, det), n)) in out_n.iter_mut().zip(&kept) {
-            store3(normalised(*moved, *det, *n), out_n, STREAM);
+        for i in start..end {
+            moved[i - start] = moved_normal(columns[i - start], load3(&bind_n[i]));
         }
-    }
-}
-
-/// `fours_with_normals` in three short loops a block, for lanes that ask for them
-/// ([`F32x4::SHORT_LOOPS`]): every vertex's rows blended into memory first, then every four's
-/// position and moved normal (kept), then every four's normalising. The same arithmetic.
-#[inline(always)]
-fn staged<L: F32x4>(
-    rows: &[Rows],
-    Fours { groups, points, bind_n }: Fours,
-    out: &mut [[Vec3A; 4]],
-    out_n: &mut [[Vec3A; 4]],
-    stream: bool,
-) {
-    let mut blended_rows = [[L::splat(0.0); 3]; 4 * STAGED];
-    let mut kept = [(([L::splat(0.0); 3], L::splat(0.0)), [L::splat(0.0); 3]); STAGED];
-    let fours = groups.chunks(STAGED).zip(points.chunks(STAGED)).zip(out.chunks_mut(STAGED));
-    let normals = bind_n.chunks(STAGED).zip(out_n.chunks_mut(STAGED));
-    for (((groups, points), out), (bind_n, out_n)) in fours.zip(normals) {
-        for (v, b) in groups.as_flattened().iter().zip(&mut blended_rows) {
-            *b = blended::<L>(rows, v);
-        }
-        let (b, _) = blended_rows.as_chunks::<4>();
-        for ((((b, points), out), bind_n), kept) in b.iter().zip(points).zip(out).zip(bind_n).zip(&mut kept) {
-            let (columns, n) = (positions_of::<L>(b, points, out, stream), load3(bind_n));
-            *kept = (moved_normal(columns, n), n);
-        }
-        for (out_n, ((moved, det), n)) in out_n.iter_mut().zip(&kept) {
-            store3(normalised(*moved, *det, *n), out_n, stream);
+        for i in start..end {
+            let (m, det) = moved[i - start];
+            // The bind normal is loaded here again, for the rare four with a normal of no length.
+            store3(normalised(m, det, load3(&bind_n[i])), &mut out_n[i]);
         }
     }
 }
@@ -249,23 +234,18 @@ fn load3<L: F32x4>(v: &[Vec3A; 4]) -> [L; 3] {
 
 /// x, y and z turned back into four vectors.
 #[inline(always)]
-fn store3<L: F32x4>(v: [L; 3], out: &mut [Vec3A; 4], stream: bool) {
+fn store3<L: F32x4>(v: [L; 3], out: &mut [Vec3A; 4]) {
     let [a, b, c, d] = L::transpose4([v[0], v[1], v[2], L::splat(0.0)]);
-    a.put(&mut out[0], stream);
-    b.put(&mut out[1], stream);
-    c.put(&mut out[2], stream);
-    d.put(&mut out[3], stream);
+    a.put(&mut out[0]);
+    b.put(&mut out[1]);
+    c.put(&mut out[2]);
+    d.put(&mut out[3]);
 }
 
 /// Four vertices' blended rows turned round, then their positions written; returns the matrices'
 /// columns x, y and z, for the normals.
 #[inline(always)]
-fn positions_of<L: F32x4>(
-    b: &[[L; 3]; 4],
-    bind: &[Vec3A; 4],
-    positions: &mut [Vec3A; 4],
-    stream: bool,
-) -> [[L; 3]; 3] {
+fn positions_of<L: F32x4>(b: &[[L; 3]; 4], bind: &[Vec3A; 4], positions: &mut [Vec3A; 4]) -> [[L; 3]; 3] {
     // Row r of the four, turned round: m_r[c] is number (r, c) of the four matrices; and row r
     // of the positions, as glam's `transform_point3a`: x·p.x, + y·p.y, + z·p.z, + the translation.
     // A row at a time, so that few values are alive at once.
@@ -277,7 +257,7 @@ fn positions_of<L: F32x4>(
         moved[r] = m[2].mul_add(p[2], m[1].mul_add(p[1], m[0] * p[0])) + m[3];
         (columns[0][r], columns[1][r], columns[2][r]) = (m[0], m[1], m[2]);
     }
-    store3(moved, positions, stream);
+    store3(moved, positions);
     columns
 }
 
@@ -288,7 +268,6 @@ fn four<L: F32x4>(
     group: &[VertexInfluences; 4],
     bind: &[Vec3A; 4],
     positions: &mut [Vec3A; 4],
-    stream: bool,
 ) -> [[L; 3]; 3] {
     let b = [
         blended::<L>(rows, &group[0]),
@@ -296,5 +275,5 @@ fn four<L: F32x4>(
         blended(rows, &group[2]),
         blended(rows, &group[3]),
     ];
-    positions_of::<L>(&b, bind, positions, stream)
+    positions_of::<L>(&b, bind, positions)
 }

@@ -159,8 +159,9 @@ pub fn normalised<L: Lane>(moved: [L; 3], det: L, n: [L; 3]) -> [L; 3] {
 )]
 pub trait F32x4: Lane {
     /// Whether `four.rs` keeps its loops short for these lanes: positions alone a vertex at a time
-    /// by the palette's columns, positions and normals in blocks (`staged`), rather than one long
-    /// loop of four vertices. For an engine whose register allocator spilled the long one (V8).
+    /// by the palette's columns; with normals, each vertex's blend in a loop of its own before the
+    /// rest of the four (`fours_with_normals`). For an engine whose register allocator spilled the
+    /// long loops (V8).
     const SHORT_LOOPS: bool = false;
     /// The same number in every lane.
     fn splat(x: f32) -> Self;
@@ -172,11 +173,8 @@ pub trait F32x4: Lane {
     fn vector(v: Vec3A) -> Self;
     /// Four rows in, four columns out: number k of row j becomes number j of column k.
     fn transpose4(rows: [Self; 4]) -> [Self; 4];
-    /// One vector out, its first three lanes and the fourth (`stream`: past the caches, where the
-    /// lanes have such a store).
-    fn put(self, to: &mut Vec3A, stream: bool);
-    /// After stores past the caches: orders them before the thread's next writes.
-    fn fence() {}
+    /// One vector out, its first three lanes and the fourth (into the vector's padding).
+    fn put(self, to: &mut Vec3A);
 }
 
 /// A way to skin a group of eight vertices, lane by lane: linear blending (`Linear`, in
@@ -197,13 +195,7 @@ pub trait GroupSkin: Copy {
     /// The whole run on four lanes `F` (`four.rs`), where this way of skinning has a four-lane
     /// kernel for it: true if it ran, false (nothing written) where the caller must run the eight.
     #[inline(always)]
-    fn four_lanes<F: F32x4>(
-        self,
-        _inputs: Inputs,
-        _positions: &mut [Vec3A],
-        _normals: &mut [Vec3A],
-        _stream: bool,
-    ) -> bool {
+    fn four_lanes<F: F32x4>(self, _inputs: Inputs, _positions: &mut [Vec3A], _normals: &mut [Vec3A]) -> bool {
         false
     }
 }

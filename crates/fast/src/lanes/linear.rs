@@ -39,13 +39,7 @@ impl GroupSkin for Linear<'_> {
 
     /// The four-lane kernel of `four.rs`, with the palette as rows, where it fits the stack copy.
     #[inline(always)]
-    fn four_lanes<F: F32x4>(
-        self,
-        inputs: Inputs,
-        positions: &mut [Vec3A],
-        normals: &mut [Vec3A],
-        stream: bool,
-    ) -> bool {
-        four::blend_run::<F>(self.0, inputs, positions, normals, stream)
+    fn four_lanes<F: F32x4>(self, inputs: Inputs, positions: &mut [Vec3A], normals: &mut [Vec3A]) -> bool {
+        four::blend_run::<F>(self.0, inputs, positions, normals)
     }
 }

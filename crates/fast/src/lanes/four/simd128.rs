@@ -21,15 +21,9 @@ use std::ops::{Add, Mul, Sub};
 /// recompiles this crate and the program, not the crates below them. A browser checks a module's
 /// every instruction when it loads it, so where this runs, the browser has them.
 #[cfg_attr(feature = "relaxed-simd", target_feature(enable = "relaxed-simd"))]
-pub fn run(
-    method: impl GroupSkin,
-    inputs: Inputs,
-    positions: &mut [Vec3A],
-    normals: &mut [Vec3A],
-    stream: bool,
-) {
-    if !method.four_lanes::<Simd128>(inputs, positions, normals, stream) {
-        eight::blend_run::<Portable>((), method, inputs, positions, normals, stream)
+pub fn run(method: impl GroupSkin, inputs: Inputs, positions: &mut [Vec3A], normals: &mut [Vec3A]) {
+    if !method.four_lanes::<Simd128>(inputs, positions, normals) {
+        eight::blend_run::<Portable>((), method, inputs, positions, normals, false)
     }
 }
 
@@ -148,7 +142,7 @@ impl F32x4 for Simd128 {
     }
 
     #[inline(always)]
-    fn put(self, to: &mut Vec3A, _stream: bool) {
+    fn put(self, to: &mut Vec3A) {
         // The whole register, its fourth lane into the vector's padding.
         *to = self.0.into();
     }

@@ -8,7 +8,7 @@
 // `put`'s (`sse2.rs`), into a `&mut Vec3A`.
 
 use super::super::kernel::Lane;
-use super::super::sse2::{finite_positive, put, transpose4};
+use super::super::sse2::{finite_positive, transpose4};
 use super::F32x4;
 use glam::Vec3A;
 use std::arch::x86_64::*;
@@ -117,13 +117,8 @@ impl F32x4 for Sse2x4 {
     }
 
     #[inline(always)]
-    fn put(self, to: &mut Vec3A, stream: bool) {
-        put(to, self.0, stream);
-    }
-
-    #[inline(always)]
-    fn fence() {
-        // SAFETY: SSE is part of x86-64; `sfence` orders this thread's stores, touching no memory.
-        unsafe { _mm_sfence() }
+    fn put(self, to: &mut Vec3A) {
+        // The whole register, its fourth lane into the vector's padding.
+        *to = self.0.into();
     }
 }
