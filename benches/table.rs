@@ -48,16 +48,16 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
 /// The floor: move the bytes a blend moves, compute nothing.
 ///
 /// Only the bind position is copied, yet both streams the blend reads come in from memory: the
-/// positions, and the influences, of which each vertex's count is read (never 0, so the copy is
-/// always the bind position; a load and a branch that always goes one way). Memory moves in
+/// positions, and the influences, of which each vertex's first weight is read (never negative, so
+/// the copy is always the bind position; a load and a branch that always goes one way). Memory moves in
 /// 64-byte cache lines, so one read per record fetches the whole stream. So this reads what the
 /// blend reads and writes what it writes, with the least work a CPU can do on them.
 /// Its stores are plain ones, as the fast path's for positions alone (it streams past the caches
 /// only with normals, `lanes::STREAM_FROM_VERTICES`), so the floor is measured with the same stores.
 fn copy(bind: &[Vec3A], vertices: &[VertexInfluences], out: &mut [Vec3A]) {
-    const { assert!(size_of::<VertexInfluences>() <= 64, "every cache line must hold a count") };
+    const { assert!(size_of::<VertexInfluences>() <= 64, "every cache line must hold a weight") };
     for ((v, &bind), out) in vertices.iter().zip(bind).zip(out.iter_mut()) {
-        *out = if v.count == 0 { Vec3A::ZERO } else { bind };
+        *out = if v.weights[0] < 0.0 { Vec3A::ZERO } else { bind };
     }
 }
 

@@ -66,11 +66,13 @@ fn affine_same_loop(skin: &Skin, palette: &[Mat4], affine: &mut Vec<Affine3A>, o
     }
 }
 
-/// `blend::blend`'s loop over the slots in use only: less arithmetic, a branch per vertex.
+/// `blend::blend`'s loop over the slots in use only (`Skin::slots_used`, one more stream to read):
+/// less arithmetic, a branch per vertex.
 fn used_slots_only(skin: &Skin, palette: &[Mat4], _: &mut Vec<Affine3A>, out: &mut [Vec3A]) {
-    for ((v, &bind), out) in skin.vertex_influences().iter().zip(skin.bind()).zip(out.iter_mut()) {
+    let vertices = skin.vertex_influences().iter().zip(skin.slots_used());
+    for (((v, &used), &bind), out) in vertices.zip(skin.bind()).zip(out.iter_mut()) {
         let mut sum = Vec3A::ZERO;
-        for i in 0..v.count as usize {
+        for i in 0..used as usize {
             sum += v.weights[i] * palette[v.joints[i] as usize].transform_point3a(bind);
         }
         *out = sum;

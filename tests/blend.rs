@@ -6,7 +6,9 @@ use skinning_method::blend::blend;
 use skinning_method::frame::{Blending, Frame, Pose, Still};
 use skinning_method::model::Model;
 use skinning_method::scene::{self, BONE1, BONE2, BONE31, BONE32, ROOT};
-use skinning_method::skin::{Influence, Joint, Skin, SkinError, SkinProblem, compute_palette};
+use skinning_method::skin::{
+    Influence, Joint, Skin, SkinError, SkinProblem, VertexInfluences, compute_palette,
+};
 use skinning_method::transform::Trs;
 
 /// The article's scene posed with these local translations (bones not named keep their bind ones),
@@ -210,4 +212,20 @@ fn an_edit_of_the_scene_that_breaks_the_skin_names_the_vertex() {
     assert_eq!(scene::SceneError::from(err).to_string(), "vertex 3: weights sum to 0.90000004, not 1");
     // The mesh as shipped builds.
     assert!(scene::article_with_mesh(&scene::MESH).is_ok());
+}
+
+#[test]
+fn the_influences_stream_holds_only_what_the_blend_reads() {
+    // Four joints of 2 bytes and four weights of 4: the slots, and no byte more.
+    assert_eq!(size_of::<VertexInfluences>(), 4 * 2 + 4 * 4);
+    let mut skin = Skin::new(joints());
+    let two = [Influence { joint: 1, weight: 0.25 }, Influence { joint: 2, weight: 0.75 }];
+    skin.add_vertex(Vec3::ZERO, &two).expect("a valid vertex");
+    skin.add_vertex(Vec3::X, &[Influence { joint: 3, weight: 1.0 }]).expect("a valid vertex");
+    // How many slots each uses is kept beside, and the unused slots weigh 0 on joint 0.
+    assert_eq!(skin.slots_used(), &[2, 1]);
+    let v = skin.vertex_influences()[0];
+    assert_eq!((v.joints, v.weights), ([1, 2, 0, 0], [0.25, 0.75, 0.0, 0.0]));
+    assert_eq!(skin.influences(0).collect::<Vec<_>>(), two);
+    assert_eq!(skin.most_influences(), 2);
 }

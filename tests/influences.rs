@@ -77,7 +77,7 @@ fn the_skin_keeps_every_influence_in_the_files_order() {
         let got: Vec<(usize, f64)> = skin.influences(v).map(|i| (i.joint, i.weight as f64)).collect();
         assert_eq!(got, eight::influences(v, &EIGHT), "vertex {v}");
         // Four in the vertex's slots, four beside them.
-        assert_eq!((skin.vertex_influences()[v].count, skin.extras_of(v..v + 1).len()), (4, 4), "vertex {v}");
+        assert_eq!((skin.slots_used()[v], skin.extras_of(v..v + 1).len()), (4, 4), "vertex {v}");
     }
 }
 

@@ -17,7 +17,7 @@ use skinning_method::normals::{
     Rule, blended_matrix, degrees_between, face_normal, face_normals, inverse_transpose, skin_normal,
 };
 use skinning_method::skeleton::SkeletonBuilder;
-use skinning_method::skin::{Influence, Joint, Skin, VertexInfluences};
+use skinning_method::skin::{Influence, Joint, SLOTS, Skin, VertexInfluences};
 use skinning_method::transform::Trs;
 
 /// One joint, turned 90° about z and stretched (2, 1, 1) (scaled first, then turned), bound
@@ -77,10 +77,11 @@ fn a_45_degree_face_on_a_joint_stretched_2_1_1_and_turned_90_degrees() {
     println!("stretched (2, 1, 1) and turned 90°: the plain 3x3 is {off:.2}° off the rule");
 }
 
-/// The 3x3 part of `Σ wᵢ palette[jointᵢ]` in f64, worked out here without the library.
+/// The 3x3 part of `Σ wᵢ palette[jointᵢ]` in f64, worked out here without the library, over all
+/// four slots (an unused one weighs 0).
 fn blend_matrix_f64(v: &VertexInfluences, palette: &[Mat4]) -> DMat3 {
     let mut m = DMat3::ZERO;
-    for i in 0..v.count as usize {
+    for i in 0..SLOTS {
         let p = palette[v.joints[i] as usize].as_dmat4();
         let cols = [p.x_axis.truncate(), p.y_axis.truncate(), p.z_axis.truncate()];
         m += DMat3::from_cols(cols[0], cols[1], cols[2]) * v.weights[i] as f64;
@@ -88,10 +89,11 @@ fn blend_matrix_f64(v: &VertexInfluences, palette: &[Mat4]) -> DMat3 {
     m
 }
 
-/// A vertex's influences as sorted (joint, weight) pairs, to tell whether two vertices share them.
+/// A vertex's influences that weigh anything, as sorted (joint, weight) pairs, to tell whether two
+/// vertices blend alike.
 fn influences(v: &VertexInfluences) -> Vec<(u16, u32)> {
     let mut pairs: Vec<(u16, u32)> =
-        (0..v.count as usize).map(|i| (v.joints[i], v.weights[i].to_bits())).collect();
+        (0..SLOTS).filter(|&i| v.weights[i] != 0.0).map(|i| (v.joints[i], v.weights[i].to_bits())).collect();
     pairs.sort_unstable();
     pairs
 }

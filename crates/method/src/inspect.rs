@@ -116,8 +116,9 @@ pub fn inspect(skin: &Skin, positions: &[Vec3A], palette: &[Mat4], vertex: usize
             count += 1;
         }
     };
+    let used = skin.slots_used()[vertex] as usize;
     for i in 0..SLOTS {
-        add(v.joints[i] as JointId, v.weights[i], i < v.count as usize);
+        add(v.joints[i] as JointId, v.weights[i], i < used);
     }
     // Then, as in the blend's second pass, the vertex's fifth and later influences, if it has any.
     for extra in skin.extras_of(vertex..vertex + 1) {

@@ -65,16 +65,15 @@ pub struct Influence {
 
 /// One vertex's influences, stored as the blend reads them; its position is in another stream.
 ///
-/// The influences sit in four fixed slots; the slots past `count` hold joint 0 with weight 0, so the
-/// blend can always run over all four without branching (a weight of 0 adds nothing). A vertex
-/// with more than four fills the four slots with its first four and keeps the rest as the skin's
-/// extras.
+/// The influences sit in four fixed slots; the slots a vertex does not use hold joint 0 with weight
+/// 0, so the blend can always run over all four without branching (a weight of 0 adds nothing). A
+/// vertex with more than four fills the four slots with its first four and keeps the rest as the
+/// skin's extras. 24 bytes, all of them read by the blend: how many slots are in use is kept
+/// beside ([`Skin::slots_used`]), for the tools that ask.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VertexInfluences {
     pub joints: [u16; SLOTS],
     pub weights: [f32; SLOTS],
-    /// How many slots are in use (1 to 4; 4 for a vertex with extras).
-    pub count: u8,
 }
 
 /// What the blend moves, one entry per vertex, in the mesh's bind space: the positions and, where
@@ -96,6 +95,8 @@ pub struct Skin {
     bind: Vec<Vec3A>,
     /// Each vertex's four slots.
     influences: Vec<VertexInfluences>,
+    /// How many of each vertex's slots are in use (1 to 4; 4 for a vertex with extras).
+    slots_used: Vec<u8>,
     /// The fifth and later influences of the vertices that have more than four, in vertex order.
     extras: Extras,
     /// Each vertex's bind normal, a unit vector, or none at all (empty).
@@ -112,6 +113,7 @@ impl Skin {
             joints,
             bind: Vec::new(),
             influences: Vec::new(),
+            slots_used: Vec::new(),
             extras: Extras::default(),
             normals: Vec::new(),
         }
@@ -147,13 +149,14 @@ impl Skin {
             return fail(SkinProblem::WeightsDoNotSumToOne(sum));
         }
         let (slots, extras) = influences.split_at(influences.len().min(SLOTS));
-        let mut v = VertexInfluences { joints: [0; SLOTS], weights: [0.0; SLOTS], count: slots.len() as u8 };
+        let mut v = VertexInfluences { joints: [0; SLOTS], weights: [0.0; SLOTS] };
         for (slot, influence) in slots.iter().enumerate() {
             v.joints[slot] = influence.joint as u16;
             v.weights[slot] = influence.weight;
         }
         self.bind.push(bind.into());
         self.influences.push(v);
+        self.slots_used.push(slots.len() as u8);
         for i in extras {
             self.extras.push(ExtraInfluence { vertex, joint: i.joint, weight: i.weight });
         }
@@ -196,6 +199,12 @@ impl Skin {
         &self.influences
     }
 
+    /// How many slots each vertex uses, one entry per vertex (1 to 4): what a tool shows. The blend
+    /// never asks, as an unused slot weighs 0.
+    pub fn slots_used(&self) -> &[u8] {
+        &self.slots_used
+    }
+
     /// The skin's own shape, as it was modelled: its bind positions and bind normals.
     pub fn shape(&self) -> Shape<'_> {
         Shape { positions: &self.bind, normals: &self.normals }
@@ -222,9 +231,8 @@ impl Skin {
     /// Every influence of vertex `vertex`, its slots then its extras, in the order they were given:
     /// what an exporter writes or a tool shows. (The blend reads the slots and the extras directly.)
     pub fn influences(&self, vertex: usize) -> impl Iterator<Item = Influence> + '_ {
-        let v = &self.influences[vertex];
-        let slots =
-            (0..v.count as usize).map(|i| Influence { joint: v.joints[i] as JointId, weight: v.weights[i] });
+        let (v, used) = (&self.influences[vertex], self.slots_used[vertex] as usize);
+        let slots = (0..used).map(|i| Influence { joint: v.joints[i] as JointId, weight: v.weights[i] });
         let extras = self.extras.of(vertex..vertex + 1).iter();
         slots.chain(extras.map(|e| Influence { joint: e.joint, weight: e.weight }))
     }
@@ -245,7 +253,7 @@ impl Skin {
 
     /// The most influences any one vertex has (0 for a skin without vertices; 4 or fewer for most).
     pub fn most_influences(&self) -> usize {
-        let slots = self.influences.iter().map(|v| v.count as usize).max().unwrap_or(0);
+        let slots = self.slots_used.iter().max().map_or(0, |&used| used as usize);
         let extras = self.extras_by_vertex(0..self.len()).map(|(_, extras)| extras.len()).max();
         extras.map_or(slots, |extras| SLOTS + extras)
     }

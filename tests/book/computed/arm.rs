@@ -106,7 +106,7 @@ fn weights_short_of_one() -> Facts {
     let bind = model.skin.bind()[1];
     let mut joints = [0; SLOTS];
     joints[1] = BONE1 as u16;
-    let vertex = VertexInfluences { joints, weights: [0.5, 0.4, 0.0, 0.0], count: 2 };
+    let vertex = VertexInfluences { joints, weights: [0.5, 0.4, 0.0, 0.0] };
     let identity = vec![Mat4::IDENTITY; model.skin.joints().len()];
     // The blend of that one vertex by its four slots, as the main loop makes it.
     let out = [Linear(&identity).position(&vertex, &[], bind)];
