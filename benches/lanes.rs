@@ -1,7 +1,8 @@
 //! The fast path on each kind of vector lanes this processor has (`lanes.rs`: `Lanes`), positions
 //! alone and with normals, against the readable loop (`blend.rs`: `blend_run`, by `Linear`, as a
 //! frame's `lbs_or_dqs::ByMethod` runs it: `lbs_or_dqs::Reference`), on the same tube in turn. What the
-//! lanes buy, and what the wider ones add.
+//! lanes buy, and what the wider ones add. Then where the palette sits: on a cache line, or 16
+//! bytes past one (`lanes/aligned.rs`).
 
 use glam::{Mat4, Vec3A};
 use skinning_fast::lanes::Lanes;
@@ -73,4 +74,46 @@ pub fn run(skin: &Skin, palette: &[Mat4], budget: Duration) {
         let (positions, both) = (format!("{positions:.2} ({p_best:.2})"), format!("{both:.2} ({b_best:.2})"));
         println!("{name:<22} {positions:>16} {both:>16}   {against}");
     }
+    placement(skin, palette, budget / 4);
+}
+
+/// A palette 16 bytes past a cache line, as an allocator may place one: every matrix spans two.
+#[repr(C, align(64))]
+struct OffLine([f32; 4], [Mat4; 64]);
+
+/// A palette from a line's start: each matrix on a line of its own.
+#[repr(C, align(64))]
+struct OnLine([Mat4; 64]);
+
+/// The widest lanes' positions with the same palette on a line and off one, taking turns, and the
+/// ratio of their medians: about 1 where the fast path moves a palette onto lines first.
+fn placement(skin: &Skin, palette: &[Mat4], budget: Duration) {
+    let n = palette.len();
+    let (mut on, mut off) =
+        (Box::new(OnLine([Mat4::ZERO; 64])), Box::new(OffLine([0.0; 4], [Mat4::ZERO; 64])));
+    on.0[..n].copy_from_slice(palette);
+    off.1[..n].copy_from_slice(palette);
+    let (lanes, mut out) = (Lanes::best(), vec![Vec3A::ZERO; skin.len()]);
+    let mut samples = [Vec::new(), Vec::new()];
+    let started = Instant::now();
+    while samples[0].len() < 5 || started.elapsed() < budget {
+        for (placed, samples) in [&on.0[..n], &off.1[..n]].into_iter().zip(&mut samples) {
+            let t = Instant::now();
+            lanes.blend_run(
+                skin,
+                skin.shape(),
+                Palette::Lbs(black_box(placed)),
+                0..skin.len(),
+                &mut out,
+                &mut [],
+            );
+            samples.push(t.elapsed());
+            black_box(&mut out);
+        }
+    }
+    let [on, off] = samples.map(|mut s| {
+        s.sort();
+        s[s.len() / 2].as_secs_f64()
+    });
+    println!("the palette 16 bytes past a line, against on one: {} positions {:.2}x", lanes.name(), off / on);
 }

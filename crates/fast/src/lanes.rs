@@ -80,6 +80,7 @@
 //! its positions and normals (`morph.rs`: `Morphed::shape`), beside the skin's own influences, as
 //! it hands it to the readable `blend_run`.
 
+mod aligned;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod dual;
@@ -199,6 +200,9 @@ impl Lanes {
     ) {
         match palette {
             Palette::Lbs(palette) => {
+                // Each matrix on a cache line of its own (`lanes/aligned.rs` says why).
+                let mut lines = aligned::Lines::new();
+                let palette = lines.of(palette);
                 self.run_then_extras(Linear(palette), skin, shape, vertices, positions, normals)
             }
             Palette::Dqs { joints, scale } => {

@@ -3,7 +3,8 @@
 //! on x86-64 the portable, SSE2 (four lanes, `lanes/four.rs`) and AVX2 lanes; in WebAssembly the
 //! portable and the page's `simd128` lanes, run in Node (`cargo test -p skinning-fast --target
 //! wasm32-wasip1`, with `web/wasi.mjs` as cargo's runner). A skin of more joints than the four
-//! lanes copy onto the stack takes the eight-lane road, and gives the same numbers.
+//! lanes copy onto the stack takes the eight-lane road, and gives the same numbers; so does a
+//! palette that starts off a cache line.
 
 use glam::{Mat4, Quat, Vec3, Vec3A};
 use skinning_fast::lanes::{Lanes, ROWS_ON_STACK};
@@ -81,5 +82,31 @@ fn the_page_runs_its_own_lanes() {
     assert_eq!(Lanes::Simd128.runs_here(), page);
     if page {
         assert_eq!(Lanes::best(), Lanes::Simd128);
+    }
+}
+
+/// The bench's 64 bones' palette 16 bytes past a cache line, as an allocator may place one.
+#[repr(C, align(64))]
+struct OffLine([f32; 4], [Mat4; 64]);
+
+/// The same palette from a line's start.
+#[repr(C, align(64))]
+struct OnLine([Mat4; 64]);
+
+#[test]
+fn where_the_palette_lies_changes_no_number() {
+    let model = synthetic::tube(64, 101, 7);
+    let (skin, n) = (&model.skin, model.skin.len());
+    let matrices: [Mat4; 64] = palette(64).try_into().expect("64 matrices");
+    let (on, off) = (Box::new(OnLine(matrices)), Box::new(OffLine([0.0; 4], matrices)));
+    assert_eq!((on.0.as_ptr() as usize % 64, off.1.as_ptr() as usize % 64), (0, 16));
+    for lanes in Lanes::all().into_iter().filter(|l| l.runs_here()) {
+        let mut outputs = Vec::new();
+        for placed in [&on.0[..], &off.1[..]] {
+            let (mut positions, mut normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
+            lanes.blend_run(skin, skin.shape(), Palette::Lbs(placed), 0..n, &mut positions, &mut normals);
+            outputs.push((positions, normals));
+        }
+        assert!(outputs[0] == outputs[1], "{} lanes: the palette's place changed the numbers", lanes.name());
     }
 }
