@@ -52,8 +52,7 @@ fn textbook(posed: &Posed, out: &mut [Vec3A]) {
 /// the copy is always the bind position; a load and a branch that always goes one way). Memory moves in
 /// 64-byte cache lines, so one read per record fetches the whole stream. So this reads what the
 /// blend reads and writes what it writes, with the least work a CPU can do on them.
-/// Its stores are plain ones, as the fast path's for positions alone (it streams past the caches
-/// only with normals, `lanes::STREAM_FROM_VERTICES`), so the floor is measured with the same stores.
+/// Its stores are plain ones, as the fast path's, so the floor is measured with the same stores.
 fn copy(bind: &[Vec3A], vertices: &[VertexInfluences], out: &mut [Vec3A]) {
     const { assert!(size_of::<VertexInfluences>() <= 64, "every cache line must hold a weight") };
     for ((v, &bind), out) in vertices.iter().zip(bind).zip(out.iter_mut()) {

@@ -54,16 +54,10 @@
 //! x86-64 target), and it would be one more crate to build and keep optimised in the release
 //! profile.
 //!
-//! **Past the caches.** A mesh of [`STREAM_FROM_VERTICES`] vertices or more is bigger than the
-//! caches, so the pass streams from memory, and a normal costs its bytes: 16 more read and 16 more
-//! written a vertex. A plain store first reads the cache line it writes into (to own it), so each
-//! written byte crosses the memory bus twice. So when such a pass makes positions and normals, the
-//! x86-64 eight lanes write both with non-temporal stores (`_mm_stream_ps`, in `F32x8::store`), which
-//! fill whole lines in memory without reading them; a fence after the run's whole groups orders
-//! them before the thread's next writes (the last few vertices, short of a group, take plain
-//! stores). The numbers are the same; only their road to memory changes. Positions alone, and the
-//! four lanes (`lanes/four.rs`), keep plain stores: they are bound by their arithmetic even at a
-//! million vertices, and streaming made them slower (chapter 14, "Past the caches").
+//! **Plain stores.** Every kind of lanes writes its outputs with plain stores. At a million
+//! vertices a plain store first reads the line it fills, and non-temporal stores, which skip that
+//! read, were tried: on an Intel Xeon they saved a little, on an AMD EPYC they cost more than that
+//! (chapter 14, "Past the caches").
 //!
 //! **Every vertex alike.** A vertex's result does not depend on which group it falls in: the last
 //! few vertices of a run are blended in a group filled up with copies. So chunks on many threads
@@ -99,14 +93,6 @@ mod sse2;
 
 pub use four::ROWS_ON_STACK;
 pub use kernel::GROUP;
-
-/// From how many vertices the fast path, making positions and normals, writes them past the caches
-/// (non-temporal stores, `F32x8::store`). A quarter of a million vertices move about 24 MB in and
-/// out with their normals, past most processors' last cache, so the outputs would only push the
-/// inputs out of it on their way to memory. Below it they stay in the caches, where whoever reads
-/// them next (the upload to the GPU) finds them. The figure is a choice, not a measurement of each machine: the
-/// bench's 100,000 vertices (10 MB) fit this machine's 32 MiB cache, its million (96 MB) do not.
-pub const STREAM_FROM_VERTICES: usize = 1 << 18;
 
 use glam::Vec3A;
 use kernel::GroupSkin;
@@ -252,10 +238,6 @@ impl Lanes {
         };
         assert_eq!(bind_normals.len(), normals.len(), "one output normal per vertex");
         assert!(self.runs_here(), "this processor has no {} lanes", self.name());
-        // The whole skin's size decides, not this run's: every thread's run goes through the caches.
-        // Positions alone, and the four lanes, stay with plain stores: at a million vertices one
-        // thread of them is bound by its arithmetic, not by memory.
-        let stream = !normals.is_empty() && skin.len() >= STREAM_FROM_VERTICES;
         let inputs = kernel::Inputs { influences: run, bind, bind_normals };
         match self {
             #[cfg(target_arch = "x86_64")]
@@ -263,18 +245,18 @@ impl Lanes {
                 let proof = avx2::HasAvx2Fma::detect().expect("runs_here found AVX2 and FMA");
                 // SAFETY: `run_avx2` is compiled for AVX2 and FMA, so it may run only where the
                 // processor has them; `proof` exists, and `HasAvx2Fma::detect` makes one only then.
-                unsafe { run_avx2(proof, method, inputs, positions, normals, stream) }
+                unsafe { run_avx2(proof, method, inputs, positions, normals) }
             }
             #[cfg(target_arch = "x86_64")]
             Lanes::Sse2 => {
                 // Linear blending on four lanes with the palette as rows (`four.rs`), where it has one.
                 if !method.four_lanes::<four::sse2::Sse2x4>(inputs, positions, normals) {
-                    eight::blend_run::<sse2::Sse2>((), method, inputs, positions, normals, stream)
+                    eight::blend_run::<sse2::Sse2>((), method, inputs, positions, normals)
                 }
             }
             #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
             Lanes::Simd128 => four::simd128::run(method, inputs, positions, normals),
-            _ => eight::blend_run::<portable::Portable>((), method, inputs, positions, normals, stream),
+            _ => eight::blend_run::<portable::Portable>((), method, inputs, positions, normals),
         }
     }
 }
@@ -289,7 +271,6 @@ fn run_avx2(
     inputs: kernel::Inputs,
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
-    stream: bool,
 ) {
-    eight::blend_run::<avx2::Avx2>(proof, method, inputs, positions, normals, stream);
+    eight::blend_run::<avx2::Avx2>(proof, method, inputs, positions, normals);
 }

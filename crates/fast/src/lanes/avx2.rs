@@ -191,12 +191,11 @@ impl F32x8 for Avx2 {
         group: &[VertexInfluences; GROUP],
         bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
-        stream: bool,
     ) {
         // SAFETY: the `HasAvx2Fma` argument proves AVX2 and FMA. The loads read `m[0..8]` and
         // `m[8..16]` of a `&[f32; 16]`; the palette index is below its length as in
         // `blended_matrices` (the skin refused other joints, `Lanes::blend_run` asserted the length);
-        // `put` writes into a `&mut Vec3A`, sixteen bytes aligned to sixteen.
+        // `put` is a plain store.
         unsafe {
             // By index: `Zip::new` is not marked inline, and was left two calls a group (`vzeroupper` each).
             for j in 0..GROUP {
@@ -212,7 +211,7 @@ impl F32x8 for Avx2 {
                 let moved = _mm_mul_ps(_mm256_castps256_ps128(xy), _mm_set1_ps(p.x));
                 let moved = _mm_fmadd_ps(_mm256_extractf128_ps::<1>(xy), _mm_set1_ps(p.y), moved);
                 let moved = _mm_fmadd_ps(_mm256_castps256_ps128(zt), _mm_set1_ps(p.z), moved);
-                put(&mut positions[j], _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved), stream);
+                put(&mut positions[j], _mm_add_ps(_mm256_extractf128_ps::<1>(zt), moved));
             }
         }
     }
@@ -273,26 +272,19 @@ impl F32x8 for Avx2 {
     }
 
     #[inline(always)]
-    fn fence(_: HasAvx2Fma) {
-        // SAFETY: `sfence` is SSE, which every x86-64 processor has; it orders stores, it reads
-        // and writes no memory of ours.
-        unsafe { _mm_sfence() }
-    }
-
-    #[inline(always)]
     fn prefetch(at: *const Vec3A) {
         prefetch_group(at);
     }
 
     #[inline(always)]
-    fn store(v: [Avx2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
+    fn store(v: [Avx2; 3], out: &mut [Vec3A; GROUP]) {
         // SAFETY: `v` holds `Avx2`s, made only where AVX runs; `transpose4x2` asks that of its caller.
-        // `put` writes each vector into `out[j]`, a `&mut Vec3A`, sixteen bytes aligned to sixteen.
+        // `put` is a plain store.
         unsafe {
             let q = transpose4x2([v[0].0, v[1].0, v[2].0, _mm256_setzero_ps()]);
             for j in 0..4 {
-                put(&mut out[j], _mm256_castps256_ps128(q[j]), stream);
-                put(&mut out[j + 4], _mm256_extractf128_ps::<1>(q[j]), stream);
+                put(&mut out[j], _mm256_castps256_ps128(q[j]));
+                put(&mut out[j + 4], _mm256_extractf128_ps::<1>(q[j]));
             }
         }
     }

@@ -30,7 +30,6 @@ impl GroupSkin for DualQuats<'_> {
         bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
-        stream: bool,
     ) {
         // 1. The weighted sum, a vertex at a time, turned round.
         let [rx, ry, rz, rw, dx, dy, dz, dw] = L::blended_dual_quats(proof, self.joints, group);
@@ -50,12 +49,11 @@ impl GroupSkin for DualQuats<'_> {
         L::store(
             [two.mul_add(t[0], turned[0]), two.mul_add(t[1], turned[1]), two.mul_add(t[2], turned[2])],
             positions,
-            stream,
         );
 
         // The normal turns by the same rotation (the shared scale changes no direction).
         if let Some((n, out)) = normals {
-            L::store(turn(proof, r, w, n), out, stream);
+            L::store(turn(proof, r, w, n), out);
         }
     }
 }

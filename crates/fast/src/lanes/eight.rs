@@ -6,34 +6,10 @@ use super::kernel::{AHEAD, F32x8, GROUP, GroupSkin, Inputs, refs};
 use glam::Vec3A;
 use skinning_method::skin::VertexInfluences;
 
-/// The writer of streamed stores' guard: made before they start, it fences them ([`F32x8::fence`])
-/// when its scope ends, whichever way the scope is left. Why they need the fence is said where they
-/// are made (`sse2.rs`: `put`).
-struct Fence<L: F32x8> {
-    streamed: bool,
-    proof: L::Proof,
-}
-
-impl<L: F32x8> Fence<L> {
-    fn after(proof: L::Proof, streamed: bool) -> Fence<L> {
-        Fence { streamed, proof }
-    }
-}
-
-impl<L: F32x8> Drop for Fence<L> {
-    #[inline(always)]
-    fn drop(&mut self) {
-        if self.streamed {
-            L::fence(self.proof);
-        }
-    }
-}
-
 /// The loop over a run of vertices, reading its [`Inputs`]: groups of eight, then the last few in a group filled up with
 /// copies of the first of them, so that every vertex goes through the very same arithmetic
 /// wherever the run starts and ends. `normals` is empty for positions alone; otherwise it and
-/// `bind_normals` have one per vertex. `stream`: the whole groups' outputs are written past the
-/// caches ([`F32x8::store`]), then fenced; the last few are copied out with plain stores.
+/// `bind_normals` have one per vertex.
 #[inline(always)]
 pub fn blend_run<L: F32x8>(
     proof: L::Proof,
@@ -41,7 +17,6 @@ pub fn blend_run<L: F32x8>(
     inputs: Inputs,
     positions: &mut [Vec3A],
     normals: &mut [Vec3A],
-    stream: bool,
 ) {
     let Inputs { influences: vertices, bind, bind_normals } = inputs;
     let (groups, rest) = vertices.as_chunks::<GROUP>();
@@ -49,14 +24,7 @@ pub fn blend_run<L: F32x8>(
     let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
     let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
-    {
-        // The whole groups, streamed or not; their stores are fenced when this scope ends.
-        let _fence = Fence::<L>::after(proof, stream);
-        match stream {
-            true => whole_groups::<L, true>(proof, method, groups, points, bind, out, normals),
-            false => whole_groups::<L, false>(proof, method, groups, points, bind, out, normals),
-        }
-    }
+    whole_groups::<L>(proof, method, groups, points, bind, out, normals);
     if let Some(&first) = rest.first() {
         let mut group = [first; GROUP];
         group[..rest.len()].copy_from_slice(rest);
@@ -67,19 +35,17 @@ pub fn blend_run<L: F32x8>(
         let (mut positions, mut normals) = ([Vec3A::ZERO; GROUP], [Vec3A::ZERO; GROUP]);
         let with_normals = !normals_rest.is_empty();
         let normals_in = with_normals.then_some((L::load(proof, refs(&bind)), &mut normals));
-        method.skin::<L>(proof, &group, &points, &mut positions, normals_in, false);
+        method.skin::<L>(proof, &group, &points, &mut positions, normals_in);
         out_rest.copy_from_slice(&positions[..rest.len()]);
         normals_rest.copy_from_slice(&normals[..normals_rest.len()]);
     }
 }
 
-/// The whole groups of a run, each kind of store (`STREAM`) a loop of its own: asking in every group
-/// kept the stores' addresses in registers. A function, not a closure: a closure takes the
-/// instruction set of the function it is written in, not of `run_avx2` it is inlined into, and
-/// every intrinsic in it was a call. The lines each group writes [`AHEAD`] groups on are asked for
-/// early, but where the stores go past the caches (they read none).
+/// The whole groups of a run. A function, not a closure: a closure takes the instruction set of
+/// the function it is written in, not of `run_avx2` it is inlined into, and every intrinsic in it
+/// was a call. The lines each group writes [`AHEAD`] groups on are asked for early.
 #[inline(always)]
-fn whole_groups<L: F32x8, const STREAM: bool>(
+fn whole_groups<L: F32x8>(
     proof: L::Proof,
     method: impl GroupSkin,
     groups: &[[VertexInfluences; GROUP]],
@@ -93,19 +59,15 @@ fn whole_groups<L: F32x8, const STREAM: bool>(
     let groups = groups.iter().zip(points).zip(out).enumerate();
     if !with_normals {
         for (i, ((group, points), out)) in groups {
-            if !STREAM {
-                L::prefetch(out_at.wrapping_add(i + AHEAD).cast());
-            }
-            method.skin::<L>(proof, group, points, out, None, STREAM);
+            L::prefetch(out_at.wrapping_add(i + AHEAD).cast());
+            method.skin::<L>(proof, group, points, out, None);
         }
         return;
     }
     for ((i, ((group, points), out)), (bind, normals)) in groups.zip(bind.iter().zip(normals)) {
-        if !STREAM {
-            L::prefetch(out_at.wrapping_add(i + AHEAD).cast());
-            L::prefetch(normals_at.wrapping_add(i + AHEAD).cast());
-        }
+        L::prefetch(out_at.wrapping_add(i + AHEAD).cast());
+        L::prefetch(normals_at.wrapping_add(i + AHEAD).cast());
         let bind_normals = L::load(proof, refs(bind));
-        method.skin::<L>(proof, group, points, out, Some((bind_normals, normals)), STREAM);
+        method.skin::<L>(proof, group, points, out, Some((bind_normals, normals)));
     }
 }

@@ -33,8 +33,8 @@
 //! blend); with normals, every vertex's blend in a loop of its own first, then the three loops.
 //! The same numbers every way.
 //!
-//! **Plain stores.** These lanes never write past the caches (`lanes.rs` says when the eight do):
-//! they are bound by their arithmetic, a vertex taking as long at a million as at 100,000.
+//! **Plain stores**, as every kind of lanes (`lanes.rs` says why): these are bound by their
+//! arithmetic, a vertex taking about as long at a million as at 100,000.
 
 #[cfg(target_arch = "x86_64")]
 pub mod sse2;

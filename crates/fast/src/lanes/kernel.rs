@@ -70,7 +70,6 @@ pub trait F32x8: Lane {
         group: &[VertexInfluences; GROUP],
         bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
-        stream: bool,
     );
     /// Each vertex's weighted sum of its joints' dual quaternions, each term turned to the side of
     /// the first joint's rotation (`dual_quat.rs`, step 1), summed a vertex at a time, then turned
@@ -82,15 +81,9 @@ pub trait F32x8: Lane {
     ) -> [Self; 8];
     /// Eight vectors as x, y and z.
     fn load(proof: Self::Proof, v: [&Vec3A; GROUP]) -> [Self; 3];
-    /// x, y and z back into eight vectors. `stream`: written past the caches (non-temporal stores),
-    /// so that memory gets them without first reading the lines they fill; plain stores where the
-    /// lanes have no such instruction. This and `blended_positions` are where the outputs are written.
-    fn store(v: [Self; 3], out: &mut [Vec3A; GROUP], stream: bool);
-
-    /// After the last store past the caches (`sse2.rs`: `put` says why): orders them before whatever
-    /// the thread writes next. The loop calls it through a guard, `Fence`, when its scope ends.
-    #[inline(always)]
-    fn fence(_proof: Self::Proof) {}
+    /// x, y and z back into eight vectors, with plain stores. This and `blended_positions` are where
+    /// the outputs are written.
+    fn store(v: [Self; 3], out: &mut [Vec3A; GROUP]);
 
     /// A hint: fetch the lines the loop writes [`AHEAD`] groups on, so that the read a plain store
     /// makes first overlaps the groups between. `at` may be past the end: a prefetch never faults.
@@ -189,7 +182,6 @@ pub trait GroupSkin: Copy {
         bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
-        stream: bool,
     );
 
     /// The whole run on four lanes `F` (`four.rs`), where this way of skinning has a four-lane

@@ -22,19 +22,18 @@ impl GroupSkin for Linear<'_> {
         bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
-        stream: bool,
     ) {
         // Positions alone need no lanes: a vertex at a time, with no turning round.
         let Some((n, out)) = normals else {
-            return L::blended_positions(proof, self.0, group, bind, positions, stream);
+            return L::blended_positions(proof, self.0, group, bind, positions);
         };
         // Once per vertex: the blended matrix M, its columns x, y, z and its translation t.
         let [x, y, z, t] = L::blended_matrices(proof, self.0, group);
         // The position: M · bind + t.
         let moved = times([x, y, z], L::load(proof, refs(bind)));
-        L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions, stream);
+        L::store([moved[0] + t[0], moved[1] + t[1], moved[2] + t[2]], positions);
 
-        L::store(normal_rule([x, y, z], n), out, stream);
+        L::store(normal_rule([x, y, z], n), out);
     }
 
     /// The four-lane kernel of `four.rs`, with the palette as rows, where it fits the stack copy.

@@ -112,7 +112,6 @@ impl F32x8 for Portable {
         group: &[VertexInfluences; GROUP],
         bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
-        _stream: bool,
     ) {
         // By index, as in `blended_matrices` (it says why).
         for (j, v) in group.iter().enumerate() {
@@ -167,8 +166,7 @@ impl F32x8 for Portable {
     }
 
     #[inline(always)]
-    /// Plain stores always: portable Rust has no store past the caches.
-    fn store(v: [Portable; 3], out: &mut [Vec3A; GROUP], _stream: bool) {
+    fn store(v: [Portable; 3], out: &mut [Vec3A; GROUP]) {
         for (l, out) in out.iter_mut().enumerate() {
             *out = Vec3A::new(v[0].0[l], v[1].0[l], v[2].0[l]);
         }

@@ -20,22 +20,10 @@ use skinning_method::skin::VertexInfluences;
 use std::arch::x86_64::*;
 use std::ops::{Add, Mul, Sub};
 
-/// One output vector: a plain store, or with `stream` a non-temporal one (`movntps`), which skips
-/// the caches. A `Vec3A` is sixteen bytes aligned to sixteen, what the instruction asks.
-///
-/// Non-temporal stores are weakly ordered: another core may see a later plain store of this thread
-/// (the signal that its chunk is done, which the thread that waits reads) before them. So a run that
-/// streams ends with an `sfence` ([`F32x8::fence`]), which orders every store before it ahead of
-/// every store after it; `eight.rs`'s loop holds a guard (`Fence`) that fences when the streaming
-/// loop's scope ends.
+/// One output vector: the whole register, its fourth lane into the vector's padding.
 #[inline(always)]
-pub fn put(to: &mut Vec3A, v: __m128, stream: bool) {
-    match stream {
-        // SAFETY: x86-64 has SSE; `to` is a `&mut Vec3A`, sixteen bytes aligned to sixteen, which
-        // is what `movntps` writes, so the store stays inside it.
-        true => unsafe { _mm_stream_ps(to as *mut Vec3A as *mut f32, v) },
-        false => *to = v.into(),
-    }
+pub fn put(to: &mut Vec3A, v: __m128) {
+    *to = v.into();
 }
 
 /// Lanes 0 to 3, then 4 to 7.
@@ -189,10 +177,9 @@ impl F32x8 for Sse2 {
         group: &[VertexInfluences; GROUP],
         bind: &[Vec3A; GROUP],
         positions: &mut [Vec3A; GROUP],
-        stream: bool,
     ) {
         // SAFETY: SSE is part of x86-64. The columns come in by value (`into`), the palette indexed
-        // with its check; `put`, the one write, is sound on its own (its note).
+        // with its check; `put`, the one write, is a plain one.
         unsafe {
             // By index, not `zip`: the compiler left `Zip::new` a call in every group (`avx2.rs`).
             for j in 0..GROUP {
@@ -208,7 +195,7 @@ impl F32x8 for Sse2 {
                 }
                 // glam's own matrix times point: x·bind.x, then + y·bind.y, + z·bind.z, + the translation.
                 let m = Mat4::from_cols(s[0].into(), s[1].into(), s[2].into(), s[3].into());
-                put(&mut positions[j], m.transform_point3a(*p).into(), stream);
+                put(&mut positions[j], m.transform_point3a(*p).into());
             }
         }
     }
@@ -257,23 +244,17 @@ impl F32x8 for Sse2 {
     }
 
     #[inline(always)]
-    fn fence(_: ()) {
-        // SAFETY: SSE is part of x86-64; `sfence` orders this thread's stores and touches no memory.
-        unsafe { _mm_sfence() }
-    }
-
-    #[inline(always)]
     fn prefetch(at: *const Vec3A) {
         prefetch_group(at);
     }
 
     #[inline(always)]
-    fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP], stream: bool) {
+    fn store(v: [Sse2; 3], out: &mut [Vec3A; GROUP]) {
         for h in 0..2 {
             // SAFETY: SSE is part of x86-64; a zeroed register, no memory.
             let rows = transpose4([v[0].0[h], v[1].0[h], v[2].0[h], unsafe { _mm_setzero_ps() }]);
             for j in 0..4 {
-                put(&mut out[4 * h + j], rows[j], stream);
+                put(&mut out[4 * h + j], rows[j]);
             }
         }
     }

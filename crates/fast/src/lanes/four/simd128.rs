@@ -23,7 +23,7 @@ use std::ops::{Add, Mul, Sub};
 #[cfg_attr(feature = "relaxed-simd", target_feature(enable = "relaxed-simd"))]
 pub fn run(method: impl GroupSkin, inputs: Inputs, positions: &mut [Vec3A], normals: &mut [Vec3A]) {
     if !method.four_lanes::<Simd128>(inputs, positions, normals) {
-        eight::blend_run::<Portable>((), method, inputs, positions, normals, false)
+        eight::blend_run::<Portable>((), method, inputs, positions, normals)
     }
 }
 
