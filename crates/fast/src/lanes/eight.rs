@@ -1,8 +1,13 @@
 //! The loop over a run of vertices, for every kind of lanes: whole groups of eight, then the last
 //! few in a group of their own. Each group is skinned by a [`GroupSkin`] on lanes [`F32x8`]
-//! (`kernel.rs`).
+//! (`kernel.rs`). Where the normals are moved by the blended matrix (linear blending), they take
+//! loops of their own, a block of groups at a time ([`blocks_with_normals`]).
 
-use super::kernel::{AHEAD, F32x8, GROUP, GroupSkin, Inputs, refs};
+/// How many groups a block takes in [`blocks_with_normals`]: 64 vertices, whose kept numbers
+/// (3.3 KB) stay in the first-level cache.
+const BLOCK: usize = 8;
+
+use super::kernel::{AHEAD, F32x8, GROUP, GroupSkin, Inputs, moved_normal, normalised, refs};
 use glam::Vec3A;
 use skinning_method::skin::VertexInfluences;
 
@@ -24,7 +29,7 @@ pub fn blend_run<L: F32x8>(
     let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
     let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
-    whole_groups::<L>(proof, method, groups, points, bind, out, normals);
+    whole_groups::<L, _>(proof, method, groups, points, bind, out, normals);
     if let Some(&first) = rest.first() {
         let mut group = [first; GROUP];
         group[..rest.len()].copy_from_slice(rest);
@@ -45,9 +50,9 @@ pub fn blend_run<L: F32x8>(
 /// the function it is written in, not of `run_avx2` it is inlined into, and every intrinsic in it
 /// was a call. The lines each group writes [`AHEAD`] groups on are asked for early.
 #[inline(always)]
-fn whole_groups<L: F32x8>(
+fn whole_groups<L: F32x8, M: GroupSkin>(
     proof: L::Proof,
-    method: impl GroupSkin,
+    method: M,
     groups: &[[VertexInfluences; GROUP]],
     points: &[[Vec3A; GROUP]],
     bind: &[[Vec3A; GROUP]],
@@ -56,6 +61,9 @@ fn whole_groups<L: F32x8>(
 ) {
     let (out_at, normals_at) = (out.as_ptr(), normals.as_ptr());
     let with_normals = !normals.is_empty();
+    if with_normals && M::BY_MATRIX {
+        return blocks_with_normals::<L, M>(proof, method, groups, points, bind, out, normals);
+    }
     let groups = groups.iter().zip(points).zip(out).enumerate();
     if !with_normals {
         for (i, ((group, points), out)) in groups {
@@ -69,5 +77,47 @@ fn whole_groups<L: F32x8>(
         L::prefetch(normals_at.wrapping_add(i + AHEAD).cast());
         let bind_normals = L::load(proof, refs(bind));
         method.skin::<L>(proof, group, points, out, Some((bind_normals, normals)));
+    }
+}
+
+/// The whole groups with normals, where they are moved by the blended matrix: three loops a block
+/// of [`BLOCK`] groups. Each group's positions, its matrices' columns kept; then each group's
+/// moved normal (`kernel.rs`: `moved_normal`), kept; then each normalised. As in the four lanes
+/// (`four.rs`): a loop of one group's whole work was too long for the processor to start the next
+/// group while a square root finished, and each loop writes one output stream.
+#[inline(always)]
+fn blocks_with_normals<L: F32x8, M: GroupSkin>(
+    proof: L::Proof,
+    method: M,
+    groups: &[[VertexInfluences; GROUP]],
+    points: &[[Vec3A; GROUP]],
+    bind: &[[Vec3A; GROUP]],
+    out: &mut [[Vec3A; GROUP]],
+    normals: &mut [[Vec3A; GROUP]],
+) {
+    // One length for all, so that the indexing below is checked once.
+    let n = groups.len();
+    let (points, bind, out, normals) = (&points[..n], &bind[..n], &mut out[..n], &mut normals[..n]);
+    let (out_at, normals_at) = (out.as_ptr(), normals.as_ptr());
+    let zero = L::splat(proof, 0.0);
+    let mut columns = [[[zero; 3]; 3]; BLOCK];
+    let mut moved = [([zero; 3], zero); BLOCK];
+    for start in (0..n).step_by(BLOCK) {
+        let end = n.min(start + BLOCK);
+        for i in start..end {
+            L::prefetch(out_at.wrapping_add(i + AHEAD).cast());
+            L::prefetch(normals_at.wrapping_add(i + AHEAD).cast());
+            if let Some(kept) = method.columns::<L>(proof, &groups[i], &points[i], &mut out[i]) {
+                columns[i - start] = kept;
+            }
+        }
+        for i in start..end {
+            moved[i - start] = moved_normal(columns[i - start], L::load(proof, refs(&bind[i])));
+        }
+        for i in start..end {
+            let (m, det) = moved[i - start];
+            // The bind normals are loaded here again, for the rare group with a normal of no length.
+            L::store(normalised(m, det, L::load(proof, refs(&bind[i]))), &mut normals[i]);
+        }
     }
 }

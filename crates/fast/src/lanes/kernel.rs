@@ -184,6 +184,24 @@ pub trait GroupSkin: Copy {
         normals: Option<([L; 3], &mut [Vec3A; GROUP])>,
     );
 
+    /// Whether this way of skinning moves a normal by the blended matrix, as linear blending does.
+    /// Then the eight lanes' loop runs the normals in loops of their own (`eight.rs`:
+    /// `blocks_with_normals`), from the columns [`GroupSkin::columns`] keeps.
+    const BY_MATRIX: bool = false;
+
+    /// Where [`GroupSkin::BY_MATRIX`]: the eight positions, and the blended matrices' columns x, y
+    /// and z for the normals. None, and nothing written, for the other ways.
+    #[inline(always)]
+    fn columns<L: F32x8>(
+        self,
+        _proof: L::Proof,
+        _group: &[VertexInfluences; GROUP],
+        _bind: &[Vec3A; GROUP],
+        _positions: &mut [Vec3A; GROUP],
+    ) -> Option<[[L; 3]; 3]> {
+        None
+    }
+
     /// The whole run on four lanes `F` (`four.rs`), where this way of skinning has a four-lane
     /// kernel for it: true if it ran, false (nothing written) where the caller must run the eight.
     #[inline(always)]
