@@ -29,7 +29,8 @@ pub fn blend_run<L: F32x8>(
     let (out, out_rest) = positions.as_chunks_mut::<GROUP>();
     let (bind, bind_rest) = bind_normals.as_chunks::<GROUP>();
     let (normals, normals_rest) = normals.as_chunks_mut::<GROUP>();
-    whole_groups::<L, _>(proof, method, groups, points, bind, out, normals);
+    let whole = Groups { groups, points, bind };
+    whole_groups::<L, _>(proof, method, whole, out, normals);
     if let Some(&first) = rest.first() {
         let mut group = [first; GROUP];
         group[..rest.len()].copy_from_slice(rest);
@@ -46,6 +47,15 @@ pub fn blend_run<L: F32x8>(
     }
 }
 
+/// A run's whole groups, what they are skinned from: the influences, and the positions and normals
+/// before the blend (no normals for positions alone).
+#[derive(Clone, Copy)]
+struct Groups<'a> {
+    groups: &'a [[VertexInfluences; GROUP]],
+    points: &'a [[Vec3A; GROUP]],
+    bind: &'a [[Vec3A; GROUP]],
+}
+
 /// The whole groups of a run. A function, not a closure: a closure takes the instruction set of
 /// the function it is written in, not of `run_avx2` it is inlined into, and every intrinsic in it
 /// was a call. The lines each group writes [`AHEAD`] groups on are asked for early.
@@ -53,16 +63,15 @@ pub fn blend_run<L: F32x8>(
 fn whole_groups<L: F32x8, M: GroupSkin>(
     proof: L::Proof,
     method: M,
-    groups: &[[VertexInfluences; GROUP]],
-    points: &[[Vec3A; GROUP]],
-    bind: &[[Vec3A; GROUP]],
+    whole: Groups,
     out: &mut [[Vec3A; GROUP]],
     normals: &mut [[Vec3A; GROUP]],
 ) {
+    let Groups { groups, points, bind } = whole;
     let (out_at, normals_at) = (out.as_ptr(), normals.as_ptr());
     let with_normals = !normals.is_empty();
     if with_normals && M::BY_MATRIX {
-        return blocks_with_normals::<L, M>(proof, method, groups, points, bind, out, normals);
+        return blocks_with_normals::<L, M>(proof, method, whole, out, normals);
     }
     let groups = groups.iter().zip(points).zip(out).enumerate();
     if !with_normals {
@@ -89,9 +98,7 @@ fn whole_groups<L: F32x8, M: GroupSkin>(
 fn blocks_with_normals<L: F32x8, M: GroupSkin>(
     proof: L::Proof,
     method: M,
-    groups: &[[VertexInfluences; GROUP]],
-    points: &[[Vec3A; GROUP]],
-    bind: &[[Vec3A; GROUP]],
+    Groups { groups, points, bind }: Groups,
     out: &mut [[Vec3A; GROUP]],
     normals: &mut [[Vec3A; GROUP]],
 ) {
