@@ -38,7 +38,9 @@ pub mod words;
 
 use std::process::ExitCode;
 #[cfg(not(target_arch = "wasm32"))]
-use {cli::Command, model::load::Loading, output::failure::Failure};
+use {
+    cli::Command, model::load::Loading, output::failure::Failure, skinning_formats::gltf_export::Container,
+};
 
 /// The whole program; returns the process exit code.
 #[cfg(not(target_arch = "wasm32"))]
@@ -87,12 +89,19 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     };
     // A file that cannot be written is reported now, not after every frame was drawn; and a file
     // that is standard output moves the text meant for it (`load: ...`) to standard error first.
-    let export = options.export_gltf.as_ref().map(|(path, _)| path);
     // (--export-md5 makes its folder if it is missing: `output::write_files` checks it when it writes.)
-    for path in options.dump.iter().chain(&options.screenshot).chain(export) {
-        output::check(path)?;
+    let export = options.export_gltf.as_ref().map(|(path, container)| (path, *container == Container::Glb));
+    let dump = options.dump.iter().map(|path| (path, false));
+    for (path, binary) in dump.chain(options.screenshot.iter().map(|path| (path, true))).chain(export) {
+        output::check(path, binary)?;
     }
     let Loading::Show(loaded) = model::load::load(&options)? else { return Ok(()) };
+    // Nor may a dump or a screenshot be a file the model was read from (`output/inputs.rs`); the
+    // exports check their own files as they plan them.
+    let inputs = output::inputs::Inputs::of(&loaded.read);
+    for path in options.dump.iter().chain(&options.screenshot) {
+        inputs.refuse(path, "name another file")?;
+    }
     // The model shown written as a glTF file or an MD5 model; nothing else runs (the command line
     // takes no other flag but --model with them). All of the files or none. What the loader mended
     // or left out is said first: it is left out of the files too (a texture past the budget).

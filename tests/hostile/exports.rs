@@ -1,6 +1,7 @@
 //! Exports write only what the user named (`src/demo/output/together.rs`, `inputs.rs`): never over
 //! a file the model was read from, by any name (itself, a link, a hard link, standard output opened
-//! on it, a buffer beside it, an `.md5anim` beside it); an `.md5anim` the export names itself never
+//! on it, a buffer beside it, an `.md5anim` beside it), and no more do a dump or a screenshot, nor
+//! over what `--clips-from` read or an MD5 model's texture; an `.md5anim` the export names itself never
 //! replaces a file without `--force`, and never goes through a link; a refusal comes before any
 //! file is written. Each case here lost a file before.
 
@@ -48,12 +49,9 @@ fn the_model_is_never_written_over_by_any_name_for_it() {
     std::fs::create_dir(dir.join("sub")).expect("mkdir");
     for name in ["arm.glb", "link.glb", "hard.glb", "sub/../arm.glb"] {
         let out = text(&model).replace("arm.glb", name);
-        let line = refused_leaving(
-            dir,
-            &["--model", text(&model), "--export-gltf", &out],
-            "the model being exported",
-        );
-        assert!(line.ends_with("an export never writes over a file it read: name another file"), "{line}");
+        let line =
+            refused_leaving(dir, &["--model", text(&model), "--export-gltf", &out], "the model's own file");
+        assert!(line.ends_with("the program never writes over a file it read: name another file"), "{line}");
     }
     // `--export-gltf -` with standard output opened on the model for appending (`>> arm.glb`).
     let before = std::fs::read(&model).expect("the model");
@@ -71,6 +69,38 @@ fn the_model_is_never_written_over_by_any_name_for_it() {
         stderr(&out)
     );
     assert!(std::fs::read(&model).expect("the model") == before, "the model was appended to");
+}
+
+#[test]
+fn a_dump_or_a_screenshot_never_writes_over_a_file_the_model_was_read_from() {
+    // The model itself, and the file --clips-from read (a screenshot is a `.png`: below).
+    let model = write("dump-over-model", "arm.glb", &arm().glb());
+    let dir = model.parent().expect("a folder");
+    let clips = dir.join("clips.glb");
+    std::fs::copy(&model, &clips).expect("copied");
+    let (model, clips) = (text(&model), text(&clips));
+    for (args, why) in [
+        (vec!["--model", model, "--dump", model], "the model's own file"),
+        (
+            vec!["--model", model, "--clips-from", clips, "--dump", clips],
+            "clips.glb, which the model was read from",
+        ),
+    ] {
+        let line = refused_leaving(dir, &args, why);
+        assert!(line.ends_with("the program never writes over a file it read: name another file"), "{line}");
+    }
+    // An MD5 model's animation beside it, and its texture.
+    let shot = ["--headless", "--frames", "1", "--size", "8x8", "--screenshot"];
+    let dir = scratch("dump-over-md5");
+    let mesh = dir.join("hand.md5mesh");
+    std::fs::write(&mesh, MESH).expect("written");
+    let (anim, picture) = (dir.join("walk.md5anim"), dir.join("hand.png"));
+    std::fs::write(&anim, ANIM).expect("written");
+    refused_leaving(&dir, &["--model", text(&mesh), "--dump", text(&anim)], "walk.md5anim, which");
+    // The shader "hand" finds hand.png beside the mesh: here the book's screenshot.
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/screenshot.png"), &picture).expect("copied");
+    let args = [&["--model", text(&mesh)][..], &shot, &[text(&picture)]].concat();
+    refused_leaving(&dir, &args, "hand.png, which the model was read from");
 }
 
 #[test]
@@ -93,7 +123,7 @@ fn no_file_the_model_was_read_from_is_written_over() {
     let line =
         refused_leaving(&dir, &["--model", text(&mesh), "--export-md5", text(&copy)], "walk.md5anim, which");
     assert!(line.ends_with("export into another folder"), "{line}");
-    refused_leaving(&dir, &["--model", text(&mesh), "--export-md5", text(&mesh)], "the model being exported");
+    refused_leaving(&dir, &["--model", text(&mesh), "--export-md5", text(&mesh)], "the model's own file");
     // --force lets an export replace a file it names itself, never one the model was read from.
     let args = ["--model", text(&mesh), "--export-md5", text(&copy), "--force"];
     refused_leaving(&dir, &args, "walk.md5anim, which the model was read from");

@@ -47,7 +47,28 @@ fn a_closed_pipe_ends_the_program_quietly() {
 #[test]
 fn a_dump_to_standard_output_on_a_full_disk_is_one_line() {
     let line = fails_cleanly(&into_full_disk(&["--dump", "-"], false), 1);
-    assert!(line.contains("No space left"), "{line}");
+    assert!(line.contains("No space left") && line.contains("free some space"), "{line}");
+    assert!(!line.contains("nothing was written"), "standard output keeps what it took: {line}");
+}
+
+#[test]
+fn a_picture_is_not_poured_onto_a_terminal() {
+    // `script` (util-linux) runs the program with a terminal as its standard output.
+    let program = program();
+    let command = format!(
+        "{} --headless --frames 1 --size 8x8 --screenshot -",
+        program.get_program().to_str().expect("utf-8")
+    );
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(program.get_current_dir().expect("a scratch folder"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("script runs (util-linux)");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.starts_with("skinning: cannot write standard output: it is a terminal"), "{said}");
+    assert!(!said.contains("IHDR") && said.trim_end().lines().count() == 1, "a PNG's bytes: {said}");
 }
 
 #[test]

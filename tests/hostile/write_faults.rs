@@ -8,7 +8,7 @@
 //! (`unshare -m` as root, `unshare -rm` for anyone else where user namespaces are allowed); the case
 //! says SKIPPED where neither works.
 
-use super::support::{Folder, fails_cleanly, program, scratch, skip};
+use super::support::{Folder, fails_cleanly, no_gl, program, scratch, skip};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -60,6 +60,22 @@ fn a_write_past_the_file_size_limit_is_one_line_and_leaves_the_folder_as_it_was(
     for args in writes(&dir) {
         assert!(limited(&args, 1 << 30).status.success(), "{args:?}");
     }
+}
+
+#[test]
+fn a_screenshot_past_the_file_size_limit_says_so_too() {
+    // The PNG encoder hands a file's error back as text; the line still says what to do.
+    let dir = scratch("fsize-picture");
+    let shot = dir.join("shot.png").to_str().expect("utf-8").to_string();
+    let args = ["--headless", "--frames", "1", "--size", "256x256", "--screenshot", &shot].map(String::from);
+    let out = limited(&args, 1024);
+    if no_gl(&out) {
+        return;
+    }
+    let line = fails_cleanly(&out, 1);
+    assert!(line.contains("File too large") && line.contains("ulimit -f"), "{line}");
+    assert!(Folder::of(&dir).names().is_empty(), "a picture was left: {:?}", Folder::of(&dir).names());
+    assert!(limited(&args, 1 << 30).status.success(), "the same picture under a limit it fits in");
 }
 
 /// `program` with `args`, run in a mount namespace of its own where a tmpfs (`options`) is

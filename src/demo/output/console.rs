@@ -97,7 +97,10 @@ pub fn stdout_failure(e: io::Error) -> Failure {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Failure::by_signal(libc::SIGPIPE)
     } else {
-        Failure::new(1, format!("cannot write to standard output: {e}"))
+        Failure::new(
+            1,
+            format!("cannot write to standard output: {e}{}", super::failure::hint(e.kind(), false)),
+        )
     }
 }
 

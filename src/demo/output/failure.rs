@@ -35,6 +35,29 @@ impl fmt::Display for Failure {
     }
 }
 
+/// What to add to "cannot write X: <error>" when the error's kind suggests what to do; "" when
+/// it does not. `whole`: the file was being written beside its name, to be renamed over it, so a
+/// failure left nothing (`replace.rs`); standard output and devices keep what they were sent.
+/// Shared by files (`output/mod.rs`) and standard output (`console.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn hint(kind: std::io::ErrorKind, whole: bool) -> String {
+    use std::io::ErrorKind;
+    let nothing = if whole { "; nothing was written" } else { "" };
+    match kind {
+        ErrorKind::NotFound => " (is the folder there?)".into(),
+        ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => " (is it writable?)".into(),
+        // A new file's name taken between the check and the rename (`together.rs`).
+        ErrorKind::AlreadyExists => " (another program made it meanwhile; nothing was written)".into(),
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded => {
+            format!(" (the disk or your quota is full{nothing}: free some space)")
+        }
+        ErrorKind::FileTooLarge => {
+            format!(" (the file-size limit, `ulimit -f`, was reached{nothing}: raise it)")
+        }
+        _ => String::new(),
+    }
+}
+
 /// What a bug's panic says: one line, with where, instead of a backtrace.
 pub fn panic_line(info: &std::panic::PanicHookInfo) -> String {
     let payload = info.payload();

@@ -1,5 +1,6 @@
-//! An export never writes over a file the model was read from: the model's own file, its `.bin`
-//! buffers and images, the `.md5anim` files beside an `.md5mesh` (the loaders list them:
+//! The program never writes over a file the model was read from, whatever it writes (a dump, a
+//! screenshot, an export): the model's own file, its `.bin` buffers and images, the `.md5anim`
+//! files and textures beside an `.md5mesh`, the files `--clips-from` read (the loaders list them:
 //! `gltf_import::Imported::files`, `md5_import::Imported::files`).
 //!
 //! A file is known by its device and inode, not by its name, so every way of naming it is the
@@ -52,13 +53,13 @@ impl Inputs {
             false => path.display().to_string(),
         };
         let what = match model {
-            true => format!("the model being exported ({})", input.display()),
+            true => format!("the model's own file ({})", input.display()),
             false => format!("{}, which the model was read from", input.display()),
         };
         Err(Failure::new(
             1,
             format!(
-                "cannot write {name}: that is {what}; an export never writes over a file it read: {todo}"
+                "cannot write {name}: that is {what}; the program never writes over a file it read: {todo}"
             ),
         ))
     }
@@ -81,7 +82,7 @@ mod tests {
         let inputs = Inputs::of(&[model.clone(), buffer.clone(), dir.path().join("gone.bin")]);
         let refused = |name: &str| inputs.refuse(&dir.path().join(name), "do this").err().map(|f| f.message);
         let line = refused("link.gltf").expect("a link to the model is the model");
-        assert!(line.contains("that is the model being exported (") && line.ends_with(": do this"), "{line}");
+        assert!(line.contains("that is the model's own file (") && line.ends_with(": do this"), "{line}");
         assert!(refused("./m.gltf").is_some());
         let line = refused("hard.bin").expect("a hard link to a buffer is the buffer");
         assert!(line.contains("m.bin, which the model was read from"), "{line}");

@@ -101,9 +101,15 @@ fn make_folders(folder: &Path) -> Result<Vec<std::path::PathBuf>, Failure> {
 /// Checks, before any work, that `path` can be written: the folder is there and takes new files,
 /// an existing file may be written. Creates nothing that stays. For `-` (or another name for
 /// standard output) it reserves standard output for the file, so text meant for it goes to
-/// standard error from now on.
-pub fn check(path: &Path) -> Result<(), Failure> {
+/// standard error from now on; a `binary` file (a PNG, a `.glb`) is refused there when standard
+/// output is a terminal, whose screen its bytes would fill with noise.
+pub fn check(path: &Path, binary: bool) -> Result<(), Failure> {
     match target(path).map_err(|e| cannot_write(path, e))? {
+        Target::Stdout if binary && io::IsTerminal::is_terminal(&io::stdout()) => Err(Failure::new(
+            2,
+            "cannot write standard output: it is a terminal, and this file is binary (a PNG, a .glb): \
+             send it into a file (> shot.png) or a program (| display), or name a file",
+        )),
         Target::Stdout => {
             console::stdout_carries_data();
             Ok(())
@@ -150,19 +156,5 @@ fn folder_problem(folder: &Path, e: &io::Error) -> String {
 #[cfg(not(target_arch = "wasm32"))]
 /// The one line for a file that cannot be written, with a hint when the cause suggests one.
 fn cannot_write(path: &Path, e: io::Error) -> Failure {
-    let hint = match e.kind() {
-        io::ErrorKind::NotFound => " (is the folder there?)",
-        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => " (is it writable?)",
-        // A new file's name taken between the check and the rename (`together.rs`).
-        io::ErrorKind::AlreadyExists => " (another program made it meanwhile; nothing was written)",
-        // The temporary file is removed when it fails: the folder is as it was.
-        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
-            " (the disk or your quota is full; nothing was written: free some space)"
-        }
-        io::ErrorKind::FileTooLarge => {
-            " (the file-size limit, `ulimit -f`, was reached; nothing was written: raise it)"
-        }
-        _ => "",
-    };
-    Failure::new(1, format!("cannot write {}: {e}{hint}", path.display()))
+    Failure::new(1, format!("cannot write {}: {e}{}", path.display(), failure::hint(e.kind(), true)))
 }

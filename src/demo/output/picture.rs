@@ -64,9 +64,55 @@ fn strip(width: u32, height: u32) -> Result<Vec<u8>, Failure> {
 }
 
 /// Encodes the picture into `out`, a strip of rows at a time through `strip`, asking `stopped`
-/// before each strip whether to give up.
+/// before each strip whether to give up. A failure is the file's own error where the file failed
+/// (a full disk, the size limit), which the encoder would hand back only as text.
 fn encode(
     out: &mut dyn Write,
+    width: u32,
+    height: u32,
+    strip: &mut [u8],
+    read_rows: &mut dyn FnMut(u32, &mut [u8]),
+    stopped: &dyn Fn() -> io::Result<()>,
+) -> io::Result<()> {
+    let mut file = Kept { out, error: None };
+    let encoded = encode_into(&mut file, width, height, strip, read_rows, stopped);
+    encoded.map_err(|e| file.error.take().unwrap_or(e))
+}
+
+/// The file under the encoder, keeping the first error it gave: `png` turns an error of the file
+/// into text (`From<EncodingError> for io::Error`), and its kind, which says what to do, is lost.
+struct Kept<'a> {
+    out: &'a mut dyn Write,
+    error: Option<io::Error>,
+}
+
+impl Kept<'_> {
+    fn keep<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
+        result.inspect_err(|e| {
+            if e.kind() == io::ErrorKind::Interrupted {
+                return; // `write_all` tries again
+            }
+            let again = e.raw_os_error().map(io::Error::from_raw_os_error);
+            self.error
+                .get_or_insert_with(|| again.unwrap_or_else(|| io::Error::new(e.kind(), e.to_string())));
+        })
+    }
+}
+
+impl Write for Kept<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let written = self.out.write(bytes);
+        self.keep(written)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        let flushed = self.out.flush();
+        self.keep(flushed)
+    }
+}
+
+/// [`encode`]'s work, into the kept file.
+fn encode_into(
+    out: &mut Kept,
     width: u32,
     height: u32,
     strip: &mut [u8],
