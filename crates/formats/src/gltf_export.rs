@@ -106,7 +106,9 @@ impl<'a> Export<'a> {
                     .windows(8)
                     .rposition(|w| w == b";base64,")
                     .ok_or(ExportError::Json("no buffer".into()))?;
-                let tail = text.split_off(at + 8);
+                let mut tail = text.split_off(at + 8);
+                // A text file ends its last line: a terminal's prompt after it starts on its own.
+                tail.push(b'\n');
                 (text, tail)
             }
             Container::Glb => {

@@ -38,8 +38,8 @@ OPTIONS:
                             file (FILE.gltf: one JSON file, - for standard output; FILE.glb: binary);
                             models in other axes are turned to glTF's (Y up, facing +z). For
                             Blender or any glTF viewer. Never writes over a file the model was
-                            read from. Says what it wrote, then exits. Takes only --model and
-                            --front besides
+                            read from. Says what it wrote, then exits. Takes only --model,
+                            --front and --clips-from besides
     --export-md5 FILE.md5mesh
                             write the model shown (the article's scene, or --model's) as an MD5
                             model: FILE.md5mesh with the skin's joints, and NAME.md5anim beside it
@@ -55,7 +55,7 @@ OPTIONS:
                             cannot be baked is refused. Never writes over a file the model was
                             read from; a file it names itself never replaces a file already
                             there, nor goes through a link. Says what it wrote, then exits. Takes
-                            only --model, --front and --force besides
+                            only --model, --front, --clips-from and --force besides
     --force                 with --export-md5: replace .md5anim files and textures already there
                             (still never a link, nor a file the model was read from)
     --blend CLIP=W,CLIP=W...

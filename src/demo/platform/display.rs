@@ -47,7 +47,9 @@ static SERVER: OnceLock<Server> = OnceLock::new();
 /// Picks the display server, checks its libraries, and creates winit's event loop for it.
 pub fn event_loop() -> Result<EventLoop<()>, Failure> {
     let no_window = |why: String| {
-        Failure::new(3, format!("cannot open a window: {why}; or draw offscreen with --headless --frames N"))
+        // After a question ("is the X server ... running?") the way out is a sentence of its own.
+        let or = if why.ends_with('?') { " Or" } else { "; or" };
+        Failure::new(3, format!("cannot open a window: {why}{or} draw offscreen with --headless --frames N"))
     };
     let server = pick_server().map_err(no_window)?;
     libraries::check(server).map_err(no_window)?;
