@@ -216,9 +216,10 @@ impl Lanes {
         }
     }
 
-    /// `method` over the run, on these lanes. The AVX2 and SSE2 kernels index the palette by each
-    /// slot's joint without checking it: `Skin::add_vertex` refused any joint past the skin's, and
-    /// the caller above checked the palette has one entry per joint.
+    /// `method` over the run, on these lanes. The AVX2 kernel's linear blend and the four lanes
+    /// (`four.rs`) index the palette by each slot's joint without checking it: `Skin::add_vertex`
+    /// refused any joint past the skin's, and the caller above checked the palette has one entry
+    /// per joint. The eight-lane SSE2 loop and the dual quaternions keep the check.
     fn run(
         self,
         method: impl GroupSkin,
