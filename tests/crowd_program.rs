@@ -1,4 +1,5 @@
-//! `--crowd N` in the program: N Foxes appear in the picture, seen from above on their grid, apart,
+//! `--crowd N` in the program: N Foxes appear in the picture, seen from above on their grid, apart
+//! (from above by default, where there is more than one row),
 //! whether the CPU blends them or the GPU skins them from their palettes (every palette in one
 //! texture, one instanced draw for the whole crowd), the same picture either way; and `--stats`
 //! says what each extra character owns, that the GPU drew the others in one draw of the mesh, and
@@ -35,6 +36,33 @@ fn shapes(image: &Image, at_least: usize) -> usize {
         count += usize::from(size >= at_least);
     }
     count
+}
+
+#[test]
+fn without_camera_a_crowd_is_seen_from_above_every_row_in_sight() {
+    // At eye level, the grid's first row hid the rows behind it (`show/crowd.rs`: `FROM_ABOVE`).
+    let Some(fox) = sample_model("Fox.glb") else { return };
+    let dir = scratch("crowd-from-above");
+    for crowd in ["2", "9"] {
+        let png = dir.join(format!("crowd-{crowd}.png"));
+        let args = [
+            "--model",
+            fox.to_str().expect("utf-8"),
+            "--crowd",
+            crowd,
+            "--hide",
+            "bind,bones",
+            "--no-text",
+            "--size",
+            "480x320",
+            "--headless",
+            "--screenshot",
+            png.to_str().expect("utf-8"),
+        ];
+        let Some(_) = run_gl(&args) else { return };
+        let found = shapes(&Image::load(&png), 30);
+        assert_eq!(found.to_string(), crowd, "--crowd {crowd}: {found} Foxes seen apart");
+    }
 }
 
 #[test]

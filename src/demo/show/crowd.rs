@@ -23,6 +23,10 @@ use skinning_method::morph::{MorphTargets, Morphed};
 /// The most memory the crowd's poses may hold together: past it, `--crowd` asks for fewer.
 pub const MAX_BYTES: usize = 1 << 30;
 
+/// How many degrees above the ground a crowd is first seen from, where `--camera` does not say:
+/// enough to see every row, low enough to see the characters' sides.
+pub const FROM_ABOVE: f32 = 35.0;
+
 /// The characters past the first, and the box the whole grid fills.
 pub struct CrowdLayer {
     crowd: Crowd,
@@ -85,6 +89,12 @@ impl CrowdLayer {
     /// The characters past the first, for the renderer.
     pub fn others(&self) -> &[Character] {
         &self.crowd.characters
+    }
+
+    /// Whether the grid has more than one row (three characters or more), so that seen from the
+    /// front the first row would hide the rest: then the camera starts [`FROM_ABOVE`].
+    pub fn has_rows(&self) -> bool {
+        self.crowd.characters.len() + 1 >= 3
     }
 
     /// `camera`, which frames the first character, widened to frame the whole grid.
