@@ -42,6 +42,11 @@ fn with_stderr_failing_too_the_exit_code_still_tells() {
 fn a_closed_pipe_ends_the_program_quietly() {
     died_of(&into_closed_pipe(&["--help"]), libc::SIGPIPE);
     died_of(&into_closed_pipe(&["--dump", "-", "--frames", "1000"]), libc::SIGPIPE);
+    // A picture too, though the PNG encoder hands the pipe's error back as text (`picture.rs`).
+    let out = into_closed_pipe(&["--headless", "--size", "64x64", "--screenshot", "-"]);
+    if !no_gl(&out) {
+        died_of(&out, libc::SIGPIPE);
+    }
 }
 
 #[test]
