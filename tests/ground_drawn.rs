@@ -44,6 +44,8 @@ fn the_ground_is_drawn_under_the_feet_and_only_with_ground() {
     // The rig is framed whole, its hips at about the middle: the ground is under them.
     let above = on_steps.iter().filter(|&&(_, y)| y < H / 2).count();
     assert_eq!(above, 0, "{above} of the steps' pixels are above the middle of the picture");
+    let above = on_slope.iter().filter(|&&(_, y)| y < H / 2).count();
+    assert_eq!(above, 0, "{above} of the slope's pixels are above the middle of the picture");
     assert_ne!(on_steps, on_slope, "a slope's lines are drawn where the steps' are");
     assert_eq!(floor_pixels(&none).len(), 0, "the floor's colour is drawn without --ground");
 }
