@@ -16,7 +16,7 @@
 //!
 //! The folders, each opening with what it holds:
 //! - `cli/`: the command line: the flags, what they ask for (`options.rs`), `--help` and the
-//!   keys, and `--info` (what a model file holds);
+//!   keys (`--info`'s description of a model file is `model/`'s);
 //! - `show/`: what is shown and how the keys and the mouse change it (no OpenGL);
 //! - `draw/`: OpenGL: the layers of lines and points, GPU skinning, the inspector's marks;
 //! - `words/`: words on the picture: the font, the labels, the corner line;

@@ -180,8 +180,9 @@ OPTIONS:
                             the same)
     --crowd N               N characters of the model on a grid, each at its own phase of the clip,
                             one job each on the --threads (1 to 10000; default 1, the model alone);
-                            skinned on the GPU, all in one instanced draw per mesh; seen from 35
-                            degrees above where --camera does not say
+                            skinned on the GPU, all in one instanced draw per mesh; a grid of
+                            more than one row seen from 35 degrees above where --camera does not
+                            say
     --stats                 at exit, print pose + blend time per frame, frames per second, threads
                             that blended, allocations, the heap held, GL objects, resident memory;
                             with --model, first the time the file took to load; with --crowd,
