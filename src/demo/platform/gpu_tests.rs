@@ -80,13 +80,11 @@ fn a_skin_of_max_gpu_joints_blends_on_the_gpu_as_on_the_cpu() {
         let blending = Blending::Skin { by: &mut by, normals: true };
         pose.run(&model, Frame { blending, ..Frame::new(&Still, 0.0) }).expect("rigid joints");
         let palette = by.palette(method, &pose.palette).expect("the skinner blended by it");
-        gpu.capture(&gl, palette, &mut on_gpu, &mut normals_on_gpu)
-            .expect("transform feedback");
+        gpu.capture(&gl, palette, &mut on_gpu, &mut normals_on_gpu).expect("transform feedback");
         let largest = |cpu: &[Vec3A], gpu: &[Vec3A]| {
             cpu.iter().zip(gpu).map(|(c, g)| (*c - *g).abs().max_element()).fold(0.0, f32::max)
         };
-        let (positions, normals) =
-            (largest(&pose.skinned, &on_gpu), largest(&pose.normals, &normals_on_gpu));
+        let (positions, normals) = (largest(&pose.skinned, &on_gpu), largest(&pose.normals, &normals_on_gpu));
         println!(
             "{} over {} joints: largest CPU/GPU difference {positions:e}, normals {normals:e}",
             method.name(),

@@ -13,6 +13,9 @@ pub mod context;
 pub mod creep;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod display;
+/// GPU skinning at its limit of joints, against the CPU (chapter 6): tests that need EGL.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod gpu_tests;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
 pub mod input;
