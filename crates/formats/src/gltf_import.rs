@@ -14,7 +14,7 @@
 //! | mesh `POSITION` on a skinned node | bind positions | `meshes.rs`, `primitives.rs` |
 //! | mesh `NORMAL` | bind normals (none: flat normals) | `normals.rs` |
 //! | mesh `TEXCOORD_0`, its material's base colour and texture | texture coordinates, carried unchanged; [`Materials`](crate::material::Materials) | `materials.rs`, `images.rs` |
-//! | `JOINTS_0` / `WEIGHTS_0` | skin info: up to 4 (joint, weight) per vertex | `weights.rs` |
+//! | `JOINTS_n` / `WEIGHTS_n` | skin info: every (joint, weight) of every set, four in a vertex's slots | `weights.rs` |
 //! | primitive `targets`, mesh (or node) `weights` | morph targets ([`MeshMorph`](skinning_method::morph::MeshMorph)): shapes added before the skin | `morphs.rs` |
 //! | a mesh on a node without a skin | "joint animation": one joint, weight 1 | `meshes.rs`, `primitives.rs` |
 //! | animation channel + sampler | a [`Track`](skinning_method::clip::Track)'s channel (`weights`: one per morph target) | `animations.rs` |
