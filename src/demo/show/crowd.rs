@@ -91,10 +91,11 @@ impl CrowdLayer {
         &self.crowd.characters
     }
 
-    /// Whether the grid has more than one row (three characters or more), so that seen from the
-    /// front the first row would hide the rest: then the camera starts [`FROM_ABOVE`].
-    pub fn has_rows(&self) -> bool {
-        self.crowd.characters.len() + 1 >= 3
+    /// Where the camera starts (yaw, pitch, zoom) when `--camera` does not say: [`FROM_ABOVE`] for
+    /// a grid of more than one row (three characters or more), whose first row, seen from the
+    /// front at eye level, would hide the rest; None, the model's own view, for one row.
+    pub fn first_view(&self) -> Option<(f32, f32, f32)> {
+        (self.crowd.characters.len() + 1 >= 3).then_some((0.0, FROM_ABOVE, 1.0))
     }
 
     /// `camera`, which frames the first character, widened to frame the whole grid.

@@ -9,7 +9,7 @@
 //! the chains that reach. `Demo` passes input to the part it concerns and runs the frame in order;
 //! what each key does is in `state/keys.rs`, what the mouse does in `state/mouse.rs`.
 
-use super::crowd::{CrowdLayer, FROM_ABOVE};
+use super::crowd::CrowdLayer;
 use super::layers::Mixing;
 use super::morph::MorphControl;
 use super::normal_lines::{line_count, line_lengths, normal_lines};
@@ -135,11 +135,8 @@ impl Demo {
         let mut camera = framing_morphed(&model, &morph.targets, framed);
         let crowd = CrowdLayer::new(&model, &morph.targets, options.crowd, clips[clip].duration as f64)?;
         crowd.iter().for_each(|crowd| crowd.frame(&mut camera));
-        match options.camera {
-            Some((yaw, pitch, zoom)) => camera.start_at(yaw, pitch, zoom),
-            // Seen from the front at eye level, a grid of rows hides behind its first row.
-            None if crowd.as_ref().is_some_and(CrowdLayer::has_rows) => camera.start_at(0.0, FROM_ABOVE, 1.0),
-            None => {}
+        if let Some((yaw, pitch, zoom)) = options.camera.or(crowd.as_ref().and_then(CrowdLayer::first_view)) {
+            camera.start_at(yaw, pitch, zoom);
         }
         let mut view = View::new(camera, &model, weight_bone, options.text);
         // Lit by default where there is a surface to light: a model's triangles, not the outline.
