@@ -9,7 +9,8 @@
 # below runs `skinning ARGS... --screenshot OUTDIR/NAME`, with ARGS as the caption writes them
 # (tests/book/main.rs checks that they agree). The commands run in the folder SKINNING_MODELS names (the
 # one the tests read the sample models from), so that a caption's `--model Fox.glb` finds the
-# Khronos sample there; without it, the pictures of the article's scene are drawn and a model's fails.
+# Khronos sample there; without it, the pictures before the first model's are drawn, and the
+# script stops there with exit code 2.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

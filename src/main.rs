@@ -1,5 +1,5 @@
-//! `skinning`: a bone tree moves and a mesh follows it. The method is in the library (`src/lib.rs`
-//! lists the files in reading order); this program draws it. Run with `--help` for the options.
+//! `skinning`: a bone tree moves and a mesh follows it. The method is the crate `skinning-method`
+//! (`crates/method/src/lib.rs` lists the files in reading order); this program draws it. Run with `--help` for the options.
 //! The same program runs on a web page, compiled to WebAssembly (`web/build.sh`).
 
 // The web page leaves some of the desktop's parts unused (exit codes, a signal's failure, writing

@@ -17,6 +17,8 @@
 //! The folders, each opening with what it holds:
 //! - `cli/`: the command line: the flags, what they ask for (`options.rs`), `--help` and the
 //!   keys (`--info`'s description of a model file is `model/`'s);
+//! - `model/`: the model shown, loaded by one loader, `--info`'s descriptions, the exports, and
+//!   what GPU skinning can take (no OpenGL);
 //! - `show/`: what is shown and how the keys and the mouse change it (no OpenGL);
 //! - `draw/`: OpenGL: the layers of lines and points, GPU skinning, the inspector's marks;
 //! - `words/`: words on the picture: the font, the labels, the corner line;

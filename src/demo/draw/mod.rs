@@ -4,8 +4,8 @@
 //! `crowd_palettes.rs`),
 //! the vertex inspector's marks, reaching's targets and poles (`reach_marks.rs`), a bone's trail
 //! (`trail.rs`), the floor's grid under a body that travels
-//! or the ground under the feet (`floor_grid.rs`), and the colours
-//! they use; how many GL objects the program holds, for `--stats` (`gl_objects.rs`). `render.rs` is where a frame is drawn (`render/read.rs` reads it back
+//! or the ground under the feet (`floor_grid.rs`), in the colours of
+//! `demo/colors.rs`; how many GL objects the program holds, for `--stats` (`gl_objects.rs`). `render.rs` is where a frame is drawn (`render/read.rs` reads it back
 //! for a screenshot); the rest is the GL plumbing under it.
 
 pub mod crowd_palettes;

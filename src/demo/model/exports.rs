@@ -1,7 +1,7 @@
 //! `--export-gltf` and `--export-md5`: the model shown, with its own clips, written as a glTF file
 //! or as an MD5 model, then one line saying what was written.
 //!
-//! A model with no clips of its own shows its rest pose, a clip named `rest` (`show/loaded.rs`).
+//! A model with no clips of its own shows its rest pose, a clip named `rest` (`model/load.rs`).
 //! A glTF file keeps that pose in its nodes; an MD5 model keeps only its bind pose, so it gets the
 //! `rest` clip, and shows what the program showed.
 //!

@@ -3,9 +3,9 @@
 //! On the desktop: a window (winit and glutin, `window.rs`) or an offscreen context (EGL,
 //! `headless.rs`), the OpenGL context on either (`context.rs`), the display server and the libraries
 //! behind them (`display.rs`, `libraries.rs`, `xlib.rs`). In a browser (`web/`): a canvas on a web
-//! page, WebGL2 on it, the page's own buttons and messages. Both run the same
+//! page, WebGL2 on it, the page's own buttons (its messages: `output/page.rs`). Both run the same
 //! [`session::Session`] frame after frame and hand it the same keys, mouse and fingers
-//! (`input.rs`); only the clock differs (`time.rs`).
+//! (`input.rs`); only the clock differs (`demo/time.rs`).
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod context;

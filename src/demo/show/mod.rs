@@ -1,5 +1,5 @@
 //! What is shown and how input changes it, with no window and no OpenGL: the model and its clips,
-//! from the article or a glTF or MD5 file (`loaded.rs`); the [`state::Demo`] with its clock, view,
+//! from the article or a glTF or MD5 file (`model/load.rs`); the [`state::Demo`] with its clock, view,
 //! bent bones and inspected vertex; the morph weights the user holds (`morph.rs`); where and how the
 //! skin is blended (`skinned.rs`) and on how
 //! many threads (`threads.rs`); what a mouse press means (`pointer.rs`); where the normals layer's
