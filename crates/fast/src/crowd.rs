@@ -7,8 +7,8 @@
 //! their model-space positions). So a character owns one [`Pose`]: its local transforms, matrices,
 //! palette, skinned positions and normals, everything `Pose::run` writes; and, for a model with
 //! morph targets, its morph (`morph.rs`: `Morphed`, which its frames' step 4 fills by the clip's
-//! weights). An extra character costs [`pose_bytes`] and [`morph_bytes`] and nothing else
-//! (`--crowd N --info` prints it for a model).
+//! weights). An extra character costs [`pose_bytes`] and [`morph_bytes`], and its `Character`
+//! itself (`--crowd N --stats` prints it for a model).
 //!
 //! **Where the threads cut.** A character's frame reads the shared model and writes only its own
 //! pose, so characters are independent, as vertices are in `parallel.rs`. The cut is therefore
@@ -50,7 +50,7 @@ pub struct Character {
 /// lit surface); what the GPU draws needs only the palette, which its vertex shader blends from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Work {
-    /// Steps 1 to 3: the pose and the palette (the GPU path's CPU side).
+    /// Steps 1 to 4: the pose, the palette and the morph (the GPU path's CPU side).
     Palette,
     /// The blend too, positions only.
     Blend,
@@ -140,8 +140,8 @@ pub fn grid(i: usize, count: usize) -> Vec2 {
     Vec2::new((i % side) as f32 - centre(side), (i / side) as f32 - centre(rows))
 }
 
-/// A spot of the [`grid`] on `model`'s ground, `spacing` apart: across is the model's right (its up
-/// crossed with its front, `model.axes`), and each row stands one step further to its front.
+/// A spot of the [`grid`] on `model`'s ground, `spacing` apart: across is the model's left (its up
+/// crossed with its front, `Axes::left`), and each row stands one step further to its front.
 pub fn on_ground(model: &Model, spot: Vec2, spacing: f32) -> Vec3 {
     let (up, front) = (model.axes.up().vector(), model.axes.front().vector());
     (up.cross(front) * spot.x + front * spot.y) * spacing

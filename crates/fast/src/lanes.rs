@@ -65,8 +65,8 @@
 //!
 //! **Every influence.** The lanes blend a vertex's four slots, as `blend::blend_run`'s main loop
 //! does. A vertex with more (the skin's extras, `skin/extras.rs`) is finished by the readable
-//! second pass, over the same run, once the lanes are done: `blend::finish_extras` blends it again
-//! whole, position and normal, by the same method ([`Lanes::blend_run`] runs it, so every caller
+//! second pass, over the same run, once the lanes are done: `blend::finish_extras` blends its
+//! position again whole, and `normals::finish_extra_normals` its normal, by the same method ([`Lanes::blend_run`] runs it, so every caller
 //! gets every influence). Most models have no extras, and the pass then costs a search of an empty
 //! table.
 //!
@@ -108,7 +108,9 @@ use std::ops::Range;
 pub enum Lanes {
     /// Eight lanes as a plain array, on any processor (`lanes/portable.rs`).
     Portable,
-    /// Eight lanes as two SSE registers of four, on any x86-64 processor (`lanes/sse2.rs`).
+    /// SSE2, on any x86-64 processor: linear blending in four lanes, one SSE register
+    /// (`lanes/four/sse2.rs`); dual quaternions, and a skin past the four lanes' palette copy, in
+    /// eight lanes as two registers (`lanes/sse2.rs`).
     Sse2,
     /// Eight lanes in one AVX register, with fused multiply-add (`lanes/avx2.rs`).
     Avx2Fma,

@@ -11,9 +11,10 @@
 //! path's groups of eight give no exception, since a vertex's result does not depend on which group
 //! it falls in, and [`BlendThreads::split`] cuts whole groups anyway. The normals split the same way.
 //!
-//! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the output,
-//! `par_chunks` the vertices, `zip` pairs them, and rayon's pool hands the pairs to its threads,
-//! each idle thread taking (stealing) work from a busy one.
+//! The threads come from [rayon](https://docs.rs/rayon): `par_chunks_mut` cuts the outputs (the
+//! positions, zipped with the normals), `enumerate` gives each chunk its run of vertices, and
+//! rayon's pool hands the chunks to its threads, each idle thread taking (stealing) work from a
+//! busy one.
 //!
 //! **What it costs.** Handing work to another thread and waiting for it is not free: rayon's idle
 //! threads spin a few tens of µs, then sleep, and waking one takes what one thread needs to blend

@@ -34,7 +34,8 @@ pub const RADIUS: f32 = 0.3;
 /// nearest bones (fewer if the chain is shorter).
 ///
 /// # Panics
-/// If `bones`, `rings` or `ring_size` is 0, or `bones` does not fit a `u16` (the skin's bone index).
+/// If `bones`, `rings` or `ring_size` is 0, or a vertex's nearest bone is past joint 65,535 (a
+/// slot's joint is a `u16`).
 pub fn tube(bones: usize, rings: usize, ring_size: usize) -> Model {
     assert!(bones > 0 && rings > 0 && ring_size > 0, "a tube needs bones, rings and vertices per ring");
 

@@ -23,6 +23,7 @@
 //! (`Solver::Ground` in `reach.rs`, made by `Reach::feet`), so this file uses the reaching
 //! lesson's pieces (a leg is a `Chain`) and not `reach.rs` itself.
 
+use crate::frame::local_matrix;
 use crate::reach::bend_rule::{self, Facing};
 use crate::reach::chain::{Chain, TooShort, path_to, position, turn_between};
 use crate::reach::two_bone;
@@ -166,7 +167,7 @@ impl Feet {
             let hips = self.hips_path[self.hips_path.len() - 1];
             let parent = self.hips_path[..self.hips_path.len() - 1]
                 .iter()
-                .fold(Mat4::IDENTITY, |world, &b| world * local[b].to_mat4() * Mat4::from_quat(bend[b]));
+                .fold(Mat4::IDENTITY, |world, &b| world * local_matrix(local, bend, b));
             local[hips].translation += parent.inverse().transform_vector3(-up * lowered);
         }
         // 3. Each leg reaches; 4. its ankle turns to the ground.

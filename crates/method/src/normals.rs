@@ -142,7 +142,7 @@ pub fn blended_matrix(v: &VertexInfluences, extras: &[ExtraInfluence], palette: 
 }
 
 /// The rule for one vertex over its four slots: `normalize(inverse_transpose(Σ wᵢ Mᵢ) · normal)`
-/// (a vertex with extras: `blend.rs`'s second pass, through [`blended_matrix`]).
+/// (a vertex with extras: [`finish_extra_normals`], through [`blended_matrix`]).
 pub fn skin_normal(v: &VertexInfluences, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
     normal_by(&blended_matrix(v, &[], palette), normal)
 }
@@ -151,8 +151,8 @@ pub fn skin_normal(v: &VertexInfluences, normal: Vec3A, palette: &[Mat4]) -> Vec
 ///
 /// Computed as `cofactor(m) · normal`, turned round where `det(m) < 0`, then normalised. Where the
 /// blend squashes the surface flat (`cofactor(m) · normal` is zero) there is no normal to find, and
-/// the bind normal is kept. `shaders/skinning.vert` does the same steps, and `lanes.rs` does them
-/// for eight vertices at a time.
+/// the bind normal is kept. `shaders/skinning.vert` does the same steps, and `skinning-fast`'s
+/// `lanes/kernel.rs` (`normal_rule`) does them eight or four vertices at a time.
 pub fn normal_by(m: &Mat3A, normal: Vec3A) -> Vec3A {
     let (x, y, z) = (m.x_axis, m.y_axis, m.z_axis);
     let yz = y.cross(z);
@@ -184,8 +184,9 @@ impl Rule {
         }
     }
 
-    /// Vertex `v`'s skinned normal by this rule (unit length, or zero where it has none), from its
-    /// four slots: the comparison is made on skins without extras.
+    /// Vertex `v`'s skinned normal by this rule (unit length; where it has none, zero for the two
+    /// shortcuts and the bind normal for the rule), from its four slots: the comparison is made on
+    /// skins without extras.
     pub fn skin(self, v: &VertexInfluences, normal: Vec3A, palette: &[Mat4]) -> Vec3A {
         match self {
             Rule::InverseTranspose => skin_normal(v, normal, palette),

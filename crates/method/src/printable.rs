@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 /// `name` with every character that [`hides`] text written as an escape: `\n`, `\r`, `\t`,
-/// `\\u{1b}`, `\\u{202e}`... A name without any is returned as it is, without a copy. A
+/// `\u{1b}`, `\u{202e}`... A name without any is returned as it is, without a copy. A
 /// backslash is left alone: it cannot start an escape on a terminal, and Windows paths in MD5 files
 /// are full of them.
 pub fn printable(name: &str) -> Cow<'_, str> {
@@ -72,7 +72,7 @@ impl fmt::Display for TreeError {
                 write!(f, "bone {} cannot be reached from the root", printable(name))
             }
             TreeError::TooDeep { bone, limit } => {
-                write!(f, "bone {} is more than {limit} bones below the root", printable(bone))
+                write!(f, "bone {} lies deeper than {limit} bones, counting the root", printable(bone))
             }
         }
     }

@@ -21,7 +21,8 @@
 //!
 //! **Where it sits in the frame**: after the clip has set every bone's local translation, rotation
 //! and scale (`Pose::local`) and before those become matrices (step 3 of `Pose::run`). It changes
-//! only the chain's local *rotations*, so the bones keep their lengths, and everything after it,
+//! only the chain's local *rotations* (a ground also lowers the hips' translation), so the bones
+//! keep their lengths, and everything after it,
 //! the world transforms, the palette, the blend (linear or dual quaternions), the normals and the
 //! GPU's shader, gets an ordinary pose and needs nothing new. A solve starts from the clip's pose
 //! every frame, so the arm keeps swinging with the walk wherever its hand is held.

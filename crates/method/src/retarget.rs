@@ -15,8 +15,8 @@
 //! the target's rest plus that many times the source's move from its rest; any other matched
 //! bone's translation moves from its rest by the same ratio times the source's move in its parent.
 //! A target bone no source bone matches keeps its rest pose. Two models whose numbers stand along
-//! different axes (an MD5 model is Z-up, a glTF one Y-up) have the source's turns and moves turned
-//! into the target's axes first ([`Matching::turn`]). The clip is written as the target's
+//! different axes (an MD5 model is Z-up, a glTF one Y-up) have the source's turns, and the hips'
+//! travel, turned into the target's axes first ([`Matching::turn`]). The clip is written as the target's
 //! own keys: one linear key per key time of the source's clip (and 60 a second where the source
 //! is not linear), so a program can play it, export it, or root-motion it as any other.
 

@@ -71,7 +71,7 @@ pub enum Limb {
 }
 
 impl Limb {
-    /// How the rule's note says it: `a leg: its knee goes forward`.
+    /// How the rule's note says it: `a leg: its knee bends forward`.
     pub fn says(self) -> &'static str {
         match self {
             Limb::Leg => "a leg: its knee bends forward",

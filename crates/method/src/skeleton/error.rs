@@ -20,7 +20,8 @@ pub enum TreeError {
     ReachedTwice(String),
     /// This bone cannot be reached from the root.
     Unreached(String),
-    /// This bone hangs more than `limit` bones below the root (`skeleton::MAX_DEPTH`).
+    /// This bone lies deeper than `limit` bones, counting the root (`skeleton::MAX_DEPTH`): `limit`
+    /// or more below it.
     TooDeep {
         bone: String,
         limit: usize,

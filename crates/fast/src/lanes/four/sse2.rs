@@ -1,11 +1,11 @@
 //! Four lanes as one SSE register (`__m128`), for `four.rs`: every x86-64 processor has SSE2.
-//! The same instructions as the eight-lane `sse2.rs`, whose square root, sign and choice these
-//! lanes share; its `put` writes them out.
+//! The same instructions as the eight-lane `sse2.rs`, whose 4x4 transpose and finite-positive
+//! mask these lanes share.
 
 // Why this file's `unsafe` blocks are sound: SSE and SSE2 are part of x86-64, and this file is
 // compiled only for it (`four.rs`: `#[cfg(target_arch = "x86_64")]`), so every processor that runs
-// it has the instructions. The one read is `load`'s, inside a `&[f32; 4]`; the one write is
-// `put`'s (`sse2.rs`), into a `&mut Vec3A`.
+// it has the instructions. The one read is `load`'s, inside a `&[f32; 4]`; `put` writes through
+// glam's conversion, into a `&mut Vec3A`.
 
 use super::super::kernel::Lane;
 use super::super::sse2::{finite_positive, transpose4};
