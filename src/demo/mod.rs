@@ -91,7 +91,7 @@ fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> Result<(), Failure
     };
     // A file that cannot be written is reported now, not after every frame was drawn; and a file
     // that is standard output moves the text meant for it (`load: ...`) to standard error first.
-    // (--export-md5 makes its folder if it is missing: `output::write_files` checks it when it writes.)
+    // (--export-md5 makes its folder if it is missing: `output::together::write` checks it when it writes.)
     let export = options.export_gltf.as_ref().map(|(path, container)| (path, *container == Container::Glb));
     let dump = options.dump.iter().map(|path| (path, false));
     for (path, binary) in dump.chain(options.screenshot.iter().map(|path| (path, true))).chain(export) {

@@ -39,13 +39,14 @@ pub struct Options {
     pub front: Option<Axis>,
     /// Print what the model file holds, and exit.
     pub info: bool,
-    /// Write the article's scene and its clips to this glTF file, stored as the extension says, and exit.
+    /// Write the model shown (the article's scene or `--model`'s) with its own clips to this glTF
+    /// file, stored as the extension says, and exit.
     pub export_gltf: Option<(PathBuf, Container)>,
     /// Write the model shown (the article's, or `--model`'s) as this `.md5mesh`, with an
     /// `.md5anim` per clip beside it, and exit.
     pub export_md5: Option<PathBuf>,
-    /// `--force`: `--export-md5` may replace `.md5anim` files already there (never one the model
-    /// was read from).
+    /// `--force`: `--export-md5` may replace `.md5anim` files and pictures already there (never one
+    /// the model was read from).
     pub force: bool,
     /// The skinned mesh as a lit surface (`--surface on|off`); None: on for a model, off for the
     /// article's outline.

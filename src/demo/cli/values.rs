@@ -24,8 +24,9 @@ pub fn path(parser: &mut Parser, flag: &str, what: &str) -> Result<PathBuf, Stri
 }
 
 /// The flags that name a file are given once: a second `--dump b.json` would otherwise silently
-/// be the only file written. (The flags of layers and reaching add up; any other flag given twice
-/// keeps its last value.)
+/// be the only file written. (`--blend`, `--additive`, `--mask`, `--reach`, `--morph` and `--hide`
+/// add up; `--fade-to`, `--look-at`, and a second `--pole` or END for one chain are refused; any
+/// other flag given twice keeps its last value.)
 pub fn once<T>(slot: &Option<T>, flag: &str) -> Result<(), String> {
     match slot {
         Some(_) => Err(format!("{flag} is given twice: one run takes one {flag} file")),

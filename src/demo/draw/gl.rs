@@ -45,7 +45,8 @@ impl From<GlError> for Failure {
     }
 }
 
-/// The driver's own description of the context, e.g. "4.5 (Core Profile) Mesa 22.3.6".
+/// The driver's description of the context and its renderer, e.g. "OpenGL 4.5 (Core Profile) Mesa
+/// 22.3.6 on llvmpipe (LLVM 15.0.6, 256 bits)".
 pub fn version_string(gl: &glow::Context) -> String {
     // SAFETY: a context is current (see `load`).
     unsafe {

@@ -5,8 +5,8 @@
 //! no Rust allocation shows it. OpenGL has no call that lists objects, but `glIsBuffer(n)` and
 //! `glIsTexture(n)` say whether the name `n` is a live one; drivers hand out small names, counting
 //! up from 1, so asking about the first [`NAMES_ASKED`] names counts every object a program of
-//! this size makes. `--stats` counts after the warm-up and after the last frame: the two must
-//! match (`tests/soak.rs`).
+//! this size makes. `--stats` counts at a few frames only, after the warm-up and along the second
+//! half of the run; the warm-up's count and the last must match (`tests/soak.rs`).
 
 use glow::HasContext;
 use std::num::NonZeroU32;
@@ -16,7 +16,7 @@ use std::num::NonZeroU32;
 pub const NAMES_ASKED: u32 = 65_536;
 
 /// Live buffers and textures among the names 1 to [`NAMES_ASKED`]. Asks 131,072 questions of the
-/// driver, each a table look-up: a few milliseconds, so only twice a run.
+/// driver, each a table look-up: a few milliseconds, so only at a few frames of a run.
 pub fn count_gl_objects(gl: &glow::Context) -> u32 {
     let mut live = 0;
     for name in (1..=NAMES_ASKED).filter_map(NonZeroU32::new) {

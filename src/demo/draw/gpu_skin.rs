@@ -18,7 +18,7 @@
 //! vertex of more than eight influences), never cut short. A crowd's other characters read their
 //! palettes from one texture instead, one instanced draw for them all (`gpu_skin/crowd.rs`).
 //! [`GpuSkin::capture`] reads what the shader computed back to the CPU (transform feedback), so the
-//! tests can hold it against the CPU blend.
+//! tests can hold it against the CPU blend, and `--dump --skinning gpu` can write it.
 //!
 //! Before the palette the shaders morph each vertex (the sum of `morph.rs`), from displacements and
 //! weights `gpu_morph.rs` uploads; beyond its limit the CPU morphs and the GPU skins the result.

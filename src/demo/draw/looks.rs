@@ -2,7 +2,7 @@
 //! read at each point's texture coordinates (`material.rs`). The weight view keeps its own colours.
 //!
 //! The triangles are drawn a run at a time, one run per material ([`GpuLooks::draw`]): the factor and
-//! the texture are uniforms of that draw. A texture is the image decoded on the CPU (PNG or JPEG,
+//! the texture are uniforms of that draw. A texture is the image decoded on the CPU (PNG, JPEG or TGA,
 //! `material::decode_smaller`), halved as it is decoded where the model's textures pass its budget
 //! of pixels or a side is longer than the GPU's largest texture (`material::fit`, `fit_side`), and
 //! uploaded once, its OpenGL error checked, with mipmaps so a character seen small does not

@@ -6,7 +6,8 @@
 //! `rest` clip, and shows what the program showed.
 //!
 //! Everything is checked before anything is written: the files (never over one the model was read
-//! from, `inputs.rs`; the `.md5anim` files never over any file, `together.rs`), then the model
+//! from, `inputs.rs`; the `.md5anim` files and pictures never over a file already there unless
+//! `--force` says so, `together.rs`), then the model
 //! (what the format cannot hold, and the MD5 export's budget). An `.md5anim` is written frame by
 //! frame as its clip is sampled (`md5_export/anim.rs`), so memory does not grow with the clips; a
 //! glTF file is laid out first, then written as its buffer is made (`gltf_export.rs`: `Export`).

@@ -4,9 +4,9 @@
 //! The node tree (every node is a bone, indented by its level, up to 32 levels; joints are marked
 //! with their skin slot), each skin (its joints, and whether the file's inverse bind matrices are
 //! the inverses of the nodes' rest world transforms, i.e. whether the file binds its mesh in the
-//! pose its nodes rest in), the meshes, the animations with their channels (or that there are
-//! none, and the rest pose is shown), the materials and texture coordinates, the most influences on
-//! one vertex, and what the loader mended or ignored, including what the file has that this program
+//! pose its nodes rest in), the meshes, the materials and texture coordinates, the most influences
+//! on one vertex, the animations with their channels (or that there are none, and the rest pose is
+//! shown), and what the loader mended or ignored, including what the file has that this program
 //! does not draw. Each section is a function of its own, called in order by [`describe`]; the
 //! morph targets' and the materials' are in `morph_info.rs` and `looks_info.rs`. Every name is the
 //! file's, so it is made printable.

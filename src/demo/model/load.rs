@@ -31,7 +31,7 @@ pub struct Loaded {
     /// Its clips, shared with the mixer that plays them (`show/layers.rs`).
     pub clips: Arc<[Clip]>,
     /// How many of `clips` are the file's own: after them a loader may add `rest`, the rest pose
-    /// (glTF, for a file without animations; MD5, always).
+    /// (glTF, for a file without animations; MD5, unless a clip is named `rest` already).
     pub own_clips: usize,
     /// What the loader mended or skipped, to be said once.
     pub notes: Vec<String>,

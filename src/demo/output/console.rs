@@ -14,7 +14,7 @@
 //! When standard output carries the data itself (`--dump -`, `--screenshot -`), the text meant for
 //! it goes to standard error instead, so the JSON or PNG on standard output stays intact.
 //!
-//! A web page has no terminal: there both go onto the page, under the picture (`platform/web/page.rs`),
+//! A web page has no terminal: there both go onto the page, under the picture (`output/page.rs`),
 //! and to the browser's console.
 
 use super::failure::Failure;

@@ -73,7 +73,7 @@ pub fn set_data(name: &str, value: &str) {
     }
 }
 
-/// The page's own address without its query: what `?args=` and the model's name are relative to.
+/// The page's address: `web/mod.rs` reads its `?args=` query, and the model's name is relative to it.
 pub fn location() -> Option<web_sys::Location> {
     Some(web_sys::window()?.location())
 }

@@ -89,7 +89,7 @@ impl Session {
 
     /// The renderer could not skin on the GPU (`Renderer::gpu_refusal`): `G` says why from now on,
     /// and a run that asked for `--skinning gpu` or `both` ends here with that line (exit 3, a
-    /// driver below what OpenGL promises). `--skinning cpu` draws as usual.
+    /// driver below what OpenGL promises, or textures too small for `--crowd`'s palettes). `--skinning cpu` draws as usual.
     pub fn refuse_gpu(&mut self, why: Option<&str>) -> Result<(), Failure> {
         let Some(why) = why else { return Ok(()) };
         self.demo.skinned.gpu_refused = Some(why.to_string());

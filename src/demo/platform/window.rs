@@ -63,7 +63,7 @@ struct App {
     session: Session,
     gl: Option<WindowGl>,
     failure: Option<Failure>,
-    /// The mouse (and fingers, on a touch screen): `input.rs`.
+    /// The mouse: `input.rs` (fingers reach it only on the web page).
     pointer: Pointer,
     fps: Fps,
     title_updated: Option<Instant>,

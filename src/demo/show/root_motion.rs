@@ -1,7 +1,7 @@
 //! A character that goes somewhere (`--root-motion`, chapter 17; the method is
 //! `crates/method/src/root_motion.rs`): the bone whose travel is taken, found as the flags ask,
 //! and the clip's [`RootMotion`] that a frame carries on or takes out. No OpenGL here; the floor
-//! grid and the camera that follows are the window's (`draw/floor.rs`, `state.rs`).
+//! grid and the camera that follows are the window's (`draw/floor_grid.rs`, `state.rs`).
 
 use crate::demo::cli::motion::MotionOptions;
 use crate::demo::cli::names;

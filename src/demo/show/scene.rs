@@ -26,8 +26,8 @@ pub struct Scene<'a> {
     pub bones: Option<&'a [Vec3]>,
     /// Reaching's targets and poles, four points per chain (`show/reach.rs`), in reach mode.
     pub reach: Option<&'a [Vec3]>,
-    /// The floor's grid under a body that travels (`--root-motion on`, `show/root_motion.rs`): two
-    /// ends per line.
+    /// The floor's grid under a body that travels (`--root-motion on`, `show/root_motion.rs`), or
+    /// the ground's lines with `--ground`: two ends per line.
     pub floor: Option<&'a [Vec3]>,
     /// A bone's trail, oldest first (`show/trail.rs`), with `--trail`.
     pub trail: Option<&'a [Vec3]>,

@@ -1,4 +1,4 @@
-//! The skinned layer's two choices (`skinned/choices.rs`), and the work a frame does for them:
+//! The skinned layer's two choices (`cli/choices.rs`), and the work a frame does for them:
 //! **where** it is blended ([`Skinning`]: on the CPU, on the GPU, or both, the GPU's in magenta
 //! over the CPU's) and **how** ([`Methods`]: linear blend skinning in red, dual quaternions in
 //! orange, or both at once).

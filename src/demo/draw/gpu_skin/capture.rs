@@ -1,4 +1,5 @@
-//! Reading back what the skinning shader computed, for the tests that hold it against the CPU.
+//! Reading back what the skinning shader computed: for the tests that hold it against the CPU, and
+//! for `--dump --skinning gpu`.
 
 use super::super::gl::{GlError, gl_size};
 use super::{GpuSkin, method};

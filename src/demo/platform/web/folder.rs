@@ -8,7 +8,7 @@
 //! `.gltf`'s buffers and images (`gltf_files.rs`), an `.md5mesh`'s animations (the `.md5anim` files
 //! its folder's page lists, where the server lists folders, as `python3 -m http.server` does). As
 //! on the desktop (`model_folder.rs` of the formats crate), nothing outside the model's folder is
-//! asked for ([`inside`]).
+//! asked for (`model/files.rs`: `inside`).
 //!
 //! The page's flags come in its address, `?args=...` ([`args`]).
 

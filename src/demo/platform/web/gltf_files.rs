@@ -5,7 +5,7 @@
 
 use super::folder::percent_decode;
 
-/// Whether `bytes`, the model `name`, is glTF's JSON (not a `.glb`, whose first bytes are `glTF`).
+/// Whether `bytes`, the model file's, are glTF's JSON (not a `.glb`, whose first bytes are `glTF`).
 pub fn is_gltf(bytes: &[u8]) -> bool {
     bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
