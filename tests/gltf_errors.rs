@@ -145,7 +145,7 @@ fn bad_files() -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ("node cycle", edited(|j| j["nodes"][3]["children"] = json!([0])), "the children lists form a cycle"),
         ("node its own child", edited(|j| j["nodes"][3]["children"] = json!([3])), "cycle"),
         ("two parents", edited(|j| j["nodes"][4]["children"] = json!([2])), "child of both"),
-        ("too deep", deep_chain(1001), "more than 1000 bones below the root"),
+        ("too deep", deep_chain(1001), "deeper than 1000 bones, counting the root"),
         (
             "cubic values counted as linear",
             edited(|j| j["animations"][0]["samplers"][1]["interpolation"] = json!("LINEAR")),

@@ -33,8 +33,9 @@
 //! smaller until they fit. An MD5 model's files are bounded by their size ([`MD5_BYTES`]), looked
 //! at before they are read.
 
-/// Bytes of image files a model's textures may keep: 128 MiB. An exported model holds them
-/// about three times over while its file is put together, and a `.gltf` a third more in base64.
+/// Bytes of image files a model's textures may keep: 128 MiB. The glTF export writes them as it
+/// goes, without a second copy (`gltf_export.rs`); only the whole file made in memory, for the
+/// web page and the tests, holds them twice.
 pub const IMAGE_BYTES: u64 = 128 << 20;
 
 /// Pixels a model's textures may hold, decoded: 8192 x 8192, as many as the largest one image
@@ -47,7 +48,7 @@ pub const DISPLACEMENTS: u64 = 1 << 23;
 
 /// Animation keys a model may keep: keys x channels over all its clips, 2^23, a weights channel
 /// counting once per morph target it moves (it becomes one channel each). A key holds its time
-/// and up to three values of 16 bytes (CUBICSPLINE's tangents): 52 bytes at most, 436 MiB.
+/// and up to three values of 16 bytes (CUBICSPLINE's tangents): 52 bytes at most, 416 MiB.
 pub const KEYS: u64 = 1 << 23;
 
 /// Bytes a model's compressed streams may decode to: 256 MiB, counted as the file declares them
@@ -119,7 +120,8 @@ impl Holding {
     }
 
     /// Refuses a model past [`MODEL_BYTES`], in words naming its biggest part: `the model would
-    /// hold 3.7 GB, past its budget of 0.81 GB: most of it 67108864 vertices (3.4 GB)`.
+    /// hold 1.07 GB once built, past its budget of 0.81 GB: most of it 8388608 vertices (1.07 GB; a
+    /// mesh counts once for each node that places it)`.
     pub fn check(&self) -> Result<(), String> {
         let total = self.bytes();
         if total <= MODEL_BYTES {

@@ -12,7 +12,7 @@
 //! it has a texture; each of the factor's numbers is 0 to 1. A texture is an image file, PNG,
 //! JPEG or TGA, kept here as the file's bytes and its size (read from its header), and decoded only when
 //! it is drawn ([`decode`], `material/pixels.rs`), so `--info`, `--dump` and the exports never
-//! pay for its pixels.
+//! pay for its pixels (but for a TGA, which the glTF export writes as a PNG).
 //! Which triangles take which material is a list of runs over the model's triangles
 //! ([`Materials::runs`]): a glTF primitive is one run.
 

@@ -14,7 +14,7 @@
 //! | a clip (keyframed or procedural) | `NAME.md5anim`, each joint relative to its parent: [`frame_rate`] |
 //! | the clip's name | the file's name, made safe; the name itself in its `commandline` (`names.rs`) |
 //! | a name's control characters and `"` | `_`, with a note: MD5's quoted names have no escapes (`names.rs`) |
-//! | scale | none: a constant, even scale is baked into the positions, any other refused |
+//! | scale | none: a constant scale is baked into the positions, even, or uneven on a bone with no joint below (`scale.rs`); any other refused |
 //! | the model's axes (the article, glTF: Y-up, front +z) | id's Z-up, front +x: object space turned (glTF's: `(x, y, z) → (z, x, y)`) |
 //!
 //! The weight position is article 002's equation read backwards: the article stores the bind vertex
@@ -152,8 +152,8 @@ impl<'a> Md5Export<'a> {
 }
 
 /// The frames of a clip may be set finer than its keys ask, up to this many times: a turn of a
-/// third of a turn or more between two frames is halved at most three times (a quarter of a turn
-/// between two keys at 120 frames a second is 1/960 s).
+/// third of a turn or more between two frames is halved at most three times (so 120 frames a
+/// second become at most 960).
 const FINER: u32 = 8;
 
 /// `clip` planned at `sampling`, or, where a joint turns a third of a turn or more from one frame

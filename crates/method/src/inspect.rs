@@ -51,7 +51,7 @@ pub struct Candidate {
 /// GPU skinning takes.
 const IN_PLACE: usize = 8;
 
-/// One vertex's blend, influence by influence. Up to [`IN_PLACE`] influences it is held in place,
+/// One vertex's blend, influence by influence. Up to `IN_PLACE` (8) influences it is held in place,
 /// so inspecting allocates nothing (the program inspects a vertex every frame); a vertex with more
 /// spills its candidates into a `Vec`.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,8 @@
 //! The dump's check that every number it writes is finite, and the error that names the first
 //! one that is not (see the dump's module comment). The program's picture makes the same check on
-//! every frame it draws, with [`frame_overflow`], and refuses with the same [`Overflow`]: a frame
-//! that cannot be written cannot be drawn either (`src/demo/show/finite.rs`).
+//! every frame it draws, with [`pose_overflow`] and, near the limit, [`points_overflow`], and
+//! refuses with the same [`Overflow`]: a frame that cannot be written cannot be drawn either
+//! (`src/demo/show/finite.rs`).
 
 use super::format::{BoneOut, JointOut, VertexOut};
 use glam::{Mat4, Vec3A};

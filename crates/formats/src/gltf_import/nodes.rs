@@ -181,7 +181,7 @@ fn check_rest_world(skeleton: &Skeleton, parent: &[Option<usize>]) -> Result<Vec
 }
 
 /// Follows every node's parent links up to a root: a node whose walk never ends sits in a cycle,
-/// and one more than [`MAX_DEPTH`] bones below the root (counting the synthetic one) is too deep.
+/// and one deeper than [`MAX_DEPTH`] bones, counting the root (the synthetic one too), is too deep.
 /// Each node's depth is remembered, so every link is followed once.
 fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usize, String)> {
     let mut depth: Vec<Option<u32>> = vec![None; parent.len()];
@@ -207,7 +207,7 @@ fn check_ancestry(parent: &[Option<usize>], extra_root: bool) -> Result<(), (usi
             depth[node] = Some((above + k + 1) as u32);
             if above + k + 1 > MAX_DEPTH {
                 let problem = format!(
-                    "it hangs more than {MAX_DEPTH} bones below the root, deeper than this program walks"
+                    "it lies deeper than {MAX_DEPTH} bones, counting the root, deeper than this program walks"
                 );
                 return Err((node, problem));
             }

@@ -3,7 +3,7 @@
 //! A glTF skin lists its `joints`, node indices, and their `inverseBindMatrices`: the article's
 //! **offsets**, given by the file instead of computed from the rest pose (a file may bind its mesh
 //! in another pose than the one its nodes rest in). When the matrices are absent, each is the
-//! identity. A skinned vertex's JOINTS_0 values index this list, not the nodes.
+//! identity. A skinned vertex's JOINTS_n values (every set) index this list, not the nodes.
 //!
 //! Our [`Skin`](skinning_method::skin::Skin) has one list of joint slots, each a bone and its offset. A file
 //! may have several skins, even over the same nodes with different matrices, so every glTF skin

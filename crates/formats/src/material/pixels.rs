@@ -62,8 +62,8 @@ pub fn decode(image: &Image) -> Result<Pixels, String> {
 }
 
 /// Decodes an image halved `halvings` times (`smaller.rs`). A PNG is made smaller row by row as
-/// it is decoded, so its full size is never held: 100 PNGs of 4096 x 4096 that the budget draws
-/// at 512 x 512 hold 1 MiB each while they decode, not 64 (`tests/hostile/pictures_drawn.rs`). An
+/// it is decoded, so its full size is never held: a PNG of 8192 x 8192 drawn at 4096 x 4096 is
+/// decoded within the memory `tests/hostile/pictures_drawn.rs` allows (350 MiB at the peak). An
 /// interlaced PNG, whose rows come in seven passes, a JPEG and a TGA are decoded whole first.
 pub fn decode_smaller(image: &Image, halvings: u32) -> Result<Pixels, String> {
     let (width, height) = size(image.kind, &image.bytes)?;

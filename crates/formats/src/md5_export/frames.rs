@@ -13,7 +13,7 @@
 //! CUBICSPLINE keys (a curve between keys, which frames on the keys alone would cut straight),
 //! takes [`FRAME_RATE`]. A clip of one pose takes Doom 3's own 24 ([`POSE_RATE`]). Morph weights
 //! are not written (MD5 has none), so their keys do not count. Where a joint turns a third of a
-//! turn or more from one frame to the next, the rate is doubled, up to eight times (`md5_export.rs`:
+//! turn or more from one frame to the next, the rate is doubled, up to eight times the rate (`md5_export.rs`:
 //! `finer_where_it_turns`): a reader turns the shorter way between two frames, which near half a turn
 //! may be the other way.
 //!
@@ -33,7 +33,7 @@ use skinning_method::clip::{Channel, Clip, Interpolation, Keyable, Motion};
 /// every key of the clips this program knows. The Fox's keys are 1/24 s apart, but its Run's last
 /// eight are 0.8 of a frame late (at 20.8/24 s...), which is 104/120 s; the article's `bend` and
 /// `twist` have keys every 0.5 s. The procedural `seed` is a sine: a straight line between frames
-/// `h` seconds apart strays from it by at most `a w² h² / 8` (`gltf_export.rs`), 0.185 h² here,
+/// `h` seconds apart strays from it by at most `a w² h² / 8` (`gltf_export/animations.rs`: `SAMPLES_PER_SECOND`), 0.185 h² here,
 /// 1.3e-5 at 1/120 s. 24 frames a second (Doom 3's own) would move the Run's late keys and leave
 /// the seed off by 3.2e-4.
 pub const FRAME_RATE: u32 = 120;

@@ -1,7 +1,7 @@
 //! Scale, which MD5 does not store, baked into the positions where it can be.
 //!
-//! A scale can be baked exactly only if it is the same on all three axes and never changes (at
-//! rest and in every frame of every clip). Then a bone's world is a rigid motion `W` times its
+//! A scale can be baked exactly where it never changes (at rest and in every frame of every
+//! clip) and is the same on all three axes, or, uneven, on a bone with no joint below it (below). Then a bone's world is a rigid motion `W` times its
 //! constant scale `c` (its own and its ancestors' multiplied): dropping every scale while
 //! multiplying each local translation by its parent's `c` gives `W`, and a weight stored as
 //! `c · offset · bind` moves with `W` exactly as the vertex did with `world · offset`. A skeleton

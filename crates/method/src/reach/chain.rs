@@ -168,7 +168,7 @@ impl Chain {
 /// The smallest turn that takes the direction of `from` to the direction of `to`, accurate for
 /// small angles too (glam's `Quat::from_rotation_arc` gives no turn at all below about 0.04 degrees,
 /// which would leave the end short of its target). Half a turn about any perpendicular axis when
-/// they point opposite ways; none when either is zero. Any finite lengths will do (see [`unit`]).
+/// they point opposite ways; none when either is zero. Any finite lengths will do (see [`unit()`]).
 pub fn turn_between(from: Vec3, to: Vec3) -> Quat {
     let (Some(from), Some(to)) = (unit(from), unit(to)) else {
         return Quat::IDENTITY;
@@ -198,7 +198,7 @@ pub fn unit(v: Vec3) -> Option<Vec3> {
 }
 
 /// How far apart `a` and `b` are, worked out in `f64`: finite for any finite points, however far
-/// (an `f32` distance overflows from about 1.8e19 on, for the same reason as in [`unit`]).
+/// (an `f32` distance overflows from about 1.8e19 on, for the same reason as in [`unit()`]).
 pub fn distance(a: Vec3, b: Vec3) -> f64 {
     a.as_dvec3().distance(b.as_dvec3())
 }
