@@ -21,8 +21,8 @@ fn fox() -> Option<(Model, Clip)> {
 }
 
 /// The largest distance between a crowd's character and the same frame run alone, over every
-/// character, position and palette entry; and how many characters stand where another does in
-/// pose (a crowd in step would show nothing).
+/// character, position and palette entry; and it asserts the first and the middle character are
+/// not in step (a crowd in step would show nothing).
 fn against_single_runs(model: &Model, clip: &Clip, count: usize, threads: &BlendThreads, time: f64) -> f32 {
     let mut crowd = Crowd::on_grid(model, count, spacing(model), clip.duration as f64);
     crowd.run(model, clip, time, Work::BlendAndNormals, threads);

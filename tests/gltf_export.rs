@@ -1,5 +1,6 @@
 //! Round trip: the article's scene written as glTF (`gltf_export`) and read back (`gltf_import`)
-//! moves exactly as the built-in scene, frame after frame, for every clip; its skeleton, offsets
+//! moves as the built-in scene, frame after frame, for every clip (within 1e-5, and within the
+//! sampling bound for the procedural `seed`); its skeleton, offsets
 //! and skin come back as they were; and the file holds what the glTF specification asks for,
 //! checked here straight from its JSON and bytes, without the loader.
 
@@ -261,8 +262,10 @@ fn the_program_exports_and_plays_the_file_as_the_built_in_scene() {
         let out = run(&["--export-gltf", path.to_str().unwrap()]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         assert_eq!(load(&path).expect("loads").clips.len(), 3);
-        // 150 frames 0.0813 s apart: three loops, hardly ever on a key.
-        for (clip, allowed) in [("seed", 1e-3), ("bend", 1e-5), ("twist", 1e-5)] {
+        // 150 frames 0.0813 s apart: three loops, hardly ever on a key. `seed` is held to the
+        // sampling bound of the test above.
+        let h = 1.0 / SAMPLES_PER_SECOND;
+        for (clip, allowed) in [("seed", 0.185 * h * h + 1e-6), ("bend", 1e-5), ("twist", 1e-5)] {
             let built = dumped(&dir, "built.json", &["--clip", clip]);
             let loaded =
                 dumped(&dir, "loaded.json", &["--model", path.to_str().unwrap(), "--animation", clip]);

@@ -1,6 +1,6 @@
 //! `--info` on the test's own file (`common/fixture.rs`), edited to hold what the program leaves
 //! unused, and without its animations: it says what the file has and what it lacks, and counts in
-//! good English (`1 joint`, `2 joints`).
+//! good English (`1 joint`, not `1 joints`).
 
 use common::fixture;
 use common::{run, scratch};

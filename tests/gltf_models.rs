@@ -263,7 +263,7 @@ fn info_describes_the_fox_for_a_learner() {
     let out = run(&["--model", path.to_str().unwrap(), "--info"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
-    // What the Fox has that this program does not draw: its one material and texture, its UVs.
+    // What the Fox has besides its skin: its one material and texture, drawn on the lit surface, and its UVs.
     let unused = "materials: 1, 1 texture (PNG), drawn on the lit surface, except in the weight view; texture \
                   coordinates on all 1728 vertices";
     for expected in [

@@ -1,6 +1,6 @@
 //! GPU skinning (`shaders/skinning.vert`, and `shaders/skinning_dqs.vert` for dual quaternions) held
 //! against the CPU's blend (the program's `--dump`, on the fast path of `fast.rs`, by either method):
-//! the same numbers for every vertex,
+//! the same numbers for every vertex, to a rounding (1e-5),
 //! the same pixels on screen, and still no allocation in a steady frame.
 //!
 //! These need EGL (Mesa's software renderer will do). Without it they print SKIPPED and pass, unless

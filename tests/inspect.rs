@@ -102,6 +102,10 @@ fn a_vertex_on_one_bone_has_one_candidate_the_rigid_move() {
     assert_eq!(i.candidates().len(), 1);
     assert_eq!(i.candidates()[0].weight, 1.0);
     assert_eq!(i.candidates()[0].position, i.blended);
+    // Worked by hand: vertex 5 rests at (0.65, 0.1), 0.05 past bone31's joint at (0.6, 0.1); the
+    // joint turns it 0.7 radians about z, the bones above it still.
+    let by_hand = vec3(0.6 + 0.05 * 0.7f32.cos(), 0.1 + 0.05 * 0.7f32.sin(), 0.0);
+    assert!(i.blended.distance(by_hand) < 1e-6, "{} against {by_hand}", i.blended);
 }
 
 /// The numbers on a line of the report, in order.

@@ -67,7 +67,8 @@ fn the_feet_say_which_way_an_md5_character_faces_on_both_conventions() {
     // The sample characters written as MD5 in id's axes (+x), and again as Blender would, facing
     // -y: told their front is +y, the export turns +y to id's +x, so their true front goes to -y.
     for file in ["Fox.glb", "RobotExpressive.glb"] {
-        let Some(path) = sample_model(file) else { return };
+        // Without the sample models (it says SKIPPED), the Bobs and the arm are still checked.
+        let Some(path) = sample_model(file) else { continue };
         let gltf = gltf_import::load(&path).expect("it loads");
         let id = through_md5(&gltf.model, &gltf.looks, &[]);
         let mut told = id.model.clone();

@@ -100,12 +100,14 @@ fn trips(start: &Path, dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
 fn a_second_round_trip_gives_the_firsts_files_back() {
     let dir = scratch("md5-trips");
     let blender_bob = bob::write(&dir.join("bob"), Vec3::NEG_Y);
-    // Bob's numbers are short decimals (10.1493), as an exporter's are: the first trip through
-    // glTF brings them back with float rounding in their last digits (10.149299), 6% longer once.
-    // The samples' numbers are full floats already.
+    // Bob's numbers are short decimals (10.1493), as an exporter's are. The first MD5 written
+    // keeps them short; the turns and scales of the trips after it leave float rounding in their
+    // last digits (10.149299), and the second MD5 comes out 6% longer (1752 then 1853 bytes
+    // of md5mesh here). The samples' numbers are full floats already, held to 1%.
     let mut models = vec![("Bob (MD5, Blender's)".to_string(), blender_bob, 11, 0.1)];
     for (file, joints) in [("Fox.glb", 24), ("RobotExpressive.glb", 60)] {
-        let Some(path) = sample_model(file) else { return };
+        // Without the sample models (it says SKIPPED), Bob is still checked.
+        let Some(path) = sample_model(file) else { continue };
         models.push((file.to_string(), path, joints, 0.01));
     }
     for (name, start, joints, part) in models {

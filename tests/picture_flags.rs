@@ -6,13 +6,13 @@ use common::{program, run_gl, sample_model, scratch};
 #[test]
 fn a_headless_screenshot_without_frames_draws_one_frame() {
     let shot = scratch("one-frame").join("arm.png");
-    let Some(out) = run_gl(&["--headless", "--size", "64x48", "--screenshot", shot.to_str().expect("utf-8")])
-    else {
-        return;
-    };
+    let args = ["--headless", "--size", "64x48", "--stats", "--screenshot", shot.to_str().expect("utf-8")];
+    let Some(out) = run_gl(&args) else { return };
     assert!(shot.exists(), "no picture: {}", String::from_utf8_lossy(&out.stderr));
     let picture = common::Image::load(&shot);
     assert_eq!((picture.width, picture.height), (64, 48));
+    let stats = String::from_utf8_lossy(&out.stdout);
+    assert!(stats.starts_with("stats: 1 frames,"), "{stats}");
     // Without a screenshot, --headless still needs to know when to stop.
     let out = program().arg("--headless").output().expect("runs");
     assert_eq!(out.status.code(), Some(2));

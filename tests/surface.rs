@@ -1,5 +1,5 @@
 //! The lit surface and the normals layer, as drawn: a real character lit in many shades of its
-//! colour where its lines were one red; the same picture whether the CPU or the GPU skins it; a
+//! colour where its lines were one red; the same picture, to a rounding, whether the CPU or the GPU skins it; a
 //! line along each normal; and still no allocation in a steady frame.
 //!
 //! These need EGL (Mesa's software renderer will do): without it they print SKIPPED and pass,

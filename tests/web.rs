@@ -1,5 +1,5 @@
 //! The program on a web page, in a real browser (headless Chromium drawing WebGL2 on SwiftShader):
-//! the same pictures as the desktop's (a crowd skinned on the GPU too), the same one-line errors, a model handed to the page opens,
+//! pictures like the desktop's, each layer's pixels about as many and centred where they are (a crowd skinned on the GPU too), the same one-line errors, a model handed to the page opens,
 //! and keys and the mouse change what is drawn. The page is built by `web/build.sh` and driven by
 //! `tests/web/drive.mjs`; what this needs, and when it says SKIPPED, is `common/web.rs`'s.
 

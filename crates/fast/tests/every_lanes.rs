@@ -43,6 +43,8 @@ fn every_lanes_on(bones: usize, rings: usize, ring_size: usize) {
         .map(|(v, &normal)| skin_normal(v, normal, &palette))
         .collect();
     let size = reference.iter().fold(0.0f32, |m, p| m.max(p.length()));
+    // The portable lanes run everywhere: the loop below checks one kind at least.
+    assert!(Lanes::Portable.runs_here());
     for lanes in Lanes::all().into_iter().filter(|l| l.runs_here()) {
         let at = format!("{} lanes, {bones} bones, {n} vertices", lanes.name());
         let (mut positions, mut normals) = (vec![Vec3A::NAN; n], vec![Vec3A::NAN; n]);
