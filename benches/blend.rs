@@ -15,13 +15,14 @@
 //!    point), so it is checked against LBS only loosely.
 //! 5. **fast** and 6. **fast dqs**: the fast path (`fast_path.rs`: `FastPath::new()`, the best lanes of
 //!    `lanes.rs` on one thread), positions alone, by linear blending and by dual quaternions: eight
-//!    vertices at a time in the processor's vector lanes, what the program runs.
+//!    vertices at a time with AVX2+FMA (linear blending four with SSE2), in the processor's vector
+//!    lanes, what the program runs.
 //! 7. **fast xN**, 8. **copy xN** and 9. **fast dqs xN**: the same on all N threads of the machine
 //!    (`FastPath` on `parallel.rs`'s `BlendThreads`), chunk by chunk; bit for bit the one-thread
 //!    results, which the run checks.
-//!    The speed-up is the one-thread time over this one. At a million vertices one thread already
-//!    moves memory about as fast as the copy, so there the fast path on all threads is judged
-//!    against the copy on all threads.
+//!    The speed-up is the one-thread time over this one. At a million vertices the copy itself
+//!    gains far less than twice from a second thread (the cores share one memory bus), so there the
+//!    fast path on all threads is judged against the copy on all threads.
 //!
 //! Then **what normals cost** (`normals.rs`): positions alone against positions and normals, at
 //! each size. Then **the lanes** (`lanes.rs`): the fast path on each kind of vector lanes this

@@ -26,7 +26,7 @@
 layout(std140) uniform Palette {
     mat4 palette[MAX_JOINTS]; // world[joint.bone] * joint.offset of every skin joint, this frame
 };
-// A crowd (src/demo/draw/render/crowd.rs) is one instanced draw: the palettes of every character
+// A crowd (src/demo/draw/render/crowd.rs) is one instanced draw per mesh: the palettes of every character
 // but the first, each already moved to its character's place, are in one float texture
 // (src/demo/draw/crowd_palettes.rs), `crowd_joints` matrices a character, four texels (columns) a
 // matrix, counted row after row; instance k reads character k's. Where `crowd` is false (a single
@@ -39,7 +39,7 @@ uniform float point_size;     // in pixels, scaled for high-DPI screens
 
 layout(location = 0) in vec3 modelled_position; // where the vertex was modelled, in mesh space
 layout(location = 1) in vec4 color;         // as in lines.vert
-layout(location = 2) in uvec4 joints;       // the four influence slots (SkinVertex::joints) ...
+layout(location = 2) in uvec4 joints;       // the four influence slots (VertexInfluences::joints) ...
 layout(location = 3) in vec4 weights;       // ... and their weights; unused slots weigh 0
 layout(location = 4) in vec3 modelled_normal;   // the normal where it was modelled (0: flat normals)
 layout(location = 5) in uvec4 joints_1;     // a fifth to eighth influence (the skin's extras) ...

@@ -4,7 +4,8 @@
 // The vertex attributes are skinning.vert's. The palette is the same joints' motions, each as a
 // unit dual quaternion, two vec4s (real: the rotation; dual: half the translation times it): half
 // the data of a mat4. The CPU converts the palette once per joint per frame (compute_dq_palette)
-// and uploads it into the uniform buffer this block reads, with the one scale every joint shares.
+// and uploads it into the uniform buffer this block reads; the one scale every joint shares goes up
+// beside it, as the uniform `dq_scale`.
 //
 // The normal turns by the blended rotation alone (`DualQuats`' `normal`).
 //
@@ -26,7 +27,7 @@ uniform float point_size;     // in pixels, scaled for high-DPI screens
 
 layout(location = 0) in vec3 modelled_position; // where the vertex was modelled, in mesh space
 layout(location = 1) in vec4 color;         // as in lines.vert
-layout(location = 2) in uvec4 joints;       // the four influence slots (SkinVertex::joints) ...
+layout(location = 2) in uvec4 joints;       // the four influence slots (VertexInfluences::joints) ...
 layout(location = 3) in vec4 weights;       // ... and their weights; unused slots weigh 0
 layout(location = 4) in vec3 modelled_normal;   // the normal where it was modelled (0: flat normals)
 layout(location = 5) in uvec4 joints_1;     // a fifth to eighth influence (the skin's extras) ...

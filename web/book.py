@@ -3,8 +3,9 @@
 
 Reads the chapters the book's tests read (`docs/NN-*.md`) and, for each, lists every command of the
 program it shows, in the order it shows them: a console block's `$ skinning ARGS` lines, and the
-commands in its prose's code spans (`skinning ARGS`, `cargo run --release -- ARGS`, the pictures'
-captions). Each becomes a link to `index.html?args=ARGS`, the page that runs the same flags
+commands in its prose's code spans on one line (`skinning ARGS`, `cargo run --release -- ARGS`,
+the pictures' captions; a span that wraps onto the next line is not read). Each, but one with a
+placeholder or a shell's pipe or redirection, becomes a link to `index.html?args=ARGS`, the page that runs the same flags
 (`src/demo/platform/web/`). A command the page cannot run (`--export-md5`, `--threads 2`) still gets
 its link: the page says why in one line, as the desktop says what it cannot do.
 

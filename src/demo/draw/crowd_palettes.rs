@@ -1,12 +1,12 @@
-//! A crowd's palettes on the GPU: every character's in one float texture, so one instanced draw
+//! A crowd's palettes on the GPU: every character's but the first in one float texture, so one instanced draw
 //! per mesh skins the whole crowd (`render/crowd.rs`, `shaders/skinning.vert`: `skin_matrix`).
 //!
 //! The single character's palette fits the uniform block (`gpu_palette.rs`), 16 KiB: ten Foxes'
 //! palettes would fill it. A texture holds far more: a float texture (RGBA32F, read with
 //! `texelFetch`, no filtering: WebGL2, OpenGL ES 3.0 and 3.3 all have it) of [`MATRICES_PER_ROW`]
 //! matrices a row, four texels each (a matrix's columns, as glam stores them), and as many rows as
-//! the crowd fills ([`crowd_rows`]). Character `k`'s palette starts at matrix `k * joints`, counted
-//! row after row; instance `k` of the draw reads it.
+//! the crowd fills ([`crowd_rows`]). The `k`th character past the first has its palette start at
+//! matrix `k * joints`, counted row after row; instance `k` of the draw reads it.
 //!
 //! The texture is made once, at start-up, for the crowd `--crowd` asks for, and refused in one line
 //! if the driver's textures are too small for it (`fits_crowd`). A frame fills the reused staging

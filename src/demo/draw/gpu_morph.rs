@@ -37,7 +37,7 @@ pub const TEXTURE_WIDTH: usize = 1024;
 pub const MORPH_LOCATION: u32 = 8;
 
 /// The texture unit the displacements are bound to: unit 0 holds the materials' textures
-/// (`looks.rs`), and a sampler of each kind needs a unit of its own.
+/// (`looks.rs`), and each sampler that reads a different texture needs a unit of its own.
 pub const MORPH_TEXTURE_UNIT: u32 = 1;
 
 /// What the shaders read of the morph targets, laid out as they read it.
