@@ -66,6 +66,8 @@ fn the_wrong_order_moves_the_robots_face() {
          position ({:.1}% of the model's size, {size:.2}): {target} fully on, clip {clip} at {t:.2} s",
         100.0 * apart / size
     );
+    // The longest is Surprised's, fully on, which chapters 9 and 13 quote: 0.466.
+    assert!((longest - 0.466).abs() < 5e-4, "the longest displacement is {longest}");
     // The right order adds `M d`, the wrong one `d`: where the blended matrix `M` only turns, they
     // part by |M d - d|, at most twice the displacement's length, reached where `M` turns it round.
     assert!(apart > 0.1 && apart <= 2.0 * longest * (1.0 + 1e-4), "{apart} against {longest}");
