@@ -41,7 +41,7 @@ pub fn peak(dir: &Path, args: &[&str], limit: Option<u64>) -> Option<(ExitStatus
 }
 
 /// 1 GiB of zeros named `.glb`, written sparse (no disk is used), refused in one line under a
-/// 512 MiB address-space limit, in well under a second, with a peak of a few MiB: the program
+/// 512 MiB address-space limit, at once (held to 5 s of CPU time), with a peak of a few MiB: the program
 /// looks at the first bytes (neither `glTF` nor `{`) before reading on. It used to read the file
 /// whole first (1,053,252 KiB at its peak), and under this limit it could not.
 #[test]

@@ -90,6 +90,8 @@ fn a_link_to_a_device_is_written_through_and_both_stay() {
         let out = run(&["--dump", text(&node)]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(std::fs::symlink_metadata(&node).expect("node").file_type().is_char_device());
+    } else {
+        eprintln!("SKIPPED: a device node of our own needs root (the link above covers the case)");
     }
 }
 
@@ -181,6 +183,10 @@ fn an_unwritable_screenshot_is_reported_before_any_frame_is_drawn() {
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).expect("chmod");
     if std::fs::write(locked.join("probe"), b"").is_err() {
         places.push(locked.join("shot.png"));
+    } else {
+        eprintln!(
+            "SKIPPED: a read-only folder does not stop root (write_faults.rs's read-only file system does)"
+        );
     }
     for place in places {
         // Far more frames than a few seconds can draw: the check must come first.
@@ -190,7 +196,7 @@ fn an_unwritable_screenshot_is_reported_before_any_frame_is_drawn() {
         let out = Guard(child).finish(Duration::from_secs(30));
         let line = fails_cleanly(&out, 1);
         assert!(line.contains("cannot write") && line.contains("shot.png"), "{line}");
-        assert!(started.elapsed() < Duration::from_secs(30));
+        assert!(started.elapsed() < Duration::from_secs(10), "refused only after {:?}", started.elapsed());
         assert!(!stderr(&out).contains("OpenGL"), "it started drawing: {}", stderr(&out));
     }
     // Nothing was created, not even a probe.

@@ -1,6 +1,6 @@
 //! More than four influences, as the spec says: a vertex with five (`JOINTS_1` / `WEIGHTS_1`)
-//! loads with nothing to say, and lands where the spec's formula puts it with all five, at every
-//! time. (The eight-influence fixture of `tests/influences.rs` tests the blend itself, on the CPU,
+//! loads with nothing to say, and lands where the spec's formula puts it with all five, at 0, 0.5
+//! and 0.9 s. (The eight-influence fixture of `tests/influences.rs` tests the blend itself, on the CPU,
 //! the GPU and with dual quaternions.)
 
 use super::arm::{arm, expected, loads, run_clean, same_positions, skinned, text, write};

@@ -32,8 +32,9 @@ fn morph_targets_put_a_vertex_where_the_spec_does() {
         let got = skinned(&loads(&model, t, &[]));
         same_positions(&got, &want);
         // Skinned first and lifted after, v3 would be 0.4 * |turn * y - y| away: 0.56 at 90 degrees.
+        // The program is not there, once the arm turns.
         let wrong = expected(t)[3] + Vec3::new(0.0, 0.4, 0.0);
         let off = 0.4 * (turn * Vec3::Y - Vec3::Y).length();
-        assert!((wrong.distance(want[3]) - off).abs() < 1e-5, "t {t}");
+        assert!(t == 0.0 || got[3].distance(wrong) > 0.9 * off, "t {t}: skinned, then lifted");
     }
 }
