@@ -1,6 +1,7 @@
 //! Every flag that names a bone, a clip, a mesh or a morph target checks the name whatever else
 //! is asked: a dump does not draw `--weights` or `--trail`, yet a bone they name that the model does
-//! not have is refused, as in the window; `--info` describes the whole file, so a flag that picks
+//! not have is refused, as in the window, and so is a clip the layer flags (`--fade-to`, `--blend`,
+//! `--additive`, `--mask`) name; `--info` describes the whole file, so a flag that picks
 //! what is shown is refused with it; and `--fade-to`'s time is bounded as `--time`'s is.
 
 use super::arm::{arm, run_clean, text, write};
@@ -21,6 +22,22 @@ fn a_dump_checks_the_bones_of_weights_and_trail() {
         let out = run_clean(&["--model", text(&model), "--dump", text(&dump), flag, "arm"]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         std::fs::remove_file(&dump).expect("the dump was written");
+    }
+}
+
+#[test]
+fn a_dump_checks_the_clips_the_layer_flags_name() {
+    let model = write("flag-names-clips", "arm.gltf", &arm().embedded());
+    let dir = model.parent().expect("a folder");
+    let before = Folder::of(dir);
+    let dump = dir.join("dump.json");
+    for (flag, value) in
+        [("--fade-to", "nope@0.5"), ("--blend", "nope=1"), ("--additive", "nope=1"), ("--mask", "nope@arm")]
+    {
+        let out = run_clean(&["--model", text(&model), "--dump", text(&dump), flag, value]);
+        let line = fails_cleanly(&out, 2);
+        assert!(line.contains(&format!("unknown animation \"nope\" for {flag}")), "{line}");
+        before.unchanged(dir);
     }
 }
 

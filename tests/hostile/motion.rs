@@ -4,8 +4,9 @@
 //! note. `--clips-from` a file without clips, or whose bones share no name with the model's, or
 //! that is not there: one line, exit 1.
 
-use super::arm::{arm, run_clean, text, write};
+use super::arm::{arm, loads, run_clean, same_positions, skinned, text, write};
 use super::support::{Folder, fails_cleanly, stderr};
+use serde_json::Value;
 
 #[test]
 fn a_wrong_root_motion_is_one_line_and_nothing_written() {
@@ -32,24 +33,22 @@ fn a_wrong_root_motion_is_one_line_and_nothing_written() {
 fn a_model_without_hips_plays_as_stored_with_one_note() {
     let model = write("motion-no-hips", "arm.gltf", &arm().embedded());
     let dump = model.with_file_name("dump.json");
-    let out = run_clean(&["--model", text(&model), "--dump", text(&dump), "--root-motion", "on"]);
+    let args = ["--model", text(&model), "--dump", text(&dump), "--time", "0.7"];
+    let out = run_clean(&[&args[..], &["--root-motion", "on"]].concat());
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     let notes: Vec<&str> = err.lines().filter(|l| l.contains("--root-motion on")).collect();
     assert_eq!(notes.len(), 1, "{err}");
     assert!(notes[0].contains("no hips") && notes[0].contains("plays as stored"), "{err}");
+    // As stored: where the run without --root-motion puts every vertex.
+    let dumped =
+        || -> Value { serde_json::from_str(&std::fs::read_to_string(&dump).expect("dumped")).expect("JSON") };
+    let with = skinned(&dumped());
+    same_positions(&with, &skinned(&loads(&model, 0.7, &[])));
     // Named, the arm's root carries what it holds; its bend does not move it, so nothing travels.
-    let out = run_clean(&[
-        "--model",
-        text(&model),
-        "--dump",
-        text(&dump),
-        "--root-motion",
-        "on",
-        "--root-bone",
-        "root",
-    ]);
+    let out = run_clean(&[&args[..], &["--root-motion", "on", "--root-bone", "root"]].concat());
     assert!(out.status.success() && !stderr(&out).contains("no hips"), "{}", stderr(&out));
+    same_positions(&skinned(&dumped()), &with);
 }
 
 #[test]
